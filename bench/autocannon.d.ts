@@ -1,0 +1,61 @@
+// The part of autocannon 9's API the benchmarks use (the package ships no types).
+declare module 'autocannon' {
+  interface Histogram {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    total: number;
+    p50: number;
+    p90: number;
+    p97_5: number;
+    p99: number;
+  }
+  interface RawRequest {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+  }
+  interface RequestSpec extends RawRequest {
+    setupRequest?: (request: RawRequest, context: Record<string, unknown>) => RawRequest | undefined;
+    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
+  }
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    amount?: number;
+    timeout?: number;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    title?: string;
+    requests?: RequestSpec[];
+    excludeErrorStats?: boolean;
+  }
+  interface Result {
+    title?: string;
+    url: string;
+    requests: Histogram & { sent: number };
+    latency: Histogram;
+    throughput: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    mismatches: number;
+    duration: number;
+    '1xx': number;
+    '2xx': number;
+    '3xx': number;
+    '4xx': number;
+    '5xx': number;
+    statusCodeStats?: Record<string, { count: number }>;
+  }
+  function autocannon(options: Options): Promise<Result>;
+  namespace autocannon {
+    function printResult(result: Result, options?: { renderLatencyTable?: boolean }): string;
+  }
+  export default autocannon;
+}

@@ -1,0 +1,62 @@
+// `npm run bench`: runs every benchmark, one after the other (each in its own process, so none disturbs another), then
+// prints one summary table of the budgets and writes bench/results/summary.json.
+//   node --import tsx bench/run-all.ts [--only bundle-size,lighthouse] [--quick]
+//   --quick shortens the load tests (3 s per route, 3 restarts) for a smoke run.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { argValue, hasArg, printTable, RESULTS_DIR, ROOT, round, writeResult, type Check } from './lib';
+
+const quick = hasArg('--quick');
+const BENCHES: { name: string; args: string[] }[] = [
+  { name: 'bundle-size', args: [] },
+  { name: 'lighthouse', args: [] },
+  { name: 'server-resources', args: quick ? ['--runs', '3', '--idle', '3'] : [] },
+  { name: 'startup-phases', args: [] },
+  { name: 'auth-throughput', args: quick ? ['--duration', '3'] : [] },
+];
+const only = argValue('--only')?.split(',');
+
+interface Outcome {
+  bench: string;
+  exitCode: number | null;
+  seconds: number;
+  checks: Check[];
+  error?: string;
+}
+
+const outcomes: Outcome[] = [];
+for (const bench of BENCHES.filter((b) => !only || only.includes(b.name))) {
+  console.log(`\n######## ${bench.name} ########`);
+  const resultFile = join(RESULTS_DIR, `${bench.name}.json`);
+  rmSync(resultFile, { force: true });
+  const start = performance.now();
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join('bench', `${bench.name}.ts`), ...bench.args], { cwd: ROOT, stdio: 'inherit' });
+  const seconds = round((performance.now() - start) / 1000, 1);
+  const outcome: Outcome = { bench: bench.name, exitCode: run.status, seconds, checks: [] };
+  if (existsSync(resultFile)) {
+    outcome.checks = (JSON.parse(readFileSync(resultFile, 'utf8')) as { checks?: Check[] }).checks ?? [];
+  } else {
+    outcome.error = `no results (exit ${run.status ?? run.signal})`;
+  }
+  outcomes.push(outcome);
+}
+
+console.log('\n######## summary ########');
+const rows = outcomes.flatMap((o) =>
+  o.error
+    ? [{ bench: o.bench, check: 'ERROR', value: o.error, budget: '', result: 'ERROR' }]
+    : o.checks.map((c) => ({
+        bench: o.bench,
+        check: c.name,
+        value: c.value === null ? '' : `${c.value}${c.unit ? ' ' + c.unit : ''}`,
+        budget: c.budget,
+        result: c.pass === null ? 'info' : c.pass ? 'PASS' : 'FAIL',
+      })),
+);
+printTable(rows);
+const failed = rows.filter((r) => r.result === 'FAIL' || r.result === 'ERROR').length;
+console.log(`\n${rows.filter((r) => r.result === 'PASS').length} within budget, ${failed} over budget or failed`);
+const file = writeResult('summary', { outcomes });
+console.log(`written ${file}`);
+if (failed) process.exitCode = 1;

@@ -1,0 +1,50 @@
+// Accessibility checks run on every page: an axe scan against WCAG 2.1 A/AA, one h1, and a visible label for every input.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+export interface AxeFinding {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/** Every violation axe finds (printed, for diagnosis); the caller decides which impacts fail the test. */
+export async function scanWithAxe(page: Page, label: string): Promise<AxeFinding[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const findings = results.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact ?? null,
+    help: v.help,
+    targets: v.nodes.map((n) => n.target.join(' ')),
+  }));
+  if (findings.length > 0) {
+    console.log(
+      `axe on ${label}:\n` +
+        findings.map((f) => `  [${f.impact}] ${f.id}: ${f.help}\n    ${f.targets.slice(0, 5).join('\n    ')}`).join('\n'),
+    );
+  }
+  return findings;
+}
+
+export const seriousOrWorse = (findings: AxeFinding[]) => findings.filter((f) => f.impact === 'serious' || f.impact === 'critical');
+
+/** The text of every h1 on the page (visible or not: a page has exactly one). */
+export const h1Texts = (page: Page) => page.locator('h1').allInnerTexts();
+
+/**
+ * Inputs (and selects and text areas) a person can see that lack a visible label of their own: a <label> tied to them
+ * with text, shown on screen. Placeholders and aria-label alone do not count.
+ */
+export function inputsWithoutVisibleLabel(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const shown = (el: Element) => (el as HTMLElement).checkVisibility?.() ?? (el as HTMLElement).offsetParent !== null;
+    const fields = [...document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea')];
+    return fields
+      .filter((field) => field.type !== 'hidden' && shown(field))
+      .filter((field) => ![...(field.labels ?? [])].some((label) => shown(label) && label.innerText.trim() !== ''))
+      .map((field) => field.outerHTML.slice(0, 160));
+  });
+}

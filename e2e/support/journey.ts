@@ -1,0 +1,121 @@
+// The fixture every journey starts with: one portal server and one Chromium for the file, a fresh browser context (its own
+// cookies) per visitor, uncaught page errors failing the test, and a screenshot of each open page when a test fails.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import type { E2eAccount } from './accounts';
+import { startPortal, type Portal, type PortalOptions } from './portal-server';
+
+export const SCREENSHOT_DIR = fileURLToPath(new URL('../../screenshots', import.meta.url));
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 390, height: 844 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+/** Debian's Chromium, as STACK.md says: no test tool may download its own browser. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export interface VisitorOptions {
+  viewport?: ViewportName;
+  /** Signed in through the API before the first page opens (the cookie lands in this context). */
+  as?: E2eAccount;
+}
+
+export interface Journey {
+  readonly portal: Portal;
+  readonly browser: Browser;
+  /** A new visitor: its own context and cookies, one page, at the portal's origin. */
+  visitor(options?: VisitorOptions): Promise<Page>;
+  /** The portal's absolute URL for a path. */
+  at(path: string): string;
+}
+
+export function setUpJourney(options: PortalOptions = {}): Journey {
+  let portal: Portal | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    // Both at once; if one fails, the other is still kept so afterAll closes it.
+    const [started, launched] = await Promise.allSettled([startPortal(options), launchBrowser()]);
+    if (started.status === 'fulfilled') portal = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    if (started.status === 'rejected') throw started.reason;
+    if (launched.status === 'rejected') throw launched.reason;
+  });
+
+  afterEach(async (context) => {
+    const failed = context.task.result?.state === 'fail';
+    if (failed) {
+      const folder = join(SCREENSHOT_DIR, 'failures');
+      mkdirSync(folder, { recursive: true });
+      const name = [context.task.suite?.name, context.task.name].filter(Boolean).join(' ').replace(/[^a-z0-9]+/gi, '-').slice(0, 100);
+      let n = 0;
+      for (const browserContext of contexts) {
+        for (const page of browserContext.pages()) {
+          await page.screenshot({ path: join(folder, `${name}-${++n}.png`), fullPage: true }).catch(() => undefined);
+        }
+      }
+      if (portal) console.log(`--- portal output for "${context.task.name}" ---\n${portal.output().slice(-4000)}`);
+    }
+    await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
+    const errors = pageErrors.splice(0);
+    if (!failed) expect(errors, 'uncaught errors in the page').toEqual([]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  const journey: Journey = {
+    get portal() {
+      if (!portal) throw new Error('The portal is not running (beforeAll failed?)');
+      return portal;
+    },
+    get browser() {
+      if (!browser) throw new Error('The browser is not running (beforeAll failed?)');
+      return browser;
+    },
+    at: (path) => `${journey.portal.url}${path}`,
+    async visitor({ viewport = 'desktop', as } = {}) {
+      // A context (not browser.newPage()): @axe-core/playwright needs one.
+      const context = await journey.browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: journey.portal.url });
+      contexts.push(context);
+      context.setDefaultTimeout(10_000);
+      context.setDefaultNavigationTimeout(20_000);
+      if (as) await signInThroughApi(context, journey.portal.url, as);
+      const page = await context.newPage();
+      page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.stack ?? error.message}`));
+      return page;
+    },
+  };
+  return journey;
+}
+
+/** Signs a browser context in as the portal's own pages do: same origin, session cookie stored in the context. */
+export async function signInThroughApi(context: BrowserContext, origin: string, user: { email: string; password: string }) {
+  const response = await context.request.post(`${origin}/api/auth/sign-in/email`, {
+    data: { email: user.email, password: user.password },
+    headers: { origin },
+  });
+  if (!response.ok()) throw new Error(`Signing in ${user.email} answered ${response.status()}: ${await response.text()}`);
+}

@@ -1,0 +1,206 @@
+// A real portal process for one journey: `node --import tsx src/server/main.ts` on a free port, with a database of its own
+// (a copy of the global set-up's seeded PGlite folder, or a fresh PostgreSQL database when TEST_DATABASE_URL is set) holding
+// the E2E accounts, optionally an SMTP catcher. Data goes in before the server starts: the embedded database serves one process.
+// E2E_DEBUG=1 prints how long each start took.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+import { migrateDatabase, openDatabase, type Db } from '../../src/server/db/connect';
+import { openTestDatabase } from '../../src/server/test/database';
+import { startMailCatcher, type MailCatcher } from '../../src/server/test/mail-catcher';
+import { E2E_ACCOUNTS, seedAccounts } from './accounts';
+// The global set-up's ProvidedContext keys (e2eTemplateDataDir), for inject().
+import type {} from './global-setup';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export type E2eAccounts = typeof E2E_ACCOUNTS;
+
+export interface PortalOptions {
+  /** Start an SMTP catcher and give the server SMTP_URL: accounts must then confirm their e-mail (R7). */
+  smtp?: boolean;
+  /**
+   * More data before the server starts, through the services, beyond the accounts every journey has (E2E_ACCOUNTS).
+   * On PGlite this opens the journey's folder once more in this process (2-6 s): seed only what the journey needs.
+   */
+  seed?: (db: Db) => Promise<void>;
+}
+
+export interface Portal {
+  /** APP_URL: the origin the browser must use (http://127.0.0.1:<port>). */
+  url: string;
+  mail: MailCatcher | null;
+  /** The confirmed accounts in this portal's database, one per role. */
+  users: E2eAccounts;
+  database: 'pglite' | 'postgres';
+  /** Everything the server printed so far. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+let emailCounter = 0;
+/** An address no other journey or run uses. */
+export const uniqueEmail = (label: string) => `${label}-${++emailCounter}-${randomBytes(3).toString('hex')}@example.org`;
+
+function provided<K extends 'testDatabase' | 'e2eTemplateDataDir'>(key: K) {
+  try {
+    return inject(key);
+  } catch {
+    return undefined;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A database the server can open, with the accounts and any extra seed: its settings for the server, and its clean-up. */
+async function prepareDatabase(seed: PortalOptions['seed']) {
+  const target = provided('testDatabase') ?? { kind: 'pglite', dumpPath: null };
+  if (target.kind === 'postgres') {
+    const database = await openTestDatabase();
+    try {
+      await seedAccounts(database.db);
+      await seed?.(database.db);
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+    // Kept open until the end: closing it drops the database (after the server has stopped).
+    return { kind: 'postgres' as const, env: { DATABASE_URL: database.url! } as Record<string, string>, cleanUp: () => database.close() };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'golf-e2e-'));
+  const cleanUp = async () => rmSync(dataDir, { recursive: true, force: true });
+  try {
+    const template = provided('e2eTemplateDataDir');
+    const copied = Boolean(template && existsSync(template));
+    if (copied) cpSync(template!, dataDir, { recursive: true });
+    if (!copied || seed) {
+      // Without the global set-up's folder (a file run on its own outside vitest's set-up), build it here.
+      const database = await openDatabase({ databaseUrl: null, dataDir });
+      try {
+        if (!copied) {
+          await migrateDatabase(database);
+          await seedAccounts(database.db);
+        }
+        await seed?.(database.db);
+      } finally {
+        // Releases the folder's lock: only one process may hold the embedded database.
+        await database.close();
+      }
+    }
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+  return { kind: 'pglite' as const, env: { DATA_DIR: dataDir } as Record<string, string>, cleanUp };
+}
+
+/** The environment of `npm start` on a clean machine plus our settings: no NODE_ENV=test or VITEST_* leaking in. */
+function serverEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ']) if (process.env[name]) env[name] = process.env[name];
+  return { ...env, LOG_LEVEL: 'info', TIME_ZONE: 'UTC', CURRENCY: 'USD', ...settings };
+}
+
+const running = new Set<ChildProcess>();
+// A test process that dies mid-run must not leave servers behind.
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+export async function startPortal(options: PortalOptions = {}): Promise<Portal> {
+  const started = performance.now();
+  const database = await prepareDatabase(options.seed);
+  const mail = options.smtp ? await startMailCatcher() : null;
+  const prepared = performance.now();
+
+  let output = '';
+  let child: ChildProcess | undefined;
+  let url = '';
+  try {
+    // A port found free can be taken before the server binds it: try again with another.
+    for (let attempt = 1; ; attempt++) {
+      const port = await freePort();
+      url = `http://127.0.0.1:${port}`;
+      output = '';
+      const settings: Record<string, string> = { PORT: String(port), APP_URL: url, ...database.env };
+      if (mail) settings.SMTP_URL = mail.url;
+      child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env: serverEnv(settings), stdio: 'pipe' });
+      running.add(child);
+      child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const ready = await waitUntilReady(url, child);
+      if (ready === 'ready') break;
+      running.delete(child);
+      if (!/EADDRINUSE/.test(output) || attempt >= 3) {
+        throw new Error(`The portal did not start (${ready}). It printed:\n${output}`);
+      }
+    }
+  } catch (error) {
+    if (child) await stopProcess(child);
+    await mail?.close();
+    await database.cleanUp();
+    throw error;
+  }
+
+  const server = child!;
+  if (process.env.E2E_DEBUG) {
+    const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    console.log(`e2e: portal on ${url} (${database.kind}) ready in ${seconds(performance.now() - started)}: database ${seconds(prepared - started)}, server ${seconds(performance.now() - prepared)}`);
+  }
+  let stopped: Promise<void> | undefined;
+  return {
+    url,
+    mail,
+    users: E2E_ACCOUNTS,
+    database: database.kind,
+    output: () => output,
+    stop: () =>
+      (stopped ??= (async () => {
+        await stopProcess(server);
+        running.delete(server);
+        await mail?.close();
+        await database.cleanUp();
+      })()),
+  };
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<'ready' | string> {
+  let exited: string | null = null;
+  child.once('exit', (code, signal) => (exited = `exited with ${signal ?? code}`));
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (exited) return exited;
+    try {
+      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return 'ready';
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return `not ready after ${timeoutMs / 1000} s`;
+}
+
+/** SIGTERM (the server closes its database), then SIGKILL if it hangs. Only this process, by its own PID. */
+async function stopProcess(child: ChildProcess, graceMs = 10_000) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}

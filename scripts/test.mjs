@@ -1,0 +1,128 @@
+// `npm test`: the unit and API suite (vitest.config.ts), then the browser journeys (vitest.e2e.config.ts, when present).
+// Vitest prints its own report; the counts come from its JSON reporter, and the very last line is the one CI reads:
+// `N passed, N failed` (`, N skipped` when any). Exits non-zero on any failure, or when no test ran at all.
+// Arguments pass through to vitest: `npm test -- src/server/account` runs the matching files only (suites with no
+// matching file are left out); `npm test -- -t "sign-out"` filters by test name. TEST_DATABASE_URL=postgres://… runs
+// everything on PostgreSQL instead of the embedded database.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const resultsDir = join(root, 'tmp', 'test-results');
+const vitestBin = join(root, 'node_modules', 'vitest', 'vitest.mjs');
+const args = process.argv.slice(2);
+
+const suites = [{ name: 'unit', title: 'Unit and API tests', config: 'vitest.config.ts', folder: 'src' }];
+if (existsSync(join(root, 'vitest.e2e.config.ts'))) {
+  suites.push({ name: 'e2e', title: 'Browser journeys', config: 'vitest.e2e.config.ts', folder: 'e2e' });
+}
+
+/** Positional arguments are file filters (vitest matches them as parts of a file's path). */
+const fileFilters = positionalArguments(args);
+
+function positionalArguments(list) {
+  // Options that take a value as the next argument; anything else starting with "-" is a flag (or --name=value).
+  const takesValue = new Set(['-t', '--testNamePattern', '--project', '--shard', '--bail', '--retry', '--reporter', '--outputFile', '--maxWorkers']);
+  const out = [];
+  for (let i = 0; i < list.length; i++) {
+    if (takesValue.has(list[i])) i++;
+    else if (!list[i].startsWith('-')) out.push(list[i]);
+  }
+  return out;
+}
+
+function testFiles(folder) {
+  const dir = join(root, folder);
+  if (!existsSync(dir)) return [];
+  const out = [];
+  const walk = (d) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      if (entry.name === 'node_modules') continue;
+      const full = join(d, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.test.ts')) out.push(relative(root, full).split('\\').join('/'));
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+function run(suite, outputFile) {
+  const command = [vitestBin, 'run', '--config', suite.config, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`, ...args];
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, command, { cwd: root, stdio: 'inherit', env: process.env });
+    child.on('exit', (code, signal) => resolve(signal ? 1 : (code ?? 1)));
+    child.on('error', (error) => {
+      console.error(`Could not start vitest: ${error.message}`);
+      resolve(1);
+    });
+  });
+}
+
+/** Counts from vitest's JSON report; a file that failed to load counts as one failure. */
+function readCounts(outputFile) {
+  if (!existsSync(outputFile)) return null;
+  const report = JSON.parse(readFileSync(outputFile, 'utf8'));
+  let failed = report.numFailedTests ?? 0;
+  for (const file of report.testResults ?? []) {
+    const anyTestFailed = (file.assertionResults ?? []).some((t) => t.status === 'failed');
+    if (file.status === 'failed' && !anyTestFailed) {
+      failed += 1;
+      console.error(`\n${relative(root, file.name)} failed outside its tests:\n${(file.message ?? '').split('\n').slice(0, 8).join('\n')}`);
+    }
+  }
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+  };
+}
+
+function describeDatabase() {
+  const url = process.env.TEST_DATABASE_URL?.trim();
+  if (!url) return 'PGlite (embedded, in memory)';
+  try {
+    const parsed = new URL(url);
+    return `PostgreSQL at ${parsed.host}${parsed.pathname} (TEST_DATABASE_URL)`;
+  } catch {
+    return 'PostgreSQL (TEST_DATABASE_URL)';
+  }
+}
+
+mkdirSync(resultsDir, { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const started = Date.now();
+console.log(`Database: ${describeDatabase()}`);
+
+for (const suite of suites) {
+  const files = testFiles(suite.folder);
+  if (fileFilters.length > 0 && !files.some((file) => fileFilters.some((filter) => file.includes(filter)))) {
+    console.log(`\n${suite.title}: no file matches ${fileFilters.join(' ')}; not run.`);
+    continue;
+  }
+  console.log(`\n── ${suite.title} (${suite.config}) ──`);
+  const outputFile = join(resultsDir, `${suite.name}.json`);
+  rmSync(outputFile, { force: true });
+  const suiteStarted = Date.now();
+  const exitCode = await run(suite, outputFile);
+  const counts = readCounts(outputFile) ?? { passed: 0, failed: 1, skipped: 0 };
+  if (exitCode !== 0 && counts.failed === 0) {
+    // Vitest failed without a failing test: an error outside the tests (unhandled rejection, set-up, crash).
+    console.error(`\n${suite.title}: vitest exited with code ${exitCode} (an error outside the tests; see above).`);
+    counts.failed = 1;
+  }
+  console.log(
+    `${suite.title}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped in ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s`,
+  );
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped;
+}
+
+console.log(`\nAll suites took ${((Date.now() - started) / 1000).toFixed(1)} s on ${describeDatabase()}.`);
+if (totals.passed + totals.failed === 0) console.error('No test ran.');
+// The line CI reads: plain, alone, last.
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed > 0 || totals.passed === 0 ? 1 : 0);

@@ -1,0 +1,99 @@
+// The admin Dashboard (SPEC.md §2): choose an active tournament (default the newest) and see its teams, payments and check-ins.
+import { useQuery } from '@tanstack/react-query';
+import { CheckCircle2, CircleDollarSign, Clock, Users } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { formatMoney } from '../../shared/money';
+import { dashboardQuery } from '../dashboard/queries';
+import { formatDateRange } from '../lib/format';
+import { notify } from '../lib/toast';
+import { Card } from '../ui/card';
+import { ListState } from '../ui/table';
+import { SelectField } from '../ui/select-field';
+
+function StatCard({ label, value, hint, icon }: { label: string; value: ReactNode; hint?: string; icon: ReactNode }) {
+  return (
+    <Card className="flex items-start justify-between gap-3 p-4 sm:p-5">
+      <div>
+        <h2 className="text-sm font-medium text-stone-600">{label}</h2>
+        <p className="mt-1 text-3xl font-bold tabular-nums text-stone-900">{value}</p>
+        {hint ? <p className="mt-1 text-xs text-stone-600">{hint}</p> : null}
+      </div>
+      <span aria-hidden className="rounded-full bg-brand-50 p-2 text-brand-800">
+        {icon}
+      </span>
+    </Card>
+  );
+}
+
+export function AdminHome() {
+  const [tournamentId, setTournamentId] = useState('');
+  const dashboard = useQuery(dashboardQuery(tournamentId));
+  useEffect(() => {
+    if (dashboard.isError) notify.error('Failed to load data');
+  }, [dashboard.isError]);
+
+  const data = dashboard.data;
+  const money = (cents: number) => formatMoney(cents, data?.currency);
+  return (
+    <div className="flex flex-col gap-5">
+      <title>Dashboard · Admin · Golf Tournament</title>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold">Dashboard</h1>
+          {data?.tournament ? <p className="text-sm text-stone-600">{formatDateRange(data.tournament.startDate, data.tournament.endDate)}</p> : null}
+        </div>
+        {data && data.tournaments.length > 0 ? (
+          <SelectField label="Tournament" className="min-w-0 sm:w-72 [&_select]:min-w-0" value={data.tournament?.id ?? ''} onChange={(e) => setTournamentId(e.target.value)}>
+            {data.tournaments.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </SelectField>
+        ) : null}
+      </div>
+
+      <ListState
+        loading={dashboard.isPending}
+        error={dashboard.isError && !data}
+        empty={Boolean(data && !data.stats)}
+        emptyText="No active tournaments yet. Open a tournament to see its figures here."
+        onRetry={() => void dashboard.refetch()}
+      />
+
+      {data?.stats ? (
+        <>
+          <section aria-label="Teams" className={dashboard.isFetching ? 'opacity-60 transition-opacity' : undefined}>
+            <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+              <StatCard label="Total Teams" value={data.stats.totalTeams} icon={<Users className="size-5" />} />
+              <StatCard label="Paid" value={data.stats.paid} icon={<CircleDollarSign className="size-5" />} />
+              <StatCard
+                label="Pending/Hold"
+                value={data.stats.pendingHold}
+                hint={data.stats.inProgress ? `${data.stats.inProgress} more in progress` : undefined}
+                icon={<Clock className="size-5" />}
+              />
+              <StatCard label="Checked-In" value={data.stats.checkedIn} hint="All golfers checked in" icon={<CheckCircle2 className="size-5" />} />
+            </div>
+          </section>
+          <section aria-label="Money">
+            <div className="grid gap-3 sm:grid-cols-3">
+              <Card className="p-4 sm:p-5">
+                <h2 className="text-sm font-medium text-stone-600">Expected</h2>
+                <p className="mt-1 text-2xl font-bold tabular-nums">{money(data.stats.expectedCents)}</p>
+              </Card>
+              <Card className="p-4 sm:p-5">
+                <h2 className="text-sm font-medium text-stone-600">Received</h2>
+                <p className="mt-1 text-2xl font-bold tabular-nums text-green-800">{money(data.stats.receivedCents)}</p>
+              </Card>
+              <Card className="p-4 sm:p-5">
+                <h2 className="text-sm font-medium text-stone-600">Outstanding</h2>
+                <p className="mt-1 text-2xl font-bold tabular-nums text-amber-800">{money(data.stats.outstandingCents)}</p>
+              </Card>
+            </div>
+          </section>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+// /logout: confirms the visitor is signed out (signing out first if they came here signed in).
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { useMe, useSignOut } from './session';
+
+export function LogoutPage() {
+  const { data: me } = useMe();
+  const { mutate: signOut } = useSignOut();
+  useEffect(() => {
+    if (me) signOut();
+  }, [me, signOut]);
+  return (
+    <div className="mx-auto flex max-w-6xl justify-center px-4 py-16">
+      <title>Logged out · Golf Tournament</title>
+      <Card className="w-full max-w-md text-center">
+        <h1 className="text-2xl font-semibold">You have been logged out.</h1>
+        <p className="mt-2 text-stone-600">Thanks for stopping by. Log in again any time to manage your teams.</p>
+        <Button asChild size="lg" className="mt-6">
+          <Link to="/auth">Login</Link>
+        </Button>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+// The signed-in user, and signing in, up and out. One query key, so every screen agrees on who is signed in.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Me } from '../../shared/api-types';
+import type { LoginInput, SignUpInput } from '../../shared/account-schemas';
+import { useNavigate } from 'react-router';
+import { api } from '../lib/api';
+import { notify } from '../lib/toast';
+
+export const meQuery = queryOptions({
+  queryKey: ['me'],
+  queryFn: ({ signal }) => api<{ me: Me | null }>('/api/account/me', { signal }).then((r) => r.me),
+  staleTime: 60_000,
+});
+
+export const useMe = () => useQuery(meQuery);
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) => api('/api/auth/sign-in/email', { body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQuery.queryKey }),
+  });
+}
+
+export function useSignUp() {
+  return useMutation({
+    mutationFn: (input: SignUpInput) => api<{ requiresConfirmation: boolean }>('/api/account/sign-up', { body: input }),
+  });
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('/api/auth/sign-out', { body: {} }),
+    onSettled: () => {
+      queryClient.setQueryData(meQuery.queryKey, null);
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+    },
+  });
+}
+
+export function displayName(me: Me): string {
+  return me.profile.firstName || me.user.email;
+}
+
+/** Signs out, says so, and shows the signed-out page. */
+export function useLogout() {
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const logout = () =>
+    signOut.mutate(undefined, {
+      onSuccess: () => notify.success('You have been logged out.'),
+      onSettled: () => navigate('/logout'),
+    });
+  return { logout, isPending: signOut.isPending };
+}

@@ -1,0 +1,198 @@
+// /admin/check-in, shown as Golfers (staff): pick an active tournament, search its golfers (paged on the server), check each in
+// (saved with who and when, R19); admins also add golfers and delete them behind a confirmation.
+import { useQuery } from '@tanstack/react-query';
+import { Plus, Search, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useMe } from '../auth/session';
+import { errorMessage } from '../lib/api';
+import { formatDateTime } from '../lib/format';
+import { notify } from '../lib/toast';
+import { useDebounced } from '../lib/use-debounced';
+import { activeTournamentsQuery } from '../register/queries';
+import { Button } from '../ui/button';
+import { cn } from '../ui/cn';
+import { ConfirmDialog } from '../ui/dialog';
+import { Pagination } from '../ui/pagination';
+import { SelectField } from '../ui/select-field';
+import { Switch } from '../ui/switch';
+import { ListState, Table, Td, Th, Tr } from '../ui/table';
+import { AddGolferDialog } from './add-golfer-dialog';
+import { golfersQuery, useDeleteGolfer, useSetCheckIn, type Golfer } from './queries';
+
+const nameOf = (g: Golfer) => `${g.firstName} ${g.lastName}`;
+
+export function GolfersPage() {
+  const { data: me } = useMe();
+  const isAdmin = me?.user.role === 'admin';
+  const tournaments = useQuery(activeTournamentsQuery);
+  const [chosen, setChosen] = useState('');
+  // The newest active tournament by default (the list comes soonest first).
+  const tournamentId = chosen || tournaments.data?.tournaments.at(-1)?.id || '';
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim());
+  const [page, setPage] = useState(1);
+  useEffect(() => setPage(1), [q, tournamentId]);
+  const golfers = useQuery(golfersQuery(tournamentId, q, page));
+  const checkIn = useSetCheckIn();
+  const remove = useDeleteGolfer();
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<Golfer | null>(null);
+
+  useEffect(() => {
+    if (golfers.isError) notify.error('Failed to load players');
+  }, [golfers.isError]);
+
+  const onCheckIn = (golfer: Golfer, checkedIn: boolean) =>
+    checkIn.mutate(
+      { id: golfer.id, checkedIn },
+      { onError: (error) => notify.error(errorMessage(error, `Failed to save check-in for ${nameOf(golfer)}`)) },
+    );
+  const onDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => notify.success(`${nameOf(deleting)} deleted`),
+      onError: () => notify.error('Failed to delete golfer'),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  const list = tournaments.data?.tournaments ?? [];
+  const rows = golfers.data?.golfers ?? [];
+  return (
+    <div className="flex flex-col gap-4">
+      <title>Golfers · Admin · Golf Tournament</title>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Golfers</h1>
+        {isAdmin && tournamentId ? (
+          <Button onClick={() => setAdding(true)}>
+            <Plus aria-hidden className="size-4" /> Add Golfer
+          </Button>
+        ) : null}
+      </div>
+
+      {tournaments.isPending ? <ListState loading error={false} empty={false} emptyText="" /> : null}
+      {tournaments.isError ? <ListState loading={false} error empty={false} emptyText="" onRetry={() => void tournaments.refetch()} /> : null}
+      {tournaments.isSuccess && list.length === 0 ? <p className="py-8 text-center text-stone-600">No active tournaments.</p> : null}
+
+      {tournamentId ? (
+        <>
+          <div className="grid gap-3 sm:grid-cols-2 sm:items-end">
+            <SelectField label="Tournament" value={tournamentId} onChange={(e) => setChosen(e.target.value)}>
+              {list.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
+            </SelectField>
+            <div className="relative">
+              <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-stone-500" />
+              <input
+                type="search"
+                aria-label="Search golfers by name or team"
+                placeholder="Search by golfer or team"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+                className="h-11 w-full rounded-md border border-stone-300 bg-white pl-9 pr-3 text-base sm:h-10 sm:text-sm"
+              />
+            </div>
+          </div>
+          {golfers.data ? (
+            <p className="text-sm text-stone-700" aria-live="polite">
+              {q ? `${golfers.data.total.toLocaleString()} golfer(s) match · ` : `${golfers.data.total.toLocaleString()} golfer(s) · `}
+              {golfers.data.checkedIn.toLocaleString()} checked in
+            </p>
+          ) : null}
+          <ListState
+            loading={golfers.isPending}
+            error={golfers.isError && !golfers.data}
+            empty={golfers.isSuccess && rows.length === 0}
+            emptyText={q ? `No golfers match “${q}”.` : 'No golfers registered for this tournament yet.'}
+            onRetry={() => void golfers.refetch()}
+          />
+          {rows.length > 0 ? (
+            // A phone at the check-in desk: one card per golfer, the switch within reach, no sideways scrolling.
+            <ul aria-label="Golfers" className={cn('flex flex-col gap-2 sm:hidden', golfers.isPlaceholderData && 'opacity-60')}>
+              {rows.map((golfer) => (
+                <li key={golfer.id} className="flex items-center gap-3 rounded-lg border border-stone-200 bg-white p-3">
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium">{nameOf(golfer)}</p>
+                    <p className="text-sm text-stone-700">{golfer.teamName}</p>
+                    {golfer.checkedIn && golfer.checkedInAt ? (
+                      <p className="text-xs text-stone-600">
+                        {formatDateTime(golfer.checkedInAt)}
+                        {golfer.checkedInBy ? ` by ${golfer.checkedInBy}` : ''}
+                      </p>
+                    ) : null}
+                  </div>
+                  <Switch checked={golfer.checkedIn} label={`Checked in: ${nameOf(golfer)}`} onChange={(next) => onCheckIn(golfer, next)} />
+                  {isAdmin ? (
+                    <Button variant="ghost" size="sm" aria-label={`Delete ${nameOf(golfer)}`} onClick={() => setDeleting(golfer)}>
+                      <Trash2 aria-hidden className="size-4 text-red-700" />
+                    </Button>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {rows.length > 0 ? (
+            <Table caption="Golfers" className={cn('hidden sm:block', golfers.isPlaceholderData && 'opacity-60')}>
+              <thead>
+                <tr>
+                  <Th>Golfer</Th>
+                  <Th>Team</Th>
+                  <Th>Checked in</Th>
+                  {isAdmin ? (
+                    <Th>
+                      <span className="sr-only">Actions</span>
+                    </Th>
+                  ) : null}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((golfer) => (
+                  <Tr key={golfer.id}>
+                    <Td>
+                      <span className="font-medium">{nameOf(golfer)}</span>
+                      <span className="block break-all text-xs text-stone-600">{golfer.email}</span>
+                    </Td>
+                    <Td>{golfer.teamName}</Td>
+                    <Td>
+                      <div className="flex items-center gap-3">
+                        <Switch checked={golfer.checkedIn} label={`Checked in: ${nameOf(golfer)}`} onChange={(next) => onCheckIn(golfer, next)} />
+                        {golfer.checkedIn && golfer.checkedInAt ? (
+                          <span className="text-xs text-stone-600">
+                            {formatDateTime(golfer.checkedInAt)}
+                            {golfer.checkedInBy ? ` by ${golfer.checkedInBy}` : ''}
+                          </span>
+                        ) : null}
+                      </div>
+                    </Td>
+                    {isAdmin ? (
+                      <Td className="text-right">
+                        <Button variant="ghost" size="sm" aria-label={`Delete ${nameOf(golfer)}`} onClick={() => setDeleting(golfer)}>
+                          <Trash2 aria-hidden className="size-4 text-red-700" />
+                        </Button>
+                      </Td>
+                    ) : null}
+                  </Tr>
+                ))}
+              </tbody>
+            </Table>
+          ) : null}
+          {golfers.data ? <Pagination noun="golfers" page={golfers.data.page} pages={Math.max(1, Math.ceil(golfers.data.total / golfers.data.pageSize))} pageSize={golfers.data.pageSize} total={golfers.data.total} onPage={setPage} /> : null}
+          {isAdmin ? <AddGolferDialog tournamentId={tournamentId} open={adding} onOpenChange={setAdding} /> : null}
+        </>
+      ) : null}
+
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete golfer?"
+        message={deleting ? <p><strong>{nameOf(deleting)}</strong> will be removed from {deleting.teamName}, with their check-in and scores. This cannot be undone.</p> : null}
+        confirmLabel="Delete Golfer"
+        busy={remove.isPending}
+        onConfirm={onDelete}
+      />
+    </div>
+  );
+}

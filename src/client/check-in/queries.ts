@@ -1,0 +1,74 @@
+// The Golfers page's server state: a page of a tournament's golfers, the teams to add to, and check-in, add and delete.
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AddGolferInput } from '../../shared/golfer-schemas';
+import { api } from '../lib/api';
+
+export interface Golfer {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  teamId: string;
+  teamName: string;
+  checkedIn: boolean;
+  checkedInAt: string | null;
+  checkedInBy: string | null;
+}
+export interface GolferPage {
+  golfers: Golfer[];
+  total: number;
+  checkedIn: number;
+  page: number;
+  pageSize: number;
+}
+
+export const golfersQuery = (tournamentId: string, q: string, page: number) =>
+  queryOptions({
+    queryKey: ['admin', 'golfers', tournamentId, { q, page }],
+    queryFn: ({ signal }) => api<GolferPage>(`/api/admin/golfers?${new URLSearchParams({ tournamentId, q, page: String(page) })}`, { signal }),
+    enabled: Boolean(tournamentId),
+    placeholderData: keepPreviousData,
+  });
+
+export const golferTeamsQuery = (tournamentId: string) =>
+  queryOptions({
+    queryKey: ['admin', 'golfer-teams', tournamentId],
+    queryFn: ({ signal }) =>
+      api<{ teams: { id: string; name: string; golfers: number }[] }>(`/api/admin/golfers/teams?tournamentId=${tournamentId}`, { signal }).then((r) => r.teams),
+  });
+
+export function useSetCheckIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, checkedIn }: { id: string; checkedIn: boolean }) =>
+      api<{ golfer: Pick<Golfer, 'id' | 'checkedIn' | 'checkedInAt' | 'checkedInBy'> }>(`/api/admin/golfers/${id}/check-in`, { method: 'PUT', body: { checkedIn } }),
+    // The switch moves at once; the saved row (who, when) replaces it, or a failure puts it back.
+    onMutate: ({ id, checkedIn }) => {
+      queryClient.setQueriesData<GolferPage>({ queryKey: ['admin', 'golfers'] }, (page) =>
+        page ? { ...page, golfers: page.golfers.map((g) => (g.id === id ? { ...g, checkedIn } : g)) } : page,
+      );
+    },
+    onSuccess: ({ golfer }) => {
+      queryClient.setQueriesData<GolferPage>({ queryKey: ['admin', 'golfers'] }, (page) =>
+        page ? { ...page, golfers: page.golfers.map((g) => (g.id === golfer.id ? { ...g, ...golfer } : g)) } : page,
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'golfers'] }),
+  });
+}
+
+export function useAddGolfer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AddGolferInput) => api<{ golfer: Golfer }>('/api/admin/golfers', { body: input }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+export function useDeleteGolfer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(`/api/admin/golfers/${id}`, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}

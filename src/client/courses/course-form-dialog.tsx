@@ -1,0 +1,91 @@
+// Adding or editing a golf course. Fewer holes than before removes the highest ones, so that asks first, naming them.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { golfCourseSchema, removedHolesLabel, TOTAL_HOLES, type GolfCourseInput, type GolfCourseValues } from '../../shared/course-schemas';
+import { notifyFailure } from '../admin/notify-failure';
+import { notify } from '../lib/toast';
+import { Button } from '../ui/button';
+import { ConfirmDialog, Dialog } from '../ui/dialog';
+import { Field } from '../ui/field';
+import { TextAreaField } from '../ui/text-area-field';
+import { useSaveCourse, type GolfCourse } from './queries';
+
+/** `course` null: a new course. */
+export function CourseFormDialog({ course, onClose }: { course: GolfCourse | null; onClose: () => void }) {
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={course ? 'Edit Golf Course' : 'Add Golf Course'}>
+      <CourseForm course={course} onClose={onClose} />
+    </Dialog>
+  );
+}
+
+function CourseForm({ course, onClose }: { course: GolfCourse | null; onClose: () => void }) {
+  const save = useSaveCourse();
+  const [shrinking, setShrinking] = useState<GolfCourseValues | null>(null);
+  const form = useForm<GolfCourseInput, unknown, GolfCourseValues>({
+    resolver: zodResolver(golfCourseSchema),
+    defaultValues: course
+      ? { name: course.name, totalHoles: course.totalHoles, description: course.description }
+      : { name: '', totalHoles: TOTAL_HOLES.default, description: '' },
+  });
+  const { errors } = form.formState;
+
+  const send = (input: GolfCourseValues) =>
+    save.mutate(
+      { id: course?.id, input },
+      {
+        onSuccess: () => {
+          notify.success(course ? 'Golf course updated' : 'Golf course created');
+          onClose();
+        },
+        onError: notifyFailure('Failed to save golf course'),
+        onSettled: () => setShrinking(null),
+      },
+    );
+  const submit = form.handleSubmit((input) => (course && input.totalHoles < course.totalHoles ? setShrinking(input) : send(input)));
+
+  return (
+    <>
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <Field label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
+      <Field
+        label="Total holes"
+        type="number"
+        inputMode="numeric"
+        min={TOTAL_HOLES.min}
+        max={TOTAL_HOLES.max}
+        step={1}
+        hint={`${TOTAL_HOLES.min} to ${TOTAL_HOLES.max}. New holes start at par 4.`}
+        error={errors.totalHoles?.message}
+        {...form.register('totalHoles', { valueAsNumber: true })}
+      />
+      <TextAreaField label="Description" hint="Optional" error={errors.description?.message} {...form.register('description')} />
+      <div className="mt-2 flex justify-end gap-3">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : course ? 'Save Changes' : 'Add Course'}
+        </Button>
+      </div>
+    </form>
+      {course && shrinking ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setShrinking(null)}
+          title="Remove holes?"
+          message={
+            <p>
+              {shrinking.name} will have {shrinking.totalHoles} holes: <strong>{removedHolesLabel(course.totalHoles, shrinking.totalHoles)}</strong>{' '}
+              and {course.totalHoles - shrinking.totalHoles === 1 ? 'its par' : 'their par'} will be removed.
+            </p>
+          }
+          confirmLabel="Remove and Save"
+          busy={save.isPending}
+          onConfirm={() => send(shrinking)}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+// The par of every hole of a course, one field per hole. A change is saved when the field is left (or on Enter);
+// anything but 3, 4 or 5 is not saved and the field shows the saved par again (SPEC.md §5).
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { COURSE_MESSAGES, isValidPar, PAR } from '../../shared/course-schemas';
+import { notifyFailure } from '../admin/notify-failure';
+import { notify } from '../lib/toast';
+import { Dialog } from '../ui/dialog';
+import { Field } from '../ui/field';
+import { holesQuery, useSetHolePar, type GolfCourse, type Hole } from './queries';
+
+export function HoleParDialog({ course, onClose }: { course: GolfCourse; onClose: () => void }) {
+  return (
+    <Dialog
+      open
+      wide
+      onOpenChange={(open) => !open && onClose()}
+      title={`${course.name}: Holes`}
+      description={`Par ${PAR.min} to ${PAR.max} for each hole. A change is saved when you leave the field.`}
+    >
+      <HoleParGrid courseId={course.id} />
+    </Dialog>
+  );
+}
+
+function HoleParGrid({ courseId }: { courseId: string }) {
+  const holes = useQuery(holesQuery(courseId));
+  useEffect(() => {
+    if (holes.isError) notify.error('Failed to fetch course holes');
+  }, [holes.isError]);
+
+  if (holes.isPending) return <p role="status" className="py-8 text-center text-stone-600">Loading holes…</p>;
+  if (holes.isError)
+    return (
+      <div role="alert" className="py-8 text-center text-red-700">
+        Failed to fetch course holes.{' '}
+        <button type="button" className="font-semibold underline" onClick={() => holes.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  if (holes.data.length === 0) return <p className="py-8 text-center text-stone-600">This course has no holes.</p>;
+
+  const total = holes.data.reduce((sum, h) => sum + h.par, 0);
+  return (
+    <div className="flex flex-col gap-4">
+      <fieldset>
+        <legend className="sr-only">Par per hole</legend>
+        <div className="grid grid-cols-3 gap-3 sm:grid-cols-6">
+          {holes.data.map((hole) => (
+            <ParField key={hole.holeNumber} courseId={courseId} hole={hole} />
+          ))}
+        </div>
+      </fieldset>
+      <p className="text-sm text-stone-700" aria-live="polite">
+        {holes.data.length} holes · Total par <strong className="tabular-nums">{total}</strong>
+      </p>
+    </div>
+  );
+}
+
+function ParField({ courseId, hole }: { courseId: string; hole: Hole }) {
+  const setPar = useSetHolePar(courseId);
+  const [draft, setDraft] = useState(String(hole.par));
+  useEffect(() => setDraft(String(hole.par)), [hole.par]);
+
+  const commit = () => {
+    const par = Number(draft);
+    if (par === hole.par && draft.trim() !== '') return;
+    if (draft.trim() === '' || !isValidPar(par)) {
+      setDraft(String(hole.par));
+      notify.info(`${COURSE_MESSAGES.par}: hole ${hole.holeNumber} stays par ${hole.par}`);
+      return;
+    }
+    setPar.mutate(
+      { holeNumber: hole.holeNumber, par },
+      {
+        onSuccess: () => notify.success(`Hole ${hole.holeNumber} saved: par ${par}`),
+        onError: (error) => {
+          setDraft(String(hole.par));
+          notifyFailure('Failed to update hole par')(error);
+        },
+      },
+    );
+  };
+
+  return (
+    <Field
+      label={`Hole ${hole.holeNumber}`}
+      type="number"
+      inputMode="numeric"
+      min={PAR.min}
+      max={PAR.max}
+      step={1}
+      value={draft}
+      onChange={(event) => setDraft(event.target.value)}
+      onBlur={commit}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          commit();
+        }
+      }}
+    />
+  );
+}
+

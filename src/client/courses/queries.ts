@@ -1,0 +1,59 @@
+// Golf courses and their holes (admin): the lists and the calls that change them.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { GolfCourseValues } from '../../shared/course-schemas';
+import { api } from '../lib/api';
+
+export interface GolfCourse {
+  id: string;
+  name: string;
+  totalHoles: number;
+  description: string;
+  parTotal: number;
+}
+export interface Hole {
+  holeNumber: number;
+  par: number;
+}
+
+const BASE = '/api/admin/courses';
+
+export const coursesQuery = queryOptions({
+  queryKey: ['admin', 'courses'],
+  queryFn: ({ signal }) => api<{ courses: GolfCourse[] }>(BASE, { signal }).then((r) => r.courses),
+});
+
+export const holesQuery = (courseId: string) =>
+  queryOptions({
+    queryKey: ['admin', 'courses', courseId, 'holes'],
+    queryFn: ({ signal }) => api<{ holes: Hole[] }>(`${BASE}/${courseId}/holes`, { signal }).then((r) => r.holes),
+  });
+
+/** Creates a course, or saves the one with `id` (its holes follow the total). Refreshes the list and any open hole grid. */
+export function useSaveCourse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: GolfCourseValues }) =>
+      api<{ course: GolfCourse }>(id ? `${BASE}/${id}` : BASE, { method: id ? 'PUT' : 'POST', body: input }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: coursesQuery.queryKey }),
+  });
+}
+
+export function useDeleteCourse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(`${BASE}/${id}`, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: coursesQuery.queryKey }),
+  });
+}
+
+export function useSetHolePar(courseId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ holeNumber, par }: Hole) => api<{ hole: Hole }>(`${BASE}/${courseId}/holes/${holeNumber}`, { method: 'PUT', body: { par } }),
+    onSuccess: ({ hole }) => {
+      queryClient.setQueryData(holesQuery(courseId).queryKey, (holes) => holes?.map((h) => (h.holeNumber === hole.holeNumber ? hole : h)));
+      // The list's total par; refetched on its own so the grid keeps its focus and values.
+      return queryClient.invalidateQueries({ queryKey: coursesQuery.queryKey, exact: true });
+    },
+  });
+}

@@ -1,0 +1,190 @@
+// /admin/payments (admin only, R8): the payment ledger with filters, totals and CSV; an admin records a note or a new
+// state, and the team's payment status follows.
+import { useQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Navigate } from 'react-router';
+import { formatMoney } from '../../shared/money';
+import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS, type PaymentStatus } from '../../shared/payment-status';
+import { useMe } from '../auth/session';
+import { errorMessage } from '../lib/api';
+import { formatDateTime } from '../lib/format';
+import { notify } from '../lib/toast';
+import { PaymentBadge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { Dialog } from '../ui/dialog';
+import { Field } from '../ui/field';
+import { Pagination } from '../ui/pagination';
+import { SelectField } from '../ui/select-field';
+import { ListState, Table, Td, Th, Tr } from '../ui/table';
+import { ledgerQuery, paymentSearch, useUpdatePayment, type PaymentParams, type PaymentRow } from './queries';
+
+export function PaymentsPage() {
+  const { data: me } = useMe();
+  const isAdmin = me?.user.role === 'admin';
+  useEffect(() => {
+    if (me && !isAdmin) notify.error("You don't have permission to access this page");
+  }, [me, isAdmin]);
+  if (me && !isAdmin) return <Navigate to="/admin" replace />;
+  return <Ledger />;
+}
+
+function Ledger() {
+  const [params, setParams] = useState<PaymentParams>({ tournamentId: '', state: '', page: 1 });
+  const ledger = useQuery(ledgerQuery(params));
+  const [editing, setEditing] = useState<PaymentRow | null>(null);
+  useEffect(() => {
+    if (ledger.isError) notify.error('Failed to load data');
+  }, [ledger.isError]);
+  const data = ledger.data;
+  const money = (cents: number) => formatMoney(cents, data?.currency);
+  const change = (patch: Partial<PaymentParams>) => setParams((p) => ({ ...p, page: 1, ...patch }));
+
+  return (
+    <div className="flex flex-col gap-4">
+      <title>Payments · Admin · Golf Tournament</title>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Payments</h1>
+        <Button variant="secondary" asChild>
+          <a href={`/api/admin/payments/export.csv?${paymentSearch(params, false)}`} download>
+            <Download aria-hidden className="size-4" /> Export CSV
+          </a>
+        </Button>
+      </div>
+
+      <div className="grid gap-3 sm:grid-cols-2 lg:max-w-2xl [&>*]:min-w-0 [&_select]:min-w-0">
+        <SelectField label="Tournament" value={params.tournamentId} onChange={(e) => change({ tournamentId: e.target.value })}>
+          <option value="">All tournaments</option>
+          {data?.tournaments.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="State" value={params.state} onChange={(e) => change({ state: e.target.value })}>
+          <option value="">Any state</option>
+          {PAYMENT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {PAYMENT_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+
+      {data ? (
+        <section aria-label="Totals" className="grid gap-3 sm:grid-cols-3">
+          <Card className="p-4">
+            <h2 className="text-sm font-medium text-stone-600">Expected ({data.totals.count} records)</h2>
+            <p className="mt-1 text-2xl font-bold tabular-nums">{money(data.totals.expectedCents)}</p>
+          </Card>
+          <Card className="p-4">
+            <h2 className="text-sm font-medium text-stone-600">Received</h2>
+            <p className="mt-1 text-2xl font-bold tabular-nums text-green-800">{money(data.totals.receivedCents)}</p>
+          </Card>
+          <Card className="p-4">
+            <h2 className="text-sm font-medium text-stone-600">Outstanding</h2>
+            <p className="mt-1 text-2xl font-bold tabular-nums text-amber-800">{money(data.totals.outstandingCents)}</p>
+          </Card>
+        </section>
+      ) : null}
+
+      {data && data.total > 0 ? (
+        <Table caption="Payment records" className={ledger.isFetching ? 'opacity-70 transition-opacity' : undefined}>
+          <thead>
+            <tr>
+              <Th>Team</Th>
+              <Th>Level</Th>
+              <Th className="text-right">Amount</Th>
+              <Th>State</Th>
+              <Th>Note</Th>
+              <Th>Date</Th>
+              <Th>
+                <span className="sr-only">Actions</span>
+              </Th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.payments.map((p) => (
+              <Tr key={p.id}>
+                <Td>
+                  <span className="font-medium">{p.teamName}</span>
+                  <span className="block text-xs text-stone-600">{p.tournamentName}</span>
+                </Td>
+                <Td>{p.levelName ?? <span className="text-stone-500">—</span>}</Td>
+                <Td className="text-right tabular-nums">{money(p.amountCents)}</Td>
+                <Td className="whitespace-nowrap">
+                  <PaymentBadge status={p.state} />
+                </Td>
+                <Td className="max-w-56 truncate text-stone-700" title={p.note}>
+                  {p.note || '—'}
+                </Td>
+                <Td className="whitespace-nowrap">{formatDateTime(p.createdAt)}</Td>
+                <Td>
+                  <Button variant="secondary" size="sm" onClick={() => setEditing(p)} aria-label={`Edit payment of ${p.teamName}`}>
+                    Edit
+                  </Button>
+                </Td>
+              </Tr>
+            ))}
+          </tbody>
+        </Table>
+      ) : (
+        <ListState
+          loading={ledger.isPending}
+          error={ledger.isError}
+          empty={Boolean(data && data.total === 0)}
+          emptyText={params.state || params.tournamentId ? 'No payment records match these filters.' : 'No payment records yet.'}
+          onRetry={() => void ledger.refetch()}
+        />
+      )}
+      {data ? <Pagination page={data.page} pages={data.pages} total={data.total} pageSize={data.pageSize} noun="records" onPage={(page) => setParams((p) => ({ ...p, page }))} /> : null}
+
+      <Dialog open={editing != null} onOpenChange={(open) => !open && setEditing(null)} title={editing ? `Payment of ${editing.teamName}` : 'Payment'} description="A new state becomes the team's payment status.">
+        {editing ? <EditPayment payment={editing} currency={data?.currency} onDone={() => setEditing(null)} /> : null}
+      </Dialog>
+    </div>
+  );
+}
+
+function EditPayment({ payment, currency, onDone }: { payment: PaymentRow; currency?: string; onDone: () => void }) {
+  const [state, setState] = useState<PaymentStatus>(payment.state);
+  const [note, setNote] = useState(payment.note);
+  const update = useUpdatePayment();
+  const save = (e: React.FormEvent) => {
+    e.preventDefault();
+    update.mutate(
+      { id: payment.id, state, note },
+      {
+        onSuccess: () => {
+          notify.success('Payment updated');
+          onDone();
+        },
+        onError: (error) => notify.error(errorMessage(error, 'Failed to update payment status')),
+      },
+    );
+  };
+  return (
+    <form onSubmit={save} className="flex flex-col gap-4">
+      <p className="text-sm text-stone-700">
+        {formatMoney(payment.amountCents, currency)} · {payment.levelName ?? 'No level'} · {payment.tournamentName}
+      </p>
+      <SelectField label="State" value={state} onChange={(e) => setState(e.target.value as PaymentStatus)}>
+        {PAYMENT_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {PAYMENT_STATUS_LABELS[s]}
+          </option>
+        ))}
+      </SelectField>
+      <Field label="Note" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} placeholder="e.g. Cheque #123 received" />
+      <div className="flex justify-end gap-3">
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving…' : 'Save'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+// Step 1: choose a tournament, then one of its sponsorship levels (price, places left, description).
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { SOLD_OUT_LABEL } from '../../shared/capacity';
+import { formatMoney } from '../../shared/money';
+import { PLAYERS_PER_TEAM } from '../../shared/team-schemas';
+import { notify } from '../lib/toast';
+import { formatDateRange } from '../lib/format';
+import { cn } from '../ui/cn';
+import { SelectField } from '../ui/select-field';
+import { levelsQuery, type ActiveTournament, type OfferedLevel } from './queries';
+
+interface Props {
+  tournaments: ActiveTournament[];
+  currency: string;
+  tournamentId: string;
+  levelId: string;
+  onTournament: (id: string) => void;
+  onLevel: (level: OfferedLevel) => void;
+}
+
+export function LevelPicker({ tournaments, currency, tournamentId, levelId, onTournament, onLevel }: Props) {
+  const levels = useQuery(levelsQuery(tournamentId));
+  useEffect(() => {
+    if (levels.isError) notify.error('Failed to fetch sponsorship levels');
+  }, [levels.isError]);
+
+  return (
+    <div className="flex flex-col gap-5">
+      <SelectField label="Tournament" value={tournamentId} onChange={(e) => onTournament(e.target.value)}>
+        <option value="">Select a tournament</option>
+        {tournaments.map((t) => (
+          <option key={t.id} value={t.id}>
+            {t.name} ({formatDateRange(t.startDate, t.endDate)})
+          </option>
+        ))}
+      </SelectField>
+
+      {tournamentId ? (
+        <fieldset>
+          <legend className="text-sm font-semibold text-stone-800">Sponsorship level</legend>
+          <p className="mt-1 text-sm text-stone-600">All teams are limited to {PLAYERS_PER_TEAM} players.</p>
+          {levels.isPending ? (
+            <p role="status" className="mt-3 text-sm text-stone-600">
+              Loading sponsorship levels…
+            </p>
+          ) : levels.isError ? (
+            <p role="alert" className="mt-3 text-sm text-red-700">
+              Failed to fetch sponsorship levels
+            </p>
+          ) : levels.data.length === 0 ? (
+            <p className="mt-3 rounded-md bg-stone-100 p-4 text-sm text-stone-700">No sponsorship levels configured for this tournament.</p>
+          ) : (
+            <div className="mt-3 grid gap-3 sm:grid-cols-2">
+              {levels.data.map((level) => {
+                const soldOut = level.placesLeft === 0;
+                return (
+                  <label
+                    key={level.id}
+                    className={cn(
+                      'flex gap-3 rounded-lg border p-4',
+                      soldOut ? 'cursor-not-allowed border-stone-200 bg-stone-100 text-stone-500' : 'cursor-pointer bg-white',
+                      levelId === level.id ? 'border-brand-700 ring-2 ring-brand-700' : 'border-stone-300',
+                    )}
+                  >
+                    <input
+                      type="radio"
+                      name="sponsorship-level"
+                      className="mt-1 size-4 accent-brand-800"
+                      checked={levelId === level.id}
+                      disabled={soldOut}
+                      onChange={() => onLevel(level)}
+                    />
+                    <span className="flex-1">
+                      <span className="flex flex-wrap items-baseline justify-between gap-2">
+                        <span className="font-semibold text-stone-900">{level.name}</span>
+                        <span className="font-semibold">{formatMoney(level.priceCents, currency)} per team</span>
+                      </span>
+                      <span className={cn('mt-1 block text-sm font-medium', soldOut ? 'text-red-700' : 'text-brand-800')}>
+                        {soldOut ? SOLD_OUT_LABEL : `${level.placesLeft} of ${level.maxTeams} ${level.maxTeams === 1 ? 'place' : 'places'} left`}
+                      </span>
+                      {level.description ? <span className="mt-1 block text-sm text-stone-600">{level.description}</span> : null}
+                    </span>
+                  </label>
+                );
+              })}
+            </div>
+          )}
+        </fieldset>
+      ) : null}
+    </div>
+  );
+}

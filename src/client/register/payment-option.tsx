@@ -1,0 +1,36 @@
+// Pay now or hold for 72 hours (default hold).
+import { useFormContext } from 'react-hook-form';
+import { HOLD_HOURS } from '../../shared/editing-lock';
+import { cn } from '../ui/cn';
+
+const OPTIONS = [
+  { value: 'hold', label: `Hold for ${HOLD_HOURS} hours`, text: 'Keep your place while we confirm your payment with you.' },
+  { value: 'pay', label: 'Pay now', text: 'Pay by card (coming once card payments are connected).' },
+] as const;
+
+export function PaymentOption() {
+  const { register, watch } = useFormContext();
+  const chosen = watch('paymentOption');
+  return (
+    <fieldset>
+      <legend className="text-sm font-semibold text-stone-800">Payment option</legend>
+      <div className="mt-2 grid gap-3 sm:grid-cols-2">
+        {OPTIONS.map((o) => (
+          <label
+            key={o.value}
+            className={cn(
+              'flex cursor-pointer gap-3 rounded-md border p-3',
+              chosen === o.value ? 'border-brand-700 bg-brand-50' : 'border-stone-300 bg-white',
+            )}
+          >
+            <input type="radio" value={o.value} className="mt-1 size-4 accent-brand-800" {...register('paymentOption')} />
+            <span>
+              <span className="block text-sm font-semibold">{o.label}</span>
+              <span className="block text-sm text-stone-600">{o.text}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,74 @@
+// One team on the leader's dashboard.
+import { Lock, Pencil } from 'lucide-react';
+import { LOCKED_MESSAGE } from '../../shared/editing-lock';
+import { formatDateRange, formatDateTime } from '../lib/format';
+import { PaymentBadge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import type { TeamSummary } from './queries';
+
+export function TeamCard({ team, onEdit }: { team: TeamSummary; onEdit: () => void }) {
+  const headingId = `team-${team.id}`;
+  return (
+    <Card className="flex flex-col gap-3" aria-labelledby={headingId}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 id={headingId} className="text-lg font-semibold">
+            {team.name}
+          </h3>
+          <PaymentBadge status={team.paymentStatus} />
+        </div>
+        {team.editable ? (
+          <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${team.name}`}>
+            <Pencil aria-hidden className="size-4" /> Edit
+          </Button>
+        ) : null}
+      </div>
+      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-stone-600">Tournament</dt>
+          <dd>
+            {team.tournament.name} · {formatDateRange(team.tournament.startDate, team.tournament.endDate)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-stone-600">Company</dt>
+          <dd>{team.company || 'Not specified'}</dd>
+        </div>
+        <div>
+          <dt className="text-stone-600">Contact</dt>
+          <dd className="break-words">
+            {team.contactName} · {team.contactPhone} · {team.contactEmail}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-stone-600">Players</dt>
+          <dd>{team.playerCount} / 4</dd>
+        </div>
+        {team.level ? (
+          <div>
+            <dt className="text-stone-600">Sponsorship level</dt>
+            <dd>{team.level.name}</dd>
+          </div>
+        ) : null}
+        {team.paymentStatus === 'hold' && team.holdUntil ? (
+          <div>
+            <dt className="text-stone-600">Held until</dt>
+            <dd>{formatDateTime(team.holdUntil)}</dd>
+          </div>
+        ) : null}
+        {team.startingHole != null ? (
+          <div>
+            <dt className="text-stone-600">Starting hole</dt>
+            <dd className="font-semibold">{team.startingHole}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {!team.editable ? (
+        <p className="flex items-center gap-2 text-sm text-stone-700">
+          <Lock aria-hidden className="size-4" /> {LOCKED_MESSAGE}
+        </p>
+      ) : null}
+    </Card>
+  );
+}

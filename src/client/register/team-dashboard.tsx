@@ -1,0 +1,108 @@
+// The signed-in team leader's dashboard: profile, teams, active tournaments, and the registration and edit forms.
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import type { Me } from '../../shared/api-types';
+import { displayName, useLogout } from '../auth/session';
+import { formatDateRange } from '../lib/format';
+import { Button } from '../ui/button';
+import { Card, CardTitle } from '../ui/card';
+import { PageSpinner } from '../ui/spinner';
+import { ProfileCard } from './profile-card';
+import { activeTournamentsQuery, myTeamsQuery } from './queries';
+import { TeamCard } from './team-card';
+
+const RegistrationFlow = lazy(() => import('./registration-flow').then((m) => ({ default: m.RegistrationFlow })));
+const EditTeam = lazy(() => import('./edit-team-form').then((m) => ({ default: m.EditTeam })));
+
+type View = { kind: 'teams' } | { kind: 'register' } | { kind: 'edit'; teamId: string };
+
+export function TeamDashboard({ me }: { me: Me }) {
+  const { logout, isPending } = useLogout();
+  const [view, setView] = useState<View>({ kind: 'teams' });
+  const tournaments = useQuery(activeTournamentsQuery);
+  const teams = useQuery(myTeamsQuery);
+  const active = tournaments.data?.tournaments ?? [];
+  const back = () => setView({ kind: 'teams' });
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      <title>Your teams · Golf Tournament</title>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold sm:text-3xl">Welcome, {displayName(me)}</h1>
+        <Button variant="secondary" onClick={logout} disabled={isPending}>
+          Logout
+        </Button>
+      </div>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="flex min-w-0 flex-col gap-4">
+          {view.kind === 'register' ? (
+            <Suspense fallback={<PageSpinner label="Loading the registration form…" />}>
+              <RegistrationFlow tournaments={active} currency={tournaments.data?.currency ?? 'USD'} onClose={back} />
+            </Suspense>
+          ) : view.kind === 'edit' ? (
+            <Suspense fallback={<PageSpinner label="Loading team…" />}>
+              <EditTeam teamId={view.teamId} onClose={back} />
+            </Suspense>
+          ) : (
+            <>
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <h2 className="text-xl font-semibold">Your Teams</h2>
+                {teams.data?.length ? (
+                  <Button onClick={() => setView({ kind: 'register' })} disabled={active.length === 0}>
+                    Register Another Team
+                  </Button>
+                ) : null}
+              </div>
+              {teams.isPending ? (
+                <PageSpinner label="Loading your teams…" />
+              ) : teams.isError ? (
+                <Card>
+                  <p role="alert" className="text-red-700">
+                    Failed to load teams
+                  </p>
+                  <Button variant="secondary" className="mt-3" onClick={() => teams.refetch()}>
+                    Try again
+                  </Button>
+                </Card>
+              ) : teams.data.length === 0 ? (
+                <Card className="flex flex-col items-center gap-3 py-10 text-center">
+                  <p className="text-lg font-semibold">You haven't registered a team yet.</p>
+                  <p className="text-stone-600">
+                    {active.length ? 'Register a foursome for one of the active tournaments.' : 'Registration opens when a tournament is active.'}
+                  </p>
+                  <Button size="lg" onClick={() => setView({ kind: 'register' })} disabled={active.length === 0}>
+                    Register Your First Team
+                  </Button>
+                </Card>
+              ) : (
+                teams.data.map((team) => <TeamCard key={team.id} team={team} onEdit={() => setView({ kind: 'edit', teamId: team.id })} />)
+              )}
+            </>
+          )}
+        </div>
+
+        <aside className="flex flex-col gap-4">
+          <ProfileCard me={me} />
+          <Card>
+            <CardTitle>Active Tournaments</CardTitle>
+            {tournaments.isPending ? (
+              <p className="mt-3 text-sm text-stone-600">Loading…</p>
+            ) : active.length === 0 ? (
+              <p className="mt-3 text-sm text-stone-600">No tournaments are open for registration right now.</p>
+            ) : (
+              <ul className="mt-3 flex flex-col gap-3">
+                {active.map((t) => (
+                  <li key={t.id}>
+                    <p className="font-medium">{t.name}</p>
+                    <p className="text-sm text-stone-600">{formatDateRange(t.startDate, t.endDate)}</p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+// Step 2: the single-team form (a level with one place) and the multi-team form (several), sharing their fields.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Plus, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { FormProvider, useFieldArray, useForm, useFormContext } from 'react-hook-form';
+import { formatMoney, totalCents } from '../../shared/money';
+import {
+  blankPlayers,
+  multiTeamSchema,
+  singleTeamSchema,
+  singleToRegistration,
+  type MultiTeamInput,
+  type SingleTeamInput,
+} from '../../shared/team-schemas';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { Field } from '../ui/field';
+import { ContactFields } from './contact-fields';
+import { PaymentOption } from './payment-option';
+import { PlayerFields } from './player-fields';
+import type { ActiveTournament, OfferedLevel } from './queries';
+import { useFieldError } from './use-field-error';
+
+export interface TeamFormProps {
+  tournament: ActiveTournament;
+  level: OfferedLevel;
+  currency: string;
+  busy: boolean;
+  onSubmit: (input: MultiTeamInput) => void;
+}
+
+function Summary({ tournament, level, currency }: Pick<TeamFormProps, 'tournament' | 'level' | 'currency'>) {
+  return (
+    <dl className="grid gap-3 rounded-md bg-stone-100 p-4 text-sm sm:grid-cols-3">
+      <div>
+        <dt className="text-stone-600">Tournament</dt>
+        <dd className="font-semibold">{tournament.name}</dd>
+      </div>
+      <div>
+        <dt className="text-stone-600">Sponsorship level</dt>
+        <dd className="font-semibold">{level.name}</dd>
+      </div>
+      <div>
+        <dt className="text-stone-600">Price per team</dt>
+        <dd className="font-semibold">{formatMoney(level.priceCents, currency)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="flex flex-col gap-4">
+      <h3 className="text-base font-semibold">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function Total({ cents, currency, children }: { cents: number; currency: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-3 border-t border-stone-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-lg">
+        Total: <strong>{formatMoney(cents, currency)}</strong>
+      </p>
+      {children}
+    </div>
+  );
+}
+
+export function SingleTeamForm({ tournament, level, currency, busy, onSubmit }: TeamFormProps) {
+  const form = useForm<SingleTeamInput>({
+    resolver: zodResolver(singleTeamSchema),
+    defaultValues: {
+      tournamentId: tournament.id,
+      sponsorshipLevelId: level.id,
+      teamName: '',
+      company: '',
+      contactName: '',
+      contactPhone: '',
+      contactEmail: '',
+      players: blankPlayers(),
+      paymentOption: 'hold',
+    },
+  });
+  const error = (name: 'teamName') => form.formState.errors[name]?.message;
+  return (
+    <FormProvider {...form}>
+      <form noValidate className="flex flex-col gap-6" onSubmit={form.handleSubmit((v) => onSubmit(singleToRegistration(singleTeamSchema.parse(v))))}>
+        <Summary tournament={tournament} level={level} currency={currency} />
+        <Field label="Team name" error={error('teamName')} {...form.register('teamName')} />
+        <Section title="Contact">
+          <ContactFields />
+        </Section>
+        <Section title="Players">
+          <PlayerFields name="players" idPrefix="single" />
+        </Section>
+        <PaymentOption />
+        <Total cents={level.priceCents} currency={currency}>
+          <Button type="submit" size="lg" disabled={busy}>
+            {busy ? 'Registering…' : 'Register Team'}
+          </Button>
+        </Total>
+      </form>
+    </FormProvider>
+  );
+}
+
+function TeamEntry({ index, count, onRemove }: { index: number; count: number; onRemove: () => void }) {
+  const error = useFieldError();
+  const { register } = useFormContext<MultiTeamInput>();
+  return (
+    <Card className="p-4 sm:p-5">
+      <fieldset className="flex flex-col gap-4" aria-labelledby={`team${index}-legend`}>
+        <div className="flex items-center justify-between gap-3">
+          <h4 id={`team${index}-legend`} className="text-base font-semibold">
+            Team {index + 1}
+          </h4>
+          {count > 1 ? (
+            <Button variant="ghost" size="sm" onClick={onRemove} aria-label={`Remove team ${index + 1}`}>
+              <Trash2 aria-hidden className="size-4" /> Remove
+            </Button>
+          ) : null}
+        </div>
+        <Field id={`team${index}-name`} label="Team name" error={error(`teams.${index}.teamName`)} {...register(`teams.${index}.teamName`)} />
+        <PlayerFields name={`teams.${index}.players`} idPrefix={`team${index}`} />
+      </fieldset>
+    </Card>
+  );
+}
+
+export function MultiTeamForm({ tournament, level, currency, busy, onSubmit }: TeamFormProps) {
+  const max = Math.max(1, level.placesLeft);
+  const form = useForm<MultiTeamInput>({
+    resolver: zodResolver(multiTeamSchema.refine((v) => v.teams.length <= max, { message: `At most ${max} teams at this level`, path: ['teams'] })),
+    defaultValues: {
+      tournamentId: tournament.id,
+      sponsorshipLevelId: level.id,
+      company: '',
+      contactName: '',
+      contactPhone: '',
+      contactEmail: '',
+      teams: [{ teamName: '', players: blankPlayers() }],
+      paymentOption: 'hold',
+    },
+  });
+  const teams = useFieldArray({ control: form.control, name: 'teams' });
+  const count = teams.fields.length;
+  const listError = form.formState.errors.teams?.message ?? form.formState.errors.teams?.root?.message;
+  return (
+    <FormProvider {...form}>
+      <form noValidate className="flex flex-col gap-6" onSubmit={form.handleSubmit((v) => onSubmit(v))}>
+        <Summary tournament={tournament} level={level} currency={currency} />
+        <Section title="Company and contact">
+          <ContactFields />
+        </Section>
+        <section className="flex flex-col gap-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h3 className="text-base font-semibold">
+              Teams ({count}/{max})
+            </h3>
+            {count < max ? (
+              <Button variant="secondary" size="sm" onClick={() => teams.append({ teamName: '', players: blankPlayers() })}>
+                <Plus aria-hidden className="size-4" /> Add Team
+              </Button>
+            ) : null}
+          </div>
+          {listError ? (
+            <p role="alert" className="text-sm text-red-700">
+              {listError}
+            </p>
+          ) : null}
+          {teams.fields.map((field, index) => (
+            <TeamEntry key={field.id} index={index} count={count} onRemove={() => teams.remove(index)} />
+          ))}
+        </section>
+        <PaymentOption />
+        <Total cents={totalCents(level.priceCents, count)} currency={currency}>
+          <Button type="submit" size="lg" disabled={busy}>
+            {busy ? 'Registering…' : `Register ${count} ${count === 1 ? 'Team' : 'Teams'}`}
+          </Button>
+        </Total>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,66 @@
+// Adding or editing a sponsorship level: name, description and the places a tournament offers by default.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { LEVEL_MAX_TEAMS, sponsorshipLevelSchema, type SponsorshipLevelInput, type SponsorshipLevelValues } from '../../shared/sponsorship-schemas';
+import { notifyFailure } from '../admin/notify-failure';
+import { notify } from '../lib/toast';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { Field } from '../ui/field';
+import { TextAreaField } from '../ui/text-area-field';
+import { useSaveLevel, type SponsorshipLevel } from './queries';
+
+/** `level` null: a new level. */
+export function LevelFormDialog({ level, onClose }: { level: SponsorshipLevel | null; onClose: () => void }) {
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={level ? 'Edit Sponsorship Level' : 'Add Sponsorship Level'}>
+      <LevelForm level={level} onClose={onClose} />
+    </Dialog>
+  );
+}
+
+function LevelForm({ level, onClose }: { level: SponsorshipLevel | null; onClose: () => void }) {
+  const save = useSaveLevel();
+  const form = useForm<SponsorshipLevelInput, unknown, SponsorshipLevelValues>({
+    resolver: zodResolver(sponsorshipLevelSchema),
+    defaultValues: level ?? { name: '', description: '', maxTeams: LEVEL_MAX_TEAMS.default },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((input) =>
+    save.mutate(
+      { id: level?.id, input },
+      {
+        onSuccess: () => {
+          notify.success(level ? 'Sponsorship level updated' : 'Sponsorship level created');
+          onClose();
+        },
+        onError: notifyFailure('Failed to save sponsorship level'),
+      },
+    ),
+  );
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <Field label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
+      <TextAreaField label="Description" hint="Optional: what a sponsor at this level gets" error={errors.description?.message} {...form.register('description')} />
+      <Field
+        label="Max teams"
+        type="number"
+        inputMode="numeric"
+        min={LEVEL_MAX_TEAMS.min}
+        max={LEVEL_MAX_TEAMS.max}
+        step={1}
+        hint={`Places a tournament offers at this level unless it sets its own (${LEVEL_MAX_TEAMS.min} to ${LEVEL_MAX_TEAMS.max})`}
+        error={errors.maxTeams?.message}
+        {...form.register('maxTeams', { valueAsNumber: true })}
+      />
+      <div className="mt-2 flex justify-end gap-3">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : level ? 'Save Changes' : 'Add Level'}
+        </Button>
+      </div>
+    </form>
+  );
+}

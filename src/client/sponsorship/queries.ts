@@ -1,0 +1,36 @@
+// The sponsorship level catalogue's server state (admin): the list and the calls that change it.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SponsorshipLevelValues } from '../../shared/sponsorship-schemas';
+import { api } from '../lib/api';
+
+export interface SponsorshipLevel {
+  id: string;
+  name: string;
+  description: string;
+  maxTeams: number;
+}
+
+const BASE = '/api/admin/sponsorship-levels';
+
+export const sponsorshipLevelsQuery = queryOptions({
+  queryKey: ['admin', 'sponsorship-levels'],
+  queryFn: ({ signal }) => api<{ levels: SponsorshipLevel[] }>(BASE, { signal }).then((r) => r.levels),
+});
+
+/** Creates a level, or saves the one with `id`. */
+export function useSaveLevel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: SponsorshipLevelValues }) =>
+      api<{ level: SponsorshipLevel }>(id ? `${BASE}/${id}` : BASE, { method: id ? 'PUT' : 'POST', body: input }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sponsorshipLevelsQuery.queryKey }),
+  });
+}
+
+export function useDeleteLevel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(`${BASE}/${id}`, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sponsorshipLevelsQuery.queryKey }),
+  });
+}

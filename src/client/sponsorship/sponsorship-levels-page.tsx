@@ -1,0 +1,105 @@
+// /admin/sponsorship-levels (admins): the levels tournaments can offer. Price and places per tournament are set there.
+import { useQuery } from '@tanstack/react-query';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { notifyFailure } from '../admin/notify-failure';
+import { notify } from '../lib/toast';
+import { Button } from '../ui/button';
+import { ConfirmDialog } from '../ui/dialog';
+import { ListState, Table, Td, Th, Tr } from '../ui/table';
+import { LevelFormDialog } from './level-form-dialog';
+import { sponsorshipLevelsQuery, useDeleteLevel, type SponsorshipLevel } from './queries';
+
+type Editing = { level: SponsorshipLevel | null } | null;
+
+export function SponsorshipLevelsPage() {
+  const levels = useQuery(sponsorshipLevelsQuery);
+  const remove = useDeleteLevel();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<SponsorshipLevel | null>(null);
+  const rows = levels.data ?? [];
+
+  const confirmDelete = () =>
+    remove.mutate(deleting!.id, {
+      onSuccess: () => notify.success('Sponsorship level deleted'),
+      onError: notifyFailure('Failed to delete sponsorship level'),
+      onSettled: () => setDeleting(null),
+    });
+
+  return (
+    <div className="flex flex-col gap-4">
+      <title>Sponsorship Levels · Admin · Golf Tournament</title>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">Sponsorship Levels</h1>
+          <p className="mt-1 text-sm text-stone-600">The levels a tournament can offer. Each tournament sets its own price and places.</p>
+        </div>
+        <Button onClick={() => setEditing({ level: null })}>
+          <Plus aria-hidden className="size-4" />
+          Add Level
+        </Button>
+      </div>
+
+      {rows.length ? (
+        <Table caption="Sponsorship levels">
+          <thead>
+            <tr>
+              <Th>Name</Th>
+              <Th>Description</Th>
+              <Th className="whitespace-nowrap text-right">Max teams</Th>
+              <Th className="text-right">
+                <span className="sr-only">Actions</span>
+              </Th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((level) => (
+              <Tr key={level.id}>
+                <Td className="min-w-36 font-medium">{level.name}</Td>
+                <Td className="max-w-md text-stone-700">{level.description || <span className="text-stone-500">None</span>}</Td>
+                <Td className="text-right tabular-nums">{level.maxTeams}</Td>
+                <Td>
+                  <div className="flex justify-end gap-2">
+                    <Button variant="secondary" size="sm" onClick={() => setEditing({ level })}>
+                      <Pencil aria-hidden className="size-4" />
+                      Edit<span className="sr-only"> {level.name}</span>
+                    </Button>
+                    <Button variant="ghost" size="sm" className="text-red-700" onClick={() => setDeleting(level)}>
+                      <Trash2 aria-hidden className="size-4" />
+                      Delete<span className="sr-only"> {level.name}</span>
+                    </Button>
+                  </div>
+                </Td>
+              </Tr>
+            ))}
+          </tbody>
+        </Table>
+      ) : (
+        <div className="rounded-lg border border-stone-200 bg-white">
+          <ListState
+            loading={levels.isPending}
+            error={levels.isError}
+            empty
+            emptyText="No sponsorship levels yet. Add one, then offer it in a tournament."
+            onRetry={() => levels.refetch()}
+          />
+        </div>
+      )}
+
+      {editing ? <LevelFormDialog level={editing.level} onClose={() => setEditing(null)} /> : null}
+      <ConfirmDialog
+        open={deleting != null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete sponsorship level?"
+        message={
+          <p>
+            <strong>{deleting?.name}</strong> will be deleted. A level that a tournament offers cannot be deleted until the tournament stops offering it.
+          </p>
+        }
+        confirmLabel="Delete Level"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+// /admin/teams: every team, searchable, sortable and paged on the server; a row opens its details. Staff read; admins change (R8).
+import { useQuery } from '@tanstack/react-query';
+import { ArrowDown, ArrowUp, Download, Plus } from 'lucide-react';
+import { useDeferredValue, useEffect, useState } from 'react';
+import type { TeamSort } from '../../shared/admin-schemas';
+import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from '../../shared/payment-status';
+import { useMe } from '../auth/session';
+import { formatDateTime } from '../lib/format';
+import { notify } from '../lib/toast';
+import { PaymentBadge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Field } from '../ui/field';
+import { Pagination } from '../ui/pagination';
+import { SelectField } from '../ui/select-field';
+import { ListState, Table, Td, Th, Tr } from '../ui/table';
+import { AddTeamDialog } from './add-team-dialog';
+import { adminTeamsQuery, teamListSearch, type TeamListParams } from './admin-queries';
+import { TeamDetailsDialog } from './team-details-dialog';
+
+const COLUMNS: { sort: TeamSort; label: string; className?: string }[] = [
+  { sort: 'name', label: 'Team' },
+  { sort: 'company', label: 'Company' },
+  { sort: 'players', label: 'Players', className: 'text-right' },
+  { sort: 'status', label: 'Payment' },
+  { sort: 'registered', label: 'Registered' },
+];
+
+export function AdminTeamsPage() {
+  const isAdmin = useMe().data?.user.role === 'admin';
+  const [params, setParams] = useState<TeamListParams>({ tournamentId: '', status: '', q: '', sort: 'registered', dir: 'desc', page: 1 });
+  const [search, setSearch] = useState('');
+  const q = useDeferredValue(search.trim());
+  const query = { ...params, q };
+  const list = useQuery(adminTeamsQuery(query));
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+
+  useEffect(() => {
+    if (list.isError) notify.error('Failed to load teams');
+  }, [list.isError]);
+
+  const change = (patch: Partial<TeamListParams>) => setParams((p) => ({ ...p, page: 1, ...patch }));
+  const sortBy = (sort: TeamSort) =>
+    setParams((p) => ({ ...p, page: 1, sort, dir: p.sort === sort ? (p.dir === 'asc' ? 'desc' : 'asc') : sort === 'registered' || sort === 'players' ? 'desc' : 'asc' }));
+  const data = list.data;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <title>Teams · Admin · Golf Tournament</title>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Teams</h1>
+        <div className="flex gap-2">
+          <Button variant="secondary" asChild>
+            <a href={`/api/admin/teams/export.csv?${teamListSearch(query, false)}`} download>
+              <Download aria-hidden className="size-4" /> Export CSV
+            </a>
+          </Button>
+          {isAdmin ? (
+            <Button onClick={() => setAdding(true)}>
+              <Plus aria-hidden className="size-4" /> Add Team
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      <div className="grid gap-3 sm:grid-cols-3 [&>*]:min-w-0 [&_select]:min-w-0">
+        <Field label="Search" type="search" placeholder="Team or company" value={search} onChange={(e) => { setSearch(e.target.value); change({}); }} />
+        <SelectField label="Tournament" value={params.tournamentId} onChange={(e) => change({ tournamentId: e.target.value })}>
+          <option value="">All tournaments</option>
+          {data?.tournaments.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Payment" value={params.status} onChange={(e) => change({ status: e.target.value })}>
+          <option value="">Any status</option>
+          {PAYMENT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {PAYMENT_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+
+      {data && data.total > 0 ? (
+        <Table caption="Teams" className={list.isFetching ? 'opacity-70 transition-opacity' : undefined}>
+          <thead>
+            <tr>
+              {COLUMNS.map((c) => {
+                const active = params.sort === c.sort;
+                return (
+                  <Th key={c.sort} className={c.className} aria-sort={active ? (params.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
+                    <button type="button" className="inline-flex items-center gap-1 hover:underline" onClick={() => sortBy(c.sort)}>
+                      {c.label}
+                      {active ? params.dir === 'asc' ? <ArrowUp aria-hidden className="size-3.5" /> : <ArrowDown aria-hidden className="size-3.5" /> : null}
+                    </button>
+                  </Th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {data.teams.map((team) => (
+              <Tr key={team.id} className="cursor-pointer" onClick={() => setOpenId(team.id)}>
+                <Td>
+                  <button type="button" className="text-left font-medium text-brand-900 hover:underline" onClick={(e) => { e.stopPropagation(); setOpenId(team.id); }}>
+                    {team.name}
+                  </button>
+                  <span className="block text-xs text-stone-600">{team.tournamentName}</span>
+                </Td>
+                <Td>{team.company || <span className="text-stone-500">—</span>}</Td>
+                <Td className="text-right tabular-nums">{team.playerCount}</Td>
+                <Td className="whitespace-nowrap">
+                  <PaymentBadge status={team.paymentStatus} />
+                </Td>
+                <Td className="whitespace-nowrap">{formatDateTime(team.createdAt)}</Td>
+              </Tr>
+            ))}
+          </tbody>
+        </Table>
+      ) : (
+        <ListState
+          loading={list.isPending}
+          error={list.isError}
+          empty={Boolean(data && data.total === 0)}
+          emptyText={q || params.status || params.tournamentId ? 'No teams match these filters.' : 'No teams registered yet.'}
+          onRetry={() => void list.refetch()}
+        />
+      )}
+      {data ? <Pagination page={data.page} pages={data.pages} total={data.total} pageSize={data.pageSize} noun="teams" onPage={(page) => setParams((p) => ({ ...p, page }))} /> : null}
+
+      <TeamDetailsDialog teamId={openId} canChange={isAdmin} onClose={() => setOpenId(null)} />
+      {isAdmin ? <AddTeamDialog open={adding} onOpenChange={setAdding} defaultTournamentId={params.tournamentId} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+// A team's details for staff: contact, players with their e-mails and phones (R11), payment records; admins may change the
+// payment status or delete the team (R8, R15).
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { formatMoney } from '../../shared/money';
+import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS, type PaymentStatus } from '../../shared/payment-status';
+import { errorMessage } from '../lib/api';
+import { formatDateTime } from '../lib/format';
+import { notify } from '../lib/toast';
+import { PaymentBadge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { ConfirmDialog, Dialog } from '../ui/dialog';
+import { SelectField } from '../ui/select-field';
+import { ListState } from '../ui/table';
+import { adminTeamQuery, useDeleteTeam, useSetTeamStatus, type AdminTeamDetail } from './admin-queries';
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** What goes with a team when it is deleted, in words. */
+export function deletionSummary(removes: AdminTeamDetail['removes']): string {
+  return [
+    plural(removes.players, 'player'),
+    plural(removes.payments, 'payment record'),
+    plural(removes.scores, 'score'),
+    plural(removes.checkins, 'check-in'),
+  ].join(', ');
+}
+
+export function TeamDetailsDialog({ teamId, canChange, onClose }: { teamId: string | null; canChange: boolean; onClose: () => void }) {
+  return (
+    <Dialog open={teamId != null} onOpenChange={(open) => !open && onClose()} title="Team details" wide>
+      {teamId ? <TeamDetails teamId={teamId} canChange={canChange} onClose={onClose} /> : null}
+    </Dialog>
+  );
+}
+
+function TeamDetails({ teamId, canChange, onClose }: { teamId: string; canChange: boolean; onClose: () => void }) {
+  const detail = useQuery(adminTeamQuery(teamId));
+  const setStatus = useSetTeamStatus(teamId);
+  const remove = useDeleteTeam();
+  const [status, setStatusChoice] = useState<PaymentStatus | ''>('');
+  const [confirming, setConfirming] = useState(false);
+  useEffect(() => {
+    if (detail.isError) notify.error('Failed to load players');
+  }, [detail.isError]);
+
+  if (!detail.data) return <ListState loading={detail.isPending} error={detail.isError} empty={false} emptyText="" onRetry={() => void detail.refetch()} />;
+  const { team, currency } = detail.data;
+  const chosen = status || team.paymentStatus;
+
+  const update = () =>
+    setStatus.mutate(chosen, {
+      onSuccess: () => notify.success(`Payment status set to ${PAYMENT_STATUS_LABELS[chosen]}`),
+      onError: (error) => notify.error(errorMessage(error, 'Failed to update payment status')),
+    });
+  const confirmDelete = () =>
+    remove.mutate(team.id, {
+      onSuccess: () => {
+        notify.success(`Team ${team.name} deleted`);
+        setConfirming(false);
+        onClose();
+      },
+      onError: (error) => notify.error(errorMessage(error, 'Failed to delete team')),
+    });
+
+  return (
+    <div className="flex flex-col gap-5 text-sm">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <p className="text-lg font-semibold text-stone-900">{team.name}</p>
+          <p className="text-stone-600">
+            {team.tournament.name}
+            {team.level ? ` · ${team.level.name} (${formatMoney(team.level.priceCents, currency)})` : ''}
+          </p>
+        </div>
+        <PaymentBadge status={team.paymentStatus} />
+      </div>
+
+      <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
+        <dt className="font-medium text-stone-600">Company</dt>
+        <dd>{team.company || 'Not specified'}</dd>
+        <dt className="font-medium text-stone-600">Contact</dt>
+        <dd className="break-words">{[team.contactName, team.contactEmail, team.contactPhone].filter(Boolean).join(' · ') || 'Not specified'}</dd>
+        <dt className="font-medium text-stone-600">Registered</dt>
+        <dd>{formatDateTime(team.createdAt)}</dd>
+      </dl>
+
+      <section>
+        <h3 className="font-semibold text-stone-900">Players ({team.players.length})</h3>
+        {team.players.length === 0 ? (
+          <p className="mt-1 text-stone-600">No players yet.</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-stone-100 rounded-md border border-stone-200">
+            {team.players.map((p) => (
+              <li key={p.id} className="flex flex-col gap-0.5 px-3 py-2 sm:flex-row sm:items-center sm:justify-between sm:gap-3">
+                <span className="font-medium">
+                  {p.firstName} {p.lastName}
+                </span>
+                <span className="break-all text-stone-600">
+                  {p.email}
+                  {p.phone ? ` · ${p.phone}` : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section>
+        <h3 className="font-semibold text-stone-900">Payment records</h3>
+        {team.payments.length === 0 ? (
+          <p className="mt-1 text-stone-600">No payment records.</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-stone-100 rounded-md border border-stone-200">
+            {team.payments.map((p) => (
+              <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+                <span className="font-medium tabular-nums">{formatMoney(p.amountCents, currency)}</span>
+                <PaymentBadge status={p.state} />
+                <span className="w-full text-stone-600 sm:w-auto">{p.note || '—'}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {canChange ? (
+        <div className="flex flex-col gap-3 border-t border-stone-200 pt-4 sm:flex-row sm:items-end sm:justify-between">
+          <div className="flex items-end gap-2">
+            <SelectField label="Payment status" value={chosen} onChange={(e) => setStatusChoice(e.target.value as PaymentStatus)} className="w-44 [&_select]:min-w-0">
+              {PAYMENT_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {PAYMENT_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </SelectField>
+            <Button onClick={update} disabled={setStatus.isPending || chosen === team.paymentStatus}>
+              {setStatus.isPending ? 'Updating…' : 'Update Status'}
+            </Button>
+          </div>
+          <Button variant="danger" onClick={() => setConfirming(true)}>
+            Delete
+          </Button>
+        </div>
+      ) : (
+        <p className="border-t border-stone-200 pt-4 text-stone-600">Read only: only admins change payment status or delete teams.</p>
+      )}
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Delete ${team.name}?`}
+        message={
+          <p>
+            This deletes the team <strong>{team.name}</strong> and everything that goes with it: {deletionSummary(team.removes)}, and its starting
+            hole. This cannot be undone.
+          </p>
+        }
+        confirmLabel="Delete team"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+// Creating or editing a tournament: its details, golf course and sponsorship levels, saved together in one request.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { FormProvider, useForm, type UseFormSetError } from 'react-hook-form';
+import { centsToInput, tournamentFormSchema, type TournamentFormValues, type TournamentInput } from '../../shared/tournament-schemas';
+import { notifyFailure } from '../admin/notify-failure';
+import { ApiError, errorMessage } from '../lib/api';
+import { notify } from '../lib/toast';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { Field } from '../ui/field';
+import { SelectField } from '../ui/select-field';
+import { PageSpinner } from '../ui/spinner';
+import { LevelOffers } from './level-offers';
+import { courseChoicesQuery, levelChoicesQuery, tournamentQuery, useSaveTournament, type AdminTournament, type CourseChoice, type LevelChoice } from './queries';
+
+interface EditorProps {
+  /** null for a new tournament. */
+  tournamentId: string | null;
+  currency: string;
+  onClose: () => void;
+}
+
+/** Loads what the form needs (the tournament when editing, the level and course choices), then shows it. */
+export function TournamentEditor({ tournamentId, currency, onClose }: EditorProps) {
+  const levels = useQuery(levelChoicesQuery);
+  const courses = useQuery(courseChoicesQuery);
+  const tournament = useQuery({ ...tournamentQuery(tournamentId ?? ''), enabled: tournamentId !== null });
+  const needed = tournamentId ? [levels, courses, tournament] : [levels, courses];
+  const title = tournamentId ? 'Edit tournament' : 'New tournament';
+
+  if (needed.some((q) => q.isError)) {
+    return (
+      <Card>
+        <h2 className="text-lg font-semibold">{title}</h2>
+        <p role="alert" className="mt-2 text-red-700">
+          Failed to load data. {errorMessage(needed.find((q) => q.isError)?.error, '')}
+        </p>
+        <div className="mt-4 flex gap-3">
+          <Button onClick={() => needed.forEach((q) => q.isError && q.refetch())}>Try again</Button>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+        </div>
+      </Card>
+    );
+  }
+  if (!levels.data || !courses.data || (tournamentId && !tournament.data)) {
+    return (
+      <Card>
+        <PageSpinner label="Loading the tournament form…" />
+      </Card>
+    );
+  }
+  return <TournamentForm tournament={tournament.data ?? null} levels={levels.data} courses={courses.data} currency={currency} onClose={onClose} />;
+}
+
+function defaults(tournament: AdminTournament | null, levels: LevelChoice[]): TournamentFormValues {
+  return {
+    name: tournament?.name ?? '',
+    startDate: tournament?.startDate ?? '',
+    endDate: tournament?.endDate ?? '',
+    maxTeams: tournament?.maxTeams?.toString() ?? '',
+    active: tournament?.active ?? true,
+    courseId: tournament?.courseId ?? '',
+    levels: levels.map((level) => {
+      const offered = tournament?.levels.find((o) => o.levelId === level.id);
+      // A level not offered yet starts with its own max teams as its places (R13).
+      return { sponsorshipLevelId: level.id, offered: Boolean(offered), price: offered ? centsToInput(offered.priceCents) : '', maxTeams: String(offered?.maxTeams ?? level.maxTeams) };
+    }),
+  };
+}
+
+/** Puts the server's per-field messages beside the fields; its `levels.N` are the N-th offered level it was sent. */
+function showServerFields(error: unknown, sent: TournamentInput, levels: LevelChoice[], setError: UseFormSetError<TournamentFormValues>) {
+  if (!(error instanceof ApiError) || !error.fields) return;
+  for (const [path, message] of Object.entries(error.fields)) {
+    const level = /^levels\.(\d+)\.(priceCents|maxTeams)$/.exec(path);
+    if (level) {
+      const row = levels.findIndex((l) => l.id === sent.levels[Number(level[1])]?.sponsorshipLevelId);
+      if (row >= 0) setError(`levels.${row}.${level[2] === 'priceCents' ? 'price' : 'maxTeams'}`, { message });
+    } else if (['name', 'startDate', 'endDate', 'maxTeams', 'courseId'].includes(path)) {
+      setError(path as 'name', { message });
+    }
+  }
+}
+
+interface FormProps {
+  tournament: AdminTournament | null;
+  levels: LevelChoice[];
+  courses: CourseChoice[];
+  currency: string;
+  onClose: () => void;
+}
+
+function TournamentForm({ tournament, levels, courses, currency, onClose }: FormProps) {
+  const form = useForm<TournamentFormValues, unknown, TournamentInput>({ resolver: zodResolver(tournamentFormSchema), defaultValues: defaults(tournament, levels) });
+  const save = useSaveTournament(tournament?.id ?? null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, []);
+
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((input) =>
+    save.mutate(input, {
+      onSuccess: () => {
+        notify.success(tournament ? 'Tournament updated' : 'Tournament created');
+        onClose();
+      },
+      onError: (error) => {
+        showServerFields(error, input, levels, form.setError);
+        notifyFailure('Failed to save tournament')(error);
+      },
+    }),
+  );
+
+  return (
+    <Card>
+      <FormProvider {...form}>
+        <form noValidate onSubmit={submit} className="flex flex-col gap-6">
+          <h2 ref={heading} tabIndex={-1} className="scroll-mt-4 text-xl font-semibold">
+            {tournament ? `Edit ${tournament.name}` : 'New tournament'}
+          </h2>
+
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            <Field label="Name" className="sm:col-span-2" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
+            <Field label="Start date" type="date" error={errors.startDate?.message} {...form.register('startDate')} />
+            <Field label="End date" type="date" hint="Optional" error={errors.endDate?.message} {...form.register('endDate')} />
+            <Field label="Max teams" inputMode="numeric" autoComplete="off" hint="Leave empty for no limit" error={errors.maxTeams?.message} {...form.register('maxTeams')} />
+            <SelectField label="Golf course" error={errors.courseId?.message} {...form.register('courseId')}>
+              <option value="">No course yet</option>
+              {courses.map((course) => (
+                <option key={course.id} value={course.id}>
+                  {course.name} ({course.totalHoles} holes, par {course.parTotal})
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          <label className="flex w-fit items-center gap-2 text-sm font-medium text-stone-800">
+            <input type="checkbox" className="size-4 accent-brand-700" {...form.register('active')} />
+            Active: open for registration
+          </label>
+
+          <LevelOffers levels={levels} offered={tournament?.levels ?? []} currency={currency} />
+
+          <div className="flex flex-wrap justify-end gap-3 border-t border-stone-200 pt-4">
+            <Button variant="secondary" size="lg" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" size="lg" disabled={save.isPending}>
+              {save.isPending ? 'Saving…' : tournament ? 'Save Changes' : 'Create Tournament'}
+            </Button>
+          </div>
+        </form>
+      </FormProvider>
+    </Card>
+  );
+}

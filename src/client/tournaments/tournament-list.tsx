@@ -1,0 +1,124 @@
+// The tournaments, newest first: a table on wide screens, a stack of cards on a phone; Edit and open/close on each.
+import { Pencil, Power } from 'lucide-react';
+import { notifyFailure } from '../admin/notify-failure';
+import { formatDateRange } from '../lib/format';
+import { notify } from '../lib/toast';
+import { Button } from '../ui/button';
+import { cn } from '../ui/cn';
+import { ListState, Table, Td, Th, Tr } from '../ui/table';
+import { useSetTournamentActive, type AdminTournamentItem } from './queries';
+
+interface ListProps {
+  tournaments: AdminTournamentItem[] | undefined;
+  loading: boolean;
+  error: boolean;
+  onRetry: () => void;
+  onEdit: (id: string) => void;
+}
+
+function ActiveBadge({ active }: { active: boolean }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset',
+        active ? 'bg-green-100 text-green-900 ring-green-700/30' : 'bg-stone-200 text-stone-800 ring-stone-600/30',
+      )}
+    >
+      {active ? 'Active' : 'Inactive'}
+    </span>
+  );
+}
+
+const teamsLabel = (t: AdminTournamentItem) => `${t.teamsRegistered} / ${t.maxTeams ?? 'no limit'}`;
+
+function Actions({ tournament, onEdit }: { tournament: AdminTournamentItem; onEdit: (id: string) => void }) {
+  const setActive = useSetTournamentActive();
+  const toggle = () =>
+    setActive.mutate(
+      { id: tournament.id, active: !tournament.active },
+      {
+        onSuccess: () => notify.success(`${tournament.name} ${tournament.active ? 'deactivated: registration is closed' : 'activated: registration is open'}`),
+        onError: notifyFailure('Failed to update tournament'),
+      },
+    );
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button variant="secondary" size="sm" onClick={() => onEdit(tournament.id)}>
+        <Pencil aria-hidden className="size-4" />
+        Edit<span className="sr-only"> {tournament.name}</span>
+      </Button>
+      <Button variant="secondary" size="sm" disabled={setActive.isPending} onClick={toggle}>
+        <Power aria-hidden className="size-4" />
+        {tournament.active ? 'Deactivate' : 'Activate'}
+        <span className="sr-only"> {tournament.name}</span>
+      </Button>
+    </div>
+  );
+}
+
+export function TournamentList({ tournaments, loading, error, onRetry, onEdit }: ListProps) {
+  const rows = tournaments ?? [];
+  if (loading || error || rows.length === 0) {
+    return (
+      <div className="rounded-lg border border-stone-200 bg-white px-4">
+        <ListState loading={loading} error={error} empty={rows.length === 0} emptyText="No tournaments yet. Create the first with New Tournament." onRetry={onRetry} />
+      </div>
+    );
+  }
+  return (
+    <>
+      <Table caption="Tournaments, newest first" className="hidden md:block">
+        <thead>
+          <tr>
+            <Th>Tournament</Th>
+            <Th>Dates</Th>
+            <Th>Status</Th>
+            <Th>Teams</Th>
+            <Th>Course</Th>
+            <Th>
+              <span className="sr-only">Actions</span>
+            </Th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((t) => (
+            <Tr key={t.id}>
+              <Td className="font-medium">{t.name}</Td>
+              <Td className="whitespace-nowrap">{formatDateRange(t.startDate, t.endDate)}</Td>
+              <Td>
+                <ActiveBadge active={t.active} />
+              </Td>
+              <Td className="whitespace-nowrap">{teamsLabel(t)}</Td>
+              <Td className={t.courseName ? '' : 'text-stone-500'}>{t.courseName ?? 'None'}</Td>
+              <Td>
+                <Actions tournament={t} onEdit={onEdit} />
+              </Td>
+            </Tr>
+          ))}
+        </tbody>
+      </Table>
+
+      <ul aria-label="Tournaments, newest first" className="flex flex-col gap-3 md:hidden">
+        {rows.map((t) => (
+          <li key={t.id} className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm">
+            <div className="flex items-start justify-between gap-3">
+              <h3 className="font-semibold">{t.name}</h3>
+              <ActiveBadge active={t.active} />
+            </div>
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              <dt className="text-stone-600">Dates</dt>
+              <dd>{formatDateRange(t.startDate, t.endDate)}</dd>
+              <dt className="text-stone-600">Teams</dt>
+              <dd>{teamsLabel(t)}</dd>
+              <dt className="text-stone-600">Course</dt>
+              <dd>{t.courseName ?? 'None'}</dd>
+            </dl>
+            <div className="mt-3">
+              <Actions tournament={t} onEdit={onEdit} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

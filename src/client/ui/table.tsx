@@ -1,0 +1,41 @@
+// Plain, responsive tables for the admin pages: horizontal scroll on a phone, header cells with scope.
+import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import { cn } from './cn';
+
+export function Table({ caption, children, className }: { caption: string; children: ReactNode; className?: string }) {
+  // relative: screen-reader-only text in the table (caption, action labels) scrolls with it instead of widening the page.
+  return (
+    <div className={cn('relative overflow-x-auto rounded-lg border border-stone-200 bg-white', className)}>
+      <table className="w-full min-w-[36rem] text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export const Th = ({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) => (
+  <th scope="col" className={cn('border-b border-stone-200 bg-stone-50 px-3 py-2 font-semibold text-stone-700', className)} {...props} />
+);
+export const Td = ({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) => (
+  <td className={cn('border-b border-stone-100 px-3 py-2 align-middle', className)} {...props} />
+);
+export const Tr = ({ className, ...props }: HTMLAttributes<HTMLTableRowElement>) => <tr className={cn('hover:bg-stone-50', className)} {...props} />;
+
+/** The three states every admin list shows besides its rows. */
+export function ListState({ loading, error, empty, emptyText, onRetry }: { loading: boolean; error: boolean; empty: boolean; emptyText: string; onRetry?: () => void }) {
+  if (loading) return <p role="status" className="py-8 text-center text-stone-600">Loading…</p>;
+  if (error)
+    return (
+      <div role="alert" className="py-8 text-center text-red-700">
+        Failed to load data.{' '}
+        {onRetry ? (
+          <button type="button" className="font-semibold underline" onClick={onRetry}>
+            Try again
+          </button>
+        ) : null}
+      </div>
+    );
+  if (empty) return <p className="py-8 text-center text-stone-600">{emptyText}</p>;
+  return null;
+}

@@ -1,0 +1,60 @@
+// The Add User dialog's form: name, e-mail, password and permission; the account is created with its e-mail confirmed.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { ROLE_LABELS, ROLES } from '../../shared/roles';
+import { createUserSchema, type CreateUserInput } from '../../shared/user-schemas';
+import { ApiError, errorMessage } from '../lib/api';
+import { notify } from '../lib/toast';
+import { Button } from '../ui/button';
+import { Field } from '../ui/field';
+import { SelectField } from '../ui/select-field';
+import { useCreateUser } from './queries';
+
+export function CreateUserForm({ onDone }: { onDone: () => void }) {
+  const create = useCreateUser();
+  const form = useForm<CreateUserInput>({
+    resolver: zodResolver(createUserSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '', role: 'team_leader' },
+  });
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit((values) =>
+    create.mutate(values, {
+      onSuccess: ({ user }) => {
+        notify.success(`User ${user.email} created`);
+        onDone();
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.fields) {
+          for (const [name, message] of Object.entries(error.fields)) form.setError(name as keyof CreateUserInput, { message });
+        }
+        notify.error(errorMessage(error, 'Failed to create user'));
+      },
+    }),
+  );
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="First name" autoComplete="off" error={errors.firstName?.message} {...form.register('firstName')} />
+        <Field label="Last name" autoComplete="off" error={errors.lastName?.message} {...form.register('lastName')} />
+      </div>
+      <Field label="E-mail" type="email" autoComplete="off" error={errors.email?.message} {...form.register('email')} />
+      <Field label="Password" type="password" autoComplete="new-password" hint="At least 8 characters" error={errors.password?.message} {...form.register('password')} />
+      <SelectField label="Permission" error={errors.role?.message} {...form.register('role')}>
+        {ROLES.map((role) => (
+          <option key={role} value={role}>
+            {ROLE_LABELS[role]}
+          </option>
+        ))}
+      </SelectField>
+      <p className="text-sm text-stone-600">The account's e-mail counts as confirmed: the user can sign in at once.</p>
+      <div className="flex justify-end gap-3 border-t border-stone-200 pt-4">
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Creating…' : 'Create User'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+// The Users page's server state: one page of users, and the calls that create, re-role and delete.
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Role } from '../../shared/roles';
+import type { CreateUserInput } from '../../shared/user-schemas';
+import { api } from '../lib/api';
+
+export interface AdminUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  company: string;
+  role: Role;
+  emailVerified: boolean;
+  createdAt: string;
+  teamsLed: number;
+}
+export interface UserPage {
+  users: AdminUser[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export const usersQuery = (q: string, page: number) =>
+  queryOptions({
+    queryKey: ['admin', 'users', { q, page }],
+    queryFn: ({ signal }) => api<UserPage>(`/api/admin/users?${new URLSearchParams({ q, page: String(page) })}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+function useInvalidateUsers() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
+}
+
+export function useCreateUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({ mutationFn: (input: CreateUserInput) => api<{ user: AdminUser }>('/api/admin/users', { body: input }), onSuccess: invalidate });
+}
+
+export function useChangeRole() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: ({ id, role }: { id: string; role: Role }) => api<{ user: AdminUser }>(`/api/admin/users/${id}/role`, { method: 'PATCH', body: { role } }),
+    onSettled: invalidate,
+  });
+}
+
+export function useDeleteUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({ mutationFn: (id: string) => api(`/api/admin/users/${id}`, { method: 'DELETE' }), onSettled: invalidate });
+}

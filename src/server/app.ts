@@ -1,0 +1,140 @@
+// createApp(deps): the whole HTTP surface. main.ts serves it; tests call it in-process.
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import { accountRoutes } from './account/routes';
+import { authRoutes, clientIp } from './auth/routes';
+import { courseRoutes } from './courses/routes';
+import { healthRoutes } from './health/routes';
+import { registrationRoutes } from './registration/routes';
+import { sponsorshipRoutes } from './sponsorship/routes';
+import { teamRoutes } from './teams/routes';
+import { tournamentRoutes } from './tournaments/routes';
+import { adminTournamentRoutes } from './tournaments/admin-routes';
+import { userRoutes } from './users/routes';
+import { golferRoutes } from './check-in/routes';
+import { dashboardRoutes } from './dashboard/routes';
+import { paymentRoutes } from './payments/routes';
+import { adminTeamRoutes } from './teams/admin-routes';
+import { reportRoutes } from './reports/routes';
+import { ZodError } from 'zod';
+import type { AppDeps, AppEnv } from './http/context';
+import { AppError, validationError } from './http/errors';
+import { assetResponse, type StaticAssets } from './http/static-assets';
+import { isClientPath } from '../shared/client-paths';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const BODY_LIMIT_BYTES = 100 * 1024;
+
+export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}) {
+  const { config, logger } = deps;
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      strictTransportSecurity: config.secure ? 'max-age=63072000; includeSubDomains' : false,
+      xFrameOptions: 'DENY',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xContentTypeOptions: 'nosniff',
+      crossOriginEmbedderPolicy: false,
+      permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+    }),
+  );
+  app.use('/api/*', clientIp);
+  // State-changing requests must come from our own pages (CSRF): a foreign Origin, or a cross-site fetch, is refused.
+  app.use('/api/*', async (c, next) => {
+    if (!SAFE_METHODS.has(c.req.method)) {
+      const origin = c.req.header('origin');
+      const site = c.req.header('sec-fetch-site');
+      if ((origin && origin !== config.appOrigin) || site === 'cross-site') {
+        logger.warn('refused: foreign origin', { method: c.req.method, path: c.req.path, origin: origin ?? null });
+        throw new AppError('FORBIDDEN', 'Requests from other sites are not allowed');
+      }
+    }
+    await next();
+  });
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', 'The request is too large');
+      },
+    }),
+  );
+
+  app.route('/api/health', healthRoutes);
+  app.route('/api/account', accountRoutes);
+  app.route('/api/auth', authRoutes);
+  app.route('/api/tournaments', tournamentRoutes);
+  app.route('/api/registrations', registrationRoutes);
+  app.route('/api/teams', teamRoutes);
+  app.route('/api/admin/sponsorship-levels', sponsorshipRoutes);
+  app.route('/api/admin/courses', courseRoutes);
+  app.route('/api/admin/tournaments', adminTournamentRoutes);
+  app.route('/api/admin/users', userRoutes);
+  app.route('/api/admin/golfers', golferRoutes);
+  app.route('/api/admin/dashboard', dashboardRoutes);
+  app.route('/api/admin/teams', adminTeamRoutes);
+  app.route('/api/admin/payments', paymentRoutes);
+  app.route('/api/admin', reportRoutes);
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Golf tournament portal API',
+      version: '1.0.0',
+      description: 'JSON under /api. Every operation states who may call it in `x-access` (public, signed-in, staff, admin).',
+    },
+  });
+
+  app.all('/api/*', (c) => {
+    throw new AppError('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`);
+  });
+
+  const assets = options.assets;
+  if (assets) {
+    app.get('*', (c) => {
+      const asset = assets.get(c.req.path);
+      const encoding = c.req.header('accept-encoding');
+      if (asset && c.req.path !== '/index.html') return assetResponse(asset, encoding);
+      const index = assets.get('/index.html');
+      if (!index || c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
+      return assetResponse(index, encoding, isClientPath(c.req.path) ? 200 : 404);
+    });
+  }
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) return c.json(error.toBody(), error.status);
+    if (error instanceof HTTPException) {
+      const body = new AppError('BAD_REQUEST', error.message || 'Bad request').toBody();
+      return c.json(body, error.status);
+    }
+    if (error instanceof ZodError) return c.json(validationError(error.issues).toBody(), 400);
+    if (error instanceof SyntaxError) return c.json(new AppError('BAD_REQUEST', 'The request body is not valid JSON').toBody(), 400);
+    logger.error('unhandled error', { method: c.req.method, path: c.req.path, error: error.stack ?? String(error) });
+    return c.json(new AppError('INTERNAL', 'Something went wrong. Please try again.').toBody(), 500);
+  });
+  app.notFound((c) => c.json(new AppError('NOT_FOUND', 'Not found').toBody(), 404));
+
+  return app;
+}
+export type App = ReturnType<typeof createApp>;

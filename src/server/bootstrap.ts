@@ -1,0 +1,28 @@
+// Builds the app's dependencies from the settings: database (migrated), secret, mailer, auth. Used by main, the CLI and tests.
+import { createAuth } from './auth/auth';
+import { loadAuthSecret } from './auth/secret';
+import type { Config } from './config';
+import { migrateDatabase, openDatabase, type Database } from './db/connect';
+import type { AppDeps } from './http/context';
+import { createLogger, type Logger } from './logger';
+import { createMailer } from './mail/mailer';
+
+export const DEFAULT_LIMITS: AppDeps['limits'] = { signInPerAccount: 10, signInPerAddress: 100, windowSeconds: 15 * 60 };
+
+export async function openConfiguredDatabase(config: Config, options: { poolSize?: number } = {}): Promise<Database> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: options.poolSize });
+  await migrateDatabase(database);
+  return database;
+}
+
+export async function buildDeps(
+  config: Config,
+  database: Database,
+  overrides: { logger?: Logger; limits?: Partial<AppDeps['limits']>; now?: () => Date } = {},
+): Promise<AppDeps> {
+  const logger = overrides.logger ?? createLogger(config.logLevel);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, logger);
+  const secret = await loadAuthSecret(database.db, config.authSecret);
+  const auth = createAuth({ config, db: database.db, mailer, logger, secret });
+  return { config, database, auth, mailer, logger, limits: { ...DEFAULT_LIMITS, ...overrides.limits }, now: overrides.now ?? (() => new Date()) };
+}

@@ -1,0 +1,89 @@
+// /api/admin/golfers: tournament-day staff list golfers and check them in; admins add and delete golfers (R8, R19).
+import { z } from '@hono/zod-openapi';
+import { getActor } from '../http/context';
+import { createRouter, defineRoute } from '../http/define-route';
+import { addGolferSchema, checkInSchema, golferTeamsQuerySchema, listGolfersQuerySchema } from '../../shared/golfer-schemas';
+import { addGolfer, deleteGolfer, listGolfers, listGolferTeams, setCheckIn } from './service';
+
+const checkIn = { checkedIn: z.boolean(), checkedInAt: z.string().nullable(), checkedInBy: z.string().nullable() };
+const golfer = z
+  .object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string(), teamId: z.string(), teamName: z.string(), ...checkIn })
+  .openapi('Golfer');
+const json = <T extends z.ZodType>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } });
+const playerParam = z.object({ playerId: z.uuid('Golfer not found') });
+
+export const golferRoutes = createRouter()
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/',
+      access: 'staff',
+      summary: "One page (50) of a tournament's golfers with their team and check-in, optionally matching q (name, e-mail, team)",
+      request: { query: listGolfersQuerySchema },
+      responses: {
+        200: json(
+          'OK',
+          z.object({ golfers: z.array(golfer), total: z.number(), checkedIn: z.number(), page: z.number(), pageSize: z.number() }),
+        ),
+      },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await listGolfers(c.var.deps.database.db, c.req.valid('query')), 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/teams',
+      access: 'admin',
+      summary: "The tournament's teams with their golfer count, for adding a golfer",
+      request: { query: golferTeamsQuerySchema },
+      responses: { 200: json('OK', z.object({ teams: z.array(z.object({ id: z.string(), name: z.string(), golfers: z.number() })) })) },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ teams: await listGolferTeams(c.var.deps.database.db, c.req.valid('query')) }, 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'post',
+      path: '/',
+      access: 'admin',
+      summary: 'Add a golfer to a team',
+      description: 'Refused with 409 when the team already has 4 golfers, counted under a lock on the team row.',
+      request: { body: { required: true, content: { 'application/json': { schema: addGolferSchema } } } },
+      responses: { 201: json('Created', z.object({ golfer })), 404: { description: 'No such team' }, 409: { description: 'The team is full' } },
+    }),
+    async (c) => c.json({ golfer: await addGolfer(c.var.deps.database.db, c.req.valid('json')) }, 201),
+  )
+  .openapi(
+    defineRoute({
+      method: 'put',
+      path: '/{playerId}/check-in',
+      access: 'staff',
+      summary: 'Check a golfer in or out; records who and when',
+      request: { params: playerParam, body: { required: true, content: { 'application/json': { schema: checkInSchema } } } },
+      responses: { 200: json('Saved', z.object({ golfer: z.object({ id: z.string(), ...checkIn }) })), 404: { description: 'No such golfer' } },
+    }),
+    async (c) => {
+      const actor = await getActor(c);
+      const saved = await setCheckIn(c.var.deps.database.db, actor.userId, c.req.valid('param').playerId, c.req.valid('json'), c.var.deps.now());
+      return c.json({ golfer: saved }, 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'delete',
+      path: '/{playerId}',
+      access: 'admin',
+      summary: 'Delete a golfer, with their check-in and scores',
+      request: { params: playerParam },
+      responses: { 204: { description: 'Deleted' }, 404: { description: 'No such golfer' } },
+    }),
+    async (c) => {
+      await deleteGolfer(c.var.deps.database.db, c.req.valid('param').playerId);
+      return c.body(null, 204);
+    },
+  );

@@ -1,0 +1,112 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('runs on defaults when nothing is set (R1, R2)', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      appUrl: 'http://localhost:3000',
+      appOrigin: 'http://localhost:3000',
+      secure: false,
+      dataDir: resolve('./data'),
+      databaseUrl: null,
+      smtpUrl: null,
+      mailFrom: 'Golf Tournament <no-reply@localhost>',
+      currency: 'USD',
+      authSecret: null,
+      logLevel: 'info',
+    });
+    expect(config.timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+
+  it('treats blank values as unset, as an empty line in .env does', () => {
+    expect(loadConfig({ PORT: '', APP_URL: '  ', DATABASE_URL: '', SMTP_URL: '', CURRENCY: '' })).toMatchObject({
+      port: 3000,
+      appUrl: 'http://localhost:3000',
+      databaseUrl: null,
+      smtpUrl: null,
+      currency: 'USD',
+    });
+  });
+
+  it('derives the default APP_URL from PORT', () => {
+    expect(loadConfig({ PORT: '8080' })).toMatchObject({ port: 8080, appUrl: 'http://localhost:8080' });
+  });
+
+  it('reads every setting', () => {
+    const config = loadConfig({
+      PORT: '4000',
+      APP_URL: 'https://golf.example.org/',
+      DATA_DIR: '/tmp/golf-data',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/golf',
+      SMTP_URL: 'smtp://user:pass@mail.example.org:587',
+      MAIL_FROM: 'Tournament <desk@example.org>',
+      TIME_ZONE: 'America/New_York',
+      CURRENCY: 'eur',
+      AUTH_SECRET: 'x'.repeat(32),
+      LOG_LEVEL: 'warn',
+    });
+    // toMatchObject: settings added later need not be listed here.
+    expect(config).toMatchObject({
+      port: 4000,
+      appUrl: 'https://golf.example.org',
+      appOrigin: 'https://golf.example.org',
+      secure: true,
+      dataDir: '/tmp/golf-data',
+      databaseUrl: 'postgres://postgres@127.0.0.1:5432/golf',
+      smtpUrl: 'smtp://user:pass@mail.example.org:587',
+      mailFrom: 'Tournament <desk@example.org>',
+      timeZone: 'America/New_York',
+      currency: 'EUR',
+      authSecret: 'x'.repeat(32),
+      logLevel: 'warn',
+    });
+  });
+
+  it('turns on secure cookies for an https APP_URL only', () => {
+    expect(loadConfig({ APP_URL: 'https://golf.example.org' }).secure).toBe(true);
+    expect(loadConfig({ APP_URL: 'http://golf.example.org' }).secure).toBe(false);
+  });
+
+  it('keeps a path in APP_URL for links, and the origin for the origin check', () => {
+    const config = loadConfig({ APP_URL: 'https://example.org/golf/' });
+    expect(config.appUrl).toBe('https://example.org/golf');
+    expect(config.appOrigin).toBe('https://example.org');
+  });
+
+  it('accepts postgresql:// and smtps:// URLs', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgresql://db/golf', SMTP_URL: 'smtps://mail.example.org' });
+    expect(config.databaseUrl).toBe('postgresql://db/golf');
+    expect(config.smtpUrl).toBe('smtps://mail.example.org');
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '0'],
+    ['PORT', '70000'],
+    ['PORT', '30.5'],
+    ['APP_URL', 'notaurl'],
+    ['APP_URL', 'ftp://example.org'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['SMTP_URL', 'foo'],
+    ['MAIL_FROM', 'nobody'],
+    ['TIME_ZONE', 'Mars/Base'],
+    ['CURRENCY', 'XYZ'],
+    ['CURRENCY', 'dollars'],
+    ['AUTH_SECRET', 'short'],
+    ['LOG_LEVEL', 'loud'],
+  ])('refuses %s=%s with one line naming the setting', (name, value) => {
+    let error: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain(name);
+    expect(message).not.toContain('\n');
+  });
+});

@@ -1,0 +1,102 @@
+// /api/admin/courses: golf courses and the par of their holes, admins only (R8).
+import { z } from '@hono/zod-openapi';
+import { createRouter, defineRoute } from '../http/define-route';
+import { golfCourseSchema, holeParSchema, TOTAL_HOLES } from '../../shared/course-schemas';
+import { createCourse, deleteCourse, listCourses, listHoles, setHolePar, updateCourse } from './service';
+
+const course = z
+  .object({ id: z.string(), name: z.string(), totalHoles: z.number(), description: z.string(), parTotal: z.number() })
+  .openapi('GolfCourse');
+const hole = z.object({ holeNumber: z.number(), par: z.number() }).openapi('CourseHole');
+const courseBody = { required: true, content: { 'application/json': { schema: golfCourseSchema } } };
+const idParam = z.object({ id: z.uuid('Golf course not found') });
+const holeMessage = `Hole number must be from 1 to ${TOTAL_HOLES.max}`;
+const holeParams = idParam.extend({ holeNumber: z.coerce.number({ error: holeMessage }).int(holeMessage).min(1, holeMessage).max(TOTAL_HOLES.max, holeMessage) });
+const json = <T extends z.ZodType>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } });
+
+export const courseRoutes = createRouter()
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/',
+      access: 'admin',
+      summary: 'Every golf course by name, with its total par',
+      responses: { 200: json('OK', z.object({ courses: z.array(course) })) },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ courses: await listCourses(c.var.deps.database.db) }, 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'post',
+      path: '/',
+      access: 'admin',
+      summary: 'Create a golf course and its holes, each at par 4 (one transaction)',
+      request: { body: courseBody },
+      responses: { 201: json('Created', z.object({ course })), 409: { description: 'A course of that name exists' } },
+    }),
+    async (c) => c.json({ course: await createCourse(c.var.deps.database.db, c.req.valid('json')) }, 201),
+  )
+  .openapi(
+    defineRoute({
+      method: 'put',
+      path: '/{id}',
+      access: 'admin',
+      summary: "Change a course's name, description or total holes",
+      description:
+        'In one transaction: more holes adds the new ones at par 4, fewer removes the highest. Refused with 409 when a ' +
+        'tournament on the course has starting holes or scores on a hole that would go.',
+      request: { params: idParam, body: courseBody },
+      responses: {
+        200: json('Saved', z.object({ course })),
+        404: { description: 'No such course' },
+        409: { description: 'A course of that name exists, or the holes that would go are in use' },
+      },
+    }),
+    async (c) => c.json({ course: await updateCourse(c.var.deps.database.db, c.req.valid('param').id, c.req.valid('json')) }, 200),
+  )
+  .openapi(
+    defineRoute({
+      method: 'delete',
+      path: '/{id}',
+      access: 'admin',
+      summary: 'Delete a golf course and its holes',
+      description: 'Refused with 409, naming the tournaments, while a tournament uses the course.',
+      request: { params: idParam },
+      responses: { 204: { description: 'Deleted' }, 404: { description: 'No such course' }, 409: { description: 'A tournament uses the course' } },
+    }),
+    async (c) => {
+      await deleteCourse(c.var.deps.database.db, c.req.valid('param').id);
+      return c.body(null, 204);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/{id}/holes',
+      access: 'admin',
+      summary: "A course's holes with their par, by number",
+      request: { params: idParam },
+      responses: { 200: json('OK', z.object({ holes: z.array(hole) })), 404: { description: 'No such course' } },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ holes: await listHoles(c.var.deps.database.db, c.req.valid('param').id) }, 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'put',
+      path: '/{id}/holes/{holeNumber}',
+      access: 'admin',
+      summary: "Set one hole's par (3 to 5)",
+      request: { params: holeParams, body: { required: true, content: { 'application/json': { schema: holeParSchema } } } },
+      responses: { 200: json('Saved', z.object({ hole })), 404: { description: 'No such course or hole' } },
+    }),
+    async (c) => {
+      const { id, holeNumber } = c.req.valid('param');
+      return c.json({ hole: await setHolePar(c.var.deps.database.db, id, holeNumber, c.req.valid('json')) }, 200);
+    },
+  );

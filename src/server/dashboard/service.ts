@@ -1,0 +1,75 @@
+// The admin dashboard's figures for one tournament (SPEC.md §2, §4; R19): three queries, whatever the number of teams.
+import { desc, eq, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/connect';
+import { tournaments } from '../db/schema';
+import { AppError } from '../http/errors';
+
+export interface DashboardStats {
+  totalTeams: number;
+  paid: number;
+  /** pending plus hold (SPEC.md §4). */
+  pendingHold: number;
+  inProgress: number;
+  /** Teams whose golfers (at least one) are all checked in (R19). */
+  checkedIn: number;
+  /** Sum of the tournament's payment records. */
+  expectedCents: number;
+  /** Sum of its payment records in state paid. */
+  receivedCents: number;
+  outstandingCents: number;
+}
+
+/**
+ * The active tournaments (newest first, SPEC.md §7) and the figures of the chosen one, by default the newest.
+ * A tournament id that is not active is still shown when asked for by id (an admin looking back at a closed one).
+ */
+export async function getDashboard(db: Db, tournamentId?: string) {
+  const active = await db
+    .select({ id: tournaments.id, name: tournaments.name, startDate: tournaments.startDate, endDate: tournaments.endDate })
+    .from(tournaments)
+    .where(eq(tournaments.active, true))
+    .orderBy(desc(tournaments.createdAt), desc(tournaments.id));
+
+  let selected = tournamentId ? active.find((t) => t.id === tournamentId) : active[0];
+  if (tournamentId && !selected) {
+    const [row] = await db
+      .select({ id: tournaments.id, name: tournaments.name, startDate: tournaments.startDate, endDate: tournaments.endDate })
+      .from(tournaments)
+      .where(eq(tournaments.id, tournamentId));
+    if (!row) throw new AppError('NOT_FOUND', 'Tournament not found');
+    selected = row;
+  }
+  if (!selected) return { tournaments: active, tournament: null, stats: null };
+
+  const [stats] = await queryRows<DashboardStats>(
+    db,
+    sql`with t as (select id, payment_status from teams where tournament_id = ${selected.id}),
+             roster as (
+               select p.team_id, count(*) as golfers, count(*) filter (where c.checked_in) as checked
+               from players p join t on t.id = p.team_id
+               left join checkins c on c.player_id = p.id
+               group by p.team_id
+             ),
+             money as (
+               select coalesce(sum(m.amount_cents), 0)::bigint as expected,
+                      coalesce(sum(m.amount_cents) filter (where m.state = 'paid'), 0)::bigint as received
+               from payments m join t on t.id = m.team_id
+             )
+        select (select count(*) from t)::int as "totalTeams",
+               (select count(*) from t where payment_status = 'paid')::int as "paid",
+               (select count(*) from t where payment_status in ('pending', 'hold'))::int as "pendingHold",
+               (select count(*) from t where payment_status = 'in_progress')::int as "inProgress",
+               (select count(*) from roster where golfers > 0 and checked = golfers)::int as "checkedIn",
+               money.expected as "expectedCents",
+               money.received as "receivedCents"
+        from money`,
+  );
+  // bigint sums come back as strings from node-postgres.
+  const expectedCents = Number(stats!.expectedCents);
+  const receivedCents = Number(stats!.receivedCents);
+  return {
+    tournaments: active,
+    tournament: selected,
+    stats: { ...stats!, expectedCents, receivedCents, outstandingCents: expectedCents - receivedCents },
+  };
+}

@@ -1,0 +1,14 @@
+// Recognising PostgreSQL errors through the driver and drizzle wrappers.
+function pgCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
+export const isForeignKeyViolation = (error: unknown) => pgCode(error) === '23503';
+export const isCheckViolation = (error: unknown) => pgCode(error) === '23514';

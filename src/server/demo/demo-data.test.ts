@@ -1,0 +1,129 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/connect';
+import { courseHoles, golfCourses, sponsorshipLevels, tournamentCourses, tournaments, tournamentSponsorshipLevels } from '../db/schema';
+import { AppError } from '../http/errors';
+import { openTestDatabase, type TestDatabase } from '../test/database';
+import { demoStartDate, seedDemo } from './demo-data';
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const TABLES = ['tournaments', 'golf_courses', 'course_holes', 'tournament_courses', 'sponsorship_levels', 'tournament_sponsorship_levels'];
+
+async function rowCounts() {
+  const counts: Record<string, number> = {};
+  for (const table of TABLES) {
+    const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from ${sql.identifier(table)}`);
+    counts[table] = row!.n;
+  }
+  return counts;
+}
+
+describe('seedDemo', () => {
+  it('fills an empty database with one upcoming tournament, its 18-hole par-72 course and four priced levels', async () => {
+    const summary = await seedDemo(database.db, { today: '2026-03-02' });
+
+    expect(await rowCounts()).toEqual({
+      tournaments: 1,
+      golf_courses: 1,
+      course_holes: 18,
+      tournament_courses: 1,
+      sponsorship_levels: 4,
+      tournament_sponsorship_levels: 4,
+    });
+
+    const [tournament] = await database.db.select().from(tournaments);
+    expect(tournament).toMatchObject({ id: summary.tournament.id, active: true, maxTeams: 36, startDate: '2026-04-17' });
+    expect(tournament!.name).toMatch(/Golf Classic 2026$/);
+
+    const [course] = await database.db.select().from(golfCourses);
+    expect(course).toMatchObject({ id: summary.course.id, totalHoles: 18 });
+    expect(tournament!.courseId).toBe(course!.id);
+    expect(await database.db.select().from(tournamentCourses)).toEqual([{ tournamentId: tournament!.id, courseId: course!.id }]);
+
+    const holes = await database.db.select().from(courseHoles).where(eq(courseHoles.courseId, course!.id)).orderBy(courseHoles.holeNumber);
+    expect(holes.map((h) => h.holeNumber)).toEqual(Array.from({ length: 18 }, (_, i) => i + 1));
+    expect(holes.reduce((total, h) => total + h.par, 0)).toBe(72);
+    expect(new Set(holes.map((h) => h.par))).toEqual(new Set([3, 4, 5]));
+    expect(summary.course).toMatchObject({ holes: 18, par: 72 });
+
+    const offered = await database.db
+      .select({
+        id: tournamentSponsorshipLevels.id,
+        name: sponsorshipLevels.name,
+        description: sponsorshipLevels.description,
+        defaultPlaces: sponsorshipLevels.maxTeams,
+        priceCents: tournamentSponsorshipLevels.priceCents,
+        places: tournamentSponsorshipLevels.maxTeams,
+        tournamentId: tournamentSponsorshipLevels.tournamentId,
+      })
+      .from(tournamentSponsorshipLevels)
+      .innerJoin(sponsorshipLevels, eq(sponsorshipLevels.id, tournamentSponsorshipLevels.sponsorshipLevelId))
+      .orderBy(sql`${tournamentSponsorshipLevels.priceCents} desc`);
+    expect(offered.map((l) => l.name)).toEqual(['Title Sponsor', 'Eagle Sponsor', 'Birdie Sponsor', 'Foursome']);
+    for (const level of offered) {
+      expect(level.tournamentId).toBe(tournament!.id);
+      expect(Number.isInteger(level.priceCents) && level.priceCents > 0).toBe(true);
+      expect(level.defaultPlaces).toBeGreaterThanOrEqual(1);
+      expect(level.defaultPlaces).toBeLessThanOrEqual(10);
+      expect(level.places).toBeGreaterThanOrEqual(1);
+      expect(level.description.length).toBeGreaterThan(0);
+    }
+    expect(offered.find((l) => l.name === 'Title Sponsor')).toMatchObject({ priceCents: 1_000_000, places: 1 });
+    expect(offered.reduce((total, l) => total + l.places, 0)).toBe(36);
+    expect(summary.levels.map((l) => l.id).sort()).toEqual(offered.map((l) => l.id).sort());
+  });
+
+  it('refuses a database that already has a tournament, changing nothing', async () => {
+    const before = await rowCounts();
+    expect(before.tournaments).toBe(1);
+    const attempt = seedDemo(database.db, { today: '2026-03-02' });
+    await expect(attempt).rejects.toBeInstanceOf(AppError);
+    await expect(attempt).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('Nothing was changed') });
+    expect(await rowCounts()).toEqual(before);
+  });
+});
+
+describe('seedDemo on a database an organiser has started', () => {
+  let started: TestDatabase;
+  beforeAll(async () => {
+    started = await openTestDatabase();
+    await started.db.insert(tournaments).values({ name: 'Spring Scramble', startDate: '2026-05-01' });
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+
+  it('refuses when any tournament exists and adds no course or level', async () => {
+    await expect(seedDemo(started.db, { today: '2026-03-02' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining('1 tournament, 0 courses, 0 sponsorship levels'),
+    });
+    const [counts] = await queryRows<{ t: number; c: number; l: number }>(
+      started.db,
+      sql`select (select count(*)::int from tournaments) as t, (select count(*)::int from golf_courses) as c,
+                 (select count(*)::int from sponsorship_levels) as l`,
+    );
+    expect(counts).toEqual({ t: 1, c: 0, l: 0 });
+  });
+});
+
+describe('demoStartDate', () => {
+  it('is a Friday at least six weeks ahead', () => {
+    expect(demoStartDate('2026-03-02')).toBe('2026-04-17'); // Monday + 42 days = Monday 13 April, then Friday 17 April
+    expect(demoStartDate('2026-03-06')).toBe('2026-04-17'); // Friday + 42 days is a Friday
+    expect(demoStartDate('2026-12-31')).toBe('2027-02-12'); // across a year end
+  });
+
+  it('rejects a date that is not YYYY-MM-DD', () => {
+    expect(() => demoStartDate('2026-02-30')).toThrow(/YYYY-MM-DD/);
+    expect(() => demoStartDate('03/02/2026')).toThrow(/YYYY-MM-DD/);
+  });
+});

@@ -1,0 +1,127 @@
+// A believable demo for an empty database: one upcoming charity tournament, its 18-hole course and four sponsorship levels.
+// Used by `npm run seed:demo` and by tests; it never touches a database that already holds tournament data.
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/connect';
+import { courseHoles, golfCourses, sponsorshipLevels, tournamentCourses, tournaments, tournamentSponsorshipLevels } from '../db/schema';
+import { AppError } from '../http/errors';
+
+/** The tournament is this many days after today (then moved to the Friday on or after), so registration is open. */
+export const DEMO_DAYS_AHEAD = 42;
+export const DEMO_MAX_TEAMS = 36;
+
+export const DEMO_COURSE = {
+  name: 'Willow Creek Golf Club',
+  description: 'Tree-lined parkland course, par 72. Water is in play on the par-3 4th and 16th; shotgun start at 8:00 AM.',
+  // Front nine 36, back nine 36: four par 3s, four par 5s, ten par 4s.
+  pars: [4, 5, 4, 3, 4, 4, 3, 5, 4, 4, 4, 3, 5, 4, 4, 3, 4, 5],
+} as const;
+
+/** `maxTeams` is the level's default number of places (1-10); `places` is what this tournament offers (R13). */
+export const DEMO_LEVELS = [
+  {
+    name: 'Title Sponsor',
+    description: 'Naming rights to the event, a foursome with carts, your logo on every hole sign and a word at the awards dinner.',
+    maxTeams: 1,
+    priceCents: 1_000_000,
+    places: 1,
+  },
+  {
+    name: 'Eagle Sponsor',
+    description: 'A foursome with carts, a tee-box sign and your logo on the event banner and website.',
+    maxTeams: 3,
+    priceCents: 500_000,
+    places: 3,
+  },
+  {
+    name: 'Birdie Sponsor',
+    description: 'A foursome with carts and your sign on one of the par 3s.',
+    maxTeams: 8,
+    priceCents: 250_000,
+    places: 8,
+  },
+  {
+    name: 'Foursome',
+    description: 'Four golfers with carts, lunch, range balls and a seat each at the awards dinner.',
+    maxTeams: 10,
+    priceCents: 120_000,
+    places: 24,
+  },
+] as const;
+
+export interface DemoSummary {
+  tournament: { id: string; name: string; startDate: string; maxTeams: number };
+  course: { id: string; name: string; holes: number; par: number };
+  levels: { id: string; name: string; priceCents: number; places: number }[];
+}
+
+/** `today` is the calendar date (YYYY-MM-DD) in the tournament's time zone; the demo tournament is dated from it. */
+export async function seedDemo(db: Db, options: { today: string }): Promise<DemoSummary> {
+  const startDate = demoStartDate(options.today);
+  const year = startDate.slice(0, 4);
+  const name = `Hope Harbor Children's Fund Golf Classic ${year}`;
+
+  return db.transaction(async (tx) => {
+    // Two seeds (or a seed and an admin) at once must not both find the database empty.
+    await tx.execute(sql`lock table ${tournaments}, ${golfCourses}, ${sponsorshipLevels} in share row exclusive mode`);
+    const [counts] = await queryRows<{ tournaments: number; courses: number; levels: number }>(
+      tx,
+      sql`select (select count(*)::int from ${tournaments}) as tournaments, (select count(*)::int from ${golfCourses}) as courses,
+                 (select count(*)::int from ${sponsorshipLevels}) as levels`,
+    );
+    if (counts && (counts.tournaments > 0 || counts.courses > 0 || counts.levels > 0)) {
+      throw new AppError(
+        'CONFLICT',
+        `The database already has tournament data (${count(counts.tournaments, 'tournament')}, ${count(counts.courses, 'course')}, ` +
+          `${count(counts.levels, 'sponsorship level')}); the demo only fills an empty database. Nothing was changed.`,
+      );
+    }
+
+    const [course] = await tx
+      .insert(golfCourses)
+      .values({ name: DEMO_COURSE.name, description: DEMO_COURSE.description, totalHoles: DEMO_COURSE.pars.length })
+      .returning({ id: golfCourses.id });
+    await tx.insert(courseHoles).values(DEMO_COURSE.pars.map((par, i) => ({ courseId: course!.id, holeNumber: i + 1, par })));
+
+    const [tournament] = await tx
+      .insert(tournaments)
+      .values({ name, startDate, endDate: startDate, active: true, maxTeams: DEMO_MAX_TEAMS, courseId: course!.id })
+      .returning({ id: tournaments.id });
+    await tx.insert(tournamentCourses).values({ tournamentId: tournament!.id, courseId: course!.id });
+
+    // now() is the same for every row of a transaction; distinct created_at keep the levels in this order wherever they are listed.
+    const base = Date.now();
+    const levels = await tx
+      .insert(sponsorshipLevels)
+      .values(DEMO_LEVELS.map((l, i) => ({ name: l.name, description: l.description, maxTeams: l.maxTeams, createdAt: new Date(base + i) })))
+      .returning({ id: sponsorshipLevels.id, name: sponsorshipLevels.name });
+    const offered = DEMO_LEVELS.map((l) => ({ ...l, id: levels.find((row) => row.name === l.name)!.id }));
+    const tournamentLevels = await tx
+      .insert(tournamentSponsorshipLevels)
+      .values(offered.map((l) => ({ tournamentId: tournament!.id, sponsorshipLevelId: l.id, priceCents: l.priceCents, maxTeams: l.places })))
+      .returning({ id: tournamentSponsorshipLevels.id, levelId: tournamentSponsorshipLevels.sponsorshipLevelId });
+
+    return {
+      tournament: { id: tournament!.id, name, startDate, maxTeams: DEMO_MAX_TEAMS },
+      course: { id: course!.id, name: DEMO_COURSE.name, holes: DEMO_COURSE.pars.length, par: DEMO_COURSE.pars.reduce((a, b) => a + b, 0) },
+      levels: offered.map((l) => ({
+        id: tournamentLevels.find((row) => row.levelId === l.id)!.id,
+        name: l.name,
+        priceCents: l.priceCents,
+        places: l.places,
+      })),
+    };
+  });
+}
+
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/** The Friday on or after `today` + DEMO_DAYS_AHEAD, as YYYY-MM-DD (pure calendar arithmetic, no time zone). */
+export function demoStartDate(today: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(today);
+  const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
+  if (!date || date.toISOString().slice(0, 10) !== today) throw new Error(`today must be a date as YYYY-MM-DD, got "${today}"`);
+  date.setUTCDate(date.getUTCDate() + DEMO_DAYS_AHEAD);
+  const FRIDAY = 5;
+  date.setUTCDate(date.getUTCDate() + ((FRIDAY - date.getUTCDay() + 7) % 7));
+  return date.toISOString().slice(0, 10);
+}

@@ -1,0 +1,29 @@
+// /api/health: answers 200 when the server and its database work.
+import { z } from '@hono/zod-openapi';
+import { sql } from 'drizzle-orm';
+import { createRouter, defineRoute } from '../http/define-route';
+import { AppError } from '../http/errors';
+
+export const healthRoutes = createRouter().openapi(
+  defineRoute({
+    method: 'get',
+    path: '/',
+    access: 'public',
+    summary: 'Health of the server and its database',
+    responses: {
+      200: { description: 'Healthy', content: { 'application/json': { schema: z.object({ status: z.literal('ok'), database: z.string() }) } } },
+      503: { description: 'The database does not answer' },
+    },
+  }),
+  async (c) => {
+    const { database, logger } = c.var.deps;
+    try {
+      await database.db.execute(sql`select 1`);
+    } catch (error) {
+      logger.error('health: database check failed', { error: String(error) });
+      throw new AppError('UNAVAILABLE', 'Database unavailable');
+    }
+    c.header('Cache-Control', 'no-store');
+    return c.json({ status: 'ok' as const, database: database.kind }, 200);
+  },
+);

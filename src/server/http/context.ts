@@ -1,0 +1,71 @@
+// What every request handler can reach: the app's dependencies and the signed-in viewer.
+import type { Context } from 'hono';
+import { AppError } from './errors';
+import type { Auth } from '../auth/auth';
+import type { Config } from '../config';
+import type { Database } from '../db/connect';
+import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
+import { eq } from 'drizzle-orm';
+import { user } from '../db/schema';
+import { isStaff, type Role } from '../../shared/roles';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  auth: Auth;
+  mailer: Mailer;
+  logger: Logger;
+  limits: { signInPerAccount: number; signInPerAddress: number; windowSeconds: number };
+  /** The clock; tests move it to check time rules such as the editing lock. */
+  now: () => Date;
+}
+
+export interface Viewer {
+  userId: string;
+  email: string;
+  role: Role;
+  emailVerified: boolean;
+  name: string;
+}
+
+export type AppEnv = {
+  Variables: { deps: AppDeps; viewer: Viewer | null | undefined; clientIp: string };
+};
+export type AppContext = Context<AppEnv>;
+
+/** The signed-in user of this request, or null; looked up once per request. */
+export async function getViewer(c: AppContext): Promise<Viewer | null> {
+  const cached = c.get('viewer');
+  if (cached !== undefined) return cached;
+  const result = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
+  const viewer: Viewer | null = result
+    ? {
+        userId: result.user.id,
+        email: result.user.email,
+        role: (result.user as { role?: Role }).role ?? 'team_leader',
+        emailVerified: result.user.emailVerified,
+        name: result.user.name,
+      }
+    : null;
+  c.set('viewer', viewer);
+  return viewer;
+}
+
+/** The viewer with their role read fresh from the database (the session cookie may carry a role up to a minute old). */
+export async function getFreshViewer(c: AppContext): Promise<Viewer | null> {
+  const viewer = await getViewer(c);
+  if (!viewer) return null;
+  const [row] = await c.var.deps.database.db.select({ role: user.role }).from(user).where(eq(user.id, viewer.userId));
+  if (!row) return null;
+  const fresh = { ...viewer, role: row.role as Role };
+  c.set('viewer', fresh);
+  return fresh;
+}
+
+/** Who is acting, for services that allow owners or staff: the signed-in user (required) and their standing. */
+export async function getActor(c: AppContext): Promise<{ userId: string; staff: boolean; admin: boolean }> {
+  const viewer = await getFreshViewer(c);
+  if (!viewer) throw new AppError('UNAUTHENTICATED', 'You must be signed in to do that');
+  return { userId: viewer.userId, staff: isStaff(viewer.role), admin: viewer.role === 'admin' };
+}

@@ -1,0 +1,42 @@
+// One error type with a code, and one table from code to HTTP status (STYLE.md: one error model).
+import type { ApiErrorBody } from '../../shared/api-types';
+
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+  get status() {
+    return ERROR_STATUS[this.code];
+  }
+  toBody(): ApiErrorBody {
+    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+  }
+}
+
+export const unauthenticated = () => new AppError('UNAUTHENTICATED', 'You must be signed in to do that');
+export const forbidden = () => new AppError('FORBIDDEN', "You don't have permission to access this page");
+
+/** A validation failure in the one error shape: the first message overall, and the first per field. */
+export function validationError(issues: readonly { path: readonly PropertyKey[]; message: string }[]): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[issue.path.map(String).join('.') || '_'] ??= issue.message;
+  return new AppError('VALIDATION', issues[0]?.message ?? 'Invalid input', fields);
+}

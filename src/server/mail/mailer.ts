@@ -1,0 +1,36 @@
+// Sends mail over SMTP (nodemailer), or prints it to the log when SMTP_URL is not set (R7).
+import nodemailer from 'nodemailer';
+import type { Logger } from '../logger';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The one link the message is about; printed to the log when mail is not configured. */
+  link?: string;
+}
+
+export interface Mailer {
+  configured: boolean;
+  send(message: MailMessage): Promise<void>;
+}
+
+export function createMailer(options: { smtpUrl: string | null; from: string }, logger: Logger): Mailer {
+  if (!options.smtpUrl) {
+    return {
+      configured: false,
+      async send(message) {
+        logger.info(`[mail] not sent (SMTP_URL is not set): "${message.subject}" to ${message.to}`, message.link ? { link: message.link } : undefined);
+      },
+    };
+  }
+  const transport = nodemailer.createTransport(options.smtpUrl);
+  return {
+    configured: true,
+    async send(message) {
+      await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      logger.info(`[mail] sent "${message.subject}" to ${message.to}`);
+    },
+  };
+}

@@ -1,0 +1,68 @@
+// The e-mails the portal sends, in text and HTML, in the product's voice.
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A plain, narrow layout that reads well in every mail client. */
+export function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#166534;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#555">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(action.url)}" style="color:#166534;word-break:break-all">${escapeHtml(action.url)}</a></p>`
+    : '';
+  return `<!doctype html><html><body style="margin:0;padding:24px;background:#f4f6f3;font-family:Arial,Helvetica,sans-serif;color:#1a1a1a">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
+<h1 style="margin:0 0 20px;font-size:22px;color:#166534">${escapeHtml(title)}</h1>${body}${button}
+<p style="margin:24px 0 0;font-size:13px;color:#555">See you on the course.<br>The tournament team</p>
+</div></body></html>`;
+}
+
+export function confirmEmailMessage(input: { firstName: string; url: string }) {
+  const greeting = input.firstName ? `Hi ${input.firstName},` : 'Hi,';
+  const lines = [
+    greeting,
+    'Thanks for signing up for the golf tournament. Please confirm your e-mail address so you can register your team.',
+  ];
+  return {
+    subject: 'Confirm your e-mail for the golf tournament',
+    text: `${lines.join('\n\n')}\n\nConfirm your e-mail: ${input.url}\n\nIf you did not sign up, you can ignore this message.\n\nSee you on the course.\nThe tournament team\n`,
+    html: layout('Confirm your e-mail', [...lines, 'If you did not sign up, you can ignore this message.'], {
+      label: 'Confirm my e-mail',
+      url: input.url,
+    }),
+  };
+}
+
+export interface RegistrationMail {
+  contactName: string;
+  tournament: { name: string; startDate: string };
+  levelName: string;
+  teams: { name: string; players: { firstName: string; lastName: string }[] }[];
+  amount: string;
+  total: string;
+  paymentOption: 'pay' | 'hold';
+  holdUntil: string | null;
+  dashboardUrl: string;
+}
+
+export function registrationMessage(r: RegistrationMail) {
+  const count = r.teams.length === 1 ? 'your team' : `your ${r.teams.length} teams`;
+  const payment =
+    r.paymentOption === 'hold'
+      ? `Your registration is on hold until ${r.holdUntil}. We will confirm your payment with you before then.`
+      : 'You chose to pay now. Card payment is not connected yet; we will contact you about payment.';
+  const teamLines = r.teams.map((t) => `${t.name}: ${t.players.map((p) => `${p.firstName} ${p.lastName}`).join(', ')}`);
+  const paragraphs = [
+    `Hi ${r.contactName},`,
+    `Thank you for registering ${count} for ${r.tournament.name} on ${r.tournament.startDate}.`,
+    `Sponsorship level: ${r.levelName}, ${r.amount} per team. Total: ${r.total}.`,
+    ...teamLines,
+    payment,
+    'You can change team and player details until the day before the tournament.',
+  ];
+  return {
+    subject: `Registration received: ${r.tournament.name}`,
+    text: `${paragraphs.join('\n\n')}\n\nYour teams: ${r.dashboardUrl}\n\nSee you on the course.\nThe tournament team\n`,
+    html: layout('Registration received', paragraphs, { label: 'See your teams', url: r.dashboardUrl }),
+  };
+}

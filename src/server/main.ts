@@ -1,0 +1,54 @@
+// Start-up: settings, database and migrations, then one process serving the API and the built client.
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { countAdmins } from './account/service';
+import { createApp } from './app';
+import { buildDeps, openConfiguredDatabase } from './bootstrap';
+import { ConfigError, loadConfig, type Config } from './config';
+import { loadStaticAssets } from './http/static-assets';
+
+const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const started = performance.now();
+const database = await openConfiguredDatabase(config).catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
+const deps = await buildDeps(config, database);
+const { logger } = deps;
+const assets = config.serveClient ? loadStaticAssets(CLIENT_DIR) : undefined;
+if (config.serveClient && !assets?.has('/index.html')) logger.warn('The client is not built: run `npm run build` (npm start does it for you).');
+
+const app = createApp(deps, { assets });
+const server = serve({ fetch: app.fetch, port: config.port }, () => {
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${config.dataDir}`;
+  logger.info(`Golf tournament portal on ${config.appUrl} (port ${config.port}), using ${where}; ready in ${Math.round(performance.now() - started)} ms`);
+  if (!deps.mailer.configured) logger.info('SMTP_URL is not set: e-mail links are printed here and accounts need no confirmation.');
+});
+
+if ((await countAdmins(database.db)) === 0) {
+  logger.info("No admin yet. Create one with: npm run create-admin -- --email you@example.org --password 'a-long-password'");
+}
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info(`${signal}: shutting down`);
+  server.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,0 +1,90 @@
+// /api/admin/payments: the payment ledger, its CSV and an admin's change to one record (admin only, R8).
+import { z } from '@hono/zod-openapi';
+import { csvResponse, toCsv } from '../http/csv';
+import { createRouter, defineRoute } from '../http/define-route';
+import { paymentListQuerySchema, paymentUpdateSchema } from '../../shared/admin-schemas';
+import { PAYMENT_STATUS_LABELS } from '../../shared/payment-status';
+import { listPayments, paymentsForExport, updatePayment } from './service';
+
+const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
+const item = z
+  .object({
+    id: z.string(),
+    teamId: z.string(),
+    teamName: z.string(),
+    teamStatus: z.string(),
+    tournamentName: z.string(),
+    levelName: z.string().nullable(),
+    amountCents: z.number(),
+    state: z.string(),
+    note: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi('Payment');
+const totals = z.object({ count: z.number(), expectedCents: z.number(), receivedCents: z.number(), outstandingCents: z.number() });
+
+/** Cents as a plain decimal for spreadsheets (no currency sign, no grouping). */
+const decimal = (cents: number) => (cents / 100).toFixed(2);
+
+export const paymentRoutes = createRouter()
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/',
+      access: 'admin',
+      summary: 'One page (50) of payment records, newest first, with the totals of all matching and the tournaments for the filter',
+      request: { query: paymentListQuerySchema },
+      responses: {
+        200: {
+          description: 'OK',
+          content: json(
+            z.object({
+              payments: z.array(item),
+              totals,
+              total: z.number(),
+              page: z.number(),
+              pageSize: z.number(),
+              pages: z.number(),
+              tournaments: z.array(z.object({ id: z.string(), name: z.string() })),
+              currency: z.string(),
+            }),
+          ),
+        },
+      },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ ...(await listPayments(c.var.deps.database.db, c.req.valid('query'))), currency: c.var.deps.config.currency }, 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/export.csv',
+      access: 'admin',
+      summary: 'Every payment record matching the filters as CSV',
+      request: { query: paymentListQuerySchema.omit({ page: true }) },
+      responses: { 200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } } },
+    }),
+    async (c) => {
+      const currency = c.var.deps.config.currency;
+      const rows = await paymentsForExport(c.var.deps.database.db, c.req.valid('query'));
+      const csv = toCsv(
+        ['Team', 'Tournament', 'Level', `Amount (${currency})`, 'State', 'Note', 'Date'],
+        rows.map((r) => [r.teamName, r.tournamentName, r.levelName ?? '', decimal(r.amountCents), PAYMENT_STATUS_LABELS[r.state], r.note, r.createdAt]),
+      );
+      return csvResponse(c, 'payments.csv', csv);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'patch',
+      path: '/{id}',
+      access: 'admin',
+      summary: "Record a note and/or a new state on a payment; a new state becomes the team's payment status in the same transaction",
+      request: { params: z.object({ id: z.uuid('Payment not found') }), body: { required: true, content: json(paymentUpdateSchema) } },
+      responses: { 200: { description: 'Saved', content: json(z.object({ payment: item })) }, 404: { description: 'No such payment' } },
+    }),
+    async (c) => c.json({ payment: await updatePayment(c.var.deps.database.db, c.req.valid('param').id, c.req.valid('json')) }, 200),
+  );

@@ -1,0 +1,99 @@
+// The payment ledger (admin only, R8): every payment record with filters and totals, and an admin's change to one record.
+// A record's state and its team's payment_status move together, in one transaction (R15).
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/connect';
+import { payments, sponsorshipLevels, teams, tournamentSponsorshipLevels, tournaments } from '../db/schema';
+import { AppError } from '../http/errors';
+import { ADMIN_PAGE_SIZE, paymentUpdateSchema, type PaymentListQuery } from '../../shared/admin-schemas';
+import type { PaymentStatus } from '../../shared/payment-status';
+
+function ledgerFilter(query: Pick<PaymentListQuery, 'tournamentId' | 'state'>): SQL | undefined {
+  return and(query.tournamentId ? eq(teams.tournamentId, query.tournamentId) : undefined, query.state ? eq(payments.state, query.state) : undefined);
+}
+
+function ledgerRows(db: Db) {
+  return db
+    .select({
+      id: payments.id,
+      teamId: teams.id,
+      teamName: teams.name,
+      teamStatus: teams.paymentStatus,
+      tournamentName: tournaments.name,
+      levelName: sponsorshipLevels.name,
+      amountCents: payments.amountCents,
+      state: payments.state,
+      note: payments.note,
+      createdAt: payments.createdAt,
+      updatedAt: payments.updatedAt,
+    })
+    .from(payments)
+    .innerJoin(teams, eq(teams.id, payments.teamId))
+    .innerJoin(tournaments, eq(tournaments.id, teams.tournamentId))
+    .leftJoin(tournamentSponsorshipLevels, eq(tournamentSponsorshipLevels.id, teams.tournamentSponsorshipLevelId))
+    .leftJoin(sponsorshipLevels, eq(sponsorshipLevels.id, tournamentSponsorshipLevels.sponsorshipLevelId));
+}
+
+type LedgerRow = Awaited<ReturnType<ReturnType<typeof ledgerRows>['execute']>>[number];
+const toItem = (row: LedgerRow) => ({
+  ...row,
+  state: row.state as PaymentStatus,
+  teamStatus: row.teamStatus as PaymentStatus,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const newestFirst = [desc(payments.createdAt), desc(payments.id)];
+
+/** One page of the ledger (newest first), with the totals of every record matching the filters, and the tournaments. */
+export async function listPayments(db: Db, query: PaymentListQuery) {
+  const where = ledgerFilter(query);
+  const [totals] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      expectedCents: sql<string>`coalesce(sum(${payments.amountCents}), 0)::bigint`,
+      receivedCents: sql<string>`coalesce(sum(${payments.amountCents}) filter (where ${payments.state} = 'paid'), 0)::bigint`,
+    })
+    .from(payments)
+    .innerJoin(teams, eq(teams.id, payments.teamId))
+    .where(where);
+  const expectedCents = Number(totals!.expectedCents);
+  const receivedCents = Number(totals!.receivedCents);
+  const total = totals!.count;
+  const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  const page = Math.min(query.page, pages);
+  const rows = await ledgerRows(db)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE);
+  const tournamentList = await db.select({ id: tournaments.id, name: tournaments.name }).from(tournaments).orderBy(desc(tournaments.createdAt), desc(tournaments.id));
+  return {
+    payments: rows.map(toItem),
+    totals: { count: total, expectedCents, receivedCents, outstandingCents: expectedCents - receivedCents },
+    total,
+    page,
+    pageSize: ADMIN_PAGE_SIZE,
+    pages,
+    tournaments: tournamentList,
+  };
+}
+
+export async function paymentsForExport(db: Db, query: Omit<PaymentListQuery, 'page'>) {
+  return (await ledgerRows(db).where(ledgerFilter(query)).orderBy(...newestFirst)).map(toItem);
+}
+
+/** Records a note and/or a new state on one payment; a new state becomes its team's payment_status too. */
+export async function updatePayment(db: Db, paymentId: string, rawInput: unknown) {
+  const input = paymentUpdateSchema.parse(rawInput);
+  await db.transaction(async (tx) => {
+    const [payment] = await tx
+      .update(payments)
+      .set({ ...(input.state !== undefined ? { state: input.state } : {}), ...(input.note !== undefined ? { note: input.note } : {}) })
+      .where(eq(payments.id, paymentId))
+      .returning({ teamId: payments.teamId });
+    if (!payment) throw new AppError('NOT_FOUND', 'Payment not found');
+    if (input.state !== undefined) await tx.update(teams).set({ paymentStatus: input.state }).where(eq(teams.id, payment.teamId));
+  });
+  const [row] = await ledgerRows(db).where(eq(payments.id, paymentId));
+  return toItem(row!);
+}

@@ -1,0 +1,101 @@
+// Registering one or several teams (R13, R14): capacity checked and rows written in one transaction, all or nothing.
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/connect';
+import { payments, players, sponsorshipLevels, teams, tournamentSponsorshipLevels, tournaments } from '../db/schema';
+import { AppError } from '../http/errors';
+import { onlyPlacesLeftMessage, placesLeft, TOURNAMENT_FULL_MESSAGE } from '../../shared/capacity';
+import { HOLD_HOURS } from '../../shared/editing-lock';
+import { registrationSchema, type RegistrationInput } from '../../shared/team-schemas';
+
+export interface Registration {
+  teams: { id: string; name: string; players: { firstName: string; lastName: string; email: string }[] }[];
+  tournament: { name: string; startDate: string };
+  levelName: string;
+  priceCents: number;
+  totalCents: number;
+  paymentOption: RegistrationInput['paymentOption'];
+  holdUntil: Date | null;
+  contactEmail: string;
+  contactName: string;
+}
+
+export async function registerTeams(db: Db, userId: string, rawInput: unknown, now: Date): Promise<Registration> {
+  const input = registrationSchema.parse(rawInput);
+  const holdUntil = input.paymentOption === 'hold' ? new Date(now.getTime() + HOLD_HOURS * 3600_000) : null;
+
+  return db.transaction(async (tx) => {
+    // Every registration for a tournament takes its row lock first, so the counts below cannot change until we commit.
+    const [tournament] = await tx
+      .select({ id: tournaments.id, name: tournaments.name, startDate: tournaments.startDate, active: tournaments.active, maxTeams: tournaments.maxTeams })
+      .from(tournaments)
+      .where(eq(tournaments.id, input.tournamentId))
+      .for('update');
+    if (!tournament || !tournament.active) {
+      throw new AppError('VALIDATION', 'This tournament is not open for registration', { tournamentId: 'Please select a tournament' });
+    }
+    const [level] = await tx
+      .select({ id: tournamentSponsorshipLevels.id, name: sponsorshipLevels.name, priceCents: tournamentSponsorshipLevels.priceCents, maxTeams: tournamentSponsorshipLevels.maxTeams })
+      .from(tournamentSponsorshipLevels)
+      .innerJoin(sponsorshipLevels, eq(sponsorshipLevels.id, tournamentSponsorshipLevels.sponsorshipLevelId))
+      .where(and(eq(tournamentSponsorshipLevels.id, input.sponsorshipLevelId), eq(tournamentSponsorshipLevels.tournamentId, tournament.id)));
+    if (!level) {
+      throw new AppError('VALIDATION', 'Please select a sponsorship level', { sponsorshipLevelId: 'Please select a sponsorship level' });
+    }
+    const [counts] = await tx
+      .select({
+        inTournament: sql<number>`count(*)::int`,
+        atLevel: sql<number>`(count(*) filter (where ${teams.tournamentSponsorshipLevelId} = ${level.id}))::int`,
+      })
+      .from(teams)
+      .where(eq(teams.tournamentId, tournament.id));
+    const left = placesLeft({ maxTeams: level.maxTeams, taken: counts!.atLevel }, { maxTeams: tournament.maxTeams, taken: counts!.inTournament });
+    if (input.teams.length > left) {
+      const tournamentFull = tournament.maxTeams != null && counts!.inTournament >= tournament.maxTeams;
+      throw new AppError('CONFLICT', tournamentFull ? TOURNAMENT_FULL_MESSAGE : left === 0 ? 'This level is sold out' : onlyPlacesLeftMessage(left));
+    }
+
+    const status = input.paymentOption === 'pay' ? 'pending' : 'hold';
+    const created = await tx
+      .insert(teams)
+      .values(
+        input.teams.map((team) => ({
+          tournamentId: tournament.id,
+          tournamentSponsorshipLevelId: level.id,
+          userId,
+          name: team.teamName,
+          company: input.company,
+          contactName: input.contactName,
+          contactPhone: input.contactPhone,
+          contactEmail: input.contactEmail,
+          paymentStatus: status,
+          holdUntil,
+        })),
+      )
+      .returning({ id: teams.id, name: teams.name });
+    await tx.insert(players).values(
+      created.flatMap((team, i) =>
+        input.teams[i]!.players.map((p) => ({ teamId: team.id, firstName: p.firstName, lastName: p.lastName, email: p.email, phone: p.phone })),
+      ),
+    );
+    await tx.insert(payments).values(
+      created.map((team) => ({
+        teamId: team.id,
+        amountCents: level.priceCents,
+        state: input.paymentOption === 'pay' ? 'pending' : 'in_progress',
+        note: input.paymentOption === 'pay' ? 'Card payment chosen at registration' : `Held for ${HOLD_HOURS} hours at registration`,
+      })),
+    );
+
+    return {
+      teams: created.map((team, i) => ({ ...team, players: input.teams[i]!.players })),
+      tournament: { name: tournament.name, startDate: tournament.startDate },
+      levelName: level.name,
+      priceCents: level.priceCents,
+      totalCents: level.priceCents * created.length,
+      paymentOption: input.paymentOption,
+      holdUntil,
+      contactEmail: input.contactEmail,
+      contactName: input.contactName,
+    };
+  });
+}

@@ -1,0 +1,110 @@
+// /api/admin/reports: the registrations report, its CSV and the form's choices (admin only, R8). Mounted at /api/admin.
+import { z } from '@hono/zod-openapi';
+import { csvResponse, toCsv } from '../http/csv';
+import { createRouter, defineRoute } from '../http/define-route';
+import { reportCsvQuerySchema, reportOptionsQuerySchema, reportQuerySchema } from '../../shared/report-schemas';
+import { PAYMENT_STATUS_LABELS } from '../../shared/payment-status';
+import { buildReport, reportForExport, reportOptions } from './service';
+
+const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
+const tournamentChoice = z.object({ id: z.string(), name: z.string(), active: z.boolean() });
+const row = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    company: z.string(),
+    levelName: z.string().nullable(),
+    registeredOn: z.string(),
+    status: z.string(),
+    golfers: z.number(),
+    amountCents: z.number(),
+  })
+  .openapi('ReportRow');
+const totals = z.object({
+  teams: z.number(),
+  golfers: z.number(),
+  byStatus: z.object({ paid: z.number(), in_progress: z.number(), pending: z.number(), hold: z.number() }),
+  expectedCents: z.number(),
+  receivedCents: z.number(),
+  outstandingCents: z.number(),
+});
+
+/** Cents as a plain decimal for spreadsheets (no currency sign, no grouping). */
+const decimal = (cents: number) => (cents / 100).toFixed(2);
+const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'tournament';
+
+export const reportRoutes = createRouter()
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/reports',
+      access: 'admin',
+      summary: "Registrations of one tournament (default: the newest active) matching the filters: one page of 100 rows, counts and totals of all",
+      description: 'Dates are calendar days of the registration in the TIME_ZONE setting, both inclusive.',
+      request: { query: reportQuerySchema },
+      responses: {
+        200: {
+          description: 'OK',
+          content: json(
+            z.object({
+              tournaments: z.array(tournamentChoice),
+              tournamentId: z.string().nullable(),
+              rows: z.array(row),
+              totals,
+              total: z.number(),
+              page: z.number(),
+              pageSize: z.number(),
+              pages: z.number(),
+              currency: z.string(),
+              timeZone: z.string(),
+            }),
+          ),
+        },
+        404: { description: 'No such tournament' },
+      },
+    }),
+    async (c) => {
+      const { database, config } = c.var.deps;
+      c.header('Cache-Control', 'no-store');
+      return c.json({ ...(await buildReport(database.db, c.req.valid('query'), config.timeZone)), currency: config.currency, timeZone: config.timeZone }, 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/reports/options',
+      access: 'admin',
+      summary: "The report form's choices: every tournament, the chosen (or default) one and its teams by name",
+      request: { query: reportOptionsQuerySchema },
+      responses: {
+        200: {
+          description: 'OK',
+          content: json(z.object({ tournaments: z.array(tournamentChoice), tournamentId: z.string().nullable(), teams: z.array(z.object({ id: z.string(), name: z.string() })) })),
+        },
+        404: { description: 'No such tournament' },
+      },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await reportOptions(c.var.deps.database.db, c.req.valid('query').tournamentId), 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/reports.csv',
+      access: 'admin',
+      summary: 'The same report, every matching row, as CSV',
+      request: { query: reportCsvQuerySchema },
+      responses: { 200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } }, 404: { description: 'No such tournament' } },
+    }),
+    async (c) => {
+      const { database, config } = c.var.deps;
+      const report = await reportForExport(database.db, c.req.valid('query'), config.timeZone);
+      const csv = toCsv(
+        ['Team', 'Company', 'Level', 'Registered', 'Status', 'Golfers', `Amount (${config.currency})`],
+        report.rows.map((r) => [r.name, r.company, r.levelName ?? '', r.registeredOn, PAYMENT_STATUS_LABELS[r.status], r.golfers, decimal(r.amountCents)]),
+      );
+      return csvResponse(c, `report-${slug(report.tournamentName ?? 'none')}.csv`, csv);
+    },
+  );

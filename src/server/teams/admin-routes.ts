@@ -1,0 +1,155 @@
+// /api/admin/teams: staff read the teams (R8: moderators read only); only admins add, re-status or delete one.
+import { z } from '@hono/zod-openapi';
+import { getActor } from '../http/context';
+import { csvResponse, toCsv } from '../http/csv';
+import { createRouter, defineRoute } from '../http/define-route';
+import { adminCreateTeamSchema, teamListQuerySchema, teamStatusSchema } from '../../shared/admin-schemas';
+import { PAYMENT_STATUS_LABELS } from '../../shared/payment-status';
+import { createTeamAsAdmin, deleteTeam, getTeamForAdmin, listTeamsForAdmin, setTeamPaymentStatus, teamFormOptions, teamsForExport } from './admin-service';
+
+const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
+const idParam = z.object({ id: z.uuid('Team not found') });
+const listItem = z
+  .looseObject({ id: z.string(), name: z.string(), company: z.string(), playerCount: z.number(), paymentStatus: z.string(), createdAt: z.string() })
+  .openapi('AdminTeamListItem');
+const detail = z
+  .looseObject({ id: z.string(), name: z.string(), players: z.array(z.looseObject({ id: z.string() })), payments: z.array(z.looseObject({ id: z.string() })) })
+  .openapi('AdminTeam');
+
+export const adminTeamRoutes = createRouter()
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/',
+      access: 'staff',
+      summary: 'One page (50) of teams with search, filters and sort, the number matching, and the tournaments for the filter',
+      request: { query: teamListQuerySchema },
+      responses: {
+        200: {
+          description: 'OK',
+          content: json(
+            z.object({
+              teams: z.array(listItem),
+              total: z.number(),
+              page: z.number(),
+              pageSize: z.number(),
+              pages: z.number(),
+              tournaments: z.array(z.object({ id: z.string(), name: z.string(), active: z.boolean() })),
+            }),
+          ),
+        },
+      },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await listTeamsForAdmin(c.var.deps.database.db, c.req.valid('query')), 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/export.csv',
+      access: 'staff',
+      summary: 'Every team matching the filters, in the list order, as CSV',
+      request: { query: teamListQuerySchema.omit({ page: true }) },
+      responses: { 200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } } },
+    }),
+    async (c) => {
+      const rows = await teamsForExport(c.var.deps.database.db, c.req.valid('query'));
+      const csv = toCsv(
+        ['Team', 'Company', 'Tournament', 'Level', 'Players', 'Payment', 'Contact name', 'Contact email', 'Contact phone', 'Registered'],
+        rows.map((r) => [r.name, r.company, r.tournamentName, r.levelName ?? '', r.playerCount, PAYMENT_STATUS_LABELS[r.paymentStatus], r.contactName, r.contactEmail, r.contactPhone, r.createdAt]),
+      );
+      return csvResponse(c, 'teams.csv', csv);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/form-options',
+      access: 'admin',
+      summary: 'Tournaments and the levels each offers, with places left, for the Add Team dialog',
+      responses: {
+        200: {
+          description: 'OK',
+          content: json(
+            z.object({
+              tournaments: z.array(
+                z.object({
+                  id: z.string(),
+                  name: z.string(),
+                  active: z.boolean(),
+                  levels: z.array(z.object({ id: z.string(), name: z.string(), priceCents: z.number(), maxTeams: z.number(), placesLeft: z.number() })),
+                }),
+              ),
+              currency: z.string(),
+            }),
+          ),
+        },
+      },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ ...(await teamFormOptions(c.var.deps.database.db)), currency: c.var.deps.config.currency }, 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'post',
+      path: '/',
+      access: 'admin',
+      summary: 'Add a team (name and tournament required; level, contact, 0–4 players) with its payment record',
+      description: "Checks the level's and the tournament's places under the tournament's row lock, as registrations do (R13).",
+      request: { body: { required: true, content: json(adminCreateTeamSchema) } },
+      responses: {
+        201: { description: 'Created', content: json(z.object({ team: z.object({ id: z.string(), name: z.string() }) })) },
+        409: { description: 'No places left at the level or in the tournament; nothing saved' },
+      },
+    }),
+    async (c) => c.json({ team: await createTeamAsAdmin(c.var.deps.database.db, c.req.valid('json')) }, 201),
+  )
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/{id}',
+      access: 'staff',
+      summary: 'One team with its players (contacts included, R11), payment records and what deleting it would remove',
+      request: { params: idParam },
+      responses: { 200: { description: 'OK', content: json(z.object({ team: detail, currency: z.string() })) }, 404: { description: 'No such team' } },
+    }),
+    async (c) => {
+      const { database, config, now } = c.var.deps;
+      c.header('Cache-Control', 'no-store');
+      const team = await getTeamForAdmin(database.db, await getActor(c), c.req.valid('param').id, now(), config.timeZone);
+      return c.json({ team, currency: config.currency }, 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'patch',
+      path: '/{id}/status',
+      access: 'admin',
+      summary: "Set a team's payment status; its payment records take the same state in the same transaction",
+      request: { params: idParam, body: { required: true, content: json(teamStatusSchema) } },
+      responses: {
+        200: { description: 'Saved', content: json(z.object({ team: z.object({ id: z.string(), paymentStatus: z.string() }) })) },
+        404: { description: 'No such team' },
+      },
+    }),
+    async (c) => c.json({ team: await setTeamPaymentStatus(c.var.deps.database.db, c.req.valid('param').id, c.req.valid('json')) }, 200),
+  )
+  .openapi(
+    defineRoute({
+      method: 'delete',
+      path: '/{id}',
+      access: 'admin',
+      summary: 'Delete a team with its players, payment records, scores, check-ins and starting hole',
+      request: { params: idParam },
+      responses: { 204: { description: 'Deleted' }, 404: { description: 'No such team' } },
+    }),
+    async (c) => {
+      await deleteTeam(c.var.deps.database.db, c.req.valid('param').id);
+      return c.body(null, 204);
+    },
+  );
+

@@ -1,0 +1,69 @@
+// /api/teams: a leader's own teams; reading or changing one team is for its leader (before the lock) or staff.
+import { z } from '@hono/zod-openapi';
+import { getActor } from '../http/context';
+import { createRouter, defineRoute } from '../http/define-route';
+import { editTeamSchema } from '../../shared/team-schemas';
+import { getTeam, listTeamsOf, updateTeam } from './service';
+
+const teamSummary = z.looseObject({ id: z.string(), name: z.string(), paymentStatus: z.string(), editable: z.boolean() }).openapi('TeamSummary');
+const teamDetail = z
+  .looseObject({ id: z.string(), name: z.string(), players: z.array(z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string() })) })
+  .openapi('TeamDetail');
+const idParam = z.object({ id: z.uuid('Team not found') });
+
+export const teamRoutes = createRouter()
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/mine',
+      access: 'signed-in',
+      summary: "The signed-in leader's teams, newest first, each with whether it can still be edited",
+      responses: { 200: { description: 'OK', content: { 'application/json': { schema: z.object({ teams: z.array(teamSummary) }) } } } },
+    }),
+    async (c) => {
+      const { database, config, now } = c.var.deps;
+      const actor = await getActor(c);
+      c.header('Cache-Control', 'no-store');
+      return c.json({ teams: await listTeamsOf(database.db, actor.userId, now(), config.timeZone) }, 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/{id}',
+      access: 'signed-in',
+      summary: 'One team with its players and their contact details',
+      description: "Only the team's leader and staff (R11); anyone else gets 403.",
+      request: { params: idParam },
+      responses: {
+        200: { description: 'OK', content: { 'application/json': { schema: z.object({ team: teamDetail }) } } },
+        403: { description: 'Not your team' },
+        404: { description: 'No such team' },
+      },
+    }),
+    async (c) => {
+      const { database, config, now } = c.var.deps;
+      c.header('Cache-Control', 'no-store');
+      return c.json({ team: await getTeam(database.db, await getActor(c), c.req.valid('param').id, now(), config.timeZone) }, 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'put',
+      path: '/{id}',
+      access: 'signed-in',
+      summary: "Change a team's name, company, contact and its four players",
+      description: "The team's leader until the editing lock (R17), or an admin at any time (moderators read only, R8). Payment status, amount and owner cannot be set here.",
+      request: { params: idParam, body: { required: true, content: { 'application/json': { schema: editTeamSchema } } } },
+      responses: {
+        200: { description: 'Saved', content: { 'application/json': { schema: z.object({ team: teamDetail }) } } },
+        403: { description: 'Not your team, or editing is locked' },
+        404: { description: 'No such team' },
+      },
+    }),
+    async (c) => {
+      const { database, config, now } = c.var.deps;
+      const team = await updateTeam(database.db, await getActor(c), c.req.valid('param').id, c.req.valid('json'), now(), config.timeZone);
+      return c.json({ team }, 200);
+    },
+  );

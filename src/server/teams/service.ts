@@ -1,0 +1,136 @@
+// Teams as their leader sees them, and the leader's edits (R9, R11, R17). Staff may read and correct any team.
+import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/connect';
+import { players, sponsorshipLevels, teamAssignments, teams, tournamentSponsorshipLevels, tournaments } from '../db/schema';
+import { AppError } from '../http/errors';
+import { isEditable, LOCKED_MESSAGE } from '../../shared/editing-lock';
+import { editTeamSchema } from '../../shared/team-schemas';
+import type { PaymentStatus } from '../../shared/payment-status';
+
+export interface Actor {
+  userId: string;
+  /** Moderators and admins: may read every team (R8, R11). */
+  staff: boolean;
+  /** Admins: may also correct every team, even after the lock (R8: a moderator's Teams view is read only). */
+  admin: boolean;
+}
+
+const teamColumns = {
+  id: teams.id,
+  userId: teams.userId,
+  name: teams.name,
+  company: teams.company,
+  contactName: teams.contactName,
+  contactPhone: teams.contactPhone,
+  contactEmail: teams.contactEmail,
+  paymentStatus: teams.paymentStatus,
+  holdUntil: teams.holdUntil,
+  createdAt: teams.createdAt,
+  tournamentId: tournaments.id,
+  tournamentName: tournaments.name,
+  startDate: tournaments.startDate,
+  endDate: tournaments.endDate,
+  levelName: sponsorshipLevels.name,
+  priceCents: tournamentSponsorshipLevels.priceCents,
+  startingHole: teamAssignments.startingHole,
+  playerCount: sql<number>`(select count(*)::int from ${players} where ${players.teamId} = ${teams.id})`,
+};
+
+function baseQuery(db: Db) {
+  return db
+    .select(teamColumns)
+    .from(teams)
+    .innerJoin(tournaments, eq(tournaments.id, teams.tournamentId))
+    .leftJoin(tournamentSponsorshipLevels, eq(tournamentSponsorshipLevels.id, teams.tournamentSponsorshipLevelId))
+    .leftJoin(sponsorshipLevels, eq(sponsorshipLevels.id, tournamentSponsorshipLevels.sponsorshipLevelId))
+    .leftJoin(teamAssignments, and(eq(teamAssignments.teamId, teams.id), eq(teamAssignments.tournamentId, teams.tournamentId)));
+}
+
+type TeamRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
+
+function toSummary(row: TeamRow, now: Date, timeZone: string) {
+  const { userId: _owner, tournamentId, tournamentName, startDate, endDate, levelName, priceCents, ...team } = row;
+  return {
+    ...team,
+    paymentStatus: team.paymentStatus as PaymentStatus,
+    holdUntil: team.holdUntil?.toISOString() ?? null,
+    createdAt: team.createdAt.toISOString(),
+    tournament: { id: tournamentId, name: tournamentName, startDate, endDate },
+    level: levelName == null ? null : { name: levelName, priceCents: priceCents ?? 0 },
+    editable: isEditable(startDate, now, timeZone),
+  };
+}
+export type TeamSummary = ReturnType<typeof toSummary>;
+
+export async function listTeamsOf(db: Db, userId: string, now: Date, timeZone: string): Promise<TeamSummary[]> {
+  const rows = await baseQuery(db).where(eq(teams.userId, userId)).orderBy(desc(teams.createdAt), asc(teams.name));
+  return rows.map((row) => toSummary(row, now, timeZone));
+}
+
+/** A team with its players' contact details: only for its leader and for staff (R11). */
+export async function getTeam(db: Db, actor: Actor, teamId: string, now: Date, timeZone: string) {
+  const [row] = await baseQuery(db).where(eq(teams.id, teamId));
+  if (!row) throw new AppError('NOT_FOUND', 'Team not found');
+  if (!actor.staff && row.userId !== actor.userId) throw new AppError('FORBIDDEN', "You don't have permission to access this team");
+  const list = await db
+    .select({ id: players.id, firstName: players.firstName, lastName: players.lastName, email: players.email, phone: players.phone })
+    .from(players)
+    .where(eq(players.teamId, teamId))
+    .orderBy(asc(players.createdAt), asc(players.id));
+  return { ...toSummary(row, now, timeZone), players: list };
+}
+export type TeamDetail = Awaited<ReturnType<typeof getTeam>>;
+
+/**
+ * Saves a team's details and its four players in one transaction. A leader may change only their own team, and only
+ * before the lock; an admin may correct any team at any time. Status, amount and owner are not part of the input (no mass assignment).
+ */
+export async function updateTeam(db: Db, actor: Actor, teamId: string, rawInput: unknown, now: Date, timeZone: string) {
+  const input = editTeamSchema.parse(rawInput);
+  await db.transaction(async (tx) => {
+    const [team] = await tx
+      .select({ userId: teams.userId, startDate: tournaments.startDate })
+      .from(teams)
+      .innerJoin(tournaments, eq(tournaments.id, teams.tournamentId))
+      .where(eq(teams.id, teamId))
+      .for('update', { of: teams });
+    if (!team) throw new AppError('NOT_FOUND', 'Team not found');
+    if (!actor.admin) {
+      if (team.userId !== actor.userId) throw new AppError('FORBIDDEN', "You don't have permission to change this team");
+      if (!isEditable(team.startDate, now, timeZone)) throw new AppError('FORBIDDEN', LOCKED_MESSAGE);
+    }
+    await tx
+      .update(teams)
+      .set({
+        name: input.teamName,
+        company: input.company,
+        contactName: input.contactName,
+        contactPhone: input.contactPhone,
+        contactEmail: input.contactEmail,
+      })
+      .where(eq(teams.id, teamId));
+
+    const existing = await tx.select({ id: players.id }).from(players).where(eq(players.teamId, teamId));
+    const ours = new Set(existing.map((p) => p.id));
+    // An id of this team keeps its player once; an id sent twice, or of another team, makes a new player (always four).
+    const seen = new Set<string>();
+    const keeps = (p: { id?: string }) => Boolean(p.id && ours.has(p.id) && !seen.has(p.id) && seen.add(p.id));
+    const kept = input.players.filter(keeps);
+    // Players not in the form any more leave the team.
+    await tx
+      .delete(players)
+      .where(kept.length ? and(eq(players.teamId, teamId), notInArray(players.id, kept.map((p) => p.id!))) : eq(players.teamId, teamId));
+    for (const p of kept) {
+      await tx
+        .update(players)
+        .set({ firstName: p.firstName, lastName: p.lastName, email: p.email, phone: p.phone })
+        .where(and(eq(players.id, p.id!), eq(players.teamId, teamId)));
+    }
+    const added = input.players.filter((p) => !kept.includes(p));
+    if (added.length) {
+      await tx.insert(players).values(added.map((p) => ({ teamId, firstName: p.firstName, lastName: p.lastName, email: p.email, phone: p.phone })));
+    }
+  });
+  return getTeam(db, actor, teamId, now, timeZone);
+}
+

@@ -1,0 +1,80 @@
+// A freshly migrated database of its own for each test file: PGlite in memory, or a new PostgreSQL database.
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { inject } from 'vitest';
+import { migrateDatabase, openDatabase, type Database } from '../db/connect';
+
+/** Chosen once by global-setup.ts and handed to every test file. */
+export type TestDatabaseTarget = { kind: 'pglite'; dumpPath: string | null } | { kind: 'postgres'; url: string };
+
+export interface TestDatabase extends Database {
+  /** PostgreSQL only: the URL of this test's own database (for a second app process, or a CLI under test). */
+  url: string | null;
+}
+
+function target(): TestDatabaseTarget {
+  try {
+    return inject('testDatabase') ?? { kind: 'pglite', dumpPath: null };
+  } catch {
+    // Outside a vitest run with our global set-up: migrate from scratch.
+    return { kind: 'pglite', dumpPath: null };
+  }
+}
+
+export const testDatabaseKind = (): 'pglite' | 'postgres' => target().kind;
+
+let dump: Blob | undefined;
+
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const database = await open();
+  let closing: Promise<void> | undefined;
+  // Closing twice (a test's own close and the file's afterAll) is harmless.
+  return { ...database, close: () => (closing ??= database.close()) };
+}
+
+async function open(): Promise<TestDatabase> {
+  const where = target();
+  if (where.kind === 'postgres') return openPostgresTestDatabase(where.url);
+  if (where.dumpPath && existsSync(where.dumpPath)) {
+    // (A run that started on older migrations may have had its dump replaced meanwhile: then migrate from scratch.)
+    dump ??= new Blob([readFileSync(where.dumpPath)]);
+    const database = await openDatabase({ databaseUrl: null, dataDir: null, loadDataDir: dump });
+    return { ...database, url: null };
+  }
+  const database = await openDatabase({ databaseUrl: null, dataDir: null });
+  await migrateDatabase(database);
+  return { ...database, url: null };
+}
+
+async function openPostgresTestDatabase(adminUrl: string): Promise<TestDatabase> {
+  const { default: pg } = await import('pg');
+  const name = `golf_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null, poolSize: 5 });
+  try {
+    await migrateDatabase(database);
+  } catch (error) {
+    await database.close();
+    await admin(`drop database if exists "${name}" with (force)`);
+    throw error;
+  }
+  return {
+    ...database,
+    url: url.toString(),
+    async close() {
+      await database.close();
+      await admin(`drop database if exists "${name}" with (force)`);
+    },
+  };
+}

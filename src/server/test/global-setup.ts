@@ -1,0 +1,89 @@
+// Vitest global set-up: decides which database the suite runs on and prepares it once for every test file.
+// PGlite (default): migrate one in-memory database, dump it to a cached tarball; each file starts from that dump
+// (measured here: 1-4 s per file from the dump, against 3-16 s to create and migrate an empty one).
+// PostgreSQL (TEST_DATABASE_URL): each file creates its own database; here we only check the server answers and sweep
+// databases that crashed runs left behind.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { MIGRATIONS_FOLDER } from '../db/connect';
+import type { TestDatabaseTarget } from './database';
+
+const CACHE_DIR = fileURLToPath(new URL('../../../node_modules/.cache/golf-tests', import.meta.url));
+/** Test databases are named golf_test_<base36 ms>_<random>; older than this they belong to a run that died. */
+const STALE_AFTER_MS = 6 * 60 * 60 * 1000;
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testDatabase: TestDatabaseTarget;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const url = process.env.TEST_DATABASE_URL?.trim();
+  if (url) {
+    await sweepStaleDatabases(url);
+    project.provide('testDatabase', { kind: 'postgres', url });
+    return;
+  }
+  project.provide('testDatabase', { kind: 'pglite', dumpPath: await migratedDump() });
+}
+
+/** A dump of a freshly migrated PGlite database, rebuilt when a migration or PGlite changes. */
+async function migratedDump(): Promise<string> {
+  const hash = createHash('sha256');
+  const pgliteVersion = JSON.parse(
+    readFileSync(fileURLToPath(new URL('../../../node_modules/@electric-sql/pglite/package.json', import.meta.url)), 'utf8'),
+  ).version as string;
+  hash.update(pgliteVersion);
+  for (const file of listFiles(MIGRATIONS_FOLDER).sort()) hash.update(file).update(readFileSync(join(MIGRATIONS_FOLDER, file)));
+  const path = join(CACHE_DIR, `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (existsSync(path)) return path;
+
+  const { migrateDatabase, openDatabase } = await import('../db/connect');
+  const database = await openDatabase({ databaseUrl: null, dataDir: null });
+  try {
+    await migrateDatabase(database);
+    // Uncompressed (about 40 MB): each test file loads it about 0.5 s faster than a gzipped one.
+    const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
+    const dump = await client.dumpDataDir('none');
+    mkdirSync(CACHE_DIR, { recursive: true });
+    for (const old of readdirSync(CACHE_DIR)) if (old.startsWith('pglite-')) rmSync(join(CACHE_DIR, old), { force: true });
+    // Written aside and renamed, so a run starting at the same moment never reads half a file.
+    const partial = `${path}.${process.pid}.partial`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, path);
+  } finally {
+    await database.close();
+  }
+  return path;
+}
+
+function listFiles(folder: string, prefix = ''): string[] {
+  return readdirSync(join(folder, prefix), { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? listFiles(folder, join(prefix, entry.name)) : [join(prefix, entry.name)],
+  );
+}
+
+async function sweepStaleDatabases(url: string) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new Error(`TEST_DATABASE_URL: cannot connect to ${url}: ${(error as Error).message}`);
+  }
+  try {
+    const { rows } = await client.query<{ datname: string }>(`select datname from pg_database where datname like 'golf_test_%'`);
+    for (const { datname } of rows) {
+      const created = parseInt(/^golf_test_([0-9a-z]+)_/.exec(datname)?.[1] ?? '', 36);
+      if (Number.isFinite(created) && Date.now() - created > STALE_AFTER_MS) {
+        await client.query(`drop database if exists "${datname}" with (force)`).catch(() => undefined);
+      }
+    }
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,284 @@
+// One valid request per API route, for the access matrix (src/server/http/access-matrix.test.ts).
+// Every route the OpenAPI document lists needs an entry here: the matrix fails, naming the route, until it has one.
+// An entry builds the request a permitted caller would send (seeding whatever it needs through the services) and
+// says which status that caller gets. The matrix sends the same request as every caller the route's x-access refuses
+// and checks the refusal (401/403) changed nothing in the database.
+import { randomBytes } from 'node:crypto';
+import { createEmailVerificationToken } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
+import { createUserAccount } from '../account/service';
+import { players } from '../db/schema';
+import { createCourse } from '../courses/service';
+import { createSponsorshipLevel } from '../sponsorship/service';
+import { createLevel, createRegisteredTeam, createTournament, playersInput, registrationInput } from './factories';
+import { paymentIdOf } from './admin-fixtures';
+import type { Role } from '../../shared/roles';
+import { TEST_PASSWORD, uniqueEmail, type RequestOptions, type TestApp, type TestUser } from './test-app';
+
+/** Level and course names must be unique. */
+const uniqueName = (label: string) => `${label} ${randomBytes(3).toString('hex')}`;
+
+export interface FixtureContext {
+  t: TestApp;
+  /** Who calls: null for an anonymous browser. */
+  caller: TestUser | null;
+  /** One signed-in user per role, shared by the whole matrix. */
+  users: Record<Role, TestUser>;
+  /** A new session of the caller (for routes that would end the caller's own session), or undefined when anonymous. */
+  freshCookie(): Promise<string | undefined>;
+  /** The caller, or the team leader when anonymous: whose data a request works on. */
+  owner: TestUser;
+}
+
+export interface RouteRequest extends Omit<RequestOptions, 'method'> {
+  /** The path with its parameters filled in; the route's own path when it has none. */
+  path?: string;
+}
+
+export interface RouteFixture {
+  /** The request; by default the route's path with no body. The caller's cookie is added unless `cookie` is given. */
+  request?(ctx: FixtureContext): Promise<RouteRequest> | RouteRequest;
+  /** The status a permitted caller gets for this request. */
+  expect: number;
+}
+
+export const routeFixtures: Record<string, RouteFixture> = {
+  'GET /api/health': { expect: 200 },
+
+  // ── account ──
+  'POST /api/account/sign-up': {
+    request: () => ({ json: { firstName: 'New', lastName: 'Golfer', email: uniqueEmail('matrix'), password: TEST_PASSWORD } }),
+    expect: 201,
+  },
+  'GET /api/account/me': { expect: 200 },
+  'PUT /api/account/profile': {
+    request: ({ caller }) => ({ json: { firstName: caller?.firstName ?? 'Anon', lastName: 'Updated', company: 'Matrix Co' } }),
+    expect: 200,
+  },
+
+  // ── auth ──
+  'POST /api/auth/sign-in/email': {
+    request: ({ caller, users }) => ({ json: { email: (caller ?? users.team_leader).email, password: TEST_PASSWORD } }),
+    expect: 200,
+  },
+  'POST /api/auth/sign-out': {
+    // Signs out a second session of the caller, so the matrix's own cookie keeps working.
+    request: async ({ freshCookie }) => ({ cookie: (await freshCookie()) ?? '' }),
+    expect: 200,
+  },
+  'GET /api/auth/get-session': { expect: 200 },
+  'GET /api/auth/verify-email': {
+    request: async ({ t }) => {
+      const created = await createUserAccount(t.db, { firstName: 'Un', lastName: 'Confirmed', email: uniqueEmail('unconfirmed'), password: TEST_PASSWORD });
+      const { secret } = await t.deps.auth.$context;
+      const token = await createEmailVerificationToken(secret, created.email, undefined, 3600, { userId: created.id });
+      const callbackURL = encodeURIComponent(`${t.config.appUrl}/register`);
+      return { path: `/api/auth/verify-email?token=${token}&callbackURL=${callbackURL}` };
+    },
+    expect: 302,
+  },
+
+  // ── tournaments ──
+  'GET /api/tournaments/active': { expect: 200 },
+  'GET /api/tournaments/{id}/levels': {
+    request: async ({ t }) => {
+      const tournament = await createTournament(t.db);
+      await createLevel(t.db, tournament.id);
+      return { path: `/api/tournaments/${tournament.id}/levels` };
+    },
+    expect: 200,
+  },
+
+  // ── admin: tournaments ──
+  'GET /api/admin/tournaments': { expect: 200 },
+  'GET /api/admin/tournaments/{id}': {
+    request: async ({ t }) => ({ path: `/api/admin/tournaments/${(await createTournament(t.db)).id}` }),
+    expect: 200,
+  },
+  'POST /api/admin/tournaments': {
+    request: () => ({ json: { name: 'Matrix Open', startDate: '2027-06-04', active: true, maxTeams: 20 } }),
+    expect: 201,
+  },
+  'PUT /api/admin/tournaments/{id}': {
+    request: async ({ t }) => {
+      const tournament = await createTournament(t.db);
+      const level = await createLevel(t.db, tournament.id);
+      const levels = [{ sponsorshipLevelId: level.sponsorshipLevelId, priceCents: 75_000, maxTeams: 5 }];
+      return { path: `/api/admin/tournaments/${tournament.id}`, json: { name: 'Matrix Renamed', startDate: tournament.startDate, active: true, levels } };
+    },
+    expect: 200,
+  },
+  'PATCH /api/admin/tournaments/{id}/active': {
+    request: async ({ t }) => ({ path: `/api/admin/tournaments/${(await createTournament(t.db, { active: false })).id}/active`, json: { active: true } }),
+    expect: 200,
+  },
+
+  // ── admin: sponsorship levels and golf courses ──
+  'GET /api/admin/sponsorship-levels': { expect: 200 },
+  'POST /api/admin/sponsorship-levels': {
+    request: () => ({ json: { name: uniqueName('Matrix Level'), description: 'Tee sign', maxTeams: 3 } }),
+    expect: 201,
+  },
+  'PUT /api/admin/sponsorship-levels/{id}': {
+    request: async ({ t }) => {
+      const level = await createSponsorshipLevel(t.db, { name: uniqueName('Matrix Level') });
+      return { path: `/api/admin/sponsorship-levels/${level.id}`, json: { name: uniqueName('Renamed Level'), maxTeams: 5 } };
+    },
+    expect: 200,
+  },
+  'DELETE /api/admin/sponsorship-levels/{id}': {
+    request: async ({ t }) => ({ path: `/api/admin/sponsorship-levels/${(await createSponsorshipLevel(t.db, { name: uniqueName('Matrix Level') })).id}` }),
+    expect: 204,
+  },
+  'GET /api/admin/courses': { expect: 200 },
+  'POST /api/admin/courses': {
+    request: () => ({ json: { name: uniqueName('Matrix Links'), totalHoles: 9, description: 'Nine holes' } }),
+    expect: 201,
+  },
+  'PUT /api/admin/courses/{id}': {
+    request: async ({ t }) => {
+      const course = await createCourse(t.db, { name: uniqueName('Matrix Links') });
+      return { path: `/api/admin/courses/${course.id}`, json: { name: uniqueName('Renamed Links'), totalHoles: 12 } };
+    },
+    expect: 200,
+  },
+  'DELETE /api/admin/courses/{id}': {
+    request: async ({ t }) => ({ path: `/api/admin/courses/${(await createCourse(t.db, { name: uniqueName('Matrix Links') })).id}` }),
+    expect: 204,
+  },
+  'GET /api/admin/courses/{id}/holes': {
+    request: async ({ t }) => ({ path: `/api/admin/courses/${(await createCourse(t.db, { name: uniqueName('Matrix Links') })).id}/holes` }),
+    expect: 200,
+  },
+  'PUT /api/admin/courses/{id}/holes/{holeNumber}': {
+    request: async ({ t }) => ({
+      path: `/api/admin/courses/${(await createCourse(t.db, { name: uniqueName('Matrix Links') })).id}/holes/3`,
+      json: { par: 5 },
+    }),
+    expect: 200,
+  },
+
+  // ── admin: users ──
+  'GET /api/admin/users': { request: () => ({ path: '/api/admin/users?q=casey&page=1' }), expect: 200 },
+  'POST /api/admin/users': {
+    request: () => ({ json: { firstName: 'Made', lastName: 'ByAdmin', email: uniqueEmail('matrix-user'), password: TEST_PASSWORD, role: 'moderator' } }),
+    expect: 201,
+  },
+  'PATCH /api/admin/users/{id}/role': {
+    request: async ({ t }) => {
+      const created = await createUserAccount(t.db, { firstName: 'Role', lastName: 'Change', email: uniqueEmail('matrix-role'), password: TEST_PASSWORD });
+      return { path: `/api/admin/users/${created.id}/role`, json: { role: 'moderator' } };
+    },
+    expect: 200,
+  },
+  'DELETE /api/admin/users/{id}': {
+    request: async ({ t }) => {
+      const created = await createUserAccount(t.db, { firstName: 'To', lastName: 'Delete', email: uniqueEmail('matrix-delete'), password: TEST_PASSWORD });
+      return { path: `/api/admin/users/${created.id}` };
+    },
+    expect: 204,
+  },
+
+  // ── admin: dashboard, teams, payments ──
+  'GET /api/admin/dashboard': {
+    request: async ({ t, owner }) => ({ path: `/api/admin/dashboard?tournamentId=${(await createRegisteredTeam(t.db, owner.id)).tournament.id}` }),
+    expect: 200,
+  },
+  'GET /api/admin/teams': { request: () => ({ path: '/api/admin/teams?q=team&sort=name&dir=asc&page=1' }), expect: 200 },
+  'GET /api/admin/teams/export.csv': { request: () => ({ path: '/api/admin/teams/export.csv?sort=players' }), expect: 200 },
+  'GET /api/admin/teams/form-options': { expect: 200 },
+  'POST /api/admin/teams': {
+    request: async ({ t }) => {
+      const tournament = await createTournament(t.db);
+      const level = await createLevel(t.db, tournament.id);
+      return { json: { tournamentId: tournament.id, sponsorshipLevelId: level.id, teamName: 'Matrix Added', players: playersInput('Added').slice(0, 2) } };
+    },
+    expect: 201,
+  },
+  'GET /api/admin/teams/{id}': {
+    request: async ({ t, owner }) => ({ path: `/api/admin/teams/${(await createRegisteredTeam(t.db, owner.id)).team.id}` }),
+    expect: 200,
+  },
+  'PATCH /api/admin/teams/{id}/status': {
+    request: async ({ t, owner }) => ({ path: `/api/admin/teams/${(await createRegisteredTeam(t.db, owner.id)).team.id}/status`, json: { status: 'paid' } }),
+    expect: 200,
+  },
+  'DELETE /api/admin/teams/{id}': {
+    request: async ({ t, owner }) => ({ path: `/api/admin/teams/${(await createRegisteredTeam(t.db, owner.id)).team.id}` }),
+    expect: 204,
+  },
+  'GET /api/admin/payments': { request: () => ({ path: '/api/admin/payments?state=in_progress&page=1' }), expect: 200 },
+  'GET /api/admin/payments/export.csv': { expect: 200 },
+  'PATCH /api/admin/payments/{id}': {
+    request: async ({ t, owner }) => {
+      const { team } = await createRegisteredTeam(t.db, owner.id);
+      return { path: `/api/admin/payments/${await paymentIdOf(t.db, team.id)}`, json: { state: 'paid', note: 'Cheque received' } };
+    },
+    expect: 200,
+  },
+  'GET /api/admin/reports': {
+    request: async ({ t, owner }) => ({ path: `/api/admin/reports?tournamentId=${(await createRegisteredTeam(t.db, owner.id)).tournament.id}&from=2020-01-01&status=hold&page=1` }),
+    expect: 200,
+  },
+  'GET /api/admin/reports/options': { expect: 200 },
+  'GET /api/admin/reports.csv': { request: () => ({ path: '/api/admin/reports.csv?to=2999-12-31' }), expect: 200 },
+
+  // ── admin: golfers (check-in) ──
+  'GET /api/admin/golfers': {
+    request: async ({ t, users }) => ({ path: `/api/admin/golfers?tournamentId=${(await createRegisteredTeam(t.db, users.team_leader.id)).tournament.id}&q=golfer` }),
+    expect: 200,
+  },
+  'GET /api/admin/golfers/teams': {
+    request: async ({ t, users }) => ({ path: `/api/admin/golfers/teams?tournamentId=${(await createRegisteredTeam(t.db, users.team_leader.id)).tournament.id}` }),
+    expect: 200,
+  },
+  'POST /api/admin/golfers': {
+    request: async ({ t, users }) => {
+      const { team } = await createRegisteredTeam(t.db, users.team_leader.id);
+      await t.db.delete(players).where(eq(players.id, (await t.db.select({ id: players.id }).from(players).where(eq(players.teamId, team.id)))[0]!.id));
+      return { json: { teamId: team.id, firstName: 'Sub', lastName: 'Stitute', email: uniqueEmail('sub') } };
+    },
+    expect: 201,
+  },
+  'PUT /api/admin/golfers/{playerId}/check-in': {
+    request: async ({ t, users }) => {
+      const { team } = await createRegisteredTeam(t.db, users.team_leader.id);
+      const [player] = await t.db.select({ id: players.id }).from(players).where(eq(players.teamId, team.id));
+      return { path: `/api/admin/golfers/${player!.id}/check-in`, json: { checkedIn: true } };
+    },
+    expect: 200,
+  },
+  'DELETE /api/admin/golfers/{playerId}': {
+    request: async ({ t, users }) => {
+      const { team } = await createRegisteredTeam(t.db, users.team_leader.id);
+      const [player] = await t.db.select({ id: players.id }).from(players).where(eq(players.teamId, team.id));
+      return { path: `/api/admin/golfers/${player!.id}` };
+    },
+    expect: 204,
+  },
+
+  // ── registration and teams ──
+  'POST /api/registrations': {
+    request: async ({ t }) => {
+      const tournament = await createTournament(t.db);
+      const level = await createLevel(t.db, tournament.id);
+      return { json: registrationInput(tournament.id, level.id) };
+    },
+    expect: 201,
+  },
+  'GET /api/teams/mine': { expect: 200 },
+  'GET /api/teams/{id}': {
+    request: async ({ t, owner }) => ({ path: `/api/teams/${(await createRegisteredTeam(t.db, owner.id)).team.id}` }),
+    expect: 200,
+  },
+  'PUT /api/teams/{id}': {
+    request: async ({ t, owner }) => {
+      const { team } = await createRegisteredTeam(t.db, owner.id);
+      return {
+        path: `/api/teams/${team.id}`,
+        json: { teamName: 'Renamed', contactName: 'New Contact', contactPhone: '555-0123', contactEmail: 'new@example.org', players: playersInput('Edited') },
+      };
+    },
+    expect: 200,
+  },
+};

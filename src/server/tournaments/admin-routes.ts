@@ -1,0 +1,101 @@
+// /api/admin/tournaments: admins list, create, edit and open or close tournaments (R8: admin only).
+import { z } from '@hono/zod-openapi';
+import { createRouter, defineRoute } from '../http/define-route';
+import { setActiveSchema, tournamentSchema } from '../../shared/tournament-schemas';
+import { createTournament, getTournamentForAdmin, listTournamentsForAdmin, setTournamentActive, updateTournament } from './admin-service';
+
+const fields = {
+  id: z.string(),
+  name: z.string(),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  active: z.boolean(),
+  maxTeams: z.number().nullable(),
+  courseId: z.string().nullable(),
+  teamsRegistered: z.number(),
+};
+const listItem = z.object({ ...fields, courseName: z.string().nullable(), createdAt: z.string() }).openapi('AdminTournamentListItem');
+const detail = z
+  .object({
+    ...fields,
+    createdAt: z.string(),
+    levels: z.array(
+      z.object({ id: z.string(), levelId: z.string(), name: z.string(), priceCents: z.number(), maxTeams: z.number(), teamsRegistered: z.number() }),
+    ),
+  })
+  .openapi('AdminTournament');
+const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
+const idParam = z.object({ id: z.uuid('Tournament not found') });
+const body = { required: true, content: json(tournamentSchema) };
+const refusal = { description: 'Fewer places than teams already registered, or a level with teams removed; nothing saved' };
+
+export const adminTournamentRoutes = createRouter()
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/',
+      access: 'admin',
+      summary: 'Every tournament, newest first, with its course and teams registered',
+      responses: { 200: { description: 'OK', content: json(z.object({ tournaments: z.array(listItem), currency: z.string() })) } },
+    }),
+    async (c) => {
+      const { database, config } = c.var.deps;
+      c.header('Cache-Control', 'no-store');
+      return c.json({ tournaments: await listTournamentsForAdmin(database.db), currency: config.currency }, 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/{id}',
+      access: 'admin',
+      summary: 'One tournament with its course and offered sponsorship levels (price, places, teams registered)',
+      request: { params: idParam },
+      responses: { 200: { description: 'OK', content: json(z.object({ tournament: detail })) }, 404: { description: 'No such tournament' } },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ tournament: await getTournamentForAdmin(c.var.deps.database.db, c.req.valid('param').id) }, 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'post',
+      path: '/',
+      access: 'admin',
+      summary: 'Create a tournament with its course and offered levels (one transaction)',
+      request: { body },
+      responses: { 201: { description: 'Created', content: json(z.object({ tournament: detail })) } },
+    }),
+    async (c) => c.json({ tournament: await createTournament(c.var.deps.database.db, c.req.valid('json')) }, 201),
+  )
+  .openapi(
+    defineRoute({
+      method: 'put',
+      path: '/{id}',
+      access: 'admin',
+      summary: 'Save a tournament, its course and its offered levels (removed ones deleted, new ones added) in one transaction',
+      description: "Takes the tournament's row lock first, as registrations do, so the registered counts it checks hold until it commits.",
+      request: { params: idParam, body },
+      responses: {
+        200: { description: 'Saved', content: json(z.object({ tournament: detail })) },
+        404: { description: 'No such tournament' },
+        409: refusal,
+      },
+    }),
+    async (c) => c.json({ tournament: await updateTournament(c.var.deps.database.db, c.req.valid('param').id, c.req.valid('json')) }, 200),
+  )
+  .openapi(
+    defineRoute({
+      method: 'patch',
+      path: '/{id}/active',
+      access: 'admin',
+      summary: 'Open (active) or close a tournament for registration',
+      request: { params: idParam, body: { required: true, content: json(setActiveSchema) } },
+      responses: {
+        200: { description: 'Saved', content: json(z.object({ tournament: z.object({ id: z.string(), active: z.boolean() }) })) },
+        404: { description: 'No such tournament' },
+      },
+    }),
+    async (c) => c.json({ tournament: await setTournamentActive(c.var.deps.database.db, c.req.valid('param').id, c.req.valid('json').active) }, 200),
+  );

@@ -1,0 +1,171 @@
+// Tournaments as admins run them: the list with registrations, and saving a tournament with its course and its offered
+// sponsorship levels in one transaction, never below what is already registered (R13).
+import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/connect';
+import { golfCourses, sponsorshipLevels, teams, tournamentCourses, tournamentSponsorshipLevels, tournaments } from '../db/schema';
+import { AppError } from '../http/errors';
+import { tournamentSchema, type TournamentInput } from '../../shared/tournament-schemas';
+
+const teamsOf = (n: number) => `${n} ${n === 1 ? 'team' : 'teams'} registered`;
+const notFound = () => new AppError('NOT_FOUND', 'Tournament not found');
+
+/** Every tournament, newest first (SPEC.md §7), with its course and how many teams have registered. */
+export async function listTournamentsForAdmin(db: Db) {
+  return db
+    .select({
+      id: tournaments.id,
+      name: tournaments.name,
+      startDate: tournaments.startDate,
+      endDate: tournaments.endDate,
+      active: tournaments.active,
+      maxTeams: tournaments.maxTeams,
+      courseId: tournaments.courseId,
+      courseName: golfCourses.name,
+      teamsRegistered: sql<number>`(select count(*)::int from ${teams} where ${teams.tournamentId} = ${tournaments.id})`,
+      createdAt: tournaments.createdAt,
+    })
+    .from(tournaments)
+    .leftJoin(golfCourses, eq(golfCourses.id, tournaments.courseId))
+    .orderBy(desc(tournaments.createdAt), desc(tournaments.id));
+}
+
+/** One tournament as the edit form needs it: its fields, course and offered levels with the teams registered at each. */
+export async function getTournamentForAdmin(db: Db, id: string) {
+  const [tournament] = await db
+    .select({
+      id: tournaments.id,
+      name: tournaments.name,
+      startDate: tournaments.startDate,
+      endDate: tournaments.endDate,
+      active: tournaments.active,
+      maxTeams: tournaments.maxTeams,
+      courseId: tournaments.courseId,
+      createdAt: tournaments.createdAt,
+    })
+    .from(tournaments)
+    .where(eq(tournaments.id, id));
+  if (!tournament) throw notFound();
+  const [registered] = await db.select({ n: count() }).from(teams).where(eq(teams.tournamentId, id));
+  const levels = await db
+    .select({
+      id: tournamentSponsorshipLevels.id,
+      levelId: tournamentSponsorshipLevels.sponsorshipLevelId,
+      name: sponsorshipLevels.name,
+      priceCents: tournamentSponsorshipLevels.priceCents,
+      maxTeams: tournamentSponsorshipLevels.maxTeams,
+      teamsRegistered: sql<number>`(select count(*)::int from ${teams} where ${teams.tournamentSponsorshipLevelId} = ${tournamentSponsorshipLevels.id})`,
+    })
+    .from(tournamentSponsorshipLevels)
+    .innerJoin(sponsorshipLevels, eq(sponsorshipLevels.id, tournamentSponsorshipLevels.sponsorshipLevelId))
+    .where(eq(tournamentSponsorshipLevels.tournamentId, id))
+    .orderBy(desc(tournamentSponsorshipLevels.priceCents), sponsorshipLevels.name);
+  return { ...tournament, teamsRegistered: registered!.n, levels };
+}
+export type AdminTournament = Awaited<ReturnType<typeof getTournamentForAdmin>>;
+
+export async function createTournament(db: Db, rawInput: unknown): Promise<AdminTournament> {
+  const input = tournamentSchema.parse(rawInput);
+  return db.transaction(async (tx) => {
+    const catalogue = await lockReferences(tx, input);
+    const [row] = await tx.insert(tournaments).values(tournamentRow(input)).returning({ id: tournaments.id });
+    await saveLinks(tx, row!.id, input, [], catalogue);
+    return getTournamentForAdmin(tx, row!.id);
+  });
+}
+
+export async function updateTournament(db: Db, id: string, rawInput: unknown): Promise<AdminTournament> {
+  const input = tournamentSchema.parse(rawInput);
+  return db.transaction(async (tx) => {
+    // The lock registrations take (registration/service.ts): no team can be added between the checks below and the commit.
+    const [locked] = await tx.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.id, id)).for('update');
+    if (!locked) throw notFound();
+    const current = await getTournamentForAdmin(tx, id);
+    refuseBelowRegistrations(input, current.levels, current.teamsRegistered);
+    const catalogue = await lockReferences(tx, input);
+    await tx.update(tournaments).set(tournamentRow(input)).where(eq(tournaments.id, id));
+    await saveLinks(tx, id, input, current.levels, catalogue);
+    return getTournamentForAdmin(tx, id);
+  });
+}
+
+export async function setTournamentActive(db: Db, id: string, active: boolean) {
+  const [row] = await db.update(tournaments).set({ active }).where(eq(tournaments.id, id)).returning({ id: tournaments.id, active: tournaments.active });
+  if (!row) throw notFound();
+  return row;
+}
+
+const tournamentRow = (input: TournamentInput) => ({
+  name: input.name,
+  startDate: input.startDate,
+  endDate: input.endDate,
+  maxTeams: input.maxTeams,
+  active: input.active,
+  courseId: input.courseId,
+});
+
+type CurrentLevel = AdminTournament['levels'][number];
+
+/**
+ * A save may not leave fewer places than teams already registered, nor drop a level that has teams (R13). `fields` name
+ * the input that caused the refusal, so the form can show it beside that field.
+ */
+function refuseBelowRegistrations(input: TournamentInput, current: CurrentLevel[], registered: number) {
+  if (input.maxTeams != null && input.maxTeams < registered) {
+    throw new AppError('CONFLICT', `The tournament has ${teamsOf(registered)}: max teams cannot be fewer than ${registered}`, {
+      maxTeams: `At least ${registered} (teams registered)`,
+    });
+  }
+  for (const level of current) {
+    if (level.teamsRegistered === 0) continue;
+    const index = input.levels.findIndex((l) => l.sponsorshipLevelId === level.levelId);
+    const kept = input.levels[index];
+    if (!kept) throw new AppError('CONFLICT', `${level.name} has ${teamsOf(level.teamsRegistered)}: it cannot be removed`);
+    if (kept.maxTeams != null && kept.maxTeams < level.teamsRegistered) {
+      throw new AppError('CONFLICT', `${level.name} has ${teamsOf(level.teamsRegistered)}: places cannot be fewer than ${level.teamsRegistered}`, {
+        [`levels.${index}.maxTeams`]: `At least ${level.teamsRegistered} (teams registered)`,
+      });
+    }
+  }
+}
+
+type Catalogue = { id: string; maxTeams: number }[];
+
+/**
+ * The chosen course and levels must exist; FOR SHARE holds them until we commit, so a course or level being deleted at
+ * this moment waits for us (and then sees it is in use). Answers the levels' own max teams, the default places (R13).
+ */
+async function lockReferences(tx: Db, input: TournamentInput): Promise<Catalogue> {
+  if (input.courseId) {
+    const [course] = await tx.select({ id: golfCourses.id }).from(golfCourses).where(eq(golfCourses.id, input.courseId)).for('share');
+    if (!course) throw new AppError('VALIDATION', 'Golf course not found', { courseId: 'Golf course not found' });
+  }
+  const wanted = input.levels.map((l) => l.sponsorshipLevelId);
+  if (wanted.length === 0) return [];
+  const catalogue = await tx
+    .select({ id: sponsorshipLevels.id, maxTeams: sponsorshipLevels.maxTeams })
+    .from(sponsorshipLevels)
+    .where(inArray(sponsorshipLevels.id, wanted))
+    .for('share');
+  const unknown = wanted.findIndex((levelId) => !catalogue.some((c) => c.id === levelId));
+  if (unknown >= 0) throw new AppError('VALIDATION', 'Sponsorship level not found', { [`levels.${unknown}.sponsorshipLevelId`]: 'Sponsorship level not found' });
+  return catalogue;
+}
+
+/** The course link (tournament_courses mirrors tournaments.course_id) and the offered levels: removed, changed, new. */
+async function saveLinks(tx: Db, tournamentId: string, input: TournamentInput, current: CurrentLevel[], catalogue: Catalogue) {
+  await tx.delete(tournamentCourses).where(eq(tournamentCourses.tournamentId, tournamentId));
+  if (input.courseId) await tx.insert(tournamentCourses).values({ tournamentId, courseId: input.courseId });
+
+  const wanted = new Set(input.levels.map((l) => l.sponsorshipLevelId));
+  const removed = current.filter((level) => !wanted.has(level.levelId)).map((level) => level.id);
+  if (removed.length) await tx.delete(tournamentSponsorshipLevels).where(inArray(tournamentSponsorshipLevels.id, removed));
+  for (const level of input.levels) {
+    const existing = current.find((c) => c.levelId === level.sponsorshipLevelId);
+    const maxTeams = level.maxTeams ?? existing?.maxTeams ?? catalogue.find((c) => c.id === level.sponsorshipLevelId)!.maxTeams;
+    if (!existing) {
+      await tx.insert(tournamentSponsorshipLevels).values({ tournamentId, sponsorshipLevelId: level.sponsorshipLevelId, priceCents: level.priceCents, maxTeams });
+    } else if (existing.priceCents !== level.priceCents || existing.maxTeams !== maxTeams) {
+      await tx.update(tournamentSponsorshipLevels).set({ priceCents: level.priceCents, maxTeams }).where(eq(tournamentSponsorshipLevels.id, existing.id));
+    }
+  }
+}

@@ -1,0 +1,35 @@
+// /api/tournaments: what a team leader can register for.
+import { z } from '@hono/zod-openapi';
+import { createRouter, defineRoute } from '../http/define-route';
+import { listActiveTournaments, listTournamentLevels } from './service';
+
+const tournamentSchema = z.object({ id: z.string(), name: z.string(), startDate: z.string(), endDate: z.string().nullable(), maxTeams: z.number().nullable() }).openapi('ActiveTournament');
+const levelSchema = z
+  .object({ id: z.string(), sponsorshipLevelId: z.string(), name: z.string(), description: z.string(), priceCents: z.number(), maxTeams: z.number(), placesLeft: z.number() })
+  .openapi('OfferedLevel');
+
+export const tournamentRoutes = createRouter()
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/active',
+      access: 'public',
+      summary: 'Active tournaments, soonest first',
+      responses: { 200: { description: 'OK', content: { 'application/json': { schema: z.object({ tournaments: z.array(tournamentSchema), currency: z.string() }) } } } },
+    }),
+    async (c) => c.json({ tournaments: await listActiveTournaments(c.var.deps.database.db), currency: c.var.deps.config.currency }, 200),
+  )
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/{id}/levels',
+      access: 'public',
+      summary: 'The sponsorship levels an active tournament offers, with price and places left',
+      request: { params: z.object({ id: z.uuid('Tournament not found') }) },
+      responses: {
+        200: { description: 'OK', content: { 'application/json': { schema: z.object({ levels: z.array(levelSchema) }) } } },
+        404: { description: 'No such active tournament' },
+      },
+    }),
+    async (c) => c.json({ levels: await listTournamentLevels(c.var.deps.database.db, c.req.valid('param').id) }, 200),
+  );

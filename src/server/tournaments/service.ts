@@ -1,0 +1,43 @@
+// Tournaments as team leaders see them: the active ones, and the sponsorship levels each offers with places left.
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/connect';
+import { sponsorshipLevels, teams, tournamentSponsorshipLevels, tournaments } from '../db/schema';
+import { AppError } from '../http/errors';
+import { placesLeft } from '../../shared/capacity';
+
+export async function listActiveTournaments(db: Db) {
+  return db
+    .select({ id: tournaments.id, name: tournaments.name, startDate: tournaments.startDate, endDate: tournaments.endDate, maxTeams: tournaments.maxTeams })
+    .from(tournaments)
+    .where(eq(tournaments.active, true))
+    .orderBy(asc(tournaments.startDate), asc(tournaments.name));
+}
+
+/** The levels an active tournament offers, each with its price and the places left (R13). */
+export async function listTournamentLevels(db: Db, tournamentId: string) {
+  const [tournament] = await db
+    .select({ id: tournaments.id, maxTeams: tournaments.maxTeams })
+    .from(tournaments)
+    .where(and(eq(tournaments.id, tournamentId), eq(tournaments.active, true)));
+  if (!tournament) throw new AppError('NOT_FOUND', 'Tournament not found');
+  // A separate count: in a correlated subquery of a one-table select, drizzle leaves the columns unqualified ("id" would be teams.id).
+  const [teamCount] = await db.select({ taken: count() }).from(teams).where(eq(teams.tournamentId, tournamentId));
+  const rows = await db
+    .select({
+      id: tournamentSponsorshipLevels.id,
+      sponsorshipLevelId: sponsorshipLevels.id,
+      name: sponsorshipLevels.name,
+      description: sponsorshipLevels.description,
+      priceCents: tournamentSponsorshipLevels.priceCents,
+      maxTeams: tournamentSponsorshipLevels.maxTeams,
+      taken: sql<number>`(select count(*)::int from ${teams} where ${teams.tournamentSponsorshipLevelId} = ${tournamentSponsorshipLevels.id})`,
+    })
+    .from(tournamentSponsorshipLevels)
+    .innerJoin(sponsorshipLevels, eq(sponsorshipLevels.id, tournamentSponsorshipLevels.sponsorshipLevelId))
+    .where(eq(tournamentSponsorshipLevels.tournamentId, tournamentId))
+    .orderBy(sql`${tournamentSponsorshipLevels.priceCents} desc`, asc(sponsorshipLevels.name));
+  return rows.map(({ taken: levelTaken, ...level }) => ({
+    ...level,
+    placesLeft: placesLeft({ maxTeams: level.maxTeams, taken: levelTaken }, { maxTeams: tournament.maxTeams, taken: teamCount!.taken }),
+  }));
+}

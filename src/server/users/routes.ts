@@ -1,0 +1,91 @@
+// /api/admin/users: admins list, create, re-role and delete accounts (SPEC.md §7 admin-*-user; PRODUCT.md R8: admins only).
+import { z } from '@hono/zod-openapi';
+import { getActor } from '../http/context';
+import { createRouter, defineRoute } from '../http/define-route';
+import { changeRoleSchema, createUserSchema, listUsersQuerySchema } from '../../shared/user-schemas';
+import { ROLES } from '../../shared/roles';
+import { changeUserRole, createUserAsAdmin, deleteUser, listUsers } from './service';
+
+const adminUser = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    company: z.string(),
+    role: z.enum(ROLES),
+    emailVerified: z.boolean(),
+    createdAt: z.string(),
+    teamsLed: z.number(),
+  })
+  .openapi('AdminUser');
+const json = <T extends z.ZodType>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } });
+const idParam = z.object({ id: z.string().min(1, 'User not found').max(100, 'User not found') });
+
+export const userRoutes = createRouter()
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/',
+      access: 'admin',
+      summary: 'One page (50) of users with their role and teams led, optionally those whose name or e-mail contains q',
+      request: { query: listUsersQuerySchema },
+      responses: {
+        200: json('OK', z.object({ users: z.array(adminUser), total: z.number(), page: z.number(), pageSize: z.number() })),
+      },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await listUsers(c.var.deps.database.db, c.req.valid('query')), 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'post',
+      path: '/',
+      access: 'admin',
+      summary: 'Create an account with a chosen permission; its e-mail counts as confirmed',
+      request: { body: { required: true, content: { 'application/json': { schema: createUserSchema } } } },
+      responses: { 201: json('Created', z.object({ user: adminUser })), 409: { description: 'The e-mail is taken' } },
+    }),
+    async (c) => c.json({ user: await createUserAsAdmin(c.var.deps.database.db, c.req.valid('json')) }, 201),
+  )
+  .openapi(
+    defineRoute({
+      method: 'patch',
+      path: '/{id}/role',
+      access: 'admin',
+      summary: "Change a user's role",
+      description: 'Refused with 409 for your own admin role and for the last admin, checked under a lock on every admin row.',
+      request: { params: idParam, body: { required: true, content: { 'application/json': { schema: changeRoleSchema } } } },
+      responses: {
+        200: json('Saved', z.object({ user: adminUser })),
+        404: { description: 'No such user' },
+        409: { description: 'Your own admin role, or the last admin' },
+      },
+    }),
+    async (c) => {
+      const actor = await getActor(c);
+      return c.json({ user: await changeUserRole(c.var.deps.database.db, actor.userId, c.req.valid('param').id, c.req.valid('json')) }, 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'delete',
+      path: '/{id}',
+      access: 'admin',
+      summary: 'Delete a user with their profile and sessions',
+      description: 'Refused with 409 for yourself, for the last admin, and for a user who leads teams (reassign or delete them first).',
+      request: { params: idParam },
+      responses: {
+        204: { description: 'Deleted' },
+        404: { description: 'No such user' },
+        409: { description: 'Yourself, the last admin, or a user who leads teams' },
+      },
+    }),
+    async (c) => {
+      const actor = await getActor(c);
+      await deleteUser(c.var.deps.database.db, actor.userId, c.req.valid('param').id);
+      return c.body(null, 204);
+    },
+  );

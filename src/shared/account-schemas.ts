@@ -1,0 +1,37 @@
+// The account forms' rules and messages (SPEC.md §5, PRODUCT.md R6), used by the forms and by the server.
+import { z } from './zod';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+const email = z.string({ error: 'Invalid email' }).trim().toLowerCase().pipe(z.email('Invalid email'));
+
+export const loginSchema = z.object({
+  email,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const passwordSchema = z
+  .string({ error: `Password must be at least ${PASSWORD_MIN} characters` })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+const name = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, 'Must be at most 100 characters');
+const company = z.string().trim().max(200, 'Must be at most 200 characters').optional().default('');
+
+export const signUpSchema = z.object({
+  firstName: name('First name is required'),
+  lastName: name('Last name is required'),
+  email,
+  company,
+  password: passwordSchema,
+});
+export type SignUpInput = z.input<typeof signUpSchema>;
+
+export const profileSchema = z.object({
+  firstName: name('First name is required'),
+  lastName: name('Last name is required'),
+  company,
+});
+export type ProfileInput = z.input<typeof profileSchema>;

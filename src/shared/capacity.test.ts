@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { onlyPlacesLeftMessage, placesLeft, SOLD_OUT_LABEL, TOURNAMENT_FULL_MESSAGE } from './capacity';
+
+describe('placesLeft (R13: the tighter of the level and the tournament)', () => {
+  it('is the level’s places left when the level is tighter', () => {
+    expect(placesLeft({ maxTeams: 3, taken: 1 }, { maxTeams: 36, taken: 20 })).toBe(2);
+  });
+
+  it('is the tournament’s places left when the tournament is tighter', () => {
+    expect(placesLeft({ maxTeams: 10, taken: 2 }, { maxTeams: 36, taken: 33 })).toBe(3);
+  });
+
+  it('is the level’s places left when the tournament is unlimited', () => {
+    expect(placesLeft({ maxTeams: 10, taken: 4 }, { maxTeams: null, taken: 500 })).toBe(6);
+  });
+
+  it('is 0 when either is full', () => {
+    expect(placesLeft({ maxTeams: 3, taken: 3 }, { maxTeams: null, taken: 3 })).toBe(0);
+    expect(placesLeft({ maxTeams: 10, taken: 0 }, { maxTeams: 20, taken: 20 })).toBe(0);
+  });
+
+  it('is never negative, even when an admin lowered a cap below what is taken', () => {
+    expect(placesLeft({ maxTeams: 2, taken: 5 }, { maxTeams: null, taken: 5 })).toBe(0);
+    expect(placesLeft({ maxTeams: 10, taken: 1 }, { maxTeams: 4, taken: 9 })).toBe(0);
+  });
+});
+
+describe('capacity messages', () => {
+  it('names the places left', () => {
+    expect(onlyPlacesLeftMessage(3)).toBe('Only 3 places left at this level');
+    expect(onlyPlacesLeftMessage(1)).toBe('Only 1 place left at this level');
+    expect(TOURNAMENT_FULL_MESSAGE).toBe('The tournament is full');
+    expect(SOLD_OUT_LABEL).toBe('Sold out');
+  });
+});

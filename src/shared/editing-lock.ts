@@ -1,0 +1,23 @@
+// The editing lock (R17): a team can be changed until 00:00, in the tournament's time zone, of the day before its start date.
+
+/** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
+export function localDate(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const get = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** The date before a YYYY-MM-DD date. */
+export function dayBefore(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** True while teams of a tournament starting on `startDate` may still be changed by their leaders. */
+export function isEditable(startDate: string, now: Date, timeZone: string): boolean {
+  return localDate(now, timeZone) < dayBefore(startDate);
+}
+
+export const LOCKED_MESSAGE = 'Editing is locked (tournament starts soon)';
+export const HOLD_HOURS = 72;

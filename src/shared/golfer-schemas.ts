@@ -1,0 +1,33 @@
+// The admin Golfers (check-in) page's rules and messages (SPEC.md §2 Golfers, §5 'Admin add golfer'; PRODUCT.md R19).
+import { z } from './zod';
+import { PLAYERS_PER_TEAM } from './team-schemas';
+import { pageSchema, searchSchema } from './user-schemas';
+
+export const GOLFERS_PAGE_SIZE = 50;
+export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields.';
+export const TEAM_FULL_MESSAGE = `That team already has ${PLAYERS_PER_TEAM} golfers`;
+
+const required = z.string({ error: REQUIRED_FIELDS_MESSAGE }).trim().min(1, REQUIRED_FIELDS_MESSAGE).max(100, 'Must be at most 100 characters');
+
+export const addGolferSchema = z.object({
+  teamId: z.guid({ error: REQUIRED_FIELDS_MESSAGE }),
+  firstName: required,
+  lastName: required,
+  email: z
+    .string({ error: REQUIRED_FIELDS_MESSAGE })
+    .trim()
+    .toLowerCase()
+    .min(1, REQUIRED_FIELDS_MESSAGE)
+    .pipe(z.email('Invalid email')),
+  phone: z.string().trim().max(40, 'Must be at most 40 characters').optional().default(''),
+});
+export type AddGolferInput = z.input<typeof addGolferSchema>;
+
+export const checkInSchema = z.object({ checkedIn: z.boolean({ error: 'checkedIn must be true or false' }) });
+
+export const listGolfersQuerySchema = z.object({
+  tournamentId: z.guid({ error: 'Please select a tournament' }),
+  q: searchSchema,
+  page: pageSchema,
+});
+export const golferTeamsQuerySchema = z.object({ tournamentId: z.guid({ error: 'Please select a tournament' }) });

@@ -1,0 +1,16 @@
+// Money is integer cents everywhere (R16); shown with two decimals in the configured currency.
+
+export function formatMoney(cents: number, currency = 'USD'): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
+}
+
+/** The amount due for `teams` teams at `priceCents` each. */
+export const totalCents = (priceCents: number, teams: number) => priceCents * teams;
+
+/** Parses a price typed in a form ("1,200.50") into cents, or null. */
+export function parseMoneyToCents(text: string): number | null {
+  const cleaned = text.replace(/[,\s]/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
+  const [whole, fraction = ''] = cleaned.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}

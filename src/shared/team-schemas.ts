@@ -1,0 +1,82 @@
+// The registration and team forms' rules and messages (SPEC.md §5), used by the forms and by the server.
+import { z } from './zod';
+
+export const PLAYERS_PER_TEAM = 4;
+export const PAYMENT_OPTIONS = ['pay', 'hold'] as const;
+export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];
+
+const required = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+const optionalText = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`).optional().default('');
+const email = (message: string) => z.string({ error: message }).trim().toLowerCase().pipe(z.email(message));
+
+/** One player; the multi-team form words the e-mail message differently (SPEC.md §5). */
+export const playerSchema = (emailMessage = 'Invalid email') =>
+  z.object({
+    id: z.uuid().optional(),
+    firstName: required('Required'),
+    lastName: required('Required'),
+    email: email(emailMessage),
+    phone: optionalText(40),
+  });
+export type PlayerInput = z.input<ReturnType<typeof playerSchema>>;
+
+const players = (message: string, emailMessage?: string) =>
+  z.array(playerSchema(emailMessage), { error: message }).length(PLAYERS_PER_TEAM, message);
+
+const teamName = z.string({ error: 'Team name is required' }).trim().min(2, 'Team name is required').max(100, 'Must be at most 100 characters');
+
+const contact = {
+  company: optionalText(200),
+  contactName: required('Contact name is required', 200),
+  contactPhone: z.string({ error: 'Invalid phone' }).trim().min(7, 'Invalid phone').max(40, 'Invalid phone'),
+  contactEmail: email('Invalid email'),
+};
+
+// Ids are database uuids: anything else is no choice (and would make the database query fail).
+const selection = {
+  tournamentId: z.guid({ error: 'Please select a tournament' }),
+  sponsorshipLevelId: z.guid({ error: 'Please select a sponsorship level' }),
+  paymentOption: z.enum(PAYMENT_OPTIONS).default('hold'),
+};
+
+/** The single-team form (SPEC.md §2 step 3). */
+export const singleTeamSchema = z.object({
+  ...selection,
+  teamName,
+  ...contact,
+  players: players('Each team must have exactly 4 players'),
+});
+export type SingleTeamInput = z.input<typeof singleTeamSchema>;
+
+/** The multi-team form (SPEC.md §2 step 4): shared contact details, several teams. */
+export const multiTeamSchema = z.object({
+  ...selection,
+  ...contact,
+  teams: z
+    .array(z.object({ teamName, players: players('Each team must have exactly 4 players', 'Valid email required') }), {
+      error: 'At least 1 team is required',
+    })
+    .min(1, 'At least 1 team is required')
+    .max(10, 'Too many teams'),
+});
+export type MultiTeamInput = z.input<typeof multiTeamSchema>;
+
+/** What the server takes: one or several teams. The single form sends one. */
+export const registrationSchema = multiTeamSchema;
+export type RegistrationInput = z.output<typeof registrationSchema>;
+
+export function singleToRegistration(input: z.output<typeof singleTeamSchema>): z.input<typeof registrationSchema> {
+  const { teamName: name, players: list, ...rest } = input;
+  return { ...rest, teams: [{ teamName: name, players: list }] };
+}
+
+/** The edit-team form. Players keep their ids so their scores and check-ins stay theirs. */
+export const editTeamSchema = z.object({
+  teamName,
+  ...contact,
+  players: z.array(playerSchema(), { error: 'Exactly 4 players required' }).length(PLAYERS_PER_TEAM, 'Exactly 4 players required'),
+});
+export type EditTeamInput = z.input<typeof editTeamSchema>;
+
+export const blankPlayer = (): PlayerInput => ({ firstName: '', lastName: '', email: '', phone: '' });
+export const blankPlayers = (): PlayerInput[] => Array.from({ length: PLAYERS_PER_TEAM }, blankPlayer);
