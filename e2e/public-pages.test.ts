@@ -108,7 +108,7 @@ const PAGES: PageCase[] = [
   { name: 'logout', path: '/logout', h1: 'You have been logged out.', title: 'Logged out · Golf Tournament' },
   { name: 'not-found', path: '/no-such-page', h1: '404', title: 'Page not found · Golf Tournament' },
   { name: 'register-signed-in', path: '/register', as: 'leader', h1: 'Welcome, Lee', title: 'Your teams · Golf Tournament' },
-  { name: 'admin-dashboard', path: '/admin', as: 'admin', h1: 'Dashboard', title: 'Admin · Golf Tournament' },
+  { name: 'admin-dashboard', path: '/admin', as: 'admin', h1: 'Dashboard', title: 'Dashboard · Admin · Golf Tournament' },
 ];
 
 /** Opens the page and brings it to the state to check: its heading shown, then any tab or submitted form. */

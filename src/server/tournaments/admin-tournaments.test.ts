@@ -344,7 +344,7 @@ describe('access (R8, R9)', () => {
 });
 
 // PostgreSQL only: PGlite runs one transaction at a time, so a race there proves nothing (STACK.md).
-describe.runIf(POSTGRES)('a save racing registrations (PostgreSQL)', () => {
+if (POSTGRES) describe('a save racing registrations (PostgreSQL)', () => {
   it('never leaves a level with more teams than places: the save and the registrations take the same row lock', async () => {
     for (let round = 0; round < 8; round++) {
       const tournament = await created({ name: `Race ${round}`, maxTeams: null, levels: [{ sponsorshipLevelId: foursome.id, priceCents: 100_000, maxTeams: 10 }] });

@@ -1,0 +1,125 @@
+// Tournament day (issue 5): the shapes of the starting-hole draw, the score sheets and the leaderboard, shared by the server
+// and the client. Routes (access per PRODUCT.md R8, R9, R20–R22):
+//   POST /api/admin/tournaments/:id/assign-teams      admin   → StartingSheet (replaces any earlier draw, R20)
+//   GET  /api/admin/tournaments/:id/starting-sheet    staff   → StartingSheet
+//   GET  /api/admin/tournaments/:id/scorecards        staff   → Scorecards (printable: one card per team)
+//   GET  /api/score-entry/tournaments                 signed-in → ScoreEntryChoices (staff: every team; leader: own teams)
+//   GET  /api/teams/:teamId/scores                    owner or staff → ScoreSheet
+//   PUT  /api/teams/:teamId/scores  body SaveScoresInput  owner or staff → ScoreSheet (replaces the team's scores, R21)
+//   GET  /api/leaderboard                             public  → PublicLeaderboards (every active tournament)
+//   GET  /api/leaderboard/:tournamentId               public  → Leaderboard (404 when the tournament is not active)
+//   GET  /api/leaderboard/:tournamentId/events        public  → text/event-stream; event `leaderboard`, data = Leaderboard JSON
+//   GET  /api/admin/score-report/:tournamentId        staff   → Leaderboard (any tournament, active or not)
+
+export const MIN_STROKES = 1;
+export const MAX_STROKES = 15;
+/** R22: a hole without a par counts as par 4. */
+export const DEFAULT_PAR = 4;
+
+export interface HolePar {
+  number: number;
+  par: number;
+}
+
+export interface PlayerName {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface StartingSheetTeam {
+  teamId: string;
+  teamName: string;
+  company: string;
+  startingHole: number;
+  players: PlayerName[];
+}
+
+/** Hole → team → players, ordered by starting hole. `assignments` is empty before the first draw. */
+export interface StartingSheet {
+  tournament: { id: string; name: string; startDate: string; endDate: string | null };
+  course: { id: string; name: string; holeCount: number } | null;
+  assignments: StartingSheetTeam[];
+}
+
+export interface Scorecard {
+  teamId: string;
+  teamName: string;
+  startingHole: number | null;
+  players: PlayerName[];
+}
+
+export interface Scorecards {
+  tournament: { id: string; name: string; startDate: string; endDate: string | null };
+  course: { id: string; name: string; holes: HolePar[] } | null;
+  teams: Scorecard[];
+}
+
+export interface ScoreEntryTeam {
+  teamId: string;
+  teamName: string;
+  startingHole: number | null;
+}
+
+export interface ScoreEntryChoices {
+  tournaments: { id: string; name: string; teams: ScoreEntryTeam[] }[];
+}
+
+export interface ScoreValue {
+  playerId: string;
+  holeNumber: number;
+  strokes: number;
+}
+
+export interface ScoreSheet {
+  tournament: { id: string; name: string };
+  team: { id: string; name: string; startingHole: number | null };
+  /** Every hole of the tournament's course with its par (a missing par is reported as DEFAULT_PAR). Empty without a course. */
+  holes: HolePar[];
+  players: PlayerName[];
+  scores: ScoreValue[];
+}
+
+export interface SaveScoresInput {
+  /** Cells with strokes 1–15 are saved; every other cell of the team is cleared (R21: saving replaces the team's scores). */
+  scores: ScoreValue[];
+}
+
+export interface LeaderboardPlayer {
+  playerId: string;
+  name: string;
+  total: number;
+}
+
+export interface LeaderboardRow {
+  /** 1-based rank; ties share it. */
+  position: number;
+  /** The label shown: '1', 'T2', … */
+  positionLabel: string;
+  teamId: string;
+  teamName: string;
+  /** Strokes minus the par of the holes played (sum over players); shown as E, +n, -n. */
+  toPar: number;
+  /** Holes played by the team (a hole counts when any of its players has a score on it). */
+  thru: number;
+  total: number;
+  players: LeaderboardPlayer[];
+}
+
+export interface Leaderboard {
+  tournament: { id: string; name: string; startDate: string; endDate: string | null };
+  holeCount: number;
+  rows: LeaderboardRow[];
+  /** ISO time the board was computed. */
+  updatedAt: string;
+}
+
+export interface PublicLeaderboards {
+  leaderboards: Leaderboard[];
+}
+
+/** E, +n or -n (SPEC.md §9). */
+export function formatToPar(toPar: number): string {
+  if (toPar === 0) return 'E';
+  return toPar > 0 ? `+${toPar}` : String(toPar);
+}
