@@ -81,7 +81,12 @@ export interface ScoreSheet {
 }
 
 export interface SaveScoresInput {
-  /** Cells with strokes 1–15 are saved; every other cell of the team is cleared (R21: saving replaces the team's scores). */
+  /**
+   * Cells with strokes 1–15 are saved; every other cell of the team is cleared (R21: saving replaces the team's scores).
+   * A cell may be sent with strokes 0 (empty: not saved). Validated by saveScoresSchema (src/shared/score-schemas.ts):
+   * 400 'No scores to save' when no cell is above 0 (nothing changes), 400 per cell for strokes outside 0–15, a hole not
+   * on the course or a golfer not on the team (`fields` like `scores.3.strokes`).
+   */
   scores: ScoreValue[];
 }
 

@@ -1,0 +1,38 @@
+// Score entry's rules and messages (SPEC.md §5, §8, §9; PRODUCT.md R21), used by the score grid and by PUT /api/teams/:teamId/scores.
+import { z } from './zod';
+import { PLAYERS_PER_TEAM } from './team-schemas';
+import { MAX_STROKES, MIN_STROKES, type ScoreValue } from './tournament-day';
+
+export const SCORE_MESSAGES = {
+  strokes: `Strokes must be a whole number from ${MIN_STROKES} to ${MAX_STROKES}`,
+  noScores: 'No scores to save',
+  duplicate: 'Each golfer has one score per hole',
+  player: 'Golfer not found',
+  hole: 'Hole not found',
+} as const;
+
+/**
+ * One cell of the grid. 0 is an empty cell: accepted and not saved (SPEC.md §5: only values above 0 are saved), so a form
+ * may send every cell it shows.
+ */
+export const scoreValueSchema = z.object({
+  playerId: z.guid({ error: SCORE_MESSAGES.player }),
+  holeNumber: z.int({ error: SCORE_MESSAGES.hole }).min(1, SCORE_MESSAGES.hole).max(36, SCORE_MESSAGES.hole),
+  strokes: z.int({ error: SCORE_MESSAGES.strokes }).min(0, SCORE_MESSAGES.strokes).max(MAX_STROKES, SCORE_MESSAGES.strokes),
+});
+
+/** The cells that are saved: strokes above 0. */
+export const scoresToSave = (scores: readonly ScoreValue[]) => scores.filter((score) => score.strokes >= MIN_STROKES);
+
+export const saveScoresSchema = z
+  .object({ scores: z.array(scoreValueSchema, { error: SCORE_MESSAGES.noScores }).max(PLAYERS_PER_TEAM * 36, 'Too many scores') })
+  .superRefine((input, ctx) => {
+    const seen = new Set<string>();
+    input.scores.forEach((score, i) => {
+      const key = `${score.playerId}:${score.holeNumber}`;
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', message: SCORE_MESSAGES.duplicate, path: ['scores', i, 'holeNumber'] });
+      seen.add(key);
+    });
+    if (scoresToSave(input.scores).length === 0) ctx.addIssue({ code: 'custom', message: SCORE_MESSAGES.noScores, path: ['scores'] });
+  });
+export type SaveScoresBody = z.input<typeof saveScoresSchema>;
