@@ -5,7 +5,8 @@ import { payments, players, sponsorshipLevels, teams, tournamentSponsorshipLevel
 import { AppError } from '../http/errors';
 import { onlyPlacesLeftMessage, placesLeft, TOURNAMENT_FULL_MESSAGE } from '../../shared/capacity';
 import { HOLD_HOURS } from '../../shared/editing-lock';
-import { registrationSchema, type RegistrationInput } from '../../shared/team-schemas';
+import { PLAYERS_PER_TEAM, registrationSchema, type RegistrationInput } from '../../shared/team-schemas';
+import { enteredAt } from '../teams/player-order';
 
 export interface Registration {
   teams: { id: string; name: string; players: { firstName: string; lastName: string; email: string }[] }[];
@@ -74,7 +75,14 @@ export async function registerTeams(db: Db, userId: string, rawInput: unknown, n
       .returning({ id: teams.id, name: teams.name });
     await tx.insert(players).values(
       created.flatMap((team, i) =>
-        input.teams[i]!.players.map((p) => ({ teamId: team.id, firstName: p.firstName, lastName: p.lastName, email: p.email, phone: p.phone })),
+        input.teams[i]!.players.map((p, j) => ({
+          teamId: team.id,
+          firstName: p.firstName,
+          lastName: p.lastName,
+          email: p.email,
+          phone: p.phone,
+          createdAt: enteredAt(i * PLAYERS_PER_TEAM + j),
+        })),
       ),
     );
     await tx.insert(payments).values(

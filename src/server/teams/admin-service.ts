@@ -7,6 +7,7 @@ import { AppError } from '../http/errors';
 import { placesLeft, TOURNAMENT_FULL_MESSAGE } from '../../shared/capacity';
 import { ADMIN_PAGE_SIZE, adminCreateTeamSchema, teamStatusSchema, type TeamListQuery } from '../../shared/admin-schemas';
 import type { PaymentStatus } from '../../shared/payment-status';
+import { enteredAt } from './player-order';
 import { getTeam, type Actor } from './service';
 
 const notFound = () => new AppError('NOT_FOUND', 'Team not found');
@@ -213,7 +214,9 @@ export async function createTeamAsAdmin(db: Db, rawInput: unknown) {
       })
       .returning({ id: teams.id, name: teams.name });
     if (input.players.length) {
-      await tx.insert(players).values(input.players.map((p) => ({ teamId: team!.id, firstName: p.firstName, lastName: p.lastName, email: p.email, phone: p.phone })));
+      await tx.insert(players).values(
+        input.players.map((p, i) => ({ teamId: team!.id, firstName: p.firstName, lastName: p.lastName, email: p.email, phone: p.phone, createdAt: enteredAt(i) })),
+      );
     }
     await tx.insert(payments).values({ teamId: team!.id, amountCents: level?.priceCents ?? 0, state: input.paymentStatus, note: 'Team added by an admin' });
     return team!;

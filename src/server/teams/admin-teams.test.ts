@@ -127,6 +127,24 @@ describe('GET /api/admin/teams/{id}', () => {
     await t.db.delete(teams).where(eq(teams.id, team!.id));
     expect((await t.call(`/api/admin/teams/${team!.id}`, { cookie: admin.cookie })).status).toBe(404);
   });
+
+  it('lists the players in the order they were entered (Player 1 to 4), from a registration and from Add Team', async () => {
+    // Neither alphabetical nor any other order the rows could fall into by chance; the players of each team share one insert.
+    const entered = ['Zoe Young', 'Adam Baker', 'Mia Lopez', 'Ethan Hunt'];
+    const roster = (label: string) => entered.map((name, i) => ({ ...playersInput(label)[i]!, firstName: `${name.split(' ')[0]}${label}`, lastName: name.split(' ')[1]! }));
+    const tournament = await createTournament(t.db, { name: 'Order Open' });
+    const level = await createLevel(t.db, tournament.id);
+    const input = registrationInput(tournament.id, level.id, { teams: ['Golf', 'Hotel'].map((teamName) => ({ teamName, players: roster(teamName) })) });
+    const registered = (await registerTeams(t.db, leader.id, input, new Date())).teams;
+    const added = await t.call('/api/admin/teams', { json: { tournamentId: tournament.id, teamName: 'India', players: roster('India').slice(0, 3) }, cookie: admin.cookie });
+    expect(added.status).toBe(201);
+
+    const namesOf = async (id: string) => (await t.call(`/api/admin/teams/${id}`, { cookie: admin.cookie })).body.team.players.map((p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`);
+    expect(await namesOf(registered[0]!.id)).toEqual(['ZoeGolf Young', 'AdamGolf Baker', 'MiaGolf Lopez', 'EthanGolf Hunt']);
+    expect(await namesOf(registered[1]!.id)).toEqual(['ZoeHotel Young', 'AdamHotel Baker', 'MiaHotel Lopez', 'EthanHotel Hunt']);
+    expect(await namesOf(added.body.team.id)).toEqual(['ZoeIndia Young', 'AdamIndia Baker', 'MiaIndia Lopez']);
+    await t.db.delete(teams).where(eq(teams.tournamentId, tournament.id));
+  });
 });
 
 describe('admin changes', () => {

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { players, sponsorshipLevels, teamAssignments, teams, tournamentSponsorshipLevels, tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
+import { enteredAt, playerOrder } from './player-order';
 import { isEditable, LOCKED_MESSAGE } from '../../shared/editing-lock';
 import { editTeamSchema } from '../../shared/team-schemas';
 import type { PaymentStatus } from '../../shared/payment-status';
@@ -76,7 +77,7 @@ export async function getTeam(db: Db, actor: Actor, teamId: string, now: Date, t
     .select({ id: players.id, firstName: players.firstName, lastName: players.lastName, email: players.email, phone: players.phone })
     .from(players)
     .where(eq(players.teamId, teamId))
-    .orderBy(asc(players.createdAt), asc(players.id));
+    .orderBy(...playerOrder());
   return { ...toSummary(row, now, timeZone), players: list };
 }
 export type TeamDetail = Awaited<ReturnType<typeof getTeam>>;
@@ -128,7 +129,7 @@ export async function updateTeam(db: Db, actor: Actor, teamId: string, rawInput:
     }
     const added = input.players.filter((p) => !kept.includes(p));
     if (added.length) {
-      await tx.insert(players).values(added.map((p) => ({ teamId, firstName: p.firstName, lastName: p.lastName, email: p.email, phone: p.phone })));
+      await tx.insert(players).values(added.map((p, i) => ({ teamId, firstName: p.firstName, lastName: p.lastName, email: p.email, phone: p.phone, createdAt: enteredAt(i) })));
     }
   });
   return getTeam(db, actor, teamId, now, timeZone);

@@ -1,0 +1,11 @@
+// Players are listed in the order they were entered (Player 1 to 4): by created_at, then id. Rows inserted in one statement
+// share now() and their ids are random, so every insert of players stamps each row with now() plus its position in
+// microseconds: the order stays the entered one without a column of its own.
+import { asc, sql } from 'drizzle-orm';
+import { players } from '../db/schema';
+
+/** created_at for the player at `position` (0-based) among those inserted together. */
+export const enteredAt = (position: number) => sql`now() + ${position}::int * interval '1 microsecond'`;
+
+/** A team's players in the order they were entered. */
+export const playerOrder = () => [asc(players.createdAt), asc(players.id)];
