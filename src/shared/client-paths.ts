@@ -3,5 +3,5 @@ const EXACT = new Set(['/', '/register', '/auth', '/logout', '/admin/login', '/l
 
 export function isClientPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return EXACT.has(path) || path === '/admin' || path.startsWith('/admin/');
+  return EXACT.has(path) || path === '/admin' || path.startsWith('/admin/') || /^\/register\/scores\/[^/]+$/.test(path);
 }
