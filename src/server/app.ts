@@ -18,6 +18,8 @@ import { dashboardRoutes } from './dashboard/routes';
 import { paymentRoutes } from './payments/routes';
 import { adminTeamRoutes } from './teams/admin-routes';
 import { reportRoutes } from './reports/routes';
+import { leaderboardRoutes } from './scoring/leaderboard-routes';
+import { scoringRoutes } from './scoring/routes';
 import { ZodError } from 'zod';
 import type { AppDeps, AppEnv } from './http/context';
 import { AppError, validationError } from './http/errors';
@@ -96,6 +98,8 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
   app.route('/api/admin/teams', adminTeamRoutes);
   app.route('/api/admin/payments', paymentRoutes);
   app.route('/api/admin', reportRoutes);
+  app.route('/api/leaderboard', leaderboardRoutes);
+  app.route('/api', scoringRoutes);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -6,6 +6,7 @@ import { migrateDatabase, openDatabase, type Database } from './db/connect';
 import type { AppDeps } from './http/context';
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail/mailer';
+import { createLeaderboardFeed } from './scoring/leaderboard-feed';
 
 export const DEFAULT_LIMITS: AppDeps['limits'] = { signInPerAccount: 10, signInPerAddress: 100, windowSeconds: 15 * 60 };
 
@@ -24,5 +25,15 @@ export async function buildDeps(
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, logger);
   const secret = await loadAuthSecret(database.db, config.authSecret);
   const auth = createAuth({ config, db: database.db, mailer, logger, secret });
-  return { config, database, auth, mailer, logger, limits: { ...DEFAULT_LIMITS, ...overrides.limits }, now: overrides.now ?? (() => new Date()) };
+  const leaderboardFeed = createLeaderboardFeed({ database, logger });
+  return {
+    config,
+    database,
+    auth,
+    mailer,
+    logger,
+    limits: { ...DEFAULT_LIMITS, ...overrides.limits },
+    now: overrides.now ?? (() => new Date()),
+    leaderboardFeed,
+  };
 }

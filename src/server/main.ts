@@ -47,6 +47,8 @@ async function stop(signal: string) {
   stopping = true;
   logger.info(`${signal}: shutting down`);
   server.close();
+  // Ends the open leaderboard streams (server.close waits for them otherwise) and the LISTEN connection.
+  await deps.leaderboardFeed.close();
   await database.close();
   process.exit(0);
 }

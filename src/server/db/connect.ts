@@ -12,8 +12,24 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Receives NOTIFY on `channel` from every process (R4), on PostgreSQL through one dedicated connection per call, opened
+   * in the background (onReady says when). Answers a function that stops listening.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+export interface ListenHandlers {
+  onNotify(payload: string): void;
+  /** Listening (again): notifications sent while the connection was down are lost, so refresh whatever they feed. */
+  onReady?(): void;
+  /** The connection dropped; it is being re-opened. */
+  onLost?(error: Error): void;
+}
+
+/** Waits between attempts to re-open a lost LISTEN connection. */
+const RELISTEN_DELAYS_MS = [100, 500, 1000, 2000, 5000];
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -33,7 +49,24 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     pool.on('error', (error) => console.error('[db] idle client error:', error.message));
     const db = drizzle({ client: pool, schema }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const listeners = new Set<() => Promise<void>>();
+    return {
+      db,
+      kind: 'postgres',
+      async listen(channel, handlers) {
+        const stop = listenOnPostgres(pg, options.databaseUrl!, channel, handlers);
+        const remove = async () => {
+          listeners.delete(remove);
+          await stop();
+        };
+        listeners.add(remove);
+        return remove;
+      },
+      async close() {
+        await Promise.all([...listeners].map((stop) => stop()));
+        await pool.end();
+      },
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -50,6 +83,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'pglite',
+      // One in-process connection: its notifications cannot be lost, so it is ready at once.
+      async listen(channel, handlers) {
+        const unlisten = await client.listen(channel, handlers.onNotify);
+        handlers.onReady?.();
+        return async () => {
+          if (!client.closed) await unlisten();
+        };
+      },
       close: async () => {
         await client.close();
         unlock();
@@ -76,3 +117,62 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * One dedicated connection outside the pool that LISTENs on `channel` (a pooled connection would be handed to queries).
+ * Opened in the background and re-opened after a drop, with growing pauses, until stopped; onReady says when it listens.
+ */
+function listenOnPostgres(pg: typeof import('pg').default, url: string, channel: string, handlers: ListenHandlers) {
+  let client: import('pg').Client | null = null;
+  let stopped = false;
+  let attempt = 0;
+  let retry: NodeJS.Timeout | undefined;
+
+  const open = async () => {
+    const next = new pg.Client({ connectionString: url });
+    client = next;
+    let listening = false;
+    // An error on an idle client (server restart, network) ends it; 'end' then re-opens it.
+    next.on('error', () => undefined);
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotify(message.payload ?? '');
+    });
+    next.once('end', () => {
+      if (!listening || stopped) return;
+      client = null;
+      handlers.onLost?.(new Error('LISTEN connection ended'));
+      schedule();
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${quoteIdentifier(channel)}`);
+    } catch (error) {
+      client = null;
+      void next.end().catch(() => undefined);
+      if (!stopped) handlers.onLost?.(error as Error);
+      schedule();
+      return;
+    }
+    if (stopped) return void next.end().catch(() => undefined);
+    listening = true;
+    attempt = 0;
+    handlers.onReady?.();
+  };
+  const schedule = () => {
+    if (stopped) return;
+    const delay = RELISTEN_DELAYS_MS[Math.min(attempt++, RELISTEN_DELAYS_MS.length - 1)]!;
+    retry = setTimeout(() => void open(), delay);
+    retry.unref();
+  };
+
+  void open();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => undefined);
+  };
+}
+
+const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;

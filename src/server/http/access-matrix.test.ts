@@ -56,7 +56,16 @@ async function prepare(operation: Operation, caller: Caller) {
   const fixture = routeFixtures[operation.key];
   const request = fixture?.request ? await fixture.request(context(caller)) : placeholderRequest(operation);
   const cookie = request.cookie ?? (caller === 'anonymous' ? undefined : users[caller].cookie);
-  return () => t.call(request.path ?? operation.path, { ...request, method: operation.method, cookie });
+  const options = { ...request, method: operation.method, cookie };
+  if (fixture?.stream) {
+    // A stream that stays open (Server-Sent Events): its status, then close it.
+    return async () => {
+      const response = await t.request(request.path ?? operation.path, options);
+      await response.body?.cancel();
+      return { status: response.status, body: null };
+    };
+  }
+  return () => t.call(request.path ?? operation.path, options);
 }
 
 describe('the access matrix covers every route', () => {

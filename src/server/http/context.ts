@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/connect';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
+import type { LeaderboardFeed } from '../scoring/leaderboard-feed';
 import { eq } from 'drizzle-orm';
 import { user } from '../db/schema';
 import { isStaff, type Role } from '../../shared/roles';
@@ -19,6 +20,8 @@ export interface AppDeps {
   limits: { signInPerAccount: number; signInPerAddress: number; windowSeconds: number };
   /** The clock; tests move it to check time rules such as the editing lock. */
   now: () => Date;
+  /** Live leaderboards: cached boards and their Server-Sent Events subscribers, refreshed across processes (R4, R22). */
+  leaderboardFeed: LeaderboardFeed;
 }
 
 export interface Viewer {

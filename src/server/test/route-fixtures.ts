@@ -12,6 +12,7 @@ import { createCourse } from '../courses/service';
 import { createSponsorshipLevel } from '../sponsorship/service';
 import { createLevel, createRegisteredTeam, createTournament, playersInput, registrationInput } from './factories';
 import { paymentIdOf } from './admin-fixtures';
+import { createTournamentDay } from './tournament-day-fixtures';
 import type { Role } from '../../shared/roles';
 import { TEST_PASSWORD, uniqueEmail, type RequestOptions, type TestApp, type TestUser } from './test-app';
 
@@ -40,6 +41,8 @@ export interface RouteFixture {
   request?(ctx: FixtureContext): Promise<RouteRequest> | RouteRequest;
   /** The status a permitted caller gets for this request. */
   expect: number;
+  /** The answer is a stream that does not end (Server-Sent Events): only its status is read, then it is closed. */
+  stream?: boolean;
 }
 
 export const routeFixtures: Record<string, RouteFixture> = {
@@ -255,6 +258,46 @@ export const routeFixtures: Record<string, RouteFixture> = {
       return { path: `/api/admin/golfers/${player!.id}` };
     },
     expect: 204,
+  },
+
+  // ── tournament day: starting holes, score entry, leaderboards ──
+  'POST /api/admin/tournaments/{id}/assign-teams': {
+    request: async ({ t, users }) => ({ path: `/api/admin/tournaments/${(await createTournamentDay(t.db, users.team_leader.id)).tournament.id}/assign-teams` }),
+    expect: 200,
+  },
+  'GET /api/admin/tournaments/{id}/starting-sheet': {
+    request: async ({ t, users }) => ({ path: `/api/admin/tournaments/${(await createTournamentDay(t.db, users.team_leader.id)).tournament.id}/starting-sheet` }),
+    expect: 200,
+  },
+  'GET /api/admin/tournaments/{id}/scorecards': {
+    request: async ({ t, users }) => ({ path: `/api/admin/tournaments/${(await createTournamentDay(t.db, users.team_leader.id)).tournament.id}/scorecards` }),
+    expect: 200,
+  },
+  'GET /api/admin/score-report/{tournamentId}': {
+    request: async ({ t, users }) => ({ path: `/api/admin/score-report/${(await createTournamentDay(t.db, users.team_leader.id)).tournament.id}` }),
+    expect: 200,
+  },
+  'GET /api/score-entry/tournaments': { expect: 200 },
+  'GET /api/teams/{teamId}/scores': {
+    request: async ({ t, owner }) => ({ path: `/api/teams/${(await createTournamentDay(t.db, owner.id, { teams: 1 })).teams[0]!.id}/scores` }),
+    expect: 200,
+  },
+  'PUT /api/teams/{teamId}/scores': {
+    request: async ({ t, owner }) => {
+      const team = (await createTournamentDay(t.db, owner.id, { teams: 1 })).teams[0]!;
+      return { path: `/api/teams/${team.id}/scores`, json: { scores: [{ playerId: team.players[0], holeNumber: 1, strokes: 4 }] } };
+    },
+    expect: 200,
+  },
+  'GET /api/leaderboard': { expect: 200 },
+  'GET /api/leaderboard/{tournamentId}': {
+    request: async ({ t, users }) => ({ path: `/api/leaderboard/${(await createTournamentDay(t.db, users.team_leader.id)).tournament.id}` }),
+    expect: 200,
+  },
+  'GET /api/leaderboard/{tournamentId}/events': {
+    request: async ({ t, users }) => ({ path: `/api/leaderboard/${(await createTournamentDay(t.db, users.team_leader.id)).tournament.id}/events` }),
+    expect: 200,
+    stream: true,
   },
 
   // ── registration and teams ──

@@ -1,0 +1,63 @@
+// Reading a leaderboard from the database: four queries per board whatever the number of teams (no query per team), then
+// the rules of src/shared/leaderboard.ts.
+import { and, asc, eq, exists, sql } from 'drizzle-orm';
+import type { Db } from '../db/connect';
+import { playerOrder } from '../teams/player-order';
+import { players, playerScores, teams, tournaments } from '../db/schema';
+import { computeLeaderboardRows, type LeaderboardTeam } from '../../shared/leaderboard';
+import type { Leaderboard } from '../../shared/tournament-day';
+import { loadTournamentCourse } from './tournament-course';
+
+export interface LoadedLeaderboard {
+  board: Leaderboard;
+  /** Whether the public may see it (GET /api/leaderboard/:id answers 404 otherwise). */
+  active: boolean;
+}
+
+/** The board of any tournament (404 for an unknown one). */
+export async function loadLeaderboard(db: Db, tournamentId: string, now = new Date()): Promise<LoadedLeaderboard> {
+  const { tournament, holes } = await loadTournamentCourse(db, tournamentId);
+  const [roster, scores] = await Promise.all([
+    db
+      .select({ teamId: teams.id, teamName: teams.name, playerId: players.id, firstName: players.firstName, lastName: players.lastName })
+      .from(teams)
+      .innerJoin(players, eq(players.teamId, teams.id))
+      .where(
+        and(
+          eq(teams.tournamentId, tournamentId),
+          exists(db.select({ one: sql`1` }).from(playerScores).where(and(eq(playerScores.tournamentId, tournamentId), eq(playerScores.teamId, teams.id)))),
+        ),
+      )
+      .orderBy(asc(teams.id), ...playerOrder()),
+    db
+      .select({ teamId: playerScores.teamId, playerId: playerScores.playerId, holeNumber: playerScores.holeNumber, strokes: playerScores.strokes })
+      .from(playerScores)
+      .where(eq(playerScores.tournamentId, tournamentId)),
+  ]);
+  const byTeam = new Map<string, LeaderboardTeam>();
+  for (const row of roster) {
+    let team = byTeam.get(row.teamId);
+    if (!team) byTeam.set(row.teamId, (team = { id: row.teamId, name: row.teamName, players: [] }));
+    team.players.push({ id: row.playerId, firstName: row.firstName, lastName: row.lastName });
+  }
+  const { active, ...shown } = tournament;
+  return {
+    active,
+    board: {
+      tournament: shown,
+      holeCount: holes.length,
+      rows: computeLeaderboardRows(holes, [...byTeam.values()], scores),
+      updatedAt: now.toISOString(),
+    },
+  };
+}
+
+/** The ids of the tournaments whose boards are public, soonest first (as the dashboard lists them). */
+export async function activeTournamentIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: tournaments.id })
+    .from(tournaments)
+    .where(eq(tournaments.active, true))
+    .orderBy(asc(tournaments.startDate), asc(tournaments.name), asc(tournaments.id));
+  return rows.map((row) => row.id);
+}

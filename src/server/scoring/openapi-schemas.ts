@@ -1,0 +1,68 @@
+// The tournament-day answers (src/shared/tournament-day.ts) as zod schemas, for the OpenAPI document and typed handlers.
+import { z } from '@hono/zod-openapi';
+
+const holePar = z.object({ number: z.number(), par: z.number() });
+const playerName = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });
+const tournamentDates = z.object({ id: z.string(), name: z.string(), startDate: z.string(), endDate: z.string().nullable() });
+
+export const startingSheetSchema = z
+  .object({
+    tournament: tournamentDates,
+    course: z.object({ id: z.string(), name: z.string(), holeCount: z.number() }).nullable(),
+    assignments: z.array(
+      z.object({ teamId: z.string(), teamName: z.string(), company: z.string(), startingHole: z.number(), players: z.array(playerName) }),
+    ),
+  })
+  .openapi('StartingSheet');
+
+export const scorecardsSchema = z
+  .object({
+    tournament: tournamentDates,
+    course: z.object({ id: z.string(), name: z.string(), holes: z.array(holePar) }).nullable(),
+    teams: z.array(z.object({ teamId: z.string(), teamName: z.string(), startingHole: z.number().nullable(), players: z.array(playerName) })),
+  })
+  .openapi('Scorecards');
+
+export const scoreEntryChoicesSchema = z
+  .object({
+    tournaments: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        teams: z.array(z.object({ teamId: z.string(), teamName: z.string(), startingHole: z.number().nullable() })),
+      }),
+    ),
+  })
+  .openapi('ScoreEntryChoices');
+
+export const scoreSheetSchema = z
+  .object({
+    tournament: z.object({ id: z.string(), name: z.string() }),
+    team: z.object({ id: z.string(), name: z.string(), startingHole: z.number().nullable() }),
+    holes: z.array(holePar),
+    players: z.array(playerName),
+    scores: z.array(z.object({ playerId: z.string(), holeNumber: z.number(), strokes: z.number() })),
+  })
+  .openapi('ScoreSheet');
+
+export const leaderboardSchema = z
+  .object({
+    tournament: tournamentDates,
+    holeCount: z.number(),
+    rows: z.array(
+      z.object({
+        position: z.number(),
+        positionLabel: z.string(),
+        teamId: z.string(),
+        teamName: z.string(),
+        toPar: z.number(),
+        thru: z.number(),
+        total: z.number(),
+        players: z.array(z.object({ playerId: z.string(), name: z.string(), total: z.number() })),
+      }),
+    ),
+    updatedAt: z.string(),
+  })
+  .openapi('Leaderboard');
+
+export const json = <T extends z.ZodType>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } });

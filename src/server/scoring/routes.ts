@@ -1,0 +1,149 @@
+// Tournament day under /api (PRODUCT.md R8, R9, R20–R22): the starting-hole draw and printable sheets for staff, score
+// entry for leaders (their own teams) and staff (any team), the staff score report. The public boards are in
+// leaderboard-routes.ts.
+import { z } from '@hono/zod-openapi';
+import { getActor, type AppContext } from '../http/context';
+import { createRouter, defineRoute } from '../http/define-route';
+import { AppError } from '../http/errors';
+import { saveScoresSchema } from '../../shared/score-schemas';
+import { loadLeaderboard } from './leaderboard';
+import { json, leaderboardSchema, scorecardsSchema, scoreEntryChoicesSchema, scoreSheetSchema, startingSheetSchema } from './openapi-schemas';
+import { getScoreSheet, listScoreEntryChoices, saveScores } from './scores';
+import { ASSIGN_MESSAGES, assignStartingHoles, getScorecards, getStartingSheet } from './starting-holes';
+
+const tournamentParam = z.object({ id: z.uuid('Tournament not found') });
+const teamParam = z.object({ teamId: z.uuid('Team not found') });
+const noStore = (c: AppContext) => c.header('Cache-Control', 'no-store');
+
+export const scoringRoutes = createRouter()
+  .openapi(
+    defineRoute({
+      method: 'post',
+      path: '/admin/tournaments/{id}/assign-teams',
+      access: 'admin',
+      summary: "Draw every team's starting hole at random (R20), replacing any earlier draw",
+      description:
+        "A uniform draw without repeats from node:crypto, in one transaction under the tournament's row lock (the lock " +
+        'registrations take). 409 with the SPEC §8 message when the tournament has no course, the course no holes, there ' +
+        'are no teams or more teams than holes; nothing changes then.',
+      request: { params: tournamentParam },
+      responses: {
+        200: json('Drawn: the new starting sheet', startingSheetSchema),
+        404: { description: 'No such tournament' },
+        409: { description: 'No course, no holes, no teams, or too many teams' },
+      },
+    }),
+    async (c) => {
+      const { database, logger, leaderboardFeed } = c.var.deps;
+      const { id } = c.req.valid('param');
+      let sheet;
+      try {
+        sheet = await assignStartingHoles(database.db, id);
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        logger.error('assign teams failed', { tournamentId: id, error: (error as Error).stack ?? String(error) });
+        throw new AppError('INTERNAL', ASSIGN_MESSAGES.failed);
+      }
+      leaderboardFeed.changed(id);
+      return c.json(sheet, 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/admin/tournaments/{id}/starting-sheet',
+      access: 'staff',
+      summary: 'Hole → team → players (names only), by starting hole; empty before the first draw',
+      request: { params: tournamentParam },
+      responses: { 200: json('OK', startingSheetSchema), 404: { description: 'No such tournament' } },
+    }),
+    async (c) => {
+      noStore(c);
+      return c.json(await getStartingSheet(c.var.deps.database.db, c.req.valid('param').id), 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/admin/tournaments/{id}/scorecards',
+      access: 'staff',
+      summary: 'One printable scorecard per team: course, holes and pars, players, starting hole',
+      request: { params: tournamentParam },
+      responses: { 200: json('OK', scorecardsSchema), 404: { description: 'No such tournament' } },
+    }),
+    async (c) => {
+      noStore(c);
+      return c.json(await getScorecards(c.var.deps.database.db, c.req.valid('param').id), 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/score-entry/tournaments',
+      access: 'signed-in',
+      summary: 'The teams the caller may score, by active tournament: staff every team, a leader their own',
+      responses: { 200: json('OK', scoreEntryChoicesSchema) },
+    }),
+    async (c) => {
+      noStore(c);
+      return c.json(await listScoreEntryChoices(c.var.deps.database.db, await getActor(c)), 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/teams/{teamId}/scores',
+      access: 'signed-in',
+      summary: "A team's score sheet: holes with pars, players, strokes saved",
+      description: "Only the team's leader and staff (R9); anyone else gets 403.",
+      request: { params: teamParam },
+      responses: { 200: json('OK', scoreSheetSchema), 403: { description: 'Not your team' }, 404: { description: 'No such team' } },
+    }),
+    async (c) => {
+      noStore(c);
+      return c.json(await getScoreSheet(c.var.deps.database.db, await getActor(c), c.req.valid('param').teamId), 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'put',
+      path: '/teams/{teamId}/scores',
+      access: 'signed-in',
+      summary: "Replace a team's scores (R21): cells with strokes 1–15 are saved, every other cell is cleared",
+      description:
+        "The team's leader or staff (R9). One transaction; 400 'No scores to save' when no cell is above 0, 400 naming " +
+        'the cell for a hole not on the course or a golfer not on the team; nothing changes then. Every open leaderboard ' +
+        'of the tournament, in every process, gets the new board.',
+      request: { params: teamParam, body: { required: true, content: { 'application/json': { schema: saveScoresSchema } } } },
+      responses: {
+        200: json('Saved: the team’s score sheet', scoreSheetSchema),
+        403: { description: 'Not your team' },
+        404: { description: 'No such team' },
+        409: { description: 'The tournament has no golf course' },
+      },
+    }),
+    async (c) => {
+      const { database, leaderboardFeed } = c.var.deps;
+      const actor = await getActor(c);
+      const { teamId } = c.req.valid('param');
+      const { tournamentId } = await saveScores(database.db, actor, teamId, c.req.valid('json'));
+      // This process's cache at once (read your own write); the others hear the NOTIFY sent at commit.
+      leaderboardFeed.changed(tournamentId);
+      return c.json(await getScoreSheet(database.db, actor, teamId), 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/admin/score-report/{tournamentId}',
+      access: 'staff',
+      summary: "Any tournament's leaderboard (active or not), computed fresh",
+      request: { params: z.object({ tournamentId: z.uuid('Tournament not found') }) },
+      responses: { 200: json('OK', leaderboardSchema), 404: { description: 'No such tournament' } },
+    }),
+    async (c) => {
+      noStore(c);
+      const { board } = await loadLeaderboard(c.var.deps.database.db, c.req.valid('param').tournamentId);
+      return c.json(board, 200);
+    },
+  );

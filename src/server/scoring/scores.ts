@@ -1,0 +1,108 @@
+// Score entry (PRODUCT.md R9, R21; SPEC.md §5, §8): which teams a user may score, a team's score sheet, and saving it —
+// the team's scores replaced in one transaction. A leader reads and scores only their own teams; staff any team.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/connect';
+import { playerOrder } from '../teams/player-order';
+import { players, playerScores, teamAssignments, teams, tournaments } from '../db/schema';
+import { AppError } from '../http/errors';
+import type { Actor } from '../teams/service';
+import { saveScoresSchema, SCORE_MESSAGES, scoresToSave } from '../../shared/score-schemas';
+import type { ScoreEntryChoices, ScoreSheet } from '../../shared/tournament-day';
+import { notifyLeaderboardChanged } from './leaderboard-channel';
+import { loadTournamentCourse } from './tournament-course';
+import { ASSIGN_MESSAGES } from './starting-holes';
+
+const teamNotFound = () => new AppError('NOT_FOUND', 'Team not found');
+const notYours = () => new AppError('FORBIDDEN', "You don't have permission to access this team");
+
+/** Staff: every team of every active tournament. A leader: their own teams in active tournaments. */
+export async function listScoreEntryChoices(db: Db, actor: Actor): Promise<ScoreEntryChoices> {
+  const rows = await db
+    .select({
+      tournamentId: tournaments.id,
+      tournamentName: tournaments.name,
+      teamId: teams.id,
+      teamName: teams.name,
+      startingHole: teamAssignments.startingHole,
+    })
+    .from(tournaments)
+    .leftJoin(teams, actor.staff ? eq(teams.tournamentId, tournaments.id) : and(eq(teams.tournamentId, tournaments.id), eq(teams.userId, actor.userId)))
+    .leftJoin(teamAssignments, eq(teamAssignments.teamId, teams.id))
+    .where(eq(tournaments.active, true))
+    .orderBy(asc(tournaments.startDate), asc(tournaments.name), asc(tournaments.id), asc(sql`lower(${teams.name})`), asc(teams.id));
+  const choices: ScoreEntryChoices['tournaments'] = [];
+  for (const row of rows) {
+    let tournament = choices.at(-1);
+    if (tournament?.id !== row.tournamentId) choices.push((tournament = { id: row.tournamentId, name: row.tournamentName, teams: [] }));
+    if (row.teamId) tournament.teams.push({ teamId: row.teamId, teamName: row.teamName!, startingHole: row.startingHole });
+  }
+  // A leader sees only the tournaments they have a team in.
+  return { tournaments: actor.staff ? choices : choices.filter((t) => t.teams.length > 0) };
+}
+
+/** The team as score entry needs it; refuses anyone but its leader and staff (R9). */
+async function teamFor(db: Db, actor: Actor, teamId: string, lock = false) {
+  const query = db
+    .select({ id: teams.id, name: teams.name, userId: teams.userId, tournamentId: teams.tournamentId })
+    .from(teams)
+    .where(eq(teams.id, teamId));
+  const [team] = lock ? await query.for('update') : await query;
+  if (!team) throw teamNotFound();
+  if (!actor.staff && team.userId !== actor.userId) throw notYours();
+  return team;
+}
+
+export async function getScoreSheet(db: Db, actor: Actor, teamId: string): Promise<ScoreSheet> {
+  const team = await teamFor(db, actor, teamId);
+  const [{ tournament, holes }, roster, scores, [assignment]] = await Promise.all([
+    loadTournamentCourse(db, team.tournamentId),
+    db
+      .select({ id: players.id, firstName: players.firstName, lastName: players.lastName })
+      .from(players)
+      .where(eq(players.teamId, teamId))
+      .orderBy(...playerOrder()),
+    db
+      .select({ playerId: playerScores.playerId, holeNumber: playerScores.holeNumber, strokes: playerScores.strokes })
+      .from(playerScores)
+      .where(and(eq(playerScores.tournamentId, team.tournamentId), eq(playerScores.teamId, teamId)))
+      .orderBy(asc(playerScores.holeNumber), asc(playerScores.playerId)),
+    db.select({ startingHole: teamAssignments.startingHole }).from(teamAssignments).where(eq(teamAssignments.teamId, teamId)),
+  ]);
+  return {
+    tournament: { id: tournament.id, name: tournament.name },
+    team: { id: team.id, name: team.name, startingHole: assignment?.startingHole ?? null },
+    holes,
+    players: roster,
+    scores,
+  };
+}
+
+/**
+ * Replaces the team's scores for its tournament with the cells above 0 (R21), in one transaction under the team's row
+ * lock (two scorers saving at once: the last save wins whole, never a mix). Every cell must name a golfer of the team and
+ * a hole of the course; otherwise nothing changes. Answers the tournament, whose board changed.
+ */
+export async function saveScores(db: Db, actor: Actor, teamId: string, rawInput: unknown): Promise<{ tournamentId: string }> {
+  const input = saveScoresSchema.parse(rawInput);
+  return db.transaction(async (tx) => {
+    const team = await teamFor(tx, actor, teamId, true);
+    const { course, holes } = await loadTournamentCourse(tx, team.tournamentId);
+    if (!course) throw new AppError('CONFLICT', ASSIGN_MESSAGES.noCourse);
+    const roster = await tx.select({ id: players.id }).from(players).where(eq(players.teamId, teamId));
+    const golfers = new Set(roster.map((p) => p.id));
+    const fields: Record<string, string> = {};
+    input.scores.forEach((score, i) => {
+      if (!golfers.has(score.playerId)) fields[`scores.${i}.playerId`] ??= SCORE_MESSAGES.player;
+      else if (score.holeNumber > holes.length) fields[`scores.${i}.holeNumber`] ??= SCORE_MESSAGES.hole;
+    });
+    const first = Object.values(fields)[0];
+    if (first) throw new AppError('VALIDATION', first, fields);
+
+    await tx.delete(playerScores).where(and(eq(playerScores.tournamentId, team.tournamentId), eq(playerScores.teamId, teamId)));
+    const saved = scoresToSave(input.scores);
+    await tx.insert(playerScores).values(saved.map((score) => ({ tournamentId: team.tournamentId, teamId, ...score })));
+    await notifyLeaderboardChanged(tx, team.tournamentId);
+    return { tournamentId: team.tournamentId };
+  });
+}
+

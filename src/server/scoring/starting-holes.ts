@@ -1,0 +1,123 @@
+// Shotgun starting holes (PRODUCT.md R20, SPEC.md §8): a uniform random draw without repeats from a cryptographic source,
+// for every team of the tournament, replacing any earlier draw in one transaction; and the printable sheets that show it.
+import { randomInt } from 'node:crypto';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/connect';
+import { playerOrder } from '../teams/player-order';
+import { courseHoles, players, teamAssignments, teams, tournaments } from '../db/schema';
+import { AppError } from '../http/errors';
+import type { PlayerName, Scorecards, StartingSheet } from '../../shared/tournament-day';
+import { notifyLeaderboardChanged } from './leaderboard-channel';
+import { courseIdOf, loadTournamentCourse, tournamentNotFound } from './tournament-course';
+
+export const ASSIGN_MESSAGES = {
+  noCourse: 'Tournament must have a golf course assigned',
+  noHoles: 'Golf course has no holes configured',
+  noTeams: 'No teams registered for this tournament',
+  tooManyTeams: (teams: number, holes: number) => `Too many teams (${teams}) for available holes (${holes})`,
+  failed: 'Failed to assign teams to holes',
+} as const;
+
+/** An integer in [0, max): node:crypto's randomInt, which rejects out-of-range draws instead of taking a modulo (no bias). */
+export type RandomInt = (max: number) => number;
+
+/** Fisher–Yates: every order of `items` equally likely, given a uniform `random`. */
+export function shuffle<T>(items: readonly T[], random: RandomInt = randomInt): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = random(i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** Each team gets a different hole, every injective assignment equally likely. Needs holes.length >= teamIds.length. */
+export function drawStartingHoles(teamIds: readonly string[], holes: readonly number[], random: RandomInt = randomInt) {
+  const drawn = shuffle(holes, random);
+  return teamIds.map((teamId, i) => ({ teamId, startingHole: drawn[i]! }));
+}
+
+/**
+ * Draws starting holes for all the tournament's teams, replacing the earlier draw (delete then insert) in one transaction.
+ * The tournament's row lock is the one registrations take, so a team registered meanwhile is either in this draw or
+ * registered after it (and then has no hole until the next draw); the teams' rows are held so none is deleted mid-draw.
+ */
+export async function assignStartingHoles(db: Db, tournamentId: string, random: RandomInt = randomInt): Promise<StartingSheet> {
+  await db.transaction(async (tx) => {
+    const [tournament] = await tx.select({ courseId: courseIdOf }).from(tournaments).where(eq(tournaments.id, tournamentId)).for('update', { of: tournaments });
+    if (!tournament) throw tournamentNotFound();
+    if (!tournament.courseId) throw new AppError('CONFLICT', ASSIGN_MESSAGES.noCourse);
+    const holes = await tx
+      .select({ number: courseHoles.holeNumber })
+      .from(courseHoles)
+      .where(eq(courseHoles.courseId, tournament.courseId))
+      .orderBy(asc(courseHoles.holeNumber));
+    if (holes.length === 0) throw new AppError('CONFLICT', ASSIGN_MESSAGES.noHoles);
+    const field = await tx.select({ id: teams.id }).from(teams).where(eq(teams.tournamentId, tournamentId)).orderBy(asc(teams.id)).for('share');
+    if (field.length === 0) throw new AppError('CONFLICT', ASSIGN_MESSAGES.noTeams);
+    if (field.length > holes.length) throw new AppError('CONFLICT', ASSIGN_MESSAGES.tooManyTeams(field.length, holes.length));
+
+    const drawn = drawStartingHoles(
+      field.map((team) => team.id),
+      holes.map((hole) => hole.number),
+      random,
+    );
+    await tx.delete(teamAssignments).where(eq(teamAssignments.tournamentId, tournamentId));
+    await tx.insert(teamAssignments).values(drawn.map((d) => ({ tournamentId, ...d })));
+    await notifyLeaderboardChanged(tx, tournamentId);
+  });
+  return getStartingSheet(db, tournamentId);
+}
+
+/** The players of these teams by team, names only (printed sheets go on a noticeboard: R11). */
+async function playersOf(db: Db, teamIds: string[]): Promise<Map<string, PlayerName[]>> {
+  const byTeam = new Map<string, PlayerName[]>(teamIds.map((id) => [id, []]));
+  if (teamIds.length === 0) return byTeam;
+  const rows = await db
+    .select({ teamId: players.teamId, id: players.id, firstName: players.firstName, lastName: players.lastName })
+    .from(players)
+    .where(inArray(players.teamId, teamIds))
+    .orderBy(...playerOrder());
+  for (const { teamId, ...player } of rows) byTeam.get(teamId)!.push(player);
+  return byTeam;
+}
+
+/** The tournament's teams with their starting hole (null before a draw, or for a team registered after it). */
+async function teamsWithHoles(db: Db, tournamentId: string) {
+  return db
+    .select({ teamId: teams.id, teamName: teams.name, company: teams.company, startingHole: teamAssignments.startingHole })
+    .from(teams)
+    .leftJoin(teamAssignments, eq(teamAssignments.teamId, teams.id))
+    .where(eq(teams.tournamentId, tournamentId))
+    .orderBy(sql`${teamAssignments.startingHole} asc nulls last`, asc(sql`lower(${teams.name})`), asc(teams.id));
+}
+
+/** Hole → team → players, by starting hole; no assignments before the first draw. */
+export async function getStartingSheet(db: Db, tournamentId: string): Promise<StartingSheet> {
+  const { tournament, course } = await loadTournamentCourse(db, tournamentId);
+  const assigned = (await teamsWithHoles(db, tournamentId)).filter((team) => team.startingHole != null);
+  const roster = await playersOf(
+    db,
+    assigned.map((team) => team.teamId),
+  );
+  return {
+    tournament: { id: tournament.id, name: tournament.name, startDate: tournament.startDate, endDate: tournament.endDate },
+    course: course && { id: course.id, name: course.name, holeCount: course.totalHoles },
+    assignments: assigned.map((team) => ({ ...team, startingHole: team.startingHole!, players: roster.get(team.teamId)! })),
+  };
+}
+
+/** One scorecard per team (course, holes and pars, players, starting hole), in starting-hole order. */
+export async function getScorecards(db: Db, tournamentId: string): Promise<Scorecards> {
+  const { tournament, course, holes } = await loadTournamentCourse(db, tournamentId);
+  const field = await teamsWithHoles(db, tournamentId);
+  const roster = await playersOf(
+    db,
+    field.map((team) => team.teamId),
+  );
+  return {
+    tournament: { id: tournament.id, name: tournament.name, startDate: tournament.startDate, endDate: tournament.endDate },
+    course: course && { id: course.id, name: course.name, holes },
+    teams: field.map((team) => ({ teamId: team.teamId, teamName: team.teamName, startingHole: team.startingHole, players: roster.get(team.teamId)! })),
+  };
+}
