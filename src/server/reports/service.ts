@@ -1,7 +1,7 @@
 // The registrations report (admin only, R8; SPEC.md §2 Reports): the teams of one tournament matching the filters, with
 // counts and money totals over every matching row, computed in SQL. A report is four queries whatever its size:
 // the tournaments, the tournament's teams (for the team filter), the totals, and one page of rows (or every row for CSV).
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { payments, players, sponsorshipLevels, teams, tournamentSponsorshipLevels, tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
@@ -15,6 +15,33 @@ const amountCents = sql<number>`coalesce(
   0
 )::int`;
 const golferCount = sql<number>`(select count(*)::int from ${players} where ${players.teamId} = ${teams.id})`;
+
+/**
+ * The same two figures for the totals, which cover every matching team: each team's golfers and payment records grouped
+ * once and joined, instead of the subqueries above run for every team (5,000 index lookups for 2,000 teams, twice as
+ * slow). A page of rows keeps the subqueries: they run for its 100 teams only.
+ */
+function perTeamSums(db: Db, tournamentId: string) {
+  const ofTournament = db.select({ id: teams.id }).from(teams).where(eq(teams.tournamentId, tournamentId));
+  const roster = db
+    .select({ teamId: players.teamId, golfers: sql<number>`count(*)::int`.as('golfers') })
+    .from(players)
+    .where(inArray(players.teamId, ofTournament))
+    .groupBy(players.teamId)
+    .as('roster');
+  const billed = db
+    .select({ teamId: payments.teamId, cents: sql<number>`sum(${payments.amountCents})`.as('billed_cents') })
+    .from(payments)
+    .where(inArray(payments.teamId, ofTournament))
+    .groupBy(payments.teamId)
+    .as('billed');
+  return {
+    roster,
+    billed,
+    golfers: sql<number>`coalesce(${roster.golfers}, 0)`,
+    amountCents: sql<number>`coalesce(${billed.cents}, ${tournamentSponsorshipLevels.priceCents}, 0)::int`,
+  };
+}
 
 /**
  * The filters as SQL. Dates are calendar days in the configured time zone, both ends inclusive: a team registered at
@@ -82,19 +109,22 @@ export async function buildReport(db: Db, query: ReportQuery, timeZone: string) 
   if (!tournament) return { tournaments: list, tournamentId: null, rows: [], totals: empty, total: 0, page: 1, pageSize: REPORT_PAGE_SIZE, pages: 1 };
 
   const where = reportFilter(tournament.id, query, timeZone);
+  const team = perTeamSums(db, tournament.id);
   const [sums] = await db
     .select({
       teams: sql<number>`count(*)::int`,
-      golfers: sql<number>`coalesce(sum(${golferCount}), 0)::int`,
+      golfers: sql<number>`coalesce(sum(${team.golfers}), 0)::int`,
       paid: sql<number>`(count(*) filter (where ${teams.paymentStatus} = 'paid'))::int`,
       inProgress: sql<number>`(count(*) filter (where ${teams.paymentStatus} = 'in_progress'))::int`,
       pending: sql<number>`(count(*) filter (where ${teams.paymentStatus} = 'pending'))::int`,
       hold: sql<number>`(count(*) filter (where ${teams.paymentStatus} = 'hold'))::int`,
-      expectedCents: sql<string>`coalesce(sum(${amountCents}), 0)::bigint`,
-      receivedCents: sql<string>`coalesce(sum(${amountCents}) filter (where ${teams.paymentStatus} = 'paid'), 0)::bigint`,
+      expectedCents: sql<string>`coalesce(sum(${team.amountCents}), 0)::bigint`,
+      receivedCents: sql<string>`coalesce(sum(${team.amountCents}) filter (where ${teams.paymentStatus} = 'paid'), 0)::bigint`,
     })
     .from(teams)
     .leftJoin(tournamentSponsorshipLevels, eq(tournamentSponsorshipLevels.id, teams.tournamentSponsorshipLevelId))
+    .leftJoin(team.roster, eq(team.roster.teamId, teams.id))
+    .leftJoin(team.billed, eq(team.billed.teamId, teams.id))
     .where(where);
   const expectedCents = Number(sums!.expectedCents);
   const receivedCents = Number(sums!.receivedCents);
