@@ -25,7 +25,7 @@ export async function createTournamentDay(
   options: { teams?: number; holes?: number; pars?: number[]; course?: boolean; label?: string; active?: boolean } = {},
 ) {
   const { teams: teamCount = 2, holes = 18, pars = [], course: withCourse = true, label = 'Team', active = true } = options;
-  const tournament = await createTournament(db, { active });
+  const tournament = await createTournament(db);
   let course = null;
   if (withCourse) {
     course = await createCourse(db, { name: `Links ${randomBytes(3).toString('hex')}`, totalHoles: holes });
@@ -35,7 +35,9 @@ export async function createTournamentDay(
     }
   }
   const teams = teamCount > 0 ? await addTeams(db, tournament.id, leaderId, teamCount, label) : [];
-  return { tournament, course, teams };
+  // Registration needs an open tournament: close it after.
+  if (!active) await db.update(tournaments).set({ active }).where(eq(tournaments.id, tournament.id));
+  return { tournament: { ...tournament, active }, course, teams };
 }
 
 export async function linkCourse(db: Db, tournamentId: string, courseId: string) {
@@ -46,16 +48,17 @@ export async function linkCourse(db: Db, tournamentId: string, courseId: string)
 /** `n` more teams of four for the leader, through the registration service (at a new level with room for them). */
 export async function addTeams(db: Db, tournamentId: string, leaderId: string, n: number, label = 'Team'): Promise<DayTeam[]> {
   const level = await createLevel(db, tournamentId, { maxTeams: Math.max(n, 1) });
-  const input = registrationInput(tournamentId, level.id, {
-    teams: Array.from({ length: n }, (_, i) => ({ teamName: `${label} ${i + 1}`, players: playersInput(`G${i + 1}x`) })),
-  });
-  const registered = await registerTeams(db, leaderId, input, new Date());
-  return Promise.all(
-    registered.teams.map(async (team) => {
+  const out: DayTeam[] = [];
+  // A registration takes at most 10 teams.
+  for (let start = 0; start < n; start += 10) {
+    const batch = Array.from({ length: Math.min(10, n - start) }, (_, i) => ({ teamName: `${label} ${start + i + 1}`, players: playersInput(`G${start + i + 1}x`) }));
+    const registered = await registerTeams(db, leaderId, registrationInput(tournamentId, level.id, { teams: batch }), new Date());
+    for (const team of registered.teams) {
       const rows = await db.select({ id: players.id }).from(players).where(eq(players.teamId, team.id)).orderBy(...playerOrder());
-      return { id: team.id, name: team.name, players: rows.map((r) => r.id) };
-    }),
-  );
+      out.push({ id: team.id, name: team.name, players: rows.map((r) => r.id) });
+    }
+  }
+  return out;
 }
 
 /** Writes scores straight to the table: `strokes[p][h]` for player p on hole h+1 (0 = none). */
