@@ -53,7 +53,11 @@ declare module 'autocannon' {
     '5xx': number;
     statusCodeStats?: Record<string, { count: number }>;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** The running instance: an event emitter that is also a promise of the result. */
+  interface Instance extends PromiseLike<Result> {
+    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTimeMs: number) => void): Instance;
+  }
+  function autocannon(options: Options): Instance;
   namespace autocannon {
     function printResult(result: Result, options?: { renderLatencyTable?: boolean }): string;
   }

@@ -2,16 +2,22 @@
 // dist/client) with an empty cache and lists every file requested. The figure the budget is about is the size of each
 // HTML, JS and CSS file compressed with zlib gzip at level 9 (the server's own gzip level), summed; what Chromium
 // reports as transferred (headers + body, in whichever encoding the server chose) is shown beside it.
-// Also checks that no admin chunk (a file whose name contains 'admin') is requested on a public page.
+// The admin code is loaded only by staff, page by page. Admin code = the chunks of the components routes.tsx loads lazily
+// under /admin (Vite names a lazy module's chunk after its file: golfers-page-<hash>.js), and any file named 'admin'.
+// A signed-in admin opens every admin page its Dashboard links to, each in a fresh profile: each must request an admin
+// chunk no other admin page requests (its own). No public page (anonymous: /, /register, /auth; a signed-in team leader:
+// /register) may request admin code; a team leader or anonymous visitor typing /admin gets only the staff gate.
 // Budget: Home (/) ≤ 110 KB gzip of HTML+JS+CSS.
 //   node --import tsx bench/bundle-size.ts [--build]   (--build: run `vite build` first; default: build only if
 //                                                       dist/client is missing)
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, CLIENT_DIR, clientBuilt, ensureClientBuilt, freePort, hasArg, kb, printTable, spawnServer, waitForOk, writeResult, noteLoad, type Check } from './lib';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { E2E_ACCOUNTS, seedAccounts, type E2eAccount } from '../e2e/support/accounts';
+import { migrateDatabase, openDatabase } from '../src/server/db/connect';
+import { CHROMIUM, CHROMIUM_ARGS, CLIENT_DIR, ROOT, clientBuilt, ensureClientBuilt, freePort, hasArg, kb, printTable, spawnServer, waitForOk, writeResult, noteLoad, type Check } from './lib';
 
 const PAGES = ['/', '/register', '/auth'];
 const HOME_BUDGET_KB = 110;
@@ -39,6 +45,64 @@ interface PageResult {
 
 const isCode = (type: string) => type === 'document' || type === 'script' || type === 'stylesheet';
 
+/**
+ * The file names of the modules routes.tsx loads lazily inside <Route path="admin">: first its element (the layout with
+ * the staff gate), then each admin page's component. Reads the JSX token by token, counting <Route> depth, to find where the admin block ends.
+ */
+function adminRouteModules(): string[] {
+  const source = readFileSync(join(ROOT, 'src/client/routes.tsx'), 'utf8');
+  const lazyFiles = new Map([...source.matchAll(/const (\w+) = lazy\(\(\) => import\('([^']+)'\)/g)].map((m) => [m[1]!, m[2]!.split('/').pop()!]));
+  const modules: string[] = [];
+  let depth = 0;
+  for (const [tag, slash] of source.matchAll(/<Route\b(?:[^<>]|<\w+ \/>)*?(\/?)>|<\/Route>/g)) {
+    if (depth === 0 && !/path="admin"/.test(tag)) continue;
+    const component = /element=\{<(\w+) \/>\}/.exec(tag)?.[1];
+    if (component && lazyFiles.has(component)) modules.push(lazyFiles.get(component)!);
+    if (tag === '</Route>') depth--;
+    else if (slash !== '/') depth++;
+  }
+  if (modules.length === 0) throw new Error('no lazy admin routes found in src/client/routes.tsx');
+  return modules;
+}
+
+/** A fresh profile (empty cache), signed in as `account` when given. */
+async function newProfile(browser: Browser, baseUrl: string, account?: E2eAccount): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  if (account) {
+    const res = await context.request.post(`${baseUrl}/api/auth/sign-in/email`, { data: { email: account.email, password: account.password }, headers: { origin: baseUrl } });
+    if (!res.ok()) throw new Error(`sign-in as ${account.role}: ${res.status()} ${await res.text()}`);
+  }
+  return context;
+}
+
+interface ScriptLoad {
+  who: string;
+  page: string;
+  finalUrl: string;
+  scripts: string[];
+  /** Links to admin pages on the page (read on the admin's Dashboard to find every admin page). */
+  adminLinks: string[];
+}
+
+/** Opens `path` in a fresh profile and lists the scripts it requested (file names). */
+async function scriptsOf(browser: Browser, baseUrl: string, who: string, path: string, account?: E2eAccount): Promise<ScriptLoad> {
+  const context = await newProfile(browser, baseUrl, account);
+  try {
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.origin === baseUrl && r.resourceType() === 'script') scripts.push(url.pathname.split('/').pop()!);
+    });
+    await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(500); // late lazy chunks, redirects after the session is known
+    const adminLinks = await page.$$eval('a[href^="/admin"]', (links) => links.map((a) => a.getAttribute('href')!));
+    return { who, page: path, finalUrl: new URL(page.url()).pathname, scripts: [...new Set(scripts)], adminLinks: [...new Set(adminLinks)] };
+  } finally {
+    await context.close();
+  }
+}
+
 noteLoad('bundle-size');
 if (hasArg('--build') || !clientBuilt()) {
   const build = ensureClientBuilt(true);
@@ -49,10 +113,18 @@ const builtAt = statSync(join(CLIENT_DIR, 'index.html')).mtime;
 console.log(`using dist/client built ${builtAt.toISOString()}`);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'golf-bench-bundle-'));
+{
+  // One account per role, made before the server takes the data folder's lock.
+  const database = await openDatabase({ databaseUrl: null, dataDir });
+  await migrateDatabase(database);
+  await seedAccounts(database.db);
+  await database.close();
+}
 const port = await freePort();
 const server = spawnServer('src/server/main.ts', { DATA_DIR: dataDir, DATABASE_URL: '', APP_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn' }, port);
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 const results: PageResult[] = [];
+const loads: ScriptLoad[] = [];
 try {
   await waitForOk(`${server.baseUrl}/api/health`, server, 120_000);
   for (const pagePath of PAGES) {
@@ -98,6 +170,16 @@ try {
     });
     await context.close();
   }
+
+  // Who loads the admin code: the admin on every admin page, then the others on /admin and on public pages.
+  const dashboard = await scriptsOf(browser, server.baseUrl, 'admin', '/admin', E2E_ACCOUNTS.admin);
+  loads.push(dashboard);
+  const adminPages = dashboard.adminLinks.filter((href) => href !== '/admin' && !href.startsWith('/admin/login'));
+  if (adminPages.length === 0) throw new Error(`the admin's Dashboard links to no admin page (ended on ${dashboard.finalUrl})`);
+  for (const path of adminPages) loads.push(await scriptsOf(browser, server.baseUrl, 'admin', path, E2E_ACCOUNTS.admin));
+  loads.push(await scriptsOf(browser, server.baseUrl, 'team leader', '/register', E2E_ACCOUNTS.leader));
+  loads.push(await scriptsOf(browser, server.baseUrl, 'team leader', '/admin', E2E_ACCOUNTS.leader));
+  loads.push(await scriptsOf(browser, server.baseUrl, 'anonymous', '/admin'));
 } finally {
   await browser.close();
   await server.stop();
@@ -141,6 +223,41 @@ printTable(
   })),
 );
 
+// Admin code, and each admin page's own: the admin chunks it requests that no other admin page requests.
+const adminModules = adminRouteModules();
+const chunkOf = (module: string) => (script: string) => new RegExp(`^${module}-[\\w-]{8}\\.js$`).test(script);
+const isAdminCode = (script: string) => /admin/i.test(script) || adminModules.some((m) => chunkOf(m)(script));
+const isGate = chunkOf(adminModules[0]!);
+const adminLoads = loads.filter((l) => l.who === 'admin');
+const ownChunks = new Map(
+  adminLoads.map((l) => [l.page, l.scripts.filter((s) => isAdminCode(s) && !adminLoads.some((other) => other !== l && other.scripts.includes(s)))]),
+);
+const publicLoads = [
+  ...results.map((r) => ({ who: 'anonymous', page: r.page, scripts: r.files.filter((f) => f.type === 'script').map((f) => f.path.split('/').pop()!) })),
+  ...loads.filter((l) => l.who === 'team leader' && l.page !== '/admin'),
+];
+const nonStaffAtAdmin = loads.filter((l) => l.who !== 'admin' && l.page === '/admin');
+
+console.log(`\nadmin code (lazy modules under /admin in routes.tsx: ${adminModules.join(', ')}): each admin page in a fresh profile`);
+printTable(
+  adminLoads.map((l) => ({
+    page: l.page,
+    'ended on': l.finalUrl,
+    scripts: l.scripts.length,
+    'admin chunks': l.scripts.filter(isAdminCode).length,
+    'its own': ownChunks.get(l.page)!.join(', ') || 'NONE',
+  })),
+);
+console.log('\nwho else requests admin code');
+printTable(
+  [...publicLoads, ...nonStaffAtAdmin].map((l) => ({
+    who: l.who,
+    page: l.page,
+    scripts: l.scripts.length,
+    'admin code requested': l.scripts.filter(isAdminCode).join(', ') || 'none',
+  })),
+);
+
 const home = results.find((r) => r.page === '/')!;
 const checks: Check[] = [
   { name: 'Home HTML+JS+CSS (gzip-9)', value: kb(home.htmlJsCssGzip9Bytes), unit: 'KB', budget: `≤ ${HOME_BUDGET_KB} KB`, pass: kb(home.htmlJsCssGzip9Bytes) <= HOME_BUDGET_KB },
@@ -154,8 +271,36 @@ const checks: Check[] = [
     budget: '0',
     pass: results.every((r) => r.adminFiles.length === 0),
   },
+  {
+    name: 'admin pages with a chunk of their own',
+    value: `${adminLoads.filter((l) => ownChunks.get(l.page)!.length > 0).length}/${adminLoads.length}`,
+    unit: 'pages',
+    budget: 'every admin page (opened by an admin in a fresh profile)',
+    pass: adminLoads.every((l) => ownChunks.get(l.page)!.length > 0 && l.finalUrl === l.page),
+  },
+  {
+    name: 'admin code on public pages (anonymous, team leader)',
+    value: publicLoads.reduce((n, l) => n + l.scripts.filter(isAdminCode).length, 0),
+    unit: 'files',
+    budget: '0',
+    pass: publicLoads.every((l) => !l.scripts.some(isAdminCode)),
+  },
+  {
+    name: 'admin code for non-staff opening /admin, beyond the staff gate',
+    value: nonStaffAtAdmin.reduce((n, l) => n + l.scripts.filter((s) => isAdminCode(s) && !isGate(s)).length, 0),
+    unit: 'files',
+    budget: `0 (gate: ${[...new Set(nonStaffAtAdmin.flatMap((l) => l.scripts.filter(isGate)))].join(', ') || 'none'})`,
+    pass: nonStaffAtAdmin.every((l) => !l.scripts.some((s) => isAdminCode(s) && !isGate(s))),
+  },
 ];
 for (const c of checks) console.log(`${c.pass === null ? 'INFO' : c.pass ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value} ${c.unit} (${c.budget})`);
-const file = writeResult('bundle-size', { builtAt, method: 'zlib gzip level 9 per file (HTML+JS+CSS)', results, largestChunks: chunks.slice(0, 10), checks });
+const file = writeResult('bundle-size', {
+  builtAt,
+  method: 'zlib gzip level 9 per file (HTML+JS+CSS)',
+  results,
+  adminCode: { loads, ownChunks: Object.fromEntries(ownChunks) },
+  largestChunks: chunks.slice(0, 10),
+  checks,
+});
 console.log(`written ${file}`);
 if (checks.some((c) => c.pass === false)) process.exitCode = 1;

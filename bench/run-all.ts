@@ -14,6 +14,7 @@ const BENCHES: { name: string; args: string[] }[] = [
   { name: 'server-resources', args: quick ? ['--runs', '3', '--idle', '3'] : [] },
   { name: 'startup-phases', args: [] },
   { name: 'auth-throughput', args: quick ? ['--duration', '3'] : [] },
+  { name: 'admin-scale', args: quick ? ['--duration', '3'] : [] },
 ];
 const only = argValue('--only')?.split(',');
 
