@@ -5,8 +5,31 @@ import { defineConfig } from 'vite';
 // The API runs beside Vite in development (npm run dev); in production one Node process serves both.
 const apiPort = Number(process.env.DEV_API_PORT ?? 3001);
 
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false, target: 'es2022' },
-  server: { proxy: { '/api': { target: `http://localhost:${apiPort}`, changeOrigin: false } } },
-});
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? // The server (`vite build --ssr src/server/main.ts`, scripts/build.mjs): one ES module for Node, packages left external.
+      { build: { outDir: 'dist/server', emptyOutDir: true, copyPublicDir: false, sourcemap: true, target: 'node20' } }
+    : {
+        plugins: [react(), tailwindcss()],
+        build: {
+          outDir: 'dist/client',
+          emptyOutDir: true,
+          sourcemap: false,
+          target: 'es2022',
+          rolldownOptions: {
+            output: {
+              // Form and validation libraries in chunks of their own, loaded only with the pages that have forms (without
+              // this, the shared-chunk rules put react-hook-form beside React in the entry that every page loads).
+              codeSplitting: {
+                includeDependenciesRecursively: false,
+                groups: [
+                  { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
+                  { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+                ],
+              },
+            },
+          },
+        },
+        server: { proxy: { '/api': { target: `http://localhost:${apiPort}`, changeOrigin: false } } },
+      },
+);

@@ -1,6 +1,6 @@
 // Shared helpers for the benchmarks: free ports, starting and stopping server processes, reading their memory, results.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -49,7 +49,23 @@ export interface ServerProcess {
  * Does not wait for readiness: see waitForOk.
  */
 export function spawnServer(script: string, env: Record<string, string>, port: number, host = 'localhost'): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  return spawnNode(['--import', 'tsx', script], env, port, host);
+}
+
+/**
+ * Spawns the server exactly as `npm start` ends in (the last command of package.json's start script, e.g.
+ * `node --max-semi-space-size=1 dist/server/main.js`), after building what is stale: the process users run.
+ */
+export function spawnStartedServer(env: Record<string, string>, port: number, host = 'localhost'): ServerProcess {
+  ensureBuilt();
+  const start: string = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start;
+  const [command, ...args] = start.split('&&').pop()!.trim().split(/\s+/);
+  if (command !== 'node') throw new Error(`package.json's start script does not end in a node command: ${start}`);
+  return spawnNode(args, env, port, host);
+}
+
+function spawnNode(args: string[], env: Record<string, string>, port: number, host: string): ServerProcess {
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -152,25 +168,17 @@ export function clientBuilt(): boolean {
   return existsSync(index) && /<script[^>]+src=/.test(readFileSync(index, 'utf8'));
 }
 
-function newest(path: string): number {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
-}
-
 /** Builds the client with Vite when asked, when it is missing, or when its sources are newer than the build. */
 export function ensureClientBuilt(force = false): { built: boolean; ms: number } {
-  const index = join(CLIENT_DIR, 'index.html');
-  const sources = ['src/client', 'src/shared', 'index.html', 'vite.config.ts', 'public'].map((p) => join(ROOT, p)).filter(existsSync);
-  const stale = !existsSync(index) || Math.max(...sources.map(newest)) > statSync(index).mtimeMs;
-  if (!force && !stale && clientBuilt()) return { built: false, ms: 0 };
-  console.log('Building the client (vite build)…');
+  if (!force && clientBuilt()) return ensureBuilt();
+  return ensureBuilt(true);
+}
+
+/** `node scripts/build.mjs [--if-stale]`: the client and the server bundle, as `npm start` builds them. */
+export function ensureBuilt(force = false): { built: boolean; ms: number } {
   const start = performance.now();
-  const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status})`);
+  const result = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs'), ...(force ? [] : ['--if-stale'])], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`scripts/build.mjs failed (exit ${result.status})`);
   return { built: true, ms: round(performance.now() - start) };
 }
 

@@ -1,4 +1,4 @@
-// Start-up time and memory of the real server (src/server/main.ts, the process `npm start` ends in).
+// Start-up time and memory of the real server: the process `npm start` ends in (dist/server/main.js with its node flags).
 // 1. First start on a new data folder (creates and migrates it), stop.
 // 2. N restarts on that EXISTING folder: time from spawn to the first 200 from /api/health (and the server's own
 //    "ready in" figure when its log says it).
@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { argValue, clientBuilt, freePort, hasArg, median, memoryOf, printTable, round, sleep, spawnServer, waitForOk, writeResult, noteLoad, type Check } from './lib';
+import { argValue, clientBuilt, freePort, hasArg, median, memoryOf, printTable, round, sleep, spawnStartedServer, waitForOk, writeResult, noteLoad, type Check } from './lib';
 
 const RUNS = Number(argValue('--runs') ?? 5);
 const IDLE_SECONDS = Number(argValue('--idle') ?? 5);
@@ -44,11 +44,11 @@ interface StartTiming {
   readyLogMs: number | null;
 }
 
-async function startOnce(env: Record<string, string>): Promise<{ timing: StartTiming; server: ReturnType<typeof spawnServer> }> {
+async function startOnce(env: Record<string, string>): Promise<{ timing: StartTiming; server: ReturnType<typeof spawnStartedServer> }> {
   const port = await freePort();
   const base = `http://localhost:${port}`;
   const t0 = performance.now();
-  const server = spawnServer('src/server/main.ts', { ...env, APP_URL: base, LOG_LEVEL: 'info' }, port);
+  const server = spawnStartedServer({ ...env, APP_URL: base, LOG_LEVEL: 'info' }, port);
   await waitForOk(`${base}/api/health`, server, 120_000, 5);
   const toFirst200Ms = round(performance.now() - t0);
   await sleep(50);
