@@ -35,6 +35,8 @@ export interface LeaderboardFeed {
   /** This process changed the board: refresh at once (other processes hear it through NOTIFY). */
   changed(tournamentId: string): void;
   subscriberCount(): number;
+  /** Resolves once this process hears other processes' changes (the LISTEN connection is up). */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -72,6 +74,8 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
   let hearing = false;
   let heartbeat: NodeJS.Timeout | null = null;
   let closed = false;
+  let heard!: () => void;
+  const firstReady = new Promise<void>((resolve) => (heard = resolve));
 
   const entryOf = (id: string) => {
     let entry = entries.get(id);
@@ -85,6 +89,7 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
         onNotify: (tournamentId) => changed(tournamentId),
         onReady: () => {
           hearing = true;
+          heard();
           // Saves made while the connection was down went unheard: every board may be stale.
           for (const id of entries.keys()) changed(id);
         },
@@ -192,6 +197,10 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
     subscribe,
     changed,
     subscriberCount,
+    ready() {
+      listen();
+      return firstReady;
+    },
     async close() {
       closed = true;
       if (heartbeat) clearInterval(heartbeat);
