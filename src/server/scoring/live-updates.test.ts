@@ -1,0 +1,256 @@
+// Live leaderboards (PRODUCT.md R4, R22; issue 5 item 4): GET /api/leaderboard/:id/events sends the board at once and
+// after every change, to this app's subscribers and, through the database's NOTIFY, to another app's on the same database
+// (in-process here, on both databases); and with two real server processes on PostgreSQL.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUserAccount } from '../account/service';
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../test/database';
+import { readEvents } from '../test/sse-reader';
+import { createTournamentDay, type DayTeam } from '../test/tournament-day-fixtures';
+import { createTestApp, TEST_PASSWORD, uniqueEmail, type TestApp, type TestUser } from '../test/test-app';
+import type { Leaderboard } from '../../shared/tournament-day';
+import { LEADERBOARD_CHANNEL } from './leaderboard-channel';
+import { createLeaderboardFeed } from './leaderboard-feed';
+
+let t: TestApp;
+let other: TestApp;
+let leader: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // Another app on the same database, with its own feed and LISTEN connection, as another process would have.
+  other = await createTestApp({ database: t.database });
+  leader = await t.createUser('team_leader');
+});
+afterAll(async () => {
+  await other?.deps.leaderboardFeed.close();
+  await t?.deps.leaderboardFeed.close();
+  await other?.close();
+  await t?.close();
+});
+
+const board = (tournamentId: string, app = t) => app.call(`/api/leaderboard/${tournamentId}`);
+const save = (team: DayTeam, list: [number, number, number][]) =>
+  t.call(`/api/teams/${team.id}/scores`, {
+    method: 'PUT',
+    cookie: leader.cookie,
+    json: { scores: list.map(([p, holeNumber, strokes]) => ({ playerId: team.players[p]!, holeNumber, strokes })) },
+  });
+const events = async (tournamentId: string, app = t) => {
+  const response = await app.request(`/api/leaderboard/${tournamentId}/events`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('text/event-stream');
+  return readEvents(response);
+};
+const parsed = (data: string) => JSON.parse(data) as Leaderboard;
+
+describe('GET /api/leaderboard/:tournamentId/events (live)', () => {
+  it('sends the board at once with a retry hint, then the new board after every save', async () => {
+    const { tournament, teams } = await createTournamentDay(t.db, leader.id, { teams: 2 });
+    const stream = await events(tournament.id);
+    try {
+      const first = await stream.next();
+      expect(first.event).toBe('leaderboard');
+      expect(first.retry).toBe(2000);
+      expect(parsed(first.data)).toMatchObject({ tournament: { id: tournament.id }, rows: [] });
+
+      await save(teams[1]!, [[0, 1, 3]]);
+      const second = await stream.until((e) => parsed(e.data).rows.length === 1);
+      expect(parsed(second.data).rows[0]).toMatchObject({ teamId: teams[1]!.id, toPar: -1, thru: 1 });
+
+      await save(teams[0]!, [[0, 1, 2]]);
+      const third = await stream.until((e) => parsed(e.data).rows.length === 2);
+      expect(parsed(third.data).rows.map((r) => r.teamId)).toEqual([teams[0]!.id, teams[1]!.id]);
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it("reaches another app process's subscribers through the database's NOTIFY", async () => {
+    const { tournament, teams } = await createTournamentDay(t.db, leader.id, { teams: 1 });
+    const stream = await events(tournament.id, other);
+    try {
+      expect(parsed((await stream.next()).data).rows).toEqual([]);
+      await save(teams[0]!, [[0, 1, 5], [1, 1, 5]]);
+      const next = await stream.until((e) => parsed(e.data).rows.length === 1);
+      expect(parsed(next.data).rows[0]).toMatchObject({ toPar: 2, total: 10 });
+      // And the other process's cached board follows too.
+      expect((await board(tournament.id, other)).body.rows[0].total).toBe(10);
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('forgets a subscriber that leaves', async () => {
+    const { tournament } = await createTournamentDay(t.db, leader.id, { teams: 1 });
+    const before = t.deps.leaderboardFeed.subscriberCount();
+    const stream = await events(tournament.id);
+    await stream.next();
+    expect(t.deps.leaderboardFeed.subscriberCount()).toBe(before + 1);
+    await stream.close();
+    await expect.poll(() => t.deps.leaderboardFeed.subscriberCount()).toBe(before);
+  });
+
+  it('sends a heartbeat comment while nothing changes', async () => {
+    const app = await createTestApp({ database: t.database });
+    await app.deps.leaderboardFeed.close();
+    app.deps.leaderboardFeed = createLeaderboardFeed({ database: t.database, logger: app.deps.logger, heartbeatMs: 20 });
+    const { tournament } = await createTournamentDay(t.db, leader.id, { teams: 1 });
+    const stream = await events(tournament.id, app);
+    try {
+      await stream.next();
+      await stream.waitForComments(2);
+      expect(stream.comments()).toBeGreaterThanOrEqual(2);
+    } finally {
+      await stream.close();
+      await app.deps.leaderboardFeed.close();
+      await app.close();
+    }
+  });
+});
+
+describe('the NOTIFY that tells every process', () => {
+  /** The tournament ids NOTIFYed on the leaderboard channel, once this listener is ready. */
+  async function listenForChanges() {
+    const heard: string[] = [];
+    let ready!: () => void;
+    const listening = new Promise<void>((resolve) => (ready = resolve));
+    let waiter: (() => void) | null = null;
+    const stop = await t.database.listen(LEADERBOARD_CHANNEL, {
+      onNotify: (id) => {
+        heard.push(id);
+        waiter?.();
+      },
+      onReady: () => ready(),
+    });
+    await listening;
+    /** Waits until `id` has been heard `times` times. */
+    const hear = async (id: string, times = 1) => {
+      while (heard.filter((each) => each === id).length < times) await new Promise<void>((resolve) => (waiter = resolve));
+    };
+    return { heard, hear, stop };
+  }
+
+  it('is sent when scores are saved and when holes are drawn, naming the tournament; not for a refused save', async () => {
+    const admin = await t.createUser('admin');
+    const { tournament, teams } = await createTournamentDay(t.db, leader.id, { teams: 2 });
+    const listener = await listenForChanges();
+    try {
+      expect((await save(teams[0]!, [[0, 1, 16]])).status).toBe(400);
+      expect((await save(teams[0]!, [[0, 1, 4]])).status).toBe(200);
+      await listener.hear(tournament.id);
+      // The refused save sent none: the first one heard came from the saved one, which came second.
+      expect(listener.heard.filter((id) => id === tournament.id)).toHaveLength(1);
+
+      expect((await t.call(`/api/admin/tournaments/${tournament.id}/assign-teams`, { method: 'POST', cookie: admin.cookie })).status).toBe(200);
+      await listener.hear(tournament.id, 2);
+    } finally {
+      await listener.stop();
+    }
+  });
+});
+
+// ── two server processes ──
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Server {
+  url: string;
+  child: ChildProcess;
+  output(): string;
+}
+
+async function startServer(databaseUrl: string): Promise<Server> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TIME_ZONE: 'UTC', LOG_LEVEL: 'warn' };
+  Object.assign(env, { PORT: String(port), APP_URL: url, DATABASE_URL: databaseUrl });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env, stdio: 'pipe' });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
+    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (ok) return { url, child, output: () => output };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** SIGTERM by its own PID (it closes its database), SIGKILL if it hangs. */
+async function stopServer(server: Server | undefined) {
+  const child = server?.child;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+if (testDatabaseKind() === 'postgres') {
+  describe('live leaderboard across two server processes on PostgreSQL (R4)', () => {
+    let database: TestDatabase;
+    let a: Server | undefined;
+    let b: Server | undefined;
+
+    beforeAll(async () => {
+      database = await openTestDatabase();
+      [a, b] = await Promise.all([startServer(database.url!), startServer(database.url!)]);
+    }, 120_000);
+    afterAll(async () => {
+      await Promise.all([stopServer(a), stopServer(b)]);
+      await database?.close();
+    });
+
+    it("a score saved through server A reaches a subscriber of server B's stream", async () => {
+      const email = uniqueEmail('leader');
+      const leader = await createUserAccount(database.db, { firstName: 'Lee', lastName: 'Leader', email, password: TEST_PASSWORD, emailVerified: true });
+      const { tournament, teams } = await createTournamentDay(database.db, leader.id, { teams: 2 });
+      const team = teams[1]!;
+
+      const subscribed = await fetch(`${b!.url}/api/leaderboard/${tournament.id}/events`, { headers: { accept: 'text/event-stream' } });
+      expect(subscribed.status).toBe(200);
+      const stream = readEvents(subscribed);
+      try {
+        expect((JSON.parse((await stream.next()).data) as Leaderboard).rows).toEqual([]);
+
+        const signIn = await fetch(`${a!.url}/api/auth/sign-in/email`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: a!.url },
+          body: JSON.stringify({ email, password: TEST_PASSWORD }),
+        });
+        expect(signIn.status).toBe(200);
+        const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+        const saved = await fetch(`${a!.url}/api/teams/${team.id}/scores`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json', origin: a!.url, cookie },
+          body: JSON.stringify({ scores: [{ playerId: team.players[0], holeNumber: 1, strokes: 3 }] }),
+        });
+        expect(saved.status).toBe(200);
+
+        const event = await stream.until((e) => (JSON.parse(e.data) as Leaderboard).rows.length > 0);
+        expect(event.event).toBe('leaderboard');
+        expect((JSON.parse(event.data) as Leaderboard).rows).toMatchObject([{ teamId: team.id, toPar: -1, thru: 1, total: 3 }]);
+        // Server B's own answer to a plain request has it too.
+        const board = (await (await fetch(`${b!.url}/api/leaderboard/${tournament.id}`)).json()) as Leaderboard;
+        expect(board.rows.map((r) => r.total)).toEqual([3]);
+      } finally {
+        await stream.close();
+      }
+    }, 60_000);
+  });
+}
