@@ -23,6 +23,8 @@ export default defineConfig(({ isSsrBuild }) =>
               codeSplitting: {
                 includeDependenciesRecursively: false,
                 groups: [
+                  // What every page runs, in one file: fewer requests and one gzip window instead of four.
+                  { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|cookie|set-cookie-parser)[\\/]/ },
                   { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
                   { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
                 ],

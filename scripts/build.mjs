@@ -44,7 +44,9 @@ function stale({ output, sources }) {
 for (const target of targets) {
   if (ifStale && !stale(target)) continue;
   console.log(`Building the ${target.name}…`);
-  const result = spawnSync(process.execPath, [vite, ...target.args], { cwd: root, stdio: 'inherit' });
+  // A production build whatever NODE_ENV the caller has (vitest sets `test`, which would bundle React's development build).
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const result = spawnSync(process.execPath, [vite, ...target.args], { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) process.exit(result.status ?? 1);
   target.after?.();
 }

@@ -44,7 +44,8 @@ function buildClientIfStale() {
   const result = spawnSync(
     process.execPath,
     [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', fresh, '--emptyOutDir'],
-    { cwd: ROOT, stdio: 'inherit' },
+    // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build: build what `npm start` serves.
+    { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );
   if (result.status !== 0) {
     rmSync(fresh, { recursive: true, force: true });

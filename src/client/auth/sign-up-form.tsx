@@ -1,23 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { signUpSchema, type SignUpInput } from '../../shared/account-schemas';
+import type { SignUpInput } from '../../shared/account-schemas';
 import { errorMessage } from '../lib/api';
+import { useLightForm } from '../lib/light-form';
 import { notify } from '../lib/toast';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';
 import { useSignIn, useSignUp } from './session';
 
+const loadSchema = () => import('../../shared/account-schemas').then((m) => m.signUpSchema);
+
 /** Sign-up; when the server needs no confirmation (no SMTP), the new account is signed in at once. */
 export function SignUpForm({ onConfirmationNeeded }: { onConfirmationNeeded: () => void }) {
   const signUp = useSignUp();
   const signIn = useSignIn();
-  const form = useForm<SignUpInput>({
-    resolver: zodResolver(signUpSchema),
-    defaultValues: { firstName: '', lastName: '', email: '', company: '', password: '' },
-  });
-  const { errors } = form.formState;
+  const form = useLightForm(loadSchema, { firstName: '', lastName: '', email: '', company: '', password: '' });
   const busy = signUp.isPending || signIn.isPending;
-  const submit = form.handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values: SignUpInput) => {
     try {
       const { requiresConfirmation } = await signUp.mutateAsync(values);
       if (requiresConfirmation) {
@@ -33,20 +30,19 @@ export function SignUpForm({ onConfirmationNeeded }: { onConfirmationNeeded: () 
     }
   });
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <form ref={form.formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
-        <Field label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
+        <Field label="First name" autoComplete="given-name" {...form.field('firstName')} />
+        <Field label="Last name" autoComplete="family-name" {...form.field('lastName')} />
       </div>
-      <Field label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
-      <Field label="Company" hint="Optional" autoComplete="organization" error={errors.company?.message} {...form.register('company')} />
+      <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
+      <Field label="Company" hint="Optional" autoComplete="organization" {...form.field('company')} />
       <Field
         label="Password"
         type="password"
         autoComplete="new-password"
         hint="At least 8 characters"
-        error={errors.password?.message}
-        {...form.register('password')}
+        {...form.field('password')}
       />
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? 'Creating Account...' : 'Sign Up'}
