@@ -3,6 +3,7 @@
 // connection (Database.listen); a save NOTIFYs it when it commits (leaderboard-channel.ts), so a score saved through any
 // process reaches the subscribers of all of them. A burst of saves is debounced and each board is computed once per
 // change, whatever the number of subscribers. docs/decisions/010-tournament-day.md tells the whole design.
+import { gzipSync } from 'node:zlib';
 import type { Database } from '../db/connect';
 import { AppError } from '../http/errors';
 import type { Logger } from '../logger';
@@ -10,12 +11,33 @@ import type { Leaderboard } from '../../shared/tournament-day';
 import { LEADERBOARD_CHANNEL } from './leaderboard-channel';
 import { loadLeaderboard, type LoadedLeaderboard } from './leaderboard';
 
-/** A computed board, serialised once for every subscriber and request. `version` grows with every computation. */
+/**
+ * A computed board, serialised once for every subscriber and request: as JSON bytes, gzipped (a phone on the course gets a
+ * tenth of the bytes) and as the Server-Sent Event every stream is sent. `version` grows with every computation.
+ */
 export interface BoardSnapshot {
   board: Leaderboard;
   active: boolean;
   json: string;
+  body: Uint8Array;
+  gzip: Uint8Array;
+  event: Uint8Array;
   version: number;
+}
+
+/** How long a browser waits before re-opening a dropped stream (the SSE `retry` field). */
+export const RETRY_MS = 2_000;
+export const LEADERBOARD_EVENT = 'leaderboard';
+
+const encoder = new TextEncoder();
+
+/** Serialises a board once for all its readers. */
+export function snapshotOf(loaded: LoadedLeaderboard, version: number): BoardSnapshot {
+  const json = JSON.stringify(loaded.board);
+  const body = encoder.encode(json);
+  // JSON.stringify escapes line breaks inside strings, so the data is one SSE line.
+  const event = encoder.encode(`event: ${LEADERBOARD_EVENT}\ndata: ${json}\nretry: ${RETRY_MS}\n\n`);
+  return { ...loaded, json, body, gzip: gzipSync(body), event, version };
 }
 
 export interface LeaderboardSubscriber {
@@ -117,8 +139,7 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
     const generation = entry.generation;
     const promise = (async () => {
       const next = ++version;
-      const loaded = await load(id);
-      const snapshot: BoardSnapshot = { ...loaded, json: JSON.stringify(loaded.board), version: next };
+      const snapshot = snapshotOf(await load(id), next);
       if (entry.generation === generation) entry.cached = { snapshot, generation, at: Date.now() };
       return snapshot;
     })();

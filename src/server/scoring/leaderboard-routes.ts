@@ -4,13 +4,10 @@ import { z } from '@hono/zod-openapi';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { createRouter, defineRoute } from '../http/define-route';
 import { AppError } from '../http/errors';
-import type { BoardSnapshot, LeaderboardFeed, LeaderboardSubscriber } from './leaderboard-feed';
+import { LEADERBOARD_EVENT, RETRY_MS, type BoardSnapshot, type LeaderboardFeed, type LeaderboardSubscriber } from './leaderboard-feed';
 import { activeTournamentIds } from './leaderboard';
 import { json, leaderboardSchema } from './openapi-schemas';
 
-/** How long a browser waits before re-opening a dropped stream. */
-export const RETRY_MS = 2_000;
-export const LEADERBOARD_EVENT = 'leaderboard';
 
 const tournamentParam = z.object({ tournamentId: z.uuid('Tournament not found') });
 const notFound = () => new AppError('NOT_FOUND', 'Leaderboard not found');
@@ -37,7 +34,7 @@ function sseSubscriber(stream: SSEStreamingApi, onClose: () => void): Leaderboar
     while (waiting && !stream.aborted && !stream.closed) {
       const snapshot = waiting;
       waiting = null;
-      await stream.writeSSE({ event: LEADERBOARD_EVENT, data: snapshot.json, retry: RETRY_MS });
+      await stream.write(snapshot.event);
     }
     writing = false;
   };
@@ -84,7 +81,10 @@ export const leaderboardRoutes = createRouter()
     }),
     async (c) => {
       const snapshot = await publicBoard(c.var.deps.leaderboardFeed, c.req.valid('param').tournamentId);
-      return c.body(snapshot.json, 200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+      const gzip = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
+      const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Vary: 'Accept-Encoding' };
+      if (gzip) headers['Content-Encoding'] = 'gzip';
+      return c.body((gzip ? snapshot.gzip : snapshot.body) as Uint8Array<ArrayBuffer>, 200, headers);
     },
   )
   .openapi(

@@ -1,5 +1,6 @@
 // The leaderboards through the API (PRODUCT.md R11, R22): the public boards of active tournaments and the staff score
 // report, a saved score shown at once, and a constant number of queries per board. The live stream: live-updates.test.ts.
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTournamentDay, insertScores, type DayTeam } from '../test/tournament-day-fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
@@ -46,6 +47,17 @@ describe('GET /api/leaderboard/:tournamentId', () => {
     expect(body.rows[0].players.map((p: { total: number }) => p.total)).toEqual([6, 6, 0, 0]);
     expect(body.rows[0].players[0].name).toBe('G2x1 Golfer');
     expect(JSON.stringify(body)).not.toMatch(/@|555-/);
+  });
+
+  it('answers gzip to a browser that accepts it, the same board', async () => {
+    const { tournament, teams } = await createTournamentDay(t.db, leader.id, { teams: 2 });
+    await insertScores(t.db, tournament.id, teams[0]!, [[5, 4], [4, 4]]);
+    const plain = await board(tournament.id);
+    const response = await t.request(`/api/leaderboard/${tournament.id}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(response.headers.get('vary')).toBe('Accept-Encoding');
+    expect(JSON.parse(gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8'))).toEqual(plain.body);
+    expect(plain.response.headers.get('content-encoding')).toBeNull();
   });
 
   it('answers 404 for a closed or unknown tournament', async () => {

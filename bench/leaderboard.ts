@@ -1,0 +1,202 @@
+// The public leaderboard API on PostgreSQL (issue 5, Budgets): a tournament of 36 teams × 4 golfers × 18 holes, every
+// score entered, then 3,600 teams to show how the cost grows.
+//  1. GET /api/leaderboard/:id under autocannon against /bench/trivial in the same run (trivial measured before and after;
+//     the ratio uses their mean). Budget at 36 teams: throughput ≥ 0.30 of trivial's, p99 ≤ 50 ms.
+//  2. What a board costs to build (the work done once per change, src/server/scoring/leaderboard.ts): SQL statements of one
+//     computation (counted by bench/bench-server.ts on the staff score report, which always computes), the median time of
+//     a computation in this process, and the size of the JSON.
+//  3. The staff score report (computed on every request) under autocannon, for comparison.
+//   node --import tsx bench/leaderboard.ts [--duration 10] [--connections 10] [--large 3600]
+import autocannon from 'autocannon';
+import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { createUserAccount, setRole } from '../src/server/account/service';
+import { createCourse } from '../src/server/courses/service';
+import { migrateDatabase, openDatabase, type Db } from '../src/server/db/connect';
+import { players, playerScores, teams, tournamentCourses, tournaments } from '../src/server/db/schema';
+import { loadLeaderboard } from '../src/server/scoring/leaderboard';
+import { argValue, freePort, median, memoryOf, noteLoad, printTable, round, spawnServer, waitForOk, writeResult, type Check } from './lib';
+
+const DURATION = Number(argValue('--duration') ?? 10);
+const CONNECTIONS = Number(argValue('--connections') ?? 10);
+const LARGE = Number(argValue('--large') ?? 3600);
+const SMALL = 36;
+const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const BENCH_DB = `golf_bench_leaderboard_${process.pid}`;
+const ADMIN_EMAIL = 'admin@bench.test';
+const PASSWORD = 'bench-password-123';
+const HOLES = 18;
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function insertAll<T>(rows: T[], size: number, insert: (slice: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+/** An active tournament on an 18-hole course with `count` teams of four, each golfer scored on every hole (3 to 7). */
+async function seedTournament(db: Db, count: number, courseId: string): Promise<string> {
+  const [tournament] = await db.insert(tournaments).values({ name: `Leaderboard ${count}`, startDate: '2099-06-01', active: true, courseId }).returning({ id: tournaments.id });
+  const tournamentId = tournament!.id;
+  await db.insert(tournamentCourses).values({ tournamentId, courseId });
+  const teamRows = Array.from({ length: count }, (_, i) => ({ id: randomUUID(), tournamentId, name: `Team ${i + 1}`, company: 'Bench Co', paymentStatus: 'paid' }));
+  await insertAll(teamRows, 2000, (slice) => db.insert(teams).values(slice));
+  const playerRows = teamRows.flatMap((team, t) =>
+    [1, 2, 3, 4].map((p) => ({ id: randomUUID(), teamId: team.id, firstName: `Golfer${p}`, lastName: `T${t + 1}`, email: `g${p}.t${t + 1}@bench.test` })),
+  );
+  await insertAll(playerRows, 5000, (slice) => db.insert(players).values(slice));
+  const scoreRows = playerRows.flatMap((player, i) =>
+    Array.from({ length: HOLES }, (_, h) => ({ tournamentId, teamId: player.teamId, playerId: player.id, holeNumber: h + 1, strokes: 3 + ((i * 7 + h * 3) % 5) })),
+  );
+  await insertAll(scoreRows, 10_000, (slice) => db.insert(playerScores).values(slice));
+  await db.execute(sql`analyze`);
+  return tournamentId;
+}
+
+interface Row {
+  route: string;
+  teams: number;
+  reqPerSec: number;
+  p50ms: number;
+  p99ms: number;
+  ratio: number | null;
+  kbPerResponse: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function load(base: string, path: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url: base + path, connections: CONNECTIONS, duration: DURATION, timeout: 30, headers });
+  return {
+    reqPerSec: round(result.requests.average, 1),
+    p50ms: result.latency.p50,
+    p99ms: result.latency.p99,
+    kbPerResponse: round(result.throughput.total / Math.max(1, result['2xx'] + result.non2xx) / 1024, 1),
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/** Median time to build one board in this process (the same function the server runs on each change). */
+async function computeCost(db: Db, tournamentId: string, runs: number) {
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    const { board } = await loadLeaderboard(db, tournamentId);
+    bytes = JSON.stringify(board).length;
+    times.push(performance.now() - start);
+  }
+  return { medianMs: round(median(times), 1), kb: round(bytes / 1024, 1) };
+}
+
+async function main() {
+  const loadBefore = noteLoad('leaderboard start');
+  await adminQuery(`drop database if exists "${BENCH_DB}" with (force)`);
+  await adminQuery(`create database "${BENCH_DB}"`);
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${BENCH_DB}`;
+  const databaseUrl = url.toString();
+  const database = await openDatabase({ databaseUrl, dataDir: null, poolSize: 4 });
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let server: ReturnType<typeof spawnServer> | undefined;
+  try {
+    await migrateDatabase(database);
+    const db = database.db;
+    console.log(`seeding ${SMALL} and ${LARGE} teams × 4 golfers × ${HOLES} holes…`);
+    const course = await createCourse(db, { name: 'Bench Links', totalHoles: HOLES });
+    const small = await seedTournament(db, SMALL, course.id);
+    const large = await seedTournament(db, LARGE, course.id);
+    const admin = await createUserAccount(db, { firstName: 'Bench', lastName: 'Admin', email: ADMIN_EMAIL, password: PASSWORD, emailVerified: true });
+    await setRole(db, admin.id, 'admin');
+
+    server = spawnServer('bench/bench-server.ts', { DATABASE_URL: databaseUrl, APP_URL: base, LOG_LEVEL: 'error' }, port, '127.0.0.1');
+    await waitForOk(`${base}/bench/trivial`, server);
+    const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ email: ADMIN_EMAIL, password: PASSWORD }),
+    });
+    if (!signIn.ok) throw new Error(`sign-in: ${signIn.status} ${await signIn.text()}`);
+    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+
+    // The boards are right before they are fast.
+    for (const [id, count] of [[small, SMALL], [large, LARGE]] as const) {
+      const board = (await (await fetch(`${base}/api/leaderboard/${id}`)).json()) as { rows: { thru: number }[] };
+      if (board.rows.length !== count || board.rows.some((r) => r.thru !== HOLES)) throw new Error(`board of ${count} teams is wrong`);
+    }
+
+    // Statements per computation, counted by the bench server on the score report (computed on every request).
+    const statementsOf = async (id: string) =>
+      Number((await fetch(`${base}/api/admin/score-report/${id}`, { headers: { cookie, 'x-bench-count-queries': '1' } })).headers.get('x-bench-query-count'));
+    const statements = { small: await statementsOf(small), large: await statementsOf(large) };
+    const cost = { small: await computeCost(db, small, 21), large: await computeCost(db, large, 5) };
+    console.log('statements per board (score report, incl. the session and role checks):', statements);
+    console.log('build time per board in this process:', cost);
+
+    // Warm-up: JIT, pools, the database's caches, the boards' cache.
+    await autocannon({ url: `${base}/bench/trivial`, connections: CONNECTIONS, duration: 2 });
+    await autocannon({ url: `${base}/api/leaderboard/${small}`, connections: CONNECTIONS, duration: 2 });
+
+    const rows: Row[] = [];
+    const run = async (label: string, teamsCount: number, path: string, headers?: Record<string, string>) => {
+      process.stdout.write(`  ${label} (${DURATION} s, ${CONNECTIONS} connections)… `);
+      const r = await load(base, path, headers);
+      console.log(`${r.reqPerSec} req/s, p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, ${r.kbPerResponse} KB${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}`);
+      rows.push({ route: label, teams: teamsCount, ...r, ratio: null });
+      return r;
+    };
+    const trivialBefore = await run('trivial', 0, '/bench/trivial');
+    const smallBoard = await run('GET /api/leaderboard/:id', SMALL, `/api/leaderboard/${small}`);
+    const trivialAfter = await run('trivial', 0, '/bench/trivial');
+    const largeBoard = await run('GET /api/leaderboard/:id', LARGE, `/api/leaderboard/${large}`);
+    await run('GET /api/admin/score-report/:id (computed per request)', SMALL, `/api/admin/score-report/${small}`, { cookie });
+    await run('GET /api/admin/score-report/:id (computed per request)', LARGE, `/api/admin/score-report/${large}`, { cookie });
+    const trivial = (trivialBefore.reqPerSec + trivialAfter.reqPerSec) / 2;
+    for (const row of rows) row.ratio = round(row.reqPerSec / trivial, 3);
+    const mem = memoryOf(server.pid);
+
+    const ratio = round(smallBoard.reqPerSec / trivial, 3);
+    const checks: Check[] = [
+      { name: `leaderboard ${SMALL} teams: throughput vs trivial`, value: ratio, unit: '×', budget: '≥ 0.30', pass: ratio >= 0.3 },
+      { name: `leaderboard ${SMALL} teams: p99`, value: smallBoard.p99ms, unit: 'ms', budget: '≤ 50', pass: smallBoard.p99ms <= 50 },
+      {
+        name: `leaderboard ${LARGE} teams (cached)`,
+        value: largeBoard.reqPerSec,
+        unit: 'req/s',
+        budget: `p99 ${largeBoard.p99ms} ms, ${largeBoard.kbPerResponse} KB, ×${round(largeBoard.reqPerSec / trivial, 3)} of trivial`,
+        pass: null,
+      },
+      { name: `board build ${SMALL} teams`, value: cost.small.medianMs, unit: 'ms', budget: `${statements.small} statements per request, ${cost.small.kb} KB`, pass: null },
+      { name: `board build ${LARGE} teams`, value: cost.large.medianMs, unit: 'ms', budget: `${statements.large} statements per request, ${cost.large.kb} KB`, pass: null },
+      { name: 'statements per board, 36 vs 3,600 teams', value: `${statements.small} vs ${statements.large}`, unit: '', budget: 'equal (no N+1)', pass: statements.small === statements.large },
+    ];
+    const clean = rows.every((r) => r.errors === 0 && r.non2xx === 0);
+    if (!clean) checks.push({ name: 'errors or non-2xx answers', value: null, unit: '', budget: 'none', pass: false });
+
+    console.log(`\nleaderboard on PostgreSQL (${DURATION} s each, ${CONNECTIONS} connections, loopback; ratio = req/s ÷ trivial's mean)`);
+    printTable(rows.map((r) => ({ ...r })));
+    console.log(`server RSS after the runs: ${mem.rssMB} MB (peak ${mem.peakMB} MB); load average ${round(loadavg()[0]!, 2)}`);
+    for (const c of checks) console.log(`${c.pass === null ? 'info' : c.pass ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value} ${c.unit} (${c.budget})`);
+    const loadAfter = noteLoad('leaderboard end');
+    const file = writeResult('leaderboard', { loadBefore, loadAfter, duration: DURATION, connections: CONNECTIONS, statements, cost, rows, memory: mem, checks });
+    console.log(`written ${file}`);
+    if (checks.some((c) => c.pass === false)) process.exitCode = 1;
+  } finally {
+    await server?.stop();
+    await database.close();
+    await adminQuery(`drop database if exists "${BENCH_DB}" with (force)`).catch((e) => console.error('could not drop the bench database:', String(e)));
+  }
+}
+
+await main();

@@ -1,0 +1,210 @@
+// Live leaderboard updates on PostgreSQL (issue 5, Budgets; PRODUCT.md R4): 500 open Server-Sent Events subscribers, split
+// over two server processes on one database, all receive a score saved through the first process.
+//  - Delivery: from sending the save (PUT /api/teams/:id/scores) to each subscriber reading the board that has it, for
+//    several saves; budget p95 ≤ 1 s. It includes the save itself, the NOTIFY to the other process, the 100 ms debounce
+//    and writing ~10 KB to every stream.
+//  - Memory: each server's RSS with no subscriber and with its share of them open; per subscriber = difference ÷ count.
+// Subscribers are raw HTTP requests (one socket each, as browsers' EventSource would hold), parsed here.
+//   node --import tsx bench/live-updates.ts [--subscribers 500] [--processes 2] [--saves 5]
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { loadavg } from 'node:os';
+import pg from 'pg';
+import { createUserAccount } from '../src/server/account/service';
+import { createCourse } from '../src/server/courses/service';
+import { migrateDatabase, openDatabase } from '../src/server/db/connect';
+import { players, playerScores, teams, tournamentCourses, tournaments } from '../src/server/db/schema';
+import { argValue, freePort, memoryOf, noteLoad, round, sleep, spawnServer, waitForOk, writeResult, type Check, type ServerProcess } from './lib';
+
+const SUBSCRIBERS = Number(argValue('--subscribers') ?? 500);
+const PROCESSES = Number(argValue('--processes') ?? 2);
+const SAVES = Number(argValue('--saves') ?? 5);
+const TEAMS = 36;
+const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const BENCH_DB = `golf_bench_live_${process.pid}`;
+const LEADER_EMAIL = 'leader@bench.test';
+const PASSWORD = 'bench-password-123';
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+const percentile = (values: number[], p: number) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+};
+
+/** One open event stream: calls onBoard with each board's JSON text and the time it was read. */
+function subscribe(url: string, onBoard: (data: string, at: number) => void): Promise<http.ClientRequest> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent: false, headers: { accept: 'text/event-stream' } }, (response) => {
+      if (response.statusCode !== 200) return reject(new Error(`${url}: ${response.statusCode}`));
+      response.setEncoding('utf8');
+      let buffer = '';
+      response.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = block.split('\n').find((line) => line.startsWith('data: '));
+          if (data) onBoard(data.slice(6), performance.now());
+        }
+      });
+      resolve(request);
+    });
+    request.on('error', reject);
+  });
+}
+
+async function main() {
+  const loadBefore = noteLoad('live-updates start');
+  await adminQuery(`drop database if exists "${BENCH_DB}" with (force)`);
+  await adminQuery(`create database "${BENCH_DB}"`);
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${BENCH_DB}`;
+  const databaseUrl = url.toString();
+  const database = await openDatabase({ databaseUrl, dataDir: null, poolSize: 2 });
+  const servers: ServerProcess[] = [];
+  const streams: http.ClientRequest[] = [];
+  try {
+    await migrateDatabase(database);
+    const db = database.db;
+    const leader = await createUserAccount(db, { firstName: 'Lee', lastName: 'Leader', email: LEADER_EMAIL, password: PASSWORD, emailVerified: true });
+    const course = await createCourse(db, { name: 'Live Links', totalHoles: 18 });
+    const [tournament] = await db.insert(tournaments).values({ name: 'Live Open', startDate: '2099-06-01', active: true, courseId: course.id }).returning({ id: tournaments.id });
+    const tournamentId = tournament!.id;
+    await db.insert(tournamentCourses).values({ tournamentId, courseId: course.id });
+    const teamRows = Array.from({ length: TEAMS }, (_, i) => ({ id: randomUUID(), tournamentId, userId: leader.id, name: `Team ${i + 1}` }));
+    await db.insert(teams).values(teamRows);
+    const playerRows = teamRows.flatMap((team, t) => [1, 2, 3, 4].map((p) => ({ id: randomUUID(), teamId: team.id, firstName: `Golfer${p}`, lastName: `T${t + 1}` })));
+    await db.insert(players).values(playerRows);
+    // Nine holes played by everyone: a board of ~10 KB.
+    await db.insert(playerScores).values(
+      playerRows.flatMap((player, i) => Array.from({ length: 9 }, (_, h) => ({ tournamentId, teamId: player.teamId, playerId: player.id, holeNumber: h + 1, strokes: 3 + ((i + h) % 4) }))),
+    );
+
+    for (let i = 0; i < PROCESSES; i++) {
+      const port = await freePort();
+      servers.push(spawnServer('bench/bench-server.ts', { DATABASE_URL: databaseUrl, APP_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'error' }, port, '127.0.0.1'));
+    }
+    await Promise.all(servers.map((s) => waitForOk(`${s.baseUrl}/bench/trivial`, s)));
+    const saver = servers[0]!;
+    const signIn = await fetch(`${saver.baseUrl}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: saver.baseUrl },
+      body: JSON.stringify({ email: LEADER_EMAIL, password: PASSWORD }),
+    });
+    if (!signIn.ok) throw new Error(`sign-in: ${signIn.status}`);
+    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    // Warm every process (JIT, its board cache and LISTEN connection), then let it settle before reading its memory.
+    for (const s of servers) for (let i = 0; i < 50; i++) await (await fetch(`${s.baseUrl}/api/leaderboard/${tournamentId}`)).arrayBuffer();
+    await sleep(2000);
+    const idle = servers.map((s) => memoryOf(s.pid).rssMB);
+
+    // Per save: the text of team 1's row in the new board, and when each subscriber first read it.
+    const first: boolean[] = new Array(SUBSCRIBERS).fill(false);
+    let expected = '';
+    let gotAt: (number | undefined)[] = [];
+    let got = 0;
+    let onAll: () => void = () => {};
+    const connectStart = performance.now();
+    for (let i = 0; i < SUBSCRIBERS; i++) {
+      const server = servers[i % servers.length]!;
+      streams.push(
+        await subscribe(`${server.baseUrl}/api/leaderboard/${tournamentId}/events`, (data, at) => {
+          first[i] = true;
+          if (expected && gotAt[i] === undefined && data.includes(expected)) {
+            gotAt[i] = at;
+            if (++got === SUBSCRIBERS) onAll();
+          }
+        }),
+      );
+    }
+    while (first.some((f) => !f)) await sleep(20);
+    const connectMs = round(performance.now() - connectStart);
+    await sleep(2000);
+    const open = servers.map((s) => memoryOf(s.pid).rssMB);
+    const perSubscriberKB = servers.map((_, i) => round(((open[i]! - idle[i]!) * 1024) / (SUBSCRIBERS / servers.length), 1));
+    console.log(`${SUBSCRIBERS} subscribers open over ${servers.length} processes in ${connectMs} ms; RSS idle ${idle.join(', ')} MB → ${open.join(', ')} MB`);
+
+    // Saves through the first process: team 1's first golfer on hole 10, a different number of strokes each time; the
+    // board then carries that team's new total, which is how a subscriber recognises it.
+    const team = teamRows[0]!;
+    const golfer = playerRows[0]!;
+    const delays: number[] = [];
+    const onSaver: number[] = [];
+    const onOthers: number[] = [];
+    const saveMs: number[] = [];
+    for (let n = 0; n < SAVES; n++) {
+      const strokes = 2 + n;
+      const card = playerRows
+        .slice(0, 4)
+        .flatMap((p, pi) => Array.from({ length: 9 }, (_, h) => ({ playerId: p.id, holeNumber: h + 1, strokes: 3 + ((pi + h) % 4) })));
+      card.push({ playerId: golfer.id, holeNumber: 10, strokes });
+      const total = card.reduce((sum, c) => sum + c.strokes, 0);
+      // Only team 1 has played hole 10 (Thru 10), and its total differs at every save; every par is 4.
+      expected = `"teamId":"${team.id}","teamName":"${team.name}","toPar":${total - 4 * card.length},"thru":10,"total":${total},`;
+      gotAt = new Array(SUBSCRIBERS).fill(undefined);
+      got = 0;
+      const all = new Promise<void>((resolve) => (onAll = resolve));
+      const sentAt = performance.now();
+      const response = await fetch(`${saver.baseUrl}/api/teams/${team.id}/scores`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', origin: saver.baseUrl, cookie },
+        body: JSON.stringify({ scores: card }),
+      });
+      if (!response.ok) throw new Error(`save: ${response.status} ${await response.text()}`);
+      saveMs.push(performance.now() - sentAt);
+      if ((await Promise.race([all.then(() => 'ok'), sleep(30_000).then(() => 'timeout')])) === 'timeout') {
+        throw new Error(`save ${n + 1}: only ${got} of ${SUBSCRIBERS} subscribers got it`);
+      }
+      gotAt.forEach((at, i) => {
+        delays.push(at! - sentAt);
+        (i % servers.length === 0 ? onSaver : onOthers).push(at! - sentAt);
+      });
+      await sleep(500);
+    }
+    const p50 = round(percentile(delays, 50), 1);
+    const p95 = round(percentile(delays, 95), 1);
+    const max = round(Math.max(...delays), 1);
+    console.log(`deliveries: ${delays.length} (${SAVES} saves × ${SUBSCRIBERS}); p50 ${p50} ms, p95 ${p95} ms, max ${max} ms; save request p50 ${round(percentile(saveMs, 50), 1)} ms`);
+    console.log(`p95 on the saving process ${round(percentile(onSaver, 95), 1)} ms, on the other(s) ${onOthers.length ? round(percentile(onOthers, 95), 1) : '—'} ms`);
+    console.log(`server memory per open subscriber: ${perSubscriberKB.join(', ')} KB`);
+
+    const checks: Check[] = [
+      { name: `${SUBSCRIBERS} subscribers over ${servers.length} processes: delivery p95`, value: p95, unit: 'ms', budget: '≤ 1000', pass: p95 <= 1000 },
+      { name: 'every subscriber got every save', value: `${delays.length}/${SAVES * SUBSCRIBERS}`, unit: '', budget: 'all', pass: delays.length === SAVES * SUBSCRIBERS },
+      { name: 'server RSS per open subscriber', value: Math.max(...perSubscriberKB), unit: 'KB', budget: `RSS ${idle.join(', ')} → ${open.join(', ')} MB`, pass: null },
+    ];
+    for (const c of checks) console.log(`${c.pass === null ? 'info' : c.pass ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value} ${c.unit} (${c.budget})`);
+    const loadAfter = noteLoad('live-updates end');
+    const file = writeResult('live-updates', {
+      loadBefore,
+      loadAfter,
+      loadAverage: round(loadavg()[0]!, 2),
+      subscribers: SUBSCRIBERS,
+      processes: servers.length,
+      saves: SAVES,
+      connectMs,
+      delivery: { p50, p95, max, saveRequestP50: round(percentile(saveMs, 50), 1) },
+      memory: { idleMB: idle, openMB: open, perSubscriberKB },
+      checks,
+    });
+    console.log(`written ${file}`);
+    if (checks.some((c) => c.pass === false)) process.exitCode = 1;
+  } finally {
+    for (const stream of streams) stream.destroy();
+    await Promise.all(servers.map((s) => s.stop()));
+    await database.close();
+    await adminQuery(`drop database if exists "${BENCH_DB}" with (force)`).catch((e) => console.error('could not drop the bench database:', String(e)));
+  }
+}
+
+await main();
