@@ -15,6 +15,8 @@ const BENCHES: { name: string; args: string[] }[] = [
   { name: 'startup-phases', args: [] },
   { name: 'auth-throughput', args: quick ? ['--duration', '3'] : [] },
   { name: 'admin-scale', args: quick ? ['--duration', '3'] : [] },
+  { name: 'leaderboard', args: quick ? ['--duration', '3', '--large', '360'] : [] },
+  { name: 'live-updates', args: quick ? ['--subscribers', '100', '--saves', '2'] : [] },
 ];
 const only = argValue('--only')?.split(',');
 
