@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { createUserAccount } from '../src/server/account/service';
 import { migrateDatabase, openDatabase, queryRows } from '../src/server/db/connect';
 import { sponsorshipLevels, tournamentSponsorshipLevels, tournaments } from '../src/server/db/schema';
-import { freePort, round, spawnServer, waitForOk, writeResult } from './lib';
+import { freePort, round, spawnServer, waitForOk, writeResult, type Check } from './lib';
 
 const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
 const DB_NAME = `golf_bench_reg_${process.pid}`;
@@ -156,7 +156,13 @@ async function main() {
     const dashboardResult = { teamsOfLeader: mine.teams.length, trivial, dashboard, throughputRatio: round(dashboard.perSecond / trivial.perSecond, 3) };
     console.log('dashboard API:', dashboardResult);
 
-    const file = writeResult('registration', { race: raceResult, steady: steadyResult, dashboard: dashboardResult });
+    const checks: Check[] = [
+      { name: 'race: teams saved for 144 places (400 attempts)', value: counts!.teams, unit: 'teams', budget: 'exactly 144', pass: accepted === 144 && counts!.teams === 144 && counts!.players === 576 && counts!.payments === 144 },
+      { name: 'race: wall time', value: round(raceWallMs), unit: 'ms', budget: '≤ 2000 ms', pass: raceWallMs <= 2000 },
+      { name: `registration p95 at ${RATE}/s`, value: steadyResult.p95Ms, unit: 'ms', budget: 'info', pass: null },
+      { name: 'dashboard API p95 (leader with 10 teams)', value: dashboard.p95Ms, unit: 'ms', budget: 'info', pass: null },
+    ];
+    const file = writeResult('registration', { race: raceResult, steady: steadyResult, dashboard: dashboardResult, checks });
     console.log(`\nRace: ${accepted}/${LEADERS} accepted for 144 places in ${round(raceWallMs)} ms (budget: exactly 144, ≤ 2000 ms); rows ${JSON.stringify(counts)}`);
     console.log(`Steady ${RATE}/s: p95 ${steadyResult.p95Ms} ms; dashboard p95 ${dashboard.p95Ms} ms (trivial ${trivial.p95Ms} ms, throughput ratio ${dashboardResult.throughputRatio})`);
     console.log(`written to ${file}`);

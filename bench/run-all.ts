@@ -13,6 +13,7 @@ const BENCHES: { name: string; args: string[] }[] = [
   { name: 'lighthouse', args: [] },
   { name: 'server-resources', args: quick ? ['--runs', '3', '--idle', '3'] : [] },
   { name: 'startup-phases', args: [] },
+  { name: 'registration', args: [] },
   { name: 'auth-throughput', args: quick ? ['--duration', '3'] : [] },
   { name: 'admin-scale', args: quick ? ['--duration', '3'] : [] },
   { name: 'leaderboard', args: quick ? ['--duration', '3', '--large', '360'] : [] },
