@@ -185,7 +185,8 @@ describe('an admin', () => {
     ] as const) {
       await page.goto(path);
       await expectHeading(page, heading);
-      await page.getByRole('table').waitFor();
+      // The table on a wide screen, one card per row on a phone: either way, each row's Edit button.
+      await page.getByRole('button', { name: /^Edit / }).first().waitFor();
       await checkPage(page, heading, `${heading} (${viewport})`);
       await page.screenshot({ path: `${SCREENSHOT_DIR}/${file}-${viewport}.png`, fullPage: true });
     }

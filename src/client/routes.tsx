@@ -41,10 +41,10 @@ export function AppRoutes() {
             <Route path="admin" element={<AdminLayout />}>
               <Route index element={<AdminHome />} />
               <Route path="check-in" element={<GolfersPage />} />
-              <Route path="users" element={<UsersPage />} />
               <Route path="teams" element={<AdminTeamsPage />} />
-              <Route path="payments" element={<PaymentsPage />} />
               <Route element={<AdminOnly />}>
+                <Route path="payments" element={<PaymentsPage />} />
+                <Route path="users" element={<UsersPage />} />
                 <Route path="settings" element={<TournamentsPage />} />
                 <Route path="golf-courses" element={<GolfCoursesPage />} />
                 <Route path="sponsorship-levels" element={<SponsorshipLevelsPage />} />

@@ -73,7 +73,7 @@ export function AdminHome() {
                 hint={data.stats.inProgress ? `${data.stats.inProgress} more in progress` : undefined}
                 icon={<Clock className="size-5" />}
               />
-              <StatCard label="Checked-In" value={data.stats.checkedIn} hint="All golfers checked in" icon={<CheckCircle2 className="size-5" />} />
+              <StatCard label="Checked-In" value={data.stats.checkedIn} hint="Teams with all golfers in" icon={<CheckCircle2 className="size-5" />} />
             </div>
           </section>
           <section aria-label="Money">

@@ -2,11 +2,11 @@
 import { Award, CreditCard, LandPlot, LayoutDashboard, Trophy, UserCheck, Users, UsersRound } from 'lucide-react';
 import { FileChartColumn } from 'lucide-react';
 import { useEffect } from 'react';
-import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
+import { Navigate, Outlet, useNavigate } from 'react-router';
 import { isStaff, ROLE_LABELS, roleMeets, type Access } from '../../shared/roles';
 import { displayName, useMe } from '../auth/session';
 import { notify } from '../lib/toast';
-import { cn } from '../ui/cn';
+import { AdminNav } from './admin-nav';
 import { PageSpinner } from '../ui/spinner';
 
 /** The admin pages that exist, with who may open each (R8). Later pages add a line here. */
@@ -37,29 +37,12 @@ export function AdminLayout() {
 
   const items = ADMIN_NAV.filter((item) => roleMeets(me.user.role, item.access));
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row">
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row">
       <aside className="lg:w-56 lg:shrink-0">
         <p className="text-sm text-stone-600">
           {displayName(me)} · <span className="font-medium text-stone-800">{ROLE_LABELS[me.user.role]}</span>
         </p>
-        <nav aria-label="Admin" className="mt-3 flex gap-1 overflow-x-auto lg:flex-col">
-          {items.map(({ to, label, icon: Icon, end }) => (
-            <NavLink
-              key={to}
-              to={to}
-              end={end}
-              className={({ isActive }) =>
-                cn(
-                  'flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium',
-                  isActive ? 'bg-brand-100 text-brand-900' : 'text-stone-700 hover:bg-stone-100',
-                )
-              }
-            >
-              <Icon aria-hidden className="size-4" />
-              {label}
-            </NavLink>
-          ))}
-        </nav>
+        <AdminNav items={items} />
       </aside>
       <div className="min-w-0 flex-1">
         <Outlet />

@@ -1,7 +1,7 @@
 // /admin/check-in, shown as Golfers (staff): pick an active tournament, search its golfers (paged on the server), check each in
 // (saved with who and when, R19); admins also add golfers and delete them behind a confirmation.
 import { useQuery } from '@tanstack/react-query';
-import { Plus, Search, Trash2 } from 'lucide-react';
+import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useMe } from '../auth/session';
 import { errorMessage } from '../lib/api';
@@ -12,6 +12,7 @@ import { activeTournamentsQuery } from '../register/queries';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { ConfirmDialog } from '../ui/dialog';
+import { Field } from '../ui/field';
 import { Pagination } from '../ui/pagination';
 import { SelectField } from '../ui/select-field';
 import { Switch } from '../ui/switch';
@@ -84,17 +85,7 @@ export function GolfersPage() {
                 </option>
               ))}
             </SelectField>
-            <div className="relative">
-              <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-stone-500" />
-              <input
-                type="search"
-                aria-label="Search golfers by name or team"
-                placeholder="Search by golfer or team"
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-                className="h-11 w-full rounded-md border border-stone-300 bg-white pl-9 pr-3 text-base sm:h-10 sm:text-sm"
-              />
-            </div>
+            <Field label="Search" type="search" placeholder="Golfer, e-mail or team" value={search} onChange={(e) => setSearch(e.target.value)} />
           </div>
           {golfers.data ? (
             <p className="text-sm text-stone-700" aria-live="polite">
@@ -124,7 +115,12 @@ export function GolfersPage() {
                       </p>
                     ) : null}
                   </div>
-                  <Switch checked={golfer.checkedIn} label={`Checked in: ${nameOf(golfer)}`} onChange={(next) => onCheckIn(golfer, next)} />
+                  <div className="flex flex-col items-center gap-0.5">
+                    <Switch checked={golfer.checkedIn} label={`Checked in: ${nameOf(golfer)}`} onChange={(next) => onCheckIn(golfer, next)} />
+                    <span aria-hidden className="text-xs text-stone-600">
+                      Checked in
+                    </span>
+                  </div>
                   {isAdmin ? (
                     <Button variant="ghost" size="sm" aria-label={`Delete ${nameOf(golfer)}`} onClick={() => setDeleting(golfer)}>
                       <Trash2 aria-hidden className="size-4 text-red-700" />

@@ -42,7 +42,26 @@ export function GolfCoursesPage() {
       </div>
 
       {rows.length ? (
-        <Table caption="Golf courses">
+        // A phone: one card per course, its actions in reach.
+        <ul aria-label="Golf courses" className="flex flex-col gap-2 sm:hidden">
+          {rows.map((course) => (
+            <li key={course.id} className="flex flex-col gap-2 rounded-lg border border-stone-200 bg-white p-3">
+              <div>
+                <p className="font-medium">{course.name}</p>
+                <p className="text-sm text-stone-700">
+                  {course.totalHoles} holes · par {course.parTotal}
+                </p>
+                {course.description ? <p className="line-clamp-2 text-sm text-stone-600">{course.description}</p> : null}
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <CourseActions course={course} onOpen={setOpen} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {rows.length ? (
+        <Table caption="Golf courses" className="hidden sm:block">
           <thead>
             <tr>
               <Th>Name</Th>
@@ -65,18 +84,7 @@ export function GolfCoursesPage() {
                 </Td>
                 <Td>
                   <div className="flex justify-end gap-2">
-                    <Button variant="secondary" size="sm" className="whitespace-nowrap" onClick={() => setOpen({ kind: 'holes', course })}>
-                      <ListOrdered aria-hidden className="size-4" />
-                      View Holes<span className="sr-only"> of {course.name}</span>
-                    </Button>
-                    <Button variant="secondary" size="sm" onClick={() => setOpen({ kind: 'form', course })}>
-                      <Pencil aria-hidden className="size-4" />
-                      Edit<span className="sr-only"> {course.name}</span>
-                    </Button>
-                    <Button variant="ghost" size="sm" className="text-red-700" onClick={() => setOpen({ kind: 'delete', course })}>
-                      <Trash2 aria-hidden className="size-4" />
-                      Delete<span className="sr-only"> {course.name}</span>
-                    </Button>
+                    <CourseActions course={course} onOpen={setOpen} />
                   </div>
                 </Td>
               </Tr>
@@ -114,5 +122,25 @@ export function GolfCoursesPage() {
         />
       ) : null}
     </div>
+  );
+}
+
+/** View Holes, Edit and Delete of one course: in its table row, or on its card on a phone. */
+function CourseActions({ course, onOpen }: { course: GolfCourse; onOpen: (open: Open) => void }) {
+  return (
+    <>
+      <Button variant="secondary" size="sm" className="whitespace-nowrap" onClick={() => onOpen({ kind: 'holes', course })}>
+        <ListOrdered aria-hidden className="size-4" />
+        View Holes<span className="sr-only"> of {course.name}</span>
+      </Button>
+      <Button variant="secondary" size="sm" onClick={() => onOpen({ kind: 'form', course })}>
+        <Pencil aria-hidden className="size-4" />
+        Edit<span className="sr-only"> {course.name}</span>
+      </Button>
+      <Button variant="ghost" size="sm" className="text-red-700" onClick={() => onOpen({ kind: 'delete', course })}>
+        <Trash2 aria-hidden className="size-4" />
+        Delete<span className="sr-only"> {course.name}</span>
+      </Button>
+    </>
   );
 }

@@ -1,18 +1,17 @@
-// /admin/payments (admin only, R8): the payment ledger with filters, totals and CSV; an admin records a note or a new
-// state, and the team's payment status follows.
+// /admin/payments (admin only, R8; routes.tsx sends others back): the payment ledger with filters, totals and CSV; an
+// admin records a note or a new state, and the team's payment status follows.
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Navigate } from 'react-router';
 import { formatMoney } from '../../shared/money';
 import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS, type PaymentStatus } from '../../shared/payment-status';
-import { useMe } from '../auth/session';
 import { errorMessage } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/toast';
 import { PaymentBadge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
+import { cn } from '../ui/cn';
 import { Dialog } from '../ui/dialog';
 import { Field } from '../ui/field';
 import { Pagination } from '../ui/pagination';
@@ -21,16 +20,6 @@ import { ListState, Table, Td, Th, Tr } from '../ui/table';
 import { ledgerQuery, paymentSearch, useUpdatePayment, type PaymentParams, type PaymentRow } from './queries';
 
 export function PaymentsPage() {
-  const { data: me } = useMe();
-  const isAdmin = me?.user.role === 'admin';
-  useEffect(() => {
-    if (me && !isAdmin) notify.error("You don't have permission to access this page");
-  }, [me, isAdmin]);
-  if (me && !isAdmin) return <Navigate to="/admin" replace />;
-  return <Ledger />;
-}
-
-function Ledger() {
   const [params, setParams] = useState<PaymentParams>({ tournamentId: '', state: '', page: 1 });
   const ledger = useQuery(ledgerQuery(params));
   const [editing, setEditing] = useState<PaymentRow | null>(null);
@@ -90,7 +79,35 @@ function Ledger() {
       ) : null}
 
       {data && data.total > 0 ? (
-        <Table caption="Payment records" className={ledger.isFetching ? 'opacity-70 transition-opacity' : undefined}>
+        // A phone: one card per record, the Edit button within reach, no sideways scrolling.
+        <ul aria-label="Payment records" className={cn('flex flex-col gap-2 sm:hidden', ledger.isFetching && 'opacity-70 transition-opacity')}>
+          {data.payments.map((p) => (
+            <li key={p.id} className="flex flex-col gap-1 rounded-lg border border-stone-200 bg-white p-3">
+              <div className="flex items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <p className="font-medium">{p.teamName}</p>
+                  <p className="text-xs text-stone-600">
+                    {p.tournamentName} · {p.levelName ?? 'No level'}
+                  </p>
+                </div>
+                <p className="font-semibold tabular-nums">{money(p.amountCents)}</p>
+              </div>
+              <div className="flex items-center justify-between gap-2">
+                <PaymentBadge status={p.state} />
+                <span className="text-xs text-stone-600">{formatDateTime(p.createdAt)}</span>
+              </div>
+              <div className="flex items-end justify-between gap-2">
+                <p className="min-w-0 break-words text-sm text-stone-700">{p.note || 'No note'}</p>
+                <Button variant="secondary" size="sm" onClick={() => setEditing(p)} aria-label={`Edit payment of ${p.teamName}`}>
+                  Edit
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {data && data.total > 0 ? (
+        <Table caption="Payment records" className={cn('hidden sm:block', ledger.isFetching && 'opacity-70 transition-opacity')}>
           <thead>
             <tr>
               <Th>Team</Th>

@@ -156,7 +156,29 @@ function ReportResult({ report, tournamentName, params, fetching, onPage }: { re
       {report.total === 0 ? (
         <p className="rounded-lg border border-dashed border-stone-300 bg-white py-8 text-center text-stone-700">No registrations match these filters.</p>
       ) : (
-        <Table caption={`Registrations of ${tournamentName}`}>
+        // A phone: one card per registration, every figure in view.
+        <ul aria-label={`Registrations of ${tournamentName}`} className="flex flex-col gap-2 sm:hidden">
+          {report.rows.map((r) => (
+            <li key={r.id} className="flex flex-col gap-1 rounded-lg border border-stone-200 bg-white p-3">
+              <div className="flex items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <p className="font-medium">{r.name}</p>
+                  <p className="text-xs text-stone-600">{r.company || 'No company'}</p>
+                </div>
+                <p className="font-semibold tabular-nums">{money(r.amountCents)}</p>
+              </div>
+              <div className="flex items-center justify-between gap-2 text-sm text-stone-700">
+                <span>
+                  {r.levelName ?? 'No level'} · {formatDate(r.registeredOn)}
+                </span>
+                <PaymentBadge status={r.status} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {report.total === 0 ? null : (
+        <Table caption={`Registrations of ${tournamentName}`} className="hidden sm:block">
           <thead>
             <tr>
               <Th>Team / company</Th>

@@ -41,7 +41,26 @@ export function SponsorshipLevelsPage() {
       </div>
 
       {rows.length ? (
-        <Table caption="Sponsorship levels">
+        // A phone: one card per level, its actions in reach.
+        <ul aria-label="Sponsorship levels" className="flex flex-col gap-2 sm:hidden">
+          {rows.map((level) => (
+            <li key={level.id} className="flex flex-col gap-2 rounded-lg border border-stone-200 bg-white p-3">
+              <div>
+                <div className="flex items-start justify-between gap-2">
+                  <p className="font-medium">{level.name}</p>
+                  <p className="shrink-0 text-sm text-stone-700">Max teams {level.maxTeams}</p>
+                </div>
+                {level.description ? <p className="text-sm text-stone-600">{level.description}</p> : null}
+              </div>
+              <div className="flex gap-2">
+                <LevelActions level={level} onEdit={(l) => setEditing({ level: l })} onDelete={setDeleting} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {rows.length ? (
+        <Table caption="Sponsorship levels" className="hidden sm:block">
           <thead>
             <tr>
               <Th>Name</Th>
@@ -60,14 +79,7 @@ export function SponsorshipLevelsPage() {
                 <Td className="text-right tabular-nums">{level.maxTeams}</Td>
                 <Td>
                   <div className="flex justify-end gap-2">
-                    <Button variant="secondary" size="sm" onClick={() => setEditing({ level })}>
-                      <Pencil aria-hidden className="size-4" />
-                      Edit<span className="sr-only"> {level.name}</span>
-                    </Button>
-                    <Button variant="ghost" size="sm" className="text-red-700" onClick={() => setDeleting(level)}>
-                      <Trash2 aria-hidden className="size-4" />
-                      Delete<span className="sr-only"> {level.name}</span>
-                    </Button>
+                    <LevelActions level={level} onEdit={(l) => setEditing({ level: l })} onDelete={setDeleting} />
                   </div>
                 </Td>
               </Tr>
@@ -101,5 +113,21 @@ export function SponsorshipLevelsPage() {
         onConfirm={confirmDelete}
       />
     </div>
+  );
+}
+
+/** Edit and Delete of one level: in its table row, or on its card on a phone. */
+function LevelActions({ level, onEdit, onDelete }: { level: SponsorshipLevel; onEdit: (level: SponsorshipLevel) => void; onDelete: (level: SponsorshipLevel) => void }) {
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={() => onEdit(level)}>
+        <Pencil aria-hidden className="size-4" />
+        Edit<span className="sr-only"> {level.name}</span>
+      </Button>
+      <Button variant="ghost" size="sm" className="text-red-700" onClick={() => onDelete(level)}>
+        <Trash2 aria-hidden className="size-4" />
+        Delete<span className="sr-only"> {level.name}</span>
+      </Button>
+    </>
   );
 }

@@ -2,13 +2,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Download, Plus } from 'lucide-react';
 import { useDeferredValue, useEffect, useState } from 'react';
-import type { TeamSort } from '../../shared/admin-schemas';
+import type { SortDirection, TeamSort } from '../../shared/admin-schemas';
 import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from '../../shared/payment-status';
 import { useMe } from '../auth/session';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/toast';
 import { PaymentBadge } from '../ui/badge';
 import { Button } from '../ui/button';
+import { cn } from '../ui/cn';
 import { Field } from '../ui/field';
 import { Pagination } from '../ui/pagination';
 import { SelectField } from '../ui/select-field';
@@ -16,6 +17,16 @@ import { ListState, Table, Td, Th, Tr } from '../ui/table';
 import { AddTeamDialog } from './add-team-dialog';
 import { adminTeamsQuery, teamListSearch, type TeamListParams } from './admin-queries';
 import { TeamDetailsDialog } from './team-details-dialog';
+
+const MOBILE_SORTS: { value: `${TeamSort}:${SortDirection}`; label: string }[] = [
+  { value: 'registered:desc', label: 'Newest first' },
+  { value: 'registered:asc', label: 'Oldest first' },
+  { value: 'name:asc', label: 'Team A–Z' },
+  { value: 'name:desc', label: 'Team Z–A' },
+  { value: 'company:asc', label: 'Company A–Z' },
+  { value: 'players:asc', label: 'Fewest players' },
+  { value: 'status:asc', label: 'Payment status' },
+];
 
 const COLUMNS: { sort: TeamSort; label: string; className?: string }[] = [
   { sort: 'name', label: 'Team' },
@@ -84,7 +95,37 @@ export function AdminTeamsPage() {
       </div>
 
       {data && data.total > 0 ? (
-        <Table caption="Teams" className={list.isFetching ? 'opacity-70 transition-opacity' : undefined}>
+        // A phone: one card per team, the sort as a choice (the table's headers sort on a wider screen).
+        <div className={cn('flex flex-col gap-3 sm:hidden', list.isFetching && 'opacity-70 transition-opacity')}>
+          <SelectField label="Sort by" value={`${params.sort}:${params.dir}`} onChange={(e) => { const [sort, dir] = e.target.value.split(':') as [TeamSort, SortDirection]; change({ sort, dir }); }}>
+            {MOBILE_SORTS.map(({ value, label }) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </SelectField>
+          <ul aria-label="Teams" className="flex flex-col gap-2">
+            {data.teams.map((team) => (
+              <li key={team.id} className="flex flex-col gap-1 rounded-lg border border-stone-200 bg-white p-3">
+                <div className="flex items-start justify-between gap-2">
+                  <button type="button" className="text-left font-medium text-brand-900 underline-offset-2 hover:underline" onClick={() => setOpenId(team.id)}>
+                    {team.name}
+                  </button>
+                  <PaymentBadge status={team.paymentStatus} />
+                </div>
+                <p className="text-sm text-stone-700">
+                  {team.company || 'No company'} · {team.playerCount} {team.playerCount === 1 ? 'player' : 'players'}
+                </p>
+                <p className="text-xs text-stone-600">
+                  {team.tournamentName} · {formatDateTime(team.createdAt)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {data && data.total > 0 ? (
+        <Table caption="Teams" className={cn('hidden sm:block', list.isFetching && 'opacity-70 transition-opacity')}>
           <thead>
             <tr>
               {COLUMNS.map((c) => {

@@ -90,10 +90,11 @@ function TeamDetails({ teamId, canChange, onClose }: { teamId: string; canChange
         {team.players.length === 0 ? (
           <p className="mt-1 text-stone-600">No players yet.</p>
         ) : (
-          <ul className="mt-2 divide-y divide-stone-100 rounded-md border border-stone-200">
-            {team.players.map((p) => (
-              <li key={p.id} className="flex flex-col gap-0.5 px-3 py-2 sm:flex-row sm:items-center sm:justify-between sm:gap-3">
-                <span className="font-medium">
+          <ol aria-label="Players" className="mt-2 divide-y divide-stone-100 rounded-md border border-stone-200">
+            {team.players.map((p, i) => (
+              <li key={p.id} className="flex flex-col gap-0.5 px-3 py-2 sm:flex-row sm:items-center sm:gap-3">
+                <span className="w-16 shrink-0 text-xs font-semibold text-stone-600">Player {i + 1}</span>
+                <span className="font-medium sm:flex-1">
                   {p.firstName} {p.lastName}
                 </span>
                 <span className="break-all text-stone-600">
@@ -102,7 +103,7 @@ function TeamDetails({ teamId, canChange, onClose }: { teamId: string; canChange
                 </span>
               </li>
             ))}
-          </ul>
+          </ol>
         )}
       </section>
 
@@ -113,10 +114,10 @@ function TeamDetails({ teamId, canChange, onClose }: { teamId: string; canChange
         ) : (
           <ul className="mt-2 divide-y divide-stone-100 rounded-md border border-stone-200">
             {team.payments.map((p) => (
-              <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+              <li key={p.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
                 <span className="font-medium tabular-nums">{formatMoney(p.amountCents, currency)}</span>
                 <PaymentBadge status={p.state} />
-                <span className="w-full text-stone-600 sm:w-auto">{p.note || '—'}</span>
+                <span className="w-full text-stone-600 sm:w-auto sm:flex-1 sm:text-right">{p.note || 'No note'}</span>
               </li>
             ))}
           </ul>

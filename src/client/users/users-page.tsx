@@ -1,9 +1,9 @@
 // /admin/users (admins): search, one page of users with role badges, change of role, delete behind a confirmation, Add User.
 // The server enforces R8 (not yourself, never the last admin, not a user who leads teams); its message is shown as is.
 import { useQuery } from '@tanstack/react-query';
-import { Plus, Search, Trash2 } from 'lucide-react';
+import { Plus, Trash2, UserCog } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { ROLE_LABELS, ROLES, type Role } from '../../shared/roles';
+import { ROLE_LABELS, type Role } from '../../shared/roles';
 import { useMe } from '../auth/session';
 import { errorMessage } from '../lib/api';
 import { formatDate } from '../lib/format';
@@ -12,10 +12,12 @@ import { useDebounced } from '../lib/use-debounced';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { ConfirmDialog, Dialog } from '../ui/dialog';
+import { Field } from '../ui/field';
 import { Pagination } from '../ui/pagination';
 import { ListState, Table, Td, Th, Tr } from '../ui/table';
+import { ChangeRoleForm, fullName } from './change-role-form';
 import { CreateUserForm } from './create-user-form';
-import { useChangeRole, useDeleteUser, usersQuery, type AdminUser } from './queries';
+import { useDeleteUser, usersQuery, type AdminUser } from './queries';
 
 const ROLE_TONES: Record<Role, string> = {
   team_leader: 'bg-stone-100 text-stone-800 ring-stone-500/30',
@@ -24,27 +26,23 @@ const ROLE_TONES: Record<Role, string> = {
 };
 
 export function RoleBadge({ role }: { role: Role }) {
-  return <span className={cn('inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', ROLE_TONES[role])}>{ROLE_LABELS[role]}</span>;
+  return <span className={cn('inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', ROLE_TONES[role])}>{ROLE_LABELS[role]}</span>;
 }
 
-const fullName = (u: AdminUser) => `${u.firstName} ${u.lastName}`.trim() || u.email;
+const SELF_NOTE_ID = 'users-self-note';
 
-function RoleSelect({ user, self, busy, onChange }: { user: AdminUser; self: boolean; busy: boolean; onChange: (user: AdminUser, role: Role) => void }) {
+/** Change role and Delete; on one's own row both are off (R8), and the note above the list says why. */
+function UserActions({ user, self, onChangeRole, onDelete }: { user: AdminUser; self: boolean; onChangeRole: (user: AdminUser) => void; onDelete: (user: AdminUser) => void }) {
+  const why = self ? SELF_NOTE_ID : undefined;
   return (
-    <select
-      aria-label={`Role of ${fullName(user)}`}
-      value={user.role}
-      disabled={self || busy}
-      title={self ? 'You cannot change your own role' : undefined}
-      onChange={(e) => onChange(user, e.target.value as Role)}
-      className="h-10 rounded-md border border-stone-300 bg-white px-2 text-sm disabled:text-stone-500"
-    >
-      {ROLES.map((role) => (
-        <option key={role} value={role}>
-          {ROLE_LABELS[role]}
-        </option>
-      ))}
-    </select>
+    <div className="flex items-center justify-end gap-1">
+      <Button variant="secondary" size="sm" className="whitespace-nowrap" disabled={self} aria-describedby={why} aria-label={`Change role of ${fullName(user)}`} onClick={() => onChangeRole(user)}>
+        <UserCog aria-hidden className="size-4" /> Change role
+      </Button>
+      <Button variant="ghost" size="sm" disabled={self} aria-describedby={why} aria-label={`Delete ${fullName(user)}`} onClick={() => onDelete(user)}>
+        <Trash2 aria-hidden className="size-4 text-red-700" />
+      </Button>
+    </div>
   );
 }
 
@@ -54,24 +52,16 @@ export function UsersPage() {
   const q = useDebounced(search.trim());
   const [page, setPage] = useState(1);
   useEffect(() => setPage(1), [q]);
-  const users = useQuery({ ...usersQuery(q, page), enabled: me?.user.role === 'admin' });
+  const users = useQuery(usersQuery(q, page));
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
-  const changeRole = useChangeRole();
+  const [changing, setChanging] = useState<AdminUser | null>(null);
   const remove = useDeleteUser();
 
   useEffect(() => {
     if (users.isError) notify.error('Failed to load users');
   }, [users.isError]);
 
-  const onRole = (user: AdminUser, role: Role) =>
-    changeRole.mutate(
-      { id: user.id, role },
-      {
-        onSuccess: () => notify.success(`${fullName(user)} is now ${ROLE_LABELS[role]}`),
-        onError: (error) => notify.error(errorMessage(error, 'Failed to update role')),
-      },
-    );
   const onDelete = () => {
     if (!deleting) return;
     remove.mutate(deleting.id, {
@@ -87,13 +77,6 @@ export function UsersPage() {
   };
 
   const rows = users.data?.users ?? [];
-  if (me && me.user.role !== 'admin') {
-    return (
-      <p role="alert" className="py-8 text-center text-stone-700">
-        You don't have permission to access this page
-      </p>
-    );
-  }
   return (
     <div className="flex flex-col gap-4">
       <title>Users · Admin · Golf Tournament</title>
@@ -103,17 +86,10 @@ export function UsersPage() {
           <Plus aria-hidden className="size-4" /> Add User
         </Button>
       </div>
-      <div className="relative max-w-md">
-        <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-stone-500" />
-        <input
-          type="search"
-          aria-label="Search users by name or e-mail"
-          placeholder="Search by name or e-mail"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          className="h-11 w-full rounded-md border border-stone-300 bg-white pl-9 pr-3 text-base sm:h-10 sm:text-sm"
-        />
-      </div>
+      <Field label="Search" type="search" placeholder="Name or e-mail" className="max-w-md" value={search} onChange={(e) => setSearch(e.target.value)} />
+      <p id={SELF_NOTE_ID} className="text-sm text-stone-600">
+        Your own role and account can only be changed by another admin.
+      </p>
       <ListState
         loading={users.isLoading}
         error={users.isError && !users.data}
@@ -133,19 +109,14 @@ export function UsersPage() {
                       {fullName(user)}
                       {self ? <span className="ml-1 text-xs font-normal text-stone-600">(you)</span> : null}
                     </p>
-                    <p className="break-words text-sm text-stone-700">{user.email}</p>
+                    <p className="break-all text-sm text-stone-700">{user.email}</p>
                     <p className="text-xs text-stone-600">
                       {user.teamsLed} team(s) · since {formatDate(user.createdAt.slice(0, 10))}
                     </p>
                   </div>
                   <RoleBadge role={user.role} />
                 </div>
-                <div className="flex items-center justify-between gap-2">
-                  <RoleSelect user={user} self={self} busy={changeRole.isPending} onChange={onRole} />
-                  <Button variant="ghost" size="sm" disabled={self} aria-label={`Delete ${fullName(user)}`} onClick={() => setDeleting(user)}>
-                    <Trash2 aria-hidden className="size-4 text-red-700" />
-                  </Button>
-                </div>
+                <UserActions user={user} self={self} onChangeRole={setChanging} onDelete={setDeleting} />
               </li>
             );
           })}
@@ -158,9 +129,7 @@ export function UsersPage() {
               <Th>Name</Th>
               <Th>E-mail</Th>
               <Th>Role</Th>
-              <Th>Change role</Th>
               <Th className="text-right">Teams</Th>
-              <Th>Created</Th>
               <Th>
                 <span className="sr-only">Actions</span>
               </Th>
@@ -171,23 +140,18 @@ export function UsersPage() {
               const self = user.id === me?.user.id;
               return (
                 <Tr key={user.id}>
-                  <Td className="font-medium">
-                    {fullName(user)}
-                    {self ? <span className="ml-1 text-xs font-normal text-stone-600">(you)</span> : null}
+                  <Td>
+                    <span className="font-medium">{fullName(user)}</span>
+                    {self ? <span className="ml-1 text-xs text-stone-600">(you)</span> : null}
+                    <span className="block text-xs text-stone-600">Since {formatDate(user.createdAt.slice(0, 10))}</span>
                   </Td>
-                  <Td className="break-words">{user.email}</Td>
+                  <Td className="break-all">{user.email}</Td>
                   <Td>
                     <RoleBadge role={user.role} />
                   </Td>
-                  <Td>
-                    <RoleSelect user={user} self={self} busy={changeRole.isPending} onChange={onRole} />
-                  </Td>
                   <Td className="text-right tabular-nums">{user.teamsLed}</Td>
-                  <Td className="whitespace-nowrap">{formatDate(user.createdAt.slice(0, 10))}</Td>
-                  <Td className="text-right">
-                    <Button variant="ghost" size="sm" disabled={self} aria-label={`Delete ${fullName(user)}`} onClick={() => setDeleting(user)}>
-                      <Trash2 aria-hidden className="size-4 text-red-700" />
-                    </Button>
+                  <Td>
+                    <UserActions user={user} self={self} onChangeRole={setChanging} onDelete={setDeleting} />
                   </Td>
                 </Tr>
               );
@@ -197,6 +161,9 @@ export function UsersPage() {
       ) : null}
       {users.data ? <Pagination noun="users" page={users.data.page} pages={Math.max(1, Math.ceil(users.data.total / users.data.pageSize))} pageSize={users.data.pageSize} total={users.data.total} onPage={setPage} /> : null}
 
+      <Dialog open={changing !== null} onOpenChange={(open) => !open && setChanging(null)} title={changing ? `Change role of ${fullName(changing)}` : 'Change role'} description={changing ? `${changing.email} is now ${ROLE_LABELS[changing.role]}.` : undefined}>
+        {changing ? <ChangeRoleForm user={changing} onDone={() => setChanging(null)} /> : null}
+      </Dialog>
       <Dialog open={creating} onOpenChange={setCreating} title="Add User" description="Create an account with a chosen permission.">
         {creating ? <CreateUserForm onDone={() => setCreating(false)} /> : null}
       </Dialog>
