@@ -22,6 +22,12 @@ const SponsorshipLevelsPage = lazy(() => import('./sponsorship/sponsorship-level
 const AdminTeamsPage = lazy(() => import('./teams/admin-teams-page').then((m) => ({ default: m.AdminTeamsPage })));
 const PaymentsPage = lazy(() => import('./payments/payments-page').then((m) => ({ default: m.PaymentsPage })));
 const ReportsPage = lazy(() => import('./reports/reports-page').then((m) => ({ default: m.ReportsPage })));
+const LeaderboardPage = lazy(() => import('./leaderboard/leaderboard-page').then((m) => ({ default: m.LeaderboardPage })));
+const TeamScoresPage = lazy(() => import('./scoring/team-scores-page').then((m) => ({ default: m.TeamScoresPage })));
+const ScoreEntryPage = lazy(() => import('./scoring/score-entry-page').then((m) => ({ default: m.ScoreEntryPage })));
+const ScoreReportPage = lazy(() => import('./scoring/score-report-page').then((m) => ({ default: m.ScoreReportPage })));
+const StartingSheetPage = lazy(() => import('./starting-holes/starting-sheet-page').then((m) => ({ default: m.StartingSheetPage })));
+const ScorecardsPage = lazy(() => import('./starting-holes/scorecards-page').then((m) => ({ default: m.ScorecardsPage })));
 
 export function AppRoutes() {
   const { pathname } = useLocation();
@@ -35,6 +41,8 @@ export function AppRoutes() {
           <Route element={<RootLayout />}>
             <Route index element={<HomePage />} />
             <Route path="register" element={<RegisterPage />} />
+            <Route path="register/scores/:teamId" element={<TeamScoresPage />} />
+            <Route path="leaderboard" element={<LeaderboardPage />} />
             <Route path="auth" element={<AuthPage />} />
             <Route path="logout" element={<LogoutPage />} />
             <Route path="admin/login" element={<Navigate to="/auth" replace />} />
@@ -42,6 +50,10 @@ export function AppRoutes() {
               <Route index element={<AdminHome />} />
               <Route path="check-in" element={<GolfersPage />} />
               <Route path="teams" element={<AdminTeamsPage />} />
+              <Route path="score-entry" element={<ScoreEntryPage />} />
+              <Route path="score-report" element={<ScoreReportPage />} />
+              <Route path="tournaments/:id/starting-sheet" element={<StartingSheetPage />} />
+              <Route path="tournaments/:id/scorecards" element={<ScorecardsPage />} />
               <Route element={<AdminOnly />}>
                 <Route path="payments" element={<PaymentsPage />} />
                 <Route path="users" element={<UsersPage />} />

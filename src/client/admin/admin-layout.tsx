@@ -1,5 +1,5 @@
 // /admin: the staff gate (R10) and the admin layout. The server guards every admin call on its own; this only routes people.
-import { Award, CreditCard, LandPlot, LayoutDashboard, Trophy, UserCheck, Users, UsersRound } from 'lucide-react';
+import { Award, ClipboardPen, CreditCard, LandPlot, LayoutDashboard, ListOrdered, Trophy, UserCheck, Users, UsersRound } from 'lucide-react';
 import { FileChartColumn } from 'lucide-react';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router';
@@ -16,6 +16,8 @@ export const ADMIN_NAV: { to: string; label: string; icon: typeof LayoutDashboar
   { to: '/admin/payments', label: 'Payments', icon: CreditCard, access: 'admin' },
   { to: '/admin/reports', label: 'Reports', icon: FileChartColumn, access: 'admin' },
   { to: '/admin/check-in', label: 'Golfers', icon: UserCheck, access: 'staff' },
+  { to: '/admin/score-entry', label: 'Score Entry', icon: ClipboardPen, access: 'staff' },
+  { to: '/admin/score-report', label: 'Score Report', icon: ListOrdered, access: 'staff' },
   { to: '/admin/settings', label: 'Tournaments', icon: Trophy, access: 'admin' },
   { to: '/admin/golf-courses', label: 'Golf Courses', icon: LandPlot, access: 'admin' },
   { to: '/admin/sponsorship-levels', label: 'Sponsorship Levels', icon: Award, access: 'admin' },
@@ -37,8 +39,8 @@ export function AdminLayout() {
 
   const items = ADMIN_NAV.filter((item) => roleMeets(me.user.role, item.access));
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row">
-      <aside className="lg:w-56 lg:shrink-0">
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row print:max-w-none print:p-0">
+      <aside className="lg:w-56 lg:shrink-0 print:hidden">
         <p className="text-sm text-stone-600">
           {displayName(me)} · <span className="font-medium text-stone-800">{ROLE_LABELS[me.user.role]}</span>
         </p>

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 
 export function SiteFooter() {
   return (
-    <footer className="border-t border-stone-200 bg-white">
+    <footer className="border-t border-stone-200 bg-white print:hidden">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-5 text-sm text-stone-600 sm:px-6">
         <p>Charity golf tournament</p>
         <nav aria-label="Footer" className="flex gap-4">

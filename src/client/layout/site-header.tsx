@@ -1,4 +1,4 @@
-import { Flag } from 'lucide-react';
+import { Flag, Trophy } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { useLogout, useMe } from '../auth/session';
 import { Button } from '../ui/button';
@@ -11,7 +11,7 @@ export function SiteHeader() {
   const { data: me } = useMe();
   const { logout, isPending } = useLogout();
   return (
-    <header className="border-b border-stone-200 bg-white">
+    <header className="border-b border-stone-200 bg-white print:hidden">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:px-6">
         <Link to="/" className="flex items-center gap-2 font-bold text-brand-900">
           <Flag aria-hidden className="size-6 shrink-0" />
@@ -25,6 +25,11 @@ export function SiteHeader() {
           </NavLink>
           <NavLink to="/register" className={navClass}>
             Register
+          </NavLink>
+          {/* A phone's header has no room for the word beside Home, Register and Login: the trophy stands for it there. */}
+          <NavLink to="/leaderboard" className={navClass}>
+            <Trophy aria-hidden className="size-5 sm:hidden" />
+            <span className="sr-only sm:not-sr-only">Leaderboard</span>
           </NavLink>
           {me ? (
             <Button variant="secondary" size="sm" onClick={logout} disabled={isPending}>

@@ -11,3 +11,5 @@ export function formatDateRange(start: string, end: string | null): string {
 export function formatDateTime(iso: string): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
+
+export const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`;

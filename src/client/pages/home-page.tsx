@@ -18,9 +18,14 @@ export function HomePage() {
           <p className="max-w-2xl text-lg text-brand-100">
             Register your team for the charity golf tournament, manage your players and payments, and check in on the day.
           </p>
-          <Button asChild size="lg" variant="light">
-            <Link to="/register">Register Your Team</Link>
-          </Button>
+          <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+            <Button asChild size="lg" variant="light">
+              <Link to="/register">Register Your Team</Link>
+            </Button>
+            <Link to="/leaderboard" className="font-semibold text-white underline underline-offset-4 hover:text-brand-100">
+              Live leaderboard
+            </Link>
+          </div>
         </div>
       </section>
       <section aria-labelledby="how-it-works" className="mx-auto max-w-6xl px-4 py-12 sm:px-6">

@@ -1,5 +1,6 @@
-// One team on the leader's dashboard.
-import { Lock, Pencil } from 'lucide-react';
+// One team on the leader's dashboard: its details, its starting hole once drawn (R20), Edit while editable, Enter Scores.
+import { ClipboardPen, Lock, Pencil } from 'lucide-react';
+import { Link } from 'react-router';
 import { LOCKED_MESSAGE } from '../../shared/editing-lock';
 import { formatDateRange, formatDateTime } from '../lib/format';
 import { PaymentBadge } from '../ui/badge';
@@ -18,11 +19,21 @@ export function TeamCard({ team, onEdit }: { team: TeamSummary; onEdit: () => vo
           </h3>
           <PaymentBadge status={team.paymentStatus} />
         </div>
-        {team.editable ? (
-          <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${team.name}`}>
-            <Pencil aria-hidden className="size-4" /> Edit
-          </Button>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {/* Scoring needs the course's holes; a server that does not say (hasCourse undefined) leaves the check to the score page. */}
+          {team.tournament.hasCourse !== false ? (
+            <Button asChild size="sm">
+              <Link to={`/register/scores/${team.id}`} aria-label={`Enter Scores for ${team.name}`}>
+                <ClipboardPen aria-hidden className="size-4" /> Enter Scores
+              </Link>
+            </Button>
+          ) : null}
+          {team.editable ? (
+            <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${team.name}`}>
+              <Pencil aria-hidden className="size-4" /> Edit
+            </Button>
+          ) : null}
+        </div>
       </div>
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <div>

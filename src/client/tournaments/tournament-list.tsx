@@ -1,8 +1,11 @@
-// The tournaments, newest first: a table on wide screens, a stack of cards on a phone; Edit and open/close on each.
-import { Pencil, Power } from 'lucide-react';
+// The tournaments, newest first: a table on wide screens, a stack of cards on a phone; on each: Edit, open/close, the
+// starting-hole draw and its starting sheet.
+import { ClipboardList, Pencil, Power } from 'lucide-react';
+import { Link } from 'react-router';
 import { notifyFailure } from '../admin/notify-failure';
 import { formatDateRange } from '../lib/format';
 import { notify } from '../lib/toast';
+import { AssignTeamsButton } from '../starting-holes/assign-teams-button';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { ListState, Table, Td, Th, Tr } from '../ui/table';
@@ -51,6 +54,13 @@ function Actions({ tournament, onEdit }: { tournament: AdminTournamentItem; onEd
         <Power aria-hidden className="size-4" />
         {tournament.active ? 'Deactivate' : 'Activate'}
         <span className="sr-only"> {tournament.name}</span>
+      </Button>
+      <AssignTeamsButton tournament={tournament} />
+      <Button asChild variant="secondary" size="sm">
+        <Link to={`/admin/tournaments/${tournament.id}/starting-sheet`}>
+          <ClipboardList aria-hidden className="size-4" />
+          Starting Sheet<span className="sr-only"> of {tournament.name}</span>
+        </Link>
       </Button>
     </div>
   );

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { cellKey, cellsFromScores, collectScores, holeComplete, holeTotal, playerTotal, readCell, sameCells, stepStrokes, teamTotal } from './score-cells';
+
+const players = [
+  { id: 'p1', firstName: 'Ann', lastName: 'Lee' },
+  { id: 'p2', firstName: 'Bo', lastName: 'Kim' },
+];
+const holes = [
+  { number: 1, par: 4 },
+  { number: 2, par: 3 },
+  { number: 3, par: 5 },
+];
+
+describe('readCell: strokes 1 to 15, empty is no score', () => {
+  it.each([
+    ['', null],
+    ['  ', null],
+    [undefined, null],
+    ['1', 1],
+    [' 7 ', 7],
+    ['07', 7],
+    ['15', 15],
+    ['0', 'invalid'],
+    ['16', 'invalid'],
+    ['2.5', 'invalid'],
+    ['-3', 'invalid'],
+    ['x', 'invalid'],
+    ['100', 'invalid'],
+  ])('%j reads as %j', (text, expected) => expect(readCell(text)).toBe(expected));
+});
+
+describe('collectScores', () => {
+  it('sends every readable cell of the sheet and names the unreadable ones', () => {
+    const cells = { [cellKey('p1', 1)]: '4', [cellKey('p1', 2)]: '', [cellKey('p2', 3)]: '16', [cellKey('p2', 2)]: '3', [cellKey('ghost', 1)]: '5', [cellKey('p1', 9)]: '5' };
+    expect(collectScores(cells, players, holes)).toEqual({
+      scores: [
+        { playerId: 'p1', holeNumber: 1, strokes: 4 },
+        { playerId: 'p2', holeNumber: 2, strokes: 3 },
+      ],
+      invalid: [{ playerId: 'p2', holeNumber: 3 }],
+    });
+  });
+
+  it('finds nothing to send in an empty sheet', () => {
+    expect(collectScores({}, players, holes)).toEqual({ scores: [], invalid: [] });
+  });
+});
+
+describe('totals', () => {
+  const cells = cellsFromScores([
+    { playerId: 'p1', holeNumber: 1, strokes: 5 },
+    { playerId: 'p1', holeNumber: 2, strokes: 3 },
+    { playerId: 'p2', holeNumber: 1, strokes: 4 },
+  ]);
+  const withTypo = { ...cells, [cellKey('p2', 2)]: '99' };
+
+  it('adds a player across holes, a hole across players, and the team, skipping empty and unreadable cells', () => {
+    expect(playerTotal(withTypo, 'p1', holes)).toBe(8);
+    expect(playerTotal(withTypo, 'p2', holes)).toBe(4);
+    expect(holeTotal(withTypo, players, 1)).toBe(9);
+    expect(holeTotal(withTypo, players, 2)).toBe(3);
+    expect(teamTotal(withTypo, players, holes)).toBe(12);
+  });
+
+  it('calls a hole complete when every player has strokes on it', () => {
+    expect(holeComplete(cells, players, 1)).toBe(true);
+    expect(holeComplete(withTypo, players, 2)).toBe(false);
+    expect(holeComplete(cells, players, 3)).toBe(false);
+  });
+});
+
+describe('stepStrokes: the phone’s − and +', () => {
+  it('starts an empty or unreadable cell at par', () => {
+    expect(stepStrokes(undefined, 3, 1)).toBe('3');
+    expect(stepStrokes('', 5, -1)).toBe('5');
+    expect(stepStrokes('0', 4, 1)).toBe('4');
+  });
+  it('moves one stroke, never below 1 or above 15', () => {
+    expect(stepStrokes('4', 4, 1)).toBe('5');
+    expect(stepStrokes('4', 4, -1)).toBe('3');
+    expect(stepStrokes('1', 4, -1)).toBe('1');
+    expect(stepStrokes('15', 4, 1)).toBe('15');
+  });
+});
+
+describe('sameCells: is anything unsaved?', () => {
+  it('ignores spacing, leading zeros and emptied cells', () => {
+    expect(sameCells({ a: '4' }, { a: ' 04', b: '' })).toBe(true);
+  });
+  it('sees a changed, added, removed or mistyped score', () => {
+    expect(sameCells({ a: '4' }, { a: '5' })).toBe(false);
+    expect(sameCells({ a: '4' }, { a: '4', b: '3' })).toBe(false);
+    expect(sameCells({ a: '4' }, {})).toBe(false);
+    expect(sameCells({ a: '4' }, { a: '4', b: '0' })).toBe(false);
+  });
+});

@@ -1,0 +1,68 @@
+// The score form's cells, as typed, and what they mean (R21): strokes are whole numbers from 1 to 15, an empty cell is no
+// score. Kept apart from the components so the rules are read (and tested) in one place.
+import { MAX_STROKES, MIN_STROKES, type HolePar, type PlayerName, type ScoreValue } from '../../shared/tournament-day';
+
+/** What is typed in each cell, by `playerId:holeNumber`. A missing key is an empty cell. */
+export type Cells = Readonly<Record<string, string>>;
+
+export const cellKey = (playerId: string, holeNumber: number) => `${playerId}:${holeNumber}`;
+
+export function cellsFromScores(scores: ScoreValue[]): Cells {
+  return Object.fromEntries(scores.map((s) => [cellKey(s.playerId, s.holeNumber), String(s.strokes)]));
+}
+
+/** The strokes a cell holds: a number, null when empty, or 'invalid' (0, 16, 2.5, letters…). */
+export function readCell(text: string | undefined): number | null | 'invalid' {
+  const trimmed = (text ?? '').trim();
+  if (trimmed === '') return null;
+  if (!/^\d{1,2}$/.test(trimmed)) return 'invalid';
+  const strokes = Number(trimmed);
+  return strokes >= MIN_STROKES && strokes <= MAX_STROKES ? strokes : 'invalid';
+}
+
+const strokesOf = (cells: Cells, playerId: string, holeNumber: number) => {
+  const value = readCell(cells[cellKey(playerId, holeNumber)]);
+  return typeof value === 'number' ? value : 0;
+};
+
+export const playerTotal = (cells: Cells, playerId: string, holes: HolePar[]) => holes.reduce((sum, h) => sum + strokesOf(cells, playerId, h.number), 0);
+
+export const holeTotal = (cells: Cells, players: PlayerName[], holeNumber: number) => players.reduce((sum, p) => sum + strokesOf(cells, p.id, holeNumber), 0);
+
+export const teamTotal = (cells: Cells, players: PlayerName[], holes: HolePar[]) => players.reduce((sum, p) => sum + playerTotal(cells, p.id, holes), 0);
+
+/** Whether every player has strokes on the hole. */
+export const holeComplete = (cells: Cells, players: PlayerName[], holeNumber: number) =>
+  players.length > 0 && players.every((p) => typeof readCell(cells[cellKey(p.id, holeNumber)]) === 'number');
+
+/** The cells to send (every valid score of the team's players on the course's holes), and those that cannot be sent. */
+export function collectScores(cells: Cells, players: PlayerName[], holes: HolePar[]) {
+  const scores: ScoreValue[] = [];
+  const invalid: { playerId: string; holeNumber: number }[] = [];
+  for (const player of players) {
+    for (const hole of holes) {
+      const value = readCell(cells[cellKey(player.id, hole.number)]);
+      if (value === 'invalid') invalid.push({ playerId: player.id, holeNumber: hole.number });
+      else if (value !== null) scores.push({ playerId: player.id, holeNumber: hole.number, strokes: value });
+    }
+  }
+  return { scores, invalid };
+}
+
+/** The same scores, whatever the spacing or leading zeros typed: tells a changed form from a saved one. */
+export function sameCells(a: Cells, b: Cells): boolean {
+  const normal = (cells: Cells) =>
+    Object.entries(cells)
+      .map(([key, text]) => [key, readCell(text) === 'invalid' ? `!${text}` : String(readCell(text) ?? '')] as const)
+      .filter(([, value]) => value !== '')
+      .sort(([x], [y]) => (x < y ? -1 : 1))
+      .join('|');
+  return normal(a) === normal(b);
+}
+
+/** The +/− buttons: an empty (or unreadable) cell starts at the hole's par; otherwise one stroke more or less, within 1–15. */
+export function stepStrokes(text: string | undefined, par: number, delta: 1 | -1): string {
+  const value = readCell(text);
+  if (typeof value !== 'number') return String(par);
+  return String(Math.min(MAX_STROKES, Math.max(MIN_STROKES, value + delta)));
+}

@@ -1,0 +1,87 @@
+// /admin/score-entry (staff, R8, R21): pick a tournament, then any of its teams, and enter or correct its scores. The choice
+// lives in the address (?tournament=…&team=…), so a reload or a shared link opens the same sheet. The tournament's
+// starting sheet and scorecards are a click away (moderators have no Tournaments page).
+import { useQuery } from '@tanstack/react-query';
+import { ClipboardList, FileText } from 'lucide-react';
+import { useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../ui/button';
+import { SelectField } from '../ui/select-field';
+import { ListState } from '../ui/table';
+import { scoreEntryChoicesQuery } from './queries';
+import { LEAVE_UNSAVED, ScoreEntry } from './score-entry';
+
+const holeNote = (startingHole: number | null) => (startingHole != null ? ` (hole ${startingHole})` : '');
+
+export function ScoreEntryPage() {
+  const choices = useQuery(scoreEntryChoicesQuery);
+  const [params, setParams] = useSearchParams();
+  const list = choices.data?.tournaments ?? [];
+  const tournament = list.find((t) => t.id === params.get('tournament')) ?? list[0];
+  const team = tournament?.teams.find((t) => t.teamId === params.get('team'));
+
+  const unsaved = useRef(false);
+  const setUnsaved = useRef((value: boolean) => (unsaved.current = value)).current;
+
+  // Another team's sheet replaces this one: typed scores not yet saved would be lost, so ask first.
+  const choose = (tournamentId: string, teamId = '') => {
+    if (unsaved.current && !window.confirm(LEAVE_UNSAVED)) return;
+    setParams(teamId ? { tournament: tournamentId, team: teamId } : { tournament: tournamentId }, { replace: true });
+  };
+
+  return (
+    <div className="flex flex-col gap-5">
+      <title>Score Entry · Admin · Golf Tournament</title>
+      <div>
+        <h1 className="text-2xl font-bold">Score Entry</h1>
+        <p className="mt-1 text-sm text-stone-600">Enter or correct any team's strokes: 1 to 15 per player and hole; an empty box is no score.</p>
+      </div>
+
+      <ListState
+        loading={choices.isPending}
+        error={choices.isError}
+        empty={choices.isSuccess && list.length === 0}
+        emptyText="No tournaments yet."
+        onRetry={() => void choices.refetch()}
+      />
+
+      {tournament ? (
+        <>
+          <div className="grid gap-3 sm:grid-cols-2 sm:items-end">
+            <SelectField label="Tournament" value={tournament.id} onChange={(e) => choose(e.target.value)}>
+              {list.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField label="Team" value={team?.teamId ?? ''} onChange={(e) => choose(tournament.id, e.target.value)} disabled={tournament.teams.length === 0}>
+              <option value="">{tournament.teams.length === 0 ? 'No teams registered' : 'Choose a team'}</option>
+              {tournament.teams.map((t) => (
+                <option key={t.teamId} value={t.teamId}>
+                  {t.teamName}
+                  {holeNote(t.startingHole)}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="secondary" size="sm">
+              <Link to={`/admin/tournaments/${tournament.id}/starting-sheet`}>
+                <ClipboardList aria-hidden className="size-4" />
+                Starting Sheet
+              </Link>
+            </Button>
+            <Button asChild variant="secondary" size="sm">
+              <Link to={`/admin/tournaments/${tournament.id}/scorecards`}>
+                <FileText aria-hidden className="size-4" />
+                Scorecards
+              </Link>
+            </Button>
+          </div>
+          {team ? <ScoreEntry teamId={team.teamId} onUnsavedChange={setUnsaved} /> : null}
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+// A team's score sheet (R21), shared by staff (/admin/score-entry) and the team's leader (/register/scores/:teamId): a grid
+// on a wide screen, one hole at a time on a phone. Saving replaces the team's scores. A failed save keeps every typed
+// score on screen to try again; leaving the page with unsaved scores asks first.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { SCORE_MESSAGES } from '../../shared/score-schemas';
+import type { ScoreSheet } from '../../shared/tournament-day';
+import { ApiError, errorMessage } from '../lib/api';
+import { notify } from '../lib/toast';
+import { useMediaQuery } from '../lib/use-media-query';
+import { Button } from '../ui/button';
+import { cn } from '../ui/cn';
+import { PageSpinner } from '../ui/spinner';
+import { HoleByHole } from './hole-by-hole';
+import { scoreSheetQuery, useSaveScores } from './queries';
+import { cellsFromScores, collectScores, sameCells, teamTotal, type Cells } from './score-cells';
+import { ScoreGrid } from './score-grid';
+
+/** `onUnsavedChange` tells the page whether there is anything unsaved (the staff page asks before switching teams). */
+export function ScoreEntry({ teamId, onUnsavedChange }: { teamId: string; onUnsavedChange?: (unsaved: boolean) => void }) {
+  const sheet = useQuery(scoreSheetQuery(teamId));
+  if (sheet.isPending) return <PageSpinner label="Loading scores…" />;
+  if (sheet.isError) {
+    return (
+      <div role="alert" className="rounded-lg border border-stone-200 bg-white p-5 text-red-700">
+        <p>{errorMessage(sheet.error, 'Failed to load scores')}</p>
+        {!(sheet.error instanceof ApiError) || sheet.error.status === 0 || sheet.error.status >= 500 ? (
+          <Button variant="secondary" className="mt-3" onClick={() => void sheet.refetch()}>
+            Try again
+          </Button>
+        ) : null}
+      </div>
+    );
+  }
+  return <ScoreForm key={teamId} sheet={sheet.data} onUnsavedChange={onUnsavedChange} />;
+}
+
+export const LEAVE_UNSAVED = 'Your scores are not saved yet. Leave without saving them?';
+
+/**
+ * While scores are unsaved, leaving asks first: closing or reloading the page (the browser's own question) and following
+ * a link inside the app (ours; declarative routing has no navigation blocker, so the click is caught before the router).
+ */
+function useConfirmLeaving(unsaved: boolean) {
+  useEffect(() => {
+    if (!unsaved) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    const onClick = (event: MouseEvent) => {
+      const link = (event.target as Element | null)?.closest?.('a[href]');
+      if (!link || window.confirm(LEAVE_UNSAVED)) return;
+      event.preventDefault();
+      event.stopPropagation();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    document.addEventListener('click', onClick, true);
+    return () => {
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      document.removeEventListener('click', onClick, true);
+    };
+  }, [unsaved]);
+}
+
+function ScoreForm({ sheet, onUnsavedChange }: { sheet: ScoreSheet; onUnsavedChange?: (unsaved: boolean) => void }) {
+  const [cells, setCells] = useState<Cells>(() => cellsFromScores(sheet.scores));
+  const [saved, setSaved] = useState<Cells>(cells);
+  const [failed, setFailed] = useState(false);
+  const save = useSaveScores(sheet.team.id);
+  const wide = useMediaQuery('(min-width: 768px)');
+  const unsaved = !sameCells(cells, saved);
+  useConfirmLeaving(unsaved);
+  useEffect(() => {
+    onUnsavedChange?.(unsaved);
+    return () => onUnsavedChange?.(false);
+  }, [unsaved, onUnsavedChange]);
+
+  if (sheet.holes.length === 0) {
+    return (
+      <p className="rounded-lg border border-stone-200 bg-white p-5 text-stone-700">
+        {sheet.tournament.name} has no golf course yet. Scores can be entered once the organiser assigns its course.
+      </p>
+    );
+  }
+
+  const onChange = (key: string, text: string) => setCells((current) => ({ ...current, [key]: text }));
+  const onSave = () => {
+    const { scores, invalid } = collectScores(cells, sheet.players, sheet.holes);
+    if (invalid.length > 0) return notify.error(SCORE_MESSAGES.strokes);
+    if (scores.length === 0) return notify.error(SCORE_MESSAGES.noScores);
+    const sent = cells;
+    save.mutate(
+      { scores },
+      {
+        onSuccess: () => {
+          setSaved(sent);
+          setFailed(false);
+          notify.success('Scores saved');
+        },
+        onError: (error) => {
+          setFailed(true);
+          notify.error(error instanceof ApiError && error.status !== 0 ? `Failed to save scores: ${error.message}` : 'Failed to save scores');
+        },
+      },
+    );
+  };
+  const { invalid } = collectScores(cells, sheet.players, sheet.holes);
+  const status = failed && unsaved
+    ? 'Not saved. Your scores are still here: save again when you have a connection.'
+    : unsaved
+      ? 'Unsaved changes'
+      : collectScores(saved, sheet.players, sheet.holes).scores.length > 0
+        ? 'All scores saved'
+        : 'No scores yet';
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-1">
+        <div>
+          <h2 className="text-xl font-semibold">{sheet.team.name}</h2>
+          <p className="text-sm text-stone-700">
+            {sheet.tournament.name}
+            {sheet.team.startingHole != null ? ` · Starting hole ${sheet.team.startingHole}` : ''}
+          </p>
+        </div>
+        <p className="text-sm text-stone-700">
+          Team total <span className="text-lg font-bold tabular-nums text-stone-900">{teamTotal(cells, sheet.players, sheet.holes)}</span>
+        </p>
+      </div>
+
+      {wide ? <ScoreGrid sheet={sheet} cells={cells} onChange={onChange} /> : <HoleByHole sheet={sheet} cells={cells} onChange={onChange} />}
+
+      {invalid.length > 0 ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {SCORE_MESSAGES.strokes}. An empty box is no score.
+        </p>
+      ) : null}
+
+      <div className="sticky bottom-0 z-40 -mx-4 flex flex-wrap items-center justify-between gap-3 border-t border-stone-200 bg-white px-4 py-2 shadow-sm sm:mx-0 sm:rounded-lg sm:border">
+        <p aria-live="polite" className={cn('min-w-0 flex-1 text-sm', failed && unsaved ? 'font-medium text-red-700' : 'text-stone-700')}>
+          {status}
+        </p>
+        <Button size="lg" onClick={onSave} disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save Scores'}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+// /admin/score-report (staff, R8, R22): any tournament's leaderboard, active or not: position (T2 for ties), team, to par,
+// holes played, total and each player's total.
+import { useQuery } from '@tanstack/react-query';
+import { RefreshCw } from 'lucide-react';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { formatDateTime } from '../lib/format';
+import { notify } from '../lib/toast';
+import { LeaderboardBoard } from '../leaderboard/leaderboard-board';
+import { Button } from '../ui/button';
+import { SelectField } from '../ui/select-field';
+import { ListState } from '../ui/table';
+import { scoreEntryChoicesQuery, scoreReportQuery } from './queries';
+
+export function ScoreReportPage() {
+  const choices = useQuery(scoreEntryChoicesQuery);
+  const [params, setParams] = useSearchParams();
+  const list = choices.data?.tournaments ?? [];
+  const tournament = list.find((t) => t.id === params.get('tournament')) ?? list[0];
+  const report = useQuery(scoreReportQuery(tournament?.id ?? ''));
+
+  useEffect(() => {
+    if (report.isError) notify.error('Failed to load score report');
+  }, [report.isError]);
+
+  return (
+    <div className="flex flex-col gap-5">
+      <title>Score Report · Admin · Golf Tournament</title>
+      <div>
+        <h1 className="text-2xl font-bold">Score Report</h1>
+        <p className="mt-1 text-sm text-stone-600">Teams with at least one score, ranked by strokes against the par of the holes each has played.</p>
+      </div>
+
+      <ListState
+        loading={choices.isPending}
+        error={choices.isError}
+        empty={choices.isSuccess && list.length === 0}
+        emptyText="No tournaments yet."
+        onRetry={() => void choices.refetch()}
+      />
+
+      {tournament ? (
+        <>
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <SelectField label="Tournament" className="min-w-0 sm:w-80" value={tournament.id} onChange={(e) => setParams({ tournament: e.target.value }, { replace: true })}>
+              {list.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
+            </SelectField>
+            <div className="flex items-center gap-3 text-sm text-stone-600">
+              {report.data ? <span>Updated {formatDateTime(report.data.updatedAt)}</span> : null}
+              <Button variant="secondary" size="sm" onClick={() => void report.refetch()} disabled={report.isFetching}>
+                <RefreshCw aria-hidden className="size-4" />
+                Refresh
+              </Button>
+            </div>
+          </div>
+          {report.isError && !report.data ? (
+            <div role="alert" className="rounded-lg border border-stone-200 bg-white py-8 text-center text-red-700">
+              Failed to load score report.{' '}
+              <button type="button" className="font-semibold underline" onClick={() => void report.refetch()}>
+                Try again
+              </button>
+            </div>
+          ) : report.data ? (
+            <LeaderboardBoard board={report.data} emptyText="No scores yet for this tournament." />
+          ) : (
+            <ListState loading error={false} empty={false} emptyText="" />
+          )}
+        </>
+      ) : null}
+    </div>
+  );
+}

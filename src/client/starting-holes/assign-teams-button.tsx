@@ -1,0 +1,44 @@
+// Assign Teams (SPEC.md §2 Tournaments, R20): after a confirmation, the server draws every team's starting hole again.
+// Its refusals are the spec's messages (§8: no course, no holes, no teams, too many teams), shown as they come.
+import { Shuffle } from 'lucide-react';
+import { useState } from 'react';
+import { errorMessage } from '../lib/api';
+import { notify } from '../lib/toast';
+import { Button, type ButtonProps } from '../ui/button';
+import { ConfirmDialog } from '../ui/dialog';
+import { useAssignTeams } from './queries';
+
+const teamsWord = (n: number) => `${n} ${n === 1 ? 'team' : 'teams'}`;
+
+export function AssignTeamsButton({ tournament, size = 'sm' }: { tournament: { id: string; name: string }; size?: ButtonProps['size'] }) {
+  const [open, setOpen] = useState(false);
+  const assign = useAssignTeams();
+  const confirm = () =>
+    assign.mutate(tournament.id, {
+      onSuccess: (sheet) => notify.success(`Starting holes drawn for ${teamsWord(sheet.assignments.length)}`),
+      onError: (error) => notify.error(errorMessage(error, 'Failed to assign teams to holes')),
+      onSettled: () => setOpen(false),
+    });
+  return (
+    <>
+      <Button variant="secondary" size={size} onClick={() => setOpen(true)}>
+        <Shuffle aria-hidden className="size-4" />
+        Assign Teams<span className="sr-only"> of {tournament.name}</span>
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Assign teams to starting holes?"
+        message={
+          <p>
+            Every team of <strong>{tournament.name}</strong> gets a starting hole at random, one team per hole. This replaces any earlier draw:
+            print the starting sheet and scorecards again afterwards.
+          </p>
+        }
+        confirmLabel="Assign Teams"
+        busy={assign.isPending}
+        onConfirm={confirm}
+      />
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+// The starting-hole draw (R20) and the printable sheets: the starting sheet and the teams' scorecards.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Scorecards, StartingSheet } from '../../shared/tournament-day';
+import { api } from '../lib/api';
+
+export const startingSheetQuery = (tournamentId: string) =>
+  queryOptions({
+    queryKey: ['admin', 'starting-sheet', tournamentId],
+    queryFn: ({ signal }) => api<StartingSheet>(`/api/admin/tournaments/${tournamentId}/starting-sheet`, { signal }),
+  });
+
+export const scorecardsQuery = (tournamentId: string) =>
+  queryOptions({
+    queryKey: ['admin', 'scorecards', tournamentId],
+    queryFn: ({ signal }) => api<Scorecards>(`/api/admin/tournaments/${tournamentId}/scorecards`, { signal }),
+  });
+
+/** Draws every team's starting hole again. The sheets, the score-entry choices and the leaders' cards show the new holes. */
+export function useAssignTeams() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (tournamentId: string) => api<StartingSheet>(`/api/admin/tournaments/${tournamentId}/assign-teams`, { method: 'POST', body: {} }),
+    onSuccess: (sheet, tournamentId) => {
+      queryClient.setQueryData(startingSheetQuery(tournamentId).queryKey, sheet);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['admin', 'scorecards', tournamentId] }),
+        queryClient.invalidateQueries({ queryKey: ['score-entry'] }),
+        queryClient.invalidateQueries({ queryKey: ['teams'] }),
+      ]);
+    },
+  });
+}

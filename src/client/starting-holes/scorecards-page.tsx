@@ -1,0 +1,173 @@
+// /admin/tournaments/:id/scorecards (staff): one paper scorecard per team to hand out at check-in: the course, holes and
+// pars, the players, the starting hole, and blank cells for strokes and totals. Printed, each card takes a page; the holes
+// come in rows of nine so an 18- or 36-hole card still fits the width of A4 or Letter.
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import type { HolePar, Scorecard, Scorecards } from '../../shared/tournament-day';
+import { errorMessage } from '../lib/api';
+import { formatDateRange, fullName } from '../lib/format';
+import { ListState } from '../ui/table';
+import { PrintButton } from './print-button';
+import { scorecardsQuery } from './queries';
+
+const NINE = 9;
+
+function nines(holes: HolePar[]): HolePar[][] {
+  const rows: HolePar[][] = [];
+  for (let i = 0; i < holes.length; i += NINE) rows.push(holes.slice(i, i + NINE));
+  return rows;
+}
+
+const sumPar = (holes: HolePar[]) => holes.reduce((total, hole) => total + hole.par, 0);
+const cell = 'border border-stone-500 px-1 text-center print:border-black';
+const blank = `${cell} h-10 min-w-12`;
+
+function NineTable({ holes, card, withTotal, allHoles }: { holes: HolePar[]; card: Scorecard; withTotal: boolean; allHoles: HolePar[] }) {
+  const span = `${holes[0]!.number}–${holes.at(-1)!.number}`;
+  return (
+    // Focusable, so a keyboard can scroll the holes sideways on a phone.
+    <div tabIndex={0} role="group" aria-label={`${card.teamName}: holes ${span}`} className="overflow-x-auto print:overflow-visible">
+      <table className="w-full border-collapse text-sm">
+        <caption className="sr-only">
+          {card.teamName}: holes {span}
+        </caption>
+        <thead>
+          <tr className="bg-stone-100 print:bg-transparent">
+            <th scope="col" className={`${cell} min-w-36 text-left`}>
+              Hole
+            </th>
+            {holes.map((hole) => (
+              <th key={hole.number} scope="col" className={`${cell} min-w-12 font-bold`}>
+                {hole.number}
+              </th>
+            ))}
+            <th scope="col" className={`${cell} whitespace-nowrap px-2`}>
+              {span}
+            </th>
+            {withTotal ? (
+              <th scope="col" className={`${cell} px-2`}>
+                Total
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <th scope="row" className={`${cell} text-left font-medium`}>
+              Par
+            </th>
+            {holes.map((hole) => (
+              <td key={hole.number} className={cell}>
+                {hole.par}
+              </td>
+            ))}
+            <td className={cell}>{sumPar(holes)}</td>
+            {withTotal ? <td className={cell}>{sumPar(allHoles)}</td> : null}
+          </tr>
+          {[...card.players.map((player) => ({ key: player.id, name: fullName(player) })), { key: 'team', name: 'Team' }].map((row) => (
+            <tr key={row.key}>
+              <th scope="row" className={`${cell} text-left ${row.key === 'team' ? 'font-bold' : 'font-medium'}`}>
+                {row.name}
+              </th>
+              {holes.map((hole) => (
+                <td key={hole.number} className={blank} />
+              ))}
+              <td className={blank} />
+              {withTotal ? <td className={blank} /> : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ScorecardSheet({ card, data }: { card: Scorecard; data: Scorecards & { course: NonNullable<Scorecards['course']> } }) {
+  const rows = nines(data.course.holes);
+  const headingId = `scorecard-${card.teamId}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex break-inside-avoid break-after-page flex-col gap-4 rounded-lg border border-stone-300 bg-white p-4 last:break-after-auto sm:p-6 print:rounded-none print:border-0 print:p-0"
+    >
+      <header className="flex items-start justify-between gap-4 border-b-2 border-stone-800 pb-2">
+        <div className="min-w-0">
+          <h2 id={headingId} className="text-xl font-bold">
+            {card.teamName}
+          </h2>
+          <p className="text-sm text-stone-700 print:text-black">
+            {data.tournament.name} · {formatDateRange(data.tournament.startDate, data.tournament.endDate)}
+          </p>
+          <p className="text-sm text-stone-700 print:text-black">{data.course.name}</p>
+        </div>
+        <div className="shrink-0 rounded-md border-2 border-stone-800 px-3 py-1 text-center">
+          <p className="text-xs font-semibold">Starting hole</p>
+          <p className="text-3xl font-bold tabular-nums">{card.startingHole ?? '—'}</p>
+        </div>
+      </header>
+      {rows.map((holes, i) => (
+        <NineTable key={holes[0]!.number} holes={holes} card={card} withTotal={i === rows.length - 1} allHoles={data.course.holes} />
+      ))}
+      <div className="mt-2 grid grid-cols-2 gap-6 text-sm">
+        <p className="border-t border-stone-800 pt-1">Scorer</p>
+        <p className="border-t border-stone-800 pt-1">Attested</p>
+      </div>
+    </article>
+  );
+}
+
+export function ScorecardsPage() {
+  const { id = '' } = useParams();
+  const cards = useQuery(scorecardsQuery(id));
+  const data = cards.data;
+  const course = data?.course ?? null;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <title>{`Scorecards${data ? ` · ${data.tournament.name}` : ''} · Admin · Golf Tournament`}</title>
+      <div className="flex flex-wrap items-end justify-between gap-3 print:hidden">
+        <div>
+          <h1 className="text-2xl font-bold">Scorecards</h1>
+          {data ? (
+            <p className="mt-1 text-stone-700">
+              <span className="font-semibold text-stone-900">{data.tournament.name}</span> · {data.teams.length} {data.teams.length === 1 ? 'card' : 'cards'}, one
+              page each when printed
+            </p>
+          ) : null}
+        </div>
+        {course && data?.teams.length ? <PrintButton /> : null}
+      </div>
+
+      {cards.isError ? (
+        <div role="alert" className="rounded-lg border border-stone-200 bg-white p-5 text-red-700">
+          {errorMessage(cards.error, 'Failed to load the scorecards')}{' '}
+          <button type="button" className="font-semibold underline" onClick={() => void cards.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <ListState
+          loading={cards.isPending}
+          error={false}
+          empty={Boolean(data && (!course || data.teams.length === 0))}
+          emptyText={!course ? 'This tournament has no golf course yet: scorecards list its holes and pars.' : 'No teams registered for this tournament.'}
+        />
+      )}
+
+      {data && course ? (
+        // Their own box, so the last card is the last child: it alone does not start a blank page after it.
+        <div className="flex flex-col gap-5">
+          {data.teams.map((card) => (
+            <ScorecardSheet key={card.teamId} card={card} data={{ ...data, course }} />
+          ))}
+        </div>
+      ) : null}
+
+      <Link to={`/admin/tournaments/${id}/starting-sheet`} className="flex w-fit items-center gap-1 text-sm font-semibold text-brand-800 underline-offset-4 hover:underline print:hidden">
+        <ArrowLeft aria-hidden className="size-4" />
+        Back to the Starting Sheet
+      </Link>
+    </div>
+  );
+}
