@@ -10,3 +10,83 @@ export interface Me {
   user: { id: string; email: string; role: Role; emailVerified: boolean };
   profile: { firstName: string; lastName: string; company: string };
 }
+
+// The Golfers page (check-in).
+export interface Golfer {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  teamId: string;
+  teamName: string;
+  checkedIn: boolean;
+  checkedInAt: string | null;
+  checkedInBy: string | null;
+}
+export interface GolferPage {
+  golfers: Golfer[];
+  total: number;
+  checkedIn: number;
+  page: number;
+  pageSize: number;
+}
+
+// The Users page.
+export interface AdminUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  company: string;
+  role: Role;
+  emailVerified: boolean;
+  createdAt: string;
+  teamsLed: number;
+}
+export interface UserPage {
+  users: AdminUser[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+// The Golf courses page.
+export interface GolfCourse {
+  id: string;
+  name: string;
+  totalHoles: number;
+  description: string;
+  parTotal: number;
+}
+export interface Hole {
+  holeNumber: number;
+  par: number;
+}
+
+// The admin Dashboard.
+export interface DashboardTournament {
+  id: string;
+  name: string;
+  startDate: string;
+  endDate: string | null;
+}
+export interface DashboardStats {
+  totalTeams: number;
+  paid: number;
+  /** pending plus hold (SPEC.md §4). */
+  pendingHold: number;
+  inProgress: number;
+  /** Teams whose golfers (at least one) are all checked in (R19). */
+  checkedIn: number;
+  /** Sum of the tournament's payment records. */
+  expectedCents: number;
+  /** Sum of its payment records in state paid. */
+  receivedCents: number;
+  outstandingCents: number;
+}
+export interface Dashboard {
+  tournaments: DashboardTournament[];
+  tournament: DashboardTournament | null;
+  stats: DashboardStats | null;
+  currency: string;
+}

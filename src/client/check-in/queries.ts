@@ -2,25 +2,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddGolferInput } from '../../shared/golfer-schemas';
 import { api } from '../lib/api';
+import type { Golfer, GolferPage } from '../../shared/api-types';
 
-export interface Golfer {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  teamId: string;
-  teamName: string;
-  checkedIn: boolean;
-  checkedInAt: string | null;
-  checkedInBy: string | null;
-}
-export interface GolferPage {
-  golfers: Golfer[];
-  total: number;
-  checkedIn: number;
-  page: number;
-  pageSize: number;
-}
+export type { Golfer, GolferPage };
 
 export const golfersQuery = (tournamentId: string, q: string, page: number) =>
   queryOptions({

@@ -2,18 +2,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GolfCourseValues } from '../../shared/course-schemas';
 import { api } from '../lib/api';
+import type { GolfCourse, Hole } from '../../shared/api-types';
 
-export interface GolfCourse {
-  id: string;
-  name: string;
-  totalHoles: number;
-  description: string;
-  parTotal: number;
-}
-export interface Hole {
-  holeNumber: number;
-  par: number;
-}
+export type { GolfCourse, Hole };
 
 const BASE = '/api/admin/courses';
 

@@ -3,24 +3,9 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { Role } from '../../shared/roles';
 import type { CreateUserInput } from '../../shared/user-schemas';
 import { api } from '../lib/api';
+import type { AdminUser, UserPage } from '../../shared/api-types';
 
-export interface AdminUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  company: string;
-  role: Role;
-  emailVerified: boolean;
-  createdAt: string;
-  teamsLed: number;
-}
-export interface UserPage {
-  users: AdminUser[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type { AdminUser, UserPage };
 
 export const usersQuery = (q: string, page: number) =>
   queryOptions({

@@ -7,26 +7,7 @@ import { AppError } from '../http/errors';
 import { containsPattern } from '../users/service';
 import { PLAYERS_PER_TEAM } from '../../shared/team-schemas';
 import { addGolferSchema, checkInSchema, golferTeamsQuerySchema, GOLFERS_PAGE_SIZE, listGolfersQuerySchema, TEAM_FULL_MESSAGE } from '../../shared/golfer-schemas';
-
-export interface Golfer {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  teamId: string;
-  teamName: string;
-  checkedIn: boolean;
-  checkedInAt: string | null;
-  checkedInBy: string | null;
-}
-
-export interface GolferPage {
-  golfers: Golfer[];
-  total: number;
-  checkedIn: number;
-  page: number;
-  pageSize: number;
-}
+import type { Golfer, GolferPage } from '../../shared/api-types';
 
 const golferNotFound = () => new AppError('NOT_FOUND', 'Golfer not found');
 

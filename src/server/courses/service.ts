@@ -7,18 +7,7 @@ import { courseHoles, golfCourses } from '../db/schema';
 import { AppError } from '../http/errors';
 import { listNames } from '../../shared/list-names';
 import { golfCourseSchema, holeParSchema, PAR, removedHolesLabel } from '../../shared/course-schemas';
-
-export interface GolfCourse {
-  id: string;
-  name: string;
-  totalHoles: number;
-  description: string;
-  parTotal: number;
-}
-export interface Hole {
-  holeNumber: number;
-  par: number;
-}
+import type { GolfCourse, Hole } from '../../shared/api-types';
 
 const notFound = () => new AppError('NOT_FOUND', 'Golf course not found');
 const IN_USE = 'This course is used by a tournament: remove it from the tournament first';

@@ -3,21 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/connect';
 import { tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
-
-export interface DashboardStats {
-  totalTeams: number;
-  paid: number;
-  /** pending plus hold (SPEC.md §4). */
-  pendingHold: number;
-  inProgress: number;
-  /** Teams whose golfers (at least one) are all checked in (R19). */
-  checkedIn: number;
-  /** Sum of the tournament's payment records. */
-  expectedCents: number;
-  /** Sum of its payment records in state paid. */
-  receivedCents: number;
-  outstandingCents: number;
-}
+import type { DashboardStats } from '../../shared/api-types';
 
 /**
  * The active tournaments (newest first, SPEC.md §7) and the figures of the chosen one, by default the newest.

@@ -8,25 +8,7 @@ import { profiles, teams, user } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { Role } from '../../shared/roles';
 import { changeRoleSchema, createUserSchema, listUsersQuerySchema, USER_GUARD_MESSAGES, USERS_PAGE_SIZE } from '../../shared/user-schemas';
-
-export interface AdminUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  company: string;
-  role: Role;
-  emailVerified: boolean;
-  createdAt: string;
-  teamsLed: number;
-}
-
-export interface UserPage {
-  users: AdminUser[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+import type { AdminUser, UserPage } from '../../shared/api-types';
 
 const notFound = () => new AppError('NOT_FOUND', 'User not found');
 const conflict = (message: string) => new AppError('CONFLICT', message);
@@ -45,67 +27,34 @@ function matches(q: string): SQL | undefined {
 }
 
 /** One page of users (50), newest first, optionally those whose name or e-mail contains `q`. */
-export async function listUsers(db: Db, rawQuery: unknown): Promise<UserPage> {
-  const { q, page } = listUsersQuerySchema.parse(rawQuery ?? {});
-  const where = matches(q);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({
-        id: user.id,
-        email: user.email,
-        name: user.name,
-        firstName: profiles.firstName,
-        lastName: profiles.lastName,
-        company: profiles.company,
-        role: user.role,
-        emailVerified: user.emailVerified,
-        createdAt: user.createdAt,
-        teamsLed: sql<number>`(select count(*)::int from teams led where led.user_id = "user"."id")`,
-      })
-      .from(user)
-      .leftJoin(profiles, eq(profiles.userId, user.id))
-      .where(where)
-      .orderBy(asc(sql`lower(coalesce(${profiles.lastName}, ${user.name}))`), asc(sql`lower(coalesce(${profiles.firstName}, ''))`), asc(user.email))
-      .limit(USERS_PAGE_SIZE)
-      .offset((page - 1) * USERS_PAGE_SIZE),
-    db.select({ n: sql<number>`count(*)::int` }).from(user).leftJoin(profiles, eq(profiles.userId, user.id)).where(where),
-  ]);
-  return {
-    users: rows.map((row) => ({
-      id: row.id,
-      email: row.email,
-      firstName: row.firstName ?? row.name,
-      lastName: row.lastName ?? '',
-      company: row.company ?? '',
-      role: row.role as Role,
-      emailVerified: row.emailVerified,
-      createdAt: row.createdAt.toISOString(),
-      teamsLed: Number(row.teamsLed),
-    })),
-    total: count?.n ?? 0,
-    page,
-    pageSize: USERS_PAGE_SIZE,
-  };
+/** The columns of one user row on the Users page, with the number of teams they lead. */
+const userColumns = {
+  id: user.id,
+  email: user.email,
+  name: user.name,
+  firstName: profiles.firstName,
+  lastName: profiles.lastName,
+  company: profiles.company,
+  role: user.role,
+  emailVerified: user.emailVerified,
+  createdAt: user.createdAt,
+  teamsLed: sql<number>`(select count(*)::int from teams led where led.user_id = "user"."id")`,
+};
+
+interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  firstName: string | null;
+  lastName: string | null;
+  company: string | null;
+  role: string;
+  emailVerified: boolean;
+  createdAt: Date;
+  teamsLed: number;
 }
 
-async function getUser(db: Db, id: string): Promise<AdminUser> {
-  const [row] = await db
-    .select({
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-      company: profiles.company,
-      role: user.role,
-      emailVerified: user.emailVerified,
-      createdAt: user.createdAt,
-      teamsLed: sql<number>`(select count(*)::int from teams led where led.user_id = "user"."id")`,
-    })
-    .from(user)
-    .leftJoin(profiles, eq(profiles.userId, user.id))
-    .where(eq(user.id, id));
-  if (!row) throw notFound();
+function toAdminUser(row: UserRow): AdminUser {
   return {
     id: row.id,
     email: row.email,
@@ -117,6 +66,38 @@ async function getUser(db: Db, id: string): Promise<AdminUser> {
     createdAt: row.createdAt.toISOString(),
     teamsLed: Number(row.teamsLed),
   };
+}
+
+export async function listUsers(db: Db, rawQuery: unknown): Promise<UserPage> {
+  const { q, page } = listUsersQuerySchema.parse(rawQuery ?? {});
+  const where = matches(q);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(userColumns)
+      .from(user)
+      .leftJoin(profiles, eq(profiles.userId, user.id))
+      .where(where)
+      .orderBy(asc(sql`lower(coalesce(${profiles.lastName}, ${user.name}))`), asc(sql`lower(coalesce(${profiles.firstName}, ''))`), asc(user.email))
+      .limit(USERS_PAGE_SIZE)
+      .offset((page - 1) * USERS_PAGE_SIZE),
+    db.select({ n: sql<number>`count(*)::int` }).from(user).leftJoin(profiles, eq(profiles.userId, user.id)).where(where),
+  ]);
+  return {
+    users: rows.map(toAdminUser),
+    total: count?.n ?? 0,
+    page,
+    pageSize: USERS_PAGE_SIZE,
+  };
+}
+
+async function getUser(db: Db, id: string): Promise<AdminUser> {
+  const [row] = await db
+    .select(userColumns)
+    .from(user)
+    .leftJoin(profiles, eq(profiles.userId, user.id))
+    .where(eq(user.id, id));
+  if (!row) throw notFound();
+  return toAdminUser(row);
 }
 
 /** An account made by an admin: the chosen role, its e-mail confirmed (SPEC.md §6), user + credential + profile at once. */
