@@ -16,14 +16,13 @@ import { createUserAccount } from '../src/server/account/service';
 import { migrateDatabase, openDatabase, type Db } from '../src/server/db/connect';
 import { checkins, payments, players, sponsorshipLevels, teams, tournamentSponsorshipLevels, tournaments } from '../src/server/db/schema';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../src/shared/payment-status';
-import { argValue, freePort, hasArg, memoryOf, noteLoad, printTable, round, spawnServer, waitForOk, writeResult, type Check } from './lib';
+import { argValue, freePort, hasArg, memoryOf, noteLoad, printTable, round, spawnServer, waitForOk, writeResult, type Check, adminQuery, PG_ADMIN_URL } from './lib';
 
 const DURATION = Number(argValue('--duration') ?? 10);
 const CONNECTIONS = Number(argValue('--connections') ?? 10);
 const TEAMS = Number(argValue('--teams') ?? 2000);
 const SMALL_TEAMS = 20;
 const KEEP = hasArg('--keep');
-const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BENCH_DB = `golf_bench_admin_${process.pid}`;
 const ADMIN_EMAIL = 'admin@bench.test';
 const PASSWORD = 'bench-password-123';
@@ -108,15 +107,6 @@ async function seedTournament(db: Db, name: string, count: number, adminId: stri
   return { id: tournament!.id, teams: count, someTeamId: teamRows[Math.floor(count / 2)]!.id };
 }
 
-async function adminQuery(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 // ── The routes ─────────────────────────────────────────────────────────────────────────────────────────────────────────
 interface Probe {
@@ -387,7 +377,7 @@ const databaseUrl = (() => {
   url.pathname = `/${BENCH_DB}`;
   return url.toString();
 })();
-await adminQuery(PG_ADMIN_URL, `create database "${BENCH_DB}"`);
+await adminQuery(`create database "${BENCH_DB}"`);
 let server: ReturnType<typeof spawnServer> | undefined;
 const explainClient = new pg.Client({ connectionString: databaseUrl });
 try {
@@ -404,7 +394,7 @@ try {
   } finally {
     await database.close();
   }
-  await adminQuery(databaseUrl, 'analyze');
+  await adminQuery('analyze', databaseUrl);
   const seedSeconds = round((performance.now() - seedStart) / 1000, 1);
   console.log(`seeded ${TEAMS} + ${SMALL_TEAMS} teams (×4 golfers, a payment each, a third checked in) in ${seedSeconds} s`);
 
@@ -482,5 +472,5 @@ try {
   await explainClient.end().catch(() => {});
   await server?.stop();
   if (KEEP) console.log(`kept the database: ${databaseUrl}`);
-  else await adminQuery(PG_ADMIN_URL, `drop database if exists "${BENCH_DB}" with (force)`).catch((e) => console.error('could not drop the bench database:', String(e)));
+  else await adminQuery(`drop database if exists "${BENCH_DB}" with (force)`).catch((e) => console.error('could not drop the bench database:', String(e)));
 }

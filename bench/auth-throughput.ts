@@ -7,13 +7,11 @@ import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { argValue, freePort, hasArg, memoryOf, printTable, round, spawnServer, waitForOk, writeResult, noteLoad, type Check } from './lib';
+import { argValue, freePort, hasArg, memoryOf, printTable, round, spawnServer, waitForOk, writeResult, noteLoad, type Check, adminQuery, PG_ADMIN_URL } from './lib';
 
 const DURATION = Number(argValue('--duration') ?? 10);
 const CONNECTIONS = Number(argValue('--connections') ?? 10);
 const ACCOUNTS = Number(argValue('--accounts') ?? 40);
-const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BENCH_DB = process.env.BENCH_PG_DATABASE ?? 'golf_bench';
 const PASSWORD = 'bench-password-123';
 
@@ -31,15 +29,6 @@ interface Row {
   load: number;
 }
 
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 const dropDb = () => adminQuery(`drop database if exists "${BENCH_DB}" with (force)`);
 

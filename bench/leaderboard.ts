@@ -5,39 +5,28 @@
 //  2. What a board costs to build (the work done once per change, src/server/scoring/leaderboard.ts): SQL statements of one
 //     computation (counted by bench/bench-server.ts on the staff score report, which always computes), the median time of
 //     a computation in this process, and the size of the JSON.
-//  3. The staff score report (computed on every request) under autocannon, for comparison.
+//  3. The same with gzip (as browsers ask), and the staff score report (computed on every request), for comparison.
 //   node --import tsx bench/leaderboard.ts [--duration 10] [--connections 10] [--large 3600]
 import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { createUserAccount, setRole } from '../src/server/account/service';
 import { createCourse } from '../src/server/courses/service';
 import { migrateDatabase, openDatabase, type Db } from '../src/server/db/connect';
 import { players, playerScores, teams, tournamentCourses, tournaments } from '../src/server/db/schema';
 import { loadLeaderboard } from '../src/server/scoring/leaderboard';
-import { argValue, freePort, median, memoryOf, noteLoad, printTable, round, spawnServer, waitForOk, writeResult, type Check } from './lib';
+import { argValue, freePort, median, memoryOf, noteLoad, printTable, round, spawnServer, waitForOk, writeResult, type Check, adminQuery, PG_ADMIN_URL } from './lib';
 
 const DURATION = Number(argValue('--duration') ?? 10);
 const CONNECTIONS = Number(argValue('--connections') ?? 10);
 const LARGE = Number(argValue('--large') ?? 3600);
 const SMALL = 36;
-const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BENCH_DB = `golf_bench_leaderboard_${process.pid}`;
 const ADMIN_EMAIL = 'admin@bench.test';
 const PASSWORD = 'bench-password-123';
 const HOLES = 18;
 
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 async function insertAll<T>(rows: T[], size: number, insert: (slice: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
@@ -160,6 +149,9 @@ async function main() {
     const smallBoard = await run('GET /api/leaderboard/:id', SMALL, `/api/leaderboard/${small}`);
     const trivialAfter = await run('trivial', 0, '/bench/trivial');
     const largeBoard = await run('GET /api/leaderboard/:id', LARGE, `/api/leaderboard/${large}`);
+    // As browsers ask for it: gzip, built once per change.
+    await run('GET /api/leaderboard/:id, gzip', SMALL, `/api/leaderboard/${small}`, { 'accept-encoding': 'gzip, deflate, br' });
+    await run('GET /api/leaderboard/:id, gzip', LARGE, `/api/leaderboard/${large}`, { 'accept-encoding': 'gzip, deflate, br' });
     await run('GET /api/admin/score-report/:id (computed per request)', SMALL, `/api/admin/score-report/${small}`, { cookie });
     await run('GET /api/admin/score-report/:id (computed per request)', LARGE, `/api/admin/score-report/${large}`, { cookie });
     const trivial = (trivialBefore.reqPerSec + trivialAfter.reqPerSec) / 2;

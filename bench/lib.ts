@@ -9,17 +9,9 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const RESULTS_DIR = join(ROOT, 'bench/results');
 export const CLIENT_DIR = join(ROOT, 'dist/client');
-export const CHROMIUM = '/usr/bin/chromium';
-/** Flags from docs STACK.md: Debian's Chromium, no sandbox, nothing phoning home. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+/** Where the PostgreSQL benchmarks create and drop their throwaway databases. */
+export const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '../e2e/support/chromium';
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -189,4 +181,16 @@ export function hasArg(name: string): boolean {
 export function argValue(name: string): string | undefined {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+/** Runs one statement on PostgreSQL over a connection of its own (by default the admin database: create, drop). */
+export async function adminQuery(text: string, url = PG_ADMIN_URL) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
 }

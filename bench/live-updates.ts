@@ -9,31 +9,20 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { loadavg } from 'node:os';
-import pg from 'pg';
 import { createUserAccount } from '../src/server/account/service';
 import { createCourse } from '../src/server/courses/service';
 import { migrateDatabase, openDatabase } from '../src/server/db/connect';
 import { players, playerScores, teams, tournamentCourses, tournaments } from '../src/server/db/schema';
-import { argValue, freePort, memoryOf, noteLoad, round, sleep, spawnServer, waitForOk, writeResult, type Check, type ServerProcess } from './lib';
+import { argValue, freePort, memoryOf, noteLoad, round, sleep, spawnServer, waitForOk, writeResult, type Check, type ServerProcess, adminQuery, PG_ADMIN_URL } from './lib';
 
 const SUBSCRIBERS = Number(argValue('--subscribers') ?? 500);
 const PROCESSES = Number(argValue('--processes') ?? 2);
 const SAVES = Number(argValue('--saves') ?? 5);
 const TEAMS = 36;
-const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BENCH_DB = `golf_bench_live_${process.pid}`;
 const LEADER_EMAIL = 'leader@bench.test';
 const PASSWORD = 'bench-password-123';
 
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 const percentile = (values: number[], p: number) => {
   const s = [...values].sort((a, b) => a - b);

@@ -12,25 +12,14 @@ import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { argValue, clientBuilt, freePort, hasArg, median, memoryOf, printTable, round, sleep, spawnStartedServer, waitForOk, writeResult, noteLoad, type Check } from './lib';
+import { argValue, clientBuilt, freePort, hasArg, median, memoryOf, printTable, round, sleep, spawnStartedServer, waitForOk, writeResult, noteLoad, type Check, adminQuery, PG_ADMIN_URL } from './lib';
 
 const RUNS = Number(argValue('--runs') ?? 5);
 const IDLE_SECONDS = Number(argValue('--idle') ?? 5);
-const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PG_DB = 'golf_bench_resources';
 const RSS_BUDGET_MB = 200;
 const START_BUDGET_MS = 3000;
 
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 interface Variant {
   name: string;
@@ -147,7 +136,7 @@ if (hasArg('--postgres')) {
   variants.push({
     name: 'PostgreSQL (DATABASE_URL)',
     env: { DATABASE_URL: url.toString() },
-    cleanup: () => adminQuery(`drop database if exists "${PG_DB}" with (force)`),
+    cleanup: async () => void (await adminQuery(`drop database if exists "${PG_DB}" with (force)`)),
   });
 }
 

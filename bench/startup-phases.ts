@@ -6,8 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { argValue, CLIENT_DIR, hasArg, printTable, ROOT, round, writeResult, noteLoad, type Check } from './lib';
+import { adminQuery, argValue, CLIENT_DIR, hasArg, PG_ADMIN_URL, printTable, ROOT, round, writeResult, noteLoad, type Check } from './lib';
 
 const rssMB = () => round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))![1]) / 1024, 1);
 
@@ -54,18 +53,12 @@ async function main() {
   const targets: { name: string; target: string; cleanup: () => Promise<void> }[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'golf-bench-phases-'));
   targets.push({ name: 'PGlite', target: join(dir, 'data'), cleanup: async () => rmSync(dir, { recursive: true, force: true }) });
-  const admin = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const adminQuery = async (q: string) => {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(q).finally(() => c.end());
-  };
   if (hasArg('--postgres')) {
     await adminQuery('drop database if exists golf_bench_phases with (force)');
     await adminQuery('create database golf_bench_phases');
-    const url = new URL(admin);
+    const url = new URL(PG_ADMIN_URL);
     url.pathname = '/golf_bench_phases';
-    targets.push({ name: 'PostgreSQL', target: url.toString(), cleanup: () => adminQuery('drop database if exists golf_bench_phases with (force)') });
+    targets.push({ name: 'PostgreSQL', target: url.toString(), cleanup: async () => void (await adminQuery('drop database if exists golf_bench_phases with (force)')) });
   }
   const loadBefore = noteLoad('startup-phases start');
   const results: Record<string, Phase[]> = {};

@@ -7,6 +7,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { E2eAccount } from './accounts';
 import { startPortal, type Portal, type PortalOptions } from './portal-server';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../../screenshots', import.meta.url));
 
@@ -19,16 +20,8 @@ export type ViewportName = keyof typeof VIEWPORTS;
 /** Debian's Chromium, as STACK.md says: no test tool may download its own browser. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
 }
 
