@@ -35,8 +35,8 @@ export interface TeamSummary {
   startingHole: number | null;
   playerCount: number;
   editable: boolean;
-  /** hasCourse: whether scores can be entered yet (no course, no holes to score). */
-  tournament: { id: string; name: string; startDate: string; endDate: string | null; hasCourse?: boolean };
+  /** hasCourse: whether scores can be entered yet (the tournament has a course). */
+  tournament: { id: string; name: string; startDate: string; endDate: string | null; hasCourse: boolean };
   level: { name: string; priceCents: number } | null;
 }
 export interface TeamDetail extends TeamSummary {

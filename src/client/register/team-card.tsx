@@ -20,8 +20,8 @@ export function TeamCard({ team, onEdit }: { team: TeamSummary; onEdit: () => vo
           <PaymentBadge status={team.paymentStatus} />
         </div>
         <div className="flex flex-wrap gap-2">
-          {/* Scoring needs the course's holes; a server that does not say (hasCourse undefined) leaves the check to the score page. */}
-          {team.tournament.hasCourse !== false ? (
+          {/* Scoring needs the course and its holes. */}
+          {team.tournament.hasCourse ? (
             <Button asChild size="sm">
               <Link to={`/register/scores/${team.id}`} aria-label={`Enter Scores for ${team.name}`}>
                 <ClipboardPen aria-hidden className="size-4" /> Enter Scores

@@ -216,6 +216,15 @@ describe('after the draw', () => {
     expect(theirs).not.toContain(field[0]!.id);
   });
 
+  it("tells the leader's dashboard whether scores can be entered: only once the tournament has a course", async () => {
+    const withCourse = await createTournamentDay(t.db, otherLeader.id, { teams: 1 });
+    const withoutCourse = await createTournamentDay(t.db, otherLeader.id, { teams: 1, course: false });
+    const { body } = await t.call('/api/teams/mine', { cookie: otherLeader.cookie });
+    const hasCourse = (teamId: string) => body.teams.find((team: { id: string }) => team.id === teamId).tournament.hasCourse;
+    expect(hasCourse(withCourse.teams[0]!.id)).toBe(true);
+    expect(hasCourse(withoutCourse.teams[0]!.id)).toBe(false);
+  });
+
   it('a team registered after the draw has no hole until the next draw; a deleted team takes its hole with it', async () => {
     const { tournament, teams: field } = await createTournamentDay(t.db, leader.id, { teams: 3, holes: 9 });
     await assign(tournament.id);

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { players, sponsorshipLevels, teamAssignments, teams, tournamentSponsorshipLevels, tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
+import { courseIdOf } from '../scoring/tournament-course';
 import { enteredAt, playerOrder } from './player-order';
 import { isEditable, LOCKED_MESSAGE } from '../../shared/editing-lock';
 import { editTeamSchema } from '../../shared/team-schemas';
@@ -34,6 +35,8 @@ const teamColumns = {
   levelName: sponsorshipLevels.name,
   priceCents: tournamentSponsorshipLevels.priceCents,
   startingHole: teamAssignments.startingHole,
+  /** Scores can be entered once the tournament has a course (its holes and pars). */
+  hasCourse: sql<boolean>`(${courseIdOf}) is not null`,
   playerCount: sql<number>`(select count(*)::int from ${players} where ${players.teamId} = ${teams.id})`,
 };
 
@@ -50,13 +53,13 @@ function baseQuery(db: Db) {
 type TeamRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
 
 function toSummary(row: TeamRow, now: Date, timeZone: string) {
-  const { userId: _owner, tournamentId, tournamentName, startDate, endDate, levelName, priceCents, ...team } = row;
+  const { userId: _owner, tournamentId, tournamentName, startDate, endDate, hasCourse, levelName, priceCents, ...team } = row;
   return {
     ...team,
     paymentStatus: team.paymentStatus as PaymentStatus,
     holdUntil: team.holdUntil?.toISOString() ?? null,
     createdAt: team.createdAt.toISOString(),
-    tournament: { id: tournamentId, name: tournamentName, startDate, endDate },
+    tournament: { id: tournamentId, name: tournamentName, startDate, endDate, hasCourse },
     level: levelName == null ? null : { name: levelName, priceCents: priceCents ?? 0 },
     editable: isEditable(startDate, now, timeZone),
   };
