@@ -70,8 +70,8 @@ export interface FeedOptions {
   debounceMs?: number;
   heartbeatMs?: number;
   /**
-   * A cached board older than this is computed again on the next request: a safety net for changes that send no
-   * notification (a team renamed or deleted, a tournament closed).
+   * A cached board older than this (or than 20 times its build time) is computed again, in the background, on the next
+   * request: a safety net for changes that send no notification (a team renamed or deleted, a tournament closed).
    */
   maxAgeMs?: number;
 }
@@ -79,7 +79,8 @@ export interface FeedOptions {
 interface Entry {
   /** Bumped by every change; a board computed at an older generation is stale. */
   generation: number;
-  cached: { snapshot: BoardSnapshot; generation: number; at: number } | null;
+  /** `staleAfter`: when the safety-net refresh is due (see maxAgeMs). */
+  cached: { snapshot: BoardSnapshot; generation: number; staleAfter: number } | null;
   computing: { promise: Promise<BoardSnapshot>; generation: number } | null;
   subscribers: Set<LeaderboardSubscriber>;
   refresh: NodeJS.Timeout | null;
@@ -139,8 +140,12 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
     const generation = entry.generation;
     const promise = (async () => {
       const next = ++version;
+      const started = Date.now();
       const snapshot = snapshotOf(await load(id), next);
-      if (entry.generation === generation) entry.cached = { snapshot, generation, at: Date.now() };
+      const now = Date.now();
+      // A board that takes long to build is refreshed less often: the safety net costs at most ~5% of the time.
+      const staleAfter = now + Math.max(maxAgeMs, 20 * (now - started));
+      if (entry.generation === generation) entry.cached = { snapshot, generation, staleAfter };
       return snapshot;
     })();
     entry.computing = { promise, generation };
@@ -159,7 +164,13 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
     listen();
     const entry = entryOf(id);
     const cached = entry.cached;
-    if (hearing && cached && cached.generation === entry.generation && Date.now() - cached.at < maxAgeMs) return cached.snapshot;
+    if (hearing && cached && cached.generation === entry.generation) {
+      // No change heard, only old: answer it and refresh behind (a 3,600-team board takes a second to build).
+      if (Date.now() >= cached.staleAfter && !entry.computing) {
+        compute(id, entry).catch((error: Error) => logger.warn('leaderboard: refresh failed', { tournamentId: id, error: error.message }));
+      }
+      return cached.snapshot;
+    }
     return compute(id, entry);
   }
 

