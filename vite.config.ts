@@ -14,6 +14,8 @@ export default defineConfig(({ isSsrBuild }) =>
         build: {
           outDir: 'dist/client',
           emptyOutDir: true,
+          // .vite/manifest.json: the server preloads a page's own chunks in that page's document (http/static-assets.ts).
+          manifest: true,
           sourcemap: false,
           target: 'es2022',
           rolldownOptions: {

@@ -120,7 +120,7 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
       const asset = assets.get(c.req.path);
       const encoding = c.req.header('accept-encoding');
       if (asset && c.req.path !== '/index.html') return assetResponse(asset, encoding);
-      const index = assets.get('/index.html');
+      const index = assets.get(`page:${c.req.path}`) ?? assets.get('/index.html');
       if (!index || c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
       return assetResponse(index, encoding, isClientPath(c.req.path) ? 200 : 404);
     });

@@ -1,8 +1,13 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { INDEX_HTML, SCRIPT, withTempAssets } from '../test/temp-assets';
-import { loadStaticAssets } from './static-assets';
+import { loadStaticAssets, pageDocuments, PAGE_MODULES } from './static-assets';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 describe('serving the built client', () => {
   let t: TestApp;
@@ -92,5 +97,47 @@ describe('serving the built client', () => {
 
   it('loads nothing from a folder that does not exist', () => {
     expect(loadStaticAssets('/nonexistent/golf-client').size).toBe(0);
+  });
+});
+
+describe("a page's own chunks, preloaded in its document", () => {
+  // A manifest shaped like Vite's: the entry with its vendor chunk, and the register page importing a shared field chunk
+  // and the vendor chunk the entry already loads.
+  const manifest = {
+    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_vendor-1.js'] },
+    '_vendor-1.js': { file: 'assets/vendor-1.js' },
+    '_field-1.js': { file: 'assets/field-1.js', imports: ['_vendor-1.js'] },
+    'src/client/register/register-page.tsx': { file: 'assets/register-page-1.js', imports: ['_vendor-1.js', '_field-1.js'] },
+    'src/client/auth/auth-page.tsx': { file: 'assets/auth-page-1.js', imports: ['_field-1.js'] },
+  };
+  const links = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+  it('lists the page chunk and its imports, leaving out what the entry already loads', () => {
+    const pages = pageDocuments(INDEX_HTML, manifest);
+    expect(links(pages.get('/register')!)).toEqual(['/assets/register-page-1.js', '/assets/field-1.js']);
+    expect(links(pages.get('/auth')!)).toEqual(['/assets/auth-page-1.js', '/assets/field-1.js']);
+    expect(pages.has('/leaderboard')).toBe(false); // not in this manifest: the plain document serves it
+    expect(pages.get('/register')!.replace(/<link rel="modulepreload"[^>]+>/g, '')).toBe(INDEX_HTML);
+  });
+
+  it('names modules that exist, so a renamed page cannot silently lose its preload', () => {
+    for (const module of Object.values(PAGE_MODULES)) expect(existsSync(join(ROOT, module)), module).toBe(true);
+  });
+
+  it('is what the server answers for that page; other pages get the plain document and the manifest is not served', async () => {
+    const temp = withTempAssets();
+    mkdirSync(join(temp.dir, '.vite'));
+    writeFileSync(join(temp.dir, '.vite/manifest.json'), JSON.stringify(manifest));
+    const t = await createTestApp({ assets: loadStaticAssets(temp.dir) });
+    try {
+      expect(links(await (await t.request('/register')).text())).toEqual(['/assets/register-page-1.js', '/assets/field-1.js']);
+      expect(await (await t.request('/')).text()).toBe(INDEX_HTML);
+      const manifestResponse = await t.request('/.vite/manifest.json');
+      expect(manifestResponse.status).toBe(404);
+      expect(await manifestResponse.text()).toBe(INDEX_HTML);
+    } finally {
+      await t.close();
+      temp.remove();
+    }
   });
 });
