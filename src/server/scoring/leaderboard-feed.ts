@@ -70,10 +70,12 @@ export interface FeedOptions {
   debounceMs?: number;
   heartbeatMs?: number;
   /**
-   * A cached board older than this (or than 20 times its build time) is computed again, in the background, on the next
-   * request: a safety net for changes that send no notification (a team renamed or deleted, a tournament closed).
+   * A cached board older than this is computed again, in the background, on the next request: a safety net for changes
+   * that send no notification (a team renamed or deleted, a tournament closed).
    */
   maxAgeMs?: number;
+  /** ... or than this many times its build time (20: the safety-net refresh of a big board costs at most ~5% of a core). */
+  buildTimeFactor?: number;
 }
 
 interface Entry {
@@ -87,7 +89,7 @@ interface Entry {
 }
 
 export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
-  const { database, logger, debounceMs = 100, heartbeatMs = 15_000, maxAgeMs = 5_000 } = options;
+  const { database, logger, debounceMs = 100, heartbeatMs = 15_000, maxAgeMs = 5_000, buildTimeFactor = 20 } = options;
   const load = options.load ?? ((id: string) => loadLeaderboard(database.db, id));
   const entries = new Map<string, Entry>();
   let version = 0;
@@ -143,8 +145,7 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
       const started = Date.now();
       const snapshot = snapshotOf(await load(id), next);
       const now = Date.now();
-      // A board that takes long to build is refreshed less often: the safety net costs at most ~5% of the time.
-      const staleAfter = now + Math.max(maxAgeMs, 20 * (now - started));
+      const staleAfter = now + Math.max(maxAgeMs, buildTimeFactor * (now - started));
       if (entry.generation === generation) entry.cached = { snapshot, generation, staleAfter };
       return snapshot;
     })();
