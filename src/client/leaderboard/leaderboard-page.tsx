@@ -36,7 +36,8 @@ function BoardSection({ board, tv }: { board: Leaderboard; tv: boolean }) {
             {board.tournament.name}
           </h2>
           <p className={cn('text-stone-700', tv ? 'text-xl' : 'text-sm')}>
-            {formatDateRange(board.tournament.startDate, board.tournament.endDate)} · {board.holeCount} holes
+            {formatDateRange(board.tournament.startDate, board.tournament.endDate)}
+            {board.holeCount > 0 ? ` · ${board.holeCount} holes` : null}
           </p>
         </div>
         <div className={cn('flex items-center gap-4 text-stone-700', tv ? 'text-xl' : 'text-sm')}>
