@@ -7,7 +7,7 @@ import { addGolferSchema, REQUIRED_FIELDS_MESSAGE, type AddGolferInput } from '.
 import { PLAYERS_PER_TEAM } from '../../shared/team-schemas';
 import { ApiError } from '../lib/api';
 import { notify } from '../lib/toast';
-import { Button } from '../ui/button';
+import { FormActions } from '../ui/form-actions';
 import { Dialog } from '../ui/dialog';
 import { Field } from '../ui/field';
 import { SelectField } from '../ui/select-field';
@@ -64,14 +64,7 @@ function AddGolferForm({ tournamentId, onDone }: { tournamentId: string; onDone:
           {open === 0 ? 'Every team already has 4 golfers: remove a golfer first to make a place.' : `${open} team(s) have a free place.`}
         </p>
       ) : null}
-      <div className="flex justify-end gap-3 border-t border-stone-200 pt-4">
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={add.isPending}>
-          {add.isPending ? 'Adding…' : 'Add Golfer'}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} label="Add Golfer" busyLabel="Adding…" busy={add.isPending} className="border-t border-stone-200 pt-4" />
     </form>
   );
 }

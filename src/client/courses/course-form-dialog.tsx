@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { golfCourseSchema, removedHolesLabel, TOTAL_HOLES, type GolfCourseInput, type GolfCourseValues } from '../../shared/course-schemas';
 import { notifyFailure } from '../admin/notify-failure';
 import { notify } from '../lib/toast';
-import { Button } from '../ui/button';
+import { FormActions } from '../ui/form-actions';
 import { ConfirmDialog, Dialog } from '../ui/dialog';
 import { Field } from '../ui/field';
 import { TextAreaField } from '../ui/text-area-field';
@@ -61,14 +61,7 @@ function CourseForm({ course, onClose }: { course: GolfCourse | null; onClose: (
         {...form.register('totalHoles', { valueAsNumber: true })}
       />
       <TextAreaField label="Description" hint="Optional" error={errors.description?.message} {...form.register('description')} />
-      <div className="mt-2 flex justify-end gap-3">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : course ? 'Save Changes' : 'Add Course'}
-        </Button>
-      </div>
+      <FormActions onCancel={onClose} label={course ? 'Save Changes' : 'Add Course'} busyLabel="Saving…" busy={save.isPending} className="mt-2" />
     </form>
       {course && shrinking ? (
         <ConfirmDialog

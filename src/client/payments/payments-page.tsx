@@ -14,6 +14,7 @@ import { Card } from '../ui/card';
 import { cn } from '../ui/cn';
 import { Dialog } from '../ui/dialog';
 import { Field } from '../ui/field';
+import { FormActions } from '../ui/form-actions';
 import { Pagination } from '../ui/pagination';
 import { SelectField } from '../ui/select-field';
 import { ListState, Table, Td, Th, Tr } from '../ui/table';
@@ -194,14 +195,7 @@ function EditPayment({ payment, currency, onDone }: { payment: PaymentRow; curre
         ))}
       </SelectField>
       <Field label="Note" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} placeholder="e.g. Cheque #123 received" />
-      <div className="flex justify-end gap-3">
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save'}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} label="Save" busyLabel="Saving…" busy={update.isPending} />
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { LEVEL_MAX_TEAMS, sponsorshipLevelSchema, type SponsorshipLevelInput, type SponsorshipLevelValues } from '../../shared/sponsorship-schemas';
 import { notifyFailure } from '../admin/notify-failure';
 import { notify } from '../lib/toast';
-import { Button } from '../ui/button';
+import { FormActions } from '../ui/form-actions';
 import { Dialog } from '../ui/dialog';
 import { Field } from '../ui/field';
 import { TextAreaField } from '../ui/text-area-field';
@@ -53,14 +53,7 @@ function LevelForm({ level, onClose }: { level: SponsorshipLevel | null; onClose
         error={errors.maxTeams?.message}
         {...form.register('maxTeams', { valueAsNumber: true })}
       />
-      <div className="mt-2 flex justify-end gap-3">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : level ? 'Save Changes' : 'Add Level'}
-        </Button>
-      </div>
+      <FormActions onCancel={onClose} label={level ? 'Save Changes' : 'Add Level'} busyLabel="Saving…" busy={save.isPending} className="mt-2" />
     </form>
   );
 }

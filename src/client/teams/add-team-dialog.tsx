@@ -14,6 +14,7 @@ import { notify } from '../lib/toast';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Field } from '../ui/field';
+import { FormActions } from '../ui/form-actions';
 import { SelectField } from '../ui/select-field';
 import { teamFormOptionsQuery, useCreateTeam } from './admin-queries';
 
@@ -136,14 +137,7 @@ function AddTeamForm({ defaultTournamentId, onDone }: { defaultTournamentId: str
         ))}
       </section>
 
-      <div className="flex justify-end gap-3">
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Creating…' : 'Add Team'}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} label="Add Team" busyLabel="Creating…" busy={create.isPending} />
     </form>
   );
 }

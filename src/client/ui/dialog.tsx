@@ -2,8 +2,8 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from './button';
 import { cn } from './cn';
+import { FormActions } from './form-actions';
 
 interface DialogProps {
   open: boolean;
@@ -60,14 +60,7 @@ export function ConfirmDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title}>
       <div className="text-sm text-stone-700">{message}</div>
-      <div className="mt-6 flex justify-end gap-3">
-        <Button variant="secondary" onClick={() => onOpenChange(false)}>
-          Cancel
-        </Button>
-        <Button variant="danger" disabled={busy} onClick={onConfirm}>
-          {busy ? 'Working…' : confirmLabel}
-        </Button>
-      </div>
+      <FormActions onCancel={() => onOpenChange(false)} label={confirmLabel} busyLabel="Working…" busy={Boolean(busy)} onConfirm={onConfirm} danger className="mt-6" />
     </Dialog>
   );
 }

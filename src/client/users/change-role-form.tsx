@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { ROLE_LABELS, ROLES, type Role } from '../../shared/roles';
 import { errorMessage } from '../lib/api';
 import { notify } from '../lib/toast';
-import { Button } from '../ui/button';
+import { FormActions } from '../ui/form-actions';
 import { SelectField } from '../ui/select-field';
 import { useChangeRole, type AdminUser } from './queries';
 
@@ -44,14 +44,7 @@ export function ChangeRoleForm({ user, onDone }: { user: AdminUser; onDone: () =
       <p id="role-hint" className="text-sm text-stone-700">
         {ROLE_HINTS[role]}
       </p>
-      <div className="flex justify-end gap-3 border-t border-stone-200 pt-4">
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={change.isPending || role === user.role}>
-          {change.isPending ? 'Saving…' : 'Save Role'}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} label="Save Role" busyLabel="Saving…" busy={change.isPending} disabled={role === user.role} className="border-t border-stone-200 pt-4" />
     </form>
   );
 }

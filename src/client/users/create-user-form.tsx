@@ -5,8 +5,8 @@ import { ROLE_LABELS, ROLES } from '../../shared/roles';
 import { createUserSchema, type CreateUserInput } from '../../shared/user-schemas';
 import { ApiError, errorMessage } from '../lib/api';
 import { notify } from '../lib/toast';
-import { Button } from '../ui/button';
 import { Field } from '../ui/field';
+import { FormActions } from '../ui/form-actions';
 import { SelectField } from '../ui/select-field';
 import { useCreateUser } from './queries';
 
@@ -47,14 +47,7 @@ export function CreateUserForm({ onDone }: { onDone: () => void }) {
         ))}
       </SelectField>
       <p className="text-sm text-stone-600">The account's e-mail counts as confirmed: the user can sign in at once.</p>
-      <div className="flex justify-end gap-3 border-t border-stone-200 pt-4">
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Creating…' : 'Create User'}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} label="Create User" busyLabel="Creating…" busy={create.isPending} className="border-t border-stone-200 pt-4" />
     </form>
   );
 }
