@@ -9,6 +9,7 @@ import { notify } from '../lib/toast';
 import { Card } from '../ui/card';
 import { ListState } from '../ui/table';
 import { SelectField } from '../ui/select-field';
+import { NamedOptions } from '../ui/select-options';
 
 function StatCard({ label, value, hint, icon }: { label: string; value: ReactNode; hint?: string; icon: ReactNode }) {
   return (
@@ -44,11 +45,7 @@ export function AdminHome() {
         </div>
         {data && data.tournaments.length > 0 ? (
           <SelectField label="Tournament" className="min-w-0 sm:w-72 [&_select]:min-w-0" value={data.tournament?.id ?? ''} onChange={(e) => setTournamentId(e.target.value)}>
-            {data.tournaments.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
+            <NamedOptions items={data.tournaments} />
           </SelectField>
         ) : null}
       </div>

@@ -6,7 +6,7 @@ import { notifyFailure } from '../admin/notify-failure';
 import { notify } from '../lib/toast';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/dialog';
-import { ListState, Table, Td, Th, Tr } from '../ui/table';
+import { ActionsTh, ListState, Table, Td, Th, Tr } from '../ui/table';
 import { CourseFormDialog } from './course-form-dialog';
 import { HoleParDialog } from './hole-par-grid';
 import { coursesQuery, useDeleteCourse, type GolfCourse } from './queries';
@@ -68,9 +68,7 @@ export function GolfCoursesPage() {
               <Th className="text-right">Holes</Th>
               <Th className="text-right">Par</Th>
               <Th>Description</Th>
-              <Th className="text-right">
-                <span className="sr-only">Actions</span>
-              </Th>
+              <ActionsTh className="text-right" />
             </tr>
           </thead>
           <tbody>

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../../shared/money';
-import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS, type PaymentStatus } from '../../shared/payment-status';
+import type { PaymentStatus } from '../../shared/payment-status';
 import { errorMessage } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/toast';
@@ -17,7 +17,8 @@ import { Field } from '../ui/field';
 import { FormActions } from '../ui/form-actions';
 import { Pagination } from '../ui/pagination';
 import { SelectField } from '../ui/select-field';
-import { ListState, Table, Td, Th, Tr } from '../ui/table';
+import { NamedOptions, PaymentStatusOptions } from '../ui/select-options';
+import { ActionsTh, ListState, Table, Td, Th, Tr } from '../ui/table';
 import { ledgerQuery, paymentSearch, useUpdatePayment, type PaymentParams, type PaymentRow } from './queries';
 
 export function PaymentsPage() {
@@ -45,20 +46,10 @@ export function PaymentsPage() {
 
       <div className="grid gap-3 sm:grid-cols-2 lg:max-w-2xl [&>*]:min-w-0 [&_select]:min-w-0">
         <SelectField label="Tournament" value={params.tournamentId} onChange={(e) => change({ tournamentId: e.target.value })}>
-          <option value="">All tournaments</option>
-          {data?.tournaments.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
-            </option>
-          ))}
+          <NamedOptions items={data?.tournaments} anyLabel="All tournaments" />
         </SelectField>
         <SelectField label="State" value={params.state} onChange={(e) => change({ state: e.target.value })}>
-          <option value="">Any state</option>
-          {PAYMENT_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {PAYMENT_STATUS_LABELS[s]}
-            </option>
-          ))}
+          <PaymentStatusOptions anyLabel="Any state" />
         </SelectField>
       </div>
 
@@ -117,9 +108,7 @@ export function PaymentsPage() {
               <Th>State</Th>
               <Th>Note</Th>
               <Th>Date</Th>
-              <Th>
-                <span className="sr-only">Actions</span>
-              </Th>
+              <ActionsTh />
             </tr>
           </thead>
           <tbody>
@@ -188,11 +177,7 @@ function EditPayment({ payment, currency, onDone }: { payment: PaymentRow; curre
         {formatMoney(payment.amountCents, currency)} · {payment.levelName ?? 'No level'} · {payment.tournamentName}
       </p>
       <SelectField label="State" value={state} onChange={(e) => setState(e.target.value as PaymentStatus)}>
-        {PAYMENT_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {PAYMENT_STATUS_LABELS[s]}
-          </option>
-        ))}
+        <PaymentStatusOptions />
       </SelectField>
       <Field label="Note" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} placeholder="e.g. Cheque #123 received" />
       <FormActions onCancel={onDone} label="Save" busyLabel="Saving…" busy={update.isPending} />

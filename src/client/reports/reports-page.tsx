@@ -17,6 +17,7 @@ import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Field } from '../ui/field';
 import { SelectField } from '../ui/select-field';
+import { NamedOptions, PaymentStatusOptions } from '../ui/select-options';
 import { ListState, Table, Td, Th, Tr } from '../ui/table';
 import { reportOptionsQuery, reportQuery, reportSearch, type Report, type ReportParams } from './queries';
 
@@ -78,20 +79,10 @@ export function ReportsPage() {
             ))}
           </SelectField>
           <SelectField label="Team" className="lg:col-span-2" {...register('teamId')} error={formState.errors.teamId?.message}>
-            <option value="">All teams</option>
-            {options.data?.teams.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
+            <NamedOptions items={options.data?.teams} anyLabel="All teams" />
           </SelectField>
           <SelectField label="Payment status" className="lg:col-span-2" {...register('status')} error={formState.errors.status?.message}>
-            <option value="">Any status</option>
-            {PAYMENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {PAYMENT_STATUS_LABELS[s]}
-              </option>
-            ))}
+            <PaymentStatusOptions anyLabel="Any status" />
           </SelectField>
           <Field label="Registered from" type="date" className="lg:col-span-2" {...register('from')} error={formState.errors.from?.message} />
           <Field label="Registered to" type="date" className="lg:col-span-2" {...register('to')} error={formState.errors.to?.message} />

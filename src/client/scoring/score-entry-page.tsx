@@ -7,6 +7,7 @@ import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../ui/button';
 import { SelectField } from '../ui/select-field';
+import { NamedOptions } from '../ui/select-options';
 import { ListState } from '../ui/table';
 import { scoreEntryChoicesQuery } from './queries';
 import { LEAVE_UNSAVED, ScoreEntry } from './score-entry';
@@ -49,11 +50,7 @@ export function ScoreEntryPage() {
         <>
           <div className="grid gap-3 sm:grid-cols-2 sm:items-end">
             <SelectField label="Tournament" value={tournament.id} onChange={(e) => choose(e.target.value)}>
-              {list.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
-              ))}
+              <NamedOptions items={list} />
             </SelectField>
             <SelectField label="Team" value={team?.teamId ?? ''} onChange={(e) => choose(tournament.id, e.target.value)} disabled={tournament.teams.length === 0}>
               <option value="">{tournament.teams.length === 0 ? 'No teams registered' : 'Choose a team'}</option>

@@ -9,6 +9,7 @@ import { notify } from '../lib/toast';
 import { LeaderboardBoard } from '../leaderboard/leaderboard-board';
 import { Button } from '../ui/button';
 import { SelectField } from '../ui/select-field';
+import { NamedOptions } from '../ui/select-options';
 import { ListState } from '../ui/table';
 import { scoreEntryChoicesQuery, scoreReportQuery } from './queries';
 
@@ -43,11 +44,7 @@ export function ScoreReportPage() {
         <>
           <div className="flex flex-wrap items-end justify-between gap-3">
             <SelectField label="Tournament" className="min-w-0 sm:w-80" value={tournament.id} onChange={(e) => setParams({ tournament: e.target.value }, { replace: true })}>
-              {list.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
-              ))}
+              <NamedOptions items={list} />
             </SelectField>
             <div className="flex items-center gap-3 text-sm text-stone-600">
               {report.data ? <span>Updated {formatDateTime(report.data.updatedAt)}</span> : null}

@@ -6,7 +6,7 @@ import { notifyFailure } from '../admin/notify-failure';
 import { notify } from '../lib/toast';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/dialog';
-import { ListState, Table, Td, Th, Tr } from '../ui/table';
+import { ActionsTh, ListState, Table, Td, Th, Tr } from '../ui/table';
 import { LevelFormDialog } from './level-form-dialog';
 import { sponsorshipLevelsQuery, useDeleteLevel, type SponsorshipLevel } from './queries';
 
@@ -66,9 +66,7 @@ export function SponsorshipLevelsPage() {
               <Th>Name</Th>
               <Th>Description</Th>
               <Th className="whitespace-nowrap text-right">Max teams</Th>
-              <Th className="text-right">
-                <span className="sr-only">Actions</span>
-              </Th>
+              <ActionsTh className="text-right" />
             </tr>
           </thead>
           <tbody>

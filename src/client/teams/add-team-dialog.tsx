@@ -7,7 +7,6 @@ import { get, useFieldArray, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { adminCreateTeamSchema, type AdminCreateTeamInput } from '../../shared/admin-schemas';
 import { formatMoney } from '../../shared/money';
-import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from '../../shared/payment-status';
 import { blankPlayer, PLAYERS_PER_TEAM } from '../../shared/team-schemas';
 import { ApiError, errorMessage } from '../lib/api';
 import { notify } from '../lib/toast';
@@ -16,6 +15,7 @@ import { Dialog } from '../ui/dialog';
 import { Field } from '../ui/field';
 import { FormActions } from '../ui/form-actions';
 import { SelectField } from '../ui/select-field';
+import { PaymentStatusOptions } from '../ui/select-options';
 import { teamFormOptionsQuery, useCreateTeam } from './admin-queries';
 
 type FormValues = z.input<typeof adminCreateTeamSchema>;
@@ -95,11 +95,7 @@ function AddTeamForm({ defaultTournamentId, onDone }: { defaultTournamentId: str
           ))}
         </SelectField>
         <SelectField label="Payment status" error={error('paymentStatus')} {...register('paymentStatus')}>
-          {PAYMENT_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {PAYMENT_STATUS_LABELS[s]}
-            </option>
-          ))}
+          <PaymentStatusOptions />
         </SelectField>
         <Field label="Company (optional)" error={error('company')} {...register('company')} />
         <Field label="Contact name (optional)" error={error('contactName')} {...register('contactName')} />

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Download, Plus } from 'lucide-react';
 import { useDeferredValue, useEffect, useState } from 'react';
 import type { SortDirection, TeamSort } from '../../shared/admin-schemas';
-import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from '../../shared/payment-status';
 import { useMe } from '../auth/session';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/toast';
@@ -13,6 +12,7 @@ import { cn } from '../ui/cn';
 import { Field } from '../ui/field';
 import { Pagination } from '../ui/pagination';
 import { SelectField } from '../ui/select-field';
+import { NamedOptions, PaymentStatusOptions } from '../ui/select-options';
 import { ListState, Table, Td, Th, Tr } from '../ui/table';
 import { AddTeamDialog } from './add-team-dialog';
 import { adminTeamsQuery, teamListSearch, type TeamListParams } from './admin-queries';
@@ -77,20 +77,10 @@ export function AdminTeamsPage() {
       <div className="grid gap-3 sm:grid-cols-3 [&>*]:min-w-0 [&_select]:min-w-0">
         <Field label="Search" type="search" placeholder="Team or company" value={search} onChange={(e) => { setSearch(e.target.value); change({}); }} />
         <SelectField label="Tournament" value={params.tournamentId} onChange={(e) => change({ tournamentId: e.target.value })}>
-          <option value="">All tournaments</option>
-          {data?.tournaments.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
-            </option>
-          ))}
+          <NamedOptions items={data?.tournaments} anyLabel="All tournaments" />
         </SelectField>
         <SelectField label="Payment" value={params.status} onChange={(e) => change({ status: e.target.value })}>
-          <option value="">Any status</option>
-          {PAYMENT_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {PAYMENT_STATUS_LABELS[s]}
-            </option>
-          ))}
+          <PaymentStatusOptions anyLabel="Any status" />
         </SelectField>
       </div>
 

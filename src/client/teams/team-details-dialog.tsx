@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../../shared/money';
-import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS, type PaymentStatus } from '../../shared/payment-status';
+import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '../../shared/payment-status';
 import { errorMessage } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/toast';
@@ -11,6 +11,7 @@ import { PaymentBadge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { ConfirmDialog, Dialog } from '../ui/dialog';
 import { SelectField } from '../ui/select-field';
+import { PaymentStatusOptions } from '../ui/select-options';
 import { ListState } from '../ui/table';
 import { adminTeamQuery, useDeleteTeam, useSetTeamStatus, type AdminTeamDetail } from './admin-queries';
 
@@ -128,11 +129,7 @@ function TeamDetails({ teamId, canChange, onClose }: { teamId: string; canChange
         <div className="flex flex-col gap-3 border-t border-stone-200 pt-4 sm:flex-row sm:items-end sm:justify-between">
           <div className="flex items-end gap-2">
             <SelectField label="Payment status" value={chosen} onChange={(e) => setStatusChoice(e.target.value as PaymentStatus)} className="w-44 [&_select]:min-w-0">
-              {PAYMENT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {PAYMENT_STATUS_LABELS[s]}
-                </option>
-              ))}
+              <PaymentStatusOptions />
             </SelectField>
             <Button onClick={update} disabled={setStatus.isPending || chosen === team.paymentStatus}>
               {setStatus.isPending ? 'Updating…' : 'Update Status'}

@@ -8,7 +8,7 @@ import { notify } from '../lib/toast';
 import { AssignTeamsButton } from '../starting-holes/assign-teams-button';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
-import { ListState, Table, Td, Th, Tr } from '../ui/table';
+import { ActionsTh, ListState, Table, Td, Th, Tr } from '../ui/table';
 import { useSetTournamentActive, type AdminTournamentItem } from './queries';
 
 interface ListProps {
@@ -85,9 +85,7 @@ export function TournamentList({ tournaments, loading, error, onRetry, onEdit }:
             <Th>Status</Th>
             <Th>Teams</Th>
             <Th>Course</Th>
-            <Th>
-              <span className="sr-only">Actions</span>
-            </Th>
+            <ActionsTh />
           </tr>
         </thead>
         <tbody>

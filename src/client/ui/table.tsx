@@ -17,6 +17,12 @@ export function Table({ caption, children, className }: { caption: string; child
 export const Th = ({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) => (
   <th scope="col" className={cn('border-b border-stone-200 bg-stone-50 px-3 py-2 font-semibold text-stone-700', className)} {...props} />
 );
+/** The header of a column of row buttons: named for screen readers, blank on screen. */
+export const ActionsTh = ({ className }: { className?: string }) => (
+  <Th className={className}>
+    <span className="sr-only">Actions</span>
+  </Th>
+);
 export const Td = ({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) => (
   <td className={cn('border-b border-stone-100 px-3 py-2 align-middle', className)} {...props} />
 );

@@ -14,7 +14,7 @@ import { cn } from '../ui/cn';
 import { ConfirmDialog, Dialog } from '../ui/dialog';
 import { Field } from '../ui/field';
 import { Pagination } from '../ui/pagination';
-import { ListState, Table, Td, Th, Tr } from '../ui/table';
+import { ActionsTh, ListState, Table, Td, Th, Tr } from '../ui/table';
 import { ChangeRoleForm, fullName } from './change-role-form';
 import { CreateUserForm } from './create-user-form';
 import { useDeleteUser, usersQuery, type AdminUser } from './queries';
@@ -130,9 +130,7 @@ export function UsersPage() {
               <Th>E-mail</Th>
               <Th>Role</Th>
               <Th className="text-right">Teams</Th>
-              <Th>
-                <span className="sr-only">Actions</span>
-              </Th>
+              <ActionsTh />
             </tr>
           </thead>
           <tbody>

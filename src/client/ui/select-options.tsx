@@ -1,0 +1,33 @@
+// The option lists that several selects share, so a filter and a form offer the same choices in the same words.
+import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from '../../shared/payment-status';
+
+/** An empty first choice ('All tournaments', 'Any status') when the select is a filter. */
+const AnyOption = ({ label }: { label?: string }) => (label == null ? null : <option value="">{label}</option>);
+
+/** One option per named thing (tournaments, teams), its id the value. */
+export function NamedOptions({ items, anyLabel }: { items: readonly { id: string; name: string }[] | undefined; anyLabel?: string }) {
+  return (
+    <>
+      <AnyOption label={anyLabel} />
+      {items?.map((item) => (
+        <option key={item.id} value={item.id}>
+          {item.name}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** Every payment status, by its label. */
+export function PaymentStatusOptions({ anyLabel }: { anyLabel?: string }) {
+  return (
+    <>
+      <AnyOption label={anyLabel} />
+      {PAYMENT_STATUSES.map((s) => (
+        <option key={s} value={s}>
+          {PAYMENT_STATUS_LABELS[s]}
+        </option>
+      ))}
+    </>
+  );
+}
