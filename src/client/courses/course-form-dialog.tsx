@@ -3,20 +3,19 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { golfCourseSchema, removedHolesLabel, TOTAL_HOLES, type GolfCourseInput, type GolfCourseValues } from '../../shared/course-schemas';
-import { notifyFailure } from '../admin/notify-failure';
-import { notify } from '../lib/toast';
-import { FormActions } from '../ui/form-actions';
-import { ConfirmDialog, Dialog } from '../ui/dialog';
+import { FormDialog, saveFeedback } from '../admin/form-dialog';
+import { ConfirmDialog } from '../ui/dialog';
 import { Field } from '../ui/field';
+import { FormActions } from '../ui/form-actions';
 import { TextAreaField } from '../ui/text-area-field';
 import { useSaveCourse, type GolfCourse } from './queries';
 
 /** `course` null: a new course. */
 export function CourseFormDialog({ course, onClose }: { course: GolfCourse | null; onClose: () => void }) {
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={course ? 'Edit Golf Course' : 'Add Golf Course'}>
+    <FormDialog title={course ? 'Edit Golf Course' : 'Add Golf Course'} onClose={onClose}>
       <CourseForm course={course} onClose={onClose} />
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -32,37 +31,27 @@ function CourseForm({ course, onClose }: { course: GolfCourse | null; onClose: (
   const { errors } = form.formState;
 
   const send = (input: GolfCourseValues) =>
-    save.mutate(
-      { id: course?.id, input },
-      {
-        onSuccess: () => {
-          notify.success(course ? 'Golf course updated' : 'Golf course created');
-          onClose();
-        },
-        onError: notifyFailure('Failed to save golf course'),
-        onSettled: () => setShrinking(null),
-      },
-    );
+    save.mutate({ id: course?.id, input }, { ...saveFeedback('Golf course', Boolean(course), onClose), onSettled: () => setShrinking(null) });
   const submit = form.handleSubmit((input) => (course && input.totalHoles < course.totalHoles ? setShrinking(input) : send(input)));
 
   return (
     <>
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <Field label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
-      <Field
-        label="Total holes"
-        type="number"
-        inputMode="numeric"
-        min={TOTAL_HOLES.min}
-        max={TOTAL_HOLES.max}
-        step={1}
-        hint={`${TOTAL_HOLES.min} to ${TOTAL_HOLES.max}. New holes start at par 4.`}
-        error={errors.totalHoles?.message}
-        {...form.register('totalHoles', { valueAsNumber: true })}
-      />
-      <TextAreaField label="Description" hint="Optional" error={errors.description?.message} {...form.register('description')} />
-      <FormActions onCancel={onClose} label={course ? 'Save Changes' : 'Add Course'} busyLabel="Saving…" busy={save.isPending} className="mt-2" />
-    </form>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <Field label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
+        <Field
+          label="Total holes"
+          type="number"
+          inputMode="numeric"
+          min={TOTAL_HOLES.min}
+          max={TOTAL_HOLES.max}
+          step={1}
+          hint={`${TOTAL_HOLES.min} to ${TOTAL_HOLES.max}. New holes start at par 4.`}
+          error={errors.totalHoles?.message}
+          {...form.register('totalHoles', { valueAsNumber: true })}
+        />
+        <TextAreaField label="Description" hint="Optional" error={errors.description?.message} {...form.register('description')} />
+        <FormActions onCancel={onClose} label={course ? 'Save Changes' : 'Add Course'} busyLabel="Saving…" busy={save.isPending} className="mt-2" />
+      </form>
       {course && shrinking ? (
         <ConfirmDialog
           open

@@ -2,20 +2,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { LEVEL_MAX_TEAMS, sponsorshipLevelSchema, type SponsorshipLevelInput, type SponsorshipLevelValues } from '../../shared/sponsorship-schemas';
-import { notifyFailure } from '../admin/notify-failure';
-import { notify } from '../lib/toast';
-import { FormActions } from '../ui/form-actions';
-import { Dialog } from '../ui/dialog';
+import { FormDialog, saveFeedback } from '../admin/form-dialog';
 import { Field } from '../ui/field';
+import { FormActions } from '../ui/form-actions';
 import { TextAreaField } from '../ui/text-area-field';
 import { useSaveLevel, type SponsorshipLevel } from './queries';
 
 /** `level` null: a new level. */
 export function LevelFormDialog({ level, onClose }: { level: SponsorshipLevel | null; onClose: () => void }) {
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={level ? 'Edit Sponsorship Level' : 'Add Sponsorship Level'}>
+    <FormDialog title={level ? 'Edit Sponsorship Level' : 'Add Sponsorship Level'} onClose={onClose}>
       <LevelForm level={level} onClose={onClose} />
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -26,18 +24,7 @@ function LevelForm({ level, onClose }: { level: SponsorshipLevel | null; onClose
     defaultValues: level ?? { name: '', description: '', maxTeams: LEVEL_MAX_TEAMS.default },
   });
   const { errors } = form.formState;
-  const submit = form.handleSubmit((input) =>
-    save.mutate(
-      { id: level?.id, input },
-      {
-        onSuccess: () => {
-          notify.success(level ? 'Sponsorship level updated' : 'Sponsorship level created');
-          onClose();
-        },
-        onError: notifyFailure('Failed to save sponsorship level'),
-      },
-    ),
-  );
+  const submit = form.handleSubmit((input) => save.mutate({ id: level?.id, input }, saveFeedback('Sponsorship level', Boolean(level), onClose)));
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <Field label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
