@@ -3,6 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { courseHoles, golfCourses, tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
+import { tournamentSummary } from '../tournaments/columns';
 import { DEFAULT_PAR, type HolePar } from '../../shared/tournament-day';
 
 /** tournaments.course_id, or (rows written before it was mirrored) the tournament_courses link. */
@@ -22,11 +23,7 @@ export const tournamentNotFound = () => new AppError('NOT_FOUND', 'Tournament no
 export async function loadTournamentCourse(db: Db, tournamentId: string): Promise<TournamentCourse> {
   const [row] = await db
     .select({
-      id: tournaments.id,
-      name: tournaments.name,
-      startDate: tournaments.startDate,
-      endDate: tournaments.endDate,
-      active: tournaments.active,
+      ...tournamentSummary,
       courseId: golfCourses.id,
       courseName: golfCourses.name,
       totalHoles: golfCourses.totalHoles,

@@ -4,22 +4,19 @@ import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { golfCourses, sponsorshipLevels, teams, tournamentCourses, tournamentSponsorshipLevels, tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
+import { tournamentSummary } from './columns';
 import { tournamentSchema, type TournamentInput } from '../../shared/tournament-schemas';
 
 const teamsOf = (n: number) => `${n} ${n === 1 ? 'team' : 'teams'} registered`;
 const notFound = () => new AppError('NOT_FOUND', 'Tournament not found');
+/** What the admin list and the edit form both show of a tournament. */
+const adminFields = { ...tournamentSummary, maxTeams: tournaments.maxTeams, courseId: tournaments.courseId };
 
 /** Every tournament, newest first (SPEC.md §7), with its course and how many teams have registered. */
 export async function listTournamentsForAdmin(db: Db) {
   return db
     .select({
-      id: tournaments.id,
-      name: tournaments.name,
-      startDate: tournaments.startDate,
-      endDate: tournaments.endDate,
-      active: tournaments.active,
-      maxTeams: tournaments.maxTeams,
-      courseId: tournaments.courseId,
+      ...adminFields,
       courseName: golfCourses.name,
       teamsRegistered: sql<number>`(select count(*)::int from ${teams} where ${teams.tournamentId} = ${tournaments.id})`,
       createdAt: tournaments.createdAt,
@@ -32,16 +29,7 @@ export async function listTournamentsForAdmin(db: Db) {
 /** One tournament as the edit form needs it: its fields, course and offered levels with the teams registered at each. */
 export async function getTournamentForAdmin(db: Db, id: string) {
   const [tournament] = await db
-    .select({
-      id: tournaments.id,
-      name: tournaments.name,
-      startDate: tournaments.startDate,
-      endDate: tournaments.endDate,
-      active: tournaments.active,
-      maxTeams: tournaments.maxTeams,
-      courseId: tournaments.courseId,
-      createdAt: tournaments.createdAt,
-    })
+    .select({ ...adminFields, createdAt: tournaments.createdAt })
     .from(tournaments)
     .where(eq(tournaments.id, id));
   if (!tournament) throw notFound();
