@@ -2,10 +2,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, CircleDollarSign, Clock, Users } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { formatMoney } from '../../shared/money';
 import { dashboardQuery } from '../dashboard/queries';
 import { formatDateRange } from '../lib/format';
 import { notify } from '../lib/toast';
+import { MoneyCards } from './money-cards';
 import { Card } from '../ui/card';
 import { ListState } from '../ui/table';
 import { SelectField } from '../ui/select-field';
@@ -34,7 +34,6 @@ export function AdminHome() {
   }, [dashboard.isError]);
 
   const data = dashboard.data;
-  const money = (cents: number) => formatMoney(cents, data?.currency);
   return (
     <div className="flex flex-col gap-5">
       <title>Dashboard · Admin · Golf Tournament</title>
@@ -73,22 +72,7 @@ export function AdminHome() {
               <StatCard label="Checked-In" value={data.stats.checkedIn} hint="Teams with all golfers in" icon={<CheckCircle2 className="size-5" />} />
             </div>
           </section>
-          <section aria-label="Money">
-            <div className="grid gap-3 sm:grid-cols-3">
-              <Card className="p-4 sm:p-5">
-                <h2 className="text-sm font-medium text-stone-600">Expected</h2>
-                <p className="mt-1 text-2xl font-bold tabular-nums">{money(data.stats.expectedCents)}</p>
-              </Card>
-              <Card className="p-4 sm:p-5">
-                <h2 className="text-sm font-medium text-stone-600">Received</h2>
-                <p className="mt-1 text-2xl font-bold tabular-nums text-green-800">{money(data.stats.receivedCents)}</p>
-              </Card>
-              <Card className="p-4 sm:p-5">
-                <h2 className="text-sm font-medium text-stone-600">Outstanding</h2>
-                <p className="mt-1 text-2xl font-bold tabular-nums text-amber-800">{money(data.stats.outstandingCents)}</p>
-              </Card>
-            </div>
-          </section>
+          <MoneyCards label="Money" expectedCents={data.stats.expectedCents} receivedCents={data.stats.receivedCents} outstandingCents={data.stats.outstandingCents} currency={data.currency} cardClassName="sm:p-5" />
         </>
       ) : null}
     </div>

@@ -5,12 +5,12 @@ import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../../shared/money';
 import type { PaymentStatus } from '../../shared/payment-status';
+import { MoneyCards } from '../admin/money-cards';
 import { errorMessage } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/toast';
 import { PaymentBadge } from '../ui/badge';
 import { Button } from '../ui/button';
-import { Card } from '../ui/card';
 import { cn } from '../ui/cn';
 import { Dialog } from '../ui/dialog';
 import { Field } from '../ui/field';
@@ -54,20 +54,7 @@ export function PaymentsPage() {
       </div>
 
       {data ? (
-        <section aria-label="Totals" className="grid gap-3 sm:grid-cols-3">
-          <Card className="p-4">
-            <h2 className="text-sm font-medium text-stone-600">Expected ({data.totals.count} records)</h2>
-            <p className="mt-1 text-2xl font-bold tabular-nums">{money(data.totals.expectedCents)}</p>
-          </Card>
-          <Card className="p-4">
-            <h2 className="text-sm font-medium text-stone-600">Received</h2>
-            <p className="mt-1 text-2xl font-bold tabular-nums text-green-800">{money(data.totals.receivedCents)}</p>
-          </Card>
-          <Card className="p-4">
-            <h2 className="text-sm font-medium text-stone-600">Outstanding</h2>
-            <p className="mt-1 text-2xl font-bold tabular-nums text-amber-800">{money(data.totals.outstandingCents)}</p>
-          </Card>
-        </section>
+        <MoneyCards label="Totals" expectedLabel={`Expected (${data.totals.count} records)`} expectedCents={data.totals.expectedCents} receivedCents={data.totals.receivedCents} outstandingCents={data.totals.outstandingCents} currency={data.currency} />
       ) : null}
 
       {data && data.total > 0 ? (
