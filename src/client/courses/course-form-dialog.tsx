@@ -12,14 +12,6 @@ import { useSaveCourse, type GolfCourse } from './queries';
 
 /** `course` null: a new course. */
 export function CourseFormDialog({ course, onClose }: { course: GolfCourse | null; onClose: () => void }) {
-  return (
-    <FormDialog title={course ? 'Edit Golf Course' : 'Add Golf Course'} onClose={onClose}>
-      <CourseForm course={course} onClose={onClose} />
-    </FormDialog>
-  );
-}
-
-function CourseForm({ course, onClose }: { course: GolfCourse | null; onClose: () => void }) {
   const save = useSaveCourse();
   const [shrinking, setShrinking] = useState<GolfCourseValues | null>(null);
   const form = useForm<GolfCourseInput, unknown, GolfCourseValues>({
@@ -35,7 +27,7 @@ function CourseForm({ course, onClose }: { course: GolfCourse | null; onClose: (
   const submit = form.handleSubmit((input) => (course && input.totalHoles < course.totalHoles ? setShrinking(input) : send(input)));
 
   return (
-    <>
+    <FormDialog title={course ? 'Edit Golf Course' : 'Add Golf Course'} onClose={onClose}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <Field label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
         <Field
@@ -68,6 +60,6 @@ function CourseForm({ course, onClose }: { course: GolfCourse | null; onClose: (
           onConfirm={() => send(shrinking)}
         />
       ) : null}
-    </>
+    </FormDialog>
   );
 }

@@ -10,14 +10,6 @@ import { useSaveLevel, type SponsorshipLevel } from './queries';
 
 /** `level` null: a new level. */
 export function LevelFormDialog({ level, onClose }: { level: SponsorshipLevel | null; onClose: () => void }) {
-  return (
-    <FormDialog title={level ? 'Edit Sponsorship Level' : 'Add Sponsorship Level'} onClose={onClose}>
-      <LevelForm level={level} onClose={onClose} />
-    </FormDialog>
-  );
-}
-
-function LevelForm({ level, onClose }: { level: SponsorshipLevel | null; onClose: () => void }) {
   const save = useSaveLevel();
   const form = useForm<SponsorshipLevelInput, unknown, SponsorshipLevelValues>({
     resolver: zodResolver(sponsorshipLevelSchema),
@@ -26,21 +18,23 @@ function LevelForm({ level, onClose }: { level: SponsorshipLevel | null; onClose
   const { errors } = form.formState;
   const submit = form.handleSubmit((input) => save.mutate({ id: level?.id, input }, saveFeedback('Sponsorship level', Boolean(level), onClose)));
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <Field label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
-      <TextAreaField label="Description" hint="Optional: what a sponsor at this level gets" error={errors.description?.message} {...form.register('description')} />
-      <Field
-        label="Max teams"
-        type="number"
-        inputMode="numeric"
-        min={LEVEL_MAX_TEAMS.min}
-        max={LEVEL_MAX_TEAMS.max}
-        step={1}
-        hint={`Places a tournament offers at this level unless it sets its own (${LEVEL_MAX_TEAMS.min} to ${LEVEL_MAX_TEAMS.max})`}
-        error={errors.maxTeams?.message}
-        {...form.register('maxTeams', { valueAsNumber: true })}
-      />
-      <FormActions onCancel={onClose} label={level ? 'Save Changes' : 'Add Level'} busyLabel="Saving…" busy={save.isPending} className="mt-2" />
-    </form>
+    <FormDialog title={level ? 'Edit Sponsorship Level' : 'Add Sponsorship Level'} onClose={onClose}>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <Field label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
+        <TextAreaField label="Description" hint="Optional: what a sponsor at this level gets" error={errors.description?.message} {...form.register('description')} />
+        <Field
+          label="Max teams"
+          type="number"
+          inputMode="numeric"
+          min={LEVEL_MAX_TEAMS.min}
+          max={LEVEL_MAX_TEAMS.max}
+          step={1}
+          hint={`Places a tournament offers at this level unless it sets its own (${LEVEL_MAX_TEAMS.min} to ${LEVEL_MAX_TEAMS.max})`}
+          error={errors.maxTeams?.message}
+          {...form.register('maxTeams', { valueAsNumber: true })}
+        />
+        <FormActions onCancel={onClose} label={level ? 'Save Changes' : 'Add Level'} busyLabel="Saving…" busy={save.isPending} className="mt-2" />
+      </form>
+    </FormDialog>
   );
 }
