@@ -1,24 +1,19 @@
 // /admin/score-entry (staff, R8, R21): pick a tournament, then any of its teams, and enter or correct its scores. The choice
 // lives in the address (?tournament=…&team=…), so a reload or a shared link opens the same sheet. The tournament's
 // starting sheet and scorecards are a click away (moderators have no Tournaments page).
-import { useQuery } from '@tanstack/react-query';
 import { ClipboardList, FileText } from 'lucide-react';
 import { useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '../ui/button';
 import { SelectField } from '../ui/select-field';
 import { NamedOptions } from '../ui/select-options';
-import { ListState } from '../ui/table';
-import { scoreEntryChoicesQuery } from './queries';
+import { ChoicesState, useChosenTournament } from './chosen-tournament';
 import { LEAVE_UNSAVED, ScoreEntry } from './score-entry';
 
 const holeNote = (startingHole: number | null) => (startingHole != null ? ` (hole ${startingHole})` : '');
 
 export function ScoreEntryPage() {
-  const choices = useQuery(scoreEntryChoicesQuery);
-  const [params, setParams] = useSearchParams();
-  const list = choices.data?.tournaments ?? [];
-  const tournament = list.find((t) => t.id === params.get('tournament')) ?? list[0];
+  const { choices, list, tournament, params, setParams } = useChosenTournament();
   const team = tournament?.teams.find((t) => t.teamId === params.get('team'));
 
   const unsaved = useRef(false);
@@ -38,13 +33,7 @@ export function ScoreEntryPage() {
         <p className="mt-1 text-sm text-stone-600">Enter or correct any team's strokes: 1 to 15 per player and hole; an empty box is no score.</p>
       </div>
 
-      <ListState
-        loading={choices.isPending}
-        error={choices.isError}
-        empty={choices.isSuccess && list.length === 0}
-        emptyText="No tournaments yet."
-        onRetry={() => void choices.refetch()}
-      />
+      <ChoicesState choices={choices} />
 
       {tournament ? (
         <>

@@ -3,7 +3,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/toast';
 import { LeaderboardBoard } from '../leaderboard/leaderboard-board';
@@ -11,13 +10,11 @@ import { Button } from '../ui/button';
 import { SelectField } from '../ui/select-field';
 import { NamedOptions } from '../ui/select-options';
 import { ListState } from '../ui/table';
-import { scoreEntryChoicesQuery, scoreReportQuery } from './queries';
+import { ChoicesState, useChosenTournament } from './chosen-tournament';
+import { scoreReportQuery } from './queries';
 
 export function ScoreReportPage() {
-  const choices = useQuery(scoreEntryChoicesQuery);
-  const [params, setParams] = useSearchParams();
-  const list = choices.data?.tournaments ?? [];
-  const tournament = list.find((t) => t.id === params.get('tournament')) ?? list[0];
+  const { choices, list, tournament, setParams } = useChosenTournament();
   const report = useQuery(scoreReportQuery(tournament?.id ?? ''));
 
   useEffect(() => {
@@ -32,13 +29,7 @@ export function ScoreReportPage() {
         <p className="mt-1 text-sm text-stone-600">Teams with at least one score, ranked by strokes against the par of the holes each has played.</p>
       </div>
 
-      <ListState
-        loading={choices.isPending}
-        error={choices.isError}
-        empty={choices.isSuccess && list.length === 0}
-        emptyText="No tournaments yet."
-        onRetry={() => void choices.refetch()}
-      />
+      <ChoicesState choices={choices} />
 
       {tournament ? (
         <>
