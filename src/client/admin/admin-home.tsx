@@ -1,10 +1,10 @@
 // The admin Dashboard (SPEC.md §2): choose an active tournament (default the newest) and see its teams, payments and check-ins.
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, CircleDollarSign, Clock, Users } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { dashboardQuery } from '../dashboard/queries';
 import { formatDateRange } from '../lib/format';
-import { notify } from '../lib/toast';
+import { useFailureToast } from '../lib/use-failure-toast';
 import { MoneyCards } from './money-cards';
 import { Card } from '../ui/card';
 import { ListState } from '../ui/table';
@@ -29,9 +29,7 @@ function StatCard({ label, value, hint, icon }: { label: string; value: ReactNod
 export function AdminHome() {
   const [tournamentId, setTournamentId] = useState('');
   const dashboard = useQuery(dashboardQuery(tournamentId));
-  useEffect(() => {
-    if (dashboard.isError) notify.error('Failed to load data');
-  }, [dashboard.isError]);
+  useFailureToast(dashboard.isError, 'Failed to load data');
 
   const data = dashboard.data;
   return (

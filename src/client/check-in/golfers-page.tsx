@@ -8,6 +8,7 @@ import { errorMessage } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/toast';
 import { useDebounced } from '../lib/use-debounced';
+import { useFailureToast } from '../lib/use-failure-toast';
 import { activeTournamentsQuery } from '../register/queries';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -39,9 +40,7 @@ export function GolfersPage() {
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<Golfer | null>(null);
 
-  useEffect(() => {
-    if (golfers.isError) notify.error('Failed to load players');
-  }, [golfers.isError]);
+  useFailureToast(golfers.isError, 'Failed to load players');
 
   const onCheckIn = (golfer: Golfer, checkedIn: boolean) =>
     checkIn.mutate(

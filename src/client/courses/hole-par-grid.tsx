@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { COURSE_MESSAGES, isValidPar, PAR } from '../../shared/course-schemas';
 import { notifyFailure } from '../admin/notify-failure';
 import { notify } from '../lib/toast';
+import { useFailureToast } from '../lib/use-failure-toast';
 import { Dialog } from '../ui/dialog';
 import { Field } from '../ui/field';
 import { holesQuery, useSetHolePar, type GolfCourse, type Hole } from './queries';
@@ -25,9 +26,7 @@ export function HoleParDialog({ course, onClose }: { course: GolfCourse; onClose
 
 function HoleParGrid({ courseId }: { courseId: string }) {
   const holes = useQuery(holesQuery(courseId));
-  useEffect(() => {
-    if (holes.isError) notify.error('Failed to fetch course holes');
-  }, [holes.isError]);
+  useFailureToast(holes.isError, 'Failed to fetch course holes');
 
   if (holes.isPending) return <p role="status" className="py-8 text-center text-stone-600">Loading holes…</p>;
   if (holes.isError)

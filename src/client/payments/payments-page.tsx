@@ -1,17 +1,18 @@
 // /admin/payments (admin only, R8; routes.tsx sends others back): the payment ledger with filters, totals and CSV; an
 // admin records a note or a new state, and the team's payment status follows.
 import { useQuery } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatMoney } from '../../shared/money';
 import type { PaymentStatus } from '../../shared/payment-status';
 import { MoneyCards } from '../admin/money-cards';
 import { errorMessage } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/toast';
+import { useFailureToast } from '../lib/use-failure-toast';
 import { PaymentBadge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
+import { DownloadLink } from '../ui/download-link';
 import { Dialog } from '../ui/dialog';
 import { Field } from '../ui/field';
 import { FormActions } from '../ui/form-actions';
@@ -25,9 +26,7 @@ export function PaymentsPage() {
   const [params, setParams] = useState<PaymentParams>({ tournamentId: '', state: '', page: 1 });
   const ledger = useQuery(ledgerQuery(params));
   const [editing, setEditing] = useState<PaymentRow | null>(null);
-  useEffect(() => {
-    if (ledger.isError) notify.error('Failed to load data');
-  }, [ledger.isError]);
+  useFailureToast(ledger.isError, 'Failed to load data');
   const data = ledger.data;
   const money = (cents: number) => formatMoney(cents, data?.currency);
   const change = (patch: Partial<PaymentParams>) => setParams((p) => ({ ...p, page: 1, ...patch }));
@@ -37,11 +36,7 @@ export function PaymentsPage() {
       <title>Payments · Admin · Golf Tournament</title>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Payments</h1>
-        <Button variant="secondary" asChild>
-          <a href={`/api/admin/payments/export.csv?${paymentSearch(params, false)}`} download>
-            <Download aria-hidden className="size-4" /> Export CSV
-          </a>
-        </Button>
+        <DownloadLink href={`/api/admin/payments/export.csv?${paymentSearch(params, false)}`} label="Export CSV" />
       </div>
 
       <div className="grid gap-3 sm:grid-cols-2 lg:max-w-2xl [&>*]:min-w-0 [&_select]:min-w-0">

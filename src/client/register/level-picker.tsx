@@ -1,11 +1,10 @@
 // Step 1: choose a tournament, then one of its sponsorship levels (price, places left, description).
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { SOLD_OUT_LABEL } from '../../shared/capacity';
 import { formatMoney } from '../../shared/money';
 import { PLAYERS_PER_TEAM } from '../../shared/team-schemas';
-import { notify } from '../lib/toast';
 import { formatDateRange } from '../lib/format';
+import { useFailureToast } from '../lib/use-failure-toast';
 import { cn } from '../ui/cn';
 import { SelectField } from '../ui/select-field';
 import { levelsQuery, type ActiveTournament, type OfferedLevel } from './queries';
@@ -21,9 +20,7 @@ interface Props {
 
 export function LevelPicker({ tournaments, currency, tournamentId, levelId, onTournament, onLevel }: Props) {
   const levels = useQuery(levelsQuery(tournamentId));
-  useEffect(() => {
-    if (levels.isError) notify.error('Failed to fetch sponsorship levels');
-  }, [levels.isError]);
+  useFailureToast(levels.isError, 'Failed to fetch sponsorship levels');
 
   return (
     <div className="flex flex-col gap-5">

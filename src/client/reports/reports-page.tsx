@@ -3,7 +3,6 @@
 // money totals over all of them, and the same report downloads as CSV.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { formatMoney } from '../../shared/money';
@@ -12,9 +11,11 @@ import { reportFiltersSchema, type ReportFilters } from '../../shared/report-sch
 import { ApiError, errorMessage } from '../lib/api';
 import { formatDate } from '../lib/format';
 import { notify } from '../lib/toast';
+import { useFailureToast } from '../lib/use-failure-toast';
 import { PaymentBadge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
+import { DownloadLink } from '../ui/download-link';
 import { Field } from '../ui/field';
 import { SelectField } from '../ui/select-field';
 import { NamedOptions, PaymentStatusOptions } from '../ui/select-options';
@@ -41,9 +42,7 @@ export function ReportsPage() {
     }
   }, [tournamentId, defaultTournament, setValue]);
 
-  useEffect(() => {
-    if (options.isError) notify.error('Failed to load data');
-  }, [options.isError]);
+  useFailureToast(options.isError, 'Failed to load data');
   useEffect(() => {
     const error = report.error;
     if (!error) return;
@@ -122,11 +121,7 @@ function ReportResult({ report, tournamentName, params, fetching, onPage }: { re
             {params.teamId ? ' · one team' : ''}
           </p>
         </div>
-        <Button variant="secondary" asChild>
-          <a href={`/api/admin/reports.csv?${reportSearch({ ...params, tournamentId: params.tournamentId || (report.tournamentId ?? '') }, false)}`} download>
-            <Download aria-hidden className="size-4" /> Download CSV
-          </a>
-        </Button>
+        <DownloadLink href={`/api/admin/reports.csv?${reportSearch({ ...params, tournamentId: params.tournamentId || (report.tournamentId ?? '') }, false)}`} label="Download CSV" />
       </div>
 
       <div aria-label="Totals" role="group" className="grid grid-cols-2 gap-3 lg:grid-cols-5">

@@ -2,9 +2,8 @@
 // holes played, total and each player's total.
 import { useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { useEffect } from 'react';
 import { formatDateTime } from '../lib/format';
-import { notify } from '../lib/toast';
+import { useFailureToast } from '../lib/use-failure-toast';
 import { LeaderboardBoard } from '../leaderboard/leaderboard-board';
 import { Button } from '../ui/button';
 import { SelectField } from '../ui/select-field';
@@ -17,9 +16,7 @@ export function ScoreReportPage() {
   const { choices, list, tournament, setParams } = useChosenTournament();
   const report = useQuery(scoreReportQuery(tournament?.id ?? ''));
 
-  useEffect(() => {
-    if (report.isError) notify.error('Failed to load score report');
-  }, [report.isError]);
+  useFailureToast(report.isError, 'Failed to load score report');
 
   return (
     <div className="flex flex-col gap-5">

@@ -2,7 +2,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
-import { useEffect } from 'react';
 import { get, useFieldArray, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { adminCreateTeamSchema, type AdminCreateTeamInput } from '../../shared/admin-schemas';
@@ -10,6 +9,7 @@ import { formatMoney } from '../../shared/money';
 import { blankPlayer, PLAYERS_PER_TEAM } from '../../shared/team-schemas';
 import { ApiError, errorMessage } from '../lib/api';
 import { notify } from '../lib/toast';
+import { useFailureToast } from '../lib/use-failure-toast';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Field } from '../ui/field';
@@ -49,9 +49,7 @@ function AddTeamForm({ defaultTournamentId, onDone }: { defaultTournamentId: str
 
   const tournamentId = watch('tournamentId');
   const tournament = options.data?.tournaments.find((t) => t.id === tournamentId);
-  useEffect(() => {
-    if (options.isError) notify.error('Failed to load data');
-  }, [options.isError]);
+  useFailureToast(options.isError, 'Failed to load data');
 
   const submit = handleSubmit((input) =>
     create.mutate(input as AdminCreateTeamInput, {

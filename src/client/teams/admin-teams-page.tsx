@@ -1,14 +1,15 @@
 // /admin/teams: every team, searchable, sortable and paged on the server; a row opens its details. Staff read; admins change (R8).
 import { useQuery } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, Download, Plus } from 'lucide-react';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
 import type { SortDirection, TeamSort } from '../../shared/admin-schemas';
 import { useMe } from '../auth/session';
 import { formatDateTime } from '../lib/format';
-import { notify } from '../lib/toast';
+import { useFailureToast } from '../lib/use-failure-toast';
 import { PaymentBadge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
+import { DownloadLink } from '../ui/download-link';
 import { Field } from '../ui/field';
 import { Pagination } from '../ui/pagination';
 import { SelectField } from '../ui/select-field';
@@ -46,9 +47,7 @@ export function AdminTeamsPage() {
   const [openId, setOpenId] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
 
-  useEffect(() => {
-    if (list.isError) notify.error('Failed to load teams');
-  }, [list.isError]);
+  useFailureToast(list.isError, 'Failed to load teams');
 
   const change = (patch: Partial<TeamListParams>) => setParams((p) => ({ ...p, page: 1, ...patch }));
   const sortBy = (sort: TeamSort) =>
@@ -61,11 +60,7 @@ export function AdminTeamsPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Teams</h1>
         <div className="flex gap-2">
-          <Button variant="secondary" asChild>
-            <a href={`/api/admin/teams/export.csv?${teamListSearch(query, false)}`} download>
-              <Download aria-hidden className="size-4" /> Export CSV
-            </a>
-          </Button>
+          <DownloadLink href={`/api/admin/teams/export.csv?${teamListSearch(query, false)}`} label="Export CSV" />
           {isAdmin ? (
             <Button onClick={() => setAdding(true)}>
               <Plus aria-hidden className="size-4" /> Add Team

@@ -1,12 +1,13 @@
 // A team's details for staff: contact, players with their e-mails and phones (R11), payment records; admins may change the
 // payment status or delete the team (R8, R15).
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatMoney } from '../../shared/money';
 import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '../../shared/payment-status';
 import { errorMessage } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/toast';
+import { useFailureToast } from '../lib/use-failure-toast';
 import { PaymentBadge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { ConfirmDialog, Dialog } from '../ui/dialog';
@@ -41,9 +42,7 @@ function TeamDetails({ teamId, canChange, onClose }: { teamId: string; canChange
   const remove = useDeleteTeam();
   const [status, setStatusChoice] = useState<PaymentStatus | ''>('');
   const [confirming, setConfirming] = useState(false);
-  useEffect(() => {
-    if (detail.isError) notify.error('Failed to load players');
-  }, [detail.isError]);
+  useFailureToast(detail.isError, 'Failed to load players');
 
   if (!detail.data) return <ListState loading={detail.isPending} error={detail.isError} empty={false} emptyText="" onRetry={() => void detail.refetch()} />;
   const { team, currency } = detail.data;

@@ -9,6 +9,7 @@ import { errorMessage } from '../lib/api';
 import { formatDate } from '../lib/format';
 import { notify } from '../lib/toast';
 import { useDebounced } from '../lib/use-debounced';
+import { useFailureToast } from '../lib/use-failure-toast';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { ConfirmDialog, Dialog } from '../ui/dialog';
@@ -58,9 +59,7 @@ export function UsersPage() {
   const [changing, setChanging] = useState<AdminUser | null>(null);
   const remove = useDeleteUser();
 
-  useEffect(() => {
-    if (users.isError) notify.error('Failed to load users');
-  }, [users.isError]);
+  useFailureToast(users.isError, 'Failed to load users');
 
   const onDelete = () => {
     if (!deleting) return;
