@@ -1,7 +1,7 @@
 // Score entry on a wide screen: every player × every hole at once, with each player's total and the team's per hole.
 // The player column stays in view while the holes scroll sideways. Enter moves down the hole, then on to the next hole:
 // scorers copy a paper card a hole at a time.
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import type { ScoreSheet } from '../../shared/tournament-day';
 import { fullName } from '../lib/format';
 import { cn } from '../ui/cn';
@@ -28,6 +28,34 @@ function moveOnEnter(event: KeyboardEvent<HTMLInputElement>) {
   (at(row + 1, col) ?? at(0, col + 1))?.focus();
 }
 
+interface GridRowProps {
+  /** The header row: its cells head columns rather than the row. */
+  heading?: boolean;
+  label: ReactNode;
+  labelClassName: string;
+  total: ReactNode;
+  totalClassName: string;
+  className?: string;
+  /** A cell per hole. */
+  children: ReactNode;
+}
+
+/** One row of the grid: its name in the sticky first column, a cell per hole, its total at the sticky right edge. */
+function GridRow({ heading, label, labelClassName, total, totalClassName, className, children }: GridRowProps) {
+  const Total = heading ? 'th' : 'td';
+  return (
+    <tr className={className}>
+      <th scope={heading ? 'col' : 'row'} className={cn(stickyCell, labelClassName)}>
+        {label}
+      </th>
+      {children}
+      <Total scope={heading ? 'col' : undefined} className={cn(stickyTotal, totalClassName)}>
+        {total}
+      </Total>
+    </tr>
+  );
+}
+
 export function ScoreGrid({ sheet, cells, onChange }: GridProps) {
   const { holes, players, team } = sheet;
   return (
@@ -37,40 +65,39 @@ export function ScoreGrid({ sheet, cells, onChange }: GridProps) {
           Scores of {team.name} by player and hole
         </caption>
         <thead className="bg-stone-50">
-          <tr>
-            <th scope="col" className={cn(stickyCell, 'min-w-36 bg-stone-50 py-2 font-semibold')}>
-              Hole
-            </th>
+          <GridRow heading label="Hole" labelClassName="min-w-36 bg-stone-50 py-2 font-semibold" total="Total" totalClassName="min-w-12 bg-stone-50 py-2 font-semibold">
             {holes.map((hole) => (
               <th key={hole.number} scope="col" className={cn('px-1 py-2 text-center font-semibold', hole.number === team.startingHole && 'bg-brand-100')}>
                 {hole.number}
                 {hole.number === team.startingHole ? <span className="sr-only"> (starting hole)</span> : null}
               </th>
             ))}
-            <th scope="col" className={cn(stickyTotal, 'min-w-12 bg-stone-50 py-2 font-semibold')}>
-              Total
-            </th>
-          </tr>
-          <tr className="text-stone-700">
-            <th scope="row" className={cn(stickyCell, 'border-b bg-stone-50 pb-2 font-medium')}>
-              Par
-            </th>
+          </GridRow>
+          <GridRow
+            className="text-stone-700"
+            label="Par"
+            labelClassName="border-b bg-stone-50 pb-2 font-medium"
+            total={holes.reduce((sum, h) => sum + h.par, 0)}
+            totalClassName="border-b bg-stone-50 pb-2 tabular-nums"
+          >
             {holes.map((hole) => (
               <td key={hole.number} className="border-b border-stone-200 px-1 pb-2 text-center tabular-nums">
                 {hole.par}
               </td>
             ))}
-            <td className={cn(stickyTotal, 'border-b bg-stone-50 pb-2 tabular-nums')}>{holes.reduce((sum, h) => sum + h.par, 0)}</td>
-          </tr>
+          </GridRow>
         </thead>
         <tbody>
           {players.map((player, row) => {
             const name = fullName(player);
             return (
-              <tr key={player.id}>
-                <th scope="row" className={cn(stickyCell, 'border-b bg-white py-2 font-medium')}>
-                  {name}
-                </th>
+              <GridRow
+                key={player.id}
+                label={name}
+                labelClassName="border-b bg-white py-2 font-medium"
+                total={playerTotal(cells, player.id, holes)}
+                totalClassName="border-b bg-white font-semibold tabular-nums"
+              >
                 {holes.map((hole, col) => {
                   const key = cellKey(player.id, hole.number);
                   const invalid = readCell(cells[key]) === 'invalid';
@@ -95,23 +122,18 @@ export function ScoreGrid({ sheet, cells, onChange }: GridProps) {
                     </td>
                   );
                 })}
-                <td className={cn(stickyTotal, 'border-b bg-white font-semibold tabular-nums')}>{playerTotal(cells, player.id, holes)}</td>
-              </tr>
+              </GridRow>
             );
           })}
         </tbody>
         <tfoot className="bg-stone-50 font-semibold">
-          <tr>
-            <th scope="row" className={cn(stickyCell, 'bg-stone-50 py-2')}>
-              Team
-            </th>
+          <GridRow label="Team" labelClassName="bg-stone-50 py-2" total={teamTotal(cells, players, holes)} totalClassName="bg-stone-50 py-2 tabular-nums">
             {holes.map((hole) => (
               <td key={hole.number} className="px-1 py-2 text-center tabular-nums">
                 {holeTotal(cells, players, hole.number) || ''}
               </td>
             ))}
-            <td className={cn(stickyTotal, 'bg-stone-50 py-2 tabular-nums')}>{teamTotal(cells, players, holes)}</td>
-          </tr>
+          </GridRow>
         </tfoot>
       </table>
     </div>
