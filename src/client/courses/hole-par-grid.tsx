@@ -8,6 +8,7 @@ import { notify } from '../lib/toast';
 import { useFailureToast } from '../lib/use-failure-toast';
 import { Dialog } from '../ui/dialog';
 import { Field } from '../ui/field';
+import { LoadFailed } from '../ui/load-failed';
 import { holesQuery, useSetHolePar, type GolfCourse, type Hole } from './queries';
 
 export function HoleParDialog({ course, onClose }: { course: GolfCourse; onClose: () => void }) {
@@ -29,15 +30,7 @@ function HoleParGrid({ courseId }: { courseId: string }) {
   useFailureToast(holes.isError, 'Failed to fetch course holes');
 
   if (holes.isPending) return <p role="status" className="py-8 text-center text-stone-600">Loading holes…</p>;
-  if (holes.isError)
-    return (
-      <div role="alert" className="py-8 text-center text-red-700">
-        Failed to fetch course holes.{' '}
-        <button type="button" className="font-semibold underline" onClick={() => holes.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+  if (holes.isError) return <LoadFailed message="Failed to fetch course holes." onRetry={() => holes.refetch()} />;
   if (holes.data.length === 0) return <p className="py-8 text-center text-stone-600">This course has no holes.</p>;
 
   const total = holes.data.reduce((sum, h) => sum + h.par, 0);

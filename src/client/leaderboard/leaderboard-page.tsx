@@ -7,6 +7,7 @@ import type { Leaderboard } from '../../shared/tournament-day';
 import { formatDateRange } from '../lib/format';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
+import { LoadFailed } from '../ui/load-failed';
 import { PageSpinner } from '../ui/spinner';
 import { LeaderboardBoard } from './leaderboard-board';
 import { leaderboardsQuery } from './queries';
@@ -87,12 +88,7 @@ export function LeaderboardPage() {
         {boards.isPending ? (
           <PageSpinner label="Loading the leaderboard…" />
         ) : boards.isError ? (
-          <div role="alert" className="rounded-lg bg-white py-8 text-center text-red-700">
-            Failed to load the leaderboard.{' '}
-            <button type="button" className="font-semibold underline" onClick={() => void boards.refetch()}>
-              Try again
-            </button>
-          </div>
+          <LoadFailed message="Failed to load the leaderboard." onRetry={() => void boards.refetch()} className="rounded-lg bg-white" />
         ) : boards.data.leaderboards.length === 0 ? (
           <p className="rounded-lg bg-white py-8 text-center text-stone-600">No tournament is in play right now. Boards appear here once a tournament is active.</p>
         ) : (

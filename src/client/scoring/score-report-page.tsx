@@ -8,6 +8,7 @@ import { LeaderboardBoard } from '../leaderboard/leaderboard-board';
 import { Button } from '../ui/button';
 import { SelectField } from '../ui/select-field';
 import { NamedOptions } from '../ui/select-options';
+import { LoadFailed } from '../ui/load-failed';
 import { ListState } from '../ui/table';
 import { ChoicesState, useChosenTournament } from './chosen-tournament';
 import { scoreReportQuery } from './queries';
@@ -43,12 +44,7 @@ export function ScoreReportPage() {
             </div>
           </div>
           {report.isError && !report.data ? (
-            <div role="alert" className="rounded-lg border border-stone-200 bg-white py-8 text-center text-red-700">
-              Failed to load score report.{' '}
-              <button type="button" className="font-semibold underline" onClick={() => void report.refetch()}>
-                Try again
-              </button>
-            </div>
+            <LoadFailed message="Failed to load score report." onRetry={() => void report.refetch()} className="rounded-lg border border-stone-200 bg-white" />
           ) : report.data ? (
             <LeaderboardBoard board={report.data} emptyText="No scores yet for this tournament." />
           ) : (

@@ -1,6 +1,7 @@
 // Plain, responsive tables for the admin pages: horizontal scroll on a phone, header cells with scope.
 import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 import { cn } from './cn';
+import { LoadFailed } from './load-failed';
 
 export function Table({ caption, children, className }: { caption: string; children: ReactNode; className?: string }) {
   // relative: screen-reader-only text in the table (caption, action labels) scrolls with it instead of widening the page.
@@ -31,17 +32,7 @@ export const Tr = ({ className, ...props }: HTMLAttributes<HTMLTableRowElement>)
 /** The three states every admin list shows besides its rows. */
 export function ListState({ loading, error, empty, emptyText, onRetry }: { loading: boolean; error: boolean; empty: boolean; emptyText: string; onRetry?: () => void }) {
   if (loading) return <p role="status" className="py-8 text-center text-stone-600">Loading…</p>;
-  if (error)
-    return (
-      <div role="alert" className="py-8 text-center text-red-700">
-        Failed to load data.{' '}
-        {onRetry ? (
-          <button type="button" className="font-semibold underline" onClick={onRetry}>
-            Try again
-          </button>
-        ) : null}
-      </div>
-    );
+  if (error) return <LoadFailed message="Failed to load data." onRetry={onRetry} />;
   if (empty) return <p className="py-8 text-center text-stone-600">{emptyText}</p>;
   return null;
 }
