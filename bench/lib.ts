@@ -57,7 +57,9 @@ export function spawnStartedServer(env: Record<string, string>, port: number, ho
 }
 
 function spawnNode(args: string[], env: Record<string, string>, port: number, host: string): ServerProcess {
-  const child = spawn(process.execPath, args, {
+  // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof': extra node flags for the server only, to profile it under load.
+  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...extra, ...args], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
