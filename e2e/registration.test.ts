@@ -56,6 +56,13 @@ async function fillContact(page: Page) {
   await page.getByLabel('Contact email', { exact: true }).fill('nia@example.org');
 }
 
+/** A new step puts keyboard focus on its heading. */
+async function expectFocusedHeading(page: Page, name: string | RegExp) {
+  const heading = page.getByRole('heading', { name });
+  await heading.waitFor();
+  await page.waitForFunction((el) => document.activeElement === el, await heading.elementHandle());
+}
+
 async function expectNoSeriousAxe(page: Page, label: string) {
   const findings = await scanWithAxe(page, label);
   expect(seriousOrWorse(findings), JSON.stringify(findings, null, 1)).toEqual([]);
@@ -69,6 +76,14 @@ describe('a new team leader', () => {
     await page.getByText("You haven't registered a team yet.").waitFor();
     await expectNoSeriousAxe(page, 'dashboard, no teams');
     await page.getByRole('button', { name: 'Register Your First Team' }).click();
+    await expectFocusedHeading(page, /^Register a team\s*Step 1 of 2/);
+
+    // The tournament starting tomorrow is listed but closed: registration ends at the editing lock (R17).
+    const closed = page.getByLabel('Tournament', { exact: true }).locator('option', { hasText: 'Tomorrow Scramble' });
+    expect(await closed.innerText()).toContain('registration closed');
+    expect(await closed.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expectFieldError(page, 'Tournament', 'Please select a tournament');
 
     await chooseTournament(page, 'Empty Open');
     await page.getByText('No sponsorship levels configured for this tournament.').waitFor();
@@ -78,14 +93,21 @@ describe('a new team leader', () => {
     const soldOut = page.getByRole('radio', { name: /Hole Sponsor/ });
     expect(await soldOut.isDisabled()).toBe(true);
     await page.getByText('Sold out', { exact: true }).waitFor();
-    expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Please select a sponsorship level').waitFor();
     await expectNoSeriousAxe(page, 'level selection');
 
     await page.getByRole('radio', { name: /Title Sponsor/ }).check();
+    expect(await page.getByText('Please select a sponsorship level').count()).toBe(0);
     await page.getByRole('button', { name: 'Continue' }).click();
+    await expectFocusedHeading(page, /Step 2 of 2/);
+    // What was typed survives a look back at the levels.
+    await page.getByLabel('Contact name', { exact: true }).fill('Typed Before');
     await page.getByRole('button', { name: 'Back to Selection' }).click();
     await page.getByRole('radio', { name: /Title Sponsor/ }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
+    expect(await page.getByLabel('Contact name', { exact: true }).inputValue()).toBe('Typed Before');
+    await page.getByLabel('Contact name', { exact: true }).fill('');
 
     await page.getByRole('button', { name: 'Register Team' }).click();
     await expectFieldError(page, 'Team name', 'Team name is required');
@@ -146,13 +168,16 @@ describe('a new team leader', () => {
     }
     await page.getByRole('radio', { name: /Pay now/ }).check();
     await expectNoSeriousAxe(page, 'multi-team form');
-    await page.getByRole('button', { name: 'Register 2 Teams' }).click();
+    // An impatient double click registers the two teams once.
+    await page.getByRole('button', { name: 'Register 2 Teams' }).dblclick();
     await expectToast(page, 'Payment processing will be available once Stripe is connected', 'info');
     await expectToast(page, '2 teams registered', 'success');
     for (const name of ['Eagles One', 'Eagles Two']) {
       const card = page.getByRole('region').filter({ has: page.getByRole('heading', { name, exact: true }) });
       await card.getByText('Pending', { exact: true }).waitFor();
+      expect(await card.count(), name).toBe(1);
     }
+    await expectFocusedHeading(page, 'Your Teams');
 
     await page.getByRole('button', { name: 'Edit Eagles Two' }).click();
     await page.getByRole('button', { name: 'Save Changes' }).waitFor();
@@ -200,6 +225,17 @@ describe('a new team leader', () => {
     await page.context().clearCookies();
     await page.getByRole('button', { name: 'Register 1 Team' }).click();
     await expectToast(page, 'You must be logged in to register teams', 'error');
+    // The page knows it is signed out, and after signing in again the form comes back as it was typed.
+    await page.getByRole('heading', { name: 'Account Access' }).waitFor();
+    await page.getByLabel('Email', { exact: true }).fill(newcomer.email);
+    await page.getByLabel('Password', { exact: true }).fill(newcomer.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByRole('button', { name: 'Register Another Team' }).click();
+    await chooseTournament(page, 'Spring');
+    await page.getByRole('radio', { name: /Eagle Sponsor/ }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    expect(await group(page, 'Team 1').getByLabel('Team name', { exact: true }).inputValue()).toBe('Ghost Team');
+    expect(await page.getByLabel('Contact name', { exact: true }).inputValue()).toBe('Nia Newcomer');
   });
 });
 

@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -8,7 +8,14 @@ import { meQuery } from './auth/session';
 import { AppRoutes } from './routes';
 import './index.css';
 
-const queryClient = new QueryClient({
+// A 401 means the session has ended (signed out in another tab, expired): ask again who is signed in, so every screen
+// shows the signed-out state instead of failing call after call. The sign-in form's own 401 changes nothing there.
+const onError = (error: unknown) => {
+  if (error instanceof ApiError && error.status === 401) void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+};
+const queryClient: QueryClient = new QueryClient({
+  queryCache: new QueryCache({ onError }),
+  mutationCache: new MutationCache({ onError }),
   defaultOptions: {
     queries: {
       // Outdoors on a poor connection: retry network failures, never a refusal or a validation error.

@@ -127,7 +127,14 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
   }
 
   app.onError((error, c) => {
-    if (error instanceof AppError) return c.json(error.toBody(), error.status);
+    if (error instanceof AppError) {
+      // Every refusal, whether the route's role guard or a service's ownership or lock check, is logged with the caller.
+      if (error.code === 'UNAUTHENTICATED' || error.code === 'FORBIDDEN') {
+        const viewer = c.get('viewer');
+        logger.warn('access refused', { method: c.req.method, path: c.req.path, userId: viewer?.userId ?? null, role: viewer?.role ?? null, reason: error.message });
+      }
+      return c.json(error.toBody(), error.status);
+    }
     if (error instanceof HTTPException) {
       const body = new AppError('BAD_REQUEST', error.message || 'Bad request').toBody();
       return c.json(body, error.status);

@@ -25,4 +25,6 @@ export function isEditable(startDate: string, now: Date, timeZone: string): bool
 }
 
 export const LOCKED_MESSAGE = 'Editing is locked (tournament starts soon)';
+/** Registration closes when editing locks: a team registered later could never be corrected by its leader. */
+export const REGISTRATION_CLOSED_MESSAGE = 'Registration for this tournament has closed (it starts soon)';
 export const HOLD_HOURS = 72;

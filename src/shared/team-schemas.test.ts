@@ -163,6 +163,14 @@ describe('multi-team form (SPEC.md §5)', () => {
     });
   });
 
+  it('takes up to 10 teams in one registration, and says so for an eleventh', () => {
+    const team = multi().teams[0]!;
+    expect(multiTeamSchema.parse({ ...multi(), teams: Array.from({ length: 10 }, () => team) }).teams).toHaveLength(10);
+    expect(messages(multiTeamSchema, { ...multi(), teams: Array.from({ length: 11 }, () => team) })).toEqual({
+      teams: 'At most 10 teams in one registration',
+    });
+  });
+
   it('defaults the payment option to hold', () => {
     const { paymentOption: _p, ...input } = multi();
     expect(multiTeamSchema.parse(input).paymentOption).toBe('hold');

@@ -2,6 +2,9 @@
 import { z } from './zod';
 
 export const PLAYERS_PER_TEAM = 4;
+/** Teams in one registration: a sponsorship level's default places run 1 to 10 (SPEC.md §9), so one form holds at most 10. */
+export const MAX_TEAMS_PER_REGISTRATION = 10;
+export const TOO_MANY_TEAMS_MESSAGE = `At most ${MAX_TEAMS_PER_REGISTRATION} teams in one registration`;
 export const PAYMENT_OPTIONS = ['pay', 'hold'] as const;
 export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];
 
@@ -57,7 +60,7 @@ export const multiTeamSchema = z.object({
       error: 'At least 1 team is required',
     })
     .min(1, 'At least 1 team is required')
-    .max(10, 'Too many teams'),
+    .max(MAX_TEAMS_PER_REGISTRATION, TOO_MANY_TEAMS_MESSAGE),
 });
 export type MultiTeamInput = z.input<typeof multiTeamSchema>;
 

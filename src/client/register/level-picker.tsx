@@ -14,27 +14,29 @@ interface Props {
   currency: string;
   tournamentId: string;
   levelId: string;
+  /** What Continue found missing ('Please select a tournament' / '… a sponsorship level'). */
+  errors: { tournament?: string; level?: string };
   onTournament: (id: string) => void;
   onLevel: (level: OfferedLevel) => void;
 }
 
-export function LevelPicker({ tournaments, currency, tournamentId, levelId, onTournament, onLevel }: Props) {
+export function LevelPicker({ tournaments, currency, tournamentId, levelId, errors, onTournament, onLevel }: Props) {
   const levels = useQuery(levelsQuery(tournamentId));
   useFailureToast(levels.isError, 'Failed to fetch sponsorship levels');
 
   return (
     <div className="flex flex-col gap-5">
-      <SelectField label="Tournament" value={tournamentId} onChange={(e) => onTournament(e.target.value)}>
+      <SelectField label="Tournament" value={tournamentId} error={errors.tournament} onChange={(e) => onTournament(e.target.value)}>
         <option value="">Select a tournament</option>
         {tournaments.map((t) => (
-          <option key={t.id} value={t.id}>
-            {t.name} ({formatDateRange(t.startDate, t.endDate)})
+          <option key={t.id} value={t.id} disabled={!t.registrationOpen}>
+            {t.name} ({formatDateRange(t.startDate, t.endDate)}){t.registrationOpen ? '' : ' · registration closed'}
           </option>
         ))}
       </SelectField>
 
       {tournamentId ? (
-        <fieldset>
+        <fieldset aria-describedby={errors.level ? 'level-error' : undefined}>
           <legend className="text-sm font-semibold text-stone-800">Sponsorship level</legend>
           <p className="mt-1 text-sm text-stone-600">All teams are limited to {PLAYERS_PER_TEAM} players.</p>
           {levels.isPending ? (
@@ -83,6 +85,9 @@ export function LevelPicker({ tournaments, currency, tournamentId, levelId, onTo
               })}
             </div>
           )}
+          <p id="level-error" aria-live="polite" className="mt-2 text-sm text-red-700 empty:hidden">
+            {errors.level ?? ''}
+          </p>
         </fieldset>
       ) : null}
     </div>

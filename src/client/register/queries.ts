@@ -13,6 +13,8 @@ export interface ActiveTournament {
   startDate: string;
   endDate: string | null;
   maxTeams: number | null;
+  /** Registration closes at the editing lock (R17). */
+  registrationOpen: boolean;
 }
 export interface OfferedLevel {
   id: string;

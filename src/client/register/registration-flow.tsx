@@ -1,6 +1,6 @@
 // The registration flow (loaded on demand): select tournament and level, then the team form, then submit.
 import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { MultiTeamInput } from '../../shared/team-schemas';
 import { useMe } from '../auth/session';
 import { ApiError, errorMessage } from '../lib/api';
@@ -8,6 +8,7 @@ import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/toast';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
+import { dropDraft, draftKey } from './drafts';
 import { LevelPicker } from './level-picker';
 import { useRegisterTeams, type ActiveTournament, type OfferedLevel } from './queries';
 import { MultiTeamForm, SingleTeamForm } from './team-forms';
@@ -15,56 +16,88 @@ import { MultiTeamForm, SingleTeamForm } from './team-forms';
 const NOT_SIGNED_IN = 'You must be logged in to register teams';
 
 export function RegistrationFlow({ tournaments, currency, onClose }: { tournaments: ActiveTournament[]; currency: string; onClose: () => void }) {
-  const [tournamentId, setTournamentId] = useState(tournaments.length === 1 ? tournaments[0]!.id : '');
+  const open = tournaments.filter((t) => t.registrationOpen);
+  const [tournamentId, setTournamentId] = useState(open.length === 1 ? open[0]!.id : '');
   const [level, setLevel] = useState<OfferedLevel | null>(null);
   const [step, setStep] = useState<'select' | 'form'>('select');
+  const [missing, setMissing] = useState<{ tournament?: string; level?: string }>({});
   const { data: me } = useMe();
   const register = useRegisterTeams();
-  const tournament = tournaments.find((t) => t.id === tournamentId);
+  // A second click (or Enter) while the first registration is on its way must not register the teams twice.
+  const sending = useRef(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const tournament = open.find((t) => t.id === tournamentId);
 
-  const submit = (input: MultiTeamInput) => {
+  // Each step announces itself: keyboard and screen-reader users land on its heading, not on the page's start.
+  useEffect(() => heading.current?.focus(), [step]);
+
+  const next = () => {
+    if (tournament && level) return setStep('form');
+    setMissing({
+      tournament: tournament ? undefined : 'Please select a tournament',
+      level: tournament && !level ? 'Please select a sponsorship level' : undefined,
+    });
+  };
+
+  const submit = async (input: MultiTeamInput) => {
     if (!me) {
       notify.error(NOT_SIGNED_IN);
       return;
     }
+    if (sending.current) return;
+    sending.current = true;
     const several = input.teams.length > 1;
-    register.mutate(input, {
-      onSuccess: (result) => {
-        notify.success(several ? `${result.teams.length} teams registered` : 'Team registered');
-        if (input.paymentOption === 'pay') notify.info('Payment processing will be available once Stripe is connected');
-        else if (result.holdUntil) notify.info(`Your place is held until ${formatDateTime(result.holdUntil)}`);
-        onClose();
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.status === 401) notify.error(NOT_SIGNED_IN);
-        else notify.error(errorMessage(error, several ? 'Failed to register teams' : 'Failed to register team'));
-      },
-    });
+    // The answer is awaited rather than taken in mutate's callbacks: those are dropped when the page changes meanwhile
+    // (a 401 turns it into the sign-in panel, main.tsx), and the leader must still be told why.
+    try {
+      const result = await register.mutateAsync(input);
+      dropDraft(draftKey(me.user.id, input.sponsorshipLevelId));
+      notify.success(several ? `${result.teams.length} teams registered` : 'Team registered');
+      if (input.paymentOption === 'pay') notify.info('Payment processing will be available once Stripe is connected');
+      else if (result.holdUntil) notify.info(`Your place is held until ${formatDateTime(result.holdUntil, { withZone: true })}`);
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) notify.error(NOT_SIGNED_IN);
+      else notify.error(errorMessage(error, several ? 'Failed to register teams' : 'Failed to register team'));
+    } finally {
+      sending.current = false;
+    }
   };
 
+  const onForm = step === 'form' && tournament && level && me;
   return (
     <Card className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-xl font-semibold">Register a team</h2>
+        <h2 ref={heading} tabIndex={-1} className="text-xl font-semibold outline-none">
+          Register a team
+          <span className="mt-0.5 block text-sm font-normal text-stone-600">
+            {onForm ? 'Step 2 of 2: your teams and players' : 'Step 1 of 2: tournament and sponsorship level'}
+          </span>
+        </h2>
         <Button variant="ghost" size="sm" onClick={onClose}>
           Cancel
         </Button>
       </div>
-      {step === 'select' || !tournament || !level ? (
+      {!onForm ? (
         <>
           <LevelPicker
             tournaments={tournaments}
             currency={currency}
             tournamentId={tournamentId}
             levelId={level?.id ?? ''}
+            errors={missing}
             onTournament={(id) => {
               setTournamentId(id);
               setLevel(null);
+              setMissing({});
             }}
-            onLevel={setLevel}
+            onLevel={(chosen) => {
+              setLevel(chosen);
+              setMissing({});
+            }}
           />
           <div className="flex justify-end">
-            <Button size="lg" disabled={!tournament || !level} onClick={() => setStep('form')}>
+            <Button size="lg" onClick={next}>
               Continue
             </Button>
           </div>
@@ -77,9 +110,9 @@ export function RegistrationFlow({ tournaments, currency, onClose }: { tournamen
             </Button>
           </div>
           {level.maxTeams > 1 ? (
-            <MultiTeamForm key={level.id} tournament={tournament} level={level} currency={currency} busy={register.isPending} onSubmit={submit} />
+            <MultiTeamForm key={level.id} tournament={tournament} level={level} currency={currency} busy={register.isPending} draftKey={draftKey(me.user.id, level.id)} onSubmit={submit} />
           ) : (
-            <SingleTeamForm key={level.id} tournament={tournament} level={level} currency={currency} busy={register.isPending} onSubmit={submit} />
+            <SingleTeamForm key={level.id} tournament={tournament} level={level} currency={currency} busy={register.isPending} draftKey={draftKey(me.user.id, level.id)} onSubmit={submit} />
           )}
         </>
       )}

@@ -20,9 +20,9 @@ export function TeamCard({ team, onEdit }: { team: TeamSummary; onEdit: () => vo
           <PaymentBadge status={team.paymentStatus} />
         </div>
         <div className="flex flex-wrap gap-2">
-          {/* Scoring needs the course and its holes. */}
+          {/* Scoring needs the course and its holes; it leads the card once the tournament is near (the lock). */}
           {team.tournament.hasCourse ? (
-            <Button asChild size="sm">
+            <Button asChild size="sm" variant={team.editable ? 'secondary' : 'primary'}>
               <Link to={`/register/scores/${team.id}`} aria-label={`Enter Scores for ${team.name}`}>
                 <ClipboardPen aria-hidden className="size-4" /> Enter Scores
               </Link>
@@ -65,7 +65,7 @@ export function TeamCard({ team, onEdit }: { team: TeamSummary; onEdit: () => vo
         {team.paymentStatus === 'hold' && team.holdUntil ? (
           <div>
             <dt className="text-stone-600">Held until</dt>
-            <dd>{formatDateTime(team.holdUntil)}</dd>
+            <dd>{formatDateTime(team.holdUntil, { withZone: true })}</dd>
           </div>
         ) : null}
         {team.startingHole != null ? (

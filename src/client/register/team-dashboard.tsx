@@ -1,6 +1,6 @@
 // The signed-in team leader's dashboard: profile, teams, active tournaments, and the registration and edit forms.
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Me } from '../../shared/api-types';
 import { displayName, useLogout } from '../auth/session';
 import { formatDateRange } from '../lib/format';
@@ -22,7 +22,15 @@ export function TeamDashboard({ me }: { me: Me }) {
   const tournaments = useQuery(activeTournamentsQuery);
   const teams = useQuery(myTeamsQuery);
   const active = tournaments.data?.tournaments ?? [];
+  const canRegister = active.some((t) => t.registrationOpen);
   const back = () => setView({ kind: 'teams' });
+  // Back from a form, focus returns to the team list rather than falling to the page's start.
+  const teamsHeading = useRef<HTMLHeadingElement>(null);
+  const leftTeams = useRef(false);
+  useEffect(() => {
+    if (view.kind !== 'teams') leftTeams.current = true;
+    else if (leftTeams.current) teamsHeading.current?.focus();
+  }, [view.kind]);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
@@ -47,9 +55,11 @@ export function TeamDashboard({ me }: { me: Me }) {
           ) : (
             <>
               <div className="flex flex-wrap items-center justify-between gap-3">
-                <h2 className="text-xl font-semibold">Your Teams</h2>
+                <h2 ref={teamsHeading} tabIndex={-1} className="text-xl font-semibold outline-none">
+                  Your Teams
+                </h2>
                 {teams.data?.length ? (
-                  <Button onClick={() => setView({ kind: 'register' })} disabled={active.length === 0}>
+                  <Button onClick={() => setView({ kind: 'register' })} disabled={!canRegister}>
                     Register Another Team
                   </Button>
                 ) : null}
@@ -69,9 +79,13 @@ export function TeamDashboard({ me }: { me: Me }) {
                 <Card className="flex flex-col items-center gap-3 py-10 text-center">
                   <p className="text-lg font-semibold">You haven't registered a team yet.</p>
                   <p className="text-stone-600">
-                    {active.length ? 'Register a foursome for one of the active tournaments.' : 'Registration opens when a tournament is active.'}
+                    {canRegister
+                      ? 'Register a foursome for one of the active tournaments.'
+                      : active.length
+                        ? 'Registration has closed: the active tournaments start soon.'
+                        : 'Registration opens when a tournament is active.'}
                   </p>
-                  <Button size="lg" onClick={() => setView({ kind: 'register' })} disabled={active.length === 0}>
+                  <Button size="lg" onClick={() => setView({ kind: 'register' })} disabled={!canRegister}>
                     Register Your First Team
                   </Button>
                 </Card>
@@ -95,7 +109,10 @@ export function TeamDashboard({ me }: { me: Me }) {
                 {active.map((t) => (
                   <li key={t.id}>
                     <p className="font-medium">{t.name}</p>
-                    <p className="text-sm text-stone-600">{formatDateRange(t.startDate, t.endDate)}</p>
+                    <p className="text-sm text-stone-600">
+                      {formatDateRange(t.startDate, t.endDate)}
+                      {t.registrationOpen ? '' : ' · registration closed'}
+                    </p>
                   </li>
                 ))}
               </ul>

@@ -6,6 +6,7 @@ import { FormProvider, useFieldArray, useForm, useFormContext } from 'react-hook
 import { formatMoney, totalCents } from '../../shared/money';
 import {
   blankPlayers,
+  MAX_TEAMS_PER_REGISTRATION,
   multiTeamSchema,
   singleTeamSchema,
   singleToRegistration,
@@ -16,6 +17,7 @@ import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Field } from '../ui/field';
 import { ContactFields } from './contact-fields';
+import { readDraft, useKeepDraft } from './drafts';
 import { PaymentOption } from './payment-option';
 import { PlayerFields } from './player-fields';
 import type { ActiveTournament, OfferedLevel } from './queries';
@@ -26,6 +28,8 @@ export interface TeamFormProps {
   level: OfferedLevel;
   currency: string;
   busy: boolean;
+  /** Where what is typed is kept until it is sent (drafts.ts). */
+  draftKey: string;
   onSubmit: (input: MultiTeamInput) => void;
 }
 
@@ -68,12 +72,10 @@ function Total({ cents, currency, children }: { cents: number; currency: string;
   );
 }
 
-export function SingleTeamForm({ tournament, level, currency, busy, onSubmit }: TeamFormProps) {
+export function SingleTeamForm({ tournament, level, currency, busy, draftKey, onSubmit }: TeamFormProps) {
   const form = useForm<SingleTeamInput>({
     resolver: zodResolver(singleTeamSchema),
     defaultValues: {
-      tournamentId: tournament.id,
-      sponsorshipLevelId: level.id,
       teamName: '',
       company: '',
       contactName: '',
@@ -81,8 +83,12 @@ export function SingleTeamForm({ tournament, level, currency, busy, onSubmit }: 
       contactEmail: '',
       players: blankPlayers(),
       paymentOption: 'hold',
+      ...readDraft<SingleTeamInput>(draftKey),
+      tournamentId: tournament.id,
+      sponsorshipLevelId: level.id,
     },
   });
+  useKeepDraft(form, draftKey);
   const error = (name: 'teamName') => form.formState.errors[name]?.message;
   return (
     <FormProvider {...form}>
@@ -129,21 +135,26 @@ function TeamEntry({ index, count, onRemove }: { index: number; count: number; o
   );
 }
 
-export function MultiTeamForm({ tournament, level, currency, busy, onSubmit }: TeamFormProps) {
-  const max = Math.max(1, level.placesLeft);
+export function MultiTeamForm({ tournament, level, currency, busy, draftKey, onSubmit }: TeamFormProps) {
+  // The places left, or one registration's limit when more are left (register again for the rest).
+  const max = Math.max(1, Math.min(level.placesLeft, MAX_TEAMS_PER_REGISTRATION));
+  const draft = readDraft<MultiTeamInput>(draftKey);
   const form = useForm<MultiTeamInput>({
     resolver: zodResolver(multiTeamSchema.refine((v) => v.teams.length <= max, { message: `At most ${max} teams at this level`, path: ['teams'] })),
     defaultValues: {
-      tournamentId: tournament.id,
-      sponsorshipLevelId: level.id,
       company: '',
       contactName: '',
       contactPhone: '',
       contactEmail: '',
-      teams: [{ teamName: '', players: blankPlayers() }],
       paymentOption: 'hold',
+      ...draft,
+      // A draft keeps its teams while they still fit the places left.
+      teams: draft?.teams?.slice(0, max) ?? [{ teamName: '', players: blankPlayers() }],
+      tournamentId: tournament.id,
+      sponsorshipLevelId: level.id,
     },
   });
+  useKeepDraft(form, draftKey);
   const teams = useFieldArray({ control: form.control, name: 'teams' });
   const count = teams.fields.length;
   const listError = form.formState.errors.teams?.message ?? form.formState.errors.teams?.root?.message;
@@ -165,6 +176,11 @@ export function MultiTeamForm({ tournament, level, currency, busy, onSubmit }: T
               </Button>
             ) : null}
           </div>
+          {level.placesLeft > MAX_TEAMS_PER_REGISTRATION ? (
+            <p className="text-sm text-stone-600">
+              {level.placesLeft} places are left at this level. One registration holds up to {MAX_TEAMS_PER_REGISTRATION} teams; register again for more.
+            </p>
+          ) : null}
           {listError ? (
             <p role="alert" className="text-sm text-red-700">
               {listError}

@@ -29,18 +29,13 @@ export function requireAccess(access: Access): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (access === 'public') return next();
     const viewer = await getViewer(c);
-    if (!viewer) {
-      c.var.deps.logger.warn('access refused: no session', { method: c.req.method, path: c.req.path });
-      throw unauthenticated();
-    }
+    // Refusals are logged where every error ends (app.ts onError), with the caller.
+    if (!viewer) throw unauthenticated();
     let role: Role = viewer.role;
     if (access === 'staff' || access === 'admin') {
       role = (await getFreshViewer(c))?.role ?? 'team_leader';
     }
-    if (!roleMeets(role, access)) {
-      c.var.deps.logger.warn('access refused: role', { method: c.req.method, path: c.req.path, userId: viewer.userId, role, needs: access });
-      throw forbidden();
-    }
+    if (!roleMeets(role, access)) throw forbidden();
     return next();
   };
 }

@@ -232,6 +232,29 @@ describe('POST /api/registrations', () => {
       expect(await fingerprint(t.db)).toEqual(before);
     });
 
+    it('closes registration at the editing lock (00:00 of the day before the start, R17): 409, nothing saved', async () => {
+      // NOW is 2027-03-01 12:00 UTC (TIME_ZONE is UTC): a tournament starting 2027-03-03 locks at 2027-03-02 00:00.
+      const soon = await createTournament(t.db, { startDate: '2027-03-03' });
+      const level = await createLevel(t.db, soon.id);
+      const isOpen = async () =>
+        (await t.call('/api/tournaments/active', { cookie: leader.cookie })).body.tournaments.find((x: { id: string }) => x.id === soon.id).registrationOpen;
+      try {
+        clock.set('2027-03-01T23:59:59.000Z');
+        expect(await isOpen()).toBe(true);
+        expect((await register(registrationInput(soon.id, level.id))).status).toBe(201);
+
+        clock.set('2027-03-02T00:00:00.000Z');
+        expect(await isOpen()).toBe(false);
+        const before = await fingerprint(t.db);
+        const { status, body } = await register(registrationInput(soon.id, level.id));
+        expect(status).toBe(409);
+        expect(body.error).toMatchObject({ code: 'CONFLICT', message: 'Registration for this tournament has closed (it starts soon)' });
+        expect(await fingerprint(t.db)).toEqual(before);
+      } finally {
+        clock.set(NOW);
+      }
+    });
+
     it('refuses an invalid form with 400 and the form’s messages, saving nothing', async () => {
       const { tournament, level } = await tournamentWithLevel();
       const before = await fingerprint(t.db);

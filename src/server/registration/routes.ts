@@ -29,14 +29,14 @@ export const registrationRoutes = createRouter().openapi(
           },
         },
       },
-      409: { description: 'Not enough places left' },
+      409: { description: 'Not enough places left, or registration has closed (the editing lock, R17)' },
     },
   }),
   async (c) => {
     const viewer = await getViewer(c);
     if (!viewer) throw unauthenticated();
     const { database, config, mailer, logger, now } = c.var.deps;
-    const registration = await registerTeams(database.db, viewer.userId, c.req.valid('json'), now());
+    const registration = await registerTeams(database.db, viewer.userId, c.req.valid('json'), now(), config.timeZone);
     logger.info('teams registered', { userId: viewer.userId, teams: registration.teams.length, level: registration.levelName });
 
     const money = (cents: number) => formatMoney(cents, config.currency);

@@ -4,7 +4,7 @@ import type { Db } from '../db/connect';
 import { payments, players, sponsorshipLevels, teams, tournamentSponsorshipLevels, tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
 import { onlyPlacesLeftMessage, placesLeft, TOURNAMENT_FULL_MESSAGE } from '../../shared/capacity';
-import { HOLD_HOURS } from '../../shared/editing-lock';
+import { HOLD_HOURS, isEditable, REGISTRATION_CLOSED_MESSAGE } from '../../shared/editing-lock';
 import { PLAYERS_PER_TEAM, registrationSchema, type RegistrationInput } from '../../shared/team-schemas';
 import { enteredAt } from '../teams/player-order';
 
@@ -20,7 +20,11 @@ export interface Registration {
   contactName: string;
 }
 
-export async function registerTeams(db: Db, userId: string, rawInput: unknown, now: Date): Promise<Registration> {
+/**
+ * `timeZone` closes registration at the editing lock (R17), as the route always asks; fixtures that seed a team into a
+ * tournament already under way leave it out.
+ */
+export async function registerTeams(db: Db, userId: string, rawInput: unknown, now: Date, timeZone?: string): Promise<Registration> {
   const input = registrationSchema.parse(rawInput);
   const holdUntil = input.paymentOption === 'hold' ? new Date(now.getTime() + HOLD_HOURS * 3600_000) : null;
 
@@ -33,6 +37,9 @@ export async function registerTeams(db: Db, userId: string, rawInput: unknown, n
       .for('update');
     if (!tournament || !tournament.active) {
       throw new AppError('VALIDATION', 'This tournament is not open for registration', { tournamentId: 'Please select a tournament' });
+    }
+    if (timeZone && !isEditable(tournament.startDate, now, timeZone)) {
+      throw new AppError('CONFLICT', REGISTRATION_CLOSED_MESSAGE, { tournamentId: REGISTRATION_CLOSED_MESSAGE });
     }
     // The level and both counts in one statement, read after the lock (a statement's snapshot starts when it does): one
     // round trip fewer while every other registration for this tournament waits.

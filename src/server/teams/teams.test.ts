@@ -243,6 +243,19 @@ describe('PUT /api/teams/:id', () => {
     expect(await fingerprint(t.db)).toEqual(before);
   });
 
+  it('logs each refusal with the caller and the reason, and never a password or a player’s contact', async () => {
+    const [team] = await registered(owner, 1, 'Logged');
+    const from = t.logs.length;
+    await put(team!.id, await editBody(team!.id, { teamName: 'Hijacked' }), other);
+    await t.call(`/api/teams/${team!.id}`);
+    const refusals = t.logs.slice(from).filter((l) => l.message === 'access refused');
+    expect(refusals.map((l) => l.fields)).toEqual([
+      { method: 'PUT', path: `/api/teams/${team!.id}`, userId: other.id, role: 'team_leader', reason: "You don't have permission to change this team" },
+      { method: 'GET', path: `/api/teams/${team!.id}`, userId: null, role: null, reason: 'You must be signed in to do that' },
+    ]);
+    expect(JSON.stringify(refusals)).not.toMatch(/password|@/i);
+  });
+
   it('refuses the owner from the lock on with 403 "Editing is locked (tournament starts soon)" and changes nothing', async () => {
     const [team] = await registered(owner, 1, 'Locked');
     for (const at of [AT_LOCK, '2027-04-15T18:00:00Z', `${START_DATE}T08:00:00Z`]) {

@@ -3,7 +3,7 @@ import { z } from '@hono/zod-openapi';
 import { createRouter, defineRoute } from '../http/define-route';
 import { listActiveTournaments, listTournamentLevels } from './service';
 
-const tournamentSchema = z.object({ id: z.string(), name: z.string(), startDate: z.string(), endDate: z.string().nullable(), maxTeams: z.number().nullable() }).openapi('ActiveTournament');
+const tournamentSchema = z.object({ id: z.string(), name: z.string(), startDate: z.string(), endDate: z.string().nullable(), maxTeams: z.number().nullable(), registrationOpen: z.boolean() }).openapi('ActiveTournament');
 const levelSchema = z
   .object({ id: z.string(), sponsorshipLevelId: z.string(), name: z.string(), description: z.string(), priceCents: z.number(), maxTeams: z.number(), placesLeft: z.number() })
   .openapi('OfferedLevel');
@@ -14,10 +14,13 @@ export const tournamentRoutes = createRouter()
       method: 'get',
       path: '/active',
       access: 'public',
-      summary: 'Active tournaments, soonest first',
+      summary: 'Active tournaments, soonest first, each saying whether it still takes registrations',
       responses: { 200: { description: 'OK', content: { 'application/json': { schema: z.object({ tournaments: z.array(tournamentSchema), currency: z.string() }) } } } },
     }),
-    async (c) => c.json({ tournaments: await listActiveTournaments(c.var.deps.database.db), currency: c.var.deps.config.currency }, 200),
+    async (c) => {
+      const { database, config, now } = c.var.deps;
+      return c.json({ tournaments: await listActiveTournaments(database.db, now(), config.timeZone), currency: config.currency }, 200);
+    },
   )
   .openapi(
     defineRoute({

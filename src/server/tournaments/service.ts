@@ -4,13 +4,16 @@ import type { Db } from '../db/connect';
 import { sponsorshipLevels, teams, tournamentSponsorshipLevels, tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
 import { placesLeft } from '../../shared/capacity';
+import { isEditable } from '../../shared/editing-lock';
 
-export async function listActiveTournaments(db: Db) {
-  return db
+/** The active tournaments, each saying whether it still takes registrations (until the editing lock, R17). */
+export async function listActiveTournaments(db: Db, now: Date, timeZone: string) {
+  const rows = await db
     .select({ id: tournaments.id, name: tournaments.name, startDate: tournaments.startDate, endDate: tournaments.endDate, maxTeams: tournaments.maxTeams })
     .from(tournaments)
     .where(eq(tournaments.active, true))
     .orderBy(asc(tournaments.startDate), asc(tournaments.name));
+  return rows.map((row) => ({ ...row, registrationOpen: isEditable(row.startDate, now, timeZone) }));
 }
 
 /** The levels an active tournament offers, each with its price and the places left (R13). */

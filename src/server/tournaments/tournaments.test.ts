@@ -27,8 +27,8 @@ describe('GET /api/tournaments/active', () => {
     const { status, body } = await t.call('/api/tournaments/active');
     expect(status).toBe(200);
     expect(body.tournaments).toEqual([
-      { id: demo.tournament.id, name: demo.tournament.name, startDate: demo.tournament.startDate, endDate: demo.tournament.startDate, maxTeams: 36 },
-      { id: later.id, name: 'Autumn Scramble', startDate: '2027-09-24', endDate: '2027-09-25', maxTeams: null },
+      { id: demo.tournament.id, name: demo.tournament.name, startDate: demo.tournament.startDate, endDate: demo.tournament.startDate, maxTeams: 36, registrationOpen: true },
+      { id: later.id, name: 'Autumn Scramble', startDate: '2027-09-24', endDate: '2027-09-25', maxTeams: null, registrationOpen: true },
     ]);
   });
 });
