@@ -71,10 +71,8 @@ export function LevelPicker({ tournaments, currency, tournamentId, levelId, erro
                       onChange={() => onLevel(level)}
                     />
                     <span className="flex-1">
-                      <span className="flex flex-wrap items-baseline justify-between gap-2">
-                        <span className="font-semibold text-stone-900">{level.name}</span>
-                        <span className="font-semibold">{formatMoney(level.priceCents, currency)} per team</span>
-                      </span>
+                      <span className="block font-semibold text-stone-900">{level.name}</span>
+                      <span className="mt-0.5 block font-semibold">{formatMoney(level.priceCents, currency)} per team</span>
                       <span className={cn('mt-1 block text-sm font-medium', soldOut ? 'text-red-700' : 'text-brand-800')}>
                         {soldOut ? SOLD_OUT_LABEL : `${level.placesLeft} of ${level.maxTeams} ${level.maxTeams === 1 ? 'place' : 'places'} left`}
                       </span>

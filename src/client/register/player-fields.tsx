@@ -19,7 +19,7 @@ export function PlayerFields({ name, idPrefix }: { name: string; idPrefix: strin
         {Array.from({ length: PLAYERS_PER_TEAM }, (_, i) => {
           const at = `${name}.${i}`;
           return (
-            <fieldset key={i} className="rounded-md border border-stone-200 p-4">
+            <fieldset key={i} className="rounded-md border border-stone-200 p-3 sm:p-4">
               <legend className="px-1 text-sm font-semibold text-stone-800">Player {i + 1}</legend>
               <div className="grid gap-3 sm:grid-cols-2">
                 <Field id={`${idPrefix}-p${i}-first`} label="First name" autoComplete="off" error={error(`${at}.firstName`)} {...register(`${at}.firstName`)} />
