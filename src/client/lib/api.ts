@@ -34,5 +34,13 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   return data as T;
 }
 
-/** The message to show for a failed call: the server's, or the screen's own fallback. */
-export const errorMessage = (error: unknown, fallback: string) => (error instanceof ApiError && error.message ? error.message : fallback);
+/**
+ * The message to show for a failed call. A refusal (4xx) is the server's own words ('Only 2 places left at this level');
+ * a failure is the screen's text from SPEC.md §8 ('Failed to save scores'), plus a hint when the network is the cause.
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.status === 0) return fallback ? `${fallback}. Check your connection and try again.` : error.message;
+  if (error.status >= 500) return fallback || error.message;
+  return error.message || fallback;
+}
