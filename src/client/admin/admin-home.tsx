@@ -13,7 +13,7 @@ import { NamedOptions } from '../ui/select-options';
 
 function StatCard({ label, value, hint, icon }: { label: string; value: ReactNode; hint?: string; icon: ReactNode }) {
   return (
-    <Card className="flex items-start justify-between gap-3 p-4 sm:p-5">
+    <Card compact className="flex items-start justify-between gap-3">
       <div>
         <h2 className="text-sm font-medium text-stone-600">{label}</h2>
         <p className="mt-1 text-3xl font-bold tabular-nums text-stone-900">{value}</p>

@@ -116,7 +116,7 @@ function TeamEntry({ index, count, onRemove }: { index: number; count: number; o
   const error = useFieldError();
   const { register } = useFormContext<MultiTeamInput>();
   return (
-    <Card className="p-3 sm:p-5">
+    <Card compact>
       <fieldset className="flex flex-col gap-4" aria-labelledby={`team${index}-legend`}>
         <div className="flex items-center justify-between gap-3">
           <h4 id={`team${index}-legend`} className="text-base font-semibold">

@@ -1,8 +1,10 @@
 import type { HTMLAttributes } from 'react';
 import { cn } from './cn';
 
-export function Card({ className, ...props }: HTMLAttributes<HTMLElement>) {
-  return <section className={cn('rounded-lg border border-stone-200 bg-white p-5 shadow-sm sm:p-6', className)} {...props} />;
+/** A white panel. `compact` pads less, for a card inside a card or a small stat (cn does not merge classes: a `p-*` in
+ * className would lose to the card's own). */
+export function Card({ className, compact = false, ...props }: HTMLAttributes<HTMLElement> & { compact?: boolean }) {
+  return <section className={cn('rounded-lg border border-stone-200 bg-white shadow-sm', compact ? 'p-3 sm:p-5' : 'p-5 sm:p-6', className)} {...props} />;
 }
 
 export function CardTitle({ className, ...props }: HTMLAttributes<HTMLHeadingElement>) {
