@@ -60,6 +60,15 @@ describe('an organiser', () => {
 
   test('filters the payment ledger, records a cheque that pays a held team, and exports the ledger', async () => {
     const page = await admin();
+    // Held at registration: the team is on Hold, its record In Progress (SPEC §4); the details say both.
+    await openAdminPage(page, 'Teams');
+    await page.getByRole('button', { name: 'Eagle Eyes' }).click();
+    const heldDetails = page.getByRole('dialog', { name: 'Team details' });
+    await heldDetails.getByText('Held for 72 hours at registration').waitFor();
+    expect((await heldDetails.getByRole('heading', { name: 'Payment records' }).locator('xpath=following-sibling::ul').innerText()).replace(/\s+/g, ' ')).toBe(
+      '$2,500.00 In Progress Team: Hold Held for 72 hours at registration',
+    );
+    await page.keyboard.press('Escape');
     await openAdminPage(page, 'Payments');
     // Every record: 500 + 2 × 2,500 + 3 × 800; received: Mulligan Masters, Birdie Brigade, Putt Pirates.
     await expect.poll(() => figure(page, 'Expected (6 records)')).toBe('$7,900.00');
@@ -70,9 +79,11 @@ describe('an organiser', () => {
       `Eagle Eyes ${LAKESIDE}`,
       'Eagle Sponsor',
       '$2,500.00',
-      'In Progress',
+      'In Progress Team: Hold',
       'Held for 72 hours at registration',
     ]);
+    // A record whose team has the same status says nothing more.
+    expect((await cellsOf(ledgerRow(page, 'Sand Trappers')))[3]).toBe('In Progress');
 
     await page.getByLabel('Tournament').selectOption({ label: HARBOR });
     await expect.poll(() => figure(page, 'Expected (1 records)')).toBe('$500.00');
@@ -117,7 +128,8 @@ describe('an organiser', () => {
 
     // The team's status followed its record (R15): on the Teams list and the Dashboard.
     await openAdminPage(page, 'Teams');
-    expect(await badgeOf(teamRow(page, 'Eagle Eyes'))).toBe('Paid');
+    // (Polled: the list seen before the payment shows from the cache until its refetch lands.)
+    await expect.poll(() => badgeOf(teamRow(page, 'Eagle Eyes'))).toBe('Paid');
     await expectDashboard(page, { Paid: '3', 'Pending/Hold': '1', Expected: '$7,400.00', Received: '$5,800.00', Outstanding: '$1,600.00' });
   });
 
@@ -227,7 +239,8 @@ describe('an organiser', () => {
     await details.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Sand Trappers?' });
     await confirm
-      .getByText('This deletes the team Sand Trappers and everything that goes with it: 4 players, 1 payment record, 0 scores, 0 check-ins, and its starting hole. This cannot be undone.')
+      // No draw yet: no starting hole to speak of.
+      .getByText('This deletes the team Sand Trappers and everything that goes with it: 4 players, 1 payment record, 0 scores, 0 check-ins. This cannot be undone.')
       .waitFor();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'detached' });

@@ -16,6 +16,14 @@ const journey = setUpJourney({
   },
 });
 
+/** How many lines an element's text takes (and 99 when it spills out sideways instead). */
+const textLines = (el: Element) => {
+  if (el.scrollWidth > el.clientWidth) return 99;
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+};
+
 const shot = (page: Page, name: string, viewport: ViewportName, fullPage = true) =>
   page.screenshot({ path: `${SCREENSHOT_DIR}/admin-${name}-${viewport}.png`, fullPage });
 
@@ -65,6 +73,15 @@ describe.each(['desktop', 'mobile'] as ViewportName[])('at %s width, an admin', 
       await expectUsable(page, 'Users', `admin menu open (${viewport})`);
       await shot(page, 'nav-menu', viewport, false);
     }
+    // The Dashboard's address with a trailing slash is still the Dashboard.
+    await page.goto('/admin/');
+    await page.getByRole('heading', { name: 'Total Teams' }).waitFor();
+    if (viewport === 'desktop') {
+      expect(await adminNav(page).getByRole('link', { name: 'Dashboard', exact: true }).getAttribute('aria-current')).toBe('page');
+    } else {
+      await adminNav(page).getByRole('button', { name: 'Admin menu: Dashboard' }).click();
+      expect(await adminNav(page).getByRole('link', { name: 'Dashboard', exact: true }).getAttribute('aria-current')).toBe('page');
+    }
   });
 
   test('finds the Teams dialogs usable', async () => {
@@ -82,6 +99,8 @@ describe.each(['desktop', 'mobile'] as ViewportName[])('at %s width, an admin', 
     await page.getByRole('button', { name: 'Birdie Brigade' }).click();
     const details = page.getByRole('dialog', { name: 'Team details' });
     await details.getByText('Zoe Young').waitFor();
+    // 'Update Status' keeps to one line in its button, on a phone too.
+    expect(await details.getByRole('button', { name: 'Update Status' }).evaluate(textLines)).toBe(1);
     await expectUsable(page, 'Teams', `team details (${viewport})`);
     await shot(page, 'teams-details-dialog', viewport, false);
     await details.getByRole('button', { name: 'Delete' }).click();
@@ -124,4 +143,65 @@ describe.each(['desktop', 'mobile'] as ViewportName[])('at %s width, an admin', 
     await expectUsable(page, 'Users', `delete user confirmation (${viewport})`);
     await shot(page, 'users-delete-dialog', viewport, false);
   });
+});
+
+describe('at 1280 px, an admin', () => {
+  test('reads the payment ledger and the tournament list without cramped columns', async () => {
+    const page = await journey.visitor({ as: journey.portal.users.admin });
+    // A note far longer than its cell.
+    const origin = journey.portal.url;
+    const ledgerPage = await (await page.context().request.get(`${origin}/api/admin/payments`)).json();
+    const mulligan = ledgerPage.payments.find((p: { teamName: string }) => p.teamName === 'Mulligan Masters');
+    const note = 'Paid by bank transfer on the second attempt; the first bounced because the reference was missing, so the treasurer called.';
+    expect((await page.context().request.patch(`${origin}/api/admin/payments/${mulligan.id}`, { data: { note }, headers: { origin } })).status()).toBe(200);
+    await page.goto('/admin/payments');
+    await LOADED.Payments!(page);
+    const ledger = page.getByRole('table', { name: 'Payment records' });
+    const box = (await ledger.boundingBox())!;
+    // The team's name on one line, the note on two at most, and Edit clear of the right edge.
+    expect((await ledger.getByRole('columnheader', { name: 'Team' }).boundingBox())!.width).toBeGreaterThanOrEqual(160);
+    for (const row of await ledger.locator('tbody tr').all()) {
+      expect(await row.getByRole('cell').first().locator('span').first().evaluate(textLines)).toBe(1);
+      const noteLines = await row.getByRole('cell').nth(4).locator('span').evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
+      expect(noteLines).toBeLessThanOrEqual(2.1);
+      const edit = (await row.getByRole('button', { name: /^Edit payment/ }).boundingBox())!;
+      expect(box.x + box.width - (edit.x + edit.width)).toBeGreaterThanOrEqual(8);
+    }
+    expect(await ledger.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await ledger.getByTitle(note).count()).toBe(1);
+
+    // Each tournament's buttons wrap in a row, two a line: no row of four stacked buttons.
+    await page.goto('/admin/settings');
+    await LOADED.Tournaments!(page);
+    const rows = await page.getByRole('table', { name: 'Tournaments, newest first' }).locator('tbody tr').all();
+    expect(rows.length).toBe(2);
+    for (const row of rows) expect((await row.boundingBox())!.height).toBeLessThanOrEqual(100);
+  });
+
+  test('says what failed to load, in the words of SPEC §8, and loads it on Try again', async () => {
+    const page = await journey.visitor({ as: journey.portal.users.admin });
+    const api = (path: string) => (url: URL) => url.pathname === path;
+    const failing = [
+      { path: '/admin/teams', call: api('/api/admin/teams'), text: 'Failed to load teams.', loaded: LOADED.Teams! },
+      { path: '/admin/users', call: api('/api/admin/users'), text: 'Failed to load users.', loaded: LOADED.Users! },
+      { path: '/admin/check-in', call: api('/api/admin/golfers'), text: 'Failed to load players.', loaded: LOADED.Golfers! },
+      { path: '/admin/reports', call: api('/api/admin/reports/options'), text: 'Failed to load data.', loaded: LOADED.Reports! },
+    ];
+    for (const { path, call, text, loaded } of failing) {
+      // A server error: the client retries it three times (main.tsx) before the page gives up.
+      await page.route(call, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"UNAVAILABLE","message":"Down"}}' }));
+      await page.goto(path);
+      const alert = page.getByRole('alert').filter({ hasText: text });
+      await alert.waitFor({ timeout: 20_000 });
+      if (path === '/admin/reports') {
+        // No tournaments to choose: no 'Loading…' for good, and nothing to generate.
+        expect(await page.getByLabel('Tournament').locator('option:checked').innerText()).toBe('Not loaded');
+        expect(await page.getByRole('button', { name: 'Generate' }).isDisabled()).toBe(true);
+      }
+      await page.unroute(call);
+      await alert.getByRole('button', { name: 'Try again' }).click();
+      await loaded(page);
+      if (path === '/admin/reports') expect(await page.getByRole('button', { name: 'Generate' }).isDisabled()).toBe(false);
+    }
+  }, 120_000);
 });

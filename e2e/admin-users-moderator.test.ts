@@ -80,7 +80,7 @@ describe('an admin', () => {
     await openAdminPage(page, 'Users');
     await page.getByRole('button', { name: 'Change role of Sam Starter' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change role of Sam Starter' });
-    await dialog.getByText(`${SAM.email} is now Moderator.`).waitFor();
+    await dialog.getByText(`${SAM.email} is currently Moderator.`).waitFor();
     expect(await dialog.getByRole('button', { name: 'Save Role' }).isDisabled()).toBe(true);
     await dialog.getByLabel('Permission').selectOption({ label: 'Admin' });
     await dialog.getByText('Everything in the admin area, including payments, settings, users and roles.').waitFor();
@@ -103,13 +103,16 @@ describe('an admin', () => {
     });
     expect(await callApi(page, 'DELETE', `/api/admin/users/${self.id}`)).toMatchObject({ status: 409, body: { error: { message: 'You cannot delete your own account' } } });
 
-    // A user who leads teams: the confirmation warns, and the server refuses, saying why; nothing goes.
+    // A user who leads teams: the confirmation says what to do first and offers no Delete; the server refuses, saying the same.
+    const leadsTeams = `This user leads ${LEAD_COUNT} teams: delete the teams first, in Admin → Teams`;
     await page.getByRole('button', { name: 'Delete Lee Leader' }).click();
     const confirmLeader = page.getByRole('dialog', { name: 'Delete user?' });
-    await confirmLeader.getByText(`They lead ${LEAD_COUNT} team(s): reassign or delete the teams first.`, { exact: false }).waitFor();
-    await confirmLeader.getByRole('button', { name: 'Delete User' }).click();
-    await expectToast(page, `This user leads ${LEAD_COUNT} team(s): reassign or delete the teams first`, 'error');
+    await confirmLeader.getByText(`${leadsTeams}.`, { exact: false }).waitFor();
+    expect(await confirmLeader.getByRole('button', { name: 'Delete User' }).isDisabled()).toBe(true);
+    await confirmLeader.getByRole('button', { name: 'Cancel' }).click();
     await confirmLeader.waitFor({ state: 'detached' });
+    const leader = (await callApi(page, 'GET', '/api/admin/users?q=lee.leader')).body.users[0];
+    expect(await callApi(page, 'DELETE', `/api/admin/users/${leader.id}`)).toMatchObject({ status: 409, body: { error: { message: leadsTeams } } });
     await page.reload();
     await userRow(page, 'Lee Leader').waitFor();
 

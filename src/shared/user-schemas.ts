@@ -24,5 +24,6 @@ export const USER_GUARD_MESSAGES = {
   selfDelete: 'You cannot delete your own account',
   selfDemote: 'You cannot remove your own admin role',
   lastAdmin: 'The last admin cannot be removed or demoted',
-  leadsTeams: (n: number) => `This user leads ${n} team(s): reassign or delete the teams first`,
+  // Nothing moves a team to another leader: deleting the teams (Admin → Teams) is what the organiser can do first.
+  leadsTeams: (n: number) => `This user leads ${n === 1 ? '1 team' : `${n} teams`}: delete the teams first, in Admin → Teams`,
 } as const;

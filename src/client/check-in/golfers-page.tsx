@@ -22,6 +22,8 @@ import { AddGolferDialog } from './add-golfer-dialog';
 import { golfersQuery, useDeleteGolfer, useSetCheckIn, type Golfer } from './queries';
 
 const nameOf = (g: Golfer) => `${g.firstName} ${g.lastName}`;
+/** SPEC.md §8's words for this page, whichever of its lists failed. */
+const LOAD_FAILED = 'Failed to load players.';
 
 export function GolfersPage() {
   const { data: me } = useMe();
@@ -71,7 +73,7 @@ export function GolfersPage() {
       </div>
 
       {tournaments.isPending ? <ListState loading error={false} empty={false} emptyText="" /> : null}
-      {tournaments.isError ? <ListState loading={false} error empty={false} emptyText="" onRetry={() => void tournaments.refetch()} /> : null}
+      {tournaments.isError ? <ListState loading={false} error empty={false} emptyText="" errorText={LOAD_FAILED} onRetry={() => void tournaments.refetch()} /> : null}
       {tournaments.isSuccess && list.length === 0 ? <p className="py-8 text-center text-stone-600">No active tournaments.</p> : null}
 
       {tournamentId ? (
@@ -97,6 +99,7 @@ export function GolfersPage() {
             error={golfers.isError && !golfers.data}
             empty={golfers.isSuccess && rows.length === 0}
             emptyText={q ? `No golfers match “${q}”.` : 'No golfers registered for this tournament yet.'}
+            errorText={LOAD_FAILED}
             onRetry={() => void golfers.refetch()}
           />
           {rows.length > 0 ? (

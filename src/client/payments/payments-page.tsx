@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { formatMoney } from '../../shared/money';
 import type { PaymentStatus } from '../../shared/payment-status';
 import { MoneyCards } from '../admin/money-cards';
+import { TeamStatusNote } from '../admin/team-status-note';
 import { errorMessage } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/toast';
@@ -21,6 +22,9 @@ import { SelectField } from '../ui/select-field';
 import { NamedOptions, PaymentStatusOptions } from '../ui/select-options';
 import { ActionsTh, ListState, Table, Td, Th, Tr } from '../ui/table';
 import { ledgerQuery, paymentSearch, useUpdatePayment, type PaymentParams, type PaymentRow } from './queries';
+
+/** The day alone, in the reader's time zone, keeps the ledger's Date column narrow; the cell's title has the time. */
+const dayOf = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(iso));
 
 export function PaymentsPage() {
   const [params, setParams] = useState<PaymentParams>({ tournamentId: '', state: '', page: 1 });
@@ -67,7 +71,10 @@ export function PaymentsPage() {
                 <p className="font-semibold tabular-nums">{money(p.amountCents)}</p>
               </div>
               <div className="flex items-center justify-between gap-2">
-                <PaymentBadge status={p.state} />
+                <div>
+                  <PaymentBadge status={p.state} />
+                  <TeamStatusNote teamStatus={p.teamStatus} state={p.state} />
+                </div>
                 <span className="text-xs text-stone-600">{formatDateTime(p.createdAt)}</span>
               </div>
               <div className="flex items-end justify-between gap-2">
@@ -96,7 +103,7 @@ export function PaymentsPage() {
           <tbody>
             {data.payments.map((p) => (
               <Tr key={p.id}>
-                <Td>
+                <Td className="min-w-40">
                   <span className="font-medium">{p.teamName}</span>
                   <span className="block text-xs text-stone-600">{p.tournamentName}</span>
                 </Td>
@@ -104,12 +111,18 @@ export function PaymentsPage() {
                 <Td className="text-right tabular-nums">{money(p.amountCents)}</Td>
                 <Td className="whitespace-nowrap">
                   <PaymentBadge status={p.state} />
+                  <TeamStatusNote teamStatus={p.teamStatus} state={p.state} />
                 </Td>
-                <Td className="max-w-56 truncate text-stone-700" title={p.note}>
-                  {p.note || '—'}
+                <Td className="min-w-40 text-stone-700">
+                  {/* Two lines at most; the whole note is in the title and the Edit dialog. */}
+                  <span className="line-clamp-2" title={p.note || undefined}>
+                    {p.note || '—'}
+                  </span>
                 </Td>
-                <Td className="whitespace-nowrap">{formatDateTime(p.createdAt)}</Td>
-                <Td>
+                <Td className="whitespace-nowrap" title={formatDateTime(p.createdAt)}>
+                  {dayOf(p.createdAt)}
+                </Td>
+                <Td className="text-right">
                   <Button variant="secondary" size="sm" onClick={() => setEditing(p)} aria-label={`Edit payment of ${p.teamName}`}>
                     Edit
                   </Button>

@@ -19,6 +19,7 @@ import { DownloadLink } from '../ui/download-link';
 import { Field } from '../ui/field';
 import { SelectField } from '../ui/select-field';
 import { NamedOptions, PaymentStatusOptions } from '../ui/select-options';
+import { LoadFailed } from '../ui/load-failed';
 import { ListState, Table, Td, Th, Tr } from '../ui/table';
 import { reportOptionsQuery, reportQuery, reportSearch, type Report, type ReportParams } from './queries';
 
@@ -56,6 +57,9 @@ export function ReportsPage() {
   );
   const tournamentField = register('tournamentId', { onChange: () => setValue('teamId', '') });
   const noTournaments = options.data?.tournaments.length === 0;
+  // The choices never came: say so with Try again, rather than a select that reads 'Loading…' for good.
+  const choicesFailed = options.isError && !options.data;
+  const canGenerate = Boolean(options.data?.tournaments.length);
   const data = report.data;
   const shown = data && params && !report.isError ? data : null;
   const tournamentName = shown ? options.data?.tournaments.find((t) => t.id === shown.tournamentId)?.name ?? shown.tournaments.find((t) => t.id === shown.tournamentId)?.name : null;
@@ -67,9 +71,9 @@ export function ReportsPage() {
 
       <Card className="p-4 sm:p-5">
         <form onSubmit={generate} noValidate aria-label="Report filters" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6 [&>*]:min-w-0 [&_select]:min-w-0">
-          <SelectField label="Tournament" className="lg:col-span-2" {...tournamentField} disabled={noTournaments} error={formState.errors.tournamentId?.message}>
+          <SelectField label="Tournament" className="lg:col-span-2" {...tournamentField} disabled={!canGenerate} error={formState.errors.tournamentId?.message}>
             {noTournaments ? <option value="">No tournaments</option> : null}
-            {!tournamentId && !noTournaments ? <option value="">Loading…</option> : null}
+            {!tournamentId && !noTournaments ? <option value="">{choicesFailed ? 'Not loaded' : 'Loading…'}</option> : null}
             {options.data?.tournaments.map((t) => (
               <option key={t.id} value={t.id}>
                 {t.name}
@@ -86,14 +90,16 @@ export function ReportsPage() {
           <Field label="Registered from" type="date" className="lg:col-span-2" {...register('from')} error={formState.errors.from?.message} />
           <Field label="Registered to" type="date" className="lg:col-span-2" {...register('to')} error={formState.errors.to?.message} />
           <div className="flex items-end lg:col-span-2">
-            <Button type="submit" className="h-11 w-full sm:h-10" disabled={noTournaments}>
+            <Button type="submit" className="h-11 w-full sm:h-10" disabled={!canGenerate}>
               {report.isFetching ? 'Generating…' : 'Generate'}
             </Button>
           </div>
         </form>
       </Card>
 
-      {noTournaments ? (
+      {choicesFailed ? (
+        <LoadFailed message="Failed to load data." onRetry={() => void options.refetch()} className="rounded-lg border border-stone-200 bg-white" />
+      ) : noTournaments ? (
         <p className="py-8 text-center text-stone-600">There are no tournaments to report on. Create one under Tournaments.</p>
       ) : shown ? (
         <ReportResult report={shown} tournamentName={tournamentName ?? ''} params={params!} fetching={report.isFetching} onPage={(page) => setParams((p) => (p ? { ...p, page } : p))} />

@@ -151,6 +151,7 @@ export function AdminTeamsPage() {
           error={list.isError}
           empty={Boolean(data && data.total === 0)}
           emptyText={q || params.status || params.tournamentId ? 'No teams match these filters.' : 'No teams registered yet.'}
+          errorText="Failed to load teams."
           onRetry={() => void list.refetch()}
         />
       )}

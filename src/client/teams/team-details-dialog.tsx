@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatMoney } from '../../shared/money';
+import { TeamStatusNote } from '../admin/team-status-note';
 import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '../../shared/payment-status';
 import { errorMessage } from '../lib/api';
 import { formatDateTime } from '../lib/format';
@@ -18,14 +19,10 @@ import { adminTeamQuery, useDeleteTeam, useSetTeamStatus, type AdminTeamDetail }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** What goes with a team when it is deleted, in words. */
-export function deletionSummary(removes: AdminTeamDetail['removes']): string {
-  return [
-    plural(removes.players, 'player'),
-    plural(removes.payments, 'payment record'),
-    plural(removes.scores, 'score'),
-    plural(removes.checkins, 'check-in'),
-  ].join(', ');
+/** What goes with a team when it is deleted, in words; its starting hole only once the draw has given it one. */
+export function deletionSummary(removes: AdminTeamDetail['removes'], startingHole: number | null): string {
+  const counts = [plural(removes.players, 'player'), plural(removes.payments, 'payment record'), plural(removes.scores, 'score'), plural(removes.checkins, 'check-in')];
+  return startingHole == null ? counts.join(', ') : `${counts.join(', ')}, and its starting hole (${startingHole})`;
 }
 
 export function TeamDetailsDialog({ teamId, canChange, onClose }: { teamId: string | null; canChange: boolean; onClose: () => void }) {
@@ -116,7 +113,10 @@ function TeamDetails({ teamId, canChange, onClose }: { teamId: string; canChange
             {team.payments.map((p) => (
               <li key={p.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
                 <span className="font-medium tabular-nums">{formatMoney(p.amountCents, currency)}</span>
-                <PaymentBadge status={p.state} />
+                <span>
+                  <PaymentBadge status={p.state} />
+                  <TeamStatusNote teamStatus={team.paymentStatus} state={p.state} />
+                </span>
                 <span className="w-full text-stone-600 sm:w-auto sm:flex-1 sm:text-right">{p.note || 'No note'}</span>
               </li>
             ))}
@@ -130,7 +130,7 @@ function TeamDetails({ teamId, canChange, onClose }: { teamId: string; canChange
             <SelectField label="Payment status" value={chosen} onChange={(e) => setStatusChoice(e.target.value as PaymentStatus)} className="w-44 [&_select]:min-w-0">
               <PaymentStatusOptions />
             </SelectField>
-            <Button onClick={update} disabled={setStatus.isPending || chosen === team.paymentStatus}>
+            <Button className="whitespace-nowrap" onClick={update} disabled={setStatus.isPending || chosen === team.paymentStatus}>
               {setStatus.isPending ? 'Updating…' : 'Update Status'}
             </Button>
           </div>
@@ -148,8 +148,8 @@ function TeamDetails({ teamId, canChange, onClose }: { teamId: string; canChange
         title={`Delete ${team.name}?`}
         message={
           <p>
-            This deletes the team <strong>{team.name}</strong> and everything that goes with it: {deletionSummary(team.removes)}, and its starting
-            hole. This cannot be undone.
+            This deletes the team <strong>{team.name}</strong> and everything that goes with it: {deletionSummary(team.removes, team.startingHole)}. This
+            cannot be undone.
           </p>
         }
         confirmLabel="Delete team"

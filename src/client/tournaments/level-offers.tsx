@@ -7,6 +7,14 @@ import { Field } from '../ui/field';
 import type { LevelChoice, OfferedLevel } from './queries';
 
 const teams = (n: number) => `${n} ${n === 1 ? 'team' : 'teams'} registered`;
+const places = (n: number) => `${n} ${n === 1 ? 'place' : 'places'}`;
+
+/** The line under a level: its teams when it has some, else its description and its usual number of places. */
+export function levelHint(level: Pick<LevelChoice, 'description' | 'maxTeams'>, registered: number): string {
+  if (registered > 0) return `${teams(registered)}: it stays offered, with at least ${places(registered)}.`;
+  const usually = `Usually ${places(level.maxTeams)}.`;
+  return level.description ? `${level.description} · ${usually}` : usually;
+}
 
 export function LevelOffers({ levels, offered, currency }: { levels: LevelChoice[]; offered: OfferedLevel[]; currency: string }) {
   const { register, formState } = useFormContext<TournamentFormValues>();
@@ -48,7 +56,7 @@ export function LevelOffers({ levels, offered, currency }: { levels: LevelChoice
                     </label>
                   )}
                   <p className="mt-1 text-sm text-stone-600">
-                    {registered > 0 ? `${teams(registered)}: it stays offered, with at least ${registered} places.` : level.description || `Usually ${level.maxTeams} places.`}
+                    {levelHint(level, registered)}
                   </p>
                   {rows?.[i]?.offered ? (
                     <div className="mt-3 grid grid-cols-2 gap-3">

@@ -34,7 +34,23 @@ function ActiveBadge({ active }: { active: boolean }) {
 
 const teamsLabel = (t: AdminTournamentItem) => `${t.teamsRegistered} / ${t.maxTeams ?? 'no limit'}`;
 
-function Actions({ tournament, onEdit }: { tournament: AdminTournamentItem; onEdit: (id: string) => void }) {
+/** A date range that may break at its dash, never inside a date: the table keeps its room for the buttons. */
+function Dates({ t }: { t: AdminTournamentItem }) {
+  const [start, end] = formatDateRange(t.startDate, t.endDate).split(' – ');
+  return (
+    <>
+      <span className="whitespace-nowrap">{start}</span>
+      {end ? (
+        <>
+          {' – '}
+          <span className="whitespace-nowrap">{end}</span>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function Actions({ tournament, onEdit, className }: { tournament: AdminTournamentItem; onEdit: (id: string) => void; className?: string }) {
   const setActive = useSetTournamentActive();
   const toggle = () =>
     setActive.mutate(
@@ -45,7 +61,7 @@ function Actions({ tournament, onEdit }: { tournament: AdminTournamentItem; onEd
       },
     );
   return (
-    <div className="flex flex-wrap gap-2">
+    <div className={cn('flex flex-wrap gap-2', className)}>
       <Button variant="secondary" size="sm" onClick={() => onEdit(tournament.id)}>
         <Pencil aria-hidden className="size-4" />
         Edit<span className="sr-only"> {tournament.name}</span>
@@ -92,14 +108,17 @@ export function TournamentList({ tournaments, loading, error, onRetry, onEdit }:
           {rows.map((t) => (
             <Tr key={t.id}>
               <Td className="font-medium">{t.name}</Td>
-              <Td className="whitespace-nowrap">{formatDateRange(t.startDate, t.endDate)}</Td>
+              <Td>
+                <Dates t={t} />
+              </Td>
               <Td>
                 <ActiveBadge active={t.active} />
               </Td>
               <Td className="whitespace-nowrap">{teamsLabel(t)}</Td>
               <Td className={t.courseName ? '' : 'text-stone-500'}>{t.courseName ?? 'None'}</Td>
               <Td>
-                <Actions tournament={t} onEdit={onEdit} />
+                {/* Room for two buttons a line (four lines of one made every row ~170 px tall at 1280 px). */}
+                <Actions tournament={t} onEdit={onEdit} className="xl:min-w-[21rem]" />
               </Td>
             </Tr>
           ))}

@@ -47,6 +47,7 @@ export function ConfirmDialog({
   message,
   confirmLabel,
   busy,
+  disabled,
   onConfirm,
 }: {
   open: boolean;
@@ -55,12 +56,14 @@ export function ConfirmDialog({
   message: ReactNode;
   confirmLabel: string;
   busy?: boolean;
+  /** The action is off for a reason the message gives. */
+  disabled?: boolean;
   onConfirm: () => void;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title}>
       <div className="text-sm text-stone-700">{message}</div>
-      <FormActions onCancel={() => onOpenChange(false)} label={confirmLabel} busyLabel="Working…" busy={Boolean(busy)} onConfirm={onConfirm} danger className="mt-6" />
+      <FormActions onCancel={() => onOpenChange(false)} label={confirmLabel} busyLabel="Working…" busy={Boolean(busy)} disabled={disabled} onConfirm={onConfirm} danger className="mt-6" />
     </Dialog>
   );
 }

@@ -29,10 +29,24 @@ export const Td = ({ className, ...props }: TdHTMLAttributes<HTMLTableCellElemen
 );
 export const Tr = ({ className, ...props }: HTMLAttributes<HTMLTableRowElement>) => <tr className={cn('hover:bg-stone-50', className)} {...props} />;
 
-/** The three states every admin list shows besides its rows. */
-export function ListState({ loading, error, empty, emptyText, onRetry }: { loading: boolean; error: boolean; empty: boolean; emptyText: string; onRetry?: () => void }) {
+/** The three states every admin list shows besides its rows; `errorText` is the spec's own words where it has them (§8). */
+export function ListState({
+  loading,
+  error,
+  empty,
+  emptyText,
+  errorText = 'Failed to load data.',
+  onRetry,
+}: {
+  loading: boolean;
+  error: boolean;
+  empty: boolean;
+  emptyText: string;
+  errorText?: string;
+  onRetry?: () => void;
+}) {
   if (loading) return <p role="status" className="py-8 text-center text-stone-600">Loading…</p>;
-  if (error) return <LoadFailed message="Failed to load data." onRetry={onRetry} />;
+  if (error) return <LoadFailed message={errorText} onRetry={onRetry} />;
   if (empty) return <p className="py-8 text-center text-stone-600">{emptyText}</p>;
   return null;
 }

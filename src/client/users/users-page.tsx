@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2, UserCog } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ROLE_LABELS, type Role } from '../../shared/roles';
+import { USER_GUARD_MESSAGES } from '../../shared/user-schemas';
 import { useMe } from '../auth/session';
 import { errorMessage } from '../lib/api';
 import { formatDate } from '../lib/format';
@@ -94,6 +95,7 @@ export function UsersPage() {
         error={users.isError && !users.data}
         empty={users.isSuccess && rows.length === 0}
         emptyText={q ? `No users match “${q}”.` : 'No users yet.'}
+        errorText="Failed to load users."
         onRetry={() => void users.refetch()}
       />
       {rows.length > 0 ? (
@@ -158,7 +160,7 @@ export function UsersPage() {
       ) : null}
       {users.data ? <Pagination noun="users" page={users.data.page} pages={Math.max(1, Math.ceil(users.data.total / users.data.pageSize))} pageSize={users.data.pageSize} total={users.data.total} onPage={setPage} /> : null}
 
-      <Dialog open={changing !== null} onOpenChange={(open) => !open && setChanging(null)} title={changing ? `Change role of ${fullName(changing)}` : 'Change role'} description={changing ? `${changing.email} is now ${ROLE_LABELS[changing.role]}.` : undefined}>
+      <Dialog open={changing !== null} onOpenChange={(open) => !open && setChanging(null)} title={changing ? `Change role of ${fullName(changing)}` : 'Change role'} description={changing ? `${changing.email} is currently ${ROLE_LABELS[changing.role]}.` : undefined}>
         {changing ? <ChangeRoleForm user={changing} onDone={() => setChanging(null)} /> : null}
       </Dialog>
       <Dialog open={creating} onOpenChange={setCreating} title="Add User" description="Create an account with a chosen permission.">
@@ -173,11 +175,13 @@ export function UsersPage() {
             <p>
               <strong>{fullName(deleting)}</strong> ({deleting.email}) will be deleted with their profile and signed out everywhere. This cannot be
               undone.
-              {deleting.teamsLed > 0 ? ` They lead ${deleting.teamsLed} team(s): reassign or delete the teams first.` : ''}
+              {deleting.teamsLed > 0 ? ` ${USER_GUARD_MESSAGES.leadsTeams(deleting.teamsLed)}.` : ''}
             </p>
           ) : null
         }
         confirmLabel="Delete User"
+        // The server refuses it anyway (409); the button says so before the click.
+        disabled={(deleting?.teamsLed ?? 0) > 0}
         busy={remove.isPending}
         onConfirm={onDelete}
       />

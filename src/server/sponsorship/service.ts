@@ -25,10 +25,11 @@ export async function listSponsorshipLevels(db: Db): Promise<SponsorshipLevel[]>
 /** Two levels of one name would be indistinguishable in the tournament form's list. */
 async function refuseDuplicateName(db: Db, name: string, exceptId?: string) {
   const [clash] = await db
-    .select({ id: sponsorshipLevels.id })
+    .select({ name: sponsorshipLevels.name })
     .from(sponsorshipLevels)
     .where(and(sql`lower(${sponsorshipLevels.name}) = lower(${name})`, exceptId ? ne(sponsorshipLevels.id, exceptId) : undefined));
-  if (clash) throw new AppError('CONFLICT', `A sponsorship level named ${name} already exists`, { name: 'Choose another name' });
+  // The existing level's own spelling: it is the one the organiser will find in the list.
+  if (clash) throw new AppError('CONFLICT', `A sponsorship level named ${clash.name} already exists`, { name: 'Choose another name' });
 }
 
 export async function createSponsorshipLevel(db: Db, rawInput: unknown): Promise<SponsorshipLevel> {

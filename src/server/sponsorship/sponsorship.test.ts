@@ -146,7 +146,8 @@ describe('validation (SPEC.md §5, §9)', () => {
     const level = await createSponsorshipLevel(t.db, { name: 'Albatross Sponsor' });
     const created = await t.call(BASE, { json: { name: 'albatross sponsor' }, cookie: admin.cookie });
     expect(created.status).toBe(409);
-    expect(created.body.error.message).toBe('A sponsorship level named albatross sponsor already exists');
+    // Named as the existing level is spelt, not as typed.
+    expect(created.body.error.message).toBe('A sponsorship level named Albatross Sponsor already exists');
     const other = await createSponsorshipLevel(t.db, { name: named('Condor') });
     expect((await t.call(`${BASE}/${other.id}`, { method: 'PUT', json: { name: 'Albatross Sponsor' }, cookie: admin.cookie })).status).toBe(409);
     // Saving a level under its own name is no clash.

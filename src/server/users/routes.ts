@@ -75,7 +75,7 @@ export const userRoutes = createRouter()
       path: '/{id}',
       access: 'admin',
       summary: 'Delete a user with their profile and sessions',
-      description: 'Refused with 409 for yourself, for the last admin, and for a user who leads teams (reassign or delete them first).',
+      description: 'Refused with 409 for yourself, for the last admin, and for a user who leads teams (delete the teams first).',
       request: { params: idParam },
       responses: {
         204: { description: 'Deleted' },

@@ -148,7 +148,7 @@ export async function changeUserRole(db: Db, actorId: string, targetId: string, 
 
 /**
  * Deletes a user with their profile, credentials and sessions (cascades). Refused: deleting oneself, the last admin, and a
- * user who leads teams (teams.user_id is RESTRICT: the teams must be reassigned or deleted first, never silently).
+ * user who leads teams (teams.user_id is RESTRICT: the admin deletes the teams first, never silently).
  */
 export async function deleteUser(db: Db, actorId: string, targetId: string): Promise<void> {
   try {

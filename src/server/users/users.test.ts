@@ -216,7 +216,7 @@ describe('DELETE /api/admin/users/{id}', () => {
     const before = await fingerprint(t.db);
     const { status, body } = await t.call(`/api/admin/users/${captain.id}`, { method: 'DELETE', cookie: admin.cookie });
     expect(status).toBe(409);
-    expect(body.error.message).toBe('This user leads 2 team(s): reassign or delete the teams first');
+    expect(body.error.message).toBe('This user leads 2 teams: delete the teams first, in Admin → Teams');
     expect(await fingerprint(t.db)).toEqual(before);
     const listed = await t.call(`/api/admin/users?q=${encodeURIComponent(captain.email)}`, { cookie: admin.cookie });
     expect(listed.body.users[0].teamsLed).toBe(2);
