@@ -94,6 +94,17 @@ interface FormProps {
   onClose: () => void;
 }
 
+/**
+ * The shotgun start gives every team a hole of its own (R20): more teams than the course has holes cannot be drawn, and
+ * the organiser should learn that when setting the cap, not on the day.
+ */
+export function maxTeamsHint(maxTeams: string, course: Pick<CourseChoice, 'name' | 'totalHoles'> | undefined): string {
+  const cap = Number(maxTeams.trim());
+  if (!course || (maxTeams.trim() !== '' && (!Number.isInteger(cap) || cap <= course.totalHoles))) return 'Leave empty for no limit';
+  const most = `${course.name} has ${course.totalHoles} holes: the shotgun draw gives each team its own, so at most ${course.totalHoles} teams can start.`;
+  return maxTeams.trim() === '' ? `No limit. ${most}` : most;
+}
+
 function TournamentForm({ tournament, levels, courses, currency, onClose }: FormProps) {
   const form = useForm<TournamentFormValues, unknown, TournamentInput>({ resolver: zodResolver(tournamentFormSchema), defaultValues: defaults(tournament, levels) });
   const save = useSaveTournament(tournament?.id ?? null);
@@ -129,7 +140,14 @@ function TournamentForm({ tournament, levels, courses, currency, onClose }: Form
             <Field label="Name" className="sm:col-span-2" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
             <Field label="Start date" type="date" error={errors.startDate?.message} {...form.register('startDate')} />
             <Field label="End date" type="date" hint="Optional" error={errors.endDate?.message} {...form.register('endDate')} />
-            <Field label="Max teams" inputMode="numeric" autoComplete="off" hint="Leave empty for no limit" error={errors.maxTeams?.message} {...form.register('maxTeams')} />
+            <Field
+              label="Max teams"
+              inputMode="numeric"
+              autoComplete="off"
+              hint={maxTeamsHint(form.watch('maxTeams'), courses.find((c) => c.id === form.watch('courseId')))}
+              error={errors.maxTeams?.message}
+              {...form.register('maxTeams')}
+            />
             <SelectField label="Golf course" error={errors.courseId?.message} {...form.register('courseId')}>
               <option value="">No course yet</option>
               {courses.map((course) => (
