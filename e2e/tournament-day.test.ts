@@ -2,13 +2,19 @@
 // An admin draws the starting holes behind a confirmation (every team its own hole, on the starting sheet) and prints the
 // starting sheet and the scorecards; a team leader scores their own team on a phone one hole at a time (a failed save keeps
 // every typed score); a moderator scores another team on the wide grid while a visitor's leaderboard changes without a
-// reload; the score report ranks both. Every new page at 1280 and 390 px: one h1, axe, no sideways scroll, a screenshot.
+// reload; the score report ranks both. A draw that leaves out late teams says so; a save made on a card someone else saved
+// meanwhile is refused and reloads it under the scorer's own changes. Every new page at 1280 and 390 px: one h1, axe, no
+// sideways scroll, a screenshot.
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { findUserByEmail } from '../src/server/account/service';
 import { createCourse, setHolePar } from '../src/server/courses/service';
-import { tournamentCourses, tournaments } from '../src/server/db/schema';
+import { teamAssignments, tournamentCourses, tournaments } from '../src/server/db/schema';
 import { registerTeams } from '../src/server/registration/service';
+import { getScoreSheet, saveScores } from '../src/server/scoring/scores';
+import { assignStartingHoles } from '../src/server/scoring/starting-holes';
+import { SCORE_MESSAGES } from '../src/shared/score-schemas';
 import { createLevel, createTournament, daysFromToday, registrationInput } from '../src/server/test/factories';
 import { formatToPar } from '../src/shared/tournament-day';
 import { E2E_ACCOUNTS } from './support/accounts';
@@ -31,9 +37,19 @@ const TEAMS = {
   sand: { teamName: 'Sand Trappers', players: foursome('Sand', ['Sam', 'Sid', 'Sue', 'Sol']) },
 };
 const names = (team: keyof typeof TEAMS) => TEAMS[team].players.map((p) => `${p.firstName} ${p.lastName}`);
+/** A name longer than a phone is wide: the Team select must not widen the page. */
+const LONG_TEAM = 'The Harbor Children’s Fund Volunteers and Friends of Willow Creek Foursome';
+/** Drawn with two teams; two more registered after the draw; the first drawn team has scores. */
+const LATE = 'Late Entry Open';
+const LATE_TEAMS = {
+  early: { teamName: 'Early Birds', players: foursome('Early', ['Eli', 'Eva', 'Ezra', 'Edie']) },
+  prompt: { teamName: 'Prompt Putters', players: foursome('Prompt', ['Pia', 'Pat', 'Pru', 'Pip']) },
+  late: { teamName: 'Late Lofters', players: foursome('Late', ['Lia', 'Leo', 'Lux', 'Lyn']) },
+  later: { teamName: 'Later Still', players: foursome('Later', ['Lou', 'Lex', 'Lola', 'Lars']) },
+};
 
 /** Filled in by the seed (it runs in this process before the server starts). */
-const seeded = { tournamentId: '', teamIds: {} as Record<string, string> };
+const seeded = { tournamentId: '', bareId: '', lateId: '', teamIds: {} as Record<string, string> };
 
 const journey = setUpJourney({
   seed: async (db) => {
@@ -52,11 +68,31 @@ const journey = setUpJourney({
     // A tournament without a course: the draw is refused with the spec's message.
     const bare = await createTournament(db, { name: NO_COURSE, startDate: daysFromToday(3) });
     const bareLevel = await createLevel(db, bare.id, { name: 'Putting pair' });
-    await registerTeams(db, admin!.id, registrationInput(bare.id, bareLevel.id), new Date());
+    const long = await registerTeams(db, admin!.id, registrationInput(bare.id, bareLevel.id, { teams: [{ teamName: LONG_TEAM, players: foursome('Long', ['Al', 'Bea', 'Cy', 'Di']) }] }), new Date());
+    seeded.bareId = bare.id;
+    seeded.teamIds[LONG_TEAM] = long.teams[0]!.id;
+
+    // Drawn, then two more teams register: the draw is out of date. The leader's first team has scores.
+    const [late] = await db.insert(tournaments).values({ name: LATE, startDate: daysFromToday(5), active: true, courseId: course.id }).returning();
+    await db.insert(tournamentCourses).values({ tournamentId: late!.id, courseId: course.id });
+    seeded.lateId = late!.id;
+    const lateLevel = await createLevel(db, late!.id, { name: 'Foursome', maxTeams: 10 });
+    const drawn = await registerTeams(db, leader!.id, registrationInput(late!.id, lateLevel.id, { teams: [LATE_TEAMS.early, LATE_TEAMS.prompt] }), new Date());
+    await assignStartingHoles(db, late!.id);
+    const early = drawn.teams.find((team) => team.name === LATE_TEAMS.early.teamName)!;
+    // Early Birds start on the last hole, which a 1280 px grid does not show until scrolled to.
+    const prompt = drawn.teams.find((team) => team.name === LATE_TEAMS.prompt.teamName)!;
+    await db.update(teamAssignments).set({ startingHole: 18 }).where(eq(teamAssignments.teamId, early.id));
+    await db.update(teamAssignments).set({ startingHole: 7 }).where(eq(teamAssignments.teamId, prompt.id));
+    const staff = { userId: admin!.id, staff: true, admin: true };
+    const eli = (await getScoreSheet(db, staff, early.id)).players.find((p) => p.firstName === 'Eli')!;
+    await saveScores(db, staff, early.id, { scores: [{ playerId: eli.id, holeNumber: 1, strokes: 4 }] });
+    const after = await registerTeams(db, admin!.id, registrationInput(late!.id, lateLevel.id, { teams: [LATE_TEAMS.late, LATE_TEAMS.later] }), new Date());
+    for (const team of [...drawn.teams, ...after.teams]) seeded.teamIds[team.name] = team.id;
   },
 });
 
-const sheetPath = () => `/admin/tournaments/${seeded.tournamentId}/starting-sheet`;
+const sheetPath = (id = seeded.tournamentId) => `/admin/tournaments/${id}/starting-sheet`;
 const cardsPath = () => `/admin/tournaments/${seeded.tournamentId}/scorecards`;
 
 /** One h1, axe (no serious or critical finding), no sideways scroll; visible labels where every input has one. */
@@ -163,6 +199,9 @@ describe('an admin', () => {
       expect(await parCells(0)).toEqual([...PARS.slice(0, 9), 36]);
       expect(await parCells(1)).toEqual([...PARS.slice(9), 37, 73]);
       expect(await tables.nth(0).getByRole('rowheader').allInnerTexts()).toEqual(['Par', ...names(key as keyof typeof TEAMS), 'Team']);
+      // The nines' columns line up: the name column and each hole column as wide in the front nine as in the back.
+      const widths = await tables.evaluateAll((all) => all.map((table) => [...table.querySelectorAll('thead th')].slice(0, 10).map((th) => Math.round(th.getBoundingClientRect().width))));
+      expect(widths[1]).toEqual(widths[0]);
     }
     await checkPage(admin, 'Scorecards', 'scorecards (1280)');
     await shoot(admin, 'tournament-day-scorecards-desktop');
@@ -183,6 +222,131 @@ describe('an admin', () => {
     expect(await admin.getByRole('navigation', { name: 'Admin' }).isVisible()).toBe(false);
     expect(await admin.locator('table').isVisible()).toBe(true);
     await shoot(admin, 'tournament-day-starting-sheet-print');
+  });
+});
+
+describe('an admin, after teams registered late', () => {
+  const OUT_OF_DATE = '2 teams have no starting hole yet: Assign Teams again';
+  const SCORED = '1 team has scores already. Their scores stay, but their starting holes will change: tell their scorers.';
+
+  test('the warnings read on a phone', async () => {
+    const admin = await journey.visitor({ as: journey.portal.users.admin, viewport: 'mobile' });
+    await admin.goto(`/admin/tournaments/${seeded.lateId}/starting-sheet`);
+    await expectHeading(admin, 'Starting Sheet');
+    await startingRows(admin);
+    await admin.getByText(OUT_OF_DATE).waitFor();
+    await checkPage(admin, 'Starting Sheet', 'starting sheet with late teams (390)');
+    await shoot(admin, 'tournament-day-starting-sheet-late-mobile');
+    await admin.getByRole('button', { name: `Assign Teams of ${LATE}` }).click();
+    await admin.getByRole('dialog', { name: 'Assign teams to starting holes?' }).getByText(SCORED).waitFor();
+    await shoot(admin, 'tournament-day-assign-teams-dialog-mobile');
+  });
+
+  test('is told beside Assign Teams and on the starting sheet (not on paper), and warned in the confirmation that teams have scores', async () => {
+    const admin = await journey.visitor({ as: journey.portal.users.admin });
+    await admin.goto('/admin/settings');
+    await expectHeading(admin, 'Tournaments');
+    const table = admin.locator('table');
+    await table.getByText(OUT_OF_DATE).waitFor();
+    // Only for that tournament: the others are drawn whole or not drawn at all.
+    expect(await table.getByText(/no starting hole yet/).count()).toBe(1);
+
+    await admin.getByRole('button', { name: `Assign Teams of ${LATE}` }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Assign teams to starting holes?' });
+    await dialog.getByText(SCORED).waitFor();
+    await shoot(admin, 'tournament-day-assign-teams-dialog-desktop');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await admin.goto(sheetPath(seeded.lateId));
+    await expectHeading(admin, 'Starting Sheet');
+    const rows = await startingRows(admin);
+    expect(rows.map((r) => r.team).sort()).toEqual(['Early Birds', 'Prompt Putters']);
+    const warning = admin.getByText(OUT_OF_DATE);
+    await warning.waitFor();
+    await checkPage(admin, 'Starting Sheet', 'starting sheet with late teams (1280)');
+    await shoot(admin, 'tournament-day-starting-sheet-late-desktop');
+    await admin.emulateMedia({ media: 'print' });
+    expect(await warning.isVisible()).toBe(false);
+    await admin.emulateMedia({ media: 'screen' });
+
+  });
+});
+
+describe('two scorers on one card', () => {
+  test("the grid opens on the team's starting hole; a save made after someone else saved the card is refused, and the card reloads with the scorer's own changes on top", async () => {
+    const teamId = seeded.teamIds['Early Birds']!;
+    const leader = await journey.visitor({ as: journey.portal.users.leader });
+    await leader.goto(`/register/scores/${teamId}`);
+    await expectHeading(leader, 'Score Entry');
+    const grid = leader.getByRole('table', { name: 'Scores of Early Birds by player and hole' });
+    const box = (name: string, hole: number) => grid.getByRole('textbox', { name: `${name}, hole ${hole}`, exact: true });
+    expect(await box('Eli Early', 1).inputValue()).toBe('4');
+    await box('Eli Early', 16).fill('3');
+    await box('Eli Early', 1).fill('');
+
+    // Meanwhile staff open the same card beside the admin menu: 18 holes do not fit, and the grid opens scrolled so hole 18,
+    // the team's starting hole, is in view (not under the sticky total). They save hole 3.
+    const moderator = await journey.visitor({ as: journey.portal.users.moderator });
+    await moderator.goto(`/admin/score-entry?tournament=${seeded.lateId}&team=${teamId}`);
+    await expectHeading(moderator, 'Score Entry');
+    const staffGrid = moderator.getByRole('table', { name: 'Scores of Early Birds by player and hole' });
+    await staffGrid.waitFor();
+    const view = await staffGrid.evaluate((table) => {
+      const scroller = table.parentElement!;
+      const box = scroller.getBoundingClientRect();
+      const start = table.querySelector('th[data-starting-hole]')!.getBoundingClientRect();
+      const name = table.querySelector('thead th')!.getBoundingClientRect();
+      const total = table.querySelector('thead tr > :last-child')!.getBoundingClientRect();
+      // (Sub-pixel widths: a quarter pixel is not hidden.)
+      return { inView: start.left >= name.right - 1 && start.right <= total.left + 1, scrolled: scroller.scrollLeft > 0, fits: scroller.scrollWidth <= box.width };
+    });
+    expect(view).toEqual({ inView: true, scrolled: true, fits: false });
+    await checkPage(moderator, 'Score Entry', 'staff score entry on a starting hole (1280)', { labels: false });
+    await shoot(moderator, 'tournament-day-score-entry-starting-hole-desktop');
+    await staffGrid.getByRole('textbox', { name: 'Eva Early, hole 3', exact: true }).fill('5');
+    await moderator.getByRole('button', { name: 'Save Scores' }).click();
+    await expectToast(moderator, 'Scores saved', 'success');
+
+    await leader.getByRole('button', { name: 'Save Scores' }).click();
+    await expectToast(leader, SCORE_MESSAGES.changed, 'error');
+    await leader
+      .getByText('Someone else saved scores for this team while you were entering yours. Their scores are shown now, with your changes on top: check them and save again.')
+      .waitFor();
+    // Staff's hole 3 is on screen; the leader's own changes (hole 16 typed, hole 1 emptied) are kept on top.
+    await expect.poll(() => box('Eva Early', 3).inputValue()).toBe('5');
+    expect(await box('Eli Early', 16).inputValue()).toBe('3');
+    expect(await box('Eli Early', 1).inputValue()).toBe('');
+    await shoot(leader, 'tournament-day-leader-scores-conflict-desktop');
+
+    await leader.getByRole('button', { name: 'Save Scores' }).click();
+    await expectToast(leader, 'Scores saved', 'success');
+    type Card = { players: { id: string; firstName: string }[]; scores: { playerId: string; holeNumber: number; strokes: number }[] };
+    const card = await moderator.evaluate(async (id) => (await (await fetch(`/api/teams/${id}/scores`)).json()) as Card, teamId);
+    const firstName = (id: string) => card.players.find((p) => p.id === id)!.firstName;
+    expect(card.scores.map((s) => `${firstName(s.playerId)}:${s.holeNumber}:${s.strokes}`).sort()).toEqual(['Eli:16:3', 'Eva:3:5']);
+  });
+});
+
+describe('an admin, drawing again', () => {
+  test('puts the late teams on the starting sheet, and the warnings go', async () => {
+    const admin = await journey.visitor({ as: journey.portal.users.admin });
+    await admin.goto(sheetPath(seeded.lateId));
+    await expectHeading(admin, 'Starting Sheet');
+    const warning = admin.getByText('2 teams have no starting hole yet: Assign Teams again');
+    await warning.waitFor();
+    const dialog = admin.getByRole('dialog', { name: 'Assign teams to starting holes?' });
+    // Drawing again from the sheet (warned about the scores) puts every team on it, and the warning goes.
+    await admin.getByRole('button', { name: `Assign Teams of ${LATE}` }).click();
+    await dialog.getByText(/1 team has scores already/).waitFor();
+    await dialog.getByRole('button', { name: 'Assign Teams' }).click();
+    await expectToast(admin, 'Starting holes drawn for 4 teams', 'success');
+    await warning.waitFor({ state: 'detached' });
+    expect(await startingRows(admin)).toHaveLength(4);
+    await admin.goto('/admin/settings');
+    await expectHeading(admin, 'Tournaments');
+    await admin.getByRole('button', { name: `Assign Teams of ${LATE}` }).first().waitFor();
+    expect(await admin.getByText(/no starting hole yet/).count()).toBe(0);
   });
 });
 
@@ -254,9 +418,16 @@ describe('a team leader on a phone', () => {
     await leader.route(scoresUrl, (route) => (route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.continue()));
     await leader.getByRole('button', { name: 'Save Scores' }).click();
     await expectToast(leader, 'Failed to save scores', 'error');
-    await leader.getByText('Not saved. Your scores are still here').waitFor();
+    await leader.getByText('Not saved: the connection dropped. Your scores are still here: save again when you have a connection.').waitFor();
     expect(await box(ava!, second!.hole).inputValue()).toBe('5');
     await leader.getByRole('button', { name: 'Previous hole' }).click();
+    expect(await box(dee!, start).inputValue()).toBe('7');
+    await leader.unroute(scoresUrl);
+    // The server fails (the connection is fine): the note says so, not 'when you have a connection'.
+    const serverError = { error: { code: 'INTERNAL', message: 'Something went wrong. Please try again.' } };
+    await leader.route(scoresUrl, (route) => (route.request().method() === 'PUT' ? route.fulfill({ status: 500, json: serverError }) : route.continue()));
+    await leader.getByRole('button', { name: 'Save Scores' }).click();
+    await leader.getByText('Not saved: the server had a problem (your connection is fine). Your scores are still here: save again in a moment.').waitFor();
     expect(await box(dee!, start).inputValue()).toBe('7');
     await leader.unroute(scoresUrl);
     await leader.getByRole('button', { name: 'Save Scores' }).click();
@@ -425,6 +596,13 @@ describe('every tournament-day page', () => {
       name: 'score-entry',
       as: 'moderator',
       ready: (page) => page.getByRole('button', { name: 'Save Scores' }),
+    },
+    {
+      path: () => `/admin/score-entry?tournament=${seeded.bareId}&team=${seeded.teamIds[LONG_TEAM]}`,
+      heading: 'Score Entry',
+      name: 'score-entry-long-team-name',
+      as: 'moderator',
+      ready: (page) => page.getByText('has no golf course yet'),
     },
     { path: () => '/admin/score-report', heading: 'Score Report', name: 'score-report', as: 'moderator', ready: (page) => page.getByText('Birdie Bunch').first() },
     { path: () => `/register/scores/${seeded.teamIds['Eagle Eyes']}`, heading: 'Score Entry', name: 'leader-scores', as: 'leader', ready: (page) => page.getByRole('button', { name: 'Save Scores' }) },

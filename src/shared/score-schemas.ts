@@ -9,6 +9,7 @@ export const SCORE_MESSAGES = {
   duplicate: 'Each golfer has one score per hole',
   player: 'Golfer not found',
   hole: 'Hole not found',
+  changed: 'Someone else saved scores for this team since you opened it. Check the scores and save again.',
 } as const;
 
 /**
@@ -25,7 +26,10 @@ export const scoreValueSchema = z.object({
 export const scoresToSave = (scores: readonly ScoreValue[]) => scores.filter((score) => score.strokes >= MIN_STROKES);
 
 export const saveScoresSchema = z
-  .object({ scores: z.array(scoreValueSchema, { error: SCORE_MESSAGES.noScores }).max(PLAYERS_PER_TEAM * 36, 'Too many scores') })
+  .object({
+    scores: z.array(scoreValueSchema, { error: SCORE_MESSAGES.noScores }).max(PLAYERS_PER_TEAM * 36, 'Too many scores'),
+    version: z.string().max(100).optional(),
+  })
   .superRefine((input, ctx) => {
     const seen = new Set<string>();
     input.scores.forEach((score, i) => {

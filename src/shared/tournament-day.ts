@@ -5,7 +5,9 @@
 //   GET  /api/admin/tournaments/:id/scorecards        staff   → Scorecards (printable: one card per team)
 //   GET  /api/score-entry/tournaments                 signed-in → ScoreEntryChoices (staff: every team; leader: own teams)
 //   GET  /api/teams/:teamId/scores                    owner or staff → ScoreSheet
-//   PUT  /api/teams/:teamId/scores  body SaveScoresInput  owner or staff → ScoreSheet (replaces the team's scores, R21)
+//   PUT  /api/teams/:teamId/scores  body SaveScoresInput  owner or staff → ScoreSheet (replaces the team's scores, R21;
+//                                                          409 when they changed since `version`)
+//   GET  /api/admin/starting-holes                    admin   → DrawStatus (per tournament: teams without a hole, with scores)
 //   GET  /api/leaderboard                             public  → PublicLeaderboards (every active tournament)
 //   GET  /api/leaderboard/:tournamentId               public  → Leaderboard (404 when the tournament is not active)
 //   GET  /api/leaderboard/:tournamentId/events        public  → text/event-stream; event `leaderboard`, data = Leaderboard JSON
@@ -40,6 +42,21 @@ export interface StartingSheet {
   tournament: { id: string; name: string; startDate: string; endDate: string | null };
   course: { id: string; name: string; holeCount: number } | null;
   assignments: StartingSheetTeam[];
+  /** Teams of the tournament that are not on the sheet: registered after the draw (or every team, before the first). */
+  teamsWithoutHole: number;
+}
+
+/** A tournament's draw as the Assign Teams button needs it: is it out of date, and would drawing again move scored teams? */
+export interface TournamentDrawStatus {
+  tournamentId: string;
+  teams: number;
+  /** Teams with no starting hole: all of them before the first draw, the late ones after it. */
+  teamsWithoutHole: number;
+  teamsWithScores: number;
+}
+
+export interface DrawStatus {
+  tournaments: TournamentDrawStatus[];
 }
 
 export interface Scorecard {
@@ -78,6 +95,11 @@ export interface ScoreSheet {
   holes: HolePar[];
   players: PlayerName[];
   scores: ScoreValue[];
+  /**
+   * The card's version (a digest of its scores): sent back with a save, which is refused (409, `fields.version`) when the
+   * team's scores changed since, so a save never wipes scores it did not show.
+   */
+  version: string;
 }
 
 export interface SaveScoresInput {
@@ -88,6 +110,11 @@ export interface SaveScoresInput {
    * on the course or a golfer not on the team (`fields` like `scores.3.strokes`).
    */
   scores: ScoreValue[];
+  /**
+   * The `version` of the sheet the scores were entered on. The app always sends it; without it the save replaces the card
+   * unconditionally (scripts, benchmarks).
+   */
+  version?: string;
 }
 
 export interface LeaderboardPlayer {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellKey, cellsFromScores, collectScores, holeComplete, holeTotal, playerTotal, readCell, sameCells, stepStrokes, teamTotal } from './score-cells';
+import { cellKey, cellsFromScores, collectScores, holeComplete, holeTotal, playerTotal, readCell, sameCells, stepStrokes, teamTotal, withOwnEdits } from './score-cells';
 
 const players = [
   { id: 'p1', firstName: 'Ann', lastName: 'Lee' },
@@ -92,5 +92,20 @@ describe('sameCells: is anything unsaved?', () => {
     expect(sameCells({ a: '4' }, { a: '4', b: '3' })).toBe(false);
     expect(sameCells({ a: '4' }, {})).toBe(false);
     expect(sameCells({ a: '4' }, { a: '4', b: '0' })).toBe(false);
+  });
+});
+
+describe('withOwnEdits: after someone else saved, their card with only the cells this user changed on top', () => {
+  it('keeps their new and changed cells, puts each of mine over them, an emptied cell included', () => {
+    const base = { 'p1:1': '4', 'p1:2': '5', 'p2:1': '3' };
+    // I changed p1:2, typed p2:2, emptied p2:1, and left p1:1 as it was.
+    const typed = { 'p1:1': '4', 'p1:2': '6', 'p2:1': '', 'p2:2': '3' };
+    // Meanwhile they changed p1:1 and scored hole 3.
+    const fresh = { 'p1:1': '5', 'p1:2': '5', 'p2:1': '3', 'p1:3': '4' };
+    expect(withOwnEdits(base, typed, fresh)).toEqual({ 'p1:1': '5', 'p1:2': '6', 'p2:1': '', 'p2:2': '3', 'p1:3': '4' });
+  });
+
+  it('counts " 04" as the 4 it was (no edit), and keeps an unreadable entry as typed so it is shown and fixed', () => {
+    expect(withOwnEdits({ 'p1:1': '4' }, { 'p1:1': ' 04', 'p1:2': 'x' }, { 'p1:1': '7' })).toEqual({ 'p1:1': '7', 'p1:2': 'x' });
   });
 });

@@ -66,3 +66,19 @@ export function stepStrokes(text: string | undefined, par: number, delta: 1 | -1
   if (typeof value !== 'number') return String(par);
   return String(Math.min(MAX_STROKES, Math.max(MIN_STROKES, value + delta)));
 }
+
+/**
+ * After someone else saved the card: their card (`fresh`) with the user's own edits on top. An edit is a cell whose value
+ * differs from the card the user started from (`base`), an emptied cell included; every other cell takes the fresh value.
+ */
+export function withOwnEdits(base: Cells, typed: Cells, fresh: Cells): Cells {
+  const value = (cells: Cells, key: string) => {
+    const read = readCell(cells[key]);
+    return read === 'invalid' ? `!${cells[key]}` : String(read ?? '');
+  };
+  const merged: Record<string, string> = { ...fresh };
+  for (const key of new Set([...Object.keys(base), ...Object.keys(typed)])) {
+    if (value(typed, key) !== value(base, key)) merged[key] = typed[key] ?? '';
+  }
+  return merged;
+}

@@ -37,11 +37,13 @@ export function ScoreEntryPage() {
 
       {tournament ? (
         <>
-          <div className="grid gap-3 sm:grid-cols-2 sm:items-end">
-            <SelectField label="Tournament" value={tournament.id} onChange={(e) => choose(e.target.value)}>
+          {/* One column of shrinkable tracks and boxes: a long team name must not widen a phone's page (a select is as
+              wide as its longest option otherwise). */}
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:items-end">
+            <SelectField label="Tournament" className="min-w-0" value={tournament.id} onChange={(e) => choose(e.target.value)}>
               <NamedOptions items={list} />
             </SelectField>
-            <SelectField label="Team" value={team?.teamId ?? ''} onChange={(e) => choose(tournament.id, e.target.value)} disabled={tournament.teams.length === 0}>
+            <SelectField label="Team" className="min-w-0" value={team?.teamId ?? ''} onChange={(e) => choose(tournament.id, e.target.value)} disabled={tournament.teams.length === 0}>
               <option value="">{tournament.teams.length === 0 ? 'No teams registered' : 'Choose a team'}</option>
               {tournament.teams.map((t) => (
                 <option key={t.teamId} value={t.teamId}>

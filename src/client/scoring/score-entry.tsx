@@ -1,11 +1,12 @@
 // A team's score sheet (R21), shared by staff (/admin/score-entry) and the team's leader (/register/scores/:teamId): a grid
 // on a wide screen, one hole at a time on a phone. Saving replaces the team's scores. A failed save keeps every typed
-// score on screen to try again; leaving the page with unsaved scores asks first.
-import { useQuery } from '@tanstack/react-query';
+// score on screen to try again; leaving the page with unsaved scores asks first. A save refused because someone else
+// saved the card meanwhile reloads it and puts the user's own changes back on top, to check and save again.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { SCORE_MESSAGES } from '../../shared/score-schemas';
 import type { ScoreSheet } from '../../shared/tournament-day';
-import { ApiError, errorMessage } from '../lib/api';
+import { api, ApiError, errorMessage } from '../lib/api';
 import { notify } from '../lib/toast';
 import { useMediaQuery } from '../lib/use-media-query';
 import { Button } from '../ui/button';
@@ -13,7 +14,7 @@ import { cn } from '../ui/cn';
 import { PageSpinner } from '../ui/spinner';
 import { HoleByHole } from './hole-by-hole';
 import { scoreSheetQuery, useSaveScores } from './queries';
-import { cellsFromScores, collectScores, sameCells, teamTotal, type Cells } from './score-cells';
+import { cellsFromScores, collectScores, sameCells, teamTotal, withOwnEdits, type Cells } from './score-cells';
 import { ScoreGrid } from './score-grid';
 
 /** `onUnsavedChange` tells the page whether there is anything unsaved (the staff page asks before switching teams). */
@@ -60,10 +61,31 @@ function useConfirmLeaving(unsaved: boolean) {
   }, [unsaved]);
 }
 
+/** Why the last save failed: each is told in its own words (a server fault is not the connection's). */
+type Failure = { cause: 'network' | 'server' | 'changed' } | { cause: 'refused'; message: string };
+
+function failureOf(error: unknown): Failure {
+  if (!(error instanceof ApiError) || error.status === 0) return { cause: 'network' };
+  if (error.status >= 500) return { cause: 'server' };
+  if (error.status === 409 && error.fields?.version) return { cause: 'changed' };
+  return { cause: 'refused', message: error.message };
+}
+
+const FAILURE_NOTES = {
+  network: 'Not saved: the connection dropped. Your scores are still here: save again when you have a connection.',
+  server: 'Not saved: the server had a problem (your connection is fine). Your scores are still here: save again in a moment.',
+  changed:
+    'Someone else saved scores for this team while you were entering yours. Their scores are shown now, with your changes on top: check them and save again.',
+} as const;
+
+const failureNote = (failure: Failure) =>
+  failure.cause === 'refused' ? `Not saved: ${failure.message.replace(/\.?$/, '.')} Your scores are still here.` : FAILURE_NOTES[failure.cause];
+
 function ScoreForm({ sheet, onUnsavedChange }: { sheet: ScoreSheet; onUnsavedChange?: (unsaved: boolean) => void }) {
   const [cells, setCells] = useState<Cells>(() => cellsFromScores(sheet.scores));
   const [saved, setSaved] = useState<Cells>(cells);
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const queryClient = useQueryClient();
   const save = useSaveScores(sheet.team.id);
   const wide = useMediaQuery('(min-width: 768px)');
   const unsaved = !sameCells(cells, saved);
@@ -88,23 +110,41 @@ function ScoreForm({ sheet, onUnsavedChange }: { sheet: ScoreSheet; onUnsavedCha
     if (scores.length === 0) return notify.error(SCORE_MESSAGES.noScores);
     const sent = cells;
     save.mutate(
-      { scores },
+      { scores, version: sheet.version },
       {
         onSuccess: () => {
           setSaved(sent);
-          setFailed(false);
+          setFailure(null);
           notify.success('Scores saved');
         },
         onError: (error) => {
-          setFailed(true);
-          notify.error(error instanceof ApiError && error.status !== 0 ? `Failed to save scores: ${error.message}` : 'Failed to save scores');
+          const failed = failureOf(error);
+          setFailure(failed);
+          if (failed.cause === 'refused') return notify.error(`Failed to save scores: ${failed.message}`);
+          if (failed.cause !== 'changed') return notify.error('Failed to save scores');
+          notify.error(SCORE_MESSAGES.changed);
+          void reloadUnderOwnEdits();
         },
       },
     );
   };
+  /**
+   * The card someone else saved, with the user's own changes (the cells that differ from the card they started from) on
+   * top. Fetched by hand rather than refetched: a failed reload must not turn the page into an error and drop what is
+   * typed (the next save is refused again and tries again).
+   */
+  const reloadUnderOwnEdits = async () => {
+    const fresh = await api<ScoreSheet>(`/api/teams/${sheet.team.id}/scores`).catch(() => null);
+    if (!fresh) return;
+    const theirs = cellsFromScores(fresh.scores);
+    setCells((typed) => withOwnEdits(saved, typed, theirs));
+    setSaved(theirs);
+    queryClient.setQueryData(scoreSheetQuery(sheet.team.id).queryKey, fresh);
+  };
   const { invalid } = collectScores(cells, sheet.players, sheet.holes);
-  const status = failed && unsaved
-    ? 'Not saved. Your scores are still here: save again when you have a connection.'
+  const failed = failure !== null && unsaved;
+  const status = failed
+    ? failureNote(failure)
     : unsaved
       ? 'Unsaved changes'
       : collectScores(saved, sheet.players, sheet.holes).scores.length > 0
@@ -135,7 +175,7 @@ function ScoreForm({ sheet, onUnsavedChange }: { sheet: ScoreSheet; onUnsavedCha
       ) : null}
 
       <div className="sticky bottom-0 z-40 -mx-4 flex flex-wrap items-center justify-between gap-3 border-t border-stone-200 bg-white px-4 py-2 shadow-sm sm:mx-0 sm:rounded-lg sm:border">
-        <p aria-live="polite" className={cn('min-w-0 flex-1 text-sm', failed && unsaved ? 'font-medium text-red-700' : 'text-stone-700')}>
+        <p aria-live="polite" className={cn('min-w-0 flex-1 text-sm', failed ? 'font-medium text-red-700' : 'text-stone-700')}>
           {status}
         </p>
         <Button size="lg" onClick={onSave} disabled={save.isPending}>

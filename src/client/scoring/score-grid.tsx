@@ -1,7 +1,8 @@
 // Score entry on a wide screen: every player × every hole at once, with each player's total and the team's per hole.
 // The player column stays in view while the holes scroll sideways. Enter moves down the hole, then on to the next hole:
-// scorers copy a paper card a hole at a time.
-import type { KeyboardEvent, ReactNode } from 'react';
+// scorers copy a paper card a hole at a time. 18 holes do not fit beside the admin menu at 1280 px: the grid opens
+// scrolled to the team's starting hole (a shotgun start begins most teams mid-card).
+import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { ScoreSheet } from '../../shared/tournament-day';
 import { fullName } from '../lib/format';
 import { cn } from '../ui/cn';
@@ -56,10 +57,27 @@ function GridRow({ heading, label, labelClassName, total, totalClassName, classN
   );
 }
 
+/** Scrolls the holes so the starting hole's column is in view, just right of the names, when it is not in view already. */
+function useOpenOnStartingHole(startingHole: number | null) {
+  const scroller = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const box = scroller.current;
+    const start = box?.querySelector<HTMLElement>('th[data-starting-hole]');
+    const [name, total] = [box?.querySelector<HTMLElement>('thead th'), box?.querySelector<HTMLElement>('thead tr > :last-child')];
+    if (!box || !start || !name || !total) return;
+    const edges = box.getBoundingClientRect();
+    const column = start.getBoundingClientRect();
+    if (column.left >= edges.left + name.offsetWidth && column.right <= edges.right - total.offsetWidth) return;
+    box.scrollLeft += column.left - (edges.left + name.offsetWidth);
+  }, [startingHole]);
+  return scroller;
+}
+
 export function ScoreGrid({ sheet, cells, onChange }: GridProps) {
   const { holes, players, team } = sheet;
+  const scroller = useOpenOnStartingHole(team.startingHole);
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white">
+    <div ref={scroller} className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white">
       <table className="border-separate border-spacing-0 text-sm">
         <caption className="sr-only">
           Scores of {team.name} by player and hole
@@ -67,7 +85,12 @@ export function ScoreGrid({ sheet, cells, onChange }: GridProps) {
         <thead className="bg-stone-50">
           <GridRow heading label="Hole" labelClassName="min-w-36 bg-stone-50 py-2 font-semibold" total="Total" totalClassName="min-w-12 bg-stone-50 py-2 font-semibold">
             {holes.map((hole) => (
-              <th key={hole.number} scope="col" className={cn('px-1 py-2 text-center font-semibold', hole.number === team.startingHole && 'bg-brand-100')}>
+              <th
+                key={hole.number}
+                scope="col"
+                data-starting-hole={hole.number === team.startingHole || undefined}
+                className={cn('px-1 py-2 text-center font-semibold', hole.number === team.startingHole && 'bg-brand-100')}
+              >
                 {hole.number}
                 {hole.number === team.startingHole ? <span className="sr-only"> (starting hole)</span> : null}
               </th>

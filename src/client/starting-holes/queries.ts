@@ -1,6 +1,6 @@
 // The starting-hole draw (R20) and the printable sheets: the starting sheet and the teams' scorecards.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Scorecards, StartingSheet } from '../../shared/tournament-day';
+import type { DrawStatus, Scorecards, StartingSheet } from '../../shared/tournament-day';
 import { api } from '../lib/api';
 
 export const startingSheetQuery = (tournamentId: string) =>
@@ -15,6 +15,12 @@ export const scorecardsQuery = (tournamentId: string) =>
     queryFn: ({ signal }) => api<Scorecards>(`/api/admin/tournaments/${tournamentId}/scorecards`, { signal }),
   });
 
+/** Every tournament's teams, those without a starting hole and those with scores (admins: beside Assign Teams). */
+export const drawStatusQuery = queryOptions({
+  queryKey: ['admin', 'draw-status'],
+  queryFn: ({ signal }) => api<DrawStatus>('/api/admin/starting-holes', { signal }),
+});
+
 /** Draws every team's starting hole again. The sheets, the score-entry choices and the leaders' cards show the new holes. */
 export function useAssignTeams() {
   const queryClient = useQueryClient();
@@ -24,6 +30,7 @@ export function useAssignTeams() {
       queryClient.setQueryData(startingSheetQuery(tournamentId).queryKey, sheet);
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: ['admin', 'scorecards', tournamentId] }),
+        queryClient.invalidateQueries({ queryKey: drawStatusQuery.queryKey }),
         queryClient.invalidateQueries({ queryKey: ['score-entry'] }),
         queryClient.invalidateQueries({ queryKey: ['teams'] }),
       ]);

@@ -21,24 +21,34 @@ function nines(holes: HolePar[]): HolePar[][] {
 
 const sumPar = (holes: HolePar[]) => holes.reduce((total, hole) => total + hole.par, 0);
 const cell = 'border border-stone-500 px-1 text-center print:border-black';
-const blank = `${cell} h-10 min-w-12`;
+const blank = `${cell} h-10`;
 
 function NineTable({ holes, card, withTotal, allHoles }: { holes: HolePar[]; card: Scorecard; withTotal: boolean; allHoles: HolePar[] }) {
   const span = `${holes[0]!.number}–${holes.at(-1)!.number}`;
   return (
     // Focusable, so a keyboard can scroll the holes sideways on a phone.
     <div tabIndex={0} role="group" aria-label={`${card.teamName}: holes ${span}`} className="overflow-x-auto print:overflow-visible">
-      <table className="w-full border-collapse text-sm">
+      {/* Fixed layout, one set of column widths: the nines stack with their name and hole columns aligned (an automatic
+          layout sized each nine's columns by its own content, and only the last nine has a Total). */}
+      <table className="w-full min-w-[40rem] table-fixed border-collapse text-sm">
         <caption className="sr-only">
           {card.teamName}: holes {span}
         </caption>
+        <colgroup>
+          <col className="w-36" />
+          {holes.map((hole) => (
+            <col key={hole.number} />
+          ))}
+          <col className="w-16" />
+          <col className="w-16" />
+        </colgroup>
         <thead>
           <tr className="bg-stone-100 print:bg-transparent">
-            <th scope="col" className={`${cell} min-w-36 text-left`}>
+            <th scope="col" className={`${cell} text-left`}>
               Hole
             </th>
             {holes.map((hole) => (
-              <th key={hole.number} scope="col" className={`${cell} min-w-12 font-bold`}>
+              <th key={hole.number} scope="col" className={`${cell} font-bold`}>
                 {hole.number}
               </th>
             ))}
@@ -49,7 +59,9 @@ function NineTable({ holes, card, withTotal, allHoles }: { holes: HolePar[]; car
               <th scope="col" className={`${cell} px-2`}>
                 Total
               </th>
-            ) : null}
+            ) : (
+              <td aria-hidden className="border-0" />
+            )}
           </tr>
         </thead>
         <tbody>
@@ -63,7 +75,7 @@ function NineTable({ holes, card, withTotal, allHoles }: { holes: HolePar[]; car
               </td>
             ))}
             <td className={cell}>{sumPar(holes)}</td>
-            {withTotal ? <td className={cell}>{sumPar(allHoles)}</td> : null}
+            {withTotal ? <td className={cell}>{sumPar(allHoles)}</td> : <td aria-hidden className="border-0" />}
           </tr>
           {[...card.players.map((player) => ({ key: player.id, name: fullName(player) })), { key: 'team', name: 'Team' }].map((row) => (
             <tr key={row.key}>
@@ -74,7 +86,7 @@ function NineTable({ holes, card, withTotal, allHoles }: { holes: HolePar[]; car
                 <td key={hole.number} className={blank} />
               ))}
               <td className={blank} />
-              {withTotal ? <td className={blank} /> : null}
+              {withTotal ? <td className={blank} /> : <td aria-hidden className="border-0" />}
             </tr>
           ))}
         </tbody>

@@ -9,6 +9,7 @@ import { formatDateRange, fullName } from '../lib/format';
 import { Button } from '../ui/button';
 import { ListState } from '../ui/table';
 import { AssignTeamsButton } from './assign-teams-button';
+import { DrawWarning, drawOutOfDateText } from './draw-warning';
 import { PrintButton } from './print-button';
 import { startingSheetQuery } from './queries';
 
@@ -17,6 +18,9 @@ export function StartingSheetPage() {
   const { data: me } = useMe();
   const sheet = useQuery(startingSheetQuery(id));
   const data = sheet.data;
+  const admin = me?.user.role === 'admin';
+  // Teams registered after the draw are not on the sheet: say so on screen (not on paper).
+  const outOfDate = data ? drawOutOfDateText({ teams: data.assignments.length + data.teamsWithoutHole, teamsWithoutHole: data.teamsWithoutHole }, admin) : null;
 
   return (
     <div className="flex flex-col gap-5">
@@ -32,7 +36,7 @@ export function StartingSheetPage() {
           ) : null}
         </div>
         <div className="flex flex-wrap gap-2 print:hidden">
-          {me?.user.role === 'admin' && data ? <AssignTeamsButton tournament={data.tournament} size="md" /> : null}
+          {admin && data ? <AssignTeamsButton tournament={data.tournament} size="md" warn={false} /> : null}
           <Button asChild variant="secondary">
             <Link to={`/admin/tournaments/${id}/scorecards`}>
               <FileText aria-hidden className="size-4" />
@@ -42,6 +46,8 @@ export function StartingSheetPage() {
           {data?.assignments.length ? <PrintButton /> : null}
         </div>
       </div>
+
+      {outOfDate ? <DrawWarning text={outOfDate} className="rounded-lg border border-amber-300 bg-amber-50 p-3" /> : null}
 
       {sheet.isError ? (
         <div role="alert" className="rounded-lg border border-stone-200 bg-white p-5 text-red-700">

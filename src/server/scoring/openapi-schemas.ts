@@ -12,8 +12,15 @@ export const startingSheetSchema = z
     assignments: z.array(
       z.object({ teamId: z.string(), teamName: z.string(), company: z.string(), startingHole: z.number(), players: z.array(playerName) }),
     ),
+    teamsWithoutHole: z.number(),
   })
   .openapi('StartingSheet');
+
+export const drawStatusSchema = z
+  .object({
+    tournaments: z.array(z.object({ tournamentId: z.string(), teams: z.number(), teamsWithoutHole: z.number(), teamsWithScores: z.number() })),
+  })
+  .openapi('DrawStatus');
 
 export const scorecardsSchema = z
   .object({
@@ -42,6 +49,7 @@ export const scoreSheetSchema = z
     holes: z.array(holePar),
     players: z.array(playerName),
     scores: z.array(z.object({ playerId: z.string(), holeNumber: z.number(), strokes: z.number() })),
+    version: z.string(),
   })
   .openapi('ScoreSheet');
 

@@ -2,17 +2,47 @@
 // entry for leaders (their own teams) and staff (any team), the staff score report. The public boards are in
 // leaderboard-routes.ts.
 import { z } from '@hono/zod-openapi';
-import { getActor, type AppContext } from '../http/context';
+import type { MiddlewareHandler } from 'hono';
+import { getActor, type AppContext, type AppEnv } from '../http/context';
 import { createRouter, defineRoute } from '../http/define-route';
 import { AppError } from '../http/errors';
 import { saveScoresSchema } from '../../shared/score-schemas';
-import { json, leaderboardSchema, scorecardsSchema, scoreEntryChoicesSchema, scoreSheetSchema, startingSheetSchema } from './openapi-schemas';
-import { getScoreSheet, listScoreEntryChoices, saveScores } from './scores';
-import { ASSIGN_MESSAGES, assignStartingHoles, getScorecards, getStartingSheet } from './starting-holes';
+import { drawStatusSchema, json, leaderboardSchema, scorecardsSchema, scoreEntryChoicesSchema, scoreSheetSchema, startingSheetSchema } from './openapi-schemas';
+import { checkMayScore, getScoreSheet, listScoreEntryChoices, saveScores } from './scores';
+import { ASSIGN_MESSAGES, assignStartingHoles, getDrawStatus, getScorecards, getStartingSheet } from './starting-holes';
 
 const tournamentParam = z.object({ id: z.uuid('Tournament not found') });
 const teamParam = z.object({ teamId: z.uuid('Team not found') });
 const noStore = (c: AppContext) => c.header('Cache-Control', 'no-store');
+
+/**
+ * Who may score the team is answered before the body is validated: another leader gets 403 whatever they send, and
+ * learns nothing from a 400 (R9). Runs after the route's sign-in guard; a malformed id is left to the param's 400.
+ */
+const mayScoreTeam: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const teamId = c.req.param('teamId');
+  if (teamParam.safeParse({ teamId }).success) await checkMayScore(c.var.deps.database.db, await getActor(c), teamId!);
+  await next();
+};
+
+const saveScoresRoute = defineRoute({
+  method: 'put',
+  path: '/teams/{teamId}/scores',
+  access: 'signed-in',
+  summary: "Replace a team's scores (R21): cells with strokes 1–15 are saved, every other cell is cleared",
+  description:
+    "The team's leader or staff (R9), checked before the body. One transaction; 400 'No scores to save' when no cell is " +
+    'above 0, 400 naming the cell for a hole not on the course or a golfer not on the team; 409 (`fields.version`) when ' +
+    'the card changed since the `version` sent (someone else saved); nothing changes then. Every open leaderboard of the ' +
+    'tournament, in every process, gets the new board.',
+  request: { params: teamParam, body: { required: true, content: { 'application/json': { schema: saveScoresSchema } } } },
+  responses: {
+    200: json('Saved: the team’s score sheet', scoreSheetSchema),
+    403: { description: 'Not your team' },
+    404: { description: 'No such team' },
+    409: { description: 'The tournament has no golf course, or the card changed since `version`' },
+  },
+});
 
 export const scoringRoutes = createRouter()
   .openapi(
@@ -64,6 +94,20 @@ export const scoringRoutes = createRouter()
   .openapi(
     defineRoute({
       method: 'get',
+      path: '/admin/starting-holes',
+      access: 'admin',
+      summary: "Every tournament's draw at a glance: its teams, those without a starting hole, those with scores",
+      description: 'For the Tournaments page: a draw that leaves out teams registered after it is out of date; drawing again moves teams that have scores.',
+      responses: { 200: json('OK', drawStatusSchema) },
+    }),
+    async (c) => {
+      noStore(c);
+      return c.json(await getDrawStatus(c.var.deps.database.db), 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'get',
       path: '/admin/tournaments/{id}/scorecards',
       access: 'staff',
       summary: 'One printable scorecard per team: course, holes and pars, players, starting hole',
@@ -104,31 +148,16 @@ export const scoringRoutes = createRouter()
     },
   )
   .openapi(
-    defineRoute({
-      method: 'put',
-      path: '/teams/{teamId}/scores',
-      access: 'signed-in',
-      summary: "Replace a team's scores (R21): cells with strokes 1–15 are saved, every other cell is cleared",
-      description:
-        "The team's leader or staff (R9). One transaction; 400 'No scores to save' when no cell is above 0, 400 naming " +
-        'the cell for a hole not on the course or a golfer not on the team; nothing changes then. Every open leaderboard ' +
-        'of the tournament, in every process, gets the new board.',
-      request: { params: teamParam, body: { required: true, content: { 'application/json': { schema: saveScoresSchema } } } },
-      responses: {
-        200: json('Saved: the team’s score sheet', scoreSheetSchema),
-        403: { description: 'Not your team' },
-        404: { description: 'No such team' },
-        409: { description: 'The tournament has no golf course' },
-      },
-    }),
+    // defineRoute's guard (signed in) first, then whose team it is, then the body.
+    { ...saveScoresRoute, middleware: [...((saveScoresRoute as { middleware?: MiddlewareHandler<AppEnv>[] }).middleware ?? []), mayScoreTeam] },
     async (c) => {
       const { database, leaderboardFeed } = c.var.deps;
       const actor = await getActor(c);
       const { teamId } = c.req.valid('param');
-      const { tournamentId } = await saveScores(database.db, actor, teamId, c.req.valid('json'));
+      const { tournamentId, sheet } = await saveScores(database.db, actor, teamId, c.req.valid('json'));
       // This process's cache at once (read your own write); the others hear the NOTIFY sent at commit.
       leaderboardFeed.changed(tournamentId);
-      return c.json(await getScoreSheet(database.db, actor, teamId), 200);
+      return c.json(sheet, 200);
     },
   )
   .openapi(

@@ -8,7 +8,7 @@ import { fingerprint } from '../test/db-fingerprint';
 import { testDatabaseKind } from '../test/database';
 import { createTournamentDay, insertScores, scoresOf, type DayTeam } from '../test/tournament-day-fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
-import { saveScores } from './scores';
+import { getScoreSheet, saveScores } from './scores';
 
 let t: TestApp;
 let leader: TestUser;
@@ -28,8 +28,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const sheet = (teamId: string, user: TestUser | null) => t.call(`/api/teams/${teamId}/scores`, { cookie: user?.cookie });
-const save = (teamId: string, scores: unknown, user: TestUser | null = leader) =>
-  t.call(`/api/teams/${teamId}/scores`, { method: 'PUT', json: { scores }, cookie: user?.cookie });
+const save = (teamId: string, scores: unknown, user: TestUser | null = leader, version?: string) =>
+  t.call(`/api/teams/${teamId}/scores`, { method: 'PUT', json: { scores, version }, cookie: user?.cookie });
 /** Cells for player index p: [p, hole, strokes]. */
 const cells = (team: DayTeam, list: [number, number, number][]) => list.map(([p, holeNumber, strokes]) => ({ playerId: team.players[p]!, holeNumber, strokes }));
 const sorted = <T extends { holeNumber: number; playerId: string }>(list: T[]) =>
@@ -80,6 +80,18 @@ describe('GET /api/teams/:teamId/scores', () => {
     expect(body.players.map((p: { id: string }) => p.id)).toEqual(team.players);
     expect(Object.keys(body.players[0]).sort()).toEqual(['firstName', 'id', 'lastName']);
     expect(sorted(body.scores)).toEqual(sorted(cells(team, [[0, 1, 4], [0, 2, 6], [1, 2, 5]])));
+    expect(body.version).toEqual(expect.any(String));
+  });
+
+  it("carries the card's version: the same for the same scores, another once they change", async () => {
+    const { tournament, teams } = await createTournamentDay(t.db, leader.id, { teams: 2 });
+    const [a, b] = teams as [DayTeam, DayTeam];
+    const empty = (await sheet(a.id, leader)).body.version;
+    expect((await sheet(b.id, leader)).body.version).toBe(empty);
+    await insertScores(t.db, tournament.id, a, [[4, 5]]);
+    const scored = (await sheet(a.id, leader)).body.version;
+    expect(scored).not.toBe(empty);
+    expect((await sheet(a.id, moderator)).body.version).toBe(scored);
   });
 
   it("is for the team's leader and staff: another leader gets 403, nobody signed in 401, an unknown team 404", async () => {
@@ -129,6 +141,59 @@ describe('PUT /api/teams/:teamId/scores', () => {
     expect(refused.body.error.message).toBe("You don't have permission to access this team");
     expect((await save(team.id, cells(team, [[0, 1, 9]]), null)).status).toBe(401);
     expect(await fingerprint(t.db)).toEqual(before);
+  });
+
+  it("refuses another leader's team with 403 before looking at the body: an empty or invalid card, an unknown team 404", async () => {
+    const team = (await createTournamentDay(t.db, leader.id, { teams: 1 })).teams[0]!;
+    const before = await fingerprint(t.db);
+    for (const scores of [[], cells(team, [[0, 1, 0]]), cells(team, [[0, 1, 99]]), undefined]) {
+      const refused = await save(team.id, scores, otherLeader);
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.message).toBe("You don't have permission to access this team");
+    }
+    expect((await save('00000000-0000-4000-8000-000000000000', [], otherLeader)).status).toBe(404);
+    // The team's own leader still gets the spec's message for an empty card.
+    expect((await save(team.id, [], leader)).body.error.message).toBe('No scores to save');
+    expect(await fingerprint(t.db)).toEqual(before);
+  });
+
+  describe('with the version of the card it was entered on', () => {
+    it("is refused (409) when someone else saved meanwhile, changing nothing: the leader's save cannot wipe staff's scores", async () => {
+      const team = (await createTournamentDay(t.db, leader.id, { teams: 1 })).teams[0]!;
+      // The leader's phone opens the card; staff then save hole 3.
+      const opened = (await sheet(team.id, leader)).body.version;
+      const staffSave = await save(team.id, cells(team, [[0, 3, 4], [1, 3, 5]]), moderator, (await sheet(team.id, moderator)).body.version);
+      expect(staffSave.status).toBe(200);
+
+      const before = await fingerprint(t.db);
+      const stale = await save(team.id, cells(team, [[0, 16, 3]]), leader, opened);
+      expect(stale.status).toBe(409);
+      expect(stale.body.error).toEqual({
+        code: 'CONFLICT',
+        message: 'Someone else saved scores for this team since you opened it. Check the scores and save again.',
+        fields: { version: 'Someone else saved scores for this team since you opened it. Check the scores and save again.' },
+      });
+      expect(await fingerprint(t.db)).toEqual(before);
+
+      // Reloaded, the leader saves on top of staff's scores.
+      const again = await save(team.id, cells(team, [[0, 3, 4], [1, 3, 5], [0, 16, 3]]), leader, (await sheet(team.id, leader)).body.version);
+      expect(again.status).toBe(200);
+      expect(sorted(await scoresOf(t.db, team.id))).toEqual(sorted(cells(team, [[0, 3, 4], [1, 3, 5], [0, 16, 3]])));
+    });
+
+    it("goes through when the card is unchanged, and the answer's version serves the next save", async () => {
+      const team = (await createTournamentDay(t.db, leader.id, { teams: 1 })).teams[0]!;
+      const first = await save(team.id, cells(team, [[0, 1, 4]]), leader, (await sheet(team.id, leader)).body.version);
+      expect(first.status).toBe(200);
+      expect(first.body.version).toBe((await sheet(team.id, leader)).body.version);
+      const second = await save(team.id, cells(team, [[0, 1, 4], [0, 2, 5]]), leader, first.body.version);
+      expect(second.status).toBe(200);
+      // A save of the same scores leaves the version as it was: a scorer holding it loses nothing.
+      const same = await save(team.id, cells(team, [[0, 1, 4], [0, 2, 5]]), moderator, second.body.version);
+      expect(same.status).toBe(200);
+      expect(same.body.version).toBe(second.body.version);
+      expect((await save(team.id, cells(team, [[0, 1, 4]]), leader, second.body.version)).status).toBe(200);
+    });
   });
 
   describe('refuses bad input with a clear message, changing nothing', () => {
@@ -199,6 +264,21 @@ if (testDatabaseKind() === 'postgres') {
       await Promise.all(cards.map((scores) => saveScores(pooled.db, actor, team.id, { scores })));
       const saved = sorted(await scoresOf(t.db, team.id));
       expect(cards.map((card) => JSON.stringify(sorted(card)))).toContain(JSON.stringify(saved));
+    });
+
+    it('10 saves made on the same card at once: exactly one goes through, the others are refused (409) and change nothing', async () => {
+      const team = (await createTournamentDay(t.db, leader.id, { teams: 1, holes: 18 })).teams[0]!;
+      const actor = { userId: leader.id, staff: false, admin: false };
+      await saveScores(t.db, actor, team.id, { scores: cells(team, [[0, 1, 4]]) });
+      const { version } = await getScoreSheet(t.db, actor, team.id);
+      const cards = Array.from({ length: 10 }, (_, k) => [...cells(team, [[0, 1, 4]]), ...cells(team, [[k % 4, k + 2, k + 1]])]);
+      const results = await Promise.allSettled(cards.map((scores) => saveScores(pooled.db, actor, team.id, { scores, version })));
+      const won = results.flatMap((r, k) => (r.status === 'fulfilled' ? [k] : []));
+      expect(won).toHaveLength(1);
+      for (const r of results) {
+        if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'CONFLICT', fields: { version: expect.any(String) } });
+      }
+      expect(sorted(await scoresOf(t.db, team.id))).toEqual(sorted(cards[won[0]!]!));
     });
   });
 }

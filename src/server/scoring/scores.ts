@@ -1,5 +1,6 @@
 // Score entry (PRODUCT.md R9, R21; SPEC.md §5, §8): which teams a user may score, a team's score sheet, and saving it —
 // the team's scores replaced in one transaction. A leader reads and scores only their own teams; staff any team.
+import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { playerOrder } from '../teams/player-order';
@@ -7,7 +8,7 @@ import { players, playerScores, teamAssignments, teams, tournaments } from '../d
 import { AppError } from '../http/errors';
 import type { Actor } from '../teams/service';
 import { saveScoresSchema, SCORE_MESSAGES, scoresToSave } from '../../shared/score-schemas';
-import type { ScoreEntryChoices, ScoreSheet } from '../../shared/tournament-day';
+import type { ScoreEntryChoices, ScoreSheet, ScoreValue } from '../../shared/tournament-day';
 import { notifyLeaderboardChanged } from './leaderboard-channel';
 import { loadTournamentCourse } from './tournament-course';
 import { ASSIGN_MESSAGES } from './starting-holes';
@@ -40,6 +41,16 @@ export async function listScoreEntryChoices(db: Db, actor: Actor): Promise<Score
   return { tournaments: actor.staff ? choices : choices.filter((t) => t.teams.length > 0) };
 }
 
+/**
+ * A card's version: a digest of its scores, whatever their order. A save that brings back the version it was entered on is
+ * refused when the card changed since (someone else saved meanwhile), so it cannot wipe scores its scorer never saw. A card
+ * changed and changed back has its old version again: nothing the scorer saw is lost then either.
+ */
+export function scoresVersion(scores: readonly ScoreValue[]): string {
+  const lines = scores.map((s) => `${s.playerId}:${s.holeNumber}:${s.strokes}`).sort();
+  return createHash('sha256').update(lines.join('\n')).digest('base64url').slice(0, 22);
+}
+
 /** The team as score entry needs it; refuses anyone but its leader and staff (R9). */
 async function teamFor(db: Db, actor: Actor, teamId: string, lock = false) {
   const query = db
@@ -52,40 +63,65 @@ async function teamFor(db: Db, actor: Actor, teamId: string, lock = false) {
   return team;
 }
 
-export async function getScoreSheet(db: Db, actor: Actor, teamId: string): Promise<ScoreSheet> {
+/** 404 for no such team, 403 for another leader's (R9): answered before the save's body is looked at. */
+export async function checkMayScore(db: Db, actor: Actor, teamId: string): Promise<void> {
+  await teamFor(db, actor, teamId);
+}
+
+/**
+ * The sheet, read with the pool's connections side by side; `inTransaction` reads one query at a time, as a transaction's
+ * one connection must (pg refuses overlapping queries on a client from version 9).
+ */
+export async function getScoreSheet(db: Db, actor: Actor, teamId: string, inTransaction = false): Promise<ScoreSheet> {
   const team = await teamFor(db, actor, teamId);
-  const [{ tournament, holes }, roster, scores, [assignment]] = await Promise.all([
-    loadTournamentCourse(db, team.tournamentId),
-    db
-      .select({ id: players.id, firstName: players.firstName, lastName: players.lastName })
-      .from(players)
-      .where(eq(players.teamId, teamId))
-      .orderBy(...playerOrder()),
-    db
-      .select({ playerId: playerScores.playerId, holeNumber: playerScores.holeNumber, strokes: playerScores.strokes })
-      .from(playerScores)
-      .where(and(eq(playerScores.tournamentId, team.tournamentId), eq(playerScores.teamId, teamId)))
-      .orderBy(asc(playerScores.holeNumber), asc(playerScores.playerId)),
-    db.select({ startingHole: teamAssignments.startingHole }).from(teamAssignments).where(eq(teamAssignments.teamId, teamId)),
-  ]);
+  const reads = [
+    () => loadTournamentCourse(db, team.tournamentId),
+    () =>
+      db
+        .select({ id: players.id, firstName: players.firstName, lastName: players.lastName })
+        .from(players)
+        .where(eq(players.teamId, teamId))
+        .orderBy(...playerOrder()),
+    () =>
+      db
+        .select({ playerId: playerScores.playerId, holeNumber: playerScores.holeNumber, strokes: playerScores.strokes })
+        .from(playerScores)
+        .where(and(eq(playerScores.tournamentId, team.tournamentId), eq(playerScores.teamId, teamId)))
+        .orderBy(asc(playerScores.holeNumber), asc(playerScores.playerId)),
+    () => db.select({ startingHole: teamAssignments.startingHole }).from(teamAssignments).where(eq(teamAssignments.teamId, teamId)),
+  ] as const;
+  const [{ tournament, holes }, roster, scores, [assignment]] = inTransaction
+    ? [await reads[0](), await reads[1](), await reads[2](), await reads[3]()]
+    : await Promise.all([reads[0](), reads[1](), reads[2](), reads[3]()]);
   return {
     tournament: { id: tournament.id, name: tournament.name },
     team: { id: team.id, name: team.name, startingHole: assignment?.startingHole ?? null },
     holes,
     players: roster,
     scores,
+    version: scoresVersion(scores),
   };
 }
 
 /**
  * Replaces the team's scores for its tournament with the cells above 0 (R21), in one transaction under the team's row
- * lock (two scorers saving at once: the last save wins whole, never a mix). Every cell must name a golfer of the team and
- * a hole of the course; otherwise nothing changes. Answers the tournament, whose board changed.
+ * lock (two scorers saving at once: the last save wins whole, never a mix). With a `version`, the save is refused (409)
+ * when the card is no longer the one it was entered on: the version is compared under the lock, so of two saves made on
+ * the same card exactly one goes through. Every cell must name a golfer of the team and a hole of the course; otherwise
+ * nothing changes. Answers the tournament, whose board changed, and the card as saved (read under the lock).
  */
-export async function saveScores(db: Db, actor: Actor, teamId: string, rawInput: unknown): Promise<{ tournamentId: string }> {
+export async function saveScores(db: Db, actor: Actor, teamId: string, rawInput: unknown): Promise<{ tournamentId: string; sheet: ScoreSheet }> {
   const input = saveScoresSchema.parse(rawInput);
   return db.transaction(async (tx) => {
     const team = await teamFor(tx, actor, teamId, true);
+    if (input.version !== undefined) {
+      // Read after the lock is granted: under READ COMMITTED this sees a save that committed while we waited for it.
+      const current = await tx
+        .select({ playerId: playerScores.playerId, holeNumber: playerScores.holeNumber, strokes: playerScores.strokes })
+        .from(playerScores)
+        .where(and(eq(playerScores.tournamentId, team.tournamentId), eq(playerScores.teamId, teamId)));
+      if (scoresVersion(current) !== input.version) throw new AppError('CONFLICT', SCORE_MESSAGES.changed, { version: SCORE_MESSAGES.changed });
+    }
     const { course, holes } = await loadTournamentCourse(tx, team.tournamentId);
     if (!course) throw new AppError('CONFLICT', ASSIGN_MESSAGES.noCourse);
     const roster = await tx.select({ id: players.id }).from(players).where(eq(players.teamId, teamId));
@@ -102,7 +138,7 @@ export async function saveScores(db: Db, actor: Actor, teamId: string, rawInput:
     const saved = scoresToSave(input.scores);
     await tx.insert(playerScores).values(saved.map((score) => ({ tournamentId: team.tournamentId, teamId, ...score })));
     await notifyLeaderboardChanged(tx, team.tournamentId);
-    return { tournamentId: team.tournamentId };
+    return { tournamentId: team.tournamentId, sheet: await getScoreSheet(tx, actor, teamId, true) };
   });
 }
 

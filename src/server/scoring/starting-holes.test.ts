@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '../db/connect';
 import { courseHoles, teamAssignments, teams } from '../db/schema';
 import { fingerprint } from '../test/db-fingerprint';
 import { testDatabaseKind } from '../test/database';
-import { addTeams, createTournamentDay } from '../test/tournament-day-fixtures';
+import { addTeams, createTournamentDay, insertScores } from '../test/tournament-day-fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
 import { drawStartingHoles, type RandomInt } from './starting-holes';
 
@@ -233,6 +233,8 @@ describe('after the draw', () => {
     expect(cards.teams.at(-1)).toMatchObject({ teamId: late!.id, startingHole: null });
     const sheet = (await t.call(`/api/admin/tournaments/${tournament.id}/starting-sheet`, { cookie: moderator.cookie })).body;
     expect(sheet.assignments.map((a: { teamId: string }) => a.teamId)).not.toContain(late!.id);
+    // The sheet says how many teams it leaves out, so the page can tell the organiser to draw again.
+    expect(sheet.teamsWithoutHole).toBe(1);
 
     expect((await t.call(`/api/admin/teams/${field[0]!.id}`, { method: 'DELETE', cookie: admin.cookie })).status).toBe(204);
     expect(Object.keys(await holesInDb(tournament.id)).sort()).toEqual([field[1]!.id, field[2]!.id].sort());
@@ -245,6 +247,7 @@ describe('after the draw', () => {
     const empty = await t.call(`/api/admin/tournaments/${tournament.id}/starting-sheet`, { cookie: moderator.cookie });
     expect(empty.status).toBe(200);
     expect(empty.body.assignments).toEqual([]);
+    expect(empty.body.teamsWithoutHole).toBe(3);
     expect(empty.body.tournament).toMatchObject({ id: tournament.id, name: tournament.name, startDate: tournament.startDate });
 
     await assign(tournament.id);
@@ -255,6 +258,7 @@ describe('after the draw', () => {
     expect(first).toMatchObject({ teamName: 'Team 1', company: 'Fairway Ltd' });
     expect(first.players.map((p: { id: string }) => p.id)).toEqual(field[0]!.players);
     expect(Object.keys(first.players[0]).sort()).toEqual(['firstName', 'id', 'lastName']);
+    expect(body.teamsWithoutHole).toBe(0);
   });
 
   it('scorecards carry the course, its holes with their pars, every team with its players and hole', async () => {
@@ -270,6 +274,21 @@ describe('after the draw', () => {
       expect(card.startingHole).toBe(saved[team.id]);
       expect(card.players.map((p: { id: string }) => p.id)).toEqual(team.players);
     }
+  });
+
+  it('the draw status counts, per tournament, the teams, those without a hole (registered after the draw) and those with scores', async () => {
+    const { tournament, teams: field } = await createTournamentDay(t.db, leader.id, { teams: 3, holes: 9 });
+    const statusOf = async (user = admin) => {
+      const { status, body } = await t.call('/api/admin/starting-holes', { cookie: user.cookie });
+      return { status, mine: body.tournaments?.find((x: { tournamentId: string }) => x.tournamentId === tournament.id) };
+    };
+    expect((await statusOf()).mine).toEqual({ tournamentId: tournament.id, teams: 3, teamsWithoutHole: 3, teamsWithScores: 0 });
+    await assign(tournament.id);
+    await insertScores(t.db, tournament.id, field[1]!, [[4]]);
+    await addTeams(t.db, tournament.id, leader.id, 2, 'Late');
+    expect((await statusOf()).mine).toEqual({ tournamentId: tournament.id, teams: 5, teamsWithoutHole: 2, teamsWithScores: 1 });
+    expect((await statusOf(moderator)).status).toBe(403);
+    expect((await statusOf(leader)).status).toBe(403);
   });
 
   it('the sheets are for staff: a team leader gets 403', async () => {

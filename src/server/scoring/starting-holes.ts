@@ -4,9 +4,9 @@ import { randomInt } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { playerOrder } from '../teams/player-order';
-import { courseHoles, players, teamAssignments, teams, tournaments } from '../db/schema';
+import { courseHoles, players, playerScores, teamAssignments, teams, tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
-import type { PlayerName, Scorecards, StartingSheet } from '../../shared/tournament-day';
+import type { DrawStatus, PlayerName, Scorecards, StartingSheet } from '../../shared/tournament-day';
 import { notifyLeaderboardChanged } from './leaderboard-channel';
 import { courseIdOf, loadTournamentCourse, tournamentNotFound } from './tournament-course';
 
@@ -95,7 +95,8 @@ async function teamsWithHoles(db: Db, tournamentId: string) {
 /** Hole → team → players, by starting hole; no assignments before the first draw. */
 export async function getStartingSheet(db: Db, tournamentId: string): Promise<StartingSheet> {
   const { tournament, course } = await loadTournamentCourse(db, tournamentId);
-  const assigned = (await teamsWithHoles(db, tournamentId)).filter((team) => team.startingHole != null);
+  const field = await teamsWithHoles(db, tournamentId);
+  const assigned = field.filter((team) => team.startingHole != null);
   const roster = await playersOf(
     db,
     assigned.map((team) => team.teamId),
@@ -104,7 +105,26 @@ export async function getStartingSheet(db: Db, tournamentId: string): Promise<St
     tournament: { id: tournament.id, name: tournament.name, startDate: tournament.startDate, endDate: tournament.endDate },
     course: course && { id: course.id, name: course.name, holeCount: course.totalHoles },
     assignments: assigned.map((team) => ({ ...team, startingHole: team.startingHole!, players: roster.get(team.teamId)! })),
+    teamsWithoutHole: field.length - assigned.length,
   };
+}
+
+/**
+ * Per tournament (those with teams): how many teams, how many without a starting hole (a draw that leaves some out is out
+ * of date: they registered after it), how many with scores (drawing again moves them). One query.
+ */
+export async function getDrawStatus(db: Db): Promise<DrawStatus> {
+  const rows = await db
+    .select({
+      tournamentId: teams.tournamentId,
+      teams: sql<number>`count(*)::int`,
+      teamsWithoutHole: sql<number>`count(*) filter (where ${teamAssignments.teamId} is null)::int`,
+      teamsWithScores: sql<number>`count(*) filter (where exists (select 1 from ${playerScores} where ${playerScores.teamId} = ${teams.id}))::int`,
+    })
+    .from(teams)
+    .leftJoin(teamAssignments, eq(teamAssignments.teamId, teams.id))
+    .groupBy(teams.tournamentId);
+  return { tournaments: rows };
 }
 
 /** One scorecard per team (course, holes and pars, players, starting hole), in starting-hole order. */

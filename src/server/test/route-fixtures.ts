@@ -269,6 +269,7 @@ export const routeFixtures: Record<string, RouteFixture> = {
     request: async ({ t, users }) => ({ path: `/api/admin/tournaments/${(await createTournamentDay(t.db, users.team_leader.id)).tournament.id}/starting-sheet` }),
     expect: 200,
   },
+  'GET /api/admin/starting-holes': { expect: 200 },
   'GET /api/admin/tournaments/{id}/scorecards': {
     request: async ({ t, users }) => ({ path: `/api/admin/tournaments/${(await createTournamentDay(t.db, users.team_leader.id)).tournament.id}/scorecards` }),
     expect: 200,
