@@ -4,6 +4,10 @@ import { queryRows } from '../db/connect';
 import { courseHoles, golfCourses, sponsorshipLevels, tournamentCourses, tournaments, tournamentSponsorshipLevels } from '../db/schema';
 import { AppError } from '../http/errors';
 import { openTestDatabase, type TestDatabase } from '../test/database';
+import { registerTeams } from '../registration/service';
+import { assignStartingHoles } from '../scoring/starting-holes';
+import { playersInput, registrationInput } from '../test/factories';
+import { insertLeaders } from '../test/fixtures';
 import { demoStartDate, seedDemo } from './demo-data';
 
 let database: TestDatabase;
@@ -40,7 +44,7 @@ describe('seedDemo', () => {
     });
 
     const [tournament] = await database.db.select().from(tournaments);
-    expect(tournament).toMatchObject({ id: summary.tournament.id, active: true, maxTeams: 36, startDate: '2026-04-17' });
+    expect(tournament).toMatchObject({ id: summary.tournament.id, active: true, maxTeams: 18, startDate: '2026-04-17' });
     expect(tournament!.name).toMatch(/Golf Classic 2026$/);
 
     const [course] = await database.db.select().from(golfCourses);
@@ -77,7 +81,8 @@ describe('seedDemo', () => {
       expect(level.description.length).toBeGreaterThan(0);
     }
     expect(offered.find((l) => l.name === 'Title Sponsor')).toMatchObject({ priceCents: 1_000_000, places: 1 });
-    expect(offered.reduce((total, l) => total + l.places, 0)).toBe(36);
+    // One team per hole at most: the places add up to the tournament's cap, which is the course's holes.
+    expect(offered.reduce((total, l) => total + l.places, 0)).toBe(18);
     expect(summary.levels.map((l) => l.id).sort()).toEqual(offered.map((l) => l.id).sort());
   });
 
@@ -88,6 +93,32 @@ describe('seedDemo', () => {
     await expect(attempt).rejects.toBeInstanceOf(AppError);
     await expect(attempt).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('Nothing was changed') });
     expect(await rowCounts()).toEqual(before);
+  });
+});
+
+describe('the demo tournament, full', () => {
+  let full: TestDatabase;
+  beforeAll(async () => {
+    full = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await full?.close();
+  });
+
+  it('every place taken can still be drawn: one team per hole of the course', async () => {
+    const summary = await seedDemo(full.db, { today: '2026-03-02' });
+    const [leader] = await insertLeaders(full.db, 1);
+    const registeredOn = new Date('2026-03-03T12:00:00Z');
+    for (const level of summary.levels) {
+      for (let start = 0; start < level.places; start += 10) {
+        const teams = Array.from({ length: Math.min(10, level.places - start) }, (_, i) => ({ teamName: `${level.name} ${start + i + 1}`, players: playersInput(`P${i}`) }));
+        await registerTeams(full.db, leader!, registrationInput(summary.tournament.id, level.id, { teams }), registeredOn);
+      }
+    }
+    const sheet = await assignStartingHoles(full.db, summary.tournament.id);
+    expect(sheet.assignments).toHaveLength(summary.course.holes);
+    expect(new Set(sheet.assignments.map((a) => a.startingHole)).size).toBe(summary.course.holes);
+    expect(sheet.teamsWithoutHole).toBe(0);
   });
 });
 

@@ -7,7 +7,6 @@ import { AppError } from '../http/errors';
 
 /** The tournament is this many days after today (then moved to the Friday on or after), so registration is open. */
 export const DEMO_DAYS_AHEAD = 42;
-export const DEMO_MAX_TEAMS = 36;
 
 export const DEMO_COURSE = {
   name: 'Willow Creek Golf Club',
@@ -16,7 +15,13 @@ export const DEMO_COURSE = {
   pars: [4, 5, 4, 3, 4, 4, 3, 5, 4, 4, 4, 3, 5, 4, 4, 3, 4, 5],
 } as const;
 
-/** `maxTeams` is the level's default number of places (1-10); `places` is what this tournament offers (R13). */
+/** A shotgun start puts one team on each hole (R20): a full field is one team per hole, so the draw can always be made. */
+export const DEMO_MAX_TEAMS = DEMO_COURSE.pars.length;
+
+/**
+ * `maxTeams` is the level's default number of places (1-10); `places` is what this tournament offers (R13). The places add
+ * up to DEMO_MAX_TEAMS.
+ */
 export const DEMO_LEVELS = [
   {
     name: 'Title Sponsor',
@@ -35,16 +40,16 @@ export const DEMO_LEVELS = [
   {
     name: 'Birdie Sponsor',
     description: 'A foursome with carts and your sign on one of the par 3s.',
-    maxTeams: 8,
+    maxTeams: 4,
     priceCents: 250_000,
-    places: 8,
+    places: 4,
   },
   {
     name: 'Foursome',
     description: 'Four golfers with carts, lunch, range balls and a seat each at the awards dinner.',
     maxTeams: 10,
     priceCents: 120_000,
-    places: 24,
+    places: 10,
   },
 ] as const;
 

@@ -27,7 +27,7 @@ describe('GET /api/tournaments/active', () => {
     const { status, body } = await t.call('/api/tournaments/active');
     expect(status).toBe(200);
     expect(body.tournaments).toEqual([
-      { id: demo.tournament.id, name: demo.tournament.name, startDate: demo.tournament.startDate, endDate: demo.tournament.startDate, maxTeams: 36, registrationOpen: true },
+      { id: demo.tournament.id, name: demo.tournament.name, startDate: demo.tournament.startDate, endDate: demo.tournament.startDate, maxTeams: 18, registrationOpen: true },
       { id: later.id, name: 'Autumn Scramble', startDate: '2027-09-24', endDate: '2027-09-25', maxTeams: null, registrationOpen: true },
     ]);
   });
@@ -59,7 +59,7 @@ describe('GET /api/tournaments/:id/levels', () => {
 
     const { body } = await t.call(`/api/tournaments/${demo.tournament.id}/levels`);
     const left = Object.fromEntries(body.levels.map((l: { name: string; placesLeft: number }) => [l.name, l.placesLeft]));
-    expect(left).toEqual({ 'Title Sponsor': 0, 'Eagle Sponsor': 1, 'Birdie Sponsor': 8, Foursome: 24 });
+    expect(left).toEqual({ 'Title Sponsor': 0, 'Eagle Sponsor': 1, 'Birdie Sponsor': 4, Foursome: 10 });
   });
 
   it('caps every level by the tournament’s places left', async () => {
