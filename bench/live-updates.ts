@@ -4,7 +4,8 @@
 //    several saves; budget p95 ≤ 1 s. It includes the save itself, the NOTIFY to the other process, the 100 ms debounce
 //    and writing ~10 KB to every stream.
 //  - Memory: each server's RSS with no subscriber and with its share of them open; per subscriber = difference ÷ count.
-// Subscribers are raw HTTP requests (one socket each, as browsers' EventSource would hold), parsed here.
+// Subscribers are raw HTTP requests to GET /api/leaderboard/events (one socket each, as a browser's page holds one
+// EventSource for every board), parsed here.
 //   node --import tsx bench/live-updates.ts [--subscribers 500] [--processes 2] [--saves 5]
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -107,7 +108,7 @@ async function main() {
     for (let i = 0; i < SUBSCRIBERS; i++) {
       const server = servers[i % servers.length]!;
       streams.push(
-        await subscribe(`${server.baseUrl}/api/leaderboard/${tournamentId}/events`, (data, at) => {
+        await subscribe(`${server.baseUrl}/api/leaderboard/events`, (data, at) => {
           first[i] = true;
           if (expected && gotAt[i] === undefined && data.includes(expected)) {
             gotAt[i] = at;

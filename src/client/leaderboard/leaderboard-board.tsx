@@ -19,15 +19,26 @@ function PlayerTotals({ row, className }: { row: LeaderboardRow; className?: str
 }
 
 function BoardTable({ board, tv }: { board: Leaderboard; tv: boolean }) {
-  const th = cn('whitespace-nowrap border-b-2 border-stone-300 px-3 font-semibold text-stone-700', tv ? 'py-2' : 'py-2');
-  const td = cn('border-b border-stone-200 px-3 align-middle', tv ? 'py-2' : 'py-2');
+  const th = cn('whitespace-nowrap border-b-2 border-stone-300 px-3 py-2 font-semibold text-stone-700', tv && 'py-1.5 text-lg xl:text-2xl');
+  const td = cn('border-b border-stone-200 px-3 align-middle', tv ? 'py-1.5' : 'py-2');
   return (
-    <div className={cn('overflow-x-auto rounded-lg border border-stone-200 bg-white', tv && 'border-0 bg-transparent')}>
-      <table className={cn('w-full text-left', tv ? 'text-3xl' : 'text-sm')}>
+    <div className={cn('overflow-x-auto rounded-lg border border-stone-200 bg-white', tv && 'overflow-hidden border-0 bg-transparent')}>
+      {/* On a TV the columns are fixed, so every row has the same height whatever its names and the pages hold the same number. */}
+      <table className={cn('w-full text-left', tv ? 'table-fixed text-2xl xl:text-3xl' : 'text-sm')}>
         <caption className="sr-only">{board.tournament.name} leaderboard</caption>
+        {tv ? (
+          <colgroup>
+            <col className="w-[8%]" />
+            <col className="w-[27%]" />
+            <col className="w-[10%]" />
+            <col className="w-[8%]" />
+            <col className="w-[9%]" />
+            <col className="w-[38%]" />
+          </colgroup>
+        ) : null}
         <thead>
           <tr>
-            <th scope="col" className={cn(th, 'w-12')}>
+            <th scope="col" className={cn(th, !tv && 'w-12')}>
               Pos
             </th>
             <th scope="col" className={th}>
@@ -52,13 +63,13 @@ function BoardTable({ board, tv }: { board: Leaderboard; tv: boolean }) {
             <tr key={row.teamId} data-team-id={row.teamId}>
               <td className={cn(td, 'font-bold tabular-nums')}>{row.positionLabel}</td>
               <th scope="row" className={cn(td, 'font-semibold')}>
-                {row.teamName}
+                {tv ? <span className="line-clamp-2">{row.teamName}</span> : row.teamName}
               </th>
               <td className={cn(td, 'text-right font-bold tabular-nums', toParClass(row.toPar))}>{formatToPar(row.toPar)}</td>
               <td className={cn(td, 'text-right tabular-nums')}>{row.thru}</td>
               <td className={cn(td, 'text-right tabular-nums')}>{row.total}</td>
-              <td className={cn(td, tv ? 'text-xl' : 'text-xs text-stone-700')}>
-                <PlayerTotals row={row} />
+              <td className={cn(td, tv ? 'text-base xl:text-xl' : 'text-xs text-stone-700')}>
+                <PlayerTotals row={row} className={cn(tv && 'grid grid-cols-2 gap-x-4 [&>li]:truncate')} />
               </td>
             </tr>
           ))}
@@ -96,8 +107,9 @@ function BoardCards({ board }: { board: Leaderboard }) {
   );
 }
 
+/** A table on a wide screen (large type for a TV), cards on a phone (in TV mode too: six columns do not fit 390 px). */
 export function LeaderboardBoard({ board, tv = false, emptyText }: { board: Leaderboard; tv?: boolean; emptyText: string }) {
   const wide = useMediaQuery('(min-width: 768px)');
   if (board.rows.length === 0) return <p className={cn('rounded-lg bg-white py-8 text-center text-stone-600', tv && 'bg-transparent text-2xl')}>{emptyText}</p>;
-  return wide || tv ? <BoardTable board={board} tv={tv} /> : <BoardCards board={board} />;
+  return wide ? <BoardTable board={board} tv={tv} /> : <BoardCards board={board} />;
 }

@@ -1,60 +1,29 @@
-// /leaderboard (public, R22): every active tournament's board, updating by itself as scores are saved. `?tv=1` (or the
-// TV mode button, which also asks for full screen) shows the boards alone in large type for the clubhouse screen.
+// /leaderboard (public, R22): every active tournament's board, updating by itself as scores are saved and as tournaments
+// are activated or closed, over one event stream. `?tv=1` (or the TV mode button, which also asks for full screen) shows
+// the boards alone in large type for the clubhouse screen, a page at a time (tv-boards.tsx), and never gives up loading.
 import { useQuery } from '@tanstack/react-query';
-import { Maximize, Minimize } from 'lucide-react';
+import { Maximize, Minimize, Pause, Play } from 'lucide-react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { Leaderboard } from '../../shared/tournament-day';
-import { formatDateRange } from '../lib/format';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { LoadFailed } from '../ui/load-failed';
 import { PageSpinner } from '../ui/spinner';
+import { BoardHeading } from './board-heading';
 import { LeaderboardBoard } from './leaderboard-board';
 import { leaderboardsQuery } from './queries';
-import { useLiveLeaderboard, type LiveState } from './use-live-leaderboard';
+import { TvBoards } from './tv-boards';
+import { useLiveLeaderboards } from './use-live-leaderboard';
 
-const LIVE_LABELS: Record<LiveState, string> = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…' };
-
-function LiveIndicator({ state, tv }: { state: LiveState; tv: boolean }) {
-  return (
-    <p role="status" className={cn('flex items-center gap-2 font-medium', tv ? 'text-xl' : 'text-sm', state === 'live' ? 'text-green-800' : 'text-amber-800')}>
-      <span aria-hidden className={cn('inline-block size-3.5 rounded-full', state === 'live' ? 'animate-pulse bg-brand-600' : 'bg-amber-700')} />
-      {LIVE_LABELS[state]}
-    </p>
-  );
-}
-
-const timeOf = (iso: string) => new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' }).format(new Date(iso));
-
-function BoardSection({ board, tv }: { board: Leaderboard; tv: boolean }) {
-  const live = useLiveLeaderboard(board.tournament.id);
-  const headingId = `board-${board.tournament.id}`;
-  return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
-        <div>
-          <h2 id={headingId} className={cn('font-bold', tv ? 'text-3xl' : 'text-xl')}>
-            {board.tournament.name}
-          </h2>
-          <p className={cn('text-stone-700', tv ? 'text-xl' : 'text-sm')}>
-            {formatDateRange(board.tournament.startDate, board.tournament.endDate)}
-            {board.holeCount > 0 ? ` · ${board.holeCount} holes` : null}
-          </p>
-        </div>
-        <div className={cn('flex items-center gap-4 text-stone-700', tv ? 'text-xl' : 'text-sm')}>
-          <LiveIndicator state={live} tv={tv} />
-          <span>Updated {timeOf(board.updatedAt)}</span>
-        </div>
-      </div>
-      <LeaderboardBoard board={board} tv={tv} emptyText="No scores yet. The board fills in as teams save their scores." />
-    </section>
-  );
-}
+/** A screen nobody attends retries a failed load by itself: 2 s, 4 s, 8 s … then every 30 s. */
+const tvRetryDelay = (attempt: number) => Math.min(2_000 * 2 ** attempt, 30_000);
 
 export function LeaderboardPage() {
   const [params, setParams] = useSearchParams();
   const tv = params.get('tv') === '1';
-  const boards = useQuery(leaderboardsQuery);
+  const [paused, setPaused] = useState(false);
+  const boards = useQuery(tv ? { ...leaderboardsQuery, retry: true, retryDelay: tvRetryDelay } : leaderboardsQuery);
+  const live = useLiveLeaderboards();
 
   const enterTv = () => {
     setParams({ tv: '1' });
@@ -65,36 +34,62 @@ export function LeaderboardPage() {
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
   };
 
-  return (
-    // TV mode covers the site's header and footer: the screen shows the boards and nothing else.
-    <div className={tv ? 'fixed inset-0 z-40 overflow-y-auto bg-white px-6 py-6 sm:px-10' : 'mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10'}>
-      <title>Leaderboard · Golf Tournament</title>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className={cn('font-bold', tv ? 'text-5xl' : 'text-2xl sm:text-3xl')}>Leaderboard</h1>
-        {tv ? (
-          <Button variant="ghost" size="sm" onClick={leaveTv}>
-            <Minimize aria-hidden className="size-4" />
-            Exit TV mode
-          </Button>
-        ) : (
-          <Button variant="secondary" onClick={enterTv}>
-            <Maximize aria-hidden className="size-4" />
-            TV mode
-          </Button>
-        )}
-      </div>
+  const message = (text: string, alert = false) => (
+    <p role={alert ? 'alert' : undefined} className={cn('rounded-lg bg-white py-8 text-center', alert ? 'text-red-700' : 'text-stone-600', tv && 'text-2xl xl:text-4xl')}>
+      {text}
+    </p>
+  );
 
-      <div className={cn('mt-6 flex flex-col', tv ? 'gap-10' : 'gap-10')}>
-        {boards.isPending ? (
-          <PageSpinner label="Loading the leaderboard…" />
-        ) : boards.isError ? (
-          <LoadFailed message="Failed to load the leaderboard." onRetry={() => void boards.refetch()} className="rounded-lg bg-white" />
-        ) : boards.data.leaderboards.length === 0 ? (
-          <p className="rounded-lg bg-white py-8 text-center text-stone-600">No tournament is in play right now. Boards appear here once a tournament is active.</p>
-        ) : (
-          boards.data.leaderboards.map((board) => <BoardSection key={board.tournament.id} board={board} tv={tv} />)
-        )}
+  let content;
+  if (boards.isPending) {
+    content =
+      tv && boards.failureCount > 0 ? message('Failed to load the leaderboard. Trying again by itself…', true) : <PageSpinner label="Loading the leaderboard…" />;
+  } else if (boards.isError) {
+    content = <LoadFailed message="Failed to load the leaderboard." onRetry={() => void boards.refetch()} className="rounded-lg bg-white" />;
+  } else if (boards.data.leaderboards.length === 0) {
+    content = message('No tournament is in play right now. Boards appear here once a tournament is active.');
+  } else if (tv) {
+    content = <TvBoards boards={boards.data.leaderboards} live={live} paused={paused} />;
+  } else {
+    content = (
+      <div className="flex flex-col gap-10">
+        {boards.data.leaderboards.map((board) => (
+          <section key={board.tournament.id} aria-labelledby={`board-${board.tournament.id}`} className="flex flex-col gap-3">
+            <BoardHeading board={board} live={live} tv={false} />
+            <LeaderboardBoard board={board} emptyText="No scores yet. The board fills in as teams save their scores." />
+          </section>
+        ))}
       </div>
+    );
+  }
+
+  return (
+    // TV mode covers the site's header and footer: the screen shows the boards and nothing else, one screenful at a time.
+    <div className={tv ? 'fixed inset-0 z-40 flex flex-col gap-4 bg-white px-4 py-4 sm:px-10 sm:py-6' : 'mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10'}>
+      <title>Leaderboard · Golf Tournament</title>
+      <div className="flex shrink-0 flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <h1 className={cn('font-bold', tv ? 'text-3xl xl:text-5xl' : 'text-2xl sm:text-3xl')}>Leaderboard</h1>
+        <div className="flex items-center gap-2">
+          {tv ? (
+            <>
+              <Button variant="ghost" size="sm" onClick={() => setPaused((p) => !p)}>
+                {paused ? <Play aria-hidden className="size-4" /> : <Pause aria-hidden className="size-4" />}
+                {paused ? 'Resume pages' : 'Pause pages'}
+              </Button>
+              <Button variant="ghost" size="sm" onClick={leaveTv}>
+                <Minimize aria-hidden className="size-4" />
+                Exit TV mode
+              </Button>
+            </>
+          ) : (
+            <Button variant="secondary" onClick={enterTv}>
+              <Maximize aria-hidden className="size-4" />
+              TV mode
+            </Button>
+          )}
+        </div>
+      </div>
+      <div className={cn('flex min-h-0 flex-1 flex-col', !tv && 'mt-6')}>{content}</div>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-// The public leaderboards (R22): every active tournament's board, kept current by the server's event stream.
+// The public leaderboards (R22): every active tournament's board, kept current by the server's one event stream.
 import { queryOptions } from '@tanstack/react-query';
 import type { PublicLeaderboards } from '../../shared/tournament-day';
 import { api } from '../lib/api';
@@ -8,4 +8,13 @@ export const leaderboardsQuery = queryOptions({
   queryFn: ({ signal }) => api<PublicLeaderboards>('/api/leaderboard', { signal }),
 });
 
-export const leaderboardEventsUrl = (tournamentId: string) => `/api/leaderboard/${tournamentId}/events`;
+/**
+ * One stream for the whole page, whatever the number of tournaments: a browser has 6 connections per host over HTTP/1.1,
+ * and a stream per board would use them all up. Events: `active` ({ tournamentIds }, in the order shown) and `leaderboard`
+ * (one whole board).
+ */
+export const LEADERBOARD_EVENTS_URL = '/api/leaderboard/events';
+
+export interface ActiveTournaments {
+  tournamentIds: string[];
+}

@@ -1,10 +1,10 @@
-// Live updates for one board (R22): the server pushes the whole board as a `leaderboard` event after every saved score,
-// from whichever app process saved it. EventSource reconnects by itself after a dropped connection; after a reconnect
-// the board is read again, since saves made while disconnected were not pushed to us.
+// Live updates for every board on the page (R22), over one EventSource: the server sends which tournaments are active and
+// each one's whole board, at once and after every change (a score saved through any app process, a tournament activated
+// or closed). EventSource reconnects by itself after a dropped connection, and the server then sends everything again.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { Leaderboard, PublicLeaderboards } from '../../shared/tournament-day';
-import { leaderboardEventsUrl, leaderboardsQuery } from './queries';
+import { LEADERBOARD_EVENTS_URL, leaderboardsQuery, type ActiveTournaments } from './queries';
 
 export type LiveState = 'connecting' | 'live' | 'reconnecting';
 
@@ -14,40 +14,51 @@ const RETRY_AFTER_CLOSE_MS = 5_000;
 /** The newer of two versions of a board: a refetch answered late must not undo a pushed update. */
 const newer = (current: Leaderboard, incoming: Leaderboard) => (Date.parse(incoming.updatedAt) >= Date.parse(current.updatedAt) ? incoming : current);
 
-export function useLiveLeaderboard(tournamentId: string): LiveState {
+/** The boards with `board` in its place: replaced if shown, added in the active order if new, dropped if not active. */
+export function placeBoard(boards: Leaderboard[], board: Leaderboard, active: string[] | null): Leaderboard[] {
+  const id = board.tournament.id;
+  if (boards.some((b) => b.tournament.id === id)) return boards.map((b) => (b.tournament.id === id ? newer(b, board) : b));
+  if (active && !active.includes(id)) return boards;
+  const order = (b: Leaderboard) => (active ? active.indexOf(b.tournament.id) : 0);
+  return [...boards, board].sort((a, b) => order(a) - order(b));
+}
+
+/** Only the active boards, in the active order (boards just activated follow as their own events). */
+export const keepActive = (boards: Leaderboard[], active: string[]) =>
+  active.flatMap((id) => boards.find((b) => b.tournament.id === id) ?? []);
+
+export function useLiveLeaderboards(): LiveState {
   const queryClient = useQueryClient();
   const [state, setState] = useState<LiveState>('connecting');
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    const source = new EventSource(leaderboardEventsUrl(tournamentId));
+    const source = new EventSource(LEADERBOARD_EVENTS_URL);
     let retry: ReturnType<typeof setTimeout> | undefined;
-    let dropped = attempt > 0;
-    source.onopen = () => {
-      setState('live');
-      if (dropped) void queryClient.invalidateQueries({ queryKey: leaderboardsQuery.queryKey });
-      dropped = false;
-    };
+    let active: string[] | null = null;
+    const update = (change: (boards: Leaderboard[]) => Leaderboard[]) =>
+      queryClient.setQueryData<PublicLeaderboards>(leaderboardsQuery.queryKey, (current) => (current ? { leaderboards: change(current.leaderboards) } : current));
+
+    source.onopen = () => setState('live');
     source.onerror = () => {
-      dropped = true;
       setState('reconnecting');
-      // A refusal (say the tournament was just closed) ends the stream for good: read the list, then try once more later.
-      if (source.readyState === EventSource.CLOSED) {
-        void queryClient.invalidateQueries({ queryKey: leaderboardsQuery.queryKey });
-        retry = setTimeout(() => setAttempt((n) => n + 1), RETRY_AFTER_CLOSE_MS);
-      }
+      // A refusal (a proxy's error page, say) ends the stream for good: try again later.
+      if (source.readyState === EventSource.CLOSED) retry = setTimeout(() => setAttempt((n) => n + 1), RETRY_AFTER_CLOSE_MS);
     };
+    source.addEventListener('active', (event) => {
+      const ids = (JSON.parse((event as MessageEvent<string>).data) as ActiveTournaments).tournamentIds;
+      active = ids;
+      update((boards) => keepActive(boards, ids));
+    });
     source.addEventListener('leaderboard', (event) => {
       const board = JSON.parse((event as MessageEvent<string>).data) as Leaderboard;
-      queryClient.setQueryData<PublicLeaderboards>(leaderboardsQuery.queryKey, (current) =>
-        current ? { leaderboards: current.leaderboards.map((b) => (b.tournament.id === board.tournament.id ? newer(b, board) : b)) } : current,
-      );
+      update((boards) => placeBoard(boards, board, active));
     });
     return () => {
       clearTimeout(retry);
       source.close();
     };
-  }, [tournamentId, attempt, queryClient]);
+  }, [attempt, queryClient]);
 
   return state;
 }

@@ -1,5 +1,6 @@
-// The live-leaderboard feed of one process: one computation per change however many subscribers, bursts merged, the
-// cache, heartbeats, shutdown, and (PostgreSQL) a lost LISTEN connection re-opened with every open board refreshed.
+// The live-leaderboard feed of one process: one computation per change however many subscribers, bursts merged, every
+// active board on one subscription with tournaments coming and going, the cache, heartbeats, shutdown, and (PostgreSQL) a
+// lost LISTEN connection re-opened with every open board refreshed.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/connect';
@@ -9,7 +10,7 @@ import { createTournamentDay, insertScores } from '../test/tournament-day-fixtur
 import { capturingLogger } from '../test/test-app';
 import type { LoadedLeaderboard } from './leaderboard';
 import { notifyLeaderboardChanged } from './leaderboard-channel';
-import { createLeaderboardFeed, type BoardSnapshot, type FeedOptions, type LeaderboardSubscriber } from './leaderboard-feed';
+import { createLeaderboardFeed, type ActiveSnapshot, type BoardSnapshot, type FeedOptions, type LeaderboardSubscriber } from './leaderboard-feed';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -35,11 +36,16 @@ function countingLoad() {
 /** A subscriber that keeps what it is sent and lets a test wait for a board. */
 function recorder() {
   const boards: BoardSnapshot[] = [];
+  const actives: ActiveSnapshot[] = [];
   let heartbeats = 0;
   let closed = false;
   const waiters = new Set<() => void>();
   const wake = () => waiters.forEach((w) => w());
   const subscriber: LeaderboardSubscriber = {
+    sendActive: (active) => {
+      actives.push(active);
+      wake();
+    },
     send: (snapshot) => {
       boards.push(snapshot);
       wake();
@@ -64,7 +70,9 @@ function recorder() {
       });
     }
   };
-  return { subscriber, boards, until, heartbeats: () => heartbeats, closed: () => closed };
+  /** The ids of the boards sent since the last active set. */
+  const idsSince = (active: ActiveSnapshot) => boards.filter((b) => b.version > active.version).map((b) => b.board.tournament.id);
+  return { subscriber, boards, actives, idsSince, until, heartbeats: () => heartbeats, closed: () => closed };
 }
 
 async function feedWith(options: Partial<FeedOptions> = {}) {
@@ -74,14 +82,21 @@ async function feedWith(options: Partial<FeedOptions> = {}) {
 }
 
 const TOURNAMENT = '11111111-1111-4111-8111-111111111111';
+const OTHER = '22222222-2222-4222-8222-222222222222';
+const THIRD = '33333333-3333-4333-8333-333333333333';
+/** A stub list of active tournaments a test can change. */
+const activeList = (...ids: string[]) => {
+  const list = { ids, listActive: async () => [...list.ids] };
+  return list;
+};
 
 describe('the leaderboard feed', () => {
   it('computes a board once per change, whatever the number of subscribers, and merges a burst of changes', async () => {
     const loader = countingLoad();
-    const feed = await feedWith({ load: loader.load });
+    const feed = await feedWith({ load: loader.load, listActive: activeList(TOURNAMENT).listActive });
     try {
       const watchers = Array.from({ length: 50 }, recorder);
-      const unsubscribe = watchers.map((w) => feed.subscribe(TOURNAMENT, w.subscriber));
+      const unsubscribe = watchers.map((w) => feed.subscribe(w.subscriber));
       for (const w of watchers) await w.until(() => w.boards.length === 1);
       expect(loader.calls).toBe(1);
 
@@ -93,6 +108,40 @@ describe('the leaderboard feed', () => {
       expect(watchers[0]!.boards[1]!.board.updatedAt).toBe('call 2');
       unsubscribe.forEach((u) => u());
       expect(feed.subscriberCount()).toBe(0);
+    } finally {
+      await feed.close();
+    }
+  });
+
+  it('sends every active board on one subscription, and boards join and leave as tournaments are activated or closed', async () => {
+    const loader = countingLoad();
+    const active = activeList(TOURNAMENT, OTHER);
+    const feed = await feedWith({ load: loader.load, listActive: active.listActive, activePollMs: 10 });
+    try {
+      const watchers = [recorder(), recorder()];
+      watchers.forEach((w) => feed.subscribe(w.subscriber));
+      for (const w of watchers) {
+        await w.until(() => w.actives.length >= 1 && w.idsSince(w.actives[0]!).length === 2);
+        expect(w.actives[0]!.tournamentIds).toEqual([TOURNAMENT, OTHER]);
+        expect(w.idsSince(w.actives[0]!).sort()).toEqual([TOURNAMENT, OTHER]);
+      }
+      // Each board computed once for both pages.
+      expect(loader.calls).toBe(2);
+
+      // OTHER closed, THIRD activated: no notification, the poll finds out.
+      active.ids = [THIRD, TOURNAMENT];
+      for (const w of watchers) {
+        await w.until(() => w.actives.at(-1)!.tournamentIds.includes(THIRD) && w.idsSince(w.actives.at(-1)!).includes(THIRD));
+        expect(w.actives.at(-1)!.tournamentIds).toEqual([THIRD, TOURNAMENT]);
+        expect(new TextDecoder().decode(w.actives.at(-1)!.event)).toBe(`event: active\ndata: {"tournamentIds":["${THIRD}","${TOURNAMENT}"]}\nretry: 2000\n\n`);
+      }
+      // A change to a board no longer shown is not pushed; one shown still is.
+      const sent = watchers[0]!.boards.length;
+      feed.changed(OTHER);
+      feed.changed(TOURNAMENT);
+      await watchers[0]!.until(() => watchers[0]!.boards.length > sent);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(watchers[0]!.boards.slice(sent).map((b) => b.board.tournament.id)).toEqual([TOURNAMENT]);
     } finally {
       await feed.close();
     }
@@ -131,9 +180,9 @@ describe('the leaderboard feed', () => {
   });
 
   it('sends heartbeats to subscribers, and closes them when the feed closes', async () => {
-    const feed = await feedWith({ load: countingLoad().load, heartbeatMs: 10 });
+    const feed = await feedWith({ load: countingLoad().load, listActive: activeList(TOURNAMENT).listActive, heartbeatMs: 10 });
     const watcher = recorder();
-    feed.subscribe(TOURNAMENT, watcher.subscriber);
+    feed.subscribe(watcher.subscriber);
     await watcher.until(() => watcher.heartbeats() >= 2);
     await feed.close();
     expect(watcher.closed()).toBe(true);
@@ -145,12 +194,13 @@ describe('the leaderboard feed', () => {
     const feed = await feedWith();
     try {
       const watcher = recorder();
-      feed.subscribe(tournament.id, watcher.subscriber);
-      await watcher.until(() => watcher.boards.length === 1);
+      feed.subscribe(watcher.subscriber);
+      const ours = () => watcher.boards.filter((b) => b.board.tournament.id === tournament.id);
+      await watcher.until(() => ours().length === 1);
       await insertScores(database.db, tournament.id, teams[0]!, [[6]]);
       await notifyLeaderboardChanged(database.db, tournament.id);
-      await watcher.until(() => watcher.boards.some((b) => b.board.rows.length === 1));
-      expect(watcher.boards.at(-1)!.board.rows[0]).toMatchObject({ toPar: 2, total: 6 });
+      await watcher.until(() => ours().some((b) => b.board.rows.length === 1));
+      expect(ours().at(-1)!.board.rows[0]).toMatchObject({ toPar: 2, total: 6 });
     } finally {
       await feed.close();
     }
@@ -167,8 +217,9 @@ if (testDatabaseKind() === 'postgres') {
       const feed = await feedWith();
       try {
         const watcher = recorder();
-        feed.subscribe(tournament.id, watcher.subscriber);
-        await watcher.until(() => watcher.boards.length === 1);
+        feed.subscribe(watcher.subscriber);
+        const ours = () => watcher.boards.filter((b) => b.board.tournament.id === tournament.id);
+        await watcher.until(() => ours().length === 1);
         // A score saved without a NOTIFY: nothing can tell the feed, except re-reading after a reconnect.
         await insertScores(database.db, tournament.id, teams[0]!, [[3]]);
         const killed = await queryRows<{ ok: boolean }>(
@@ -176,8 +227,8 @@ if (testDatabaseKind() === 'postgres') {
           sql`select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = current_database() and query ilike 'listen%'`,
         );
         expect(killed.length).toBeGreaterThanOrEqual(1);
-        await watcher.until(() => watcher.boards.some((b) => b.board.rows.length === 1));
-        expect(watcher.boards.at(-1)!.board.rows[0]).toMatchObject({ toPar: -1 });
+        await watcher.until(() => ours().some((b) => b.board.rows.length === 1));
+        expect(ours().at(-1)!.board.rows[0]).toMatchObject({ toPar: -1 });
       } finally {
         await feed.close();
       }

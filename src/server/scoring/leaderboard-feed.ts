@@ -1,15 +1,17 @@
 // Live leaderboards for one process (R4, R22): a cache of each tournament's board, refreshed when its scores change, and the
-// subscribers (Server-Sent Events streams) it is pushed to. Every process LISTENs on one channel through one dedicated
-// connection (Database.listen); a save NOTIFYs it when it commits (leaderboard-channel.ts), so a score saved through any
-// process reaches the subscribers of all of them. A burst of saves is debounced and each board is computed once per
-// change, whatever the number of subscribers. docs/decisions/010-tournament-day.md tells the whole design.
+// subscribers (one Server-Sent Events stream per open page, carrying every active tournament's board) it is pushed to.
+// Every process LISTENs on one channel through one dedicated connection (Database.listen); a save NOTIFYs it when it
+// commits (leaderboard-channel.ts), so a score saved through any process reaches the subscribers of all of them. A burst of
+// saves is debounced and each board is computed once per change, whatever the number of subscribers. Which tournaments are
+// active is read again every few seconds while anyone watches, so boards come and go by themselves.
+// docs/decisions/010-tournament-day.md tells the whole design.
 import { gzipSync } from 'node:zlib';
 import type { Database } from '../db/connect';
 import { AppError } from '../http/errors';
 import type { Logger } from '../logger';
 import type { Leaderboard } from '../../shared/tournament-day';
 import { LEADERBOARD_CHANNEL } from './leaderboard-channel';
-import { loadLeaderboard, type LoadedLeaderboard } from './leaderboard';
+import { activeTournamentIds, loadLeaderboard, type LoadedLeaderboard } from './leaderboard';
 
 /**
  * A computed board, serialised once for every subscriber and request: as JSON bytes, gzipped (a phone on the course gets a
@@ -28,6 +30,7 @@ export interface BoardSnapshot {
 /** How long a browser waits before re-opening a dropped stream (the SSE `retry` field). */
 export const RETRY_MS = 2_000;
 export const LEADERBOARD_EVENT = 'leaderboard';
+export const ACTIVE_EVENT = 'active';
 
 const encoder = new TextEncoder();
 
@@ -40,20 +43,35 @@ export function snapshotOf(loaded: LoadedLeaderboard, version: number): BoardSna
   return { ...loaded, json, body, gzip: gzipSync(body), event, version };
 }
 
+/** Which tournaments' boards are public, in the order the page shows them, serialised once as the `active` event. */
+export interface ActiveSnapshot {
+  tournamentIds: string[];
+  event: Uint8Array;
+  version: number;
+}
+
+export function activeSnapshotOf(tournamentIds: string[], version: number): ActiveSnapshot {
+  const event = encoder.encode(`event: ${ACTIVE_EVENT}\ndata: ${JSON.stringify({ tournamentIds })}\nretry: ${RETRY_MS}\n\n`);
+  return { tournamentIds, event, version };
+}
+
+/** One open page: it is sent the active set and every active board at once, then each change. */
 export interface LeaderboardSubscriber {
-  /** A newer board; called with the current one on subscribing. */
+  /** The active tournaments, at once and whenever one is activated or deactivated (their boards follow). */
+  sendActive(active: ActiveSnapshot): void;
+  /** A newer board of an active tournament. */
   send(snapshot: BoardSnapshot): void;
   /** Nothing new for a while: keep the connection (and any proxy on the way) from timing out. */
   heartbeat(): void;
-  /** The feed is closing (server shutdown) or the tournament is gone. */
+  /** The feed is closing (server shutdown). */
   close(): void;
 }
 
 export interface LeaderboardFeed {
   /** The current board: the cached one while this process is sure it is current, else computed (404 for no tournament). */
   get(tournamentId: string): Promise<BoardSnapshot>;
-  /** Adds a subscriber and sends it the current board; answers the function that removes it. */
-  subscribe(tournamentId: string, subscriber: LeaderboardSubscriber): () => void;
+  /** Adds a subscriber to every active board and sends it the current ones; answers the function that removes it. */
+  subscribe(subscriber: LeaderboardSubscriber): () => void;
   /** This process changed the board: refresh at once (other processes hear it through NOTIFY). */
   changed(tournamentId: string): void;
   subscriberCount(): number;
@@ -66,9 +84,16 @@ export interface FeedOptions {
   database: Database;
   logger: Logger;
   load?: (tournamentId: string) => Promise<LoadedLeaderboard>;
+  /** The ids of the active tournaments, in the order they are shown. */
+  listActive?: () => Promise<string[]>;
   /** Saves within this window make one refresh. */
   debounceMs?: number;
   heartbeatMs?: number;
+  /**
+   * While anyone watches, which tournaments are active is read this often: activating or closing one sends no
+   * notification, and a clubhouse TV must not need a reload. One small query per process, whatever the subscribers.
+   */
+  activePollMs?: number;
   /**
    * A cached board older than this is computed again, in the background, on the next request: a safety net for changes
    * that send no notification (a team renamed or deleted, a tournament closed).
@@ -79,20 +104,27 @@ export interface FeedOptions {
 }
 
 interface Entry {
-  /** Bumped by every change; a board computed at an older generation is stale. */
+  /** Grows with every change heard; a cached board is current only if computed at the current generation. */
   generation: number;
-  /** `staleAfter`: when the safety-net refresh is due (see maxAgeMs). */
+  /** staleAfter: when the safety-net refresh is due (see maxAgeMs). */
   cached: { snapshot: BoardSnapshot; generation: number; staleAfter: number } | null;
   computing: { promise: Promise<BoardSnapshot>; generation: number } | null;
-  subscribers: Set<LeaderboardSubscriber>;
   refresh: NodeJS.Timeout | null;
 }
 
+const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+
 export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
-  const { database, logger, debounceMs = 100, heartbeatMs = 15_000, maxAgeMs = 5_000, buildTimeFactor = 20 } = options;
+  const { database, logger, debounceMs = 100, heartbeatMs = 15_000, activePollMs = 5_000, maxAgeMs = 5_000, buildTimeFactor = 20 } = options;
   const load = options.load ?? ((id: string) => loadLeaderboard(database.db, id));
+  const listActive = options.listActive ?? (() => activeTournamentIds(database.db));
   const entries = new Map<string, Entry>();
+  const subscribers = new Set<LeaderboardSubscriber>();
   let version = 0;
+  /** The active set last read; trusted while the poll runs (that is, while anyone watches). */
+  let active: ActiveSnapshot | null = null;
+  let readingActive: Promise<ActiveSnapshot> | null = null;
+  let activePoll: NodeJS.Timeout | null = null;
   let listening: Promise<void> | null = null;
   let stopListening: (() => Promise<void>) | null = null;
   /** The cache can be trusted only while the LISTEN connection is up: otherwise another process's save could go unheard. */
@@ -104,9 +136,10 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
 
   const entryOf = (id: string) => {
     let entry = entries.get(id);
-    if (!entry) entries.set(id, (entry = { generation: 0, cached: null, computing: null, subscribers: new Set(), refresh: null }));
+    if (!entry) entries.set(id, (entry = { generation: 0, cached: null, computing: null, refresh: null }));
     return entry;
   };
+  const isShown = (id: string) => subscribers.size > 0 && !!active?.tournamentIds.includes(id);
 
   function listen() {
     listening ??= database
@@ -154,7 +187,7 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
       return await promise;
     } catch (error) {
       // An unknown tournament must not leave an entry behind (ids come from the URL).
-      if (error instanceof AppError && error.code === 'NOT_FOUND' && entry.subscribers.size === 0) entries.delete(id);
+      if (error instanceof AppError && error.code === 'NOT_FOUND' && !isShown(id)) entries.delete(id);
       throw error;
     } finally {
       if (entry.computing?.promise === promise) entry.computing = null;
@@ -175,12 +208,53 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
     return compute(id, entry);
   }
 
+  /** Sends a board to the given subscribers if it is (still) one of the active ones. */
+  function sendBoard(snapshot: BoardSnapshot, to: Iterable<LeaderboardSubscriber>) {
+    if (!snapshot.active || !active?.tournamentIds.includes(snapshot.board.tournament.id)) return;
+    for (const subscriber of to) if (subscribers.has(subscriber)) subscriber.send(snapshot);
+  }
+
+  /** Sends the active boards to the given subscribers, each as soon as it is ready. */
+  function sendBoards(ids: string[], to: LeaderboardSubscriber[]) {
+    for (const id of ids) {
+      get(id).then(
+        (snapshot) => sendBoard(snapshot, to),
+        (error: Error) => logger.error('leaderboard: board failed', { tournamentId: id, error: error.message }),
+      );
+    }
+  }
+
+  /** Reads which tournaments are active; when that changed, tells every subscriber and sends them the boards that joined. */
+  function readActive(): Promise<ActiveSnapshot> {
+    readingActive ??= (async () => {
+      try {
+        const ids = await listActive();
+        const before = active;
+        if (before && sameIds(before.tournamentIds, ids)) return before;
+        active = activeSnapshotOf(ids, ++version);
+        // A board cached while its tournament was closed (or open) says so: build it again.
+        const moved = [...ids.filter((id) => !before?.tournamentIds.includes(id)), ...(before?.tournamentIds.filter((id) => !ids.includes(id)) ?? [])];
+        for (const id of moved) {
+          const entry = entries.get(id);
+          if (entry) entry.generation++;
+        }
+        if (closed) return active;
+        for (const subscriber of subscribers) subscriber.sendActive(active);
+        if (before) sendBoards(ids.filter((id) => !before.tournamentIds.includes(id)), [...subscribers]);
+        return active;
+      } finally {
+        readingActive = null;
+      }
+    })();
+    return readingActive;
+  }
+
   function changed(id: string) {
     const entry = entries.get(id);
     // Nobody here has this board cached or open.
     if (!entry || closed) return;
     entry.generation++;
-    if (entry.subscribers.size > 0 && !entry.refresh) {
+    if (isShown(id) && !entry.refresh) {
       entry.refresh = setTimeout(() => {
         entry.refresh = null;
         void push(id, entry);
@@ -191,36 +265,44 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
 
   async function push(id: string, entry: Entry) {
     try {
-      const snapshot = await compute(id, entry);
-      for (const subscriber of entry.subscribers) subscriber.send(snapshot);
+      sendBoard(await compute(id, entry), subscribers);
     } catch (error) {
       if (error instanceof AppError && error.code === 'NOT_FOUND') {
-        for (const subscriber of entry.subscribers) subscriber.close();
+        // Deleted: the active set no longer has it.
         entries.delete(id);
+        readActive().catch(() => undefined);
         return;
       }
       logger.error('leaderboard: refresh failed', { tournamentId: id, error: (error as Error).stack ?? String(error) });
     }
   }
 
-  const subscriberCount = () => [...entries.values()].reduce((n, entry) => n + entry.subscribers.size, 0);
-
-  function subscribe(id: string, subscriber: LeaderboardSubscriber) {
+  function subscribe(subscriber: LeaderboardSubscriber) {
     listen();
-    const entry = entryOf(id);
-    entry.subscribers.add(subscriber);
+    subscribers.add(subscriber);
     heartbeat ??= setInterval(() => {
-      for (const each of entries.values()) for (const s of each.subscribers) s.heartbeat();
+      for (const each of subscribers) each.heartbeat();
     }, heartbeatMs).unref();
-    get(id).then(
-      (snapshot) => entry.subscribers.has(subscriber) && subscriber.send(snapshot),
-      (error: Error) => logger.error('leaderboard: first board failed', { tournamentId: id, error: error.message }),
+    activePoll ??= setInterval(() => {
+      readActive().catch((error: Error) => logger.warn('leaderboard: cannot read the active tournaments', { error: error.message }));
+    }, activePollMs).unref();
+    // The set read by the running poll is current enough; a first subscriber reads it afresh.
+    const current = active && subscribers.size > 1 ? Promise.resolve(active) : readActive();
+    current.then(
+      (set) => {
+        if (!subscribers.has(subscriber)) return;
+        subscriber.sendActive(set);
+        sendBoards(set.tournamentIds, [subscriber]);
+      },
+      (error: Error) => logger.error('leaderboard: cannot read the active tournaments', { error: error.message }),
     );
     return () => {
-      entry.subscribers.delete(subscriber);
-      if (heartbeat && subscriberCount() === 0) {
-        clearInterval(heartbeat);
-        heartbeat = null;
+      subscribers.delete(subscriber);
+      if (subscribers.size === 0) {
+        if (heartbeat) clearInterval(heartbeat);
+        if (activePoll) clearInterval(activePoll);
+        heartbeat = activePoll = null;
+        active = null;
       }
     };
   }
@@ -229,7 +311,7 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
     get,
     subscribe,
     changed,
-    subscriberCount,
+    subscriberCount: () => subscribers.size,
     ready() {
       listen();
       return firstReady;
@@ -237,11 +319,10 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
     async close() {
       closed = true;
       if (heartbeat) clearInterval(heartbeat);
-      for (const entry of entries.values()) {
-        if (entry.refresh) clearTimeout(entry.refresh);
-        for (const subscriber of entry.subscribers) subscriber.close();
-        entry.subscribers.clear();
-      }
+      if (activePoll) clearInterval(activePoll);
+      for (const entry of entries.values()) if (entry.refresh) clearTimeout(entry.refresh);
+      for (const subscriber of subscribers) subscriber.close();
+      subscribers.clear();
       await listening;
       await stopListening?.();
     },

@@ -1,10 +1,11 @@
 // /api/leaderboard: the public live leaderboards (PRODUCT.md R4, R11, R22) — every active tournament's board, one board,
-// and one board as a stream of Server-Sent Events that the browser's EventSource keeps open (and re-opens by itself).
+// and every active board as one stream of Server-Sent Events that the browser's EventSource keeps open (and re-opens by
+// itself): one connection per page, whatever the number of tournaments (HTTP/1.1 allows a browser 6 per host).
 import { z } from '@hono/zod-openapi';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { createRouter, defineRoute } from '../http/define-route';
 import { AppError } from '../http/errors';
-import { LEADERBOARD_EVENT, RETRY_MS, type BoardSnapshot, type LeaderboardFeed, type LeaderboardSubscriber } from './leaderboard-feed';
+import { ACTIVE_EVENT, LEADERBOARD_EVENT, RETRY_MS, type BoardSnapshot, type LeaderboardFeed, type LeaderboardSubscriber } from './leaderboard-feed';
 import { activeTournamentIds } from './leaderboard';
 import { json, leaderboardSchema } from './openapi-schemas';
 
@@ -22,28 +23,39 @@ async function publicBoard(feed: LeaderboardFeed, tournamentId: string): Promise
 }
 
 /**
- * Writes boards to one stream, newest only: a board that arrives while the previous one is still being written replaces
- * any board waiting behind it, so a slow client holds at most one pending board.
+ * Writes the active set and the boards to one stream, newest only: a board that arrives while the stream is busy replaces
+ * the same tournament's board waiting to be written, so a slow client holds at most one pending board per tournament.
  */
 function sseSubscriber(stream: SSEStreamingApi, onClose: () => void): LeaderboardSubscriber {
-  let sent = -1;
-  let waiting: BoardSnapshot | null = null;
+  /** The version last queued per tournament ('' for the active set): versions grow, so an older one is never sent after. */
+  const sent = new Map<string, number>();
+  const waiting = new Map<string, Uint8Array>();
   let writing = false;
   const flush = async () => {
     writing = true;
-    while (waiting && !stream.aborted && !stream.closed) {
-      const snapshot = waiting;
-      waiting = null;
-      await stream.write(snapshot.event);
+    for (const [key, event] of waiting) {
+      if (stream.aborted || stream.closed) break;
+      waiting.delete(key);
+      await stream.write(event);
     }
     writing = false;
   };
+  const queue = (key: string, version: number, event: Uint8Array) => {
+    if (version <= (sent.get(key) ?? -1)) return;
+    sent.set(key, version);
+    // Re-inserted at the end: events go out in the order they were last queued.
+    waiting.delete(key);
+    waiting.set(key, event);
+    if (!writing) void flush();
+  };
   return {
+    sendActive(active) {
+      // A board waiting for a tournament no longer active must not follow the set that dropped it.
+      for (const key of waiting.keys()) if (key && !active.tournamentIds.includes(key)) waiting.delete(key);
+      queue('', active.version, active.event);
+    },
     send(snapshot) {
-      if (snapshot.version <= sent) return;
-      sent = snapshot.version;
-      waiting = snapshot;
-      if (!writing) void flush();
+      queue(snapshot.board.tournament.id, snapshot.version, snapshot.event);
     },
     heartbeat() {
       if (!writing) void stream.write(': heartbeat\n\n');
@@ -69,6 +81,37 @@ export const leaderboardRoutes = createRouter()
       return c.json({ leaderboards: snapshots.filter((s) => s.active).map((s) => s.board) }, 200);
     },
   )
+  // Before /{tournamentId}, which would otherwise take 'events' for an id.
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/events',
+      access: 'public',
+      summary: "Every active tournament's leaderboard as one stream of Server-Sent Events",
+      description:
+        `One connection per page, however many tournaments are in play. Event \`${ACTIVE_EVENT}\` (\`{ tournamentIds }\`, in the ` +
+        `order shown) at once and whenever a tournament is activated or closed; event \`${LEADERBOARD_EVENT}\` with one whole ` +
+        `board (JSON, names only) for each active tournament at once, for each one that becomes active, and after every change ` +
+        `(a score saved through any process, a draw); a comment every 15 s keeps the connection open; \`retry: ${RETRY_MS}\` ` +
+        `tells the browser to re-open a dropped stream, which then sends everything again.`,
+      responses: { 200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: z.string() } } } },
+    }),
+    (c) => {
+      const feed = c.var.deps.leaderboardFeed;
+      // Proxies (nginx) must pass each event on at once.
+      c.header('X-Accel-Buffering', 'no');
+      return streamSSE(c, async (stream) => {
+        let unsubscribe = () => {};
+        // Open until the browser leaves (abort) or the feed closes (shutdown).
+        await new Promise<void>((resolve) => {
+          stream.onAbort(resolve);
+          unsubscribe = feed.subscribe(sseSubscriber(stream, resolve));
+          if (stream.aborted) resolve();
+        });
+        unsubscribe();
+      });
+    },
+  )
   .openapi(
     defineRoute({
       method: 'get',
@@ -85,38 +128,5 @@ export const leaderboardRoutes = createRouter()
       const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Vary: 'Accept-Encoding' };
       if (gzip) headers['Content-Encoding'] = 'gzip';
       return c.body((gzip ? snapshot.gzip : snapshot.body) as Uint8Array<ArrayBuffer>, 200, headers);
-    },
-  )
-  .openapi(
-    defineRoute({
-      method: 'get',
-      path: '/{tournamentId}/events',
-      access: 'public',
-      summary: "An active tournament's leaderboard as Server-Sent Events",
-      description:
-        `Event \`${LEADERBOARD_EVENT}\` with the whole board (JSON) at once and after every change (a score saved through ` +
-        `any process, a draw); a comment every 15 s keeps the connection open; \`retry: ${RETRY_MS}\` tells the browser to re-open a dropped stream.`,
-      request: { params: tournamentParam },
-      responses: {
-        200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: z.string() } } },
-        404: { description: 'No such tournament, or it is not active' },
-      },
-    }),
-    async (c) => {
-      const feed = c.var.deps.leaderboardFeed;
-      const { tournamentId } = c.req.valid('param');
-      await publicBoard(feed, tournamentId);
-      // Proxies (nginx) must pass each event on at once.
-      c.header('X-Accel-Buffering', 'no');
-      return streamSSE(c, async (stream) => {
-        let unsubscribe = () => {};
-        // Open until the browser leaves (abort) or the feed closes (shutdown, tournament deleted).
-        await new Promise<void>((resolve) => {
-          stream.onAbort(resolve);
-          unsubscribe = feed.subscribe(tournamentId, sseSubscriber(stream, resolve));
-          if (stream.aborted) resolve();
-        });
-        unsubscribe();
-      });
     },
   );

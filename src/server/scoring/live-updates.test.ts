@@ -1,13 +1,16 @@
-// Live leaderboards (PRODUCT.md R4, R22; issue 5 item 4): GET /api/leaderboard/:id/events sends the board at once and
-// after every change, to this app's subscribers and, through the database's NOTIFY, to another app's on the same database
-// (in-process here, on both databases); and with two real server processes on PostgreSQL.
+// Live leaderboards (PRODUCT.md R4, R22; issue 5 item 4): GET /api/leaderboard/events, one stream per page, sends the
+// active tournaments and each one's board at once and after every change, to this app's subscribers and, through the
+// database's NOTIFY, to another app's on the same database (in-process here, on both databases); tournaments activated or
+// closed join or leave it; and with two real server processes on PostgreSQL.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAccount } from '../account/service';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../test/database';
-import { readEvents } from '../test/sse-reader';
+import { eq } from 'drizzle-orm';
+import { tournaments } from '../db/schema';
+import { readEvents, type EventReader, type ServerSentEvent } from '../test/sse-reader';
 import { createTournamentDay, type DayTeam } from '../test/tournament-day-fixtures';
 import { createTestApp, TEST_PASSWORD, uniqueEmail, type TestApp, type TestUser } from '../test/test-app';
 import type { Leaderboard } from '../../shared/tournament-day';
@@ -38,44 +41,75 @@ const save = (team: DayTeam, list: [number, number, number][]) =>
     cookie: leader.cookie,
     json: { scores: list.map(([p, holeNumber, strokes]) => ({ playerId: team.players[p]!, holeNumber, strokes })) },
   });
-const events = async (tournamentId: string, app = t) => {
-  const response = await app.request(`/api/leaderboard/${tournamentId}/events`);
+const events = async (app = t) => {
+  const response = await app.request('/api/leaderboard/events');
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('text/event-stream');
   return readEvents(response);
 };
 const parsed = (data: string) => JSON.parse(data) as Leaderboard;
+/** The next board of this tournament on the stream that satisfies `accept`. */
+const boardOf = async (stream: EventReader, tournamentId: string, accept: (board: Leaderboard) => boolean = () => true) =>
+  parsed((await stream.until((e) => e.event === 'leaderboard' && parsed(e.data).tournament.id === tournamentId && accept(parsed(e.data)))).data);
+const activeIds = (event: ServerSentEvent) => (JSON.parse(event.data) as { tournamentIds: string[] }).tournamentIds;
 
-describe('GET /api/leaderboard/:tournamentId/events (live)', () => {
-  it('sends the board at once with a retry hint, then the new board after every save', async () => {
+describe('GET /api/leaderboard/events (live)', () => {
+  it('sends the active tournaments and every one of their boards on one stream, then the new board after every save', async () => {
     const { tournament, teams } = await createTournamentDay(t.db, leader.id, { teams: 2 });
-    const stream = await events(tournament.id);
+    const second = await createTournamentDay(t.db, leader.id, { teams: 1 });
+    const closed = await createTournamentDay(t.db, leader.id, { teams: 1, active: false });
+    const stream = await events();
     try {
       const first = await stream.next();
-      expect(first.event).toBe('leaderboard');
+      expect(first.event).toBe('active');
       expect(first.retry).toBe(2000);
-      expect(parsed(first.data)).toMatchObject({ tournament: { id: tournament.id }, rows: [] });
+      expect(activeIds(first)).toEqual(expect.arrayContaining([tournament.id, second.tournament.id]));
+      expect(activeIds(first)).not.toContain(closed.tournament.id);
+      // Then each active board, whole (names only: R11).
+      const boards = await Promise.all(activeIds(first).map(() => stream.next()));
+      expect(boards.every((e) => e.event === 'leaderboard' && e.retry === 2000)).toBe(true);
+      expect(boards.map((e) => parsed(e.data).tournament.id).sort()).toEqual([...activeIds(first)].sort());
+      expect(parsed(boards.find((e) => parsed(e.data).tournament.id === tournament.id)!.data).rows).toEqual([]);
 
       await save(teams[1]!, [[0, 1, 3]]);
-      const second = await stream.until((e) => parsed(e.data).rows.length === 1);
-      expect(parsed(second.data).rows[0]).toMatchObject({ teamId: teams[1]!.id, toPar: -1, thru: 1 });
+      expect((await boardOf(stream, tournament.id, (b) => b.rows.length === 1)).rows[0]).toMatchObject({ teamId: teams[1]!.id, toPar: -1, thru: 1 });
 
       await save(teams[0]!, [[0, 1, 2]]);
-      const third = await stream.until((e) => parsed(e.data).rows.length === 2);
-      expect(parsed(third.data).rows.map((r) => r.teamId)).toEqual([teams[0]!.id, teams[1]!.id]);
+      expect((await boardOf(stream, tournament.id, (b) => b.rows.length === 2)).rows.map((r) => r.teamId)).toEqual([teams[0]!.id, teams[1]!.id]);
     } finally {
       await stream.close();
     }
   });
 
+  it('tells an open stream when a tournament is activated or closed, and sends the new board (no reload)', async () => {
+    const app = await createTestApp({ database: t.database });
+    await app.deps.leaderboardFeed.close();
+    app.deps.leaderboardFeed = createLeaderboardFeed({ database: t.database, logger: app.deps.logger, activePollMs: 50 });
+    const later = await createTournamentDay(t.db, leader.id, { teams: 1, active: false });
+    const stream = await events(app);
+    try {
+      expect(activeIds(await stream.next())).not.toContain(later.tournament.id);
+      await t.db.update(tournaments).set({ active: true }).where(eq(tournaments.id, later.tournament.id));
+      const joined = await stream.until((e) => e.event === 'active' && activeIds(e).includes(later.tournament.id));
+      expect(activeIds(joined)).toContain(later.tournament.id);
+      expect((await boardOf(stream, later.tournament.id)).tournament.name).toBe(later.tournament.name);
+
+      await t.db.update(tournaments).set({ active: false }).where(eq(tournaments.id, later.tournament.id));
+      await stream.until((e) => e.event === 'active' && !activeIds(e).includes(later.tournament.id));
+    } finally {
+      await stream.close();
+      await app.deps.leaderboardFeed.close();
+      await app.close();
+    }
+  });
+
   it("reaches another app process's subscribers through the database's NOTIFY", async () => {
     const { tournament, teams } = await createTournamentDay(t.db, leader.id, { teams: 1 });
-    const stream = await events(tournament.id, other);
+    const stream = await events(other);
     try {
-      expect(parsed((await stream.next()).data).rows).toEqual([]);
+      expect((await boardOf(stream, tournament.id)).rows).toEqual([]);
       await save(teams[0]!, [[0, 1, 5], [1, 1, 5]]);
-      const next = await stream.until((e) => parsed(e.data).rows.length === 1);
-      expect(parsed(next.data).rows[0]).toMatchObject({ toPar: 2, total: 10 });
+      expect((await boardOf(stream, tournament.id, (b) => b.rows.length === 1)).rows[0]).toMatchObject({ toPar: 2, total: 10 });
       // And the other process's cached board follows too.
       expect((await board(tournament.id, other)).body.rows[0].total).toBe(10);
     } finally {
@@ -84,9 +118,8 @@ describe('GET /api/leaderboard/:tournamentId/events (live)', () => {
   });
 
   it('forgets a subscriber that leaves', async () => {
-    const { tournament } = await createTournamentDay(t.db, leader.id, { teams: 1 });
     const before = t.deps.leaderboardFeed.subscriberCount();
-    const stream = await events(tournament.id);
+    const stream = await events();
     await stream.next();
     expect(t.deps.leaderboardFeed.subscriberCount()).toBe(before + 1);
     await stream.close();
@@ -97,8 +130,7 @@ describe('GET /api/leaderboard/:tournamentId/events (live)', () => {
     const app = await createTestApp({ database: t.database });
     await app.deps.leaderboardFeed.close();
     app.deps.leaderboardFeed = createLeaderboardFeed({ database: t.database, logger: app.deps.logger, heartbeatMs: 20 });
-    const { tournament } = await createTournamentDay(t.db, leader.id, { teams: 1 });
-    const stream = await events(tournament.id, app);
+    const stream = await events(app);
     try {
       await stream.next();
       await stream.waitForComments(2);
@@ -222,11 +254,11 @@ if (testDatabaseKind() === 'postgres') {
       const { tournament, teams } = await createTournamentDay(database.db, leader.id, { teams: 2 });
       const team = teams[1]!;
 
-      const subscribed = await fetch(`${b!.url}/api/leaderboard/${tournament.id}/events`, { headers: { accept: 'text/event-stream' } });
+      const subscribed = await fetch(`${b!.url}/api/leaderboard/events`, { headers: { accept: 'text/event-stream' } });
       expect(subscribed.status).toBe(200);
       const stream = readEvents(subscribed);
       try {
-        expect((JSON.parse((await stream.next()).data) as Leaderboard).rows).toEqual([]);
+        expect((await boardOf(stream, tournament.id)).rows).toEqual([]);
 
         const signIn = await fetch(`${a!.url}/api/auth/sign-in/email`, {
           method: 'POST',
@@ -242,9 +274,8 @@ if (testDatabaseKind() === 'postgres') {
         });
         expect(saved.status).toBe(200);
 
-        const event = await stream.until((e) => (JSON.parse(e.data) as Leaderboard).rows.length > 0);
-        expect(event.event).toBe('leaderboard');
-        expect((JSON.parse(event.data) as Leaderboard).rows).toMatchObject([{ teamId: team.id, toPar: -1, thru: 1, total: 3 }]);
+        const pushed = await boardOf(stream, tournament.id, (board) => board.rows.length > 0);
+        expect(pushed.rows).toMatchObject([{ teamId: team.id, toPar: -1, thru: 1, total: 3 }]);
         // Server B's own answer to a plain request has it too.
         const board = (await (await fetch(`${b!.url}/api/leaderboard/${tournament.id}`)).json()) as Leaderboard;
         expect(board.rows.map((r) => r.total)).toEqual([3]);

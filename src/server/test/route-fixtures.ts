@@ -295,11 +295,7 @@ export const routeFixtures: Record<string, RouteFixture> = {
     request: async ({ t, users }) => ({ path: `/api/leaderboard/${(await createTournamentDay(t.db, users.team_leader.id)).tournament.id}` }),
     expect: 200,
   },
-  'GET /api/leaderboard/{tournamentId}/events': {
-    request: async ({ t, users }) => ({ path: `/api/leaderboard/${(await createTournamentDay(t.db, users.team_leader.id)).tournament.id}/events` }),
-    expect: 200,
-    stream: true,
-  },
+  'GET /api/leaderboard/events': { expect: 200, stream: true },
 
   // ── registration and teams ──
   'POST /api/registrations': {

@@ -1,0 +1,258 @@
+// The public leaderboard with several tournaments in play (R4, R11, R22): one event stream per page carries every board, so
+// two open tabs with six tournaments still leave the browser connections for the rest of the site; a score saved reaches
+// its board; a tournament activated or closed appears or leaves without a reload; TV mode pages through a full field and
+// every tournament by itself, fits a 1920×1080 screen and a 390 px phone, and retries a failed first load by itself.
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { findUserByEmail } from '../src/server/account/service';
+import { createCourse } from '../src/server/courses/service';
+import type { Db } from '../src/server/db/connect';
+import { players, playerScores, tournamentCourses, tournaments } from '../src/server/db/schema';
+import { registerTeams } from '../src/server/registration/service';
+import { playerOrder } from '../src/server/teams/player-order';
+import { createLevel, daysFromToday, registrationInput } from '../src/server/test/factories';
+import { E2E_ACCOUNTS } from './support/accounts';
+import { h1Texts, scanWithAxe, seriousOrWorse } from './support/accessibility';
+import { SCREENSHOT_DIR, setUpJourney } from './support/journey';
+import { expectHeading } from './support/page-expectations';
+
+const FULL_FIELD = 'Spring Charity Classic';
+const FIELD_SIZE = 34;
+/** Six active tournaments: a stream per board would take all six connections Chromium allows a host over HTTP/1.1. */
+const OTHERS = ['Autumn Open', 'Members Cup', 'Junior Shield', 'Sponsors Scramble', 'Founders Trophy'];
+const LATER = 'Winter Scramble';
+
+const TEAM_WORDS = ['Birdie', 'Eagle', 'Fairway', 'Bunker', 'Putt', 'Divot', 'Caddie', 'Mulligan', 'Chip', 'Links', 'Tee', 'Wedge'];
+const TEAM_ENDS = ['Bunch', 'Eyes', 'Friends', 'Busters', 'Pirates', 'Diggers', 'Crew', 'Masters', 'Shots', 'Legends', 'Party', 'Wizards'];
+const FIRST = ['Ann', 'Ben', 'Cara', 'Dev', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivan', 'Jo', 'Kai', 'Lena', 'Max', 'Nia', 'Omar', 'Pia'];
+const LAST = ['Lee', 'Ortiz', 'Chen', 'Patel', 'Novak', 'Reyes', 'Berg', 'Sato', 'Walsh', 'Okafor', 'Rossi', 'Kim'];
+
+/** Filled in by the seed (it runs in this process before the server starts). */
+const seeded = { ids: {} as Record<string, string>, autumnTeam: { id: '', players: [] as string[] } };
+
+/** An active tournament on an 18-hole par-4 course with `teams` teams of four, each with `holes` holes scored. */
+async function seedTournament(db: Db, leaderId: string, name: string, day: number, teams: number, active = true) {
+  const course = await createCourse(db, { name: `${name} Links`, totalHoles: 18 });
+  const [tournament] = await db.insert(tournaments).values({ name, startDate: daysFromToday(day), active: true, courseId: course.id }).returning();
+  const id = tournament!.id;
+  await db.insert(tournamentCourses).values({ tournamentId: id, courseId: course.id });
+  const level = await createLevel(db, id, { name: 'Foursome', maxTeams: Math.max(teams, 1) });
+  const registered: { id: string; players: string[] }[] = [];
+  for (let start = 0; start < teams; start += 10) {
+    const batch = Array.from({ length: Math.min(10, teams - start) }, (_, k) => {
+      const n = start + k + day * 7;
+      return {
+        teamName: `${TEAM_WORDS[n % 12]} ${TEAM_ENDS[(n * 5 + 3) % 12]}${n >= 12 ? ` ${Math.floor(n / 12) + 1}` : ''}`,
+        players: [0, 1, 2, 3].map((p) => ({
+          firstName: FIRST[(n + p * 3) % 16]!,
+          lastName: LAST[(n * 3 + p) % 12]!,
+          email: `golfer-${id.slice(0, 8)}-${n}-${p}@example.org`,
+          phone: '555-0100',
+        })),
+      };
+    });
+    const done = await registerTeams(db, leaderId, registrationInput(id, level.id, { teams: batch }), new Date());
+    for (const team of done.teams) {
+      const rows = await db.select({ id: players.id }).from(players).where(eq(players.teamId, team.id)).orderBy(...playerOrder());
+      registered.push({ id: team.id, players: rows.map((r) => r.id) });
+    }
+  }
+  // Every team but the last has played some holes: strokes 3-6, spread so the positions differ and some tie.
+  const scores = registered.slice(0, -1).flatMap((team, t) =>
+    team.players.flatMap((playerId, p) =>
+      Array.from({ length: 1 + ((t * 7) % 18) }, (_, h) => ({ tournamentId: id, teamId: team.id, playerId, holeNumber: h + 1, strokes: 3 + ((t + p * 2 + h * 3) % 4) })),
+    ),
+  );
+  if (scores.length) await db.insert(playerScores).values(scores);
+  if (!active) await db.update(tournaments).set({ active: false }).where(eq(tournaments.id, id));
+  seeded.ids[name] = id;
+  return registered;
+}
+
+const journey = setUpJourney({
+  seed: async (db) => {
+    const leader = (await findUserByEmail(db, E2E_ACCOUNTS.leader.email))!;
+    await seedTournament(db, leader.id, FULL_FIELD, 1, FIELD_SIZE);
+    for (const [i, name] of OTHERS.entries()) {
+      const teams = await seedTournament(db, leader.id, name, 2 + i, i === 0 ? 4 : 2);
+      // Its last team has no score yet: a save through the API makes it appear.
+      if (i === 0) seeded.autumnTeam = teams.at(-1)!;
+    }
+    await seedTournament(db, leader.id, LATER, 9, 3, false);
+  },
+});
+
+const board = (page: Page, name: string) => page.getByRole('region', { name });
+const live = (page: Page) => page.getByRole('status').filter({ hasText: /^Live$/ }).first();
+const shoot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` });
+
+/** One h1, axe (no serious or critical finding), no sideways scroll, on the page and inside TV mode's fixed screen. */
+async function checkPage(page: Page, label: string) {
+  expect(await h1Texts(page)).toEqual(['Leaderboard']);
+  expect(seriousOrWorse(await scanWithAxe(page, label))).toEqual([]);
+  const width = page.viewportSize()!.width;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${label}: sideways scroll`).toBeLessThanOrEqual(width);
+  const overflowing = await page.evaluate((w) => [...document.querySelectorAll('h1, h2, table, [data-team-id]')].filter((e) => e.getBoundingClientRect().right > w + 0.5).map((e) => e.textContent!.slice(0, 40)), width);
+  expect(overflowing, `${label}: cut off at the right`).toEqual([]);
+}
+
+/** The rows shown (team ids), each checked to be wholly on the screen. */
+async function rowsOnScreen(page: Page) {
+  const { height } = page.viewportSize()!;
+  const rows = await page.locator('[data-team-id]').evaluateAll((elements) =>
+    elements.map((e) => ({ id: e.getAttribute('data-team-id')!, top: e.getBoundingClientRect().top, bottom: e.getBoundingClientRect().bottom })),
+  );
+  for (const row of rows) expect(row.bottom, `row ${row.id} below the screen`).toBeLessThanOrEqual(height + 0.5);
+  return rows.map((r) => r.id);
+}
+
+/** Which board TV mode shows and its "Page i of n", if it says one. */
+async function tvPage(page: Page) {
+  const name = await page.getByRole('heading', { level: 2 }).innerText();
+  const label = await page.getByText(/^Page \d+ of \d+$/).textContent({ timeout: 100 }).catch(() => null);
+  return { name, label };
+}
+
+describe('the leaderboard with six tournaments in play', () => {
+  test('uses one event stream per page: two open tabs leave room for the rest of the site, and a saved score reaches its board', async () => {
+    const first = await journey.visitor();
+    const streams: string[] = [];
+    first.context().on('request', (request) => {
+      if (request.resourceType() === 'eventsource') streams.push(new URL(request.url()).pathname);
+    });
+    await first.goto('/leaderboard');
+    await expectHeading(first, 'Leaderboard');
+    for (const name of [FULL_FIELD, ...OTHERS]) await board(first, name).waitFor();
+    await live(first).waitFor();
+
+    const second = await first.context().newPage();
+    await second.goto('/leaderboard');
+    await live(second).waitFor();
+    // A third tab of the same browser still loads another page (six streams a tab would have left it waiting for ever).
+    const third = await first.context().newPage();
+    await third.goto('/register', { timeout: 10_000 });
+    await third.locator('h1').waitFor({ timeout: 10_000 });
+    expect(streams).toEqual(['/api/leaderboard/events', '/api/leaderboard/events']);
+
+    // A moderator saves the Autumn Open team without a score: both tabs show it, over their one stream.
+    const moderator = await journey.visitor({ as: journey.portal.users.moderator });
+    const origin = journey.portal.url;
+    const saved = await moderator.context().request.put(`${origin}/api/teams/${seeded.autumnTeam.id}/scores`, {
+      data: { scores: seeded.autumnTeam.players.map((playerId) => ({ playerId, holeNumber: 1, strokes: 2 })) },
+      headers: { origin },
+    });
+    expect(saved.status()).toBe(200);
+    for (const tab of [first, second]) {
+      await board(tab, OTHERS[0]!).locator(`[data-team-id="${seeded.autumnTeam.id}"]`).getByText('-8').waitFor();
+    }
+    await checkPage(first, 'leaderboard, six tournaments');
+    await first.screenshot({ path: `${SCREENSHOT_DIR}/leaderboard-six-tournaments-desktop.png`, fullPage: true });
+  });
+
+  test('shows a tournament as it is activated, and takes it away as it is closed, without a reload', async () => {
+    const page = await journey.visitor({ viewport: 'mobile' });
+    await page.goto('/leaderboard');
+    await board(page, FULL_FIELD).waitFor();
+    await live(page).waitFor();
+    expect(await board(page, LATER).count()).toBe(0);
+
+    const admin = await journey.visitor({ as: journey.portal.users.admin });
+    const origin = journey.portal.url;
+    const setActive = async (active: boolean) =>
+      expect((await admin.context().request.patch(`${origin}/api/admin/tournaments/${seeded.ids[LATER]}/active`, { data: { active }, headers: { origin } })).status()).toBe(200);
+
+    await setActive(true);
+    await board(page, LATER).getByRole('listitem').first().waitFor({ timeout: 15_000 });
+    // In its place by date: the last one.
+    expect(await page.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual([FULL_FIELD, ...OTHERS, LATER]);
+    await checkPage(page, 'leaderboard on a phone');
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/leaderboard-phone.png`, fullPage: true });
+
+    await setActive(false);
+    await board(page, LATER).waitFor({ state: 'detached', timeout: 15_000 });
+    await board(page, FULL_FIELD).waitFor();
+  });
+});
+
+describe('TV mode', () => {
+  test('on a 1920×1080 screen pages through the full field and every tournament by itself, a page every 10 s', async () => {
+    const tv = await journey.visitor();
+    await tv.setViewportSize({ width: 1920, height: 1080 });
+    await tv.clock.install();
+    await tv.goto('/leaderboard?tv=1');
+    await board(tv, FULL_FIELD).waitFor();
+    await live(tv).waitFor();
+    const fontSize = await tv.getByRole('rowheader').first().evaluate((cell) => parseFloat(getComputedStyle(cell).fontSize));
+    expect(fontSize).toBeGreaterThanOrEqual(28);
+
+    // Let the rows per page settle to what the screen holds.
+    await expect.poll(async () => (await tvPage(tv)).label).toMatch(/^Page 1 of [2-4]$/);
+    const pageCount = Number((await tvPage(tv)).label!.split(' of ')[1]);
+    await checkPage(tv, 'leaderboard TV mode');
+    await shoot(tv, 'leaderboard-tv-1920');
+
+    const seen: string[] = [];
+    for (let n = 1; n <= pageCount; n++) {
+      await expect.poll(async () => (await tvPage(tv)).label).toBe(`Page ${n} of ${pageCount}`);
+      const rows = await rowsOnScreen(tv);
+      // Full pages: the screen is used, not a few rows at a time.
+      if (n < pageCount) expect(rows.length).toBeGreaterThanOrEqual(10);
+      seen.push(...rows);
+      await tv.clock.fastForward(10_000);
+    }
+    // Every scored team once, in position order across the pages.
+    expect(seen).toHaveLength(FIELD_SIZE - 1);
+    expect(new Set(seen).size).toBe(FIELD_SIZE - 1);
+
+    // Then every other tournament, one page each, and round again.
+    for (const name of OTHERS) {
+      await expect.poll(async () => (await tvPage(tv)).name).toBe(name);
+      await rowsOnScreen(tv);
+      await tv.clock.fastForward(10_000);
+    }
+    await expect.poll(async () => (await tvPage(tv)).label).toBe(`Page 1 of ${pageCount}`);
+    expect((await tvPage(tv)).name).toBe(FULL_FIELD);
+
+    // Paused, it stays.
+    await tv.getByRole('button', { name: 'Pause pages' }).click();
+    await tv.clock.fastForward(30_000);
+    expect(await tvPage(tv)).toEqual({ name: FULL_FIELD, label: `Page 1 of ${pageCount}` });
+    await tv.getByRole('button', { name: 'Resume pages' }).click();
+    await tv.clock.fastForward(10_000);
+    await expect.poll(async () => (await tvPage(tv)).label).toBe(`Page 2 of ${pageCount}`);
+  });
+
+  test('fits a 390 px phone: heading, buttons and cards on the screen, paged', async () => {
+    const phone = await journey.visitor({ viewport: 'mobile' });
+    await phone.goto('/leaderboard?tv=1');
+    await board(phone, FULL_FIELD).waitFor();
+    await live(phone).waitFor();
+    await expect.poll(async () => (await tvPage(phone)).label).toMatch(/^Page 1 of \d+$/);
+    await rowsOnScreen(phone);
+    const buttons = await phone.getByRole('button').evaluateAll((elements) => elements.map((e) => e.getBoundingClientRect().right));
+    for (const right of buttons) expect(right).toBeLessThanOrEqual(390);
+    await checkPage(phone, 'leaderboard TV mode on a phone');
+    await shoot(phone, 'leaderboard-tv-phone');
+  });
+
+  test('retries a failed first load by itself, saying so in TV-sized type', async () => {
+    const tv = await journey.visitor();
+    await tv.clock.install();
+    let failing = true;
+    await tv.route('**/api/leaderboard', (route) => (failing ? route.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE', message: 'Down' } } }) : route.continue()));
+    await tv.goto('/leaderboard?tv=1');
+    const alert = tv.getByRole('alert').filter({ hasText: 'Failed to load the leaderboard' });
+    await alert.waitFor();
+    expect(await alert.evaluate((e) => parseFloat(getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(24);
+    // Nobody stands at a TV to click Try again: it keeps trying, backing off (well past the three retries of other pages).
+    for (let i = 0; i < 5; i++) await tv.clock.fastForward(30_000);
+    await alert.waitFor();
+    expect(await tv.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+
+    failing = false;
+    await tv.clock.fastForward(30_000);
+    await board(tv, FULL_FIELD).waitFor();
+    expect(await alert.count()).toBe(0);
+  });
+});

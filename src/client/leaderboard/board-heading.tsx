@@ -1,0 +1,52 @@
+// A board's heading: the tournament, its dates and holes, whether the page is live, when the board was last updated and,
+// on a TV, which page is showing.
+import type { Leaderboard } from '../../shared/tournament-day';
+import { formatDateRange } from '../lib/format';
+import { cn } from '../ui/cn';
+import type { LiveState } from './use-live-leaderboard';
+
+const LIVE_LABELS: Record<LiveState, string> = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…' };
+
+function LiveIndicator({ state, tv }: { state: LiveState; tv: boolean }) {
+  return (
+    <span role="status" className={cn('flex items-center gap-2 font-medium', state === 'live' ? 'text-green-800' : 'text-amber-800')}>
+      <span aria-hidden className={cn('inline-block size-3.5 rounded-full', tv && 'xl:size-4', state === 'live' ? 'animate-pulse bg-brand-600' : 'bg-amber-700')} />
+      {LIVE_LABELS[state]}
+    </span>
+  );
+}
+
+const timeOf = (iso: string) => new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' }).format(new Date(iso));
+
+interface BoardHeadingProps {
+  board: Leaderboard;
+  /** The page's one stream, which carries every board. */
+  live: LiveState;
+  tv: boolean;
+  page?: { index: number; count: number } | undefined;
+}
+
+export function BoardHeading({ board, live, tv, page }: BoardHeadingProps) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
+      <div className="min-w-0">
+        <h2 id={`board-${board.tournament.id}`} className={cn('font-bold', tv ? 'text-2xl xl:text-4xl' : 'text-xl')}>
+          {board.tournament.name}
+        </h2>
+        <p className={cn('text-stone-700', tv ? 'text-base xl:text-xl' : 'text-sm')}>
+          {formatDateRange(board.tournament.startDate, board.tournament.endDate)}
+          {board.holeCount > 0 ? ` · ${board.holeCount} holes` : null}
+        </p>
+      </div>
+      <p className={cn('flex items-center gap-4 text-stone-700', tv ? 'text-base xl:text-xl' : 'text-sm')}>
+        <LiveIndicator state={live} tv={tv} />
+        {page ? (
+          <span className="font-semibold text-stone-900">
+            Page {page.index + 1} of {page.count}
+          </span>
+        ) : null}
+        <span>Updated {timeOf(board.updatedAt)}</span>
+      </p>
+    </div>
+  );
+}

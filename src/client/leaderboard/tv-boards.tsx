@@ -1,0 +1,89 @@
+// TV mode's boards (the clubhouse screen, no one at the controls): one page of one board at a time, holding as many rows as
+// the screen fits, turning by itself every PAGE_MS through every board's pages, so a full field and every tournament are
+// seen in turn without scrolling. The rows per page are measured, not guessed: a TV, a laptop and a phone fit different numbers.
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import type { Leaderboard } from '../../shared/tournament-day';
+import { BoardHeading } from './board-heading';
+import { LeaderboardBoard } from './leaderboard-board';
+import type { LiveState } from './use-live-leaderboard';
+
+/** Long enough to find one's team in a page of a dozen rows, from across the room. */
+export const PAGE_MS = 10_000;
+
+interface TvPage {
+  board: Leaderboard;
+  /** 0-based page of this board, and how many it has. */
+  index: number;
+  count: number;
+}
+
+/** Every board cut into pages of `rowsPerPage` rows, board after board; a board without rows is one page. */
+function pagesOf(boards: Leaderboard[], rowsPerPage: number): TvPage[] {
+  return boards.flatMap((board) => {
+    const count = Math.max(1, Math.ceil(board.rows.length / rowsPerPage));
+    return Array.from({ length: count }, (_, index) => ({ board, index, count }));
+  });
+}
+
+/**
+ * How many rows fit in `area` below the heading: measured after each render from the rows shown (table rows or cards).
+ * The tallest row and the deepest heading seen are kept until the area changes size, so the number settles at once rather
+ * than swinging between pages of taller and shorter rows.
+ */
+function useRowsThatFit(area: RefObject<HTMLElement | null>): number {
+  const [rows, setRows] = useState(8);
+  const [, setSize] = useState('');
+  const seen = useRef({ size: '', stride: 0, top: 0 });
+
+  useEffect(() => {
+    const element = area.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => setSize(`${element.clientWidth}x${element.clientHeight}`));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [area]);
+
+  useLayoutEffect(() => {
+    const element = area.current;
+    if (!element) return;
+    const items = [...element.querySelectorAll<HTMLElement>('[data-team-id]')];
+    if (items.length === 0) return;
+    const size = `${element.clientWidth}x${element.clientHeight}`;
+    if (seen.current.size !== size) seen.current = { size, stride: 0, top: 0 };
+    const boxes = items.map((item) => item.getBoundingClientRect());
+    const gap = boxes.length > 1 ? Math.max(0, boxes[1]!.top - boxes[0]!.bottom) : 0;
+    const stride = Math.max(...boxes.map((box) => box.height)) + gap;
+    const top = boxes[0]!.top - element.getBoundingClientRect().top;
+    seen.current.stride = Math.max(seen.current.stride, stride);
+    seen.current.top = Math.max(seen.current.top, top);
+    const fit = Math.max(1, Math.floor((element.clientHeight - seen.current.top + gap) / seen.current.stride));
+    if (fit !== rows) setRows(fit);
+  });
+
+  return rows;
+}
+
+export function TvBoards({ boards, live, paused }: { boards: Leaderboard[]; live: LiveState; paused: boolean }) {
+  const area = useRef<HTMLDivElement>(null);
+  const rowsPerPage = useRowsThatFit(area);
+  const pages = pagesOf(boards, rowsPerPage);
+  const [turn, setTurn] = useState(0);
+
+  useEffect(() => {
+    if (paused || pages.length <= 1) return;
+    const timer = setInterval(() => setTurn((n) => n + 1), PAGE_MS);
+    return () => clearInterval(timer);
+  }, [paused, pages.length]);
+
+  const page = pages[turn % pages.length]!;
+  const start = page.index * rowsPerPage;
+  const shown = { ...page.board, rows: page.board.rows.slice(start, start + rowsPerPage) };
+  return (
+    <div ref={area} className="min-h-0 flex-1 overflow-hidden">
+      <section aria-labelledby={`board-${page.board.tournament.id}`} className="flex flex-col gap-3">
+        <BoardHeading board={page.board} live={live} tv page={page.count > 1 ? { index: page.index, count: page.count } : undefined} />
+        <LeaderboardBoard board={shown} tv emptyText="No scores yet. The board fills in as teams save their scores." />
+      </section>
+    </div>
+  );
+}
