@@ -28,9 +28,10 @@ interface BoardHeadingProps {
 
 export function BoardHeading({ board, live, tv, page }: BoardHeadingProps) {
   return (
-    <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
+    // On a TV the heading keeps one height whatever is in it: the rows per page are measured below it.
+    <div className={cn('flex items-end justify-between gap-x-4 gap-y-1', tv ? 'max-md:flex-col max-md:items-start' : 'flex-wrap')}>
       <div className="min-w-0">
-        <h2 id={`board-${board.tournament.id}`} className={cn('font-bold', tv ? 'text-2xl xl:text-4xl' : 'text-xl')}>
+        <h2 id={`board-${board.tournament.id}`} className={cn('font-bold', tv ? 'truncate text-2xl xl:text-4xl' : 'text-xl')}>
           {board.tournament.name}
         </h2>
         <p className={cn('text-stone-700', tv ? 'text-base xl:text-xl' : 'text-sm')}>
@@ -38,7 +39,7 @@ export function BoardHeading({ board, live, tv, page }: BoardHeadingProps) {
           {board.holeCount > 0 ? ` · ${board.holeCount} holes` : null}
         </p>
       </div>
-      <p className={cn('flex items-center gap-4 text-stone-700', tv ? 'text-base xl:text-xl' : 'text-sm')}>
+      <p className={cn('flex shrink-0 items-center gap-4 text-stone-700', tv ? 'text-base xl:text-xl' : 'text-sm')}>
         <LiveIndicator state={live} tv={tv} />
         {page ? (
           <span className="font-semibold text-stone-900">

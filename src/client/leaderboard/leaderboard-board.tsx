@@ -28,12 +28,12 @@ function BoardTable({ board, tv }: { board: Leaderboard; tv: boolean }) {
         <caption className="sr-only">{board.tournament.name} leaderboard</caption>
         {tv ? (
           <colgroup>
-            <col className="w-[8%]" />
-            <col className="w-[27%]" />
+            <col className="w-[7%]" />
+            <col className="w-[33%]" />
             <col className="w-[10%]" />
+            <col className="w-[7%]" />
             <col className="w-[8%]" />
-            <col className="w-[9%]" />
-            <col className="w-[38%]" />
+            <col className="w-[35%]" />
           </colgroup>
         ) : null}
         <thead>

@@ -27,13 +27,14 @@ function pagesOf(boards: Leaderboard[], rowsPerPage: number): TvPage[] {
 
 /**
  * How many rows fit in `area` below the heading: measured after each render from the rows shown (table rows or cards).
- * The tallest row and the deepest heading seen are kept until the area changes size, so the number settles at once rather
- * than swinging between pages of taller and shorter rows.
+ * The tallest row seen is kept until the area changes size, so the number settles at once rather than swinging between
+ * pages of taller and shorter rows (cards on a phone), which would skip or repeat rows as the pages turn. The heading's
+ * height is read afresh: on a TV it does not wrap, so it is the same for every board.
  */
 function useRowsThatFit(area: RefObject<HTMLElement | null>): number {
   const [rows, setRows] = useState(8);
   const [, setSize] = useState('');
-  const seen = useRef({ size: '', stride: 0, top: 0 });
+  const seen = useRef({ size: '', stride: 0 });
 
   useEffect(() => {
     const element = area.current;
@@ -49,14 +50,13 @@ function useRowsThatFit(area: RefObject<HTMLElement | null>): number {
     const items = [...element.querySelectorAll<HTMLElement>('[data-team-id]')];
     if (items.length === 0) return;
     const size = `${element.clientWidth}x${element.clientHeight}`;
-    if (seen.current.size !== size) seen.current = { size, stride: 0, top: 0 };
+    if (seen.current.size !== size) seen.current = { size, stride: 0 };
     const boxes = items.map((item) => item.getBoundingClientRect());
     const gap = boxes.length > 1 ? Math.max(0, boxes[1]!.top - boxes[0]!.bottom) : 0;
     const stride = Math.max(...boxes.map((box) => box.height)) + gap;
     const top = boxes[0]!.top - element.getBoundingClientRect().top;
     seen.current.stride = Math.max(seen.current.stride, stride);
-    seen.current.top = Math.max(seen.current.top, top);
-    const fit = Math.max(1, Math.floor((element.clientHeight - seen.current.top + gap) / seen.current.stride));
+    const fit = Math.max(1, Math.floor((element.clientHeight - top + gap) / seen.current.stride));
     if (fit !== rows) setRows(fit);
   });
 
@@ -66,8 +66,8 @@ function useRowsThatFit(area: RefObject<HTMLElement | null>): number {
 export function TvBoards({ boards, live, paused }: { boards: Leaderboard[]; live: LiveState; paused: boolean }) {
   const area = useRef<HTMLDivElement>(null);
   const rowsPerPage = useRowsThatFit(area);
-  const pages = pagesOf(boards, rowsPerPage);
   const [turn, setTurn] = useState(0);
+  const pages = pagesOf(boards, rowsPerPage);
 
   useEffect(() => {
     if (paused || pages.length <= 1) return;
