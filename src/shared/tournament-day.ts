@@ -10,7 +10,8 @@
 //   GET  /api/admin/starting-holes                    admin   → DrawStatus (per tournament: teams without a hole, with scores)
 //   GET  /api/leaderboard                             public  → PublicLeaderboards (every active tournament)
 //   GET  /api/leaderboard/:tournamentId               public  → Leaderboard (404 when the tournament is not active)
-//   GET  /api/leaderboard/:tournamentId/events        public  → text/event-stream; event `leaderboard`, data = Leaderboard JSON
+//   GET  /api/leaderboard/events                      public  → text/event-stream, one per page for every board: event `active`
+//                                                     (the active tournaments' ids), event `leaderboard` (a Leaderboard, on change)
 //   GET  /api/admin/score-report/:tournamentId        staff   → Leaderboard (any tournament, active or not)
 
 export const MIN_STROKES = 1;
