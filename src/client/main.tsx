@@ -3,7 +3,7 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { ApiError } from './lib/api';
+import { ApiError, failureCause } from './lib/api';
 import { meQuery } from './auth/session';
 import { AppRoutes } from './routes';
 import './index.css';
@@ -19,7 +19,7 @@ const queryClient: QueryClient = new QueryClient({
   defaultOptions: {
     queries: {
       // Outdoors on a poor connection: retry network failures, never a refusal or a validation error.
-      retry: (count, error) => count < 3 && (!(error instanceof ApiError) || error.status === 0 || error.status >= 500),
+      retry: (count, error) => count < 3 && failureCause(error) !== 'refused',
       refetchOnWindowFocus: false,
     },
   },

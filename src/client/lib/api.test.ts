@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorMessage } from './api';
+import { ApiError, errorMessage, failureCause } from './api';
 
 describe('errorMessage: which words a failed call shows', () => {
   it('shows the server’s words for a refusal (4xx)', () => {
@@ -25,5 +25,15 @@ describe('errorMessage: which words a failed call shows', () => {
   it('falls back to the screen’s text for anything else, and to the server’s words when the screen has none', () => {
     expect(errorMessage(new TypeError('boom'), 'Failed to load data')).toBe('Failed to load data');
     expect(errorMessage(new ApiError(500, 'INTERNAL', 'Something went wrong. Please try again.'), '')).toBe('Something went wrong. Please try again.');
+  });
+});
+
+describe('failureCause: what failed, for the words and for whether to try again', () => {
+  it('tells the network, the server and a refusal apart', () => {
+    expect(failureCause(new ApiError(0, 'NETWORK', 'offline'))).toBe('network');
+    expect(failureCause(new TypeError('Failed to fetch'))).toBe('network');
+    expect(failureCause(new ApiError(502, 'HTTP_502', 'Bad gateway'))).toBe('server');
+    expect(failureCause(new ApiError(409, 'CONFLICT', 'changed'))).toBe('refused');
+    expect(failureCause(new ApiError(401, 'UNAUTHENTICATED', 'signed out'))).toBe('refused');
   });
 });

@@ -34,13 +34,24 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   return data as T;
 }
 
+/** Why a call failed: the network (nothing reached the server), the server (5xx), or a refusal (4xx, in its own words). */
+export function failureCause(error: unknown): 'network' | 'server' | 'refused' {
+  if (!(error instanceof ApiError) || error.status === 0) return 'network';
+  return error.status >= 500 ? 'server' : 'refused';
+}
+
 /**
  * The message to show for a failed call. A refusal (4xx) is the server's own words ('Only 2 places left at this level');
  * a failure is the screen's text from SPEC.md §8 ('Failed to save scores'), plus a hint when the network is the cause.
  */
 export function errorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;
-  if (error.status === 0) return fallback ? `${fallback}. Check your connection and try again.` : error.message;
-  if (error.status >= 500) return fallback || error.message;
-  return error.message || fallback;
+  switch (failureCause(error)) {
+    case 'network':
+      return fallback ? `${fallback}. Check your connection and try again.` : error.message;
+    case 'server':
+      return fallback || error.message;
+    case 'refused':
+      return error.message || fallback;
+  }
 }

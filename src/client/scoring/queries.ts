@@ -9,10 +9,13 @@ export const scoreEntryChoicesQuery = queryOptions({
   queryFn: ({ signal }) => api<ScoreEntryChoices>('/api/score-entry/tournaments', { signal }),
 });
 
+/** A team's score sheet as it is saved now. */
+export const fetchScoreSheet = (teamId: string, signal?: AbortSignal) => api<ScoreSheet>(`/api/teams/${teamId}/scores`, { signal });
+
 export const scoreSheetQuery = (teamId: string) =>
   queryOptions({
     queryKey: ['score-entry', 'sheet', teamId],
-    queryFn: ({ signal }) => api<ScoreSheet>(`/api/teams/${teamId}/scores`, { signal }),
+    queryFn: ({ signal }) => fetchScoreSheet(teamId, signal),
     // The form holds what is typed; a background refetch must not look like fresh data to reset it with.
     staleTime: Infinity,
   });

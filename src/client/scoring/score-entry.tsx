@@ -6,14 +6,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { SCORE_MESSAGES } from '../../shared/score-schemas';
 import type { ScoreSheet } from '../../shared/tournament-day';
-import { api, ApiError, errorMessage } from '../lib/api';
+import { ApiError, errorMessage, failureCause } from '../lib/api';
 import { notify } from '../lib/toast';
 import { useMediaQuery } from '../lib/use-media-query';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { PageSpinner } from '../ui/spinner';
 import { HoleByHole } from './hole-by-hole';
-import { scoreSheetQuery, useSaveScores } from './queries';
+import { fetchScoreSheet, scoreSheetQuery, useSaveScores } from './queries';
 import { cellsFromScores, collectScores, sameCells, teamTotal, withOwnEdits, type Cells } from './score-cells';
 import { ScoreGrid } from './score-grid';
 
@@ -25,7 +25,7 @@ export function ScoreEntry({ teamId, onUnsavedChange }: { teamId: string; onUnsa
     return (
       <div role="alert" className="rounded-lg border border-stone-200 bg-white p-5 text-red-700">
         <p>{errorMessage(sheet.error, 'Failed to load scores')}</p>
-        {!(sheet.error instanceof ApiError) || sheet.error.status === 0 || sheet.error.status >= 500 ? (
+        {failureCause(sheet.error) !== 'refused' ? (
           <Button variant="secondary" className="mt-3" onClick={() => void sheet.refetch()}>
             Try again
           </Button>
@@ -65,10 +65,10 @@ function useConfirmLeaving(unsaved: boolean) {
 type Failure = { cause: 'network' | 'server' | 'changed' } | { cause: 'refused'; message: string };
 
 function failureOf(error: unknown): Failure {
-  if (!(error instanceof ApiError) || error.status === 0) return { cause: 'network' };
-  if (error.status >= 500) return { cause: 'server' };
-  if (error.status === 409 && error.fields?.version) return { cause: 'changed' };
-  return { cause: 'refused', message: error.message };
+  const cause = failureCause(error);
+  if (cause !== 'refused') return { cause };
+  const refusal = error as ApiError;
+  return refusal.status === 409 && refusal.fields?.version ? { cause: 'changed' } : { cause: 'refused', message: refusal.message };
 }
 
 const FAILURE_NOTES = {
@@ -134,7 +134,7 @@ function ScoreForm({ sheet, onUnsavedChange }: { sheet: ScoreSheet; onUnsavedCha
    * typed (the next save is refused again and tries again).
    */
   const reloadUnderOwnEdits = async () => {
-    const fresh = await api<ScoreSheet>(`/api/teams/${sheet.team.id}/scores`).catch(() => null);
+    const fresh = await fetchScoreSheet(sheet.team.id).catch(() => null);
     if (!fresh) return;
     const theirs = cellsFromScores(fresh.scores);
     setCells((typed) => withOwnEdits(saved, typed, theirs));
