@@ -40,8 +40,12 @@ export function requireAccess(access: Access): MiddlewareHandler<AppEnv> {
   };
 }
 
-export function defineRoute<R extends Omit<RouteConfig, 'middleware'>>(config: R & { access: Access }) {
-  const { access, ...rest } = config;
+/**
+ * A route with its access rule. `authorize` runs after the role guard and before the body is validated, for a check that
+ * depends on the resource (whose team it is): a caller who may not touch it gets 403 whatever they send.
+ */
+export function defineRoute<R extends Omit<RouteConfig, 'middleware'>>(config: R & { access: Access; authorize?: MiddlewareHandler<AppEnv> }) {
+  const { access, authorize, ...rest } = config;
   const responses = {
     ...rest.responses,
     400: errorResponse('The input is not valid; `fields` names each bad field.'),
@@ -51,7 +55,7 @@ export function defineRoute<R extends Omit<RouteConfig, 'middleware'>>(config: R
   return createRoute({
     ...rest,
     responses,
-    middleware: [requireAccess(access)],
+    middleware: authorize ? [requireAccess(access), authorize] : [requireAccess(access)],
     description: `${rest.description ?? ''}\n\nAccess: ${ACCESS_DESCRIPTIONS[access]}`.trim(),
     'x-access': access,
   } as unknown as R);

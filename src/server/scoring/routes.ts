@@ -15,10 +15,7 @@ const tournamentParam = z.object({ id: z.uuid('Tournament not found') });
 const teamParam = z.object({ teamId: z.uuid('Team not found') });
 const noStore = (c: AppContext) => c.header('Cache-Control', 'no-store');
 
-/**
- * Who may score the team is answered before the body is validated: another leader gets 403 whatever they send, and
- * learns nothing from a 400 (R9). Runs after the route's sign-in guard; a malformed id is left to the param's 400.
- */
+/** Who may score the team (R9), answered before the body; a malformed id is left to the param's 400. */
 const mayScoreTeam: MiddlewareHandler<AppEnv> = async (c, next) => {
   const teamId = c.req.param('teamId');
   if (teamParam.safeParse({ teamId }).success) await checkMayScore(c.var.deps.database.db, await getActor(c), teamId!);
@@ -29,6 +26,7 @@ const saveScoresRoute = defineRoute({
   method: 'put',
   path: '/teams/{teamId}/scores',
   access: 'signed-in',
+  authorize: mayScoreTeam,
   summary: "Replace a team's scores (R21): cells with strokes 1–15 are saved, every other cell is cleared",
   description:
     "The team's leader or staff (R9), checked before the body. One transaction; 400 'No scores to save' when no cell is " +
@@ -148,8 +146,7 @@ export const scoringRoutes = createRouter()
     },
   )
   .openapi(
-    // defineRoute's guard (signed in) first, then whose team it is, then the body.
-    { ...saveScoresRoute, middleware: [...((saveScoresRoute as { middleware?: MiddlewareHandler<AppEnv>[] }).middleware ?? []), mayScoreTeam] },
+    saveScoresRoute,
     async (c) => {
       const { database, leaderboardFeed } = c.var.deps;
       const actor = await getActor(c);
