@@ -23,6 +23,9 @@ import { scoringRoutes } from './scoring/routes';
 import { ZodError } from 'zod';
 import type { AppDeps, AppEnv } from './http/context';
 import { AppError, validationError } from './http/errors';
+import { hasNulCode, NUL_MESSAGE } from './http/nul';
+import { completeDocument } from './http/openapi-document';
+import { errorFields } from './logger';
 import { assetResponse, type StaticAssets } from './http/static-assets';
 import { isClientPath } from '../shared/client-paths';
 
@@ -101,13 +104,24 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
   app.route('/api/leaderboard', leaderboardRoutes);
   app.route('/api', scoringRoutes);
 
-  app.doc31('/api/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: 'Golf tournament portal API',
-      version: '1.0.0',
-      description: 'JSON under /api. Every operation states who may call it in `x-access` (public, signed-in, staff, admin).',
-    },
+  // Built on first request (every route is registered by then) and kept: the routes do not change while the process runs.
+  let openApiDocument: string | undefined;
+  app.get('/api/openapi.json', (c) => {
+    openApiDocument ??= JSON.stringify(
+      completeDocument(
+        app.getOpenAPI31Document({
+          openapi: '3.1.0',
+          info: {
+            title: 'Golf tournament portal API',
+            version: '1.0.0',
+            description:
+              'JSON under /api. Every operation states who may call it in `x-access` (public, signed-in, staff, admin) and as a security requirement (the session cookie).',
+          },
+        }) as never,
+        config,
+      ),
+    );
+    return c.body(openApiDocument, 200, { 'content-type': 'application/json' });
   });
 
   app.all('/api/*', (c) => {
@@ -141,7 +155,10 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
     }
     if (error instanceof ZodError) return c.json(validationError(error.issues).toBody(), 400);
     if (error instanceof SyntaxError) return c.json(new AppError('BAD_REQUEST', 'The request body is not valid JSON').toBody(), 400);
-    logger.error('unhandled error', { method: c.req.method, path: c.req.path, error: error.stack ?? String(error) });
+    // A NUL the route's schema did not see (PostgreSQL refuses it in text: 22021 / 22P05) is bad input, not a fault.
+    if (hasNulCode(error)) return c.json(new AppError('VALIDATION', NUL_MESSAGE, { _: NUL_MESSAGE }).toBody(), 400);
+    // The route, the user and the error's kind and code: never its message (a failed query's carries its parameters).
+    logger.error('unhandled error', { method: c.req.method, path: c.req.path, userId: c.get('viewer')?.userId ?? null, ...errorFields(error) });
     return c.json(new AppError('INTERNAL', 'Something went wrong. Please try again.').toBody(), 500);
   });
   app.notFound((c) => c.json(new AppError('NOT_FOUND', 'Not found').toBody(), 404));

@@ -8,7 +8,16 @@ import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail/mailer';
 import { createLeaderboardFeed } from './scoring/leaderboard-feed';
 
-export const DEFAULT_LIMITS: AppDeps['limits'] = { signInPerAccount: 10, signInPerAddress: 100, windowSeconds: 15 * 60 };
+export const DEFAULT_LIMITS: AppDeps['limits'] = {
+  signInPerAccount: 10,
+  signInPerAddress: 100,
+  windowSeconds: 15 * 60,
+  accountDelayAfter: 20,
+  accountDelayMaxSeconds: 60,
+  signUpPerAddress: 10,
+  resetPerAccount: 5,
+  resetPerAddress: 20,
+};
 
 export async function openConfiguredDatabase(config: Config, options: { poolSize?: number } = {}): Promise<Database> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: options.poolSize });

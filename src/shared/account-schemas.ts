@@ -35,3 +35,26 @@ export const profileSchema = z.object({
   company,
 });
 export type ProfileInput = z.input<typeof profileSchema>;
+
+/** 'Forgot password?': the e-mail to send a reset link to (R33). */
+export const forgotPasswordSchema = z.object({ email });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+export const INVALID_RESET_LINK = 'This reset link has expired or was already used. Ask for a new one.';
+
+/** The reset page: the link's token and the new password. */
+export const resetPasswordSchema = z.object({
+  token: z.string({ error: INVALID_RESET_LINK }).min(1, INVALID_RESET_LINK).max(200, INVALID_RESET_LINK),
+  newPassword: passwordSchema,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** The profile's change form: the current password, then the new one (R33). */
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .min(1, 'Current password is required')
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

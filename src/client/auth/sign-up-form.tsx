@@ -6,6 +6,8 @@ import { Button } from '../ui/button';
 import { Field } from '../ui/field';
 import { useSignIn, useSignUp } from './session';
 
+export const SIGN_UP_NOT_SIGNED_IN = "We could not sign you in. If this e-mail already has an account, log in or use 'Forgot password?'.";
+
 const loadSchema = () => import('../../shared/account-schemas').then((m) => m.signUpSchema);
 
 /** Sign-up; when the server needs no confirmation (no SMTP), the new account is signed in at once. */
@@ -23,7 +25,13 @@ export function SignUpForm({ onConfirmationNeeded }: { onConfirmationNeeded: () 
         onConfirmationNeeded();
         return;
       }
-      await signIn.mutateAsync({ email: values.email, password: values.password });
+      try {
+        await signIn.mutateAsync({ email: values.email, password: values.password });
+      } catch {
+        // Sign-up answers the same for an e-mail that already has an account (R34); only signing in tells them apart.
+        notify.error(SIGN_UP_NOT_SIGNED_IN);
+        return;
+      }
       notify.success('Account created! You are now signed in.');
     } catch (error) {
       notify.error(errorMessage(error, 'Sign up failed'));

@@ -3,7 +3,11 @@ import { z } from '@hono/zod-openapi';
 import { createRouter, defineRoute } from '../http/define-route';
 import { getViewer } from '../http/context';
 import { unauthenticated } from '../http/errors';
-import { createUserAccount, getMe, updateProfile } from './service';
+import { AppError } from '../http/errors';
+import { hitWindow } from '../auth/rate-limit';
+import { rateLimited, waitText } from '../auth/routes';
+import { accountExistsMessage } from '../mail/templates';
+import { createUserAccount, findUserByEmail, getMe, updateProfile } from './service';
 import { profileSchema, signUpSchema } from '../../shared/account-schemas';
 
 const meSchema = z
@@ -23,20 +27,46 @@ export const accountRoutes = createRouter()
       access: 'public',
       summary: 'Create an account (team leader) with its profile; sends the confirmation e-mail',
       request: { body: { required: true, ...json(signUpSchema) } },
+      description:
+        'Answers the same whether or not the e-mail already has an account (R34): its owner then gets an e-mail saying so, with a link to reset the password. Limited per address.',
       responses: {
-        201: { description: 'Created', ...json(z.object({ requiresConfirmation: z.boolean() })) },
-        409: { description: 'The e-mail already has an account' },
+        201: { description: 'Created, or the e-mail already had an account (the same answer)', ...json(z.object({ requiresConfirmation: z.boolean() })) },
+        429: { description: 'Too many sign-ups from this address; the message says when to try again' },
       },
     }),
     async (c) => {
-      const { config, database, auth, mailer, logger } = c.var.deps;
-      const created = await createUserAccount(database.db, c.req.valid('json'));
+      const { config, database, auth, mailer, logger, limits } = c.var.deps;
+      const input = c.req.valid('json');
+      const perAddress = await hitWindow(database.db, `sign-up:ip:${c.var.clientIp}`, limits.windowSeconds);
+      if (perAddress.count > limits.signUpPerAddress) {
+        throw rateLimited(c, perAddress.retryAfterSeconds, `Too many sign-ups from this address. Please try again in ${waitText(perAddress.retryAfterSeconds)}.`);
+      }
+      let created: { id: string; email: string };
+      try {
+        created = await createUserAccount(database.db, input);
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+        // The e-mail has an account: tell its owner (not the caller), and answer as for a new account.
+        const existing = await findUserByEmail(database.db, input.email);
+        if (existing) {
+          const message = accountExistsMessage({
+            firstName: existing.name.split(' ')[0] ?? '',
+            resetUrl: `${config.appUrl}/forgot-password`,
+            signInUrl: `${config.appUrl}/auth`,
+          });
+          mailer.send({ to: existing.email, ...message, link: `${config.appUrl}/forgot-password` }).catch((mailError) =>
+            logger.error('account-exists e-mail failed', { userId: existing.id, error: (mailError as Error).name }),
+          );
+          logger.info('sign-up for an existing account: owner told by e-mail', { userId: existing.id });
+        }
+        return c.json({ requiresConfirmation: mailer.configured }, 201);
+      }
       logger.info('account created', { userId: created.id });
       try {
         await auth.api.sendVerificationEmail({ body: { email: created.email, callbackURL: `${config.appUrl}/register` } });
       } catch (error) {
         // The account stands; signing in sends the confirmation again (sendOnSignIn).
-        logger.error('confirmation e-mail failed', { userId: created.id, error: String(error) });
+        logger.error('confirmation e-mail failed', { userId: created.id, error: (error as Error).name });
       }
       return c.json({ requiresConfirmation: mailer.configured }, 201);
     },

@@ -5,6 +5,7 @@ import type { Db } from '../db/connect';
 import { isUniqueViolation } from '../db/errors';
 import { account, profiles, user } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
+import { assertNotCommon } from '../auth/common-passwords';
 import { AppError } from '../http/errors';
 import type { Me } from '../../shared/api-types';
 import type { Role } from '../../shared/roles';
@@ -20,6 +21,7 @@ export interface NewAccount extends SignUpInput {
 /** Creates the user, its password credential and its profile in one transaction: all or nothing. */
 export async function createUserAccount(db: Db, input: NewAccount): Promise<{ id: string; email: string }> {
   const data = signUpSchema.parse(input);
+  assertNotCommon(data.password);
   const id = randomBytes(16).toString('hex');
   const passwordHash = await hashPassword(data.password);
   try {

@@ -7,12 +7,15 @@ import type { Db } from '../db/connect';
 import * as schema from '../db/schema';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
-import { confirmEmailMessage } from '../mail/templates';
+import { confirmEmailMessage, resetPasswordMessage } from '../mail/templates';
 import { hashPassword, verifyPassword } from './passwords';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/account-schemas';
 
 /** The header our server sets from the socket address; any client value is replaced (see app.ts). */
 export const CLIENT_IP_HEADER = 'x-golf-client-ip';
+
+/** How long a password-reset link works (R33). */
+export const RESET_LINK_SECONDS = 60 * 60;
 
 export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; logger: Logger; secret: string }) {
   const { config, db, mailer } = deps;
@@ -35,6 +38,15 @@ export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; logge
       requireEmailVerification: mailer.configured,
       autoSignIn: !mailer.configured,
       password: { hash: hashPassword, verify: verifyPassword },
+      // R33: the reset link works once (better-auth consumes it) for one hour, and ends every session of the account.
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, token }) {
+        // The link opens our reset page directly (no redirect through the API), which posts the token with the new password.
+        const url = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        const message = resetPasswordMessage({ firstName: user.name.split(' ')[0] ?? '', url });
+        await mailer.send({ to: user.email, ...message, link: url });
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -50,8 +62,10 @@ export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; logge
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
-      // A signed copy of the session in a cookie spares the database on most requests; staff and admin checks re-read the role.
-      cookieCache: { enabled: true, maxAge: 60 },
+      // No signed copy of the session in a cookie: such a copy stays valid until it expires, so sign-out, a password change,
+      // a deletion or a demotion would not end it at once (R33). Every check reads the session row and its user (one
+      // indexed lookup each; docs/decisions/020, bench/auth-throughput.ts).
+      cookieCache: { enabled: false },
     },
     // Sign-in is rate limited by our own middleware, per account and per address, in the database (R4, R6).
     rateLimit: { enabled: false },

@@ -5,11 +5,38 @@ import type { MiddlewareHandler } from 'hono';
 import { createRouter, defineRoute } from '../http/define-route';
 import { AppError } from '../http/errors';
 import type { AppContext, AppEnv } from '../http/context';
-import { hit, reset } from './rate-limit';
+import { blockedFor, failWithDelay, giveBack, hitWindow, reset } from './rate-limit';
 import { CLIENT_IP_HEADER } from './auth';
-import { loginSchema } from '../../shared/account-schemas';
+import { assertNotCommon } from './common-passwords';
+import { getViewer } from '../http/context';
+import {
+  changePasswordSchema,
+  forgotPasswordSchema,
+  INVALID_RESET_LINK,
+  loginSchema,
+  resetPasswordSchema,
+} from '../../shared/account-schemas';
 
-export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+/** '3 minutes', '1 minute', '40 seconds': how long to wait, rounded up. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+export const tooManyAttempts = (seconds: number) => `Too many sign-in attempts. Please try again in ${waitText(seconds)}.`;
+export const tooManyForAccount = (seconds: number) =>
+  `Too many failed sign-ins for this account. Please try again in ${waitText(seconds)}.`;
+export const tooManyResets = (seconds: number) => `Too many reset requests. Please try again in ${waitText(seconds)}.`;
+/** R33's answer to a reset request, whether or not the e-mail has an account. */
+export const RESET_SENT = 'If an account exists for that e-mail, we sent a link';
+export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
+
+/** A 429 that says when to try again, in its message and in Retry-After. */
+export function rateLimited(c: AppContext, seconds: number, message: string): AppError {
+  c.header('Retry-After', String(seconds));
+  return new AppError('RATE_LIMITED', message);
+}
 
 /** The caller's address from the socket (never from a header a client can set). */
 export const clientIp: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -75,26 +102,45 @@ export const authRoutes = createRouter()
         200: { description: 'Signed in', content: { 'application/json': { schema: passThrough } } },
         401: { description: 'Invalid email or password' },
         403: { description: 'E-mail not confirmed yet' },
-        429: { description: TOO_MANY_ATTEMPTS },
+        429: { description: 'Too many attempts; the message says when to try again (also in Retry-After)' },
       },
     }),
     async (c) => {
       const { database, limits, logger } = c.var.deps;
+      const db = database.db;
       const { email, password } = c.req.valid('json');
+      // R34: per account and address (10 failures in the window, then that pair waits), per account across addresses (a
+      // growing delay, never a lock), per address (failures only). Attempts are counted before the password is checked, so
+      // parallel guesses cannot slip past the limit, and given back when they turn out not to be failures.
       const accountKey = `sign-in:email:${email}`;
-      const [perAccount, perAddress] = await Promise.all([
-        hit(database.db, accountKey, limits.windowSeconds),
-        hit(database.db, `sign-in:ip:${c.var.clientIp}`, limits.windowSeconds),
+      const pairKey = `sign-in:pair:${c.var.clientIp}:${email}`;
+      const addressKey = `sign-in:ip:${c.var.clientIp}`;
+      const wait = await blockedFor(db, accountKey);
+      if (wait > 0) {
+        logger.warn('sign-in refused: account delay', { route: 'POST /api/auth/sign-in/email', code: 'RATE_LIMITED' });
+        throw rateLimited(c, wait, tooManyForAccount(wait));
+      }
+      const [pair, address] = await Promise.all([
+        hitWindow(db, pairKey, limits.windowSeconds),
+        hitWindow(db, addressKey, limits.windowSeconds),
       ]);
-      if (perAccount > limits.signInPerAccount || perAddress > limits.signInPerAddress) {
-        logger.warn('sign-in refused: rate limit', { email, ip: c.var.clientIp });
-        throw new AppError('RATE_LIMITED', TOO_MANY_ATTEMPTS);
+      const pairOver = pair.count > limits.signInPerAccount;
+      if (pairOver || address.count > limits.signInPerAddress) {
+        await Promise.all([giveBack(db, pairKey), giveBack(db, addressKey)]);
+        logger.warn('sign-in refused: rate limit', { route: 'POST /api/auth/sign-in/email', code: 'RATE_LIMITED', by: pairOver ? 'account and address' : 'address' });
+        const seconds = pairOver ? pair.retryAfterSeconds : address.retryAfterSeconds;
+        throw rateLimited(c, seconds, tooManyAttempts(seconds));
       }
       // callbackURL: where the fresh confirmation link sent to an unconfirmed account returns to (R7).
       const callbackURL = `${c.var.deps.config.appUrl}/register`;
       const response = await forward(c, JSON.stringify({ email, password, callbackURL }));
-      if (response.ok) await reset(database.db, accountKey);
-      else logger.warn('sign-in failed', { email, ip: c.var.clientIp, status: response.status });
+      if (response.status === 401) {
+        await failWithDelay(db, accountKey, limits.windowSeconds, limits.accountDelayAfter, limits.accountDelayMaxSeconds);
+        logger.warn('sign-in failed', { route: 'POST /api/auth/sign-in/email', code: 'INVALID_EMAIL_OR_PASSWORD' });
+      } else {
+        // A success, or a right password on an unconfirmed account: not a failure for the pair or the address.
+        await Promise.all([reset(db, pairKey), giveBack(db, addressKey)]);
+      }
       return response as never;
     },
   )
@@ -128,6 +174,83 @@ export const authRoutes = createRouter()
       responses: { 302: { description: 'Back to the portal' } },
     }),
     async (c) => (await forward(c)) as never,
+  )
+  .openapi(
+    defineRoute({
+      method: 'post',
+      path: '/request-password-reset',
+      access: 'public',
+      summary: "'Forgot password?': e-mails a reset link that works once, for one hour",
+      description: 'Answers the same whether or not the e-mail has an account. Limited per e-mail and per address.',
+      request: { body: { required: true, content: { 'application/json': { schema: forgotPasswordSchema } } } },
+      responses: {
+        200: { description: RESET_SENT, content: { 'application/json': { schema: z.object({ message: z.string() }) } } },
+        429: { description: 'Too many reset requests; the message says when to try again' },
+      },
+    }),
+    async (c) => {
+      const { database, limits, config } = c.var.deps;
+      const { email } = c.req.valid('json');
+      const [perEmail, perAddress] = await Promise.all([
+        hitWindow(database.db, `reset:email:${email}`, limits.windowSeconds),
+        hitWindow(database.db, `reset:ip:${c.var.clientIp}`, limits.windowSeconds),
+      ]);
+      if (perEmail.count > limits.resetPerAccount) throw rateLimited(c, perEmail.retryAfterSeconds, tooManyResets(perEmail.retryAfterSeconds));
+      if (perAddress.count > limits.resetPerAddress) throw rateLimited(c, perAddress.retryAfterSeconds, tooManyResets(perAddress.retryAfterSeconds));
+      const response = await forward(c, JSON.stringify({ email, redirectTo: `${config.appUrl}/reset-password` }));
+      if (!response.ok) return response as never;
+      return c.json({ message: RESET_SENT }, 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'post',
+      path: '/reset-password',
+      access: 'public',
+      summary: "The reset page: sets a new password with the link's token and ends every session of the account",
+      request: { body: { required: true, content: { 'application/json': { schema: resetPasswordSchema } } } },
+      responses: {
+        200: { description: 'Password set; sign in with it', content: { 'application/json': { schema: z.object({ status: z.boolean() }) } } },
+      },
+    }),
+    async (c) => {
+      const { token, newPassword } = c.req.valid('json');
+      assertNotCommon(newPassword, 'newPassword');
+      const response = await forward(c, JSON.stringify({ token, newPassword }));
+      if (response.status === 400) throw new AppError('VALIDATION', INVALID_RESET_LINK, { token: INVALID_RESET_LINK });
+      return response as never;
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'post',
+      path: '/change-password',
+      access: 'signed-in',
+      summary: "Changes the signed-in user's password (current password asked) and ends every other session",
+      description: 'Wrong current passwords count as failed sign-ins of the account (the same growing delay).',
+      request: { body: { required: true, content: { 'application/json': { schema: changePasswordSchema } } } },
+      responses: {
+        200: { description: 'Changed; this browser gets a fresh session', content: { 'application/json': { schema: passThrough } } },
+        429: { description: 'Too many wrong current passwords; the message says when to try again' },
+      },
+    }),
+    async (c) => {
+      const { database, limits, logger } = c.var.deps;
+      const viewer = await getViewer(c);
+      const { currentPassword, newPassword } = c.req.valid('json');
+      assertNotCommon(newPassword, 'newPassword');
+      const accountKey = `sign-in:email:${viewer!.email}`;
+      const wait = await blockedFor(database.db, accountKey);
+      if (wait > 0) throw rateLimited(c, wait, tooManyForAccount(wait));
+      const response = await forward(c, JSON.stringify({ currentPassword, newPassword, revokeOtherSessions: true }));
+      if (response.status === 400) {
+        await failWithDelay(database.db, accountKey, limits.windowSeconds, limits.accountDelayAfter, limits.accountDelayMaxSeconds);
+        logger.warn('change-password refused', { route: 'POST /api/auth/change-password', userId: viewer!.userId, code: 'INVALID_PASSWORD' });
+        throw new AppError('VALIDATION', WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
+      }
+      if (response.ok) logger.info('password changed, other sessions ended', { userId: viewer!.userId });
+      return response as never;
+    },
   )
   .all('/*', (c) => {
     throw new AppError('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`);

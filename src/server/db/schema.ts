@@ -89,11 +89,13 @@ export const verification = pgTable(
   (t) => [index('verification_identifier_idx').on(t.identifier)],
 );
 
-/** Sign-in attempts per key (`email:…`, `ip:…`) in fixed windows; in the database so every process shares it (R4, R6). */
+/** Sign-in and sign-up attempts per key (account and address, account, address) in fixed windows; in the database so every process shares it (R4, R6). */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  /** Per-account sign-in failures: no attempt before this time (a growing delay, never a lock; R34). */
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
 });
 
 /** Values the app generates once and every process shares (the session-signing secret). */

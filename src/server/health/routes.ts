@@ -1,4 +1,5 @@
 // /api/health: answers 200 when the server and its database work.
+import { errorFields } from '../logger';
 import { z } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
 import { createRouter, defineRoute } from '../http/define-route';
@@ -20,7 +21,7 @@ export const healthRoutes = createRouter().openapi(
     try {
       await database.db.execute(sql`select 1`);
     } catch (error) {
-      logger.error('health: database check failed', { error: String(error) });
+      logger.error('health: database check failed', errorFields(error));
       throw new AppError('UNAVAILABLE', 'Database unavailable');
     }
     c.header('Cache-Control', 'no-store');

@@ -7,8 +7,6 @@ import type { Database } from '../db/connect';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import type { LeaderboardFeed } from '../scoring/leaderboard-feed';
-import { eq } from 'drizzle-orm';
-import { user } from '../db/schema';
 import { isStaff, type Role } from '../../shared/roles';
 
 export interface AppDeps {
@@ -17,7 +15,21 @@ export interface AppDeps {
   auth: Auth;
   mailer: Mailer;
   logger: Logger;
-  limits: { signInPerAccount: number; signInPerAddress: number; windowSeconds: number };
+  /**
+   * R34, all per window of `windowSeconds`: sign-in failures per account and address together (`signInPerAccount`), per
+   * address (`signInPerAddress`, failures only); per account across addresses a growing delay from the `accountDelayAfter`-th
+   * failure (1, 2, 4 … up to `accountDelayMaxSeconds`); sign-ups per address; reset requests per e-mail and per address.
+   */
+  limits: {
+    signInPerAccount: number;
+    signInPerAddress: number;
+    windowSeconds: number;
+    accountDelayAfter: number;
+    accountDelayMaxSeconds: number;
+    signUpPerAddress: number;
+    resetPerAccount: number;
+    resetPerAddress: number;
+  };
   /** The clock; tests move it to check time rules such as the editing lock. */
   now: () => Date;
   /** Live leaderboards: cached boards and their Server-Sent Events subscribers, refreshed across processes (R4, R22). */
@@ -55,15 +67,12 @@ export async function getViewer(c: AppContext): Promise<Viewer | null> {
   return viewer;
 }
 
-/** The viewer with their role read fresh from the database (the session cookie may carry a role up to a minute old). */
+/**
+ * The viewer with their role as the database has it now. Sessions are read from the database on every request (no signed
+ * cookie copy: R33, docs/decisions/020), so the viewer already is fresh; the name stays for the callers that rely on it.
+ */
 export async function getFreshViewer(c: AppContext): Promise<Viewer | null> {
-  const viewer = await getViewer(c);
-  if (!viewer) return null;
-  const [row] = await c.var.deps.database.db.select({ role: user.role }).from(user).where(eq(user.id, viewer.userId));
-  if (!row) return null;
-  const fresh = { ...viewer, role: row.role as Role };
-  c.set('viewer', fresh);
-  return fresh;
+  return getViewer(c);
 }
 
 /** Who is acting, for services that allow owners or staff: the signed-in user (required) and their standing. */

@@ -65,10 +65,11 @@ describe('requireAccess', () => {
     expect((await get('admin', leader.cookie)).status).toBe(403);
   });
 
-  it('refuses staff routes to a user deleted while their session cookie is still cached', async () => {
+  it('refuses a deleted user at once: the session ended with the account (401), whatever cookies the browser still has', async () => {
     const moderator = await t.createUser('moderator');
     await t.db.delete(user).where(eq(user.id, moderator.id));
-    expect((await get('staff', moderator.cookie)).status).toBe(403);
+    expect((await get('staff', moderator.cookie)).status).toBe(401);
+    expect((await get('signed-in', moderator.cookie)).status).toBe(401);
   });
 
   it('answers refusals in the one error shape', async () => {

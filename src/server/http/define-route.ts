@@ -2,7 +2,8 @@
 import { createRoute, OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { roleMeets, type Access, type Role } from '../../shared/roles';
-import { forbidden, unauthenticated, validationError } from './errors';
+import { AppError, forbidden, unauthenticated, validationError } from './errors';
+import { NUL_MESSAGE, nulPaths } from './nul';
 import { getFreshViewer, getViewer, type AppEnv } from './context';
 
 export const ACCESS_DESCRIPTIONS: Record<Access, string> = {
@@ -46,27 +47,60 @@ export function requireAccess(access: Access): MiddlewareHandler<AppEnv> {
  */
 export function defineRoute<R extends Omit<RouteConfig, 'middleware'>>(config: R & { access: Access; authorize?: MiddlewareHandler<AppEnv> }) {
   const { access, authorize, ...rest } = config;
+  const jsonBody = Boolean((rest.request?.body as { content?: Record<string, unknown> } | undefined)?.content?.['application/json']);
   const responses = {
     ...rest.responses,
     400: errorResponse('The input is not valid; `fields` names each bad field.'),
-    ...(access === 'public' ? {} : { 401: errorResponse('No session.') }),
+    ...(access === 'public' ? {} : { 401: errorResponse('No session, or a session that has ended.') }),
     ...(access === 'staff' || access === 'admin' ? { 403: errorResponse('The role may not call this route.') } : {}),
+    ...(jsonBody
+      ? {
+          413: errorResponse('The request body is larger than 100 KB.'),
+          415: errorResponse('The request body is not JSON (Content-Type must be application/json).'),
+        }
+      : {}),
   };
+  const guards: MiddlewareHandler<AppEnv>[] = [requireAccess(access), ...(authorize ? [authorize] : []), refuseNulInUrl];
+  if (jsonBody) guards.push(requireJsonBody);
   return createRoute({
     ...rest,
     responses,
-    middleware: authorize ? [requireAccess(access), authorize] : [requireAccess(access)],
+    middleware: guards,
     description: `${rest.description ?? ''}\n\nAccess: ${ACCESS_DESCRIPTIONS[access]}`.trim(),
     'x-access': access,
   } as unknown as R);
 }
 
-/** A router whose validation failures answer in the one error shape, with the first message per field. */
+/** A NUL (U+0000) in a path parameter or a query value is a 400 naming the field (PostgreSQL cannot store it). */
+const refuseNulInUrl: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const fields = [...nulPaths(c.req.param()), ...nulPaths(c.req.queries())].map((path) => path.replace(/\.\d+$/, ''));
+  if (fields.length > 0) throw nulError(fields);
+  return next();
+};
+
+/** A body sent with another content type than JSON is refused (415) rather than read as an empty object. */
+const requireJsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const type = c.req.header('content-type');
+  if (type !== undefined && !/^application\/([\w.+-]+\+)?json\b/i.test(type.trim())) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The request body must be JSON (Content-Type: application/json)');
+  }
+  return next();
+};
+
+function nulError(paths: string[]): AppError {
+  return new AppError('VALIDATION', NUL_MESSAGE, Object.fromEntries(paths.map((path) => [path, NUL_MESSAGE])));
+}
+
+/**
+ * A router whose validation failures answer in the one error shape, with the first message per field; input that passes
+ * its schema but carries a NUL character is refused the same way.
+ */
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
-      if (result.success) return;
-      throw validationError(result.error.issues);
+      if (!result.success) throw validationError(result.error.issues);
+      const paths = nulPaths(result.data);
+      if (paths.length > 0) throw nulError(paths);
     },
   });
 }

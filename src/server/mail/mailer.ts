@@ -21,7 +21,8 @@ export function createMailer(options: { smtpUrl: string | null; from: string }, 
     return {
       configured: false,
       async send(message) {
-        logger.info(`[mail] not sent (SMTP_URL is not set): "${message.subject}" to ${message.to}`, message.link ? { link: message.link } : undefined);
+        // The link is printed (R7: without SMTP it is the only way to it); the recipient's address never is.
+        logger.info(`[mail] not sent (SMTP_URL is not set): "${message.subject}"`, message.link ? { link: message.link } : undefined);
       },
     };
   }
@@ -30,7 +31,7 @@ export function createMailer(options: { smtpUrl: string | null; from: string }, 
     configured: true,
     async send(message) {
       await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-      logger.info(`[mail] sent "${message.subject}" to ${message.to}`);
+      logger.info(`[mail] sent "${message.subject}"`);
     },
   };
 }

@@ -33,6 +33,41 @@ export function confirmEmailMessage(input: { firstName: string; url: string }) {
   };
 }
 
+export function resetPasswordMessage(input: { firstName: string; url: string }) {
+  const greeting = input.firstName ? `Hi ${input.firstName},` : 'Hi,';
+  const lines = [
+    greeting,
+    'Someone asked to reset the password of your golf tournament account. Choose a new password with the link below.',
+    'The link works once, for one hour. Setting a new password signs your account out everywhere else.',
+  ];
+  return {
+    subject: 'Reset your golf tournament password',
+    text: `${lines.join('\n\n')}\n\nReset your password: ${input.url}\n\nIf you did not ask for this, you can ignore this message: your password stays as it is.\n\nSee you on the course.\nThe tournament team\n`,
+    html: layout('Reset your password', [...lines, 'If you did not ask for this, you can ignore this message: your password stays as it is.'], {
+      label: 'Choose a new password',
+      url: input.url,
+    }),
+  };
+}
+
+/** Sent when someone signs up with an e-mail that already has an account (R34): the answer on the page is the same either way. */
+export function accountExistsMessage(input: { firstName: string; resetUrl: string; signInUrl: string }) {
+  const greeting = input.firstName ? `Hi ${input.firstName},` : 'Hi,';
+  const lines = [
+    greeting,
+    'Someone (perhaps you) tried to sign up for the golf tournament with this e-mail address, but it already has an account.',
+    `You can sign in at ${input.signInUrl}. If you forgot your password, choose a new one with the link below.`,
+  ];
+  return {
+    subject: 'You already have a golf tournament account',
+    text: `${lines.join('\n\n')}\n\nForgot your password? ${input.resetUrl}\n\nIf this was not you, you can ignore this message.\n\nSee you on the course.\nThe tournament team\n`,
+    html: layout('You already have an account', [...lines, 'If this was not you, you can ignore this message.'], {
+      label: 'Reset my password',
+      url: input.resetUrl,
+    }),
+  };
+}
+
 export interface RegistrationMail {
   contactName: string;
   tournament: { name: string; startDate: string };

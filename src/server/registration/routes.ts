@@ -1,4 +1,5 @@
 // /api/registrations: a signed-in leader registers one or several teams.
+import { errorFields } from '../logger';
 import { z } from '@hono/zod-openapi';
 import { getViewer } from '../http/context';
 import { createRouter, defineRoute } from '../http/define-route';
@@ -51,7 +52,7 @@ export const registrationRoutes = createRouter().openapi(
       dashboardUrl: `${config.appUrl}/register`,
     });
     // The registration stands even if the mail server is down; the failure is logged for staff.
-    mailer.send({ to: registration.contactEmail, ...message }).catch((error) => logger.error('registration e-mail failed', { error: String(error) }));
+    mailer.send({ to: registration.contactEmail, ...message }).catch((error) => logger.error('registration e-mail failed', errorFields(error)));
 
     return c.json(
       {

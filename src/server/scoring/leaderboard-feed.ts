@@ -8,7 +8,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Database } from '../db/connect';
 import { AppError } from '../http/errors';
-import type { Logger } from '../logger';
+import { errorFields, type Logger } from '../logger';
 import type { Leaderboard } from '../../shared/tournament-day';
 import { LEADERBOARD_CHANNEL } from './leaderboard-channel';
 import { activeTournamentIds, loadLeaderboard, type LoadedLeaderboard } from './leaderboard';
@@ -153,7 +153,7 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
         },
         onLost: (error) => {
           hearing = false;
-          logger.warn('leaderboard: LISTEN connection lost, re-opening', { error: error.message });
+          logger.warn('leaderboard: LISTEN connection lost, re-opening', errorFields(error));
         },
       })
       .then((stop) => {
@@ -162,7 +162,7 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
       })
       .catch((error: Error) => {
         listening = null;
-        logger.error('leaderboard: cannot LISTEN', { error: error.message });
+        logger.error('leaderboard: cannot LISTEN', errorFields(error));
       });
   }
 
@@ -201,7 +201,7 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
     if (hearing && cached && cached.generation === entry.generation) {
       // No change heard, only old: answer it and refresh behind (a 3,600-team board takes a second to build).
       if (Date.now() >= cached.staleAfter && !entry.computing) {
-        compute(id, entry).catch((error: Error) => logger.warn('leaderboard: refresh failed', { tournamentId: id, error: error.message }));
+        compute(id, entry).catch((error: Error) => logger.warn('leaderboard: refresh failed', { tournamentId: id, ...errorFields(error) }));
       }
       return cached.snapshot;
     }
@@ -219,7 +219,7 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
     for (const id of ids) {
       get(id).then(
         (snapshot) => sendBoard(snapshot, to),
-        (error: Error) => logger.error('leaderboard: board failed', { tournamentId: id, error: error.message }),
+        (error: Error) => logger.error('leaderboard: board failed', { tournamentId: id, ...errorFields(error) }),
       );
     }
   }
@@ -273,7 +273,7 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
         readActive().catch(() => undefined);
         return;
       }
-      logger.error('leaderboard: refresh failed', { tournamentId: id, error: (error as Error).stack ?? String(error) });
+      logger.error('leaderboard: refresh failed', { tournamentId: id, ...errorFields(error) });
     }
   }
 
@@ -284,7 +284,7 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
       for (const each of subscribers) each.heartbeat();
     }, heartbeatMs).unref();
     activePoll ??= setInterval(() => {
-      readActive().catch((error: Error) => logger.warn('leaderboard: cannot read the active tournaments', { error: error.message }));
+      readActive().catch((error: Error) => logger.warn('leaderboard: cannot read the active tournaments', errorFields(error)));
     }, activePollMs).unref();
     // The set read by the running poll is current enough; a first subscriber reads it afresh.
     const current = active && subscribers.size > 1 ? Promise.resolve(active) : readActive();
@@ -294,7 +294,7 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
         subscriber.sendActive(set);
         sendBoards(set.tournamentIds, [subscriber]);
       },
-      (error: Error) => logger.error('leaderboard: cannot read the active tournaments', { error: error.message }),
+      (error: Error) => logger.error('leaderboard: cannot read the active tournaments', errorFields(error)),
     );
     return () => {
       subscribers.delete(subscriber);

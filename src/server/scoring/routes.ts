@@ -1,6 +1,7 @@
 // Tournament day under /api (PRODUCT.md R8, R9, R20–R22): the starting-hole draw and printable sheets for staff, score
 // entry for leaders (their own teams) and staff (any team), the staff score report. The public boards are in
 // leaderboard-routes.ts.
+import { errorFields } from '../logger';
 import { z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { getActor, type AppContext, type AppEnv } from '../http/context';
@@ -68,7 +69,7 @@ export const scoringRoutes = createRouter()
         sheet = await assignStartingHoles(database.db, id);
       } catch (error) {
         if (error instanceof AppError) throw error;
-        logger.error('assign teams failed', { tournamentId: id, error: (error as Error).stack ?? String(error) });
+        logger.error('assign teams failed', { tournamentId: id, ...errorFields(error) });
         throw new AppError('INTERNAL', ASSIGN_MESSAGES.failed);
       }
       leaderboardFeed.changed(id);

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { createEmailVerificationToken } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import { createUserAccount } from '../account/service';
-import { players } from '../db/schema';
+import { players, verification } from '../db/schema';
 import { createCourse } from '../courses/service';
 import { createSponsorshipLevel } from '../sponsorship/service';
 import { createLevel, createRegisteredTeam, createTournament, playersInput, registrationInput } from './factories';
@@ -79,6 +79,27 @@ export const routeFixtures: Record<string, RouteFixture> = {
       return { path: `/api/auth/verify-email?token=${token}&callbackURL=${callbackURL}` };
     },
     expect: 302,
+  },
+  'POST /api/auth/request-password-reset': {
+    request: () => ({ json: { email: uniqueEmail('forgetful') } }),
+    expect: 200,
+  },
+  'POST /api/auth/reset-password': {
+    request: async ({ t }) => {
+      const created = await createUserAccount(t.db, { firstName: 'For', lastName: 'Got', email: uniqueEmail('reset'), password: TEST_PASSWORD, emailVerified: true });
+      await t.call('/api/auth/request-password-reset', { json: { email: created.email } });
+      const [row] = await t.db.select({ identifier: verification.identifier }).from(verification).where(eq(verification.value, created.id));
+      return { json: { token: row!.identifier.replace('reset-password:', ''), newPassword: 'a fresh reset 42' } };
+    },
+    expect: 200,
+  },
+  'POST /api/auth/change-password': {
+    // Changing ends the account's other sessions: a user of the caller's role of its own, so the matrix's cookies live on.
+    request: async ({ t, caller }) => {
+      const own = caller ? await t.createUser(caller.role) : null;
+      return { cookie: own?.cookie, json: { currentPassword: TEST_PASSWORD, newPassword: 'a changed secret 42' } };
+    },
+    expect: 200,
   },
 
   // ── tournaments ──

@@ -44,6 +44,8 @@ export interface RequestOptions {
    * pass a string to send another one, or null to send none.
    */
   origin?: string | null;
+  /** The socket address the request comes from (default: none, which the app records as 'local'). */
+  clientIp?: string;
 }
 
 export interface TestUser {
@@ -105,14 +107,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   try {
     // Every in-process request comes from the same address: a file that signs in many users must not trip the per-address
     // limit by accident. Tests of that limit set their own.
-    deps = await buildDeps(config, database, { logger, limits: { signInPerAddress: 100_000, ...options.limits } });
+    deps = await buildDeps(config, database, { logger, limits: { signInPerAddress: 100_000, signUpPerAddress: 100_000, ...options.limits } });
   } catch (error) {
     if (!options.database) await database.close();
     throw error;
   }
   const app = createApp(deps, { assets: options.assets });
 
-  const request: TestApp['request'] = (path, { method, json, body, cookie, headers = {}, origin } = {}) => {
+  const request: TestApp['request'] = (path, { method, json, body, cookie, headers = {}, origin, clientIp } = {}) => {
     const verb = (method ?? (json !== undefined || body !== undefined ? 'POST' : 'GET')).toUpperCase();
     const sent = new Headers(headers);
     if (cookie) sent.set('cookie', cookie);
@@ -123,7 +125,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       payload = JSON.stringify(json);
       if (!sent.has('content-type')) sent.set('content-type', 'application/json');
     }
-    return Promise.resolve(app.request(`${config.appUrl}${path}`, { method: verb, headers: sent, body: payload }));
+    // As @hono/node-server hands the socket to the app: getConnInfo reads it from the bindings.
+    const bindings = clientIp ? { incoming: { socket: { remoteAddress: clientIp, remoteFamily: clientIp.includes(':') ? 'IPv6' : 'IPv4' } } } : undefined;
+    return Promise.resolve(app.request(`${config.appUrl}${path}`, { method: verb, headers: sent, body: payload }, bindings));
   };
 
   const call: TestApp['call'] = async (path, requestOptions) => {
