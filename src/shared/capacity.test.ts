@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onlyPlacesLeftMessage, placesLeft, SOLD_OUT_LABEL, TOURNAMENT_FULL_MESSAGE } from './capacity';
+import { capacityRefusal, onlyPlacesLeftMessage, placesLeft, SOLD_OUT_LABEL, TOURNAMENT_FULL_MESSAGE } from './capacity';
 
 describe('placesLeft (R13: the tighter of the level and the tournament)', () => {
   it('is the level’s places left when the level is tighter', () => {
@@ -31,5 +31,25 @@ describe('capacity messages', () => {
     expect(onlyPlacesLeftMessage(1)).toBe('Only 1 place left at this level');
     expect(TOURNAMENT_FULL_MESSAGE).toBe('The tournament is full');
     expect(SOLD_OUT_LABEL).toBe('Sold out');
+  });
+});
+
+describe('capacityRefusal (R13: the refusal names the cap that binds)', () => {
+  it('is null when the teams fit', () => {
+    expect(capacityRefusal({ maxTeams: 4, taken: 1 }, { maxTeams: 10, taken: 5 }, 3)).toBeNull();
+    expect(capacityRefusal({ maxTeams: 4, taken: 1 }, { maxTeams: null, taken: 50 }, 3)).toBeNull();
+  });
+  it("names the tournament when its cap is the tighter", () => {
+    expect(capacityRefusal({ maxTeams: 10, taken: 0 }, { maxTeams: 3, taken: 1 }, 3)).toBe('Only 2 places left in this tournament');
+    expect(capacityRefusal({ maxTeams: 10, taken: 0 }, { maxTeams: 3, taken: 2 }, 2)).toBe('Only 1 place left in this tournament');
+  });
+  it('says the tournament is full when it is, whatever the level has left', () => {
+    expect(capacityRefusal({ maxTeams: 10, taken: 0 }, { maxTeams: 3, taken: 3 }, 1)).toBe('The tournament is full');
+    expect(capacityRefusal({ maxTeams: 2, taken: 2 }, { maxTeams: 3, taken: 3 }, 1)).toBe('The tournament is full');
+  });
+  it("names the level when the level's cap is the tighter or the same", () => {
+    expect(capacityRefusal({ maxTeams: 4, taken: 2 }, { maxTeams: 20, taken: 2 }, 3)).toBe('Only 2 places left at this level');
+    expect(capacityRefusal({ maxTeams: 4, taken: 2 }, { maxTeams: 4, taken: 2 }, 3)).toBe('Only 2 places left at this level');
+    expect(capacityRefusal({ maxTeams: 4, taken: 4 }, { maxTeams: null, taken: 9 }, 1)).toBe('This level is sold out');
   });
 });

@@ -196,8 +196,8 @@ describe('POST /api/registrations', () => {
       const before = await fingerprint(t.db);
       const { status, body } = await register(registrationInput(tournament.id, level.id, { teams: teamsInput(3) }));
       expect(status).toBe(409);
-      // The places the level offers are capped by the tournament's (the same number the level list shows).
-      expect(body.error.message).toBe('Only 2 places left at this level');
+      // The tournament's cap binds, not the level's: the refusal names it (R13).
+      expect(body.error.message).toBe('Only 2 places left in this tournament');
       expect(await fingerprint(t.db)).toEqual(before);
     });
   });

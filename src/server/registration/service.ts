@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { payments, players, sponsorshipLevels, teams, tournamentSponsorshipLevels, tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
-import { onlyPlacesLeftMessage, placesLeft, TOURNAMENT_FULL_MESSAGE } from '../../shared/capacity';
+import { capacityRefusal } from '../../shared/capacity';
 import { HOLD_HOURS, isEditable, REGISTRATION_CLOSED_MESSAGE } from '../../shared/editing-lock';
 import { PLAYERS_PER_TEAM, registrationSchema, type RegistrationInput } from '../../shared/team-schemas';
 import { enteredAt } from '../teams/player-order';
@@ -56,11 +56,13 @@ function admit(row: Awaited<ReturnType<typeof readCapacity>>, teamCount: number,
   if (!row.levelId || row.levelMaxTeams == null || row.priceCents == null || row.levelName == null) {
     throw new AppError('VALIDATION', 'Please select a sponsorship level', { sponsorshipLevelId: 'Please select a sponsorship level' });
   }
-  const left = placesLeft({ maxTeams: row.levelMaxTeams, taken: row.atLevel }, { maxTeams: row.tournamentMaxTeams, taken: row.inTournament });
-  if (teamCount > left) {
-    const tournamentFull = row.tournamentMaxTeams != null && row.inTournament >= row.tournamentMaxTeams;
-    throw new AppError('CONFLICT', tournamentFull ? TOURNAMENT_FULL_MESSAGE : left === 0 ? 'This level is sold out' : onlyPlacesLeftMessage(left));
-  }
+  // Refused by the cap that binds: the tournament's or the level's (R13).
+  const refusal = capacityRefusal(
+    { maxTeams: row.levelMaxTeams, taken: row.atLevel },
+    { maxTeams: row.tournamentMaxTeams, taken: row.inTournament },
+    teamCount,
+  );
+  if (refusal) throw new AppError('CONFLICT', refusal);
   return { id: row.levelId, name: row.levelName, priceCents: row.priceCents };
 }
 

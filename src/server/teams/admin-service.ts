@@ -4,7 +4,7 @@ import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/connect';
 import { checkins, payments, players, playerScores, sponsorshipLevels, teams, tournamentSponsorshipLevels, tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
-import { placesLeft, TOURNAMENT_FULL_MESSAGE } from '../../shared/capacity';
+import { capacityRefusal } from '../../shared/capacity';
 import { ADMIN_PAGE_SIZE, adminCreateTeamSchema, teamStatusSchema, type TeamListQuery } from '../../shared/admin-schemas';
 import type { PaymentStatus } from '../../shared/payment-status';
 import { enteredAt } from './player-order';
@@ -191,14 +191,13 @@ export async function createTeamAsAdmin(db: Db, rawInput: unknown) {
       })
       .from(teams)
       .where(eq(teams.tournamentId, tournament.id));
-    const left = placesLeft(
+    // Refused by the cap that binds: the tournament's or the level's (R13).
+    const refusal = capacityRefusal(
       { maxTeams: level?.maxTeams ?? Number.MAX_SAFE_INTEGER, taken: level ? counts!.atLevel : 0 },
       { maxTeams: tournament.maxTeams, taken: counts!.inTournament },
+      1,
     );
-    if (left < 1) {
-      const tournamentFull = tournament.maxTeams != null && counts!.inTournament >= tournament.maxTeams;
-      throw new AppError('CONFLICT', tournamentFull ? TOURNAMENT_FULL_MESSAGE : 'This level is sold out');
-    }
+    if (refusal) throw new AppError('CONFLICT', refusal);
     const [team] = await tx
       .insert(teams)
       .values({
