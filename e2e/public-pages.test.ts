@@ -108,6 +108,52 @@ const PAGES: PageCase[] = [
   { name: 'logout', path: '/logout', h1: 'You have been logged out.', title: 'Logged out · Golf Tournament' },
   { name: 'not-found', path: '/no-such-page', h1: '404', title: 'Page not found · Golf Tournament' },
   { name: 'register-signed-in', path: '/register', as: 'leader', h1: 'Welcome, Lee', title: 'Your teams · Golf Tournament' },
+  { name: 'forgot-password', path: '/forgot-password', h1: 'Forgot your password?', title: 'Forgot password · Golf Tournament' },
+  {
+    name: 'forgot-password-sent',
+    path: '/forgot-password',
+    h1: 'Forgot your password?',
+    title: 'Forgot password · Golf Tournament',
+    prepare: async (page) => {
+      await page.getByLabel('Email', { exact: true }).fill('someone@example.org');
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await page.getByText('If an account exists for that e-mail, we sent a link').waitFor();
+    },
+  },
+  {
+    name: 'reset-password',
+    path: '/reset-password?token=made-up-token',
+    h1: 'Choose a new password',
+    title: 'Choose a new password · Golf Tournament',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Set new password' }).click();
+      await expectFieldError(page, 'New password', 'Password must be at least 8 characters');
+    },
+  },
+  {
+    name: 'reset-password-used-link',
+    path: '/reset-password?token=made-up-token',
+    h1: 'Choose a new password',
+    title: 'Choose a new password · Golf Tournament',
+    prepare: async (page) => {
+      await page.getByLabel('New password', { exact: true }).fill('a long new password 5');
+      await page.getByLabel('Repeat the new password', { exact: true }).fill('a long new password 5');
+      await page.getByRole('button', { name: 'Set new password' }).click();
+      await page.getByText('This reset link has expired or was already used. Ask for a new one.').waitFor();
+    },
+  },
+  {
+    name: 'register-change-password',
+    path: '/register',
+    as: 'leader',
+    h1: 'Welcome, Lee',
+    title: 'Your teams · Golf Tournament',
+    prepare: async (page) => {
+      await page.getByRole('region', { name: 'Password' }).getByRole('button', { name: 'Change' }).click();
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await expectFieldError(page, 'Current password', 'Current password is required');
+    },
+  },
   { name: 'admin-dashboard', path: '/admin', as: 'admin', h1: 'Dashboard', title: 'Dashboard · Admin · Golf Tournament' },
 ];
 

@@ -10,6 +10,8 @@ import { PageSpinner } from './ui/spinner';
 
 const RegisterPage = lazy(() => import('./register/register-page').then((m) => ({ default: m.RegisterPage })));
 const AuthPage = lazy(() => import('./auth/auth-page').then((m) => ({ default: m.AuthPage })));
+const ForgotPasswordPage = lazy(() => import('./auth/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => import('./auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
 const LogoutPage = lazy(() => import('./auth/logout-page').then((m) => ({ default: m.LogoutPage })));
 const AdminLayout = lazy(() => import('./admin/admin-layout').then((m) => ({ default: m.AdminLayout })));
 const AdminHome = lazy(() => import('./admin/admin-home').then((m) => ({ default: m.AdminHome })));
@@ -45,6 +47,8 @@ export function AppRoutes() {
             <Route path="leaderboard" element={<LeaderboardPage />} />
             <Route path="auth" element={<AuthPage />} />
             <Route path="logout" element={<LogoutPage />} />
+            <Route path="forgot-password" element={<ForgotPasswordPage />} />
+            <Route path="reset-password" element={<ResetPasswordPage />} />
             <Route path="admin/login" element={<Navigate to="/auth" replace />} />
             <Route path="admin" element={<AdminLayout />}>
               <Route index element={<AdminHome />} />

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { LoginInput } from '../../shared/account-schemas';
 import { errorMessage } from '../lib/api';
 import { useLightForm } from '../lib/light-form';
@@ -20,7 +21,12 @@ export function LoginForm() {
   return (
     <form ref={form.formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
       <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
-      <Field label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+      <div className="flex flex-col gap-1">
+        <Field label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+        <Link to="/forgot-password" className="self-end text-sm font-medium text-green-800 underline underline-offset-2">
+          Forgot password?
+        </Link>
+      </div>
       <Button type="submit" size="lg" disabled={signIn.isPending}>
         {signIn.isPending ? 'Signing in...' : 'Login'}
       </Button>

@@ -1,7 +1,7 @@
 // The signed-in user, and signing in, up and out. One query key, so every screen agrees on who is signed in.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Me } from '../../shared/api-types';
-import type { LoginInput, SignUpInput } from '../../shared/account-schemas';
+import type { ChangePasswordInput, ForgotPasswordInput, LoginInput, ResetPasswordInput, SignUpInput } from '../../shared/account-schemas';
 import { useNavigate } from 'react-router';
 import { api } from '../lib/api';
 import { notify } from '../lib/toast';
@@ -53,4 +53,27 @@ export function useLogout() {
       onSettled: () => navigate('/logout'),
     });
   return { logout, isPending: signOut.isPending };
+}
+
+/** 'Forgot password?': asks for a reset link; the answer is the same whether or not the e-mail has an account (R33). */
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (input: ForgotPasswordInput) => api<{ message: string }>('/api/auth/request-password-reset', { body: input }),
+  });
+}
+
+/** The reset page: sets the new password with the link's token; every session of the account ends. */
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (input: ResetPasswordInput) => api<{ status: boolean }>('/api/auth/reset-password', { body: input }),
+  });
+}
+
+/** The profile's change form: this browser keeps a fresh session, every other one ends. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ChangePasswordInput) => api('/api/auth/change-password', { body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQuery.queryKey }),
+  });
 }

@@ -8,6 +8,7 @@ import { Button } from '../ui/button';
 import { Card, CardTitle } from '../ui/card';
 import { PageSpinner } from '../ui/spinner';
 import { ProfileCard } from './profile-card';
+import { ChangePasswordCard } from './change-password-card';
 import { activeTournamentsQuery, myTeamsQuery } from './queries';
 import { TeamCard } from './team-card';
 
@@ -98,6 +99,7 @@ export function TeamDashboard({ me }: { me: Me }) {
 
         <aside className="flex flex-col gap-4">
           <ProfileCard me={me} />
+          <ChangePasswordCard />
           <Card>
             <CardTitle>Active Tournaments</CardTitle>
             {tournaments.isPending ? (
