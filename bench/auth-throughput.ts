@@ -1,7 +1,9 @@
 // Throughput of the session and sign-in routes against a trivial route, with autocannon, on PostgreSQL (PRODUCT.md R4:
 // the production database). Creates a fresh database, starts bench/bench-server.ts on it (the real app with the sign-in
 // rate limits raised), pre-creates accounts, runs each route for a bounded time on loopback, then drops the database.
-//   node --import tsx bench/auth-throughput.ts [--duration 10] [--connections 10] [--accounts 40] [--pglite] [--no-postgres]
+// The same set runs twice in one run (issue 12): as shipped (every request reads its session from the database, so a
+// sign-out ends it at once) and as before (a signed session copy in a cookie, valid 60 s), and the ratios are compared.
+//   node --import tsx bench/auth-throughput.ts [--duration 10] [--connections 10] [--accounts 40] [--pglite] [--no-postgres] [--no-before]
 //   --pglite also runs the same set on the embedded database (in a temporary folder), for comparison.
 import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -30,7 +32,6 @@ interface Row {
 }
 
 
-const dropDb = () => adminQuery(`drop database if exists "${BENCH_DB}" with (force)`);
 
 async function signUp(base: string, i: number) {
   const res = await fetch(`${base}/api/account/sign-up`, {
@@ -79,16 +80,25 @@ async function load(name: string, base: string, spec: Omit<Parameters<typeof aut
   };
 }
 
-async function runSuite(kind: 'postgres' | 'pglite'): Promise<{ rows: Row[]; rssAfterMB: number; peakMB: number }> {
+interface Target {
+  label: string;
+  base: string;
+  server: ReturnType<typeof spawnServer>;
+  cleanup: () => Promise<void>;
+}
+
+/** A bench server on a fresh database of its own, with the accounts created and warmed up. */
+async function startTarget(label: string, kind: 'postgres' | 'pglite', cookieCacheSeconds: number, dbName: string): Promise<Target> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let dataDir: string | undefined;
-  const env: Record<string, string> = { APP_URL: base, LOG_LEVEL: 'error' };
+  const env: Record<string, string> = { APP_URL: base, LOG_LEVEL: 'error', BENCH_SESSION_COOKIE_CACHE: String(cookieCacheSeconds) };
+  const drop = () => adminQuery(`drop database if exists "${dbName}" with (force)`);
   if (kind === 'postgres') {
-    await dropDb();
-    await adminQuery(`create database "${BENCH_DB}"`);
+    await drop();
+    await adminQuery(`create database "${dbName}"`);
     const url = new URL(PG_ADMIN_URL);
-    url.pathname = `/${BENCH_DB}`;
+    url.pathname = `/${dbName}`;
     env.DATABASE_URL = url.toString();
   } else {
     dataDir = mkdtempSync(join(tmpdir(), 'golf-bench-pglite-'));
@@ -96,72 +106,142 @@ async function runSuite(kind: 'postgres' | 'pglite'): Promise<{ rows: Row[]; rss
     env.DATABASE_URL = '';
   }
   const server = spawnServer('bench/bench-server.ts', env, port, '127.0.0.1');
+  const cleanup = async () => {
+    await server.stop();
+    if (kind === 'postgres') await drop().catch((e) => console.error('could not drop the bench database:', String(e)));
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     await waitForOk(`${base}/bench/trivial`, server);
-    console.log(`\n== ${kind}: server pid ${server.pid} on ${base}; creating ${ACCOUNTS} accounts…`);
+    console.log(`== ${label}: server pid ${server.pid} on ${base}; creating ${ACCOUNTS} accounts…`);
     for (let i = 0; i < ACCOUNTS; i += 4) {
       await Promise.all([0, 1, 2, 3].filter((k) => i + k < ACCOUNTS).map((k) => signUp(base, i + k)));
     }
-
     // Warm-up: JIT, connection pool, the database's caches.
     await autocannon({ url: `${base}/bench/trivial`, connections: CONNECTIONS, duration: 2 });
     await autocannon({ url: `${base}/api/health`, connections: CONNECTIONS, duration: 1 });
-
-    const rows: Row[] = [];
-    const run = async (name: string, spec: Parameters<typeof load>[2]) => {
-      process.stdout.write(`  ${name} (${DURATION} s, ${CONNECTIONS} connections)… `);
-      const row = await load(name, base, spec);
-      console.log(`${row.reqPerSec} req/s, p50 ${row.p50ms} ms, p99 ${row.p99ms} ms${row.non2xx ? `, ${row.non2xx} non-2xx` : ''}`);
-      rows.push(row);
-    };
-
-    await run('trivial (no db)', { path: '/bench/trivial' });
-    await run('health (select 1)', { path: '/api/health' });
-
-    // A fresh session per run: the signed cookie cache (session_data) lives 60 s.
-    let cookies = await signIn(base, 0);
-    await expectSignedIn(base, '/api/auth/get-session', cookies.all);
-    await run('get-session, cookie cache', { path: '/api/auth/get-session', headers: { cookie: cookies.all } });
-    cookies = await signIn(base, 1);
-    await expectSignedIn(base, '/api/auth/get-session', cookies.tokenOnly);
-    await run('get-session, token only (db)', { path: '/api/auth/get-session', headers: { cookie: cookies.tokenOnly } });
-    cookies = await signIn(base, 2);
-    await expectSignedIn(base, '/api/account/me', cookies.all);
-    await run('account/me, cookie cache', { path: '/api/account/me', headers: { cookie: cookies.all } });
-    cookies = await signIn(base, 3);
-    await expectSignedIn(base, '/api/account/me', cookies.tokenOnly);
-    await run('account/me, token only (db)', { path: '/api/account/me', headers: { cookie: cookies.tokenOnly } });
-
-    let next = 0;
-    await run(`sign-in (${ACCOUNTS} accounts)`, {
-      path: '/api/auth/sign-in/email',
-      method: 'POST',
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/auth/sign-in/email',
-          // better-auth refuses a sign-in without an Origin (MISSING_OR_NULL_ORIGIN), so send our own.
-          headers: { 'content-type': 'application/json', origin: base },
-          setupRequest: (req) => ({ ...req, body: JSON.stringify({ email: `bench${next++ % ACCOUNTS}@example.org`, password: PASSWORD }) }),
-        },
-      ],
-    });
-
-    const trivial = rows[0]!.reqPerSec;
-    for (const row of rows) row.ratio = round(row.reqPerSec / trivial, 3);
-    const mem = memoryOf(server.pid);
-    return { rows, rssAfterMB: mem.rssMB, peakMB: mem.peakMB };
-  } finally {
-    await server.stop();
-    if (kind === 'postgres') await dropDb().catch((e) => console.error('could not drop the bench database:', String(e)));
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await autocannon({ url: `${base}/api/account/me`, connections: CONNECTIONS, duration: 1, headers: { cookie: (await signIn(base, ACCOUNTS - 1)).all } });
+    return { label, base, server, cleanup };
+  } catch (error) {
+    await cleanup();
+    throw error;
   }
 }
 
+/** One route's load spec for a target (signing in first where it needs a session). */
+type Spec = { name: string; prepare: (base: string) => Promise<Parameters<typeof load>[2]> };
+
+let nextAccount = 0;
+const freshSession = async (base: string) => signIn(base, nextAccount++ % (ACCOUNTS - 1));
+const SPECS: Spec[] = [
+  { name: 'trivial (no db)', prepare: async () => ({ path: '/bench/trivial' }) },
+  { name: 'health (select 1)', prepare: async () => ({ path: '/api/health' }) },
+  // A fresh session per run: the old signed cookie cache (session_data) lived 60 s.
+  {
+    name: 'get-session, browser cookies',
+    prepare: async (base) => {
+      const cookies = await freshSession(base);
+      await expectSignedIn(base, '/api/auth/get-session', cookies.all);
+      return { path: '/api/auth/get-session', headers: { cookie: cookies.all } };
+    },
+  },
+  {
+    name: 'account/me, browser cookies',
+    prepare: async (base) => {
+      const cookies = await freshSession(base);
+      await expectSignedIn(base, '/api/account/me', cookies.all);
+      return { path: '/api/account/me', headers: { cookie: cookies.all } };
+    },
+  },
+  {
+    name: 'account/me, token only (db)',
+    prepare: async (base) => {
+      const cookies = await freshSession(base);
+      await expectSignedIn(base, '/api/account/me', cookies.tokenOnly);
+      return { path: '/api/account/me', headers: { cookie: cookies.tokenOnly } };
+    },
+  },
+  // A route whose guard is the signed-in check (access: signed-in), with every cookie a browser sends.
+  { name: 'teams/mine (signed-in guard), browser cookies', prepare: async (base) => ({ path: '/api/teams/mine', headers: { cookie: (await freshSession(base)).all } }) },
+  {
+    name: `sign-in (${ACCOUNTS} accounts)`,
+    prepare: async (base) => {
+      let next = 0;
+      return {
+        path: '/api/auth/sign-in/email',
+        method: 'POST',
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/auth/sign-in/email',
+            // better-auth refuses a sign-in without an Origin (MISSING_OR_NULL_ORIGIN), so send our own.
+            headers: { 'content-type': 'application/json', origin: base },
+            setupRequest: (req) => ({ ...req, body: JSON.stringify({ email: `bench${next++ % ACCOUNTS}@example.org`, password: PASSWORD }) }),
+          },
+        ],
+      };
+    },
+  },
+];
+
+/** Whether the cookies a browser had still sign anyone in right after its sign-out. */
+async function replayAfterSignOut(base: string): Promise<boolean> {
+  const cookies = await signIn(base, ACCOUNTS - 1);
+  await expectSignedIn(base, '/api/account/me', cookies.all);
+  await fetch(`${base}/api/auth/sign-out`, { method: 'POST', headers: { cookie: cookies.all, origin: base, 'content-type': 'application/json' }, body: '{}' });
+  const replay = (await (await fetch(`${base}/api/account/me`, { headers: { cookie: cookies.all } })).json()) as { me: unknown };
+  return replay.me === null;
+}
+
+/**
+ * Runs every route on every target, route by route (each route on each target before the next route), so that what else
+ * the machine is doing weighs on the targets alike; ratios are to each target's own trivial route.
+ */
+async function runTargets(targets: Target[]) {
+  const rows = new Map<string, Row[]>(targets.map((t) => [t.label, []]));
+  for (const spec of SPECS) {
+    for (const target of targets) {
+      process.stdout.write(`  ${target.label}: ${spec.name} (${DURATION} s, ${CONNECTIONS} connections)… `);
+      const row = await load(spec.name, target.base, await spec.prepare(target.base));
+      console.log(`${row.reqPerSec} req/s, p50 ${row.p50ms} ms, p99 ${row.p99ms} ms${row.non2xx ? `, ${row.non2xx} non-2xx` : ''}`);
+      rows.get(target.label)!.push(row);
+    }
+  }
+  const suites: Record<string, { rows: Row[]; rssAfterMB: number; peakMB: number; revokedAtOnce: boolean }> = {};
+  for (const target of targets) {
+    const list = rows.get(target.label)!;
+    const trivial = list[0]!.reqPerSec;
+    for (const row of list) row.ratio = round(row.reqPerSec / trivial, 3);
+    const mem = memoryOf(target.server.pid);
+    const revokedAtOnce = await replayAfterSignOut(target.base);
+    console.log(`  ${target.label}: cookies replayed after sign-out ${revokedAtOnce ? 'are refused (signed out at once)' : 'STILL SIGN IN'}`);
+    suites[target.label] = { rows: list, rssAfterMB: mem.rssMB, peakMB: mem.peakMB, revokedAtOnce };
+  }
+  return suites;
+}
+
+const AFTER = 'postgres';
+const BEFORE = 'postgres, before (cookie cache 60 s)';
 const loadBefore = noteLoad('auth-throughput start');
-const suites: Record<string, Awaited<ReturnType<typeof runSuite>>> = {};
-if (!hasArg('--no-postgres')) suites.postgres = await runSuite('postgres');
-if (hasArg('--pglite')) suites.pglite = await runSuite('pglite');
+const suites: Record<string, Awaited<ReturnType<typeof runTargets>>[string]> = {};
+for (const group of [
+  hasArg('--no-postgres')
+    ? []
+    : [
+        { label: AFTER, kind: 'postgres' as const, cache: 0, db: BENCH_DB },
+        ...(hasArg('--no-before') ? [] : [{ label: BEFORE, kind: 'postgres' as const, cache: 60, db: `${BENCH_DB}_before` }]),
+      ],
+  hasArg('--pglite') ? [{ label: 'pglite', kind: 'pglite' as const, cache: 0, db: '' }] : [],
+]) {
+  if (group.length === 0) continue;
+  const targets: Target[] = [];
+  try {
+    for (const g of group) targets.push(await startTarget(g.label, g.kind, g.cache, g.db));
+    Object.assign(suites, await runTargets(targets));
+  } finally {
+    for (const target of targets) await target.cleanup();
+  }
+}
 
 const checks: Check[] = [];
 for (const [kind, suite] of Object.entries(suites)) {
@@ -174,6 +254,22 @@ for (const [kind, suite] of Object.entries(suites)) {
     checks.push({ name: `${kind}: ${r.name}`, value: r.reqPerSec, unit: 'req/s', budget: `p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, ×${r.ratio} of trivial${clean ? '' : `, ${r.errors} errors, ${r.non2xx} non-2xx`}`, pass: clean ? null : false });
   }
 }
+const after = suites[AFTER];
+const before = suites[BEFORE];
+const comparison = after && before
+  ? after.rows.map((row) => {
+      const old = before.rows.find((r) => r.name === row.name);
+      return { name: row.name, ratioBefore: old?.ratio ?? null, ratioAfter: row.ratio, afterOverBefore: old?.ratio ? round(row.ratio! / old.ratio, 2) : null };
+    })
+  : [];
+if (comparison.length) {
+  console.log('\nthe signed-in check, as shipped (immediate revocation) vs before (cookie cache), same run: ratio to trivial');
+  printTable(comparison);
+}
+for (const [kind, suite] of Object.entries(suites)) {
+  // As shipped, a sign-out must end the session at once; the old behaviour is expected not to (that was the defect).
+  if (!kind.includes('before')) checks.push({ name: `${kind}: cookies replayed after sign-out are refused`, value: suite.revokedAtOnce ? 1 : 0, unit: 'bool', budget: '1', pass: suite.revokedAtOnce });
+}
 const loadAfter = noteLoad('auth-throughput end');
-const file = writeResult('auth-throughput', { loadBefore, loadAfter, duration: DURATION, connections: CONNECTIONS, accounts: ACCOUNTS, suites, checks });
+const file = writeResult('auth-throughput', { loadBefore, loadAfter, duration: DURATION, connections: CONNECTIONS, accounts: ACCOUNTS, suites, comparison, checks });
 console.log(`\nwritten ${file}`);

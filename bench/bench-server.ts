@@ -1,5 +1,5 @@
 // A server for load tests: built like src/server/main.ts (same settings, database, migrations, createApp), but with the
-// sign-in rate limits raised so thousands of sign-ins can run, and one truly trivial route, GET /bench/trivial, that goes
+// sign-in and sign-up rate limits raised so thousands of sign-ins can run, and one truly trivial route, GET /bench/trivial, that goes
 // through the app's global middleware (deps, security headers) and touches no database. The built client is not served.
 // On PostgreSQL it also counts SQL statements per request, for the N+1 checks: a request carrying the header
 // `x-bench-count-queries: 1` answers with `x-bench-query-count` (statements it ran), and GET /bench/last-queries lists
@@ -36,7 +36,9 @@ const config = loadConfig();
 const started = performance.now();
 const database = await openConfiguredDatabase(config);
 const deps = await buildDeps(config, database, {
-  limits: { signInPerAccount: 1_000_000_000, signInPerAddress: 1_000_000_000 },
+  limits: { signInPerAccount: 1_000_000_000, signInPerAddress: 1_000_000_000, signUpPerAddress: 1_000_000_000, resetPerAccount: 1_000_000_000, resetPerAddress: 1_000_000_000 },
+  // BENCH_SESSION_COOKIE_CACHE=60 runs the session check as it was before issue 12 (a signed copy valid 60 s), to compare.
+  benchCookieCacheSeconds: Number(process.env.BENCH_SESSION_COOKIE_CACHE ?? 0) || undefined,
 });
 const app = createApp(deps);
 app.get('/bench/trivial', (c) => c.json({ ok: true }));

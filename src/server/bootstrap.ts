@@ -28,12 +28,12 @@ export async function openConfiguredDatabase(config: Config, options: { poolSize
 export async function buildDeps(
   config: Config,
   database: Database,
-  overrides: { logger?: Logger; limits?: Partial<AppDeps['limits']>; now?: () => Date } = {},
+  overrides: { logger?: Logger; limits?: Partial<AppDeps['limits']>; now?: () => Date; benchCookieCacheSeconds?: number } = {},
 ): Promise<AppDeps> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, logger);
   const secret = await loadAuthSecret(database.db, config.authSecret);
-  const auth = createAuth({ config, db: database.db, mailer, logger, secret });
+  const auth = createAuth({ config, db: database.db, mailer, logger, secret, benchCookieCacheSeconds: overrides.benchCookieCacheSeconds });
   const leaderboardFeed = createLeaderboardFeed({ database, logger });
   return {
     config,

@@ -4,6 +4,7 @@ import { createRouter, defineRoute } from '../http/define-route';
 import { getViewer } from '../http/context';
 import { unauthenticated } from '../http/errors';
 import { AppError } from '../http/errors';
+import { errorFields } from '../logger';
 import { hitWindow } from '../auth/rate-limit';
 import { rateLimited, waitText } from '../auth/routes';
 import { accountExistsMessage } from '../mail/templates';
@@ -54,8 +55,9 @@ export const accountRoutes = createRouter()
             resetUrl: `${config.appUrl}/forgot-password`,
             signInUrl: `${config.appUrl}/auth`,
           });
-          mailer.send({ to: existing.email, ...message, link: `${config.appUrl}/forgot-password` }).catch((mailError) =>
-            logger.error('account-exists e-mail failed', { userId: existing.id, error: (mailError as Error).name }),
+          // Awaited like the confirmation e-mail of a new account, so the answer takes as long either way.
+          await mailer.send({ to: existing.email, ...message, link: `${config.appUrl}/forgot-password` }).catch((mailError: unknown) =>
+            logger.error('account-exists e-mail failed', { userId: existing.id, ...errorFields(mailError) }),
           );
           logger.info('sign-up for an existing account: owner told by e-mail', { userId: existing.id });
         }
@@ -66,7 +68,7 @@ export const accountRoutes = createRouter()
         await auth.api.sendVerificationEmail({ body: { email: created.email, callbackURL: `${config.appUrl}/register` } });
       } catch (error) {
         // The account stands; signing in sends the confirmation again (sendOnSignIn).
-        logger.error('confirmation e-mail failed', { userId: created.id, error: (error as Error).name });
+        logger.error('confirmation e-mail failed', { userId: created.id, ...errorFields(error) });
       }
       return c.json({ requiresConfirmation: mailer.configured }, 201);
     },

@@ -17,7 +17,15 @@ export const CLIENT_IP_HEADER = 'x-golf-client-ip';
 /** How long a password-reset link works (R33). */
 export const RESET_LINK_SECONDS = 60 * 60;
 
-export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; logger: Logger; secret: string }) {
+export function createAuth(deps: {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  secret: string;
+  /** Only for bench/auth-throughput.ts's comparison with the old behaviour: a signed session copy valid this long. */
+  benchCookieCacheSeconds?: number;
+}) {
   const { config, db, mailer } = deps;
   return betterAuth({
     appName: 'Golf Tournament',
@@ -65,7 +73,7 @@ export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; logge
       // No signed copy of the session in a cookie: such a copy stays valid until it expires, so sign-out, a password change,
       // a deletion or a demotion would not end it at once (R33). Every check reads the session row and its user (one
       // indexed lookup each; docs/decisions/020, bench/auth-throughput.ts).
-      cookieCache: { enabled: false },
+      cookieCache: deps.benchCookieCacheSeconds ? { enabled: true, maxAge: deps.benchCookieCacheSeconds } : { enabled: false },
     },
     // Sign-in is rate limited by our own middleware, per account and per address, in the database (R4, R6).
     rateLimit: { enabled: false },
@@ -78,7 +86,8 @@ export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; logge
       useSecureCookies: config.secure,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.secure },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
-      database: { generateId: () => randomBytes(16).toString('hex') },
+      // joins: the session and its user in one query (schema.ts declares the relations), the check every request makes.
+      database: { generateId: () => randomBytes(16).toString('hex'), joins: true },
     },
     telemetry: { enabled: false },
     logger: {

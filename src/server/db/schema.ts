@@ -1,5 +1,5 @@
 // Every table of the product (SPEC.md §3) and of authentication. Changes go through `npm run db:generate` (a new migration).
-import { sql } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -75,6 +75,11 @@ export const account = pgTable(
   },
   (t) => [index('account_user_id_idx').on(t.userId)],
 );
+
+/** Relations better-auth's adapter reads a session and its user with, in one joined query (advanced.database.joins). */
+export const sessionRelations = relations(session, ({ one }) => ({ user: one(user, { fields: [session.userId], references: [user.id] }) }));
+export const accountRelations = relations(account, ({ one }) => ({ user: one(user, { fields: [account.userId], references: [user.id] }) }));
+export const userRelations = relations(user, ({ many }) => ({ sessions: many(session), accounts: many(account) }));
 
 export const verification = pgTable(
   'verification',
