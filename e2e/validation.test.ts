@@ -157,6 +157,22 @@ describe('Sign Up form', () => {
     await expectHeading(page, 'Welcome, Robin');
   });
 
+  test('a common password is refused beside the field by the server, and nothing is created (R34)', async () => {
+    const page = await journey.visitor();
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    const form = page.getByRole('tabpanel');
+    await form.getByLabel('First name', { exact: true }).fill('Common');
+    await form.getByLabel('Last name', { exact: true }).fill('Choice');
+    await form.getByLabel('Email', { exact: true }).fill(uniqueEmail('common'));
+    await form.getByLabel('Password', { exact: true }).fill('password1');
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/account/sign-up'));
+    await form.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    expect((await answered).status()).toBe(400);
+    await expectFieldError(form, 'Password', 'This password is too common');
+    await expectToast(page, 'This password is too common', 'error');
+  });
+
   test('an e-mail that already has an account gets the same answer as a new one (R34), and is not signed in', async () => {
     const { leader } = journey.portal.users;
     const page = await journey.visitor();

@@ -1,5 +1,5 @@
 import type { SignUpInput } from '../../shared/account-schemas';
-import { errorMessage } from '../lib/api';
+import { ApiError, errorMessage } from '../lib/api';
 import { useLightForm } from '../lib/light-form';
 import { notify } from '../lib/toast';
 import { Button } from '../ui/button';
@@ -34,6 +34,7 @@ export function SignUpForm({ onConfirmationNeeded }: { onConfirmationNeeded: () 
       }
       notify.success('Account created! You are now signed in.');
     } catch (error) {
+      if (error instanceof ApiError) form.showErrors(error.fields);
       notify.error(errorMessage(error, 'Sign up failed'));
     }
   });

@@ -55,11 +55,20 @@ export function useLightForm<T extends Values, Out>(loadSchema: () => Promise<Zo
     };
   }
 
+  /** Shows the server's messages beside their fields (e.g. 'This password is too common', which only the server knows). */
+  function showErrors(fields: Record<string, string> | undefined) {
+    const known = Object.fromEntries(Object.entries(fields ?? {}).filter(([name]) => name in defaults)) as Errors<T>;
+    if (Object.keys(known).length === 0) return;
+    setErrors(known);
+    const first = Object.keys(defaults).find((name) => known[name]);
+    if (first) (formRef.current?.elements.namedItem(first) as HTMLInputElement | null)?.focus();
+  }
+
   function reset() {
     submitted.current = false;
     setValues(defaults);
     setErrors({});
   }
 
-  return { formRef, field, handleSubmit, reset };
+  return { formRef, field, handleSubmit, reset, showErrors };
 }
