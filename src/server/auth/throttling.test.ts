@@ -158,4 +158,18 @@ describe('per-account growing delay across addresses (R34)', () => {
     await waitOut(ghost);
     expect((await signIn(t, ghost, 'wrong', ip)).status).toBe(429);
   });
+
+  it('counts wrong current passwords on the change form as failures of the account: a stolen session cannot guess quickly', async () => {
+    const owner = await t.createUser();
+    for (let i = 0; i < limits.accountDelayAfter; i++) {
+      await waitOut(owner.email);
+      const wrong = await t.call('/api/auth/change-password', { cookie: owner.cookie, json: { currentPassword: `guess ${i}`, newPassword: 'a new fairway 77' } });
+      expect(wrong.status).toBe(400);
+    }
+    const refused = await t.call('/api/auth/change-password', { cookie: owner.cookie, json: { currentPassword: TEST_PASSWORD, newPassword: 'a new fairway 77' } });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.message).toMatch(/^Too many failed sign-ins for this account\. Please try again in \d+ seconds?\.$/);
+    await waitOut(owner.email);
+    expect((await t.call('/api/auth/change-password', { cookie: owner.cookie, json: { currentPassword: TEST_PASSWORD, newPassword: 'a new fairway 77' } })).status).toBe(200);
+  });
 });
