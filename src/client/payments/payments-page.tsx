@@ -156,7 +156,7 @@ function EditPayment({ payment, currency, onDone }: { payment: PaymentRow; curre
   const save = (e: React.FormEvent) => {
     e.preventDefault();
     update.mutate(
-      { id: payment.id, state, note },
+      { id: payment.id, state: state === 'expired' ? undefined : state, note },
       {
         onSuccess: () => {
           notify.success('Payment updated');
@@ -172,7 +172,7 @@ function EditPayment({ payment, currency, onDone }: { payment: PaymentRow; curre
         {formatMoney(payment.amountCents, currency)} · {payment.levelName ?? 'No level'} · {payment.tournamentName}
       </p>
       <SelectField label="State" value={state} onChange={(e) => setState(e.target.value as PaymentStatus)}>
-        <PaymentStatusOptions />
+        <PaymentStatusOptions settable />
       </SelectField>
       <Field label="Note" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} placeholder="e.g. Cheque #123 received" />
       <FormActions onCancel={onDone} label="Save" busyLabel="Saving…" busy={update.isPending} />

@@ -9,6 +9,7 @@ import { ADMIN_PAGE_SIZE, adminCreateTeamSchema, teamStatusSchema, type TeamList
 import type { PaymentStatus } from '../../shared/payment-status';
 import { enteredAt } from './player-order';
 import { getTeam, type Actor } from './service';
+import { holdsPlace } from '../holds/holds-place';
 
 const notFound = () => new AppError('NOT_FOUND', 'Team not found');
 
@@ -147,7 +148,7 @@ export async function teamFormOptions(db: Db) {
       name: sponsorshipLevels.name,
       priceCents: tournamentSponsorshipLevels.priceCents,
       maxTeams: tournamentSponsorshipLevels.maxTeams,
-      taken: sql<number>`(select count(*)::int from ${teams} where ${teams.tournamentSponsorshipLevelId} = ${tournamentSponsorshipLevels.id})`,
+      taken: sql<number>`(select count(*)::int from ${teams} where ${teams.tournamentSponsorshipLevelId} = ${tournamentSponsorshipLevels.id} and ${holdsPlace})`,
     })
     .from(tournamentSponsorshipLevels)
     .innerJoin(sponsorshipLevels, eq(sponsorshipLevels.id, tournamentSponsorshipLevels.sponsorshipLevelId))
@@ -190,7 +191,7 @@ export async function createTeamAsAdmin(db: Db, rawInput: unknown) {
         atLevel: sql<number>`(count(*) filter (where ${teams.tournamentSponsorshipLevelId} = ${level?.id ?? null}))::int`,
       })
       .from(teams)
-      .where(eq(teams.tournamentId, tournament.id));
+      .where(and(eq(teams.tournamentId, tournament.id), holdsPlace));
     const left = placesLeft(
       { maxTeams: level?.maxTeams ?? Number.MAX_SAFE_INTEGER, taken: level ? counts!.atLevel : 0 },
       { maxTeams: tournament.maxTeams, taken: counts!.inTournament },
