@@ -16,6 +16,8 @@ import { userRoutes } from './users/routes';
 import { golferRoutes } from './check-in/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { paymentRoutes } from './payments/routes';
+import { cardPaymentRoutes } from './payments/card-routes';
+import { holdRoutes } from './holds/routes';
 import { adminTeamRoutes } from './teams/admin-routes';
 import { reportRoutes } from './reports/routes';
 import { leaderboardRoutes } from './scoring/leaderboard-routes';
@@ -96,7 +98,9 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
   app.route('/api/admin/golfers', golferRoutes);
   app.route('/api/admin/dashboard', dashboardRoutes);
   app.route('/api/admin/teams', adminTeamRoutes);
+  app.route('/api/admin/teams', holdRoutes);
   app.route('/api/admin/payments', paymentRoutes);
+  app.route('/api/payments', cardPaymentRoutes);
   app.route('/api/admin', reportRoutes);
   app.route('/api/leaderboard', leaderboardRoutes);
   app.route('/api', scoringRoutes);

@@ -43,8 +43,9 @@ export async function createCheckout(db: Db, stripe: StripeClient, request: Chec
     .from(teams)
     .leftJoin(tournamentSponsorshipLevels, eq(tournamentSponsorshipLevels.id, teams.tournamentSponsorshipLevelId))
     .leftJoin(sponsorshipLevels, eq(sponsorshipLevels.id, tournamentSponsorshipLevels.sponsorshipLevelId))
-    .where(inArray(teams.id, request.teamIds))
-    .orderBy(asc(teams.createdAt), asc(teams.id));
+    .where(inArray(teams.id, request.teamIds));
+  // One line per team, in the order the registration named them.
+  rows.sort((a, b) => request.teamIds.indexOf(a.teamId) - request.teamIds.indexOf(b.teamId));
   if (rows.length !== new Set(request.teamIds).size || rows.some((r) => r.userId !== request.userId)) {
     throw new AppError('NOT_FOUND', 'Team not found');
   }

@@ -6,6 +6,7 @@ import { createRouter, defineRoute } from '../http/define-route';
 import { adminCreateTeamSchema, teamListQuerySchema, teamStatusSchema } from '../../shared/admin-schemas';
 import { PAYMENT_STATUS_LABELS } from '../../shared/payment-status';
 import { createTeamAsAdmin, deleteTeam, getTeamForAdmin, listTeamsForAdmin, setTeamPaymentStatus, teamFormOptions, teamsForExport } from './admin-service';
+import { sendReceipts } from '../payments/receipts';
 
 const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 const idParam = z.object({ id: z.uuid('Team not found') });
@@ -136,7 +137,12 @@ export const adminTeamRoutes = createRouter()
         404: { description: 'No such team' },
       },
     }),
-    async (c) => c.json({ team: await setTeamPaymentStatus(c.var.deps.database.db, c.req.valid('param').id, c.req.valid('json')) }, 200),
+    async (c) => {
+      const actor = await getActor(c);
+      const { paidPaymentIds, ...team } = await setTeamPaymentStatus(c.var.deps.database.db, c.req.valid('param').id, c.req.valid('json'), actor.userId);
+      await sendReceipts(c.var.deps, paidPaymentIds);
+      return c.json({ team }, 200);
+    },
   )
   .openapi(
     defineRoute({

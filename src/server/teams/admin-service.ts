@@ -10,6 +10,7 @@ import type { PaymentStatus } from '../../shared/payment-status';
 import { enteredAt } from './player-order';
 import { getTeam, type Actor } from './service';
 import { holdsPlace } from '../holds/holds-place';
+import { recordPaymentEvents } from '../payments/payment-events';
 
 const notFound = () => new AppError('NOT_FOUND', 'Team not found');
 
@@ -119,13 +120,25 @@ export async function getTeamForAdmin(db: Db, actor: Actor, teamId: string, now:
  * Sets a team's payment status (any of the four, R15) and, in the same transaction, the state of its payment records,
  * so the ledger and the team never disagree.
  */
-export async function setTeamPaymentStatus(db: Db, teamId: string, rawInput: unknown) {
+export async function setTeamPaymentStatus(db: Db, teamId: string, rawInput: unknown, actorUserId: string | null = null) {
   const { status } = teamStatusSchema.parse(rawInput);
   return db.transaction(async (tx) => {
+    // The team row first, then its records: the order every money change takes (R26), so none deadlock.
     const [team] = await tx.update(teams).set({ paymentStatus: status }).where(eq(teams.id, teamId)).returning({ id: teams.id, paymentStatus: teams.paymentStatus });
     if (!team) throw notFound();
+    const before = await tx.select({ id: payments.id, state: payments.state, amountCents: payments.amountCents }).from(payments).where(eq(payments.teamId, teamId)).for('update');
     await tx.update(payments).set({ state: status }).where(eq(payments.teamId, teamId));
-    return { id: team.id, paymentStatus: team.paymentStatus as PaymentStatus };
+    const changed = before.filter((p) => p.state !== status);
+    await recordPaymentEvents(
+      tx,
+      changed.map((p) => ({ paymentId: p.id, kind: 'status', fromState: p.state as PaymentStatus, toState: status, amountCents: p.amountCents, actorUserId })),
+    );
+    return {
+      id: team.id,
+      paymentStatus: team.paymentStatus as PaymentStatus,
+      /** Records that became paid here: their receipts go out after the commit. */
+      paidPaymentIds: status === 'paid' ? changed.map((p) => p.id) : [],
+    };
   });
 }
 
