@@ -23,6 +23,7 @@ const AdminTeamsPage = lazy(() => import('./teams/admin-teams-page').then((m) =>
 const PaymentsPage = lazy(() => import('./payments/payments-page').then((m) => ({ default: m.PaymentsPage })));
 const ReportsPage = lazy(() => import('./reports/reports-page').then((m) => ({ default: m.ReportsPage })));
 const LeaderboardPage = lazy(() => import('./leaderboard/leaderboard-page').then((m) => ({ default: m.LeaderboardPage })));
+const PaymentReturnPage = lazy(() => import('./register/payment-return-page').then((m) => ({ default: m.PaymentReturnPage })));
 const TeamScoresPage = lazy(() => import('./scoring/team-scores-page').then((m) => ({ default: m.TeamScoresPage })));
 const ScoreEntryPage = lazy(() => import('./scoring/score-entry-page').then((m) => ({ default: m.ScoreEntryPage })));
 const ScoreReportPage = lazy(() => import('./scoring/score-report-page').then((m) => ({ default: m.ScoreReportPage })));
@@ -42,6 +43,7 @@ export function AppRoutes() {
             <Route index element={<HomePage />} />
             <Route path="register" element={<RegisterPage />} />
             <Route path="register/scores/:teamId" element={<TeamScoresPage />} />
+            <Route path="register/payment" element={<PaymentReturnPage />} />
             <Route path="leaderboard" element={<LeaderboardPage />} />
             <Route path="auth" element={<AuthPage />} />
             <Route path="logout" element={<LogoutPage />} />

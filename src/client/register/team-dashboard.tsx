@@ -46,7 +46,7 @@ export function TeamDashboard({ me }: { me: Me }) {
         <div className="flex min-w-0 flex-col gap-4">
           {view.kind === 'register' ? (
             <Suspense fallback={<PageSpinner label="Loading the registration form…" />}>
-              <RegistrationFlow tournaments={active} currency={tournaments.data?.currency ?? 'USD'} onClose={back} />
+              <RegistrationFlow tournaments={active} currency={tournaments.data?.currency ?? 'USD'} cardPayments={tournaments.data?.cardPayments} onClose={back} />
             </Suspense>
           ) : view.kind === 'edit' ? (
             <Suspense fallback={<PageSpinner label="Loading team…" />}>
@@ -90,7 +90,7 @@ export function TeamDashboard({ me }: { me: Me }) {
                   </Button>
                 </Card>
               ) : (
-                teams.data.map((team) => <TeamCard key={team.id} team={team} onEdit={() => setView({ kind: 'edit', teamId: team.id })} />)
+                teams.data.map((team) => <TeamCard key={team.id} team={team} cardPayments={tournaments.data?.cardPayments ?? false} onEdit={() => setView({ kind: 'edit', teamId: team.id })} />)
               )}
             </>
           )}

@@ -29,7 +29,7 @@ const item = z
     updatedAt: z.string(),
   })
   .openapi('Payment');
-const totals = z.object({ count: z.number(), expectedCents: z.number(), receivedCents: z.number(), outstandingCents: z.number() });
+const totals = z.object({ count: z.number(), expectedCents: z.number(), receivedCents: z.number(), outstandingCents: z.number(), expiredCents: z.number() });
 
 /** Cents as a plain decimal for spreadsheets (no currency sign, no grouping). */
 const decimal = (cents: number) => (cents / 100).toFixed(2);

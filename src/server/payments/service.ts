@@ -56,6 +56,7 @@ export async function listPayments(db: Db, query: PaymentListQuery) {
       // Expired records are never expected money (R24); refunds are money given back (R23).
       expectedCents: sql<string>`coalesce(sum(${payments.amountCents} - ${payments.refundedCents}) filter (where ${payments.state} <> 'expired'), 0)::bigint`,
       receivedCents: sql<string>`coalesce(sum(${payments.amountCents} - ${payments.refundedCents}) filter (where ${payments.state} = 'paid'), 0)::bigint`,
+      expiredCents: sql<string>`coalesce(sum(${payments.amountCents}) filter (where ${payments.state} = 'expired'), 0)::bigint`,
     })
     .from(payments)
     .innerJoin(teams, eq(teams.id, payments.teamId))
@@ -73,7 +74,7 @@ export async function listPayments(db: Db, query: PaymentListQuery) {
   const tournamentList = await db.select({ id: tournaments.id, name: tournaments.name }).from(tournaments).orderBy(desc(tournaments.createdAt), desc(tournaments.id));
   return {
     payments: rows.map(toItem),
-    totals: { count: total, expectedCents, receivedCents, outstandingCents: expectedCents - receivedCents },
+    totals: { count: total, expectedCents, receivedCents, outstandingCents: expectedCents - receivedCents, expiredCents: Number(totals!.expiredCents) },
     total,
     page,
     pageSize: ADMIN_PAGE_SIZE,
