@@ -18,6 +18,7 @@ import { dashboardRoutes } from './dashboard/routes';
 import { paymentRoutes } from './payments/routes';
 import { cardPaymentRoutes } from './payments/card-routes';
 import { holdRoutes } from './holds/routes';
+import { adminWaitlistRoutes, waitlistRoutes } from './waitlist/routes';
 import { adminTeamRoutes } from './teams/admin-routes';
 import { reportRoutes } from './reports/routes';
 import { leaderboardRoutes } from './scoring/leaderboard-routes';
@@ -101,6 +102,8 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
   app.route('/api/admin/teams', holdRoutes);
   app.route('/api/admin/payments', paymentRoutes);
   app.route('/api/payments', cardPaymentRoutes);
+  app.route('/api/waitlist', waitlistRoutes);
+  app.route('/api/admin/waitlist', adminWaitlistRoutes);
   app.route('/api/admin', reportRoutes);
   app.route('/api/leaderboard', leaderboardRoutes);
   app.route('/api', scoringRoutes);

@@ -1,5 +1,9 @@
 // Step 1: choose a tournament, then one of its sponsorship levels (price, places left, description).
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { JOIN_WAITLIST_LABEL } from '../../shared/waitlist-schemas';
+import { Button } from '../ui/button';
+import { WaitlistJoin } from './waitlist-join';
 import { SOLD_OUT_LABEL } from '../../shared/capacity';
 import { formatMoney } from '../../shared/money';
 import { PLAYERS_PER_TEAM } from '../../shared/team-schemas';
@@ -23,6 +27,8 @@ interface Props {
 export function LevelPicker({ tournaments, currency, tournamentId, levelId, errors, onTournament, onLevel }: Props) {
   const levels = useQuery(levelsQuery(tournamentId));
   useFailureToast(levels.isError, 'Failed to fetch sponsorship levels');
+  // The sold-out level whose waitlist form is open (R25).
+  const [joining, setJoining] = useState<OfferedLevel | null>(null);
 
   return (
     <div className="flex flex-col gap-5">
@@ -53,6 +59,20 @@ export function LevelPicker({ tournaments, currency, tournamentId, levelId, erro
             <div className="mt-3 grid gap-3 sm:grid-cols-2">
               {levels.data.map((level) => {
                 const soldOut = level.placesLeft === 0;
+                if (soldOut) {
+                  // A sold-out level cannot be chosen; it offers its waitlist instead.
+                  return (
+                    <div key={level.id} className="flex flex-col gap-2 rounded-lg border border-stone-200 bg-stone-100 p-4 text-stone-600">
+                      <span className="block font-semibold text-stone-900">{level.name}</span>
+                      <span className="block font-semibold">{formatMoney(level.priceCents, currency)} per team</span>
+                      <span className="block text-sm font-medium text-red-700">{SOLD_OUT_LABEL}</span>
+                      {level.description ? <span className="block text-sm">{level.description}</span> : null}
+                      <Button type="button" variant="secondary" size="sm" className="self-start" onClick={() => setJoining(level)} aria-label={`${JOIN_WAITLIST_LABEL} for ${level.name}`}>
+                        {JOIN_WAITLIST_LABEL}
+                      </Button>
+                    </div>
+                  );
+                }
                 return (
                   <label
                     key={level.id}
@@ -86,6 +106,11 @@ export function LevelPicker({ tournaments, currency, tournamentId, levelId, erro
           <p id="level-error" aria-live="polite" className="mt-2 text-sm text-red-700 empty:hidden">
             {errors.level ?? ''}
           </p>
+          {joining ? (
+            <div className="mt-3">
+              <WaitlistJoin key={joining.id} level={joining} onDone={() => setJoining(null)} />
+            </div>
+          ) : null}
         </fieldset>
       ) : null}
     </div>

@@ -81,8 +81,14 @@ export function useRegisterTeams() {
   const queryClient = useQueryClient();
   return useMutation({
     // One Idempotency-Key per submitted form (R27): a retry of the same submission is answered, not registered again.
-    mutationFn: ({ input, key }: { input: MultiTeamInput; key: string }) => api<RegistrationAnswer>('/api/registrations', { body: input, headers: { 'Idempotency-Key': key } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['teams'] }).then(() => queryClient.invalidateQueries({ queryKey: ['tournaments'] })),
+    // `offer`: a waitlist offer's token (R25), whose kept places this registration uses.
+    mutationFn: ({ input, key, offer }: { input: MultiTeamInput; key: string; offer?: string }) =>
+      api<RegistrationAnswer>(`/api/registrations${offer ? `?offer=${encodeURIComponent(offer)}` : ''}`, { body: input, headers: { 'Idempotency-Key': key } }),
+    onSettled: () =>
+      queryClient
+        .invalidateQueries({ queryKey: ['teams'] })
+        .then(() => queryClient.invalidateQueries({ queryKey: ['tournaments'] }))
+        .then(() => queryClient.invalidateQueries({ queryKey: ['waitlist'] })),
   });
 }
 

@@ -10,7 +10,8 @@ import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { dropDraft, draftKey } from './drafts';
 import { LevelPicker } from './level-picker';
-import { useRegisterTeams, type ActiveTournament, type OfferedLevel } from './queries';
+import { levelsQuery, useRegisterTeams, type ActiveTournament, type OfferedLevel } from './queries';
+import { useQuery } from '@tanstack/react-query';
 import { MultiTeamForm, SingleTeamForm } from './team-forms';
 
 const NOT_SIGNED_IN = 'You must be logged in to register teams';
@@ -21,17 +22,29 @@ export function RegistrationFlow({
   tournaments,
   currency,
   cardPayments = false,
+  offer,
   onClose,
 }: {
   tournaments: ActiveTournament[];
   currency: string;
   cardPayments?: boolean;
+  /** Registering through a waitlist offer (R25): its level, with the places kept for it. */
+  offer?: { token: string; tournamentId: string; levelId: string; teamsWanted: number };
   onClose: () => void;
 }) {
   const open = tournaments.filter((t) => t.registrationOpen);
-  const [tournamentId, setTournamentId] = useState(open.length === 1 ? open[0]!.id : '');
+  const [tournamentId, setTournamentId] = useState(offer?.tournamentId ?? (open.length === 1 ? open[0]!.id : ''));
   const [level, setLevel] = useState<OfferedLevel | null>(null);
   const [step, setStep] = useState<'select' | 'form'>('select');
+  // With an offer the level is chosen already: its kept places count as left for this leader (the list shows it sold out).
+  const offerLevels = useQuery({ ...levelsQuery(offer?.tournamentId ?? ''), enabled: Boolean(offer) });
+  useEffect(() => {
+    const offered = offer && offerLevels.data?.find((l) => l.id === offer.levelId);
+    if (offered && !level) {
+      setLevel({ ...offered, placesLeft: offered.placesLeft + offer.teamsWanted });
+      setStep('form');
+    }
+  }, [offer, offerLevels.data, level]);
   const [missing, setMissing] = useState<{ tournament?: string; level?: string }>({});
   const { data: me } = useMe();
   const register = useRegisterTeams();
@@ -66,7 +79,7 @@ export function RegistrationFlow({
     // (a 401 turns it into the sign-in panel, main.tsx), and the leader must still be told why.
     submissionKey.current ??= newKey();
     try {
-      const result = await register.mutateAsync({ input, key: submissionKey.current });
+      const result = await register.mutateAsync({ input, key: submissionKey.current, offer: offer?.token });
       submissionKey.current = null;
       dropDraft(draftKey(me.user.id, input.sponsorshipLevelId));
       notify.success(several ? `${result.teams.length} teams registered` : 'Team registered');

@@ -414,3 +414,35 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
+
+/**
+ * The waitlist of a sold-out level (R25), in order of joining. When places free up, the first in line gets an offer: its
+ * places are kept (counted against the caps) until `offer_expires_at`; registering through the offer uses them.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tournamentSponsorshipLevelId: uuid('tournament_sponsorship_level_id')
+      .notNull()
+      .references(() => tournamentSponsorshipLevels.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    teamsWanted: integer('teams_wanted').notNull(),
+    contactName: text('contact_name').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    /** waiting → offered → used, or passed (declined or lapsed), or removed by staff. */
+    status: text('status').notNull().default('waiting'),
+    offerToken: text('offer_token').unique(),
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('waitlist_level_idx').on(t.tournamentSponsorshipLevelId, t.status, t.createdAt),
+    check('waitlist_status_check', sql`${t.status} in ('waiting', 'offered', 'used', 'passed', 'removed')`),
+    check('waitlist_teams_check', sql`${t.teamsWanted} between 1 and 10`),
+    uniqueIndex('waitlist_one_open_entry').on(t.tournamentSponsorshipLevelId, t.userId).where(sql`${t.status} in ('waiting', 'offered')`),
+  ],
+);

@@ -12,7 +12,7 @@ import { AppError } from '../http/errors';
 import { placesLeft, TOURNAMENT_FULL_MESSAGE } from '../../shared/capacity';
 import type { PaymentStatus } from '../../shared/payment-status';
 import { recordPaymentEvents } from '../payments/payment-events';
-import { holdsPlace } from './holds-place';
+import { holdsPlace, reservedAtLevel, reservedInTournament } from './holds-place';
 
 export const REMINDER_HOURS = 24;
 const notFound = () => new AppError('NOT_FOUND', 'Team not found');
@@ -124,7 +124,9 @@ export async function reinstateTeam(db: Db, teamId: string, actorUserId: string,
     if (team.status !== 'expired') throw new AppError('CONFLICT', 'Only an expired team can be reinstated');
     const [counts] = await queryRows<{ inTournament: number; atLevel: number }>(
       tx,
-      sql`select count(*)::int as "inTournament", (count(*) filter (where ${teams.tournamentSponsorshipLevelId} = ${team.levelId}))::int as "atLevel"
+      // Places kept for waitlist offers (R25) are not free either.
+      sql`select count(*)::int + ${reservedInTournament(found.tournamentId)} as "inTournament",
+                 (count(*) filter (where ${teams.tournamentSponsorshipLevelId} = ${team.levelId}))::int + ${reservedAtLevel(team.levelId)} as "atLevel"
           from ${teams} where ${teams.tournamentId} = ${found.tournamentId} and ${holdsPlace}`,
     );
     const left = placesLeft({ maxTeams: team.levelMax ?? Number.MAX_SAFE_INTEGER, taken: team.levelId ? counts!.atLevel : 0 }, { maxTeams: team.tournamentMax, taken: counts!.inTournament });

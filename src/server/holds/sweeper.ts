@@ -3,8 +3,14 @@ import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
-import { holdExpiredMessage, holdReminderMessage } from '../mail/money-templates';
-import { sweepHolds, type SweepResult } from './expiry';
+import { holdExpiredMessage, holdReminderMessage, waitlistOfferMessage } from '../mail/money-templates';
+import { lapseAndOffer, type Offer } from '../waitlist/service';
+import { sweepHolds, type SweepResult as HoldsResult } from './expiry';
+
+export interface SweepResult extends HoldsResult {
+  /** Waitlist offers made in this pass (R25). */
+  offers: Offer[];
+}
 
 export const SWEEP_INTERVAL_MS = 60_000;
 
@@ -22,13 +28,24 @@ export interface HoldSweeper {
   stop(): Promise<void>;
 }
 
+/** Offers freed places to the waitlist now (a deletion frees one) and e-mails the offers, rather than at the next pass. */
+export async function offerFreedPlaces(deps: Omit<SweeperDeps, 'db'> & { db: Db }) {
+  const offers = await lapseAndOffer(deps.db, deps.now());
+  await sendNotices(deps, { expired: [], reminded: [], offers });
+  return offers;
+}
+
 /** Sends the pass's e-mails one after another; a failed one is logged and does not stop the rest. */
-async function sendNotices({ config, mailer, logger }: SweeperDeps, result: SweepResult) {
+async function sendNotices({ config, mailer, logger }: Pick<SweeperDeps, 'config' | 'mailer' | 'logger'>, result: SweepResult) {
   const dashboardUrl = `${config.appUrl}/register`;
   const deadline = (d: Date) => new Intl.DateTimeFormat('en-US', { timeZone: config.timeZone, dateStyle: 'full', timeStyle: 'short' }).format(d);
   const messages = [
     ...result.reminded.map((n) => ({ to: n.contactEmail, ...holdReminderMessage({ ...n, deadline: deadline(n.holdUntil), dashboardUrl, org: config.orgName }) })),
     ...result.expired.map((n) => ({ to: n.contactEmail, ...holdExpiredMessage({ ...n, dashboardUrl, org: config.orgName }) })),
+    ...result.offers.map((o) => ({
+      to: o.contactEmail,
+      ...waitlistOfferMessage({ ...o, expiresAt: deadline(o.expiresAt), url: `${config.appUrl}/register?offer=${encodeURIComponent(o.token)}`, org: config.orgName }),
+    })),
   ];
   for (const message of messages) {
     if (!message.to) continue;
@@ -40,10 +57,13 @@ export function startHoldSweeper(deps: SweeperDeps, options: { intervalMs?: numb
   let running: Promise<SweepResult> | null = null;
   let mails: Promise<void> = Promise.resolve();
   const runOnce = () => {
-    running ??= sweepHolds(deps.db, deps.now())
+    const now = deps.now();
+    // Expiry first: the places it frees are offered to the waitlist in the same pass.
+    running ??= sweepHolds(deps.db, now)
+      .then(async (holds) => ({ ...holds, offers: await lapseAndOffer(deps.db, now) }))
       .then((result) => {
-        if (result.expired.length || result.reminded.length) {
-          deps.logger.info('holds swept', { expired: result.expired.length, reminded: result.reminded.length });
+        if (result.expired.length || result.reminded.length || result.offers.length) {
+          deps.logger.info('holds swept', { expired: result.expired.length, reminded: result.reminded.length, offers: result.offers.length });
         }
         mails = mails.then(() => sendNotices(deps, result));
         return result;

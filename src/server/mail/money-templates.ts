@@ -44,3 +44,19 @@ export function receiptMessage(r: { contactName: string; teamName: string; tourn
     html: layout('Payment received', paragraphs),
   };
 }
+
+export function waitlistOfferMessage(r: { contactName: string; teamsWanted: number; levelName: string; tournamentName: string; expiresAt: string; url: string; org: string }) {
+  const places = r.teamsWanted === 1 ? 'a place' : `${r.teamsWanted} places`;
+  const paragraphs = [
+    `Hi ${r.contactName || 'there'},`,
+    `Good news: ${places} at the ${r.levelName} level of ${r.tournamentName} opened up, and you are first on the waitlist.`,
+    `We keep ${r.teamsWanted === 1 ? 'it' : 'them'} for you until ${r.expiresAt}. Register through the link below before then; after that the offer passes to the next in line.`,
+    'If you no longer need it, you can pass it on from the same page.',
+  ];
+  return {
+    subject: `A place opened up at ${r.tournamentName}: register by ${r.expiresAt}`,
+    text: `${paragraphs.join('\n\n')}\n\nRegister: ${r.url}\n\n${sign(r.org)}\n`,
+    html: layout('A place opened up for you', paragraphs, { label: 'Register now', url: r.url }),
+    link: r.url,
+  };
+}

@@ -7,7 +7,7 @@ import { checkoutSessions, payments, processedProviderEvents, sponsorshipLevels,
 import { AppError } from '../http/errors';
 import { placesLeft } from '../../shared/capacity';
 import type { PaymentStatus } from '../../shared/payment-status';
-import { holdsPlace } from '../holds/holds-place';
+import { holdsPlace, reservedAtLevel, reservedInTournament } from '../holds/holds-place';
 import { recordPaymentEvents } from './payment-events';
 import type { StripeClient } from './stripe-client';
 
@@ -175,8 +175,8 @@ async function placeRemains(tx: Db, team: { tournamentId: string; levelId: strin
   const [row] = await queryRows<{ tournamentMax: number | null; levelMax: number | null; inTournament: number; atLevel: number }>(
     tx,
     sql`select tr.max_teams as "tournamentMax", l.max_teams as "levelMax",
-               (select count(*)::int from ${teams} where ${teams.tournamentId} = tr.id and ${holdsPlace}) as "inTournament",
-               (select count(*)::int from ${teams} where ${teams.tournamentSponsorshipLevelId} = l.id and ${holdsPlace}) as "atLevel"
+               (select count(*)::int from ${teams} where ${teams.tournamentId} = tr.id and ${holdsPlace}) + ${reservedInTournament(sql`tr.id`)} as "inTournament",
+               (select count(*)::int from ${teams} where ${teams.tournamentSponsorshipLevelId} = l.id and ${holdsPlace}) + ${reservedAtLevel(sql`l.id`)} as "atLevel"
         from tournaments tr left join tournament_sponsorship_levels l on l.id = ${team.levelId} where tr.id = ${team.tournamentId}`,
   );
   if (!row) return false;

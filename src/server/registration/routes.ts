@@ -21,7 +21,11 @@ export const registrationRoutes = createRouter().openapi(
     summary: 'Register one or several teams of four at a sponsorship level (one transaction); e-mails the contact',
     description:
       'Refused whole with 409 when the level or the tournament has too few places left. An `Idempotency-Key` header (one per submitted form) makes a retry safe: the same key again answers the first answer and saves nothing (R27). With card payments on, a card registration answers `checkoutUrl`, the Stripe payment page.',
-    request: { body: { required: true, content: { 'application/json': { schema: registrationSchema } } } },
+    request: {
+      body: { required: true, content: { 'application/json': { schema: registrationSchema } } },
+      // A waitlist offer's token (R25): the registration uses the places kept for it.
+      query: z.object({ offer: z.string().regex(/^[\w-]{16,64}$/, 'This waitlist offer has expired or was already used').optional() }),
+    },
     responses: {
       201: {
         description: 'Registered',
@@ -53,6 +57,7 @@ export const registrationRoutes = createRouter().openapi(
       holdHours: config.holdHours,
       cardPayments: stripe !== null,
       idempotencyKey,
+      offerToken: c.req.valid('query').offer,
     });
     if ('replay' in outcome) {
       // The same form sent again (a retry after a dropped connection): the first answer, nothing saved, no second e-mail.

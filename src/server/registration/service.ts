@@ -3,7 +3,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { idempotencyKeys, paymentEvents, payments, players, sponsorshipLevels, teams, tournamentSponsorshipLevels, tournaments } from '../db/schema';
-import { holdsPlace } from '../holds/holds-place';
+import { holdsPlace, reservedAtLevel, reservedInTournament } from '../holds/holds-place';
+import { waitlistEntries } from '../db/schema';
 import { AppError } from '../http/errors';
 import { onlyPlacesLeftMessage, placesLeft, TOURNAMENT_FULL_MESSAGE } from '../../shared/capacity';
 import { HOLD_HOURS, isEditable, REGISTRATION_CLOSED_MESSAGE } from '../../shared/editing-lock';
@@ -24,8 +25,11 @@ export interface Registration {
 
 type Executor = Pick<Db, 'select'>;
 
-/** The tournament, the chosen level and both counts, in one statement. */
-async function readCapacity(db: Executor, tournamentId: string, levelId: string) {
+/**
+ * The tournament, the chosen level and both counts, in one statement. Places kept for waitlist offers count as taken,
+ * except the caller's own offer (`offerEntryId`) when registering through it (R25).
+ */
+async function readCapacity(db: Executor, tournamentId: string, levelId: string, offerEntryId: string | null = null) {
   const [row] = await db
     .select({
       name: tournaments.name,
@@ -36,14 +40,24 @@ async function readCapacity(db: Executor, tournamentId: string, levelId: string)
       levelName: sponsorshipLevels.name,
       priceCents: tournamentSponsorshipLevels.priceCents,
       levelMaxTeams: tournamentSponsorshipLevels.maxTeams,
-      inTournament: sql<number>`(select count(*)::int from ${teams} where ${teams.tournamentId} = ${tournaments.id} and ${holdsPlace})`,
-      atLevel: sql<number>`(select count(*)::int from ${teams} where ${teams.tournamentSponsorshipLevelId} = ${tournamentSponsorshipLevels.id} and ${holdsPlace})`,
+      inTournament: sql<number>`((select count(*)::int from ${teams} where ${teams.tournamentId} = ${tournaments.id} and ${holdsPlace}) + ${reservedInTournament(tournaments.id, offerEntryId)})`,
+      atLevel: sql<number>`((select count(*)::int from ${teams} where ${teams.tournamentSponsorshipLevelId} = ${tournamentSponsorshipLevels.id} and ${holdsPlace}) + ${reservedAtLevel(tournamentSponsorshipLevels.id, offerEntryId)})`,
     })
     .from(tournaments)
     .leftJoin(tournamentSponsorshipLevels, and(eq(tournamentSponsorshipLevels.id, levelId), eq(tournamentSponsorshipLevels.tournamentId, tournaments.id)))
     .leftJoin(sponsorshipLevels, eq(sponsorshipLevels.id, tournamentSponsorshipLevels.sponsorshipLevelId))
     .where(eq(tournaments.id, tournamentId));
   return row;
+}
+
+/** The caller's open offer for this level, or a refusal. */
+async function findOffer(db: Pick<Db, 'select'>, userId: string, token: string, levelId: string, now: Date) {
+  const [entry] = await db
+    .select({ id: waitlistEntries.id, expiresAt: waitlistEntries.offerExpiresAt })
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.offerToken, token), eq(waitlistEntries.userId, userId), eq(waitlistEntries.tournamentSponsorshipLevelId, levelId), eq(waitlistEntries.status, 'offered')));
+  if (!entry || !entry.expiresAt || entry.expiresAt <= now) throw new AppError('CONFLICT', OFFER_GONE_MESSAGE);
+  return entry;
 }
 
 /** Refuses what cannot be registered (an inactive or closed tournament, a foreign level, too few places), else the level. */
@@ -72,7 +86,11 @@ export interface RegisterOptions {
   cardPayments?: boolean;
   /** The browser's Idempotency-Key (R27): the first answer is saved with the registration and returned to a replay. */
   idempotencyKey?: string;
+  /** A waitlist offer's token (R25): its kept places are this registration's to use. */
+  offerToken?: string;
 }
+
+export const OFFER_GONE_MESSAGE = 'This waitlist offer has expired or was already used';
 
 /** A replay of an earlier request with the same Idempotency-Key: its saved answer. */
 export interface Replay {
@@ -134,10 +152,11 @@ export async function registerTeamsOnce(
     if (saved) return saved;
   }
 
+  const offer = options.offerToken ? await findOffer(db, userId, options.offerToken, input.sponsorshipLevelId, now) : null;
   // A first look without the lock refuses what cannot fit (a sold-out level, a closed tournament) without queueing
-  // behind every registration in progress. Places only come back when staff delete a team, so a refusal here is at worst
-  // a moment stale; an acceptance is decided again below, under the lock.
-  admit(await readCapacity(db, input.tournamentId, input.sponsorshipLevelId), input.teams.length, now, timeZone);
+  // behind every registration in progress. A refusal here is at worst a moment stale; an acceptance is decided again
+  // below, under the lock.
+  admit(await readCapacity(db, input.tournamentId, input.sponsorshipLevelId, offer?.id ?? null), input.teams.length, now, timeZone);
 
   return db.transaction(async (tx): Promise<Registration | Replay> => {
     if (key) {
@@ -153,8 +172,11 @@ export async function registerTeamsOnce(
     // Every registration for a tournament takes its row lock first, so the counts read next cannot change until we
     // commit (read in a statement of their own: a statement's snapshot starts when it does, after the lock is granted).
     await tx.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.id, input.tournamentId)).for('update');
-    const row = await readCapacity(tx, input.tournamentId, input.sponsorshipLevelId);
+    // The offer is checked again under the lock: it may have lapsed or been used meanwhile.
+    if (offer && !(await findOffer(tx, userId, options.offerToken!, input.sponsorshipLevelId, now))) throw new AppError('CONFLICT', OFFER_GONE_MESSAGE);
+    const row = await readCapacity(tx, input.tournamentId, input.sponsorshipLevelId, offer?.id ?? null);
     const level = admit(row, input.teams.length, now, timeZone);
+    if (offer) await tx.update(waitlistEntries).set({ status: 'used' }).where(eq(waitlistEntries.id, offer.id));
 
     // Teams, players and payments in one statement (data-modifying WITHs, the team ids made here): the lock is held for
     // two statements and the commit.

@@ -7,6 +7,7 @@ import { adminCreateTeamSchema, teamListQuerySchema, teamStatusSchema } from '..
 import { PAYMENT_STATUS_LABELS } from '../../shared/payment-status';
 import { createTeamAsAdmin, deleteTeam, getTeamForAdmin, listTeamsForAdmin, setTeamPaymentStatus, teamFormOptions, teamsForExport } from './admin-service';
 import { sendReceipts } from '../payments/receipts';
+import { offerFreedPlaces } from '../holds/sweeper';
 
 const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 const idParam = z.object({ id: z.uuid('Team not found') });
@@ -154,7 +155,10 @@ export const adminTeamRoutes = createRouter()
       responses: { 204: { description: 'Deleted' }, 404: { description: 'No such team' } },
     }),
     async (c) => {
-      await deleteTeam(c.var.deps.database.db, c.req.valid('param').id);
+      const { database, config, mailer, logger, now } = c.var.deps;
+      await deleteTeam(database.db, c.req.valid('param').id);
+      // The freed place goes to the first in line of a waitlist at once (R25); a failure waits for the next sweep.
+      await offerFreedPlaces({ db: database.db, config, mailer, logger, now }).catch((error) => logger.error('waitlist offer failed', { error: String(error) }));
       return c.body(null, 204);
     },
   );

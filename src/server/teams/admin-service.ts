@@ -9,7 +9,7 @@ import { ADMIN_PAGE_SIZE, adminCreateTeamSchema, teamStatusSchema, type TeamList
 import type { PaymentStatus } from '../../shared/payment-status';
 import { enteredAt } from './player-order';
 import { getTeam, type Actor } from './service';
-import { holdsPlace } from '../holds/holds-place';
+import { holdsPlace, reservedAtLevel, reservedInTournament } from '../holds/holds-place';
 import { recordPaymentEvents } from '../payments/payment-events';
 
 const notFound = () => new AppError('NOT_FOUND', 'Team not found');
@@ -200,8 +200,9 @@ export async function createTeamAsAdmin(db: Db, rawInput: unknown) {
     }
     const [counts] = await tx
       .select({
-        inTournament: sql<number>`count(*)::int`,
-        atLevel: sql<number>`(count(*) filter (where ${teams.tournamentSponsorshipLevelId} = ${level?.id ?? null}))::int`,
+        // Places kept for waitlist offers (R25) are not free for staff either.
+        inTournament: sql<number>`count(*)::int + ${reservedInTournament(tournament.id)}`,
+        atLevel: sql<number>`(count(*) filter (where ${teams.tournamentSponsorshipLevelId} = ${level?.id ?? null}))::int + ${level ? reservedAtLevel(level.id) : sql`0`}`,
       })
       .from(teams)
       .where(and(eq(teams.tournamentId, tournament.id), holdsPlace));

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { createEmailVerificationToken } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import { createUserAccount } from '../account/service';
-import { payments, players, teams } from '../db/schema';
+import { payments, players, teams, waitlistEntries } from '../db/schema';
 import { createCourse } from '../courses/service';
 import { createSponsorshipLevel } from '../sponsorship/service';
 import { createLevel, createRegisteredTeam, createTournament, playersInput, registrationInput } from './factories';
@@ -247,6 +247,31 @@ export const routeFixtures: Record<string, RouteFixture> = {
   },
   'GET /api/payments/checkout/{sessionId}': { request: () => ({ path: '/api/payments/checkout/cs_test_unknown' }), expect: 404 },
   'POST /api/payments/webhook': { request: () => ({ body: '{}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' }, origin: null }), expect: 404 },
+  // ── waitlist (R25) ──
+  'POST /api/waitlist': {
+    request: async ({ t, owner }) => {
+      const tournament = await createTournament(t.db);
+      const level = await createLevel(t.db, tournament.id, { maxTeams: 1 });
+      return { json: { sponsorshipLevelId: level.id, teamsWanted: 2, contactName: 'Wait Listed', contactEmail: owner.email } };
+    },
+    expect: 201,
+  },
+  'GET /api/waitlist/mine': { expect: 200 },
+  'GET /api/waitlist/offers/{token}': { request: () => ({ path: '/api/waitlist/offers/no-such-offer-token-000' }), expect: 404 },
+  'POST /api/waitlist/offers/{token}/decline': { request: () => ({ path: '/api/waitlist/offers/no-such-offer-token-000/decline' }), expect: 404 },
+  'GET /api/admin/waitlist': { expect: 200 },
+  'DELETE /api/admin/waitlist/{id}': {
+    request: async ({ t, users }) => {
+      const tournament = await createTournament(t.db);
+      const level = await createLevel(t.db, tournament.id, { maxTeams: 1 });
+      const [entry] = await t.db
+        .insert(waitlistEntries)
+        .values({ tournamentSponsorshipLevelId: level.id, userId: users.team_leader.id, teamsWanted: 2, contactName: 'Wait Listed', contactEmail: users.team_leader.email })
+        .returning({ id: waitlistEntries.id });
+      return { path: `/api/admin/waitlist/${entry!.id}` };
+    },
+    expect: 204,
+  },
   'GET /api/admin/reports': {
     request: async ({ t, owner }) => ({ path: `/api/admin/reports?tournamentId=${(await createRegisteredTeam(t.db, owner.id)).tournament.id}&from=2020-01-01&status=hold&page=1` }),
     expect: 200,
