@@ -20,7 +20,11 @@ export function WaitlistJoin({ level, onDone }: { level: OfferedLevel; onDone: (
     contactEmail: me?.user.email ?? '',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (name: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: e.target.value }));
+  // Typing in a field clears its message; the next Join checks again.
+  const set = (name: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    setValues((v) => ({ ...v, [name]: e.target.value }));
+    setErrors(({ [name]: _cleared, ...rest }) => rest);
+  };
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
