@@ -24,6 +24,7 @@ const journey = setUpJourney({
     const leader = (await findUserByEmail(db, E2E_ACCOUNTS.leader.email))!;
     const open = await createTournament(db, { name: 'Harbour Charity Open', startDate: daysFromToday(45) });
     const eagle = await createLevel(db, open.id, { name: 'Eagle Sponsor', priceCents: 120_000, maxTeams: 3 });
+    await createLevel(db, open.id, { name: 'Birdie Sponsor', priceCents: 40_000, maxTeams: 5 });
     const card = registrationInput(open.id, eagle.id, { paymentOption: 'pay', contactName: 'Lee Leader', contactEmail: 'lee.money@e2e.example.org' });
     await registerTeamsOnce(db, leader.id, { ...card, teams: [{ ...card.teams[0]!, teamName: 'Card Sharks' }] }, new Date(), 'UTC', { cardPayments: true, holdHours: 72 });
     const cancel = registrationInput(open.id, eagle.id, { paymentOption: 'pay' });
@@ -88,6 +89,46 @@ describe('paying by card', () => {
     await page.getByRole('heading', { name: 'Second Thoughts', exact: true }).waitFor();
     expect(await badgeOn(page, 'Second Thoughts')).toBe('Pending');
     await shoot(page, 'money-team-cards-390');
+  });
+});
+
+describe('registering with Pay now', () => {
+  test('sends one Idempotency-Key with the form and goes straight from the registration to the payment page', async () => {
+    const page = await journey.visitor({ as: E2E_ACCOUNTS.leader });
+    const keys: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/registrations') && request.method() === 'POST') keys.push(request.headers()['idempotency-key'] ?? '');
+    });
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Register Another Team' }).click();
+    const select = page.getByLabel('Tournament', { exact: true });
+    await select.locator('option', { hasText: 'Harbour Charity Open' }).waitFor({ state: 'attached' });
+    await select.selectOption({ index: 1 });
+    await page.getByRole('radio', { name: /Birdie Sponsor/ }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Step 2 of 2: your teams and players').waitFor();
+    const team = page.getByRole('group', { name: 'Team 1', exact: true });
+    const scope = (await team.count()) ? team : page;
+    await scope.getByLabel('Team name', { exact: true }).fill('Straight Shooters');
+    await page.getByLabel('Company', { exact: true }).fill('Fairway Ltd');
+    await page.getByLabel('Contact name', { exact: true }).fill('Lee Leader');
+    await page.getByLabel('Contact phone', { exact: true }).fill('555-0100');
+    await page.getByLabel('Contact email', { exact: true }).fill('lee.money@e2e.example.org');
+    for (let i = 1; i <= 4; i++) {
+      const player = scope.getByRole('group', { name: `Player ${i}`, exact: true });
+      await player.getByLabel('First name', { exact: true }).fill(`Shooter${i}`);
+      await player.getByLabel('Last name', { exact: true }).fill('Golfer');
+      await player.getByLabel('Email', { exact: true }).fill(`shooter${i}@example.org`);
+    }
+    await page.getByText("Pay by card on Stripe's secure page right after registering.").waitFor();
+    await page.getByRole('radio', { name: /Pay now/ }).check();
+    await page.getByRole('button', { name: /^Register/ }).click();
+    await page.waitForURL(`${fake.url}/pay/**`);
+    expect(await page.getByText('Birdie Sponsor: Straight Shooters').count()).toBe(1);
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    await page.getByRole('button', { name: 'Pay $400.00' }).click();
+    await expectHeading(page, 'Payment received');
   });
 });
 
