@@ -59,46 +59,39 @@ export function LevelPicker({ tournaments, currency, tournamentId, levelId, erro
             <div className="mt-3 grid gap-3 sm:grid-cols-2">
               {levels.data.map((level) => {
                 const soldOut = level.placesLeft === 0;
-                if (soldOut) {
-                  // A sold-out level cannot be chosen; it offers its waitlist instead.
-                  return (
-                    <div key={level.id} className="flex flex-col gap-2 rounded-lg border border-stone-200 bg-stone-100 p-4 text-stone-600">
-                      <span className="block font-semibold text-stone-900">{level.name}</span>
-                      <span className="block font-semibold">{formatMoney(level.priceCents, currency)} per team</span>
-                      <span className="block text-sm font-medium text-red-700">{SOLD_OUT_LABEL}</span>
-                      {level.description ? <span className="block text-sm">{level.description}</span> : null}
+                return (
+                  // A sold-out level cannot be chosen; it offers its waitlist instead (R25).
+                  <div key={level.id} className="flex flex-col gap-2">
+                    <label
+                      className={cn(
+                        'flex flex-1 gap-3 rounded-lg border p-4',
+                        soldOut ? 'cursor-not-allowed border-stone-200 bg-stone-100 text-stone-500' : 'cursor-pointer bg-white',
+                        levelId === level.id ? 'border-brand-700 ring-2 ring-brand-700' : 'border-stone-300',
+                      )}
+                    >
+                      <input
+                        type="radio"
+                        name="sponsorship-level"
+                        className="mt-1 size-4 accent-brand-800"
+                        checked={levelId === level.id}
+                        disabled={soldOut}
+                        onChange={() => onLevel(level)}
+                      />
+                      <span className="flex-1">
+                        <span className="block font-semibold text-stone-900">{level.name}</span>
+                        <span className="mt-0.5 block font-semibold">{formatMoney(level.priceCents, currency)} per team</span>
+                        <span className={cn('mt-1 block text-sm font-medium', soldOut ? 'text-red-700' : 'text-brand-800')}>
+                          {soldOut ? SOLD_OUT_LABEL : `${level.placesLeft} of ${level.maxTeams} ${level.maxTeams === 1 ? 'place' : 'places'} left`}
+                        </span>
+                        {level.description ? <span className="mt-1 block text-sm text-stone-600">{level.description}</span> : null}
+                      </span>
+                    </label>
+                    {soldOut ? (
                       <Button type="button" variant="secondary" size="sm" className="self-start" onClick={() => setJoining(level)} aria-label={`${JOIN_WAITLIST_LABEL} for ${level.name}`}>
                         {JOIN_WAITLIST_LABEL}
                       </Button>
-                    </div>
-                  );
-                }
-                return (
-                  <label
-                    key={level.id}
-                    className={cn(
-                      'flex gap-3 rounded-lg border p-4',
-                      soldOut ? 'cursor-not-allowed border-stone-200 bg-stone-100 text-stone-500' : 'cursor-pointer bg-white',
-                      levelId === level.id ? 'border-brand-700 ring-2 ring-brand-700' : 'border-stone-300',
-                    )}
-                  >
-                    <input
-                      type="radio"
-                      name="sponsorship-level"
-                      className="mt-1 size-4 accent-brand-800"
-                      checked={levelId === level.id}
-                      disabled={soldOut}
-                      onChange={() => onLevel(level)}
-                    />
-                    <span className="flex-1">
-                      <span className="block font-semibold text-stone-900">{level.name}</span>
-                      <span className="mt-0.5 block font-semibold">{formatMoney(level.priceCents, currency)} per team</span>
-                      <span className={cn('mt-1 block text-sm font-medium', soldOut ? 'text-red-700' : 'text-brand-800')}>
-                        {soldOut ? SOLD_OUT_LABEL : `${level.placesLeft} of ${level.maxTeams} ${level.maxTeams === 1 ? 'place' : 'places'} left`}
-                      </span>
-                      {level.description ? <span className="mt-1 block text-sm text-stone-600">{level.description}</span> : null}
-                    </span>
-                  </label>
+                    ) : null}
+                  </div>
                 );
               })}
             </div>
