@@ -143,6 +143,12 @@ describe('a hold expiring', () => {
     await shoot(leader, 'money-expired-card-1280');
 
     const admin = await journey.visitor({ as: E2E_ACCOUNTS.admin, viewport: 'mobile' });
+    // The Dashboard counts it apart, never as expected money.
+    await admin.goto('/admin');
+    await expectHeading(admin, 'Dashboard');
+    const money = admin.getByRole('region', { name: 'Money' });
+    await money.getByText('Expired (1 team, released)').waitFor();
+    await shoot(admin, 'money-dashboard-expired-390');
     await openAdminPage(admin, 'Teams');
     await admin.getByRole('button', { name: 'Lapsed Larks' }).first().click();
     const details = admin.getByRole('dialog', { name: 'Team details' });
