@@ -224,4 +224,17 @@ describe('two processes on one PostgreSQL', () => {
     );
     expect(events!.n).toBe(10);
   });
+
+  it('send one expiry notice per team when two processes’ sweepers run at the same moment', async () => {
+    const { tournament, level } = await setUp(4);
+    const contacts = Array.from({ length: 4 }, (_, i) => `twice-${i}-${Date.now()}@example.org`);
+    for (const contactEmail of contacts) await register(tournament.id, level.id, { contactEmail });
+    const clock = () => at(200);
+    const sweepers = [t.db, other.db].map((db) => startHoldSweeper({ db, config: t.config, mailer: t.deps.mailer, logger: t.deps.logger, now: clock }, { intervalMs: 3_600_000 }));
+    await Promise.all(sweepers.map((s) => s.runOnce()));
+    await Promise.all(sweepers.map((s) => s.stop()));
+    for (const contact of contacts) await mail.waitFor(contact, (m) => m.subject.endsWith('has expired'));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(contacts.map((c) => mail.messages.filter((m) => m.to.includes(c) && m.subject.endsWith('has expired')).length)).toEqual([1, 1, 1, 1]);
+  });
 });
