@@ -108,7 +108,7 @@ export const adminTeamRoutes = createRouter()
         409: { description: 'No places left at the level or in the tournament; nothing saved' },
       },
     }),
-    async (c) => c.json({ team: await createTeamAsAdmin(c.var.deps.database.db, c.req.valid('json')) }, 201),
+    async (c) => c.json({ team: await createTeamAsAdmin(c.var.deps.database.db, c.req.valid('json'), (await getActor(c)).userId) }, 201),
   )
   .openapi(
     defineRoute({

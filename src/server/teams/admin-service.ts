@@ -181,7 +181,7 @@ export async function teamFormOptions(db: Db) {
  * transaction under the tournament's row lock, so the caps hold against simultaneous registrations (R13). The team has
  * no leader account; the admin may set its status.
  */
-export async function createTeamAsAdmin(db: Db, rawInput: unknown) {
+export async function createTeamAsAdmin(db: Db, rawInput: unknown, actorUserId: string | null = null) {
   const input = adminCreateTeamSchema.parse(rawInput);
   return db.transaction(async (tx) => {
     const [tournament] = await tx
@@ -233,7 +233,12 @@ export async function createTeamAsAdmin(db: Db, rawInput: unknown) {
         input.players.map((p, i) => ({ teamId: team!.id, firstName: p.firstName, lastName: p.lastName, email: p.email, phone: p.phone, createdAt: enteredAt(i) })),
       );
     }
-    await tx.insert(payments).values({ teamId: team!.id, amountCents: level?.priceCents ?? 0, state: input.paymentStatus, note: 'Team added by an admin' });
+    const [record] = await tx
+      .insert(payments)
+      .values({ teamId: team!.id, amountCents: level?.priceCents ?? 0, state: input.paymentStatus, note: 'Team added by an admin' })
+      .returning({ id: payments.id, amountCents: payments.amountCents });
+    // The money history starts with the record (R26).
+    await recordPaymentEvents(tx, [{ paymentId: record!.id, kind: 'registered', fromState: null, toState: input.paymentStatus, amountCents: record!.amountCents, actorUserId, note: 'Team added by an admin' }]);
     return team!;
   });
 }
