@@ -18,6 +18,8 @@ const BENCHES: { name: string; args: string[] }[] = [
   { name: 'admin-scale', args: quick ? ['--duration', '3'] : [] },
   { name: 'leaderboard', args: quick ? ['--duration', '3', '--large', '360'] : [] },
   { name: 'live-updates', args: quick ? ['--subscribers', '100', '--saves', '2'] : [] },
+  { name: 'webhooks', args: quick ? ['--events', '200'] : [] },
+  { name: 'expiry-sweep', args: quick ? ['--sizes', '100,1000'] : [] },
 ];
 const only = argValue('--only')?.split(',');
 

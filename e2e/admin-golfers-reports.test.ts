@@ -49,7 +49,7 @@ describe('an organiser', () => {
     await page.getByRole('heading', { name: LAKESIDE, level: 2 }).waitFor();
     await page.getByText('All registration dates (UTC)').waitFor();
     await expectTotals(page, { Teams: '5', Golfers: '20', Expected: '$7,400.00', 'Received (paid)': '$3,300.00', Outstanding: '$4,100.00' });
-    expect(await byStatus(page)).toEqual(['Pending 1', 'Hold 1', 'In Progress 1', 'Paid 2']);
+    expect(await byStatus(page)).toEqual(['Pending 1', 'Hold 1', 'In Progress 1', 'Paid 2', 'Expired 0']);
     expect(await reportRows(page)).toEqual(['Birdie Brigade', 'Eagle Eyes', 'Fairway Friends', 'Sand Trappers', 'Putt Pirates']);
 
     // Registered 5 to 25 March: Eagle Eyes (9th), Fairway Friends (16th), Sand Trappers (23rd), none paid.
@@ -81,7 +81,7 @@ describe('an organiser', () => {
 
     await generate(page, { status: 'Any status', team: 'Eagle Eyes' });
     await expectTotals(page, { Teams: '1', Golfers: '4', Expected: '$2,500.00', 'Received (paid)': '$0.00' });
-    expect(await byStatus(page)).toEqual(['Pending 0', 'Hold 1', 'In Progress 0', 'Paid 0']);
+    expect(await byStatus(page)).toEqual(['Pending 0', 'Hold 1', 'In Progress 0', 'Paid 0', 'Expired 0']);
 
     // Another tournament: its own teams (the team choice starts over).
     await generate(page, { tournament: `${HARBOR} (active)` });

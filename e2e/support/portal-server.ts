@@ -29,6 +29,8 @@ export interface PortalOptions {
    * On PGlite this opens the journey's folder once more in this process (2-6 s): seed only what the journey needs.
    */
   seed?: (db: Db) => Promise<void>;
+  /** More settings for the server, as environment variables (e.g. the local Stripe fake's). */
+  env?: Record<string, string>;
 }
 
 export interface Portal {
@@ -136,7 +138,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
       const port = await freePort();
       url = `http://127.0.0.1:${port}`;
       output = '';
-      const settings: Record<string, string> = { PORT: String(port), APP_URL: url, ...database.env };
+      const settings: Record<string, string> = { PORT: String(port), APP_URL: url, ...database.env, ...options.env };
       if (mail) settings.SMTP_URL = mail.url;
       child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env: serverEnv(settings), stdio: 'pipe' });
       running.add(child);

@@ -7,6 +7,7 @@ import type { AppDeps } from './http/context';
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail/mailer';
 import { createLeaderboardFeed } from './scoring/leaderboard-feed';
+import { createStripeClient } from './payments/stripe-client';
 
 export const DEFAULT_LIMITS: AppDeps['limits'] = {
   signInPerAccount: 10,
@@ -44,5 +45,6 @@ export async function buildDeps(
     limits: { ...DEFAULT_LIMITS, ...overrides.limits },
     now: overrides.now ?? (() => new Date()),
     leaderboardFeed,
+    stripe: config.stripe ? createStripeClient(config.stripe) : null,
   };
 }

@@ -16,7 +16,20 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().optional(),
   LOG_LEVEL: z.string().optional(),
   SERVE_CLIENT: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_URL: z.string().optional(),
+  HOLD_HOURS: z.string().optional(),
+  ORG_NAME: z.string().optional(),
 });
+
+/** Card payments (R23): present only when both Stripe settings are. */
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** A Stripe-compatible API (stripe-mock, the tests' fake) instead of api.stripe.com. */
+  apiUrl: URL | null;
+}
 
 export interface Config {
   port: number;
@@ -34,6 +47,11 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** False under `npm run dev`, where Vite serves the client. */
   serveClient: boolean;
+  stripe: StripeConfig | null;
+  /** How long a hold or an unpaid card registration keeps its places (R24). */
+  holdHours: number;
+  /** The organisation named on receipts (R26). */
+  orgName: string;
 }
 
 export class ConfigError extends Error {}
@@ -87,6 +105,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = (blank(raw.LOG_LEVEL) ?? 'info') as Config['logLevel'];
   if (!['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel)) fail('LOG_LEVEL', 'must be debug, info, warn, error or silent');
 
+  const secretKey = blank(raw.STRIPE_SECRET_KEY);
+  const webhookSecret = blank(raw.STRIPE_WEBHOOK_SECRET);
+  if (secretKey && !webhookSecret) fail('STRIPE_WEBHOOK_SECRET', 'is needed with STRIPE_SECRET_KEY (the webhook is what marks money received)');
+  if (webhookSecret && !secretKey) fail('STRIPE_SECRET_KEY', 'is needed with STRIPE_WEBHOOK_SECRET');
+  if (secretKey && !/^(sk|rk)_/.test(secretKey)) fail('STRIPE_SECRET_KEY', 'must start with sk_ or rk_');
+  if (webhookSecret && !/^whsec_/.test(webhookSecret)) fail('STRIPE_WEBHOOK_SECRET', 'must start with whsec_');
+  const apiUrlText = blank(raw.STRIPE_API_URL);
+  let stripeApiUrl: URL | null = null;
+  if (apiUrlText) {
+    try {
+      stripeApiUrl = new URL(apiUrlText);
+    } catch {
+      fail('STRIPE_API_URL', `"${apiUrlText}" is not a URL (expected e.g. http://127.0.0.1:12111)`);
+    }
+    if (stripeApiUrl.protocol !== 'http:' && stripeApiUrl.protocol !== 'https:') fail('STRIPE_API_URL', 'must start with http:// or https://');
+  }
+
+  const holdHoursText = blank(raw.HOLD_HOURS) ?? '72';
+  const holdHours = Number(holdHoursText);
+  if (!/^\d+$/.test(holdHoursText) || holdHours < 25 || holdHours > 24 * 60) {
+    fail('HOLD_HOURS', `"${holdHoursText}" is not a whole number of hours from 25 to 1440 (the reminder goes 24 hours before)`);
+  }
+
   return {
     port: port.data,
     appUrl: appUrl.origin + appUrl.pathname.replace(/\/$/, ''),
@@ -101,5 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret,
     logLevel,
     serveClient: blank(raw.SERVE_CLIENT) !== 'false',
+    stripe: secretKey && webhookSecret ? { secretKey, webhookSecret, apiUrl: stripeApiUrl } : null,
+    holdHours,
+    orgName: blank(raw.ORG_NAME) ?? 'The tournament team',
   };
 }

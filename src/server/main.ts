@@ -6,6 +6,7 @@ import { createApp } from './app';
 import { buildDeps, openConfiguredDatabase } from './bootstrap';
 import { ConfigError, loadConfig, type Config } from './config';
 import { loadStaticAssets } from './http/static-assets';
+import { startHoldSweeper } from './holds/sweeper';
 
 const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
@@ -30,6 +31,10 @@ const { logger } = deps;
 const assets = config.serveClient ? loadStaticAssets(CLIENT_DIR) : undefined;
 if (config.serveClient && !assets?.has('/index.html')) logger.warn('The client is not built: run `npm run build` (npm start does it for you).');
 
+// Holds whose deadline passed while the server was down expire now, before the first request; then every minute (R24).
+const sweeper = startHoldSweeper({ db: database.db, config, mailer: deps.mailer, logger, now: deps.now });
+await sweeper.runOnce().catch((error) => logger.error('hold sweep failed', { error: String(error) }));
+
 const app = createApp(deps, { assets });
 const server = serve({ fetch: app.fetch, port: config.port }, () => {
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${config.dataDir}`;
@@ -47,6 +52,7 @@ async function stop(signal: string) {
   stopping = true;
   logger.info(`${signal}: shutting down`);
   server.close();
+  await sweeper.stop();
   // Ends the open leaderboard streams (server.close waits for them otherwise) and the LISTEN connection.
   await deps.leaderboardFeed.close();
   await database.close();

@@ -1,6 +1,6 @@
 // The admin Teams and Payments pages' inputs (SPEC.md §2, R15), used by their forms and by the server.
 import { z } from './zod';
-import { PAYMENT_STATUSES } from './payment-status';
+import { PAYMENT_STATUSES, SETTABLE_PAYMENT_STATUSES } from './payment-status';
 import { playerSchema, PLAYERS_PER_TEAM } from './team-schemas';
 
 /** Rows per page of the admin lists: small enough to stay fast with thousands of teams. */
@@ -30,7 +30,7 @@ export type TeamListQuery = z.output<typeof teamListQuerySchema>;
 export const paymentListQuerySchema = z.object({ tournamentId: optionalId, state: optionalStatus, page });
 export type PaymentListQuery = z.output<typeof paymentListQuerySchema>;
 
-export const paymentStatusSchema = z.enum(PAYMENT_STATUSES, { error: 'Please choose a payment status' });
+export const paymentStatusSchema = z.enum(SETTABLE_PAYMENT_STATUSES, { error: 'Please choose a payment status' });
 
 /** Update Status in the team dialog: any of the four statuses (R15). */
 export const teamStatusSchema = z.object({ status: paymentStatusSchema });

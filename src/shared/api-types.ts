@@ -71,16 +71,21 @@ export interface DashboardTournament {
   endDate: string | null;
 }
 export interface DashboardStats {
+  /** Teams holding a place: every team but the expired ones (R24). */
   totalTeams: number;
+  /** Teams whose hold ran out (R24), counted apart. */
+  expired: number;
+  /** What the expired teams' records were worth: never expected money. */
+  expiredCents: number;
   paid: number;
   /** pending plus hold (SPEC.md §4). */
   pendingHold: number;
   inProgress: number;
   /** Teams whose golfers (at least one) are all checked in (R19). */
   checkedIn: number;
-  /** Sum of the tournament's payment records. */
+  /** Sum of the tournament's payment records, less expired ones and refunds. */
   expectedCents: number;
-  /** Sum of its payment records in state paid. */
+  /** Sum of its payment records in state paid, less refunds. */
   receivedCents: number;
   outstandingCents: number;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isClientPath } from './client-paths';
 
 describe('isClientPath: which paths the single-page app answers', () => {
-  it.each(['/', '/register', '/auth', '/logout', '/leaderboard', '/admin', '/admin/', '/admin/login', '/admin/teams', '/admin/users/x', '/register/', '/register/scores/abc'])(
+  it.each(['/', '/register', '/auth', '/logout', '/leaderboard', '/admin', '/admin/', '/admin/login', '/admin/teams', '/admin/users/x', '/register/', '/register/scores/abc', '/register/payment'])(
     '%s is a page',
     (path) => expect(isClientPath(path)).toBe(true),
   );

@@ -1,10 +1,31 @@
-// Payment statuses and their labels, the same on every screen (R15).
-export const PAYMENT_STATUSES = ['pending', 'hold', 'in_progress', 'paid'] as const;
+// Payment statuses and their labels, the same on every screen (R15, R24).
+/** Every status a team or payment record can have; `expired` is set only by the server when a hold runs out (R24). */
+export const PAYMENT_STATUSES = ['pending', 'hold', 'in_progress', 'paid', 'expired'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** The statuses an admin may choose (R15); an expired team comes back through 'Reinstate', which checks the places left. */
+export const SETTABLE_PAYMENT_STATUSES = ['pending', 'hold', 'in_progress', 'paid'] as const satisfies readonly PaymentStatus[];
+export type SettablePaymentStatus = (typeof SETTABLE_PAYMENT_STATUSES)[number];
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   paid: 'Paid',
   in_progress: 'In Progress',
   pending: 'Pending',
   hold: 'Hold',
+  expired: 'Expired',
 };
+
+/** Statuses whose places run out at the team's deadline (R24). */
+export const EXPIRING_STATUSES = ['hold', 'pending'] as const satisfies readonly PaymentStatus[];
+
+/** Kinds of entries in a payment's history (R26). */
+export const PAYMENT_EVENT_LABELS = {
+  registered: 'Registered',
+  status: 'Status changed by staff',
+  card: 'Card payment received',
+  refund: 'Refunded',
+  expired: 'Expired (deadline passed)',
+  extended: 'Deadline extended',
+  reinstated: 'Reinstated',
+} as const;
+export type PaymentEventKind = keyof typeof PAYMENT_EVENT_LABELS;

@@ -70,7 +70,7 @@ export function AdminHome() {
               <StatCard label="Checked-In" value={data.stats.checkedIn} hint="Teams with all golfers in" icon={<CheckCircle2 className="size-5" />} />
             </div>
           </section>
-          <MoneyCards label="Money" expectedCents={data.stats.expectedCents} receivedCents={data.stats.receivedCents} outstandingCents={data.stats.outstandingCents} currency={data.currency} cardClassName="sm:p-5" />
+          <MoneyCards label="Money" expiredCents={data.stats.expiredCents} expiredTeams={data.stats.expired} expectedCents={data.stats.expectedCents} receivedCents={data.stats.receivedCents} outstandingCents={data.stats.outstandingCents} currency={data.currency} cardClassName="sm:p-5" />
         </>
       ) : null}
     </div>

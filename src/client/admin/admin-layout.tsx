@@ -1,5 +1,5 @@
 // /admin: the staff gate (R10) and the admin layout. The server guards every admin call on its own; this only routes people.
-import { Award, ClipboardPen, CreditCard, LandPlot, LayoutDashboard, ListOrdered, Trophy, UserCheck, Users, UsersRound } from 'lucide-react';
+import { Award, ClipboardPen, CreditCard, LandPlot, LayoutDashboard, Hourglass, ListOrdered, Trophy, UserCheck, Users, UsersRound } from 'lucide-react';
 import { FileChartColumn } from 'lucide-react';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router';
@@ -16,6 +16,7 @@ export const ADMIN_NAV: { to: string; label: string; icon: typeof LayoutDashboar
   { to: '/admin/payments', label: 'Payments', icon: CreditCard, access: 'admin' },
   { to: '/admin/reports', label: 'Reports', icon: FileChartColumn, access: 'admin' },
   { to: '/admin/check-in', label: 'Golfers', icon: UserCheck, access: 'staff' },
+  { to: '/admin/waitlist', label: 'Waitlist', icon: Hourglass, access: 'staff' },
   { to: '/admin/score-entry', label: 'Score Entry', icon: ClipboardPen, access: 'staff' },
   { to: '/admin/score-report', label: 'Score Report', icon: ListOrdered, access: 'staff' },
   { to: '/admin/settings', label: 'Tournaments', icon: Trophy, access: 'admin' },

@@ -21,6 +21,7 @@ import { Pagination } from '../ui/pagination';
 import { SelectField } from '../ui/select-field';
 import { NamedOptions, PaymentStatusOptions } from '../ui/select-options';
 import { ActionsTh, ListState, Table, Td, Th, Tr } from '../ui/table';
+import { PaymentDetails } from './payment-details';
 import { ledgerQuery, paymentSearch, useUpdatePayment, type PaymentParams, type PaymentRow } from './queries';
 
 /** The day alone, in the reader's time zone, keeps the ledger's Date column narrow; the cell's title has the time. */
@@ -53,7 +54,7 @@ export function PaymentsPage() {
       </div>
 
       {data ? (
-        <MoneyCards label="Totals" expectedLabel={`Expected (${data.totals.count} records)`} expectedCents={data.totals.expectedCents} receivedCents={data.totals.receivedCents} outstandingCents={data.totals.outstandingCents} currency={data.currency} />
+        <MoneyCards label="Totals" expectedLabel={`Expected (${data.totals.count} records)`} expiredCents={data.totals.expiredCents} expectedCents={data.totals.expectedCents} receivedCents={data.totals.receivedCents} outstandingCents={data.totals.outstandingCents} currency={data.currency} />
       ) : null}
 
       {data && data.total > 0 ? (
@@ -68,7 +69,10 @@ export function PaymentsPage() {
                     {p.tournamentName} · {p.levelName ?? 'No level'}
                   </p>
                 </div>
-                <p className="font-semibold tabular-nums">{money(p.amountCents)}</p>
+                <p className="text-right font-semibold tabular-nums">
+                  {money(p.amountCents)}
+                  {p.refundedCents > 0 ? <span className="block text-xs font-medium text-red-800">Refunded {money(p.refundedCents)}</span> : null}
+                </p>
               </div>
               <div className="flex items-center justify-between gap-2">
                 <div>
@@ -108,7 +112,10 @@ export function PaymentsPage() {
                   <span className="block text-xs text-stone-600">{p.tournamentName}</span>
                 </Td>
                 <Td>{p.levelName ?? <span className="text-stone-500">—</span>}</Td>
-                <Td className="text-right tabular-nums">{money(p.amountCents)}</Td>
+                <Td className="text-right tabular-nums">
+                  {money(p.amountCents)}
+                  {p.refundedCents > 0 ? <span className="block text-xs font-medium text-red-800">Refunded {money(p.refundedCents)}</span> : null}
+                </Td>
                 <Td className="whitespace-nowrap">
                   <PaymentBadge status={p.state} />
                   <TeamStatusNote teamStatus={p.teamStatus} state={p.state} />
@@ -143,7 +150,12 @@ export function PaymentsPage() {
       {data ? <Pagination page={data.page} pages={data.pages} total={data.total} pageSize={data.pageSize} noun="records" onPage={(page) => setParams((p) => ({ ...p, page }))} /> : null}
 
       <Dialog open={editing != null} onOpenChange={(open) => !open && setEditing(null)} title={editing ? `Payment of ${editing.teamName}` : 'Payment'} description="A new state becomes the team's payment status.">
-        {editing ? <EditPayment payment={editing} currency={data?.currency} onDone={() => setEditing(null)} /> : null}
+        {editing ? (
+          <>
+            <EditPayment payment={editing} currency={data?.currency} onDone={() => setEditing(null)} />
+            <PaymentDetails payment={data?.payments.find((p) => p.id === editing.id) ?? editing} currency={data?.currency} />
+          </>
+        ) : null}
       </Dialog>
     </div>
   );
@@ -156,7 +168,7 @@ function EditPayment({ payment, currency, onDone }: { payment: PaymentRow; curre
   const save = (e: React.FormEvent) => {
     e.preventDefault();
     update.mutate(
-      { id: payment.id, state, note },
+      { id: payment.id, state: state === 'expired' ? undefined : state, note },
       {
         onSuccess: () => {
           notify.success('Payment updated');
@@ -172,7 +184,7 @@ function EditPayment({ payment, currency, onDone }: { payment: PaymentRow; curre
         {formatMoney(payment.amountCents, currency)} · {payment.levelName ?? 'No level'} · {payment.tournamentName}
       </p>
       <SelectField label="State" value={state} onChange={(e) => setState(e.target.value as PaymentStatus)}>
-        <PaymentStatusOptions />
+        <PaymentStatusOptions settable />
       </SelectField>
       <Field label="Note" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} placeholder="e.g. Cheque #123 received" />
       <FormActions onCancel={onDone} label="Save" busyLabel="Saving…" busy={update.isPending} />

@@ -1,7 +1,7 @@
 // The payment ledger's server state (admin only): one page with totals, and an admin's change to a record.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PaymentUpdateInput } from '../../shared/admin-schemas';
-import type { PaymentStatus } from '../../shared/payment-status';
+import type { PaymentEventKind, PaymentStatus } from '../../shared/payment-status';
 import { api } from '../lib/api';
 
 export interface PaymentParams {
@@ -19,11 +19,25 @@ export interface PaymentRow {
   amountCents: number;
   state: PaymentStatus;
   note: string;
+  /** Stripe's reference of a card payment (R23). */
+  providerRef: string | null;
+  refundedCents: number;
+  createdAt: string;
+}
+export interface PaymentEvent {
+  id: string;
+  kind: PaymentEventKind;
+  fromState: PaymentStatus | null;
+  toState: PaymentStatus;
+  amountCents: number;
+  providerEventId: string | null;
+  note: string;
+  by: string;
   createdAt: string;
 }
 export interface Ledger {
   payments: PaymentRow[];
-  totals: { count: number; expectedCents: number; receivedCents: number; outstandingCents: number };
+  totals: { count: number; expectedCents: number; receivedCents: number; outstandingCents: number; expiredCents: number };
   total: number;
   page: number;
   pageSize: number;
@@ -45,6 +59,22 @@ export const ledgerQuery = (params: PaymentParams) =>
     queryFn: ({ signal }) => api<Ledger>(`/api/admin/payments?${paymentSearch(params)}`, { signal }),
     placeholderData: keepPreviousData,
   });
+
+/** A payment's history, oldest first (R26). */
+export const paymentHistoryQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['admin', 'payments', id, 'history'],
+    queryFn: ({ signal }) => api<{ events: PaymentEvent[] }>(`/api/admin/payments/${id}/history`, { signal }).then((r) => r.events),
+  });
+
+/** Refund a card payment through Stripe (R23). */
+export function useRefundPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<{ payment: PaymentRow; refundId: string }>(`/api/admin/payments/${id}/refund`, { method: 'POST', body: {} }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
 
 export function useUpdatePayment() {
   const queryClient = useQueryClient();

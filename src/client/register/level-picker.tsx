@@ -1,5 +1,9 @@
 // Step 1: choose a tournament, then one of its sponsorship levels (price, places left, description).
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { JOIN_WAITLIST_LABEL } from '../../shared/waitlist-schemas';
+import { Button } from '../ui/button';
+import { WaitlistJoin } from './waitlist-join';
 import { SOLD_OUT_LABEL } from '../../shared/capacity';
 import { formatMoney } from '../../shared/money';
 import { PLAYERS_PER_TEAM } from '../../shared/team-schemas';
@@ -23,6 +27,8 @@ interface Props {
 export function LevelPicker({ tournaments, currency, tournamentId, levelId, errors, onTournament, onLevel }: Props) {
   const levels = useQuery(levelsQuery(tournamentId));
   useFailureToast(levels.isError, 'Failed to fetch sponsorship levels');
+  // The sold-out level whose waitlist form is open (R25).
+  const [joining, setJoining] = useState<OfferedLevel | null>(null);
 
   return (
     <div className="flex flex-col gap-5">
@@ -54,31 +60,38 @@ export function LevelPicker({ tournaments, currency, tournamentId, levelId, erro
               {levels.data.map((level) => {
                 const soldOut = level.placesLeft === 0;
                 return (
-                  <label
-                    key={level.id}
-                    className={cn(
-                      'flex gap-3 rounded-lg border p-4',
-                      soldOut ? 'cursor-not-allowed border-stone-200 bg-stone-100 text-stone-500' : 'cursor-pointer bg-white',
-                      levelId === level.id ? 'border-brand-700 ring-2 ring-brand-700' : 'border-stone-300',
-                    )}
-                  >
-                    <input
-                      type="radio"
-                      name="sponsorship-level"
-                      className="mt-1 size-4 accent-brand-800"
-                      checked={levelId === level.id}
-                      disabled={soldOut}
-                      onChange={() => onLevel(level)}
-                    />
-                    <span className="flex-1">
-                      <span className="block font-semibold text-stone-900">{level.name}</span>
-                      <span className="mt-0.5 block font-semibold">{formatMoney(level.priceCents, currency)} per team</span>
-                      <span className={cn('mt-1 block text-sm font-medium', soldOut ? 'text-red-700' : 'text-brand-800')}>
-                        {soldOut ? SOLD_OUT_LABEL : `${level.placesLeft} of ${level.maxTeams} ${level.maxTeams === 1 ? 'place' : 'places'} left`}
+                  // A sold-out level cannot be chosen; it offers its waitlist instead (R25).
+                  <div key={level.id} className="flex flex-col gap-2">
+                    <label
+                      className={cn(
+                        'flex flex-1 gap-3 rounded-lg border p-4',
+                        soldOut ? 'cursor-not-allowed border-stone-200 bg-stone-100 text-stone-500' : 'cursor-pointer bg-white',
+                        levelId === level.id ? 'border-brand-700 ring-2 ring-brand-700' : 'border-stone-300',
+                      )}
+                    >
+                      <input
+                        type="radio"
+                        name="sponsorship-level"
+                        className="mt-1 size-4 accent-brand-800"
+                        checked={levelId === level.id}
+                        disabled={soldOut}
+                        onChange={() => onLevel(level)}
+                      />
+                      <span className="flex-1">
+                        <span className="block font-semibold text-stone-900">{level.name}</span>
+                        <span className="mt-0.5 block font-semibold">{formatMoney(level.priceCents, currency)} per team</span>
+                        <span className={cn('mt-1 block text-sm font-medium', soldOut ? 'text-red-700' : 'text-brand-800')}>
+                          {soldOut ? SOLD_OUT_LABEL : `${level.placesLeft} of ${level.maxTeams} ${level.maxTeams === 1 ? 'place' : 'places'} left`}
+                        </span>
+                        {level.description ? <span className="mt-1 block text-sm text-stone-600">{level.description}</span> : null}
                       </span>
-                      {level.description ? <span className="mt-1 block text-sm text-stone-600">{level.description}</span> : null}
-                    </span>
-                  </label>
+                    </label>
+                    {soldOut ? (
+                      <Button type="button" variant="secondary" size="sm" className="self-start" onClick={() => setJoining(level)} aria-label={`${JOIN_WAITLIST_LABEL} for ${level.name}`}>
+                        {JOIN_WAITLIST_LABEL}
+                      </Button>
+                    ) : null}
+                  </div>
                 );
               })}
             </div>
@@ -86,6 +99,11 @@ export function LevelPicker({ tournaments, currency, tournamentId, levelId, erro
           <p id="level-error" aria-live="polite" className="mt-2 text-sm text-red-700 empty:hidden">
             {errors.level ?? ''}
           </p>
+          {joining ? (
+            <div className="mt-3">
+              <WaitlistJoin key={joining.id} level={joining} onDone={() => setJoining(null)} />
+            </div>
+          ) : null}
         </fieldset>
       ) : null}
     </div>

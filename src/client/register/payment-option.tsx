@@ -1,21 +1,29 @@
-// Pay now or hold for 72 hours (default hold).
+// Pay now or hold for HOLD_HOURS (default hold). What 'Pay now' does depends on whether card payments are on (R23).
+import { useQuery } from '@tanstack/react-query';
 import { useFormContext } from 'react-hook-form';
 import { HOLD_HOURS } from '../../shared/editing-lock';
 import { cn } from '../ui/cn';
-
-const OPTIONS = [
-  { value: 'hold', label: `Hold for ${HOLD_HOURS} hours`, text: 'Keep your place while we confirm your payment with you.' },
-  { value: 'pay', label: 'Pay now', text: 'Pay by card (coming once card payments are connected).' },
-] as const;
+import { activeTournamentsQuery } from './queries';
 
 export function PaymentOption() {
   const { register, watch } = useFormContext();
   const chosen = watch('paymentOption');
+  // Already loaded by the dashboard: the server's hold length and whether Stripe is connected.
+  const { data } = useQuery(activeTournamentsQuery);
+  const holdHours = data?.holdHours ?? HOLD_HOURS;
+  const options = [
+    { value: 'hold', label: `Hold for ${holdHours} hours`, text: 'Keep your place while we confirm your payment with you.' },
+    {
+      value: 'pay',
+      label: 'Pay now',
+      text: data?.cardPayments ? "Pay by card on Stripe's secure page right after registering." : 'Pay by card (coming once card payments are connected).',
+    },
+  ] as const;
   return (
     <fieldset>
       <legend className="text-sm font-semibold text-stone-800">Payment option</legend>
       <div className="mt-2 grid gap-3 sm:grid-cols-2">
-        {OPTIONS.map((o) => (
+        {options.map((o) => (
           <label
             key={o.value}
             className={cn(

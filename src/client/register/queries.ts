@@ -47,8 +47,17 @@ export interface TeamDetail extends TeamSummary {
 
 export const activeTournamentsQuery = queryOptions({
   queryKey: ['tournaments', 'active'],
-  queryFn: ({ signal }) => api<{ tournaments: ActiveTournament[]; currency: string }>('/api/tournaments/active', { signal }),
+  queryFn: ({ signal }) => api<{ tournaments: ActiveTournament[]; currency: string; cardPayments: boolean; holdHours: number }>('/api/tournaments/active', { signal }),
 });
+
+export interface RegistrationAnswer {
+  teams: { id: string; name: string }[];
+  totalCents: number;
+  holdUntil: string | null;
+  /** Card payments on (R23): the Stripe payment page to go to. */
+  checkoutUrl?: string;
+  checkoutError?: string;
+}
 
 export const levelsQuery = (tournamentId: string) =>
   queryOptions({
@@ -71,8 +80,15 @@ export const teamQuery = (id: string) =>
 export function useRegisterTeams() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: MultiTeamInput) => api<{ teams: { id: string; name: string }[]; totalCents: number; holdUntil: string | null }>('/api/registrations', { body: input }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['teams'] }).then(() => queryClient.invalidateQueries({ queryKey: ['tournaments'] })),
+    // One Idempotency-Key per submitted form (R27): a retry of the same submission is answered, not registered again.
+    // `offer`: a waitlist offer's token (R25), whose kept places this registration uses.
+    mutationFn: ({ input, key, offer }: { input: MultiTeamInput; key: string; offer?: string }) =>
+      api<RegistrationAnswer>(`/api/registrations${offer ? `?offer=${encodeURIComponent(offer)}` : ''}`, { body: input, headers: { 'Idempotency-Key': key } }),
+    onSettled: () =>
+      queryClient
+        .invalidateQueries({ queryKey: ['teams'] })
+        .then(() => queryClient.invalidateQueries({ queryKey: ['tournaments'] }))
+        .then(() => queryClient.invalidateQueries({ queryKey: ['waitlist'] })),
   });
 }
 
@@ -94,3 +110,25 @@ export function useUpdateProfile() {
     onSuccess: ({ me }) => queryClient.setQueryData(meQuery.queryKey, me),
   });
 }
+
+/** 'Pay now' (R23): a Stripe Checkout Session for the leader's unpaid teams; the browser then goes to its page. */
+export function usePayNow() {
+  return useMutation({
+    mutationFn: (teamIds: string[]) => api<{ url: string; sessionId: string; amountCents: number }>('/api/payments/checkout', { body: { teamIds } }),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+}
+
+export interface CheckoutStatus {
+  paid: boolean;
+  amountCents: number;
+  teams: { id: string; name: string; paymentStatus: PaymentStatus }[];
+}
+
+/** The return page asks until the webhook has confirmed the money (every 2 s, for up to 2 minutes). */
+export const checkoutStatusQuery = (sessionId: string) =>
+  queryOptions({
+    queryKey: ['payments', 'checkout', sessionId],
+    queryFn: ({ signal }) => api<CheckoutStatus>(`/api/payments/checkout/${encodeURIComponent(sessionId)}`, { signal }),
+    refetchInterval: (query) => (query.state.data?.paid || query.state.dataUpdateCount > 60 ? false : 2000),
+  });

@@ -10,21 +10,49 @@ import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { dropDraft, draftKey } from './drafts';
 import { LevelPicker } from './level-picker';
-import { useRegisterTeams, type ActiveTournament, type OfferedLevel } from './queries';
+import { levelsQuery, useRegisterTeams, type ActiveTournament, type OfferedLevel } from './queries';
+import { useQuery } from '@tanstack/react-query';
 import { MultiTeamForm, SingleTeamForm } from './team-forms';
 
 const NOT_SIGNED_IN = 'You must be logged in to register teams';
 
-export function RegistrationFlow({ tournaments, currency, onClose }: { tournaments: ActiveTournament[]; currency: string; onClose: () => void }) {
+const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+
+export function RegistrationFlow({
+  tournaments,
+  currency,
+  cardPayments = false,
+  offer,
+  onClose,
+}: {
+  tournaments: ActiveTournament[];
+  currency: string;
+  cardPayments?: boolean;
+  /** Registering through a waitlist offer (R25): its level, with the places kept for it. */
+  offer?: { token: string; tournamentId: string; levelId: string; teamsWanted: number };
+  onClose: () => void;
+}) {
   const open = tournaments.filter((t) => t.registrationOpen);
-  const [tournamentId, setTournamentId] = useState(open.length === 1 ? open[0]!.id : '');
+  const [tournamentId, setTournamentId] = useState(offer?.tournamentId ?? (open.length === 1 ? open[0]!.id : ''));
   const [level, setLevel] = useState<OfferedLevel | null>(null);
   const [step, setStep] = useState<'select' | 'form'>('select');
+  // With an offer the level is chosen already: its kept places count as left for this leader (the list shows it sold out).
+  const offerLevels = useQuery({ ...levelsQuery(offer?.tournamentId ?? ''), enabled: Boolean(offer) });
+  useEffect(() => {
+    const offered = offer && offerLevels.data?.find((l) => l.id === offer.levelId);
+    if (offered && !level) {
+      setLevel({ ...offered, placesLeft: offered.placesLeft + offer.teamsWanted });
+      setStep('form');
+    }
+  }, [offer, offerLevels.data, level]);
   const [missing, setMissing] = useState<{ tournament?: string; level?: string }>({});
   const { data: me } = useMe();
   const register = useRegisterTeams();
   // A second click (or Enter) while the first registration is on its way must not register the teams twice.
   const sending = useRef(false);
+  // The submission's Idempotency-Key (R27): kept while a send may have reached the server (a dropped connection, a 5xx),
+  // so sending again is answered with the first answer; a new one after a success or a refusal (nothing was saved).
+  const submissionKey = useRef<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const tournament = open.find((t) => t.id === tournamentId);
 
@@ -49,14 +77,24 @@ export function RegistrationFlow({ tournaments, currency, onClose }: { tournamen
     const several = input.teams.length > 1;
     // The answer is awaited rather than taken in mutate's callbacks: those are dropped when the page changes meanwhile
     // (a 401 turns it into the sign-in panel, main.tsx), and the leader must still be told why.
+    submissionKey.current ??= newKey();
     try {
-      const result = await register.mutateAsync(input);
+      const result = await register.mutateAsync({ input, key: submissionKey.current, offer: offer?.token });
+      submissionKey.current = null;
       dropDraft(draftKey(me.user.id, input.sponsorshipLevelId));
       notify.success(several ? `${result.teams.length} teams registered` : 'Team registered');
-      if (input.paymentOption === 'pay') notify.info('Payment processing will be available once Stripe is connected');
+      if (result.checkoutUrl) {
+        // The places are taken; Stripe's page takes the card, and its return page says when the money arrived.
+        notify.info('Taking you to the secure payment page…');
+        window.location.assign(result.checkoutUrl);
+        return;
+      }
+      if (result.checkoutError) notify.error(result.checkoutError);
+      else if (input.paymentOption === 'pay' && !cardPayments) notify.info('Payment processing will be available once Stripe is connected');
       else if (result.holdUntil) notify.info(`Your place is held until ${formatDateTime(result.holdUntil, { withZone: true })}`);
       onClose();
     } catch (error) {
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) submissionKey.current = null;
       if (error instanceof ApiError && error.status === 401) notify.error(NOT_SIGNED_IN);
       else notify.error(errorMessage(error, several ? 'Failed to register teams' : 'Failed to register team'));
     } finally {

@@ -1,15 +1,21 @@
 // One team on the leader's dashboard: its details, its starting hole once drawn (R20), Edit while editable, Enter Scores.
-import { ClipboardPen, Lock, Pencil } from 'lucide-react';
+import { ClipboardPen, CreditCard, Lock, Pencil } from 'lucide-react';
 import { Link } from 'react-router';
 import { LOCKED_MESSAGE } from '../../shared/editing-lock';
 import { formatDateRange, formatDateTime } from '../lib/format';
 import { PaymentBadge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
-import type { TeamSummary } from './queries';
+import { errorMessage } from '../lib/api';
+import { notify } from '../lib/toast';
+import { usePayNow, type TeamSummary } from './queries';
 
-export function TeamCard({ team, onEdit }: { team: TeamSummary; onEdit: () => void }) {
+export function TeamCard({ team, cardPayments, onEdit }: { team: TeamSummary; cardPayments: boolean; onEdit: () => void }) {
   const headingId = `team-${team.id}`;
+  const payNow = usePayNow();
+  // An unpaid team can be paid by card (R23) while its place is kept.
+  const payable = cardPayments && (team.paymentStatus === 'pending' || team.paymentStatus === 'hold') && (team.level?.priceCents ?? 0) > 0;
+  const pay = () => payNow.mutate([team.id], { onError: (error) => notify.error(errorMessage(error, 'The payment page could not be opened')) });
   return (
     <Card className="flex flex-col gap-3" aria-labelledby={headingId}>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -20,6 +26,11 @@ export function TeamCard({ team, onEdit }: { team: TeamSummary; onEdit: () => vo
           <PaymentBadge status={team.paymentStatus} />
         </div>
         <div className="flex flex-wrap gap-2">
+          {payable ? (
+            <Button size="sm" onClick={pay} disabled={payNow.isPending || payNow.isSuccess} aria-label={`Pay now for ${team.name}`}>
+              <CreditCard aria-hidden className="size-4" /> {payNow.isPending || payNow.isSuccess ? 'Opening…' : 'Pay now'}
+            </Button>
+          ) : null}
           {/* Scoring needs the course and its holes; it leads the card once the tournament is near (the lock). */}
           {team.tournament.hasCourse ? (
             <Button asChild size="sm" variant={team.editable ? 'secondary' : 'primary'}>
@@ -62,9 +73,9 @@ export function TeamCard({ team, onEdit }: { team: TeamSummary; onEdit: () => vo
             <dd>{team.level.name}</dd>
           </div>
         ) : null}
-        {team.paymentStatus === 'hold' && team.holdUntil ? (
+        {(team.paymentStatus === 'hold' || team.paymentStatus === 'pending') && team.holdUntil ? (
           <div>
-            <dt className="text-stone-600">Held until</dt>
+            <dt className="text-stone-600">{team.paymentStatus === 'hold' ? 'Held until' : 'Pay by'}</dt>
             <dd>{formatDateTime(team.holdUntil, { withZone: true })}</dd>
           </div>
         ) : null}
@@ -75,6 +86,11 @@ export function TeamCard({ team, onEdit }: { team: TeamSummary; onEdit: () => vo
           </div>
         ) : null}
       </dl>
+      {team.paymentStatus === 'expired' ? (
+        <p className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900">
+          This place was not paid in time and has been released. Contact the organisers: they can reinstate the team while places remain.
+        </p>
+      ) : null}
       {!team.editable ? (
         <p className="flex items-center gap-2 text-sm text-stone-700">
           <Lock aria-hidden className="size-4" /> {LOCKED_MESSAGE}

@@ -11,11 +11,17 @@ import { ProfileCard } from './profile-card';
 import { ChangePasswordCard } from './change-password-card';
 import { activeTournamentsQuery, myTeamsQuery } from './queries';
 import { TeamCard } from './team-card';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '../lib/api';
+import { notify } from '../lib/toast';
+import { WaitlistCard } from './waitlist-card';
+import { offerQuery } from './waitlist-queries';
 
 const RegistrationFlow = lazy(() => import('./registration-flow').then((m) => ({ default: m.RegistrationFlow })));
 const EditTeam = lazy(() => import('./edit-team-form').then((m) => ({ default: m.EditTeam })));
 
-type View = { kind: 'teams' } | { kind: 'register' } | { kind: 'edit'; teamId: string };
+type Offer = { token: string; tournamentId: string; levelId: string; teamsWanted: number };
+type View = { kind: 'teams' } | { kind: 'register'; offer?: Offer } | { kind: 'edit'; teamId: string };
 
 export function TeamDashboard({ me }: { me: Me }) {
   const { logout, isPending } = useLogout();
@@ -25,6 +31,20 @@ export function TeamDashboard({ me }: { me: Me }) {
   const active = tournaments.data?.tournaments ?? [];
   const canRegister = active.some((t) => t.registrationOpen);
   const back = () => setView({ kind: 'teams' });
+  // The offer e-mail's link, /register?offer=…, opens the registration for the places kept (R25).
+  const [params, setParams] = useSearchParams();
+  const offerToken = params.get('offer');
+  const linkedOffer = useQuery({ ...offerQuery(offerToken ?? ''), enabled: Boolean(offerToken) });
+  useEffect(() => {
+    if (linkedOffer.data) {
+      const o = linkedOffer.data;
+      setView({ kind: 'register', offer: { token: o.offerToken!, tournamentId: o.tournamentId, levelId: o.levelId, teamsWanted: o.teamsWanted } });
+      setParams({}, { replace: true });
+    } else if (linkedOffer.isError) {
+      notify.error(errorMessage(linkedOffer.error, 'This waitlist offer has expired or was already used'));
+      setParams({}, { replace: true });
+    }
+  }, [linkedOffer.data, linkedOffer.isError, linkedOffer.error, setParams]);
   // Back from a form, focus returns to the team list rather than falling to the page's start.
   const teamsHeading = useRef<HTMLHeadingElement>(null);
   const leftTeams = useRef(false);
@@ -47,7 +67,14 @@ export function TeamDashboard({ me }: { me: Me }) {
         <div className="flex min-w-0 flex-col gap-4">
           {view.kind === 'register' ? (
             <Suspense fallback={<PageSpinner label="Loading the registration form…" />}>
-              <RegistrationFlow tournaments={active} currency={tournaments.data?.currency ?? 'USD'} onClose={back} />
+              <RegistrationFlow
+                key={view.offer?.token ?? 'new'}
+                tournaments={active}
+                currency={tournaments.data?.currency ?? 'USD'}
+                cardPayments={tournaments.data?.cardPayments}
+                offer={view.offer}
+                onClose={back}
+              />
             </Suspense>
           ) : view.kind === 'edit' ? (
             <Suspense fallback={<PageSpinner label="Loading team…" />}>
@@ -91,7 +118,7 @@ export function TeamDashboard({ me }: { me: Me }) {
                   </Button>
                 </Card>
               ) : (
-                teams.data.map((team) => <TeamCard key={team.id} team={team} onEdit={() => setView({ kind: 'edit', teamId: team.id })} />)
+                teams.data.map((team) => <TeamCard key={team.id} team={team} cardPayments={tournaments.data?.cardPayments ?? false} onEdit={() => setView({ kind: 'edit', teamId: team.id })} />)
               )}
             </>
           )}
@@ -100,6 +127,11 @@ export function TeamDashboard({ me }: { me: Me }) {
         <aside className="flex flex-col gap-4">
           <ProfileCard me={me} />
           <ChangePasswordCard />
+          <WaitlistCard
+            onRegister={(entry) =>
+              setView({ kind: 'register', offer: { token: entry.offerToken!, tournamentId: entry.tournamentId, levelId: entry.levelId, teamsWanted: entry.teamsWanted } })
+            }
+          />
           <Card>
             <CardTitle>Active Tournaments</CardTitle>
             {tournaments.isPending ? (

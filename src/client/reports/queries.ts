@@ -30,7 +30,7 @@ export interface Report {
   tournaments: ReportTournament[];
   tournamentId: string | null;
   rows: ReportRow[];
-  totals: { teams: number; golfers: number; byStatus: Record<PaymentStatus, number>; expectedCents: number; receivedCents: number; outstandingCents: number };
+  totals: { teams: number; golfers: number; byStatus: Record<PaymentStatus, number>; expectedCents: number; receivedCents: number; outstandingCents: number; expiredCents: number };
   total: number;
   page: number;
   pageSize: number;

@@ -137,6 +137,12 @@ function ReportResult({ report, tournamentName, params, fetching, onPage }: { re
         <Stat label="Received (paid)" value={money(totals.receivedCents)} tone="text-green-800" />
         <Stat label="Outstanding" value={money(totals.outstandingCents)} tone="text-amber-800" className="col-span-2 lg:col-span-1" />
       </div>
+      {totals.byStatus.expired > 0 ? (
+        // Expired holds (R24) are counted apart: their money is neither expected nor outstanding.
+        <p className="text-sm text-stone-700">
+          {totals.byStatus.expired} expired {totals.byStatus.expired === 1 ? 'team' : 'teams'} released {money(totals.expiredCents)} (not counted as expected).
+        </p>
+      ) : null}
       <ul aria-label="Teams by payment status" className="flex flex-wrap gap-2 text-sm">
         {PAYMENT_STATUSES.map((s) => (
           <li key={s} className="flex items-center gap-1.5 rounded-md border border-stone-200 bg-white px-2.5 py-1">

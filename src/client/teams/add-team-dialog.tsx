@@ -93,7 +93,7 @@ function AddTeamForm({ defaultTournamentId, onDone }: { defaultTournamentId: str
           ))}
         </SelectField>
         <SelectField label="Payment status" error={error('paymentStatus')} {...register('paymentStatus')}>
-          <PaymentStatusOptions />
+          <PaymentStatusOptions settable />
         </SelectField>
         <Field label="Company (optional)" error={error('company')} {...register('company')} />
         <Field label="Contact name (optional)" error={error('contactName')} {...register('contactName')} />

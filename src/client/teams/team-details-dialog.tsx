@@ -15,6 +15,7 @@ import { ConfirmDialog, Dialog } from '../ui/dialog';
 import { SelectField } from '../ui/select-field';
 import { PaymentStatusOptions } from '../ui/select-options';
 import { ListState } from '../ui/table';
+import { HoldActions } from './hold-actions';
 import { adminTeamQuery, useDeleteTeam, useSetTeamStatus, type AdminTeamDetail } from './admin-queries';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -124,11 +125,13 @@ function TeamDetails({ teamId, canChange, onClose }: { teamId: string; canChange
         )}
       </section>
 
+      {canChange ? <HoldActions team={team} /> : null}
+
       {canChange ? (
         <div className="flex flex-col gap-3 border-t border-stone-200 pt-4 sm:flex-row sm:items-end sm:justify-between">
           <div className="flex items-end gap-2">
             <SelectField label="Payment status" value={chosen} onChange={(e) => setStatusChoice(e.target.value as PaymentStatus)} className="w-44 [&_select]:min-w-0">
-              <PaymentStatusOptions />
+              <PaymentStatusOptions settable />
             </SelectField>
             <Button className="whitespace-nowrap" onClick={update} disabled={setStatus.isPending || chosen === team.paymentStatus}>
               {setStatus.isPending ? 'Updating…' : 'Update Status'}

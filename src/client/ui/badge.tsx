@@ -7,6 +7,7 @@ const TONES: Record<PaymentStatus, string> = {
   in_progress: 'bg-sky-100 text-sky-900 ring-sky-700/30',
   pending: 'bg-amber-100 text-amber-900 ring-amber-700/30',
   hold: 'bg-stone-200 text-stone-900 ring-stone-600/30',
+  expired: 'bg-red-100 text-red-900 ring-red-700/30',
 };
 
 /** The payment badge, labelled the same on every screen (R15). */

@@ -1,5 +1,5 @@
 // The option lists that several selects share, so a filter and a form offer the same choices in the same words.
-import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from '../../shared/payment-status';
+import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS, SETTABLE_PAYMENT_STATUSES } from '../../shared/payment-status';
 
 /** An empty first choice ('All tournaments', 'Any status') when the select is a filter. */
 const AnyOption = ({ label }: { label?: string }) => (label == null ? null : <option value="">{label}</option>);
@@ -18,12 +18,12 @@ export function NamedOptions({ items, anyLabel }: { items: readonly { id: string
   );
 }
 
-/** Every payment status, by its label. */
-export function PaymentStatusOptions({ anyLabel }: { anyLabel?: string }) {
+/** Every payment status, by its label; `settable` leaves out Expired, which only the server sets (R24). */
+export function PaymentStatusOptions({ anyLabel, settable }: { anyLabel?: string; settable?: boolean }) {
   return (
     <>
       <AnyOption label={anyLabel} />
-      {PAYMENT_STATUSES.map((s) => (
+      {(settable ? SETTABLE_PAYMENT_STATUSES : PAYMENT_STATUSES).map((s) => (
         <option key={s} value={s}>
           {PAYMENT_STATUS_LABELS[s]}
         </option>

@@ -8,6 +8,7 @@ import { containsPattern } from '../users/service';
 import { PLAYERS_PER_TEAM } from '../../shared/team-schemas';
 import { addGolferSchema, checkInSchema, golferTeamsQuerySchema, GOLFERS_PAGE_SIZE, listGolfersQuerySchema, TEAM_FULL_MESSAGE } from '../../shared/golfer-schemas';
 import type { Golfer, GolferPage } from '../../shared/api-types';
+import { holdsPlace } from '../holds/holds-place';
 
 const golferNotFound = () => new AppError('NOT_FOUND', 'Golfer not found');
 
@@ -18,7 +19,7 @@ const checkedInByName = sql<string | null>`(select coalesce(nullif(trim(p.first_
 /** One page (50) of a tournament's golfers by last name, optionally those whose name or team contains `q`. */
 export async function listGolfers(db: Db, rawQuery: unknown): Promise<GolferPage> {
   const { tournamentId, q, page } = listGolfersQuerySchema.parse(rawQuery);
-  const inTournament = eq(teams.tournamentId, tournamentId);
+  const inTournament = and(eq(teams.tournamentId, tournamentId), holdsPlace)!; // expired teams do not come (R24)
   let where: SQL | undefined = inTournament;
   if (q) {
     const pattern = containsPattern(q);
@@ -69,7 +70,7 @@ export async function listGolferTeams(db: Db, rawQuery: unknown) {
   const rows = await db
     .select({ id: teams.id, name: teams.name, golfers: sql<number>`(select count(*)::int from players p where p.team_id = "teams"."id")` })
     .from(teams)
-    .where(eq(teams.tournamentId, tournamentId))
+    .where(and(eq(teams.tournamentId, tournamentId), holdsPlace))
     .orderBy(asc(sql`lower(${teams.name})`), asc(teams.id));
   return rows.map((row) => ({ ...row, golfers: Number(row.golfers) }));
 }

@@ -1,7 +1,8 @@
 // The dashboard's figures against a hand-computed tournament (SPEC.md §4, R19), and who may read them (R8).
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkins, players, tournaments } from '../db/schema';
+import { checkins, payments, players, teams, tournaments } from '../db/schema';
+import { sweepHolds } from '../holds/expiry';
 import { registerTeams } from '../registration/service';
 import { createTeamAsAdmin, setTeamPaymentStatus } from '../teams/admin-service';
 import { createLevel, createTournament, registrationInput } from '../test/factories';
@@ -60,6 +61,8 @@ afterAll(() => t?.close());
 
 const NEWEST_FIGURES = {
   totalTeams: 6,
+  expired: 0,
+  expiredCents: 0,
   paid: 2,
   pendingHold: 3, // One (hold), Two (pending), Six (hold)
   inProgress: 1,
@@ -82,7 +85,22 @@ describe('GET /api/admin/dashboard', () => {
   it('computes the chosen tournament’s figures on their own', async () => {
     const { status, body } = await t.call(`/api/admin/dashboard?tournamentId=${older.id}`, { cookie: moderator.cookie });
     expect(status).toBe(200);
-    expect(body.stats).toEqual({ totalTeams: 1, paid: 1, pendingHold: 0, inProgress: 0, checkedIn: 1, expectedCents: 999_00, receivedCents: 999_00, outstandingCents: 0 });
+    expect(body.stats).toEqual({ totalTeams: 1, expired: 0, expiredCents: 0, paid: 1, pendingHold: 0, inProgress: 0, checkedIn: 1, expectedCents: 999_00, receivedCents: 999_00, outstandingCents: 0 });
+  });
+
+  it('counts expired teams apart, never as expected money, and takes refunds off the money (R23, R24)', async () => {
+    const lapsing = await createTournament(t.db, { name: 'Lapsing Open' });
+    await t.db.update(tournaments).set({ createdAt: sql`now() - interval '10 days'` }).where(eq(tournaments.id, lapsing.id));
+    const level = await createLevel(t.db, lapsing.id, { priceCents: 300_00 });
+    await register(lapsing.id, level.id, 'hold', 'Kept');
+    const refunded = await register(lapsing.id, level.id, 'hold', 'Refunded');
+    const lapsed = await register(lapsing.id, level.id, 'hold', 'Lapsed');
+    await setTeamPaymentStatus(t.db, refunded.id, { status: 'paid' });
+    await t.db.update(payments).set({ refundedCents: 300_00 }).where(eq(payments.teamId, refunded.id));
+    await t.db.update(teams).set({ holdUntil: new Date(Date.now() - 1000) }).where(eq(teams.id, lapsed.id));
+    await sweepHolds(t.db, new Date());
+    const { body } = await t.call(`/api/admin/dashboard?tournamentId=${lapsing.id}`, { cookie: admin.cookie });
+    expect(body.stats).toMatchObject({ totalTeams: 2, expired: 1, expiredCents: 300_00, pendingHold: 1, paid: 1, expectedCents: 300_00, receivedCents: 0, outstandingCents: 300_00 });
   });
 
   it('answers 404 for an unknown tournament and 400 for a malformed id', async () => {

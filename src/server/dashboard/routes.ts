@@ -12,6 +12,8 @@ const stats = z
     inProgress: z.number(),
     checkedIn: z.number(),
     expectedCents: z.number(),
+    expired: z.number(),
+    expiredCents: z.number(),
     receivedCents: z.number(),
     outstandingCents: z.number(),
   })

@@ -36,18 +36,22 @@ export async function getDashboard(db: Db, tournamentId?: string) {
                left join checkins c on c.player_id = p.id
                group by p.team_id
              ),
+             -- Expired records are counted apart, never as expected money (R24); refunds are money given back (R23).
              money as (
-               select coalesce(sum(m.amount_cents), 0)::bigint as expected,
-                      coalesce(sum(m.amount_cents) filter (where m.state = 'paid'), 0)::bigint as received
+               select coalesce(sum(m.amount_cents - m.refunded_cents) filter (where m.state <> 'expired'), 0)::bigint as expected,
+                      coalesce(sum(m.amount_cents - m.refunded_cents) filter (where m.state = 'paid'), 0)::bigint as received,
+                      coalesce(sum(m.amount_cents) filter (where m.state = 'expired'), 0)::bigint as expired
                from payments m join t on t.id = m.team_id
              )
-        select (select count(*) from t)::int as "totalTeams",
+        select (select count(*) from t where payment_status <> 'expired')::int as "totalTeams",
+               (select count(*) from t where payment_status = 'expired')::int as "expired",
                (select count(*) from t where payment_status = 'paid')::int as "paid",
                (select count(*) from t where payment_status in ('pending', 'hold'))::int as "pendingHold",
                (select count(*) from t where payment_status = 'in_progress')::int as "inProgress",
                (select count(*) from roster where golfers > 0 and checked = golfers)::int as "checkedIn",
                money.expected as "expectedCents",
-               money.received as "receivedCents"
+               money.received as "receivedCents",
+               money.expired as "expiredCents"
         from money`,
   );
   // bigint sums come back as strings from node-postgres.
@@ -56,6 +60,6 @@ export async function getDashboard(db: Db, tournamentId?: string) {
   return {
     tournaments: active,
     tournament: selected,
-    stats: { ...stats!, expectedCents, receivedCents, outstandingCents: expectedCents - receivedCents },
+    stats: { ...stats!, expectedCents, receivedCents, expiredCents: Number(stats!.expiredCents), outstandingCents: expectedCents - receivedCents },
   };
 }

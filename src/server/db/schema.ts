@@ -217,7 +217,7 @@ export const tournamentSponsorshipLevels = pgTable(
   ],
 );
 
-const paymentStatusCheck = (column: unknown) => sql`${column} in ('pending', 'hold', 'in_progress', 'paid')`;
+const paymentStatusCheck = (column: unknown) => sql`${column} in ('pending', 'hold', 'in_progress', 'paid', 'expired')`;
 
 export const teams = pgTable(
   'teams',
@@ -237,12 +237,17 @@ export const teams = pgTable(
     contactPhone: text('contact_phone').notNull().default(''),
     contactEmail: text('contact_email').notNull().default(''),
     paymentStatus: text('payment_status').notNull().default('pending'),
+    /** The deadline of a hold or an unpaid card registration (R24); null for teams that never expire (paid, staff-added). */
     holdUntil: timestamp('hold_until', { withTimezone: true }),
+    /** When the 24-hour reminder went out (R24): set once, so it is sent once. */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('teams_tournament_idx').on(t.tournamentId),
+    // The expiry sweep's scan: only teams that can still expire.
+    index('teams_expiry_idx').on(t.holdUntil).where(sql`${t.paymentStatus} in ('hold', 'pending')`),
     index('teams_user_idx').on(t.userId),
     index('teams_level_idx').on(t.tournamentSponsorshipLevelId),
     check('teams_payment_status_check', paymentStatusCheck(t.paymentStatus)),
@@ -277,11 +282,16 @@ export const payments = pgTable(
     amountCents: integer('amount_cents').notNull(),
     state: text('state').notNull(),
     note: text('note').notNull().default(''),
+    /** The card payment's reference at the provider (Stripe's PaymentIntent id), set by the webhook (R23). */
+    providerRef: text('provider_ref'),
+    /** Money given back through the provider (R23); the record keeps its state. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('payments_team_idx').on(t.teamId),
+    check('payments_refund_check', sql`${t.refundedCents} between 0 and ${t.amountCents}`),
     check('payments_amount_check', sql`${t.amountCents} >= 0`),
     check('payments_state_check', paymentStatusCheck(t.state)),
   ],
@@ -345,5 +355,101 @@ export const playerScores = pgTable(
     index('player_scores_team_idx').on(t.tournamentId, t.teamId),
     check('player_scores_strokes_check', sql`${t.strokes} between 1 and 15`),
     check('player_scores_hole_check', sql`${t.holeNumber} between 1 and 36`),
+  ],
+);
+
+/**
+ * Every change of money, append-only (R26): written in the same transaction as the change. `actor_user_id` is the staff
+ * member or leader, `provider_event_id` the Stripe event; the system (expiry) has neither.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    fromState: text('from_state'),
+    toState: text('to_state').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
+    providerEventId: text('provider_event_id'),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payment_events_payment_idx').on(t.paymentId, t.createdAt),
+    check('payment_events_kind_check', sql`${t.kind} in ('registered', 'status', 'card', 'refund', 'expired', 'extended', 'reinstated')`),
+  ],
+);
+
+/** Stripe events already handled (R23): the same event delivered again changes nothing. */
+export const processedProviderEvents = pgTable('processed_provider_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: createdAt(),
+});
+
+/** A Checkout Session and the teams it pays for, so the return page can tell its leader when the money arrived (R23). */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    teamIds: uuid('team_ids').array().notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('checkout_sessions_user_idx').on(t.userId)],
+);
+
+/** The first answer to a registration per leader and Idempotency-Key (R27), saved in the registration's transaction. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: integer('status').notNull(),
+    response: text('response').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/**
+ * The waitlist of a sold-out level (R25), in order of joining. When places free up, the first in line gets an offer: its
+ * places are kept (counted against the caps) until `offer_expires_at`; registering through the offer uses them.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tournamentSponsorshipLevelId: uuid('tournament_sponsorship_level_id')
+      .notNull()
+      .references(() => tournamentSponsorshipLevels.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    teamsWanted: integer('teams_wanted').notNull(),
+    contactName: text('contact_name').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    /** waiting → offered → used, or passed (declined or lapsed), or removed by staff. */
+    status: text('status').notNull().default('waiting'),
+    offerToken: text('offer_token').unique(),
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('waitlist_level_idx').on(t.tournamentSponsorshipLevelId, t.status, t.createdAt),
+    check('waitlist_status_check', sql`${t.status} in ('waiting', 'offered', 'used', 'passed', 'removed')`),
+    check('waitlist_teams_check', sql`${t.teamsWanted} between 1 and 10`),
+    uniqueIndex('waitlist_one_open_entry').on(t.tournamentSponsorshipLevelId, t.userId).where(sql`${t.status} in ('waiting', 'offered')`),
   ],
 );

@@ -7,6 +7,7 @@ import type { Database } from '../db/connect';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import type { LeaderboardFeed } from '../scoring/leaderboard-feed';
+import type { StripeClient } from '../payments/stripe-client';
 import { isStaff, type Role } from '../../shared/roles';
 
 export interface AppDeps {
@@ -34,6 +35,8 @@ export interface AppDeps {
   now: () => Date;
   /** Live leaderboards: cached boards and their Server-Sent Events subscribers, refreshed across processes (R4, R22). */
   leaderboardFeed: LeaderboardFeed;
+  /** Card payments (R23); null without the Stripe settings, and 'Pay now' then says so. */
+  stripe: StripeClient | null;
 }
 
 export interface Viewer {

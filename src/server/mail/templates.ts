@@ -78,6 +78,8 @@ export interface RegistrationMail {
   paymentOption: 'pay' | 'hold';
   holdUntil: string | null;
   dashboardUrl: string;
+  /** Card payments are on (R23): the card choice then has a deadline too. */
+  cardPayments?: boolean;
 }
 
 export function registrationMessage(r: RegistrationMail) {
@@ -85,7 +87,9 @@ export function registrationMessage(r: RegistrationMail) {
   const payment =
     r.paymentOption === 'hold'
       ? `Your registration is on hold until ${r.holdUntil}. We will confirm your payment with you before then.`
-      : 'You chose to pay now. Card payment is not connected yet; we will contact you about payment.';
+      : r.cardPayments
+        ? `You chose to pay by card. Your places are kept until ${r.holdUntil}; if you did not finish paying, use Pay now on your teams page before then. A receipt follows once the payment is received.`
+        : 'You chose to pay now. Card payment is not connected yet; we will contact you about payment.';
   const teamLines = r.teams.map((t) => `${t.name}: ${t.players.map((p) => `${p.firstName} ${p.lastName}`).join(', ')}`);
   const paragraphs = [
     `Hi ${r.contactName},`,

@@ -40,9 +40,9 @@ describe('GET /api/admin/payments', () => {
     expect(status).toBe(200);
     expect(body.payments).toHaveLength(3);
     expect(body.payments[0]).toMatchObject({ tournamentName: 'Ledger Open', levelName: 'Eagle', amountCents: 1_200_50, note: 'Held for 72 hours at registration' });
-    expect(body.totals).toEqual({ count: 3, expectedCents: 3 * 1_200_50, receivedCents: 1_200_50, outstandingCents: 2 * 1_200_50 });
+    expect(body.totals).toEqual({ count: 3, expectedCents: 3 * 1_200_50, receivedCents: 1_200_50, outstandingCents: 2 * 1_200_50, expiredCents: 0 });
     const all = await ledger();
-    expect(all.body.totals).toEqual({ count: 4, expectedCents: 3 * 1_200_50 + 99_00, receivedCents: 1_200_50, outstandingCents: 2 * 1_200_50 + 99_00 });
+    expect(all.body.totals).toEqual({ count: 4, expectedCents: 3 * 1_200_50 + 99_00, receivedCents: 1_200_50, outstandingCents: 2 * 1_200_50 + 99_00, expiredCents: 0 });
     expect(all.body.tournaments.map((x: { name: string }) => x.name)).toEqual(expect.arrayContaining(['Ledger Open', 'Other Cup']));
   });
 

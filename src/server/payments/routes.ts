@@ -4,7 +4,12 @@ import { csvResponse, toCsv } from '../http/csv';
 import { createRouter, defineRoute } from '../http/define-route';
 import { paymentListQuerySchema, paymentUpdateSchema } from '../../shared/admin-schemas';
 import { PAYMENT_STATUS_LABELS } from '../../shared/payment-status';
-import { listPayments, paymentsForExport, updatePayment } from './service';
+import { getActor } from '../http/context';
+import { AppError } from '../http/errors';
+import { refundPayment } from './card-payments';
+import { paymentHistory } from './payment-events';
+import { sendReceipts } from './receipts';
+import { getLedgerRow, listPayments, paymentsForExport, updatePayment } from './service';
 
 const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 const item = z
@@ -18,11 +23,13 @@ const item = z
     amountCents: z.number(),
     state: z.string(),
     note: z.string(),
+    providerRef: z.string().nullable(),
+    refundedCents: z.number(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
   .openapi('Payment');
-const totals = z.object({ count: z.number(), expectedCents: z.number(), receivedCents: z.number(), outstandingCents: z.number() });
+const totals = z.object({ count: z.number(), expectedCents: z.number(), receivedCents: z.number(), outstandingCents: z.number(), expiredCents: z.number() });
 
 /** Cents as a plain decimal for spreadsheets (no currency sign, no grouping). */
 const decimal = (cents: number) => (cents / 100).toFixed(2);
@@ -86,5 +93,67 @@ export const paymentRoutes = createRouter()
       request: { params: z.object({ id: z.uuid('Payment not found') }), body: { required: true, content: json(paymentUpdateSchema) } },
       responses: { 200: { description: 'Saved', content: json(z.object({ payment: item })) }, 404: { description: 'No such payment' } },
     }),
-    async (c) => c.json({ payment: await updatePayment(c.var.deps.database.db, c.req.valid('param').id, c.req.valid('json')) }, 200),
+    async (c) => {
+      const actor = await getActor(c);
+      const { payment, becamePaid } = await updatePayment(c.var.deps.database.db, c.req.valid('param').id, c.req.valid('json'), actor.userId);
+      if (becamePaid) await sendReceipts(c.var.deps, [payment.id]);
+      return c.json({ payment }, 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/{id}/history',
+      access: 'admin',
+      summary: "A payment's history, oldest first: every change of money with who or which provider event, and when (R26)",
+      request: { params: z.object({ id: z.uuid('Payment not found') }) },
+      responses: {
+        200: {
+          description: 'OK',
+          content: json(
+            z.object({
+              events: z.array(
+                z.object({
+                  id: z.string(),
+                  kind: z.string(),
+                  fromState: z.string().nullable(),
+                  toState: z.string(),
+                  amountCents: z.number(),
+                  providerEventId: z.string().nullable(),
+                  note: z.string(),
+                  by: z.string(),
+                  createdAt: z.string(),
+                }),
+              ),
+            }),
+          ),
+        },
+      },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ events: await paymentHistory(c.var.deps.database.db, c.req.valid('param').id) }, 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'post',
+      path: '/{id}/refund',
+      access: 'admin',
+      summary: 'Refund a card payment in full through Stripe and record it in its history (R23)',
+      request: { params: z.object({ id: z.uuid('Payment not found') }) },
+      responses: {
+        200: { description: 'Refunded', content: json(z.object({ payment: item, refundId: z.string() })) },
+        404: { description: 'No such payment' },
+        409: { description: 'Not a card payment, or already refunded; or card payments are off' },
+      },
+    }),
+    async (c) => {
+      const { database, stripe } = c.var.deps;
+      if (!stripe) throw new AppError('CONFLICT', 'Card payments are not connected (Stripe settings are missing)');
+      const actor = await getActor(c);
+      const id = c.req.valid('param').id;
+      const { refundId } = await refundPayment(database.db, stripe, id, actor.userId);
+      return c.json({ payment: await getLedgerRow(database.db, id), refundId }, 200);
+    },
   );

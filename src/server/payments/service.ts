@@ -6,6 +6,7 @@ import { payments, sponsorshipLevels, teams, tournamentSponsorshipLevels, tourna
 import { AppError } from '../http/errors';
 import { ADMIN_PAGE_SIZE, paymentUpdateSchema, type PaymentListQuery } from '../../shared/admin-schemas';
 import type { PaymentStatus } from '../../shared/payment-status';
+import { recordPaymentEvents } from './payment-events';
 
 function ledgerFilter(query: Pick<PaymentListQuery, 'tournamentId' | 'state'>): SQL | undefined {
   return and(query.tournamentId ? eq(teams.tournamentId, query.tournamentId) : undefined, query.state ? eq(payments.state, query.state) : undefined);
@@ -23,6 +24,8 @@ function ledgerRows(db: Db) {
       amountCents: payments.amountCents,
       state: payments.state,
       note: payments.note,
+      providerRef: payments.providerRef,
+      refundedCents: payments.refundedCents,
       createdAt: payments.createdAt,
       updatedAt: payments.updatedAt,
     })
@@ -50,8 +53,10 @@ export async function listPayments(db: Db, query: PaymentListQuery) {
   const [totals] = await db
     .select({
       count: sql<number>`count(*)::int`,
-      expectedCents: sql<string>`coalesce(sum(${payments.amountCents}), 0)::bigint`,
-      receivedCents: sql<string>`coalesce(sum(${payments.amountCents}) filter (where ${payments.state} = 'paid'), 0)::bigint`,
+      // Expired records are never expected money (R24); refunds are money given back (R23).
+      expectedCents: sql<string>`coalesce(sum(${payments.amountCents} - ${payments.refundedCents}) filter (where ${payments.state} <> 'expired'), 0)::bigint`,
+      receivedCents: sql<string>`coalesce(sum(${payments.amountCents} - ${payments.refundedCents}) filter (where ${payments.state} = 'paid'), 0)::bigint`,
+      expiredCents: sql<string>`coalesce(sum(${payments.amountCents}) filter (where ${payments.state} = 'expired'), 0)::bigint`,
     })
     .from(payments)
     .innerJoin(teams, eq(teams.id, payments.teamId))
@@ -69,7 +74,7 @@ export async function listPayments(db: Db, query: PaymentListQuery) {
   const tournamentList = await db.select({ id: tournaments.id, name: tournaments.name }).from(tournaments).orderBy(desc(tournaments.createdAt), desc(tournaments.id));
   return {
     payments: rows.map(toItem),
-    totals: { count: total, expectedCents, receivedCents, outstandingCents: expectedCents - receivedCents },
+    totals: { count: total, expectedCents, receivedCents, outstandingCents: expectedCents - receivedCents, expiredCents: Number(totals!.expiredCents) },
     total,
     page,
     pageSize: ADMIN_PAGE_SIZE,
@@ -78,22 +83,42 @@ export async function listPayments(db: Db, query: PaymentListQuery) {
   };
 }
 
+/** One ledger row. */
+export async function getLedgerRow(db: Db, paymentId: string) {
+  const [row] = await ledgerRows(db).where(eq(payments.id, paymentId));
+  if (!row) throw new AppError('NOT_FOUND', 'Payment not found');
+  return toItem(row);
+}
+
 export async function paymentsForExport(db: Db, query: Omit<PaymentListQuery, 'page'>) {
   return (await ledgerRows(db).where(ledgerFilter(query)).orderBy(...newestFirst)).map(toItem);
 }
 
-/** Records a note and/or a new state on one payment; a new state becomes its team's payment_status too. */
-export async function updatePayment(db: Db, paymentId: string, rawInput: unknown) {
+/**
+ * Records a note and/or a new state on one payment; a new state becomes its team's payment_status too, and goes into the
+ * payment's history (R26). Answers the record and whether it became paid here (a receipt is then due).
+ */
+export async function updatePayment(db: Db, paymentId: string, rawInput: unknown, actorUserId: string | null = null) {
   const input = paymentUpdateSchema.parse(rawInput);
-  await db.transaction(async (tx) => {
-    const [payment] = await tx
+  const becamePaid = await db.transaction(async (tx) => {
+    const [found] = await tx.select({ teamId: payments.teamId }).from(payments).where(eq(payments.id, paymentId));
+    if (!found) throw new AppError('NOT_FOUND', 'Payment not found');
+    // The team row first, then the record: the order every money change takes, so none deadlock.
+    await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, found.teamId)).for('update');
+    const [before] = await tx.select({ state: payments.state, amountCents: payments.amountCents }).from(payments).where(eq(payments.id, paymentId)).for('update');
+    if (!before) throw new AppError('NOT_FOUND', 'Payment not found');
+    await tx
       .update(payments)
       .set({ ...(input.state !== undefined ? { state: input.state } : {}), ...(input.note !== undefined ? { note: input.note } : {}) })
-      .where(eq(payments.id, paymentId))
-      .returning({ teamId: payments.teamId });
-    if (!payment) throw new AppError('NOT_FOUND', 'Payment not found');
-    if (input.state !== undefined) await tx.update(teams).set({ paymentStatus: input.state }).where(eq(teams.id, payment.teamId));
+      .where(eq(payments.id, paymentId));
+    if (input.state === undefined) return false;
+    await tx.update(teams).set({ paymentStatus: input.state }).where(eq(teams.id, found.teamId));
+    if (input.state === before.state) return false;
+    await recordPaymentEvents(tx, [
+      { paymentId, kind: 'status', fromState: before.state as PaymentStatus, toState: input.state, amountCents: before.amountCents, actorUserId, note: input.note ?? '' },
+    ]);
+    return input.state === 'paid';
   });
   const [row] = await ledgerRows(db).where(eq(payments.id, paymentId));
-  return toItem(row!);
+  return { payment: toItem(row!), becamePaid };
 }

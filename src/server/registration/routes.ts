@@ -7,7 +7,12 @@ import { unauthenticated } from '../http/errors';
 import { registrationMessage } from '../mail/templates';
 import { formatMoney } from '../../shared/money';
 import { registrationSchema } from '../../shared/team-schemas';
-import { registerTeams } from './service';
+import { AppError } from '../http/errors';
+import { createCheckout } from '../payments/card-payments';
+import { idempotencyKeySchema } from '../../shared/payment-schemas';
+import { registerTeamsOnce, registrationAnswer, updateSavedAnswer } from './service';
+
+type RegistrationAnswer = ReturnType<typeof registrationAnswer> & { checkoutUrl?: string; checkoutError?: string };
 
 export const registrationRoutes = createRouter().openapi(
   defineRoute({
@@ -15,8 +20,13 @@ export const registrationRoutes = createRouter().openapi(
     path: '/',
     access: 'signed-in',
     summary: 'Register one or several teams of four at a sponsorship level (one transaction); e-mails the contact',
-    description: 'Refused whole with 409 when the level or the tournament has too few places left.',
-    request: { body: { required: true, content: { 'application/json': { schema: registrationSchema } } } },
+    description:
+      'Refused whole with 409 when the level or the tournament has too few places left. An `Idempotency-Key` header (one per submitted form) makes a retry safe: the same key again answers the first answer and saves nothing (R27). With card payments on, a card registration answers `checkoutUrl`, the Stripe payment page.',
+    request: {
+      body: { required: true, content: { 'application/json': { schema: registrationSchema } } },
+      // A waitlist offer's token (R25): the registration uses the places kept for it.
+      query: z.object({ offer: z.string().regex(/^[\w-]{16,64}$/, 'This waitlist offer has expired or was already used').optional() }),
+    },
     responses: {
       201: {
         description: 'Registered',
@@ -26,6 +36,8 @@ export const registrationRoutes = createRouter().openapi(
               teams: z.array(z.object({ id: z.string(), name: z.string() })),
               totalCents: z.number(),
               holdUntil: z.string().nullable(),
+              checkoutUrl: z.string().optional(),
+              checkoutError: z.string().optional(),
             }),
           },
         },
@@ -36,8 +48,24 @@ export const registrationRoutes = createRouter().openapi(
   async (c) => {
     const viewer = await getViewer(c);
     if (!viewer) throw unauthenticated();
-    const { database, config, mailer, logger, now } = c.var.deps;
-    const registration = await registerTeams(database.db, viewer.userId, c.req.valid('json'), now(), config.timeZone);
+    const { database, config, mailer, logger, now, stripe } = c.var.deps;
+    const keyHeader = c.req.header('idempotency-key');
+    const key = keyHeader === undefined ? undefined : idempotencyKeySchema.safeParse(keyHeader);
+    if (key && !key.success) throw new AppError('BAD_REQUEST', key.error.issues[0]!.message);
+    const idempotencyKey = key?.data;
+
+    const outcome = await registerTeamsOnce(database.db, viewer.userId, c.req.valid('json'), now(), config.timeZone, {
+      holdHours: config.holdHours,
+      cardPayments: stripe !== null,
+      idempotencyKey,
+      offerToken: c.req.valid('query').offer,
+    });
+    if ('replay' in outcome) {
+      // The same form sent again (a retry after a dropped connection): the first answer, nothing saved, no second e-mail.
+      c.header('Idempotent-Replayed', 'true');
+      return c.json(outcome.replay.body as RegistrationAnswer, outcome.replay.status as 201);
+    }
+    const registration = outcome;
     logger.info('teams registered', { userId: viewer.userId, teams: registration.teams.length, level: registration.levelName });
 
     const money = (cents: number) => formatMoney(cents, config.currency);
@@ -50,17 +78,24 @@ export const registrationRoutes = createRouter().openapi(
       total: money(registration.totalCents),
       holdUntil,
       dashboardUrl: `${config.appUrl}/register`,
+      cardPayments: stripe !== null,
     });
     // The registration stands even if the mail server is down; the failure is logged for staff.
     mailer.send({ to: registration.contactEmail, ...message }).catch((error) => logger.error('registration e-mail failed', errorFields(error)));
 
-    return c.json(
-      {
-        teams: registration.teams.map(({ id, name }) => ({ id, name })),
-        totalCents: registration.totalCents,
-        holdUntil: registration.holdUntil?.toISOString() ?? null,
-      },
-      201,
-    );
+    let answer: RegistrationAnswer = registrationAnswer(registration);
+    if (registration.paymentOption === 'pay' && stripe && registration.totalCents > 0) {
+      // The places are taken; the browser goes on to Stripe. If Stripe cannot be reached the registration still stands
+      // and 'Pay now' on the team card tries again.
+      try {
+        const checkout = await createCheckout(database.db, stripe, { userId: viewer.userId, teamIds: registration.teams.map((t) => t.id), appUrl: config.appUrl, currency: config.currency });
+        answer = registrationAnswer(registration, { checkoutUrl: checkout.url });
+        if (idempotencyKey) await updateSavedAnswer(database.db, viewer.userId, idempotencyKey, answer);
+      } catch (error) {
+        logger.error('checkout session failed', { error: String(error) });
+        answer = registrationAnswer(registration, { checkoutError: 'The payment page could not be opened. Use Pay now on your team card to try again.' });
+      }
+    }
+    return c.json(answer, 201);
   },
 );

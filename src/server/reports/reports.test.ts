@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { players, teams, tournaments } from '../db/schema';
 import { registerTeams } from '../registration/service';
+import { sweepHolds } from '../holds/expiry';
 import { setTeamPaymentStatus } from '../teams/admin-service';
 import { fingerprint } from '../test/db-fingerprint';
 import { createLevel, createTournament, registrationInput } from '../test/factories';
@@ -76,8 +77,9 @@ describe('GET /api/admin/reports', () => {
     expect(body.totals).toEqual({
       teams: 4,
       golfers: 15,
-      byStatus: { paid: 1, in_progress: 1, pending: 1, hold: 1 },
+      byStatus: { paid: 1, in_progress: 1, pending: 1, hold: 1, expired: 0 },
       expectedCents: 2 * EAGLE + 2 * BIRDIE,
+      expiredCents: 0,
       receivedCents: EAGLE,
       outstandingCents: EAGLE + 2 * BIRDIE,
     });
@@ -113,7 +115,29 @@ describe('GET /api/admin/reports', () => {
     const { status, body } = await report(`tournamentId=${inactive.id}`);
     expect(status).toBe(200);
     expect(body.rows).toEqual([]);
-    expect(body.totals).toEqual({ teams: 0, golfers: 0, byStatus: { paid: 0, in_progress: 0, pending: 0, hold: 0 }, expectedCents: 0, receivedCents: 0, outstandingCents: 0 });
+    expect(body.totals).toEqual({ teams: 0, golfers: 0, byStatus: { paid: 0, in_progress: 0, pending: 0, hold: 0, expired: 0 }, expectedCents: 0, expiredCents: 0, receivedCents: 0, outstandingCents: 0 });
+  });
+
+  it('counts expired teams apart and never as expected money (R24)', async () => {
+    const lapsing = await createTournament(t.db, { name: 'Lapsing Cup' });
+    await t.db.update(tournaments).set({ createdAt: new Date(Date.UTC(2024, 0, 1)) }).where(eq(tournaments.id, lapsing.id));
+    const level = await createLevel(t.db, lapsing.id, { priceCents: EAGLE });
+    const reg = await registerTeams(t.db, leader.id, registrationInput(lapsing.id, level.id, { teams: teamsInput(2, 'Lapse') }), new Date());
+    await setTeamPaymentStatus(t.db, reg.teams[0]!.id, { status: 'paid' });
+    await t.db.update(teams).set({ holdUntil: new Date(Date.now() - 1000) }).where(eq(teams.id, reg.teams[1]!.id));
+    await sweepHolds(t.db, new Date());
+    await t.db.update(tournaments).set({ active: false }).where(eq(tournaments.id, lapsing.id));
+    const { body } = await report(`tournamentId=${lapsing.id}`);
+    expect(body.totals).toEqual({
+      teams: 2,
+      golfers: 8,
+      byStatus: { paid: 1, in_progress: 0, pending: 0, hold: 0, expired: 1 },
+      expectedCents: EAGLE,
+      expiredCents: EAGLE,
+      receivedCents: EAGLE,
+      outstandingCents: 0,
+    });
+    expect(body.rows.map((r: { status: string }) => r.status).sort()).toEqual(['expired', 'paid']);
   });
 
   it('pages past 100 rows, the totals covering all of them', async () => {

@@ -23,8 +23,9 @@ const row = z
 const totals = z.object({
   teams: z.number(),
   golfers: z.number(),
-  byStatus: z.object({ paid: z.number(), in_progress: z.number(), pending: z.number(), hold: z.number() }),
+  byStatus: z.object({ paid: z.number(), in_progress: z.number(), pending: z.number(), hold: z.number(), expired: z.number() }),
   expectedCents: z.number(),
+  expiredCents: z.number(),
   receivedCents: z.number(),
   outstandingCents: z.number(),
 });

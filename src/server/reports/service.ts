@@ -30,7 +30,11 @@ function perTeamSums(db: Db, tournamentId: string) {
     .groupBy(players.teamId)
     .as('roster');
   const billed = db
-    .select({ teamId: payments.teamId, cents: sql<number>`sum(${payments.amountCents})`.as('billed_cents') })
+    .select({
+      teamId: payments.teamId,
+      cents: sql<number>`sum(${payments.amountCents})`.as('billed_cents'),
+      refunded: sql<number>`sum(${payments.refundedCents})`.as('refunded_cents'),
+    })
     .from(payments)
     .where(inArray(payments.teamId, ofTournament))
     .groupBy(payments.teamId)
@@ -40,6 +44,7 @@ function perTeamSums(db: Db, tournamentId: string) {
     billed,
     golfers: sql<number>`coalesce(${roster.golfers}, 0)`,
     amountCents: sql<number>`coalesce(${billed.cents}, ${tournamentSponsorshipLevels.priceCents}, 0)::int`,
+    refundedCents: sql<number>`coalesce(${billed.refunded}, 0)::int`,
   };
 }
 
@@ -105,7 +110,7 @@ const emptyCounts = () => Object.fromEntries(PAYMENT_STATUSES.map((s) => [s, 0])
 /** One page of the report (REPORT_PAGE_SIZE rows, in registration order) with counts and totals of every matching team. */
 export async function buildReport(db: Db, query: ReportQuery, timeZone: string) {
   const { tournaments: list, tournament } = await pickTournament(db, query.tournamentId);
-  const empty = { teams: 0, golfers: 0, byStatus: emptyCounts(), expectedCents: 0, receivedCents: 0, outstandingCents: 0 };
+  const empty = { teams: 0, golfers: 0, byStatus: emptyCounts(), expectedCents: 0, receivedCents: 0, expiredCents: 0, outstandingCents: 0 };
   if (!tournament) return { tournaments: list, tournamentId: null, rows: [], totals: empty, total: 0, page: 1, pageSize: REPORT_PAGE_SIZE, pages: 1 };
 
   const where = reportFilter(tournament.id, query, timeZone);
@@ -118,8 +123,11 @@ export async function buildReport(db: Db, query: ReportQuery, timeZone: string) 
       inProgress: sql<number>`(count(*) filter (where ${teams.paymentStatus} = 'in_progress'))::int`,
       pending: sql<number>`(count(*) filter (where ${teams.paymentStatus} = 'pending'))::int`,
       hold: sql<number>`(count(*) filter (where ${teams.paymentStatus} = 'hold'))::int`,
-      expectedCents: sql<string>`coalesce(sum(${team.amountCents}), 0)::bigint`,
-      receivedCents: sql<string>`coalesce(sum(${team.amountCents}) filter (where ${teams.paymentStatus} = 'paid'), 0)::bigint`,
+      expired: sql<number>`(count(*) filter (where ${teams.paymentStatus} = 'expired'))::int`,
+      // Expired teams are counted apart and are never expected money (R24); refunds are money given back (R23).
+      expectedCents: sql<string>`coalesce(sum(${team.amountCents} - ${team.refundedCents}) filter (where ${teams.paymentStatus} <> 'expired'), 0)::bigint`,
+      receivedCents: sql<string>`coalesce(sum(${team.amountCents} - ${team.refundedCents}) filter (where ${teams.paymentStatus} = 'paid'), 0)::bigint`,
+      expiredCents: sql<string>`coalesce(sum(${team.amountCents}) filter (where ${teams.paymentStatus} = 'expired'), 0)::bigint`,
     })
     .from(teams)
     .leftJoin(tournamentSponsorshipLevels, eq(tournamentSponsorshipLevels.id, teams.tournamentSponsorshipLevelId))
@@ -143,7 +151,8 @@ export async function buildReport(db: Db, query: ReportQuery, timeZone: string) 
     totals: {
       teams: total,
       golfers: Number(sums!.golfers),
-      byStatus: { paid: Number(sums!.paid), in_progress: Number(sums!.inProgress), pending: Number(sums!.pending), hold: Number(sums!.hold) },
+      byStatus: { paid: Number(sums!.paid), in_progress: Number(sums!.inProgress), pending: Number(sums!.pending), hold: Number(sums!.hold), expired: Number(sums!.expired) },
+      expiredCents: Number(sums!.expiredCents),
       expectedCents,
       receivedCents,
       outstandingCents: expectedCents - receivedCents,

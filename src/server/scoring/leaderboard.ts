@@ -7,6 +7,7 @@ import { players, playerScores, teams, tournaments } from '../db/schema';
 import { computeLeaderboardRows, type LeaderboardScore, type LeaderboardTeam } from '../../shared/leaderboard';
 import type { Leaderboard } from '../../shared/tournament-day';
 import { loadTournamentCourse } from './tournament-course';
+import { holdsPlace } from '../holds/holds-place';
 
 export interface LoadedLeaderboard {
   board: Leaderboard;
@@ -25,6 +26,7 @@ export async function loadLeaderboard(db: Db, tournamentId: string, now = new Da
       .where(
         and(
           eq(teams.tournamentId, tournamentId),
+          holdsPlace, // an expired team is off the board (R24)
           exists(db.select({ one: sql`1` }).from(playerScores).where(and(eq(playerScores.tournamentId, tournamentId), eq(playerScores.teamId, teams.id)))),
         ),
       )

@@ -1,7 +1,7 @@
 // Shotgun starting holes (PRODUCT.md R20, SPEC.md §8): a uniform random draw without repeats from a cryptographic source,
 // for every team of the tournament, replacing any earlier draw in one transaction; and the printable sheets that show it.
 import { randomInt } from 'node:crypto';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { playerOrder } from '../teams/player-order';
 import { courseHoles, players, playerScores, teamAssignments, teams, tournaments } from '../db/schema';
@@ -9,6 +9,7 @@ import { AppError } from '../http/errors';
 import type { DrawStatus, PlayerName, Scorecards, StartingSheet } from '../../shared/tournament-day';
 import { notifyLeaderboardChanged } from './leaderboard-channel';
 import { courseIdOf, loadTournamentCourse, tournamentNotFound } from './tournament-course';
+import { holdsPlace } from '../holds/holds-place';
 
 export const ASSIGN_MESSAGES = {
   noCourse: 'Tournament must have a golf course assigned',
@@ -53,7 +54,8 @@ export async function assignStartingHoles(db: Db, tournamentId: string, random: 
       .where(eq(courseHoles.courseId, tournament.courseId))
       .orderBy(asc(courseHoles.holeNumber));
     if (holes.length === 0) throw new AppError('CONFLICT', ASSIGN_MESSAGES.noHoles);
-    const field = await tx.select({ id: teams.id }).from(teams).where(eq(teams.tournamentId, tournamentId)).orderBy(asc(teams.id)).for('share');
+    // Expired teams (R24) are not drawn.
+    const field = await tx.select({ id: teams.id }).from(teams).where(and(eq(teams.tournamentId, tournamentId), holdsPlace)).orderBy(asc(teams.id)).for('share');
     if (field.length === 0) throw new AppError('CONFLICT', ASSIGN_MESSAGES.noTeams);
     if (field.length > holes.length) throw new AppError('CONFLICT', ASSIGN_MESSAGES.tooManyTeams(field.length, holes.length));
 
@@ -88,7 +90,7 @@ async function teamsWithHoles(db: Db, tournamentId: string) {
     .select({ teamId: teams.id, teamName: teams.name, company: teams.company, startingHole: teamAssignments.startingHole })
     .from(teams)
     .leftJoin(teamAssignments, eq(teamAssignments.teamId, teams.id))
-    .where(eq(teams.tournamentId, tournamentId))
+    .where(and(eq(teams.tournamentId, tournamentId), holdsPlace))
     .orderBy(sql`${teamAssignments.startingHole} asc nulls last`, asc(sql`lower(${teams.name})`), asc(teams.id));
 }
 
@@ -123,6 +125,7 @@ export async function getDrawStatus(db: Db): Promise<DrawStatus> {
     })
     .from(teams)
     .leftJoin(teamAssignments, eq(teamAssignments.teamId, teams.id))
+    .where(holdsPlace)
     .groupBy(teams.tournamentId);
   return { tournaments: rows };
 }

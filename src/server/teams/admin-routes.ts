@@ -6,6 +6,8 @@ import { createRouter, defineRoute } from '../http/define-route';
 import { adminCreateTeamSchema, teamListQuerySchema, teamStatusSchema } from '../../shared/admin-schemas';
 import { PAYMENT_STATUS_LABELS } from '../../shared/payment-status';
 import { createTeamAsAdmin, deleteTeam, getTeamForAdmin, listTeamsForAdmin, setTeamPaymentStatus, teamFormOptions, teamsForExport } from './admin-service';
+import { sendReceipts } from '../payments/receipts';
+import { offerFreedPlaces } from '../holds/sweeper';
 
 const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 const idParam = z.object({ id: z.uuid('Team not found') });
@@ -106,7 +108,7 @@ export const adminTeamRoutes = createRouter()
         409: { description: 'No places left at the level or in the tournament; nothing saved' },
       },
     }),
-    async (c) => c.json({ team: await createTeamAsAdmin(c.var.deps.database.db, c.req.valid('json')) }, 201),
+    async (c) => c.json({ team: await createTeamAsAdmin(c.var.deps.database.db, c.req.valid('json'), (await getActor(c)).userId) }, 201),
   )
   .openapi(
     defineRoute({
@@ -136,7 +138,12 @@ export const adminTeamRoutes = createRouter()
         404: { description: 'No such team' },
       },
     }),
-    async (c) => c.json({ team: await setTeamPaymentStatus(c.var.deps.database.db, c.req.valid('param').id, c.req.valid('json')) }, 200),
+    async (c) => {
+      const actor = await getActor(c);
+      const { paidPaymentIds, ...team } = await setTeamPaymentStatus(c.var.deps.database.db, c.req.valid('param').id, c.req.valid('json'), actor.userId);
+      await sendReceipts(c.var.deps, paidPaymentIds);
+      return c.json({ team }, 200);
+    },
   )
   .openapi(
     defineRoute({
@@ -148,7 +155,10 @@ export const adminTeamRoutes = createRouter()
       responses: { 204: { description: 'Deleted' }, 404: { description: 'No such team' } },
     }),
     async (c) => {
-      await deleteTeam(c.var.deps.database.db, c.req.valid('param').id);
+      const { database, config, mailer, logger, now } = c.var.deps;
+      await deleteTeam(database.db, c.req.valid('param').id);
+      // The freed place goes to the first in line of a waitlist at once (R25); a failure waits for the next sweep.
+      await offerFreedPlaces({ db: database.db, config, mailer, logger, now }).catch((error) => logger.error('waitlist offer failed', { error: String(error) }));
       return c.body(null, 204);
     },
   );

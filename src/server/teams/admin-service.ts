@@ -9,6 +9,8 @@ import { ADMIN_PAGE_SIZE, adminCreateTeamSchema, teamStatusSchema, type TeamList
 import type { PaymentStatus } from '../../shared/payment-status';
 import { enteredAt } from './player-order';
 import { getTeam, type Actor } from './service';
+import { holdsPlace, reservedAtLevel, reservedInTournament } from '../holds/holds-place';
+import { recordPaymentEvents } from '../payments/payment-events';
 
 const notFound = () => new AppError('NOT_FOUND', 'Team not found');
 
@@ -118,13 +120,25 @@ export async function getTeamForAdmin(db: Db, actor: Actor, teamId: string, now:
  * Sets a team's payment status (any of the four, R15) and, in the same transaction, the state of its payment records,
  * so the ledger and the team never disagree.
  */
-export async function setTeamPaymentStatus(db: Db, teamId: string, rawInput: unknown) {
+export async function setTeamPaymentStatus(db: Db, teamId: string, rawInput: unknown, actorUserId: string | null = null) {
   const { status } = teamStatusSchema.parse(rawInput);
   return db.transaction(async (tx) => {
+    // The team row first, then its records: the order every money change takes (R26), so none deadlock.
     const [team] = await tx.update(teams).set({ paymentStatus: status }).where(eq(teams.id, teamId)).returning({ id: teams.id, paymentStatus: teams.paymentStatus });
     if (!team) throw notFound();
+    const before = await tx.select({ id: payments.id, state: payments.state, amountCents: payments.amountCents }).from(payments).where(eq(payments.teamId, teamId)).for('update');
     await tx.update(payments).set({ state: status }).where(eq(payments.teamId, teamId));
-    return { id: team.id, paymentStatus: team.paymentStatus as PaymentStatus };
+    const changed = before.filter((p) => p.state !== status);
+    await recordPaymentEvents(
+      tx,
+      changed.map((p) => ({ paymentId: p.id, kind: 'status', fromState: p.state as PaymentStatus, toState: status, amountCents: p.amountCents, actorUserId })),
+    );
+    return {
+      id: team.id,
+      paymentStatus: team.paymentStatus as PaymentStatus,
+      /** Records that became paid here: their receipts go out after the commit. */
+      paidPaymentIds: status === 'paid' ? changed.map((p) => p.id) : [],
+    };
   });
 }
 
@@ -147,7 +161,7 @@ export async function teamFormOptions(db: Db) {
       name: sponsorshipLevels.name,
       priceCents: tournamentSponsorshipLevels.priceCents,
       maxTeams: tournamentSponsorshipLevels.maxTeams,
-      taken: sql<number>`(select count(*)::int from ${teams} where ${teams.tournamentSponsorshipLevelId} = ${tournamentSponsorshipLevels.id})`,
+      taken: sql<number>`(select count(*)::int from ${teams} where ${teams.tournamentSponsorshipLevelId} = ${tournamentSponsorshipLevels.id} and ${holdsPlace})`,
     })
     .from(tournamentSponsorshipLevels)
     .innerJoin(sponsorshipLevels, eq(sponsorshipLevels.id, tournamentSponsorshipLevels.sponsorshipLevelId))
@@ -167,7 +181,7 @@ export async function teamFormOptions(db: Db) {
  * transaction under the tournament's row lock, so the caps hold against simultaneous registrations (R13). The team has
  * no leader account; the admin may set its status.
  */
-export async function createTeamAsAdmin(db: Db, rawInput: unknown) {
+export async function createTeamAsAdmin(db: Db, rawInput: unknown, actorUserId: string | null = null) {
   const input = adminCreateTeamSchema.parse(rawInput);
   return db.transaction(async (tx) => {
     const [tournament] = await tx
@@ -186,11 +200,12 @@ export async function createTeamAsAdmin(db: Db, rawInput: unknown) {
     }
     const [counts] = await tx
       .select({
-        inTournament: sql<number>`count(*)::int`,
-        atLevel: sql<number>`(count(*) filter (where ${teams.tournamentSponsorshipLevelId} = ${level?.id ?? null}))::int`,
+        // Places kept for waitlist offers (R25) are not free for staff either.
+        inTournament: sql<number>`count(*)::int + ${reservedInTournament(tournament.id)}`,
+        atLevel: sql<number>`(count(*) filter (where ${teams.tournamentSponsorshipLevelId} = ${level?.id ?? null}))::int + ${level ? reservedAtLevel(level.id) : sql`0`}`,
       })
       .from(teams)
-      .where(eq(teams.tournamentId, tournament.id));
+      .where(and(eq(teams.tournamentId, tournament.id), holdsPlace));
     // Refused by the cap that binds: the tournament's or the level's (R13).
     const refusal = capacityRefusal(
       { maxTeams: level?.maxTeams ?? Number.MAX_SAFE_INTEGER, taken: level ? counts!.atLevel : 0 },
@@ -217,7 +232,12 @@ export async function createTeamAsAdmin(db: Db, rawInput: unknown) {
         input.players.map((p, i) => ({ teamId: team!.id, firstName: p.firstName, lastName: p.lastName, email: p.email, phone: p.phone, createdAt: enteredAt(i) })),
       );
     }
-    await tx.insert(payments).values({ teamId: team!.id, amountCents: level?.priceCents ?? 0, state: input.paymentStatus, note: 'Team added by an admin' });
+    const [record] = await tx
+      .insert(payments)
+      .values({ teamId: team!.id, amountCents: level?.priceCents ?? 0, state: input.paymentStatus, note: 'Team added by an admin' })
+      .returning({ id: payments.id, amountCents: payments.amountCents });
+    // The money history starts with the record (R26).
+    await recordPaymentEvents(tx, [{ paymentId: record!.id, kind: 'registered', fromState: null, toState: input.paymentStatus, amountCents: record!.amountCents, actorUserId, note: 'Team added by an admin' }]);
     return team!;
   });
 }

@@ -1,7 +1,7 @@
 // The admin Teams API: paged list with search and sort, CSV, details, and the admin-only changes (R8, R13, R15).
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkins, payments, players, playerScores, teams } from '../db/schema';
+import { checkins, paymentEvents, payments, players, playerScores, teams } from '../db/schema';
 import { registerTeams } from '../registration/service';
 import { fingerprint } from '../test/db-fingerprint';
 import { createLevel, createTournament, playersInput, registrationInput } from '../test/factories';
@@ -201,6 +201,13 @@ describe('admin changes', () => {
     expect(row).toMatchObject({ name: 'Hotel', company: 'Inn', contactEmail: 'book@example.org', paymentStatus: 'paid', userId: null, tournamentSponsorshipLevelId: level.id });
     expect(await t.db.select({ amountCents: payments.amountCents, state: payments.state }).from(payments).where(eq(payments.teamId, body.team.id))).toEqual([{ amountCents: 300_00, state: 'paid' }]);
     expect((await t.db.select({ n: count() }).from(players).where(eq(players.teamId, body.team.id)))[0]!.n).toBe(3);
+    // The record's history starts with who added it (R26).
+    const history = await t.db
+      .select({ kind: paymentEvents.kind, toState: paymentEvents.toState, amountCents: paymentEvents.amountCents, actor: paymentEvents.actorUserId })
+      .from(paymentEvents)
+      .innerJoin(payments, eq(payments.id, paymentEvents.paymentId))
+      .where(eq(payments.teamId, body.team.id));
+    expect(history).toEqual([{ kind: 'registered', toState: 'paid', amountCents: 300_00, actor: admin.id }]);
   });
 
   it('Add Team checks the level’s places and the tournament cap, saving nothing when full', async () => {

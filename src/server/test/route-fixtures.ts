@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { createEmailVerificationToken } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import { createUserAccount } from '../account/service';
-import { players, verification } from '../db/schema';
+import { payments, players, teams, verification, waitlistEntries } from '../db/schema';
 import { createCourse } from '../courses/service';
 import { createSponsorshipLevel } from '../sponsorship/service';
 import { createLevel, createRegisteredTeam, createTournament, playersInput, registrationInput } from './factories';
@@ -239,6 +239,59 @@ export const routeFixtures: Record<string, RouteFixture> = {
       return { path: `/api/admin/payments/${await paymentIdOf(t.db, team.id)}`, json: { state: 'paid', note: 'Cheque received' } };
     },
     expect: 200,
+  },
+  'GET /api/admin/payments/{id}/history': {
+    request: async ({ t, owner }) => ({ path: `/api/admin/payments/${await paymentIdOf(t.db, (await createRegisteredTeam(t.db, owner.id)).team.id)}/history` }),
+    expect: 200,
+  },
+  // The matrix's app has no Stripe settings: a permitted caller is told card payments are off (409), and nothing changes.
+  'POST /api/admin/payments/{id}/refund': {
+    request: async ({ t, owner }) => ({ path: `/api/admin/payments/${await paymentIdOf(t.db, (await createRegisteredTeam(t.db, owner.id)).team.id)}/refund` }),
+    expect: 409,
+  },
+  'POST /api/admin/teams/{id}/extend': {
+    request: async ({ t, owner }) => ({ path: `/api/admin/teams/${(await createRegisteredTeam(t.db, owner.id)).team.id}/extend`, json: { hours: 24 } }),
+    expect: 200,
+  },
+  'POST /api/admin/teams/{id}/reinstate': {
+    request: async ({ t, owner }) => {
+      const { team } = await createRegisteredTeam(t.db, owner.id);
+      await t.db.update(teams).set({ paymentStatus: 'expired' }).where(eq(teams.id, team.id));
+      await t.db.update(payments).set({ state: 'expired' }).where(eq(payments.teamId, team.id));
+      return { path: `/api/admin/teams/${team.id}/reinstate` };
+    },
+    expect: 200,
+  },
+  'POST /api/payments/checkout': {
+    request: async ({ t, owner }) => ({ json: { teamIds: [(await createRegisteredTeam(t.db, owner.id)).team.id] } }),
+    expect: 409,
+  },
+  'GET /api/payments/checkout/{sessionId}': { request: () => ({ path: '/api/payments/checkout/cs_test_unknown' }), expect: 404 },
+  'POST /api/payments/webhook': { request: () => ({ body: '{}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' }, origin: null }), expect: 404 },
+  // ── waitlist (R25) ──
+  'POST /api/waitlist': {
+    request: async ({ t, owner }) => {
+      const tournament = await createTournament(t.db);
+      const level = await createLevel(t.db, tournament.id, { maxTeams: 1 });
+      return { json: { sponsorshipLevelId: level.id, teamsWanted: 2, contactName: 'Wait Listed', contactEmail: owner.email } };
+    },
+    expect: 201,
+  },
+  'GET /api/waitlist/mine': { expect: 200 },
+  'GET /api/waitlist/offers/{token}': { request: () => ({ path: '/api/waitlist/offers/no-such-offer-token-000' }), expect: 404 },
+  'POST /api/waitlist/offers/{token}/decline': { request: () => ({ path: '/api/waitlist/offers/no-such-offer-token-000/decline' }), expect: 404 },
+  'GET /api/admin/waitlist': { expect: 200 },
+  'DELETE /api/admin/waitlist/{id}': {
+    request: async ({ t, users }) => {
+      const tournament = await createTournament(t.db);
+      const level = await createLevel(t.db, tournament.id, { maxTeams: 1 });
+      const [entry] = await t.db
+        .insert(waitlistEntries)
+        .values({ tournamentSponsorshipLevelId: level.id, userId: users.team_leader.id, teamsWanted: 2, contactName: 'Wait Listed', contactEmail: users.team_leader.email })
+        .returning({ id: waitlistEntries.id });
+      return { path: `/api/admin/waitlist/${entry!.id}` };
+    },
+    expect: 204,
   },
   'GET /api/admin/reports': {
     request: async ({ t, owner }) => ({ path: `/api/admin/reports?tournamentId=${(await createRegisteredTeam(t.db, owner.id)).tournament.id}&from=2020-01-01&status=hold&page=1` }),

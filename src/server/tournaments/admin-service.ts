@@ -1,11 +1,12 @@
 // Tournaments as admins run them: the list with registrations, and saving a tournament with its course and its offered
 // sponsorship levels in one transaction, never below what is already registered (R13).
-import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { golfCourses, sponsorshipLevels, teams, tournamentCourses, tournamentSponsorshipLevels, tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
 import { tournamentSummary } from './columns';
 import { tournamentSchema, type TournamentInput } from '../../shared/tournament-schemas';
+import { holdsPlace } from '../holds/holds-place';
 
 const teamsOf = (n: number) => `${n} ${n === 1 ? 'team' : 'teams'} registered`;
 const notFound = () => new AppError('NOT_FOUND', 'Tournament not found');
@@ -18,7 +19,7 @@ export async function listTournamentsForAdmin(db: Db) {
     .select({
       ...adminFields,
       courseName: golfCourses.name,
-      teamsRegistered: sql<number>`(select count(*)::int from ${teams} where ${teams.tournamentId} = ${tournaments.id})`,
+      teamsRegistered: sql<number>`(select count(*)::int from ${teams} where ${teams.tournamentId} = ${tournaments.id} and ${holdsPlace})`,
       createdAt: tournaments.createdAt,
     })
     .from(tournaments)
@@ -33,7 +34,7 @@ export async function getTournamentForAdmin(db: Db, id: string) {
     .from(tournaments)
     .where(eq(tournaments.id, id));
   if (!tournament) throw notFound();
-  const [registered] = await db.select({ n: count() }).from(teams).where(eq(teams.tournamentId, id));
+  const [registered] = await db.select({ n: count() }).from(teams).where(and(eq(teams.tournamentId, id), holdsPlace));
   const levels = await db
     .select({
       id: tournamentSponsorshipLevels.id,
@@ -41,7 +42,7 @@ export async function getTournamentForAdmin(db: Db, id: string) {
       name: sponsorshipLevels.name,
       priceCents: tournamentSponsorshipLevels.priceCents,
       maxTeams: tournamentSponsorshipLevels.maxTeams,
-      teamsRegistered: sql<number>`(select count(*)::int from ${teams} where ${teams.tournamentSponsorshipLevelId} = ${tournamentSponsorshipLevels.id})`,
+      teamsRegistered: sql<number>`(select count(*)::int from ${teams} where ${teams.tournamentSponsorshipLevelId} = ${tournamentSponsorshipLevels.id} and ${holdsPlace})`,
     })
     .from(tournamentSponsorshipLevels)
     .innerJoin(sponsorshipLevels, eq(sponsorshipLevels.id, tournamentSponsorshipLevels.sponsorshipLevelId))

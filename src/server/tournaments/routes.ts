@@ -15,11 +15,13 @@ export const tournamentRoutes = createRouter()
       path: '/active',
       access: 'public',
       summary: 'Active tournaments, soonest first, each saying whether it still takes registrations',
-      responses: { 200: { description: 'OK', content: { 'application/json': { schema: z.object({ tournaments: z.array(tournamentSchema), currency: z.string() }) } } } },
+      responses: { 200: { description: 'OK', content: { 'application/json': { schema: z.object({ tournaments: z.array(tournamentSchema), currency: z.string(), cardPayments: z.boolean(), holdHours: z.number() }) } } } },
     }),
     async (c) => {
-      const { database, config, now } = c.var.deps;
-      return c.json({ tournaments: await listActiveTournaments(database.db, now(), config.timeZone), currency: config.currency }, 200);
+      const { database, config, now, stripe } = c.var.deps;
+      const tournaments = await listActiveTournaments(database.db, now(), config.timeZone);
+      // cardPayments and holdHours tell the form what 'Pay now' does and how long a hold lasts (R23, R24).
+      return c.json({ tournaments, currency: config.currency, cardPayments: stripe !== null, holdHours: config.holdHours }, 200);
     },
   )
   .openapi(

@@ -1,10 +1,11 @@
 // Tournaments as team leaders see them: the active ones, and the sponsorship levels each offers with places left.
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { sponsorshipLevels, teams, tournamentSponsorshipLevels, tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
 import { placesLeft } from '../../shared/capacity';
 import { isEditable } from '../../shared/editing-lock';
+import { holdsPlace, reservedAtLevel, reservedInTournament } from '../holds/holds-place';
 
 /** The active tournaments, each saying whether it still takes registrations (until the editing lock, R17). */
 export async function listActiveTournaments(db: Db, now: Date, timeZone: string) {
@@ -24,7 +25,7 @@ export async function listTournamentLevels(db: Db, tournamentId: string) {
     .where(and(eq(tournaments.id, tournamentId), eq(tournaments.active, true)));
   if (!tournament) throw new AppError('NOT_FOUND', 'Tournament not found');
   // A separate count: in a correlated subquery of a one-table select, drizzle leaves the columns unqualified ("id" would be teams.id).
-  const [teamCount] = await db.select({ taken: count() }).from(teams).where(eq(teams.tournamentId, tournamentId));
+  const [teamCount] = await db.select({ taken: sql<number>`count(*)::int + ${reservedInTournament(tournamentId)}` }).from(teams).where(and(eq(teams.tournamentId, tournamentId), holdsPlace));
   const rows = await db
     .select({
       id: tournamentSponsorshipLevels.id,
@@ -33,7 +34,7 @@ export async function listTournamentLevels(db: Db, tournamentId: string) {
       description: sponsorshipLevels.description,
       priceCents: tournamentSponsorshipLevels.priceCents,
       maxTeams: tournamentSponsorshipLevels.maxTeams,
-      taken: sql<number>`(select count(*)::int from ${teams} where ${teams.tournamentSponsorshipLevelId} = ${tournamentSponsorshipLevels.id})`,
+      taken: sql<number>`((select count(*)::int from ${teams} where ${teams.tournamentSponsorshipLevelId} = ${tournamentSponsorshipLevels.id} and ${holdsPlace}) + ${reservedAtLevel(tournamentSponsorshipLevels.id)})`,
     })
     .from(tournamentSponsorshipLevels)
     .innerJoin(sponsorshipLevels, eq(sponsorshipLevels.id, tournamentSponsorshipLevels.sponsorshipLevelId))

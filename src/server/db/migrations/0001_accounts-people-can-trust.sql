@@ -1,1 +1,0 @@
-ALTER TABLE "rate_limits" ADD COLUMN "blocked_until" timestamp with time zone;

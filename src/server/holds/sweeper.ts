@@ -1,0 +1,88 @@
+// Runs the expiry sweep at start-up and every minute (R24) and sends what it found: the reminders and the expiry notices.
+import type { Config } from '../config';
+import type { Db } from '../db/connect';
+import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
+import { holdExpiredMessage, holdReminderMessage, waitlistOfferMessage } from '../mail/money-templates';
+import { lapseAndOffer, type Offer } from '../waitlist/service';
+import { sweepHolds, type SweepResult as HoldsResult } from './expiry';
+
+export interface SweepResult extends HoldsResult {
+  /** Waitlist offers made in this pass (R25). */
+  offers: Offer[];
+}
+
+export const SWEEP_INTERVAL_MS = 60_000;
+
+export interface SweeperDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  logger: Logger;
+  now: () => Date;
+}
+
+export interface HoldSweeper {
+  /** One pass now (start-up, tests); a pass already running is waited for, not doubled. */
+  runOnce(): Promise<SweepResult>;
+  stop(): Promise<void>;
+}
+
+/** Offers freed places to the waitlist now (a deletion frees one) and e-mails the offers, rather than at the next pass. */
+export async function offerFreedPlaces(deps: Omit<SweeperDeps, 'db'> & { db: Db }) {
+  const offers = await lapseAndOffer(deps.db, deps.now());
+  await sendNotices(deps, { expired: [], reminded: [], offers });
+  return offers;
+}
+
+/** Sends the pass's e-mails one after another; a failed one is logged and does not stop the rest. */
+async function sendNotices({ config, mailer, logger }: Pick<SweeperDeps, 'config' | 'mailer' | 'logger'>, result: SweepResult) {
+  const dashboardUrl = `${config.appUrl}/register`;
+  const deadline = (d: Date) => new Intl.DateTimeFormat('en-US', { timeZone: config.timeZone, dateStyle: 'full', timeStyle: 'short' }).format(d);
+  const messages = [
+    ...result.reminded.map((n) => ({ to: n.contactEmail, ...holdReminderMessage({ ...n, deadline: deadline(n.holdUntil), dashboardUrl, org: config.orgName }) })),
+    ...result.expired.map((n) => ({ to: n.contactEmail, ...holdExpiredMessage({ ...n, dashboardUrl, org: config.orgName }) })),
+    ...result.offers.map((o) => ({
+      to: o.contactEmail,
+      ...waitlistOfferMessage({ ...o, expiresAt: deadline(o.expiresAt), url: `${config.appUrl}/register?offer=${encodeURIComponent(o.token)}`, org: config.orgName }),
+    })),
+  ];
+  for (const message of messages) {
+    if (!message.to) continue;
+    await mailer.send(message).catch((error) => logger.error('hold e-mail failed', { to: message.to, subject: message.subject, error: String(error) }));
+  }
+}
+
+export function startHoldSweeper(deps: SweeperDeps, options: { intervalMs?: number } = {}): HoldSweeper {
+  let running: Promise<SweepResult> | null = null;
+  let mails: Promise<void> = Promise.resolve();
+  const runOnce = () => {
+    const now = deps.now();
+    // Expiry first: the places it frees are offered to the waitlist in the same pass.
+    running ??= sweepHolds(deps.db, now)
+      .then(async (holds) => ({ ...holds, offers: await lapseAndOffer(deps.db, now) }))
+      .then((result) => {
+        if (result.expired.length || result.reminded.length || result.offers.length) {
+          deps.logger.info('holds swept', { expired: result.expired.length, reminded: result.reminded.length, offers: result.offers.length });
+        }
+        mails = mails.then(() => sendNotices(deps, result));
+        return result;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  const timer = setInterval(() => {
+    runOnce().catch((error) => deps.logger.error('hold sweep failed', { error: String(error) }));
+  }, options.intervalMs ?? SWEEP_INTERVAL_MS);
+  timer.unref();
+  return {
+    runOnce,
+    async stop() {
+      clearInterval(timer);
+      await running?.catch(() => undefined);
+      await mails;
+    },
+  };
+}

@@ -1,0 +1,76 @@
+// /api/payments: card payments (R23). A leader opens a Checkout Session for their unpaid teams and asks whether the money
+// has arrived; Stripe's signed webhook is the only thing that marks it received.
+import { z } from '@hono/zod-openapi';
+import { getViewer } from '../http/context';
+import { createRouter, defineRoute } from '../http/define-route';
+import { AppError, unauthenticated } from '../http/errors';
+import { checkoutRequestSchema } from '../../shared/payment-schemas';
+import { applyStripeEvent, CARD_PAYMENTS_OFF_MESSAGE, checkoutStatus, createCheckout, verifyWebhook } from './card-payments';
+import { sendReceipts } from './receipts';
+
+const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
+
+export const cardPaymentRoutes = createRouter()
+  .openapi(
+    defineRoute({
+      method: 'post',
+      path: '/checkout',
+      access: 'signed-in',
+      summary: "Open a Stripe Checkout Session for the caller's unpaid teams (one line per team); answers the payment page's URL",
+      request: { body: { required: true, content: json(checkoutRequestSchema) } },
+      responses: {
+        201: { description: 'Session created', content: json(z.object({ url: z.string(), sessionId: z.string(), amountCents: z.number() })) },
+        404: { description: "Not the caller's team" },
+        409: { description: 'Card payments are off, or nothing is left to pay' },
+      },
+    }),
+    async (c) => {
+      const viewer = await getViewer(c);
+      if (!viewer) throw unauthenticated();
+      const { database, stripe, config } = c.var.deps;
+      if (!stripe) throw new AppError('CONFLICT', CARD_PAYMENTS_OFF_MESSAGE);
+      const checkout = await createCheckout(database.db, stripe, { userId: viewer.userId, teamIds: c.req.valid('json').teamIds, appUrl: config.appUrl, currency: config.currency });
+      return c.json(checkout, 201);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/checkout/{sessionId}',
+      access: 'signed-in',
+      summary: "Whether a Checkout Session's teams are paid yet (the return page asks until the webhook has confirmed)",
+      request: { params: z.object({ sessionId: z.string().regex(/^cs_\w+$/, 'Payment not found') }) },
+      responses: {
+        200: {
+          description: 'OK',
+          content: json(z.object({ paid: z.boolean(), amountCents: z.number(), teams: z.array(z.object({ id: z.string(), name: z.string(), paymentStatus: z.string() })) })),
+        },
+        404: { description: 'No such session of the caller' },
+      },
+    }),
+    async (c) => {
+      const viewer = await getViewer(c);
+      if (!viewer) throw unauthenticated();
+      c.header('Cache-Control', 'no-store');
+      return c.json(await checkoutStatus(c.var.deps.database.db, viewer.userId, c.req.valid('param').sessionId), 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'post',
+      path: '/webhook',
+      access: 'public',
+      summary: "Stripe's webhook: a signed event (Stripe-Signature over the raw body), applied once per event id",
+      description: 'Public by design: the signature, not a session, is the guard. A missing or wrong signature is refused with 400 and changes nothing.',
+      responses: { 200: { description: 'Received (also for an event already handled)', content: json(z.object({ received: z.boolean(), duplicate: z.boolean() })) } },
+    }),
+    async (c) => {
+      const { database, stripe, config, logger } = c.var.deps;
+      if (!stripe || !config.stripe) throw new AppError('NOT_FOUND', 'Card payments are not connected');
+      const event = verifyWebhook(stripe, await c.req.text(), c.req.header('stripe-signature'), config.stripe.webhookSecret);
+      const outcome = await applyStripeEvent(database.db, event);
+      logger.info('stripe event', { id: event.id, type: event.type, duplicate: outcome.duplicate, paid: outcome.paidPaymentIds.length });
+      await sendReceipts(c.var.deps, outcome.paidPaymentIds);
+      return c.json({ received: true, duplicate: outcome.duplicate }, 200);
+    },
+  );

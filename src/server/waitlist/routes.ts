@@ -1,0 +1,117 @@
+// /api/waitlist (a leader's entries and offers) and /api/admin/waitlist (staff: each level's line, remove an entry), R25.
+import { z } from '@hono/zod-openapi';
+import { getViewer } from '../http/context';
+import { createRouter, defineRoute } from '../http/define-route';
+import { unauthenticated } from '../http/errors';
+import { joinWaitlistSchema } from '../../shared/waitlist-schemas';
+import { declineOffer, getOffer, joinWaitlist, myWaitlist, removeEntry, waitlistForStaff } from './service';
+
+const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
+const entry = z
+  .object({
+    id: z.string(),
+    status: z.string(),
+    teamsWanted: z.number(),
+    contactName: z.string(),
+    contactEmail: z.string(),
+    offerToken: z.string().nullable(),
+    offerExpiresAt: z.string().nullable(),
+    createdAt: z.string(),
+    levelId: z.string(),
+    levelName: z.string(),
+    tournamentId: z.string(),
+    tournamentName: z.string(),
+    position: z.number(),
+  })
+  .openapi('WaitlistEntry');
+const tokenParam = z.object({ token: z.string().regex(/^[\w-]{16,64}$/, 'This waitlist offer has expired or was already used') });
+
+async function viewerId(c: Parameters<typeof getViewer>[0]) {
+  const viewer = await getViewer(c);
+  if (!viewer) throw unauthenticated();
+  return viewer.userId;
+}
+
+export const waitlistRoutes = createRouter()
+  .openapi(
+    defineRoute({
+      method: 'post',
+      path: '/',
+      access: 'signed-in',
+      summary: "Join a sold-out level's waitlist (how many teams, the contact)",
+      request: { body: { required: true, content: json(joinWaitlistSchema) } },
+      responses: { 201: { description: 'On the list', content: json(z.object({ id: z.string(), position: z.number() })) }, 409: { description: 'Places are free, or already waiting' } },
+    }),
+    async (c) => {
+      const { database, now, config } = c.var.deps;
+      return c.json(await joinWaitlist(database.db, await viewerId(c), c.req.valid('json'), now(), config.timeZone), 201);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/mine',
+      access: 'signed-in',
+      summary: "The caller's open waitlist entries with their place in line and any offer",
+      responses: { 200: { description: 'OK', content: json(z.object({ entries: z.array(entry) })) } },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ entries: await myWaitlist(c.var.deps.database.db, await viewerId(c)) }, 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/offers/{token}',
+      access: 'signed-in',
+      summary: "The caller's open offer: the level and tournament it keeps places at, how many, until when",
+      request: { params: tokenParam },
+      responses: { 200: { description: 'OK', content: json(z.object({ offer: entry })) }, 404: { description: 'Expired, used, or not the caller’s' } },
+    }),
+    async (c) => c.json({ offer: await getOffer(c.var.deps.database.db, await viewerId(c), c.req.valid('param').token, c.var.deps.now()) }, 200),
+  )
+  .openapi(
+    defineRoute({
+      method: 'post',
+      path: '/offers/{token}/decline',
+      access: 'signed-in',
+      summary: 'Pass an offer on: its places go to the next in line',
+      request: { params: tokenParam },
+      responses: { 204: { description: 'Passed on' }, 404: { description: 'Expired, used, or not the caller’s' } },
+    }),
+    async (c) => {
+      await declineOffer(c.var.deps.database.db, await viewerId(c), c.req.valid('param').token);
+      return c.body(null, 204);
+    },
+  );
+
+export const adminWaitlistRoutes = createRouter()
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/',
+      access: 'staff',
+      summary: "Each level's open waitlist entries in order (optionally of one tournament)",
+      request: { query: z.object({ tournamentId: z.preprocess((v) => (v === '' ? undefined : v), z.guid('Tournament not found').optional()) }) },
+      responses: { 200: { description: 'OK', content: json(z.object({ entries: z.array(entry) })) } },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ entries: await waitlistForStaff(c.var.deps.database.db, c.req.valid('query').tournamentId) }, 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'delete',
+      path: '/{id}',
+      access: 'staff',
+      summary: 'Remove an entry from its waitlist (an open offer’s places are released)',
+      request: { params: z.object({ id: z.uuid('Waitlist entry not found') }) },
+      responses: { 204: { description: 'Removed' }, 404: { description: 'No such open entry' } },
+    }),
+    async (c) => {
+      await removeEntry(c.var.deps.database.db, c.req.valid('param').id);
+      return c.body(null, 204);
+    },
+  );
