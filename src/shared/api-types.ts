@@ -57,10 +57,13 @@ export interface GolfCourse {
   totalHoles: number;
   description: string;
   parTotal: number;
+  slope: number;
+  rating: number | null;
 }
 export interface Hole {
   holeNumber: number;
   par: number;
+  strokeIndex: number | null;
 }
 
 // The admin Dashboard.

@@ -42,7 +42,7 @@ export interface TeamSummary {
   level: { name: string; priceCents: number } | null;
 }
 export interface TeamDetail extends TeamSummary {
-  players: { id: string; firstName: string; lastName: string; email: string; phone: string }[];
+  players: { id: string; firstName: string; lastName: string; email: string; phone: string; handicapIndex: number | null }[];
 }
 
 export const activeTournamentsQuery = queryOptions({

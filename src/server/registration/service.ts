@@ -111,6 +111,7 @@ export async function registerTeams(db: Db, userId: string, rawInput: unknown, n
           lastName: p.lastName,
           email: p.email,
           phone: p.phone,
+          handicapIndex: p.handicapIndex,
           createdAt: enteredAt(i * PLAYERS_PER_TEAM + j),
         })),
       ),

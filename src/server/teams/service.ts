@@ -77,7 +77,7 @@ export async function getTeam(db: Db, actor: Actor, teamId: string, now: Date, t
   if (!row) throw new AppError('NOT_FOUND', 'Team not found');
   if (!actor.staff && row.userId !== actor.userId) throw new AppError('FORBIDDEN', "You don't have permission to access this team");
   const list = await db
-    .select({ id: players.id, firstName: players.firstName, lastName: players.lastName, email: players.email, phone: players.phone })
+    .select({ id: players.id, firstName: players.firstName, lastName: players.lastName, email: players.email, phone: players.phone, handicapIndex: players.handicapIndex })
     .from(players)
     .where(eq(players.teamId, teamId))
     .orderBy(...playerOrder());
@@ -127,12 +127,12 @@ export async function updateTeam(db: Db, actor: Actor, teamId: string, rawInput:
     for (const p of kept) {
       await tx
         .update(players)
-        .set({ firstName: p.firstName, lastName: p.lastName, email: p.email, phone: p.phone })
+        .set({ firstName: p.firstName, lastName: p.lastName, email: p.email, phone: p.phone, handicapIndex: p.handicapIndex })
         .where(and(eq(players.id, p.id!), eq(players.teamId, teamId)));
     }
     const added = input.players.filter((p) => !kept.includes(p));
     if (added.length) {
-      await tx.insert(players).values(added.map((p, i) => ({ teamId, firstName: p.firstName, lastName: p.lastName, email: p.email, phone: p.phone, createdAt: enteredAt(i) })));
+      await tx.insert(players).values(added.map((p, i) => ({ teamId, firstName: p.firstName, lastName: p.lastName, email: p.email, phone: p.phone, handicapIndex: p.handicapIndex, createdAt: enteredAt(i) })));
     }
   });
   return getTeam(db, actor, teamId, now, timeZone);

@@ -153,6 +153,13 @@ export const routeFixtures: Record<string, RouteFixture> = {
     request: async ({ t }) => ({ path: `/api/admin/courses/${(await createCourse(t.db, { name: uniqueName('Matrix Links') })).id}/holes` }),
     expect: 200,
   },
+  'PUT /api/admin/courses/{id}/stroke-indexes': {
+    request: async ({ t }) => ({
+      path: `/api/admin/courses/${(await createCourse(t.db, { name: uniqueName('Matrix Links'), totalHoles: 9 })).id}/stroke-indexes`,
+      json: { strokeIndexes: [9, 1, 5, 3, 7, 2, 8, 4, 6] },
+    }),
+    expect: 200,
+  },
   'PUT /api/admin/courses/{id}/holes/{holeNumber}': {
     request: async ({ t }) => ({
       path: `/api/admin/courses/${(await createCourse(t.db, { name: uniqueName('Matrix Links') })).id}/holes/3`,
