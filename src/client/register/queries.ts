@@ -35,6 +35,7 @@ export interface TeamSummary {
   holdUntil: string | null;
   createdAt: string;
   startingHole: number | null;
+  startGroup: 'A' | 'B' | null;
   playerCount: number;
   editable: boolean;
   /** hasCourse: whether scores can be entered yet (the tournament has a course). */

@@ -7,6 +7,7 @@ import { courseIdOf } from '../scoring/tournament-course';
 import { enteredAt, playerOrder } from './player-order';
 import { isEditable, LOCKED_MESSAGE } from '../../shared/editing-lock';
 import { editTeamSchema } from '../../shared/team-schemas';
+import type { StartGroup } from '../../shared/tournament-day';
 import type { PaymentStatus } from '../../shared/payment-status';
 
 export interface Actor {
@@ -35,6 +36,8 @@ const teamColumns = {
   levelName: sponsorshipLevels.name,
   priceCents: tournamentSponsorshipLevels.priceCents,
   startingHole: teamAssignments.startingHole,
+  /** R31: 'A' or 'B' (null before a draw). */
+  startGroup: sql<StartGroup | null>`${teamAssignments.startGroup}`,
   /** Scores can be entered once the tournament has a course (its holes and pars). */
   hasCourse: sql<boolean>`(${courseIdOf}) is not null`,
   playerCount: sql<number>`(select count(*)::int from ${players} where ${players.teamId} = ${teams.id})`,
