@@ -31,7 +31,7 @@ async function insertAll<T>(rows: T[], size: number, insert: (slice: T[]) => Pro
 
 /**
  * An active scramble with net scoring on an 18-hole course with `count` teams of four with handicap indexes; each team's
- * one row (its first golfer) scored on every hole, 3 to 5, so many teams finish level and countback decides.
+ * one row (its first golfer) scored on every hole, 3 to 5: every team finishes level, and countback sorts them into three.
  */
 async function seedTournament(db: Db, count: number, courseId: string): Promise<string> {
   const [tournament] = await db
@@ -50,7 +50,8 @@ async function seedTournament(db: Db, count: number, courseId: string): Promise<
       firstName: `Golfer${p}`,
       lastName: `T${t + 1}`,
       email: `g${p}.t${t + 1}@bench.test`,
-      handicapIndex: ((t * 4 + p) * 37) % 300 / 10,
+      // Every team the same mix (4.0, 8.5, 12.0, 20.3): equal team handicaps, so equal gross is a tie on net too.
+      handicapIndex: [4, 8.5, 12, 20.3][p - 1]!,
       // Player order is created_at: the first golfer carries the scramble's row.
       createdAt: new Date(base + p),
     })),
@@ -59,7 +60,8 @@ async function seedTournament(db: Db, count: number, courseId: string): Promise<
   const scoreRows = playerRows
     .filter((_, i) => i % 4 === 0)
     .flatMap((player, t) =>
-      Array.from({ length: HOLES }, (_, h) => ({ tournamentId, teamId: player.teamId, playerId: player.id, holeNumber: h + 1, strokes: 3 + ((t * 7 + h * 3) % 3) })),
+      // 3, 4, 5 in turn from a different hole per team: every team 72, but not over the last 9, 6 or 3 holes.
+      Array.from({ length: HOLES }, (_, h) => ({ tournamentId, teamId: player.teamId, playerId: player.id, holeNumber: h + 1, strokes: 3 + ((t + h) % 3) })),
     );
   await insertAll(scoreRows, 10_000, (slice) => db.insert(playerScores).values(slice));
   await db.execute(sql`analyze`);

@@ -17,6 +17,8 @@ export interface Golfer {
   firstName: string;
   lastName: string;
   email: string;
+  /** R29: null when the golfer has none. */
+  handicapIndex: number | null;
   teamId: string;
   teamName: string;
   checkedIn: boolean;

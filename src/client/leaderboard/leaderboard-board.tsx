@@ -119,15 +119,13 @@ function BoardCards({ board }: { board: Leaderboard }) {
     <ol aria-label={`${board.tournament.name} leaderboard`} className="flex flex-col gap-2">
       {board.rows.map((row) => (
         <li key={row.teamId} data-team-id={row.teamId} className="flex items-start gap-3 rounded-lg border border-stone-200 bg-white p-3">
-          <div className="w-12 shrink-0">
-            <p className="text-lg font-bold tabular-nums">
-              <span className="sr-only">Position </span>
-              {row.positionLabel}
-            </p>
-            <CountbackNote row={row} className="whitespace-normal" />
-          </div>
+          <p className="w-10 shrink-0 text-lg font-bold tabular-nums">
+            <span className="sr-only">Position </span>
+            {row.positionLabel}
+          </p>
           <div className="min-w-0 flex-1">
             <p className="font-semibold">{row.teamName}</p>
+            <CountbackNote row={row} />
             <PlayerTotals row={row} withTotals={board.rules.format !== 'scramble'} className="mt-1 text-xs text-stone-700" />
           </div>
           <div className="shrink-0 text-right">
@@ -136,9 +134,14 @@ function BoardCards({ board }: { board: Leaderboard }) {
               {net ? <span className="mr-1 text-xs font-semibold text-stone-600">Net</span> : null}
               {formatToPar(ranked(row))}
             </p>
+            {net ? (
+              <p className="text-xs text-stone-700">
+                Gross {formatToPar(row.toPar)}
+                {row.handicap != null ? ` · Hcp ${row.handicap}` : ''}
+              </p>
+            ) : null}
             <p className="text-xs text-stone-700">
-              {net ? `Gross ${formatToPar(row.toPar)} · ` : ''}Thru {row.thru} · Total <span className="tabular-nums">{row.total}</span>
-              {net && row.handicap != null ? ` · Hcp ${row.handicap}` : ''}
+              Thru {row.thru} · Total <span className="tabular-nums">{row.total}</span>
             </p>
           </div>
         </li>

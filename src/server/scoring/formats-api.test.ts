@@ -119,6 +119,28 @@ describe('handicap indexes on the team form (R29)', () => {
   });
 });
 
+describe('handicap indexes at the check-in desk (R29)', () => {
+  it('staff set or clear a golfer’s index; a bad value is refused and changes nothing; the golfers list shows it', async () => {
+    const moderator = await t.createUser('moderator');
+    const { tournament, teams } = await createTournamentDay(t.db, leader.id, { teams: 1, holes: 9 });
+    const golfer = teams[0]!.players[0]!;
+    const put = (handicapIndex: unknown, user = moderator) => t.call(`/api/admin/golfers/${golfer}/handicap`, { method: 'PUT', json: { handicapIndex }, cookie: user.cookie });
+    const saved = await put(-2.3);
+    expect(saved.status).toBe(200);
+    expect(saved.body.golfer).toEqual({ id: golfer, handicapIndex: -2.3 });
+    const list = await t.call(`/api/admin/golfers?tournamentId=${tournament.id}`, { cookie: moderator.cookie });
+    expect(list.body.golfers.find((g: { id: string }) => g.id === golfer).handicapIndex).toBe(-2.3);
+
+    const before = await fingerprint(t.db);
+    const bad = await put(60);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe('Handicap Index must be from -10.0 to 54.0, with at most one decimal');
+    expect((await put(5, leader)).status).toBe(403);
+    expect(await fingerprint(t.db)).toEqual(before);
+    expect((await put(null)).body.golfer.handicapIndex).toBeNull();
+  });
+});
+
 describe('a scramble with net scoring (R28–R30)', () => {
   /** 18 scramble holes on the first player's row: par 4 everywhere but `changes`. */
   const card = (team: DayTeam, changes: Record<number, number>) =>

@@ -258,6 +258,14 @@ export const routeFixtures: Record<string, RouteFixture> = {
     },
     expect: 200,
   },
+  'PUT /api/admin/golfers/{playerId}/handicap': {
+    request: async ({ t, users }) => {
+      const { team } = await createRegisteredTeam(t.db, users.team_leader.id);
+      const [player] = await t.db.select({ id: players.id }).from(players).where(eq(players.teamId, team.id));
+      return { path: `/api/admin/golfers/${player!.id}/handicap`, json: { handicapIndex: 12.4 } };
+    },
+    expect: 200,
+  },
   'DELETE /api/admin/golfers/{playerId}': {
     request: async ({ t, users }) => {
       const { team } = await createRegisteredTeam(t.db, users.team_leader.id);
