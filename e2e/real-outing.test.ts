@@ -12,6 +12,7 @@ import { createCourse, setHolePar } from '../src/server/courses/service';
 import { players, tournamentCourses, tournaments } from '../src/server/db/schema';
 import { registerTeams } from '../src/server/registration/service';
 import { createLevel, daysFromToday, registrationInput } from '../src/server/test/factories';
+import { ordinal } from '../src/client/courses/ordinal';
 import { COUNTBACK_RULE } from '../src/shared/countback';
 import { E2E_ACCOUNTS } from './support/accounts';
 import { h1Texts, scanWithAxe, seriousOrWorse } from './support/accessibility';
@@ -249,5 +250,32 @@ describe('tournament day', () => {
     await board.getByRole('rowheader', { name: 'Ball Busters' }).waitFor();
     // Two holes counted: 7 against par 8, 10 against par 10 → −1, thru 2, total 17.
     expect((await boardRows(visitor, BEST_BALL))[0]!.slice(0, 5)).toEqual(['Ball Busters', '1', '-1', '2', '17']);
+  });
+});
+
+describe('the course', () => {
+  test("takes the tees' slope and rating and its stroke indexes, each number once", async () => {
+    const admin = await journey.visitor({ as: journey.portal.users.admin });
+    await admin.goto('/admin/golf-courses');
+    await expectHeading(admin, 'Golf Courses');
+    await admin.getByRole('button', { name: 'View Holes of Willow Creek Golf Club' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Willow Creek Golf Club: Holes' });
+    await dialog.getByRole('button', { name: 'Save stroke indexes' }).waitFor();
+    // Each number once: a second 1 is refused before anything is sent.
+    const box = (hole: number) => dialog.getByRole('textbox', { name: `Stroke index (${ordinal(hole)} hole)`, exact: true });
+    const indexes = [7, 15, 1, 11, 3, 17, 9, 13, 5, 8, 16, 2, 12, 4, 18, 10, 14, 6];
+    for (const [i, si] of indexes.entries()) await box(i + 1).fill(String(si));
+    await box(2).fill('1');
+    await dialog.getByRole('button', { name: 'Save stroke indexes' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Stroke index 1 is on more than one hole' }).waitFor();
+    await box(2).fill('15');
+    await dialog.getByRole('button', { name: 'Save stroke indexes' }).click();
+    await expectToast(admin, 'Stroke indexes saved', 'success');
+    await shoot(admin, 'real-outing-stroke-indexes-desktop');
+    // Saved: the dialog opened again shows them.
+    await admin.keyboard.press('Escape');
+    await admin.getByRole('button', { name: 'View Holes of Willow Creek Golf Club' }).click();
+    expect(await box(3).inputValue()).toBe('1');
+    expect(await box(18).inputValue()).toBe('6');
   });
 });
