@@ -7,7 +7,7 @@
 //  - Memory: each server's RSS with no subscriber and with its share of them open; per subscriber = difference ÷ count.
 // Subscribers are raw HTTP requests to GET /api/leaderboard/events (one socket each, as a browser's page holds one
 // EventSource for every board), parsed here.
-//   node --import tsx bench/live-updates.ts [--subscribers 10000] [--processes 2] [--saves 5]
+//   node --import tsx bench/live-updates.ts [--subscribers 10000] [--processes 2] [--saves 5] [--teams 36]
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { loadavg } from 'node:os';
@@ -21,7 +21,7 @@ const SUBSCRIBERS = Number(argValue('--subscribers') ?? 10_000);
 const BUDGET_MS = 300;
 const PROCESSES = Number(argValue('--processes') ?? 2);
 const SAVES = Number(argValue('--saves') ?? 5);
-const TEAMS = 36;
+const TEAMS = Number(argValue('--teams') ?? 36);
 const BENCH_DB = `golf_bench_live_${process.pid}`;
 const LEADER_EMAIL = 'leader@bench.test';
 const PASSWORD = 'bench-password-123';
