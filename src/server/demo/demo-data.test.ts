@@ -103,11 +103,13 @@ describe('seedDemo', () => {
     expect(sheet.assignments.filter((a) => a.startGroup === 'B')).toHaveLength(18);
     expect(sheet.assignments.every((a) => a.players.length === 4)).toBe(true);
     const indexes = await database.db
-      .select({ index: players.handicapIndex })
+      .select({ index: players.handicapIndex, name: sql<string>`${players.firstName} || ' ' || ${players.lastName}` })
       .from(players)
       .innerJoin(teams, eq(teams.id, players.teamId))
       .where(eq(teams.tournamentId, outing.board.tournament.id));
     expect(indexes).toHaveLength(144);
+    // 144 different golfers, as a real field would be.
+    expect(new Set(indexes.map((p) => p.name)).size).toBe(144);
     expect(indexes.every((p) => p.index != null && p.index >= 2 && p.index <= 30)).toBe(true);
     // Some teams are still out, some have not started, and countback placed two finished teams.
     expect(outing.board.rows.length).toBeGreaterThan(20);

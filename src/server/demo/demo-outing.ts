@@ -90,8 +90,9 @@ export async function seedOuting(tx: Db, options: { courseId: string; levelId: s
       teamIds.flatMap((teamId, t) =>
         [0, 1, 2, 3].map((p) => ({
           teamId,
+          // Golfer g of 144: every (first, last) pair once (7k mod 18 is never 0 for k = 1..7).
           firstName: FIRST[(t * 4 + p) % FIRST.length]!,
-          lastName: LAST[(t * 5 + p * 3) % LAST.length]!,
+          lastName: LAST[(Math.floor((t * 4 + p) / FIRST.length) * 7 + t * 4 + p) % LAST.length]!,
           email: `golfer${t * 4 + p + 1}@outing.example.org`,
           handicapIndex: indexes[t]![p]!,
           // Player order is created_at: the first golfer carries the scramble's one row (docs/decisions/040).
