@@ -1,5 +1,6 @@
-// The public leaderboard API on PostgreSQL (issue 5, Budgets): a tournament of 36 teams × 4 golfers × 18 holes, every
-// score entered, then 3,600 teams to show how the cost grows.
+// The public leaderboard API on PostgreSQL (issues 5 and 11, Budgets): a four-person scramble with net scoring (handicap
+// indexes, slope and rating, stroke indexes) of 36 teams × 18 holes, every team finished and many level, so countback
+// orders them; then 3,600 teams to show how the cost grows.
 //  1. GET /api/leaderboard/:id under autocannon against /bench/trivial in the same run (trivial measured before and after;
 //     the ratio uses their mean). Budget at 36 teams: throughput ≥ 0.30 of trivial's, p99 ≤ 50 ms.
 //  2. What a board costs to build, the work done once per change (src/server/scoring/leaderboard.ts): its SQL statements
@@ -10,7 +11,7 @@ import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { createCourse } from '../src/server/courses/service';
+import { createCourse, setStrokeIndexes } from '../src/server/courses/service';
 import { migrateDatabase, openDatabase, type Db } from '../src/server/db/connect';
 import { players, playerScores, teams, tournamentCourses, tournaments } from '../src/server/db/schema';
 import { loadLeaderboard } from '../src/server/scoring/leaderboard';
@@ -28,20 +29,40 @@ async function insertAll<T>(rows: T[], size: number, insert: (slice: T[]) => Pro
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
-/** An active tournament on an 18-hole course with `count` teams of four, each golfer scored on every hole (3 to 7). */
+/**
+ * An active scramble with net scoring on an 18-hole course with `count` teams of four with handicap indexes; each team's
+ * one row (its first golfer) scored on every hole, 3 to 5: every team finishes level, and countback sorts them into three.
+ */
 async function seedTournament(db: Db, count: number, courseId: string): Promise<string> {
-  const [tournament] = await db.insert(tournaments).values({ name: `Leaderboard ${count}`, startDate: '2099-06-01', active: true, courseId }).returning({ id: tournaments.id });
+  const [tournament] = await db
+    .insert(tournaments)
+    .values({ name: `Leaderboard ${count}`, startDate: '2099-06-01', active: true, courseId, format: 'scramble', netScoring: true })
+    .returning({ id: tournaments.id });
   const tournamentId = tournament!.id;
   await db.insert(tournamentCourses).values({ tournamentId, courseId });
   const teamRows = Array.from({ length: count }, (_, i) => ({ id: randomUUID(), tournamentId, name: `Team ${i + 1}`, company: 'Bench Co', paymentStatus: 'paid' }));
   await insertAll(teamRows, 2000, (slice) => db.insert(teams).values(slice));
+  const base = Date.now();
   const playerRows = teamRows.flatMap((team, t) =>
-    [1, 2, 3, 4].map((p) => ({ id: randomUUID(), teamId: team.id, firstName: `Golfer${p}`, lastName: `T${t + 1}`, email: `g${p}.t${t + 1}@bench.test` })),
+    [1, 2, 3, 4].map((p) => ({
+      id: randomUUID(),
+      teamId: team.id,
+      firstName: `Golfer${p}`,
+      lastName: `T${t + 1}`,
+      email: `g${p}.t${t + 1}@bench.test`,
+      // Every team the same mix (4.0, 8.5, 12.0, 20.3): equal team handicaps, so equal gross is a tie on net too.
+      handicapIndex: [4, 8.5, 12, 20.3][p - 1]!,
+      // Player order is created_at: the first golfer carries the scramble's row.
+      createdAt: new Date(base + p),
+    })),
   );
   await insertAll(playerRows, 5000, (slice) => db.insert(players).values(slice));
-  const scoreRows = playerRows.flatMap((player, i) =>
-    Array.from({ length: HOLES }, (_, h) => ({ tournamentId, teamId: player.teamId, playerId: player.id, holeNumber: h + 1, strokes: 3 + ((i * 7 + h * 3) % 5) })),
-  );
+  const scoreRows = playerRows
+    .filter((_, i) => i % 4 === 0)
+    .flatMap((player, t) =>
+      // 3, 4, 5 in turn from a different hole per team: every team 72, but not over the last 9, 6 or 3 holes.
+      Array.from({ length: HOLES }, (_, h) => ({ tournamentId, teamId: player.teamId, playerId: player.id, holeNumber: h + 1, strokes: 3 + ((t + h) % 3) })),
+    );
   await insertAll(scoreRows, 10_000, (slice) => db.insert(playerScores).values(slice));
   await db.execute(sql`analyze`);
   return tournamentId;
@@ -110,7 +131,8 @@ async function main() {
     await migrateDatabase(database);
     const db = database.db;
     console.log(`seeding ${SMALL} and ${LARGE} teams × 4 golfers × ${HOLES} holes…`);
-    const course = await createCourse(db, { name: 'Bench Links', totalHoles: HOLES });
+    const course = await createCourse(db, { name: 'Bench Links', totalHoles: HOLES, slope: 128, rating: 71.3 });
+    await setStrokeIndexes(db, course.id, { strokeIndexes: [7, 15, 1, 11, 3, 17, 9, 13, 5, 8, 16, 2, 12, 4, 18, 10, 14, 6] });
     const small = await seedTournament(db, SMALL, course.id);
     const large = await seedTournament(db, LARGE, course.id);
 
@@ -118,8 +140,11 @@ async function main() {
     await waitForOk(`${base}/bench/trivial`, server);
     // The boards are right before they are fast.
     for (const [id, count] of [[small, SMALL], [large, LARGE]] as const) {
-      const board = (await (await fetch(`${base}/api/leaderboard/${id}`)).json()) as { rows: { thru: number }[] };
-      if (board.rows.length !== count || board.rows.some((r) => r.thru !== HOLES)) throw new Error(`board of ${count} teams is wrong`);
+      const board = (await (await fetch(`${base}/api/leaderboard/${id}`)).json()) as { rows: { thru: number; netToPar: number | null; countback: string | null }[] };
+      if (board.rows.length !== count || board.rows.some((r) => r.thru !== HOLES || r.netToPar == null)) throw new Error(`board of ${count} teams is wrong`);
+      const decided = board.rows.filter((r) => r.countback).length;
+      if (decided === 0) throw new Error(`board of ${count} teams: no tie went to countback, so the bench would not measure it`);
+      console.log(`board of ${count} teams: ${decided} teams placed by countback`);
     }
 
     const cost = { small: await computeCost(db, small, 21), large: await computeCost(db, large, 5) };

@@ -113,7 +113,8 @@ async function startingRows(page: Page) {
   await rows.first().waitFor();
   return Promise.all(
     (await rows.all()).map(async (row) => ({
-      hole: Number(await row.locator('th').innerText()),
+      // R31: '7A' (one team on a hole is group A).
+      hole: Number((await row.locator('th').innerText()).replace(/A$/, '')),
       team: (await row.locator('td').nth(0).innerText()).split('\n')[0]!.trim(),
       players: (await row.locator('td').nth(1).locator('li').allInnerTexts()).map((t) => t.trim()),
     })),
@@ -191,7 +192,7 @@ describe('an admin', () => {
       const card = admin.getByRole('article', { name: team.teamName });
       expect(await card.innerText()).toContain('Willow Creek Golf Club');
       // The starting hole box: its label, then the hole drawn.
-      expect(await card.getByText('Starting hole', { exact: true }).locator('xpath=following-sibling::p').innerText()).toBe(String(startingHoles[team.teamName]));
+      expect(await card.getByText('Starting hole', { exact: true }).locator('xpath=following-sibling::p').innerText()).toBe(`${startingHoles[team.teamName]}A`);
       // Two rows of nine holes, each with the pars, every player and a blank row for the team.
       const tables = card.locator('table');
       expect(await tables.count()).toBe(2);
@@ -370,7 +371,7 @@ describe('a team leader on a phone', () => {
     await expectHeading(leader, 'Welcome, Lee');
     const card = leader.getByRole('region', { name: 'Eagle Eyes' });
     const start = startingHoles['Eagle Eyes']!;
-    expect(await card.getByText('Starting hole', { exact: true }).locator('xpath=following-sibling::dd').innerText()).toBe(String(start));
+    expect(await card.getByText('Starting hole', { exact: true }).locator('xpath=following-sibling::dd').innerText()).toBe(`${start}A`);
     await card.getByRole('link', { name: 'Enter Scores for Eagle Eyes' }).click();
     await expectPath(leader, `/register/scores/${seeded.teamIds['Eagle Eyes']}`);
     await expectHeading(leader, 'Score Entry');

@@ -32,6 +32,7 @@ const ScoreEntryPage = lazy(() => import('./scoring/score-entry-page').then((m) 
 const ScoreReportPage = lazy(() => import('./scoring/score-report-page').then((m) => ({ default: m.ScoreReportPage })));
 const StartingSheetPage = lazy(() => import('./starting-holes/starting-sheet-page').then((m) => ({ default: m.StartingSheetPage })));
 const ScorecardsPage = lazy(() => import('./starting-holes/scorecards-page').then((m) => ({ default: m.ScorecardsPage })));
+const CartSignsPage = lazy(() => import('./starting-holes/cart-signs-page').then((m) => ({ default: m.CartSignsPage })));
 
 export function AppRoutes() {
   const { pathname } = useLocation();
@@ -62,6 +63,7 @@ export function AppRoutes() {
               <Route path="score-report" element={<ScoreReportPage />} />
               <Route path="tournaments/:id/starting-sheet" element={<StartingSheetPage />} />
               <Route path="tournaments/:id/scorecards" element={<ScorecardsPage />} />
+              <Route path="tournaments/:id/cart-signs" element={<CartSignsPage />} />
               <Route element={<AdminOnly />}>
                 <Route path="payments" element={<PaymentsPage />} />
                 <Route path="users" element={<UsersPage />} />

@@ -17,6 +17,8 @@ export interface Golfer {
   firstName: string;
   lastName: string;
   email: string;
+  /** R29: null when the golfer has none. */
+  handicapIndex: number | null;
   teamId: string;
   teamName: string;
   checkedIn: boolean;
@@ -57,10 +59,13 @@ export interface GolfCourse {
   totalHoles: number;
   description: string;
   parTotal: number;
+  slope: number;
+  rating: number | null;
 }
 export interface Hole {
   holeNumber: number;
   par: number;
+  strokeIndex: number | null;
 }
 
 // The admin Dashboard.

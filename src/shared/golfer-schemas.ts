@@ -1,6 +1,6 @@
 // The admin Golfers (check-in) page's rules and messages (SPEC.md §2 Golfers, §5 'Admin add golfer'; PRODUCT.md R19).
 import { z } from './zod';
-import { PLAYERS_PER_TEAM } from './team-schemas';
+import { handicapIndexSchema, PLAYERS_PER_TEAM } from './team-schemas';
 import { pageSchema, searchSchema } from './user-schemas';
 
 export const GOLFERS_PAGE_SIZE = 50;
@@ -22,6 +22,9 @@ export const addGolferSchema = z.object({
   phone: z.string().trim().max(40, 'Must be at most 40 characters').optional().default(''),
 });
 export type AddGolferInput = z.input<typeof addGolferSchema>;
+
+/** R29: staff set a golfer's Handicap Index on the day (null clears it). */
+export const handicapSchema = z.object({ handicapIndex: handicapIndexSchema.unwrap() });
 
 export const checkInSchema = z.object({ checkedIn: z.boolean({ error: 'checkedIn must be true or false' }) });
 

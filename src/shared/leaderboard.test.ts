@@ -143,6 +143,6 @@ describe('players', () => {
       { playerId: 'p2', name: 'Bo Kim', total: 7 },
       { playerId: 'p3', name: 'Cy Ray', total: 0 },
     ]);
-    expect(Object.keys(row!).sort()).toEqual(['players', 'position', 'positionLabel', 'teamId', 'teamName', 'thru', 'toPar', 'total']);
+    expect(Object.keys(row!).sort()).toEqual(['countback', 'handicap', 'netToPar', 'netTotal', 'players', 'position', 'positionLabel', 'teamId', 'teamName', 'thru', 'toPar', 'total']);
   });
 });

@@ -1,12 +1,14 @@
-// The leaderboard's rules (PRODUCT.md R22, SPEC.md §9) as one pure function: holes with their pars, teams and their scores in,
-// ranked rows out. The server computes boards with it; tests pin every rule here.
-import { DEFAULT_PAR, type HolePar, type LeaderboardRow, type PlayerName } from './tournament-day';
+// The leaderboard's rules (PRODUCT.md R22, R28–R30, SPEC.md §9) as one pure function: holes with their pars, teams and their
+// scores, the tournament's format in; ranked rows out. The server computes every board with it; tests pin every rule here.
+import { compareCountback, countbackKey } from './countback';
+import { courseHandicap, teamHandicap, teamHoles, type FormatSettings, type HoleInfo } from './formats';
+import { type CountbackResult, type HolePar, type LeaderboardRow, type PlayerName } from './tournament-day';
 
 export interface LeaderboardTeam {
   id: string;
   name: string;
-  /** In the order the board lists them. */
-  players: PlayerName[];
+  /** In the order the board lists them; a Handicap Index where the player has one (none counts as 0). */
+  players: (PlayerName & { handicapIndex?: number | null })[];
 }
 
 export interface LeaderboardScore {
@@ -16,47 +18,106 @@ export interface LeaderboardScore {
   strokes: number;
 }
 
+export interface BoardRules extends FormatSettings {
+  /** The course's slope (default 113) and rating (null: the course's par). */
+  slope: number;
+  rating: number | null;
+}
+
+/** SPEC.md's board: every player's strokes count, gross. */
+export const STROKE_GROSS: BoardRules = { format: 'stroke', bestBalls: 1, netScoring: false, slope: 113, rating: null };
+
 export const playerDisplayName = (player: Pick<PlayerName, 'firstName' | 'lastName'>) => `${player.firstName} ${player.lastName}`.trim();
 
 /**
- * Teams with at least one score, ranked by strokes relative to the par of the holes each has played (to par), lowest first.
- * A hole not in `holes` counts as par 4. Teams on the same to par share the position ('T2'); among them, the one further
- * round (Thru), then the name, is listed first. Once every team has finished, ranking by to par is ranking by total.
+ * Teams with at least one score, ranked by their score relative to the par of the holes each has played (to par; net to
+ * par when the tournament scores net), lowest first. A hole not in `holes` counts as par 4. Teams on the same score share
+ * the position ('T2'), listed further round (Thru) first, then by name; but when every team of such a tie has finished the
+ * round, countback (R30) orders them and only those still tied after the last hole share it. Once every team has finished,
+ * ranking by to par is ranking by total.
  */
-export function computeLeaderboardRows(holes: readonly HolePar[], teams: readonly LeaderboardTeam[], scores: readonly LeaderboardScore[]): LeaderboardRow[] {
-  const parOf = new Map(holes.map((hole) => [hole.number, hole.par]));
-  const tally = new Map<string, { toPar: number; total: number; holes: Set<number>; players: Map<string, number> }>();
+export function computeLeaderboardRows(
+  holes: readonly (HolePar & { strokeIndex?: number | null })[],
+  teams: readonly LeaderboardTeam[],
+  scores: readonly LeaderboardScore[],
+  rules: BoardRules = STROKE_GROSS,
+): LeaderboardRow[] {
+  const info: HoleInfo[] = holes.map((h) => ({ number: h.number, par: h.par, strokeIndex: h.strokeIndex ?? null }));
+  const holeCount = holes.length;
+  const coursePar = holes.reduce((sum, h) => sum + h.par, 0);
+  const cards = new Map<string, Map<string, Map<number, number>>>();
   for (const score of scores) {
-    let team = tally.get(score.teamId);
-    if (!team) tally.set(score.teamId, (team = { toPar: 0, total: 0, holes: new Set(), players: new Map() }));
-    team.toPar += score.strokes - (parOf.get(score.holeNumber) ?? DEFAULT_PAR);
-    team.total += score.strokes;
-    team.holes.add(score.holeNumber);
-    team.players.set(score.playerId, (team.players.get(score.playerId) ?? 0) + score.strokes);
+    let team = cards.get(score.teamId);
+    if (!team) cards.set(score.teamId, (team = new Map()));
+    let card = team.get(score.playerId);
+    if (!card) team.set(score.playerId, (card = new Map()));
+    card.set(score.holeNumber, score.strokes);
   }
 
   const unranked = teams.flatMap((team) => {
-    const t = tally.get(team.id);
-    if (!t) return [];
+    const card = cards.get(team.id);
+    if (!card) return [];
+    const strokes = new Map(team.players.map((p) => [p.id, card.get(p.id) ?? new Map<number, number>()]));
+    const courseHandicaps = team.players.map((p) => courseHandicap(p.handicapIndex ?? 0, { slope: rules.slope, rating: rules.rating, par: coursePar }));
+    const handicap = teamHandicap(rules.format, courseHandicaps);
+    const playerHandicaps = new Map(team.players.map((p, i) => [p.id, handicap.players[i] ?? 0]));
+    const played = teamHoles(rules, info, strokes, handicap.team, playerHandicaps);
+    const sum = (pick: (h: (typeof played)[number]) => number) => played.reduce((total, h) => total + pick(h), 0);
+    const total = sum((h) => h.gross);
+    const toPar = sum((h) => h.gross - h.par);
+    const netToPar = rules.netScoring ? sum((h) => h.net - h.par) : null;
+    // Best ball gives strokes hole by hole, so its net holes are counted back as they are; the others deduct a share of the
+    // team handicap per stretch (R30).
+    const perHoleNet = rules.netScoring && rules.format === 'best_ball';
+    const countback = countbackKey(
+      { holes: new Map(played.map((h) => [h.hole, perHoleNet ? h.net : h.gross])), handicap: rules.netScoring && !perHoleNet ? (handicap.team ?? 0) : 0 },
+      holeCount,
+    );
     return [
       {
         teamId: team.id,
         teamName: team.name,
-        toPar: t.toPar,
-        thru: t.holes.size,
-        total: t.total,
-        players: team.players.map((p) => ({ playerId: p.id, name: playerDisplayName(p), total: t.players.get(p.id) ?? 0 })),
+        toPar,
+        thru: played.length,
+        total,
+        netToPar,
+        netTotal: rules.netScoring ? sum((h) => h.net) : null,
+        handicap: rules.netScoring ? handicap.team : null,
+        players: team.players.map((p) => ({ playerId: p.id, name: playerDisplayName(p), total: [...(card.get(p.id)?.values() ?? [])].reduce((a, b) => a + b, 0) })),
+        score: netToPar ?? toPar,
+        finished: holeCount > 0 && played.length >= holeCount,
+        countbackKey: countback,
       },
     ];
   });
-  unranked.sort((a, b) => a.toPar - b.toPar || b.thru - a.thru || a.teamName.localeCompare(b.teamName) || a.teamId.localeCompare(b.teamId));
+  type Unranked = (typeof unranked)[number];
+  unranked.sort((a, b) => a.score - b.score || b.thru - a.thru || a.teamName.localeCompare(b.teamName) || a.teamId.localeCompare(b.teamId));
 
-  const tied = new Map<number, number>();
-  for (const row of unranked) tied.set(row.toPar, (tied.get(row.toPar) ?? 0) + 1);
-  let position = 0;
-  return unranked.map((row, i) => {
-    if (i === 0 || row.toPar !== unranked[i - 1]!.toPar) position = i + 1;
-    const positionLabel = tied.get(row.toPar)! > 1 ? `T${position}` : String(position);
-    return { position, positionLabel, ...row };
-  });
+  // Group equal scores; a group whose teams have all finished is ordered by countback into sub-groups still tied.
+  const rows: LeaderboardRow[] = [];
+  for (let start = 0; start < unranked.length; ) {
+    let end = start;
+    while (end < unranked.length && unranked[end]!.score === unranked[start]!.score) end++;
+    const group = unranked.slice(start, end);
+    const decided = group.length > 1 && group.every((row) => row.finished);
+    const tiers: Unranked[][] = [];
+    if (decided) {
+      group.sort((a, b) => compareCountback(a.countbackKey, b.countbackKey) || a.teamName.localeCompare(b.teamName) || a.teamId.localeCompare(b.teamId));
+      for (const row of group) {
+        const last = tiers.at(-1);
+        if (last && compareCountback(last[0]!.countbackKey, row.countbackKey) === 0) last.push(row);
+        else tiers.push([row]);
+      }
+    } else tiers.push(group);
+    let position = start + 1;
+    tiers.forEach((tier, t) => {
+      const countback: CountbackResult = tiers.length === 1 ? null : t === 0 ? (tier.length === 1 ? 'won' : null) : 'lost';
+      for (const { score: _score, finished: _finished, countbackKey: _key, ...row } of tier) {
+        rows.push({ position, positionLabel: tier.length > 1 ? `T${position}` : String(position), countback, ...row });
+      }
+      position += tier.length;
+    });
+    start = end;
+  }
+  return rows;
 }

@@ -10,7 +10,14 @@ export const SCORE_MESSAGES = {
   player: 'Golfer not found',
   hole: 'Hole not found',
   changed: 'Someone else saved scores for this team since you opened it. Check the scores and save again.',
+  scrambleRow: 'A scramble card has one score per hole, on the Team row',
 } as const;
+
+/**
+ * R28: a scramble card has one row, 'Team', stored as the scores of the team's first golfer in player order (the sheet's
+ * first player), so scores stay per player per hole (docs/decisions/040).
+ */
+export const scrambleRowPlayer = <P extends { id: string }>(players: readonly P[]): string | null => players[0]?.id ?? null;
 
 /**
  * One cell of the grid. 0 is an empty cell: accepted and not saved (SPEC.md §5: only values above 0 are saved), so a form

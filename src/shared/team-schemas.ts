@@ -12,6 +12,18 @@ const required = (message: string, max = 100) => z.string({ error: message }).tr
 const optionalText = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`).optional().default('');
 const email = (message: string) => z.string({ error: message }).trim().toLowerCase().pipe(z.email(message));
 
+export const HANDICAP_MESSAGE = 'Handicap Index must be from -10.0 to 54.0, with at most one decimal';
+/** R29: a Handicap Index, -10.0 to 54.0 with one decimal; null (or left out) when the player has none. */
+export const handicapIndexSchema = z
+  .number({ error: HANDICAP_MESSAGE })
+  .min(-10, HANDICAP_MESSAGE)
+  .max(54, HANDICAP_MESSAGE)
+  .refine((n) => Math.abs(n * 10 - Math.round(n * 10)) < 1e-9, HANDICAP_MESSAGE)
+  .nullable()
+  .optional();
+/** The form's text: empty is none; anything not a number stays NaN so the schema words the message. */
+export const handicapFromText = (value: unknown) => (value === '' || value == null ? null : typeof value === 'number' ? value : /^\s*-?\d+(\.\d+)?\s*$/.test(String(value)) ? Number(value) : NaN);
+
 /** One player; the multi-team form words the e-mail message differently (SPEC.md §5). */
 export const playerSchema = (emailMessage = 'Invalid email') =>
   z.object({
@@ -20,6 +32,7 @@ export const playerSchema = (emailMessage = 'Invalid email') =>
     lastName: required('Required'),
     email: email(emailMessage),
     phone: optionalText(40),
+    handicapIndex: handicapIndexSchema,
   });
 export type PlayerInput = z.input<ReturnType<typeof playerSchema>>;
 

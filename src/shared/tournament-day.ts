@@ -14,6 +14,8 @@
 //                                                     (the active tournaments' ids), event `leaderboard` (a Leaderboard, on change)
 //   GET  /api/admin/score-report/:tournamentId        staff   → Leaderboard (any tournament, active or not)
 
+import type { FormatSettings } from './formats';
+
 export const MIN_STROKES = 1;
 export const MAX_STROKES = 15;
 /** R22: a hole without a par counts as par 4. */
@@ -22,7 +24,15 @@ export const DEFAULT_PAR = 4;
 export interface HolePar {
   number: number;
   par: number;
+  /** R29: the hole's stroke index where the course has one on record. */
+  strokeIndex?: number | null;
 }
+
+/** R31: 'A', or 'B' for the second group on a hole with two. */
+export type StartGroup = 'A' | 'B';
+
+/** '7A', '7B' (R31): a starting hole always shows with its group. */
+export const startingHoleLabel = (hole: number, group: StartGroup | null | undefined) => `${hole}${group ?? 'A'}`;
 
 export interface PlayerName {
   id: string;
@@ -35,6 +45,7 @@ export interface StartingSheetTeam {
   teamName: string;
   company: string;
   startingHole: number;
+  startGroup: StartGroup;
   players: PlayerName[];
 }
 
@@ -54,6 +65,9 @@ export interface TournamentDrawStatus {
   /** Teams with no starting hole: all of them before the first draw, the late ones after it. */
   teamsWithoutHole: number;
   teamsWithScores: number;
+  /** Holes of the course, and those the organiser keeps to one group (R31): the draw's confirmation counts two-group holes. */
+  holes: number;
+  singleGroupHoles: number;
 }
 
 export interface DrawStatus {
@@ -64,12 +78,14 @@ export interface Scorecard {
   teamId: string;
   teamName: string;
   startingHole: number | null;
+  startGroup: StartGroup | null;
   players: PlayerName[];
 }
 
 export interface Scorecards {
   tournament: { id: string; name: string; startDate: string; endDate: string | null };
   course: { id: string; name: string; holes: HolePar[] } | null;
+  rules: FormatSettings;
   teams: Scorecard[];
 }
 
@@ -77,6 +93,7 @@ export interface ScoreEntryTeam {
   teamId: string;
   teamName: string;
   startingHole: number | null;
+  startGroup: StartGroup | null;
 }
 
 export interface ScoreEntryChoices {
@@ -91,7 +108,9 @@ export interface ScoreValue {
 
 export interface ScoreSheet {
   tournament: { id: string; name: string };
-  team: { id: string; name: string; startingHole: number | null };
+  /** R28: scramble cards have one row, 'Team', kept on the first player's row (docs/decisions/040). */
+  rules: FormatSettings;
+  team: { id: string; name: string; startingHole: number | null; startGroup: StartGroup | null };
   /** Every hole of the tournament's course with its par (a missing par is reported as DEFAULT_PAR). Empty without a course. */
   holes: HolePar[];
   players: PlayerName[];
@@ -136,12 +155,22 @@ export interface LeaderboardRow {
   /** Holes played by the team (a hole counts when any of its players has a score on it). */
   thru: number;
   total: number;
+  /** With net scoring (R29): to par and total after handicap strokes, and the team handicap (null for best ball's per-player). */
+  netToPar: number | null;
+  netTotal: number | null;
+  handicap: number | null;
+  /** R30: placed above ('won') or below ('lost') teams on the same score by countback; null otherwise. */
+  countback: CountbackResult;
   players: LeaderboardPlayer[];
 }
+
+export type CountbackResult = 'won' | 'lost' | null;
 
 export interface Leaderboard {
   tournament: { id: string; name: string; startDate: string; endDate: string | null };
   holeCount: number;
+  /** The format and whether it ranks by net (R28, R29): the board's columns and the notes printed under it. */
+  rules: FormatSettings;
   rows: LeaderboardRow[];
   /** ISO time the board was computed. */
   updatedAt: string;

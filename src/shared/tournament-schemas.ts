@@ -2,6 +2,7 @@
 // turns typed text (dates, "1,200.50", "24") into it. Both share the field rules and the end-date check below.
 import { z } from './zod';
 import { parseMoneyToCents } from './money';
+import { BEST_BALLS, FORMATS } from './formats';
 
 export const MAX_PRICE_CENTS = 100_000_000; // 1,000,000.00: far above any sponsorship, far below the integer column's limit.
 export const MAX_TOURNAMENT_TEAMS = 10_000;
@@ -18,6 +19,10 @@ export const TOURNAMENT_MESSAGES = {
   priceTooHigh: 'Price is too high',
   places: `Places must be a whole number from 1 to ${MAX_LEVEL_PLACES}`,
   levelTwice: 'Each sponsorship level can be offered once',
+  format: 'Choose stroke play, scramble or best ball',
+  bestBalls: 'Best ball counts the best 1 or 2 scores',
+  formatLocked: 'Scores exist: the format can no longer change',
+  singleGroupHoles: 'List hole numbers from 1 to 36, separated by commas (e.g. 9, 18)',
 } as const;
 const M = TOURNAMENT_MESSAGES;
 
@@ -54,6 +59,14 @@ export const tournamentSchema = z
     maxTeams: z.int({ error: M.maxTeams }).min(1, M.maxTeams).max(MAX_TOURNAMENT_TEAMS, M.maxTeams).nullable().default(null),
     active: z.boolean().default(false),
     courseId: z.guid({ error: M.course }).nullable().default(null),
+    format: z.enum(FORMATS, { error: M.format }).default('stroke'),
+    bestBalls: z.union([z.literal(BEST_BALLS[0]), z.literal(BEST_BALLS[1])], { error: M.bestBalls }).default(1),
+    netScoring: z.boolean().default(false),
+    singleGroupHoles: z
+      .array(z.int({ error: M.singleGroupHoles }).min(1, M.singleGroupHoles).max(36, M.singleGroupHoles))
+      .max(36, M.singleGroupHoles)
+      .default([])
+      .transform((holes) => [...new Set(holes)].sort((a, b) => a - b)),
     levels: z
       .array(offeredLevelSchema)
       .max(100, 'Too many sponsorship levels')
@@ -92,6 +105,15 @@ export const tournamentFormSchema = z
       .refine((n) => n === null || (n >= 1 && n <= MAX_TOURNAMENT_TEAMS), M.maxTeams),
     active: z.boolean(),
     courseId: z.string().transform((id) => id || null),
+    format: z.enum(FORMATS, { error: M.format }),
+    bestBalls: z.enum(['1', '2'], { error: M.bestBalls }).transform((n) => Number(n) as 1 | 2),
+    netScoring: z.boolean(),
+    singleGroupHoles: z
+      .string()
+      .trim()
+      .refine((text) => text === '' || /^\d{1,2}(\s*,\s*\d{1,2})*$/.test(text), M.singleGroupHoles)
+      .transform((text) => (text === '' ? [] : text.split(',').map((n) => Number(n.trim()))))
+      .refine((holes) => holes.every((n) => n >= 1 && n <= 36), M.singleGroupHoles),
     levels: z.array(levelRowSchema),
   })
   .superRefine(endNotBeforeStart)

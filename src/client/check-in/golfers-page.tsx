@@ -9,6 +9,7 @@ import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/toast';
 import { useDebounced } from '../lib/use-debounced';
 import { useFailureToast } from '../lib/use-failure-toast';
+import { HandicapField } from './handicap-field';
 import { activeTournamentsQuery } from '../register/queries';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -117,6 +118,7 @@ export function GolfersPage() {
                       </p>
                     ) : null}
                   </div>
+                  <HandicapField golfer={golfer} name={nameOf(golfer)} />
                   <div className="flex flex-col items-center gap-0.5">
                     <Switch checked={golfer.checkedIn} label={`Checked in: ${nameOf(golfer)}`} onChange={(next) => onCheckIn(golfer, next)} />
                     <span aria-hidden className="text-xs text-stone-600">
@@ -138,6 +140,7 @@ export function GolfersPage() {
                 <tr>
                   <Th>Golfer</Th>
                   <Th>Team</Th>
+                  <Th>Handicap Index</Th>
                   <Th>Checked in</Th>
                   {isAdmin ? (
                     <Th>
@@ -154,6 +157,9 @@ export function GolfersPage() {
                       <span className="block break-all text-xs text-stone-600">{golfer.email}</span>
                     </Td>
                     <Td>{golfer.teamName}</Td>
+                    <Td>
+                      <HandicapField golfer={golfer} name={nameOf(golfer)} label="Index" />
+                    </Td>
                     <Td>
                       <div className="flex items-center gap-3">
                         <Switch checked={golfer.checkedIn} label={`Checked in: ${nameOf(golfer)}`} onChange={(next) => onCheckIn(golfer, next)} />

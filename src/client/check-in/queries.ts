@@ -56,3 +56,17 @@ export function useDeleteGolfer() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
+
+/** R29: a golfer's Handicap Index, set at the desk; the list shows the saved value. */
+export function useSetHandicap() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, handicapIndex }: { id: string; handicapIndex: number | null }) =>
+      api<{ golfer: Pick<Golfer, 'id' | 'handicapIndex'> }>(`/api/admin/golfers/${id}/handicap`, { method: 'PUT', body: { handicapIndex } }),
+    onSuccess: ({ golfer }) => {
+      queryClient.setQueriesData<GolferPage>({ queryKey: ['admin', 'golfers'] }, (page) =>
+        page ? { ...page, golfers: page.golfers.map((g) => (g.id === golfer.id ? { ...g, ...golfer } : g)) } : page,
+      );
+    },
+  });
+}

@@ -2,7 +2,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { golfCourseSchema, removedHolesLabel, TOTAL_HOLES, type GolfCourseInput, type GolfCourseValues } from '../../shared/course-schemas';
+import { golfCourseSchema, removedHolesLabel, SLOPE_RANGE, TOTAL_HOLES, type GolfCourseInput, type GolfCourseValues } from '../../shared/course-schemas';
 import { FormDialog, saveFeedback } from '../admin/form-dialog';
 import { ConfirmDialog } from '../ui/dialog';
 import { Field } from '../ui/field';
@@ -17,8 +17,8 @@ export function CourseFormDialog({ course, onClose }: { course: GolfCourse | nul
   const form = useForm<GolfCourseInput, unknown, GolfCourseValues>({
     resolver: zodResolver(golfCourseSchema),
     defaultValues: course
-      ? { name: course.name, totalHoles: course.totalHoles, description: course.description }
-      : { name: '', totalHoles: TOTAL_HOLES.default, description: '' },
+      ? { name: course.name, totalHoles: course.totalHoles, description: course.description, slope: course.slope, rating: course.rating }
+      : { name: '', totalHoles: TOTAL_HOLES.default, description: '', slope: SLOPE_RANGE.default, rating: null },
   });
   const { errors } = form.formState;
 
@@ -41,6 +41,24 @@ export function CourseFormDialog({ course, onClose }: { course: GolfCourse | nul
           error={errors.totalHoles?.message}
           {...form.register('totalHoles', { valueAsNumber: true })}
         />
+        <div className="grid grid-cols-2 gap-4">
+          <Field
+            label="Slope"
+            type="number"
+            inputMode="numeric"
+            hint={`${SLOPE_RANGE.min} to ${SLOPE_RANGE.max}; ${SLOPE_RANGE.default} is standard`}
+            error={errors.slope?.message}
+            {...form.register('slope', { valueAsNumber: true })}
+          />
+          <Field
+            label="Course rating"
+            inputMode="decimal"
+            hint="Empty: the course's par"
+            autoComplete="off"
+            error={errors.rating?.message}
+            {...form.register('rating', { setValueAs: (v: unknown) => (v === '' || v == null ? null : Number(v)) })}
+          />
+        </div>
         <TextAreaField label="Description" hint="Optional" error={errors.description?.message} {...form.register('description')} />
         <FormActions onCancel={onClose} label={course ? 'Save Changes' : 'Add Course'} busyLabel="Saving…" busy={save.isPending} className="mt-2" />
       </form>

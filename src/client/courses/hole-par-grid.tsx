@@ -10,6 +10,7 @@ import { Dialog } from '../ui/dialog';
 import { Field } from '../ui/field';
 import { LoadFailed } from '../ui/load-failed';
 import { holesQuery, useSetHolePar, type GolfCourse, type Hole } from './queries';
+import { StrokeIndexForm } from './stroke-index-form';
 
 export function HoleParDialog({ course, onClose }: { course: GolfCourse; onClose: () => void }) {
   return (
@@ -47,6 +48,7 @@ function HoleParGrid({ courseId }: { courseId: string }) {
       <p className="text-sm text-stone-700" aria-live="polite">
         {holes.data.length} holes · Total par <strong className="tabular-nums">{total}</strong>
       </p>
+      <StrokeIndexForm courseId={courseId} holes={holes.data} />
     </div>
   );
 }

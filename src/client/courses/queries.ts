@@ -40,11 +40,20 @@ export function useDeleteCourse() {
 export function useSetHolePar(courseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ holeNumber, par }: Hole) => api<{ hole: Hole }>(`${BASE}/${courseId}/holes/${holeNumber}`, { method: 'PUT', body: { par } }),
+    mutationFn: ({ holeNumber, par }: Pick<Hole, 'holeNumber' | 'par'>) => api<{ hole: Hole }>(`${BASE}/${courseId}/holes/${holeNumber}`, { method: 'PUT', body: { par } }),
     onSuccess: ({ hole }) => {
       queryClient.setQueryData(holesQuery(courseId).queryKey, (holes) => holes?.map((h) => (h.holeNumber === hole.holeNumber ? hole : h)));
       // The list's total par; refetched on its own so the grid keeps its focus and values.
       return queryClient.invalidateQueries({ queryKey: coursesQuery.queryKey, exact: true });
     },
+  });
+}
+
+/** R29: every hole's stroke index in one save (all 1..holes each once, or none). */
+export function useSetStrokeIndexes(courseId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (strokeIndexes: (number | null)[]) => api<{ holes: Hole[] }>(`${BASE}/${courseId}/stroke-indexes`, { method: 'PUT', body: { strokeIndexes } }),
+    onSuccess: ({ holes }) => queryClient.setQueryData(holesQuery(courseId).queryKey, holes),
   });
 }

@@ -1,5 +1,6 @@
 // A board's heading: the tournament, its dates and holes, whether the page is live, when the board was last updated and,
 // on a TV, which page is showing.
+import { formatLabel } from '../../shared/formats';
 import type { Leaderboard } from '../../shared/tournament-day';
 import { formatDateRange } from '../lib/format';
 import { cn } from '../ui/cn';
@@ -37,6 +38,7 @@ export function BoardHeading({ board, live, tv, page }: BoardHeadingProps) {
         <p className={cn('text-stone-700', tv ? 'text-base xl:text-xl' : 'text-sm')}>
           {formatDateRange(board.tournament.startDate, board.tournament.endDate)}
           {board.holeCount > 0 ? ` · ${board.holeCount} holes` : null}
+          {` · ${formatLabel(board.rules)}`}
         </p>
       </div>
       <p className={cn('flex shrink-0 items-center gap-4 text-stone-700', tv ? 'text-base xl:text-xl' : 'text-sm')}>

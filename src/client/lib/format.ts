@@ -16,4 +16,4 @@ export function formatDateTime(iso: string, { withZone = false } = {}): string {
   return new Intl.DateTimeFormat('en-US', options).format(new Date(iso));
 }
 
-export const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`;
+export const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();

@@ -1,7 +1,7 @@
 // The four players of a team: one set of fields for the single-team, multi-team and edit forms.
 import { useFormContext } from 'react-hook-form';
 import { useFieldError } from './use-field-error';
-import { PLAYERS_PER_TEAM } from '../../shared/team-schemas';
+import { handicapFromText, PLAYERS_PER_TEAM } from '../../shared/team-schemas';
 import { Field } from '../ui/field';
 
 export function PlayerFields({ name, idPrefix }: { name: string; idPrefix: string }) {
@@ -32,6 +32,15 @@ export function PlayerFields({ name, idPrefix }: { name: string; idPrefix: strin
                   autoComplete="off"
                   error={error(`${at}.phone`)}
                   {...register(`${at}.phone`)}
+                />
+                <Field
+                  id={`${idPrefix}-p${i}-handicap`}
+                  label="Handicap Index (optional)"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  hint="-10.0 to 54.0, for net scoring"
+                  error={error(`${at}.handicapIndex`)}
+                  {...register(`${at}.handicapIndex`, { setValueAs: handicapFromText })}
                 />
               </div>
             </fieldset>

@@ -35,6 +35,7 @@ export interface TeamSummary {
   holdUntil: string | null;
   createdAt: string;
   startingHole: number | null;
+  startGroup: 'A' | 'B' | null;
   playerCount: number;
   editable: boolean;
   /** hasCourse: whether scores can be entered yet (the tournament has a course). */
@@ -42,7 +43,7 @@ export interface TeamSummary {
   level: { name: string; priceCents: number } | null;
 }
 export interface TeamDetail extends TeamSummary {
-  players: { id: string; firstName: string; lastName: string; email: string; phone: string }[];
+  players: { id: string; firstName: string; lastName: string; email: string; phone: string; handicapIndex: number | null }[];
 }
 
 export const activeTournamentsQuery = queryOptions({

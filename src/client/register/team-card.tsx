@@ -1,4 +1,5 @@
 // One team on the leader's dashboard: its details, its starting hole once drawn (R20), Edit while editable, Enter Scores.
+import { startingHoleLabel } from '../../shared/tournament-day';
 import { ClipboardPen, CreditCard, Lock, Pencil } from 'lucide-react';
 import { Link } from 'react-router';
 import { LOCKED_MESSAGE } from '../../shared/editing-lock';
@@ -82,7 +83,7 @@ export function TeamCard({ team, cardPayments, onEdit }: { team: TeamSummary; ca
         {team.startingHole != null ? (
           <div>
             <dt className="text-stone-600">Starting hole</dt>
-            <dd className="font-semibold">{team.startingHole}</dd>
+            <dd className="font-semibold">{startingHoleLabel(team.startingHole, team.startGroup)}</dd>
           </div>
         ) : null}
       </dl>

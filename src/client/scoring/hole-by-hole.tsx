@@ -3,7 +3,7 @@
 // It opens on the team's starting hole.
 import { ChevronLeft, ChevronRight, Minus, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { MAX_STROKES, MIN_STROKES, type ScoreSheet } from '../../shared/tournament-day';
+import { MAX_STROKES, MIN_STROKES, startingHoleLabel, type ScoreSheet } from '../../shared/tournament-day';
 import { fullName } from '../lib/format';
 import { cn } from '../ui/cn';
 import { SelectField } from '../ui/select-field';
@@ -19,7 +19,8 @@ const roundButton =
   'flex h-12 w-12 shrink-0 items-center justify-center rounded-full border-2 border-brand-800 bg-white text-brand-900 active:bg-brand-100 disabled:border-stone-300 disabled:text-stone-400';
 
 export function HoleByHole({ sheet, cells, onChange }: Props) {
-  const { holes, players, team } = sheet;
+  const { holes, players, team, rules } = sheet;
+  const scramble = rules.format === 'scramble';
   const first = Math.max(0, holes.findIndex((h) => h.number === team.startingHole));
   const [index, setIndex] = useState(first);
   const hole = holes[index]!;
@@ -35,7 +36,7 @@ export function HoleByHole({ sheet, cells, onChange }: Props) {
           <h3 className="text-3xl font-bold">Hole {hole.number}</h3>
           <p className="text-brand-100">
             Par {hole.par}
-            {hole.number === team.startingHole ? ' · Starting hole' : ''}
+            {hole.number === team.startingHole ? ` · Starting hole (${startingHoleLabel(hole.number, team.startGroup)})` : ''}
           </p>
         </div>
         <button type="button" aria-label="Next hole" onClick={() => go(1)} className="flex h-12 w-12 items-center justify-center rounded-md hover:bg-brand-800">
@@ -59,9 +60,9 @@ export function HoleByHole({ sheet, cells, onChange }: Props) {
           const value = readCell(cells[key]);
           const inputId = `strokes-${key}`;
           return (
-            <li key={player.id} className="flex items-center justify-between gap-2 rounded-lg border border-stone-200 bg-white p-3">
+            <li key={player.id} className={cn('flex items-center justify-between gap-2 rounded-lg border border-stone-200 bg-white p-3', scramble && 'py-6')}>
               <div className="min-w-0">
-                <label htmlFor={inputId} className="block font-semibold break-words">
+                <label htmlFor={inputId} className={cn('block font-semibold break-words', scramble && 'text-xl')}>
                   {name}
                 </label>
                 <p className="text-sm text-stone-600">Total {playerTotal(cells, player.id, holes)}</p>
@@ -105,8 +106,10 @@ export function HoleByHole({ sheet, cells, onChange }: Props) {
         })}
       </ul>
       <p className="text-sm text-stone-700">
-        An empty box is no score; − or + starts at par. Team on hole {hole.number}: <span className="font-semibold">{holeTotal(cells, players, hole.number) || '—'}</span> · Team
-        total: <span className="font-semibold">{teamTotal(cells, players, holes)}</span>
+        An empty box is no score; − or + starts at par.
+        {scramble ? ' One team score per hole.' : null} Team on hole {hole.number}
+        {rules.format === 'best_ball' ? ` (best ${rules.bestBalls})` : ''}: <span className="font-semibold">{holeTotal(cells, players, hole.number, rules) || '—'}</span> ·
+        Team total: <span className="font-semibold">{teamTotal(cells, players, holes, rules)}</span>
       </p>
     </section>
   );

@@ -1,5 +1,6 @@
 // The score form's cells, as typed, and what they mean (R21): strokes are whole numbers from 1 to 15, an empty cell is no
 // score. Kept apart from the components so the rules are read (and tested) in one place.
+import type { FormatSettings } from '../../shared/formats';
 import { MAX_STROKES, MIN_STROKES, type HolePar, type PlayerName, type ScoreValue } from '../../shared/tournament-day';
 
 /** What is typed in each cell, by `playerId:holeNumber`. A missing key is an empty cell. */
@@ -27,9 +28,31 @@ const strokesOf = (cells: Cells, playerId: string, holeNumber: number) => {
 
 export const playerTotal = (cells: Cells, playerId: string, holes: HolePar[]) => holes.reduce((sum, h) => sum + strokesOf(cells, playerId, h.number), 0);
 
-export const holeTotal = (cells: Cells, players: PlayerName[], holeNumber: number) => players.reduce((sum, p) => sum + strokesOf(cells, p.id, holeNumber), 0);
+/**
+ * The team's strokes on a hole in its format (R28): the sum of its players' (stroke play; a scramble has one row), or the
+ * best N once N players have scored (best ball; 0 before, as the board does not count the hole yet).
+ */
+export function holeTotal(cells: Cells, players: PlayerName[], holeNumber: number, rules?: FormatSettings): number {
+  const strokes = players.map((p) => strokesOf(cells, p.id, holeNumber)).filter((n) => n > 0);
+  if (rules?.format !== 'best_ball') return strokes.reduce((sum, n) => sum + n, 0);
+  const counted = Math.min(rules.bestBalls, players.length);
+  if (strokes.length < counted) return 0;
+  return strokes
+    .sort((a, b) => a - b)
+    .slice(0, counted)
+    .reduce((sum, n) => sum + n, 0);
+}
 
-export const teamTotal = (cells: Cells, players: PlayerName[], holes: HolePar[]) => players.reduce((sum, p) => sum + playerTotal(cells, p.id, holes), 0);
+export const teamTotal = (cells: Cells, players: PlayerName[], holes: HolePar[], rules?: FormatSettings) =>
+  holes.reduce((sum, h) => sum + holeTotal(cells, players, h.number, rules), 0);
+
+/**
+ * R28: a scramble card has one row, 'Team', kept on the first golfer (docs/decisions/040); other formats a row per golfer.
+ */
+export function entryRows(players: PlayerName[], rules: FormatSettings): PlayerName[] {
+  if (rules.format !== 'scramble' || players.length === 0) return players;
+  return [{ id: players[0]!.id, firstName: 'Team', lastName: '' }];
+}
 
 /** Whether every player has strokes on the hole. */
 export const holeComplete = (cells: Cells, players: PlayerName[], holeNumber: number) =>

@@ -1,6 +1,7 @@
 // /admin/score-entry (staff, R8, R21): pick a tournament, then any of its teams, and enter or correct its scores. The choice
 // lives in the address (?tournament=…&team=…), so a reload or a shared link opens the same sheet. The tournament's
 // starting sheet and scorecards are a click away (moderators have no Tournaments page).
+import { startingHoleLabel, type StartGroup } from '../../shared/tournament-day';
 import { ClipboardList, FileText } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
@@ -10,7 +11,7 @@ import { NamedOptions } from '../ui/select-options';
 import { ChoicesState, useChosenTournament } from './chosen-tournament';
 import { LEAVE_UNSAVED, ScoreEntry } from './score-entry';
 
-const holeNote = (startingHole: number | null) => (startingHole != null ? ` (hole ${startingHole})` : '');
+const holeNote = (startingHole: number | null, group: StartGroup | null) => (startingHole != null ? ` (hole ${startingHoleLabel(startingHole, group)})` : '');
 
 export function ScoreEntryPage() {
   const { choices, list, tournament, params, setParams } = useChosenTournament();
@@ -48,7 +49,7 @@ export function ScoreEntryPage() {
               {tournament.teams.map((t) => (
                 <option key={t.teamId} value={t.teamId}>
                   {t.teamName}
-                  {holeNote(t.startingHole)}
+                  {holeNote(t.startingHole, t.startGroup)}
                 </option>
               ))}
             </SelectField>

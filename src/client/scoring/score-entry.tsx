@@ -5,7 +5,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { SCORE_MESSAGES } from '../../shared/score-schemas';
-import type { ScoreSheet } from '../../shared/tournament-day';
+import { formatLabel } from '../../shared/formats';
+import { startingHoleLabel, type ScoreSheet } from '../../shared/tournament-day';
 import { ApiError, errorMessage, failureCause } from '../lib/api';
 import { notify } from '../lib/toast';
 import { useMediaQuery } from '../lib/use-media-query';
@@ -14,7 +15,7 @@ import { cn } from '../ui/cn';
 import { PageSpinner } from '../ui/spinner';
 import { HoleByHole } from './hole-by-hole';
 import { fetchScoreSheet, scoreSheetQuery, useSaveScores } from './queries';
-import { cellsFromScores, collectScores, sameCells, teamTotal, withOwnEdits, type Cells } from './score-cells';
+import { cellsFromScores, collectScores, entryRows, sameCells, teamTotal, withOwnEdits, type Cells } from './score-cells';
 import { ScoreGrid } from './score-grid';
 
 /** `onUnsavedChange` tells the page whether there is anything unsaved (the staff page asks before switching teams). */
@@ -81,7 +82,9 @@ const FAILURE_NOTES = {
 const failureNote = (failure: Failure) =>
   failure.cause === 'refused' ? `Not saved: ${failure.message.replace(/\.?$/, '.')} Your scores are still here.` : FAILURE_NOTES[failure.cause];
 
-function ScoreForm({ sheet, onUnsavedChange }: { sheet: ScoreSheet; onUnsavedChange?: (unsaved: boolean) => void }) {
+function ScoreForm({ sheet: loaded, onUnsavedChange }: { sheet: ScoreSheet; onUnsavedChange?: (unsaved: boolean) => void }) {
+  // A scramble shows (and sends) its one Team row; the other formats a row per golfer.
+  const sheet = { ...loaded, players: entryRows(loaded.players, loaded.rules) };
   const [cells, setCells] = useState<Cells>(() => cellsFromScores(sheet.scores));
   const [saved, setSaved] = useState<Cells>(cells);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -158,11 +161,12 @@ function ScoreForm({ sheet, onUnsavedChange }: { sheet: ScoreSheet; onUnsavedCha
           <h2 className="text-xl font-semibold">{sheet.team.name}</h2>
           <p className="text-sm text-stone-700">
             {sheet.tournament.name}
-            {sheet.team.startingHole != null ? ` · Starting hole ${sheet.team.startingHole}` : ''}
+            {sheet.team.startingHole != null ? ` · Starting hole ${startingHoleLabel(sheet.team.startingHole, sheet.team.startGroup)}` : ''}
+            {` · ${formatLabel(sheet.rules)}`}
           </p>
         </div>
         <p className="text-sm text-stone-700">
-          Team total <span className="text-lg font-bold tabular-nums text-stone-900">{teamTotal(cells, sheet.players, sheet.holes)}</span>
+          Team total <span className="text-lg font-bold tabular-nums text-stone-900">{teamTotal(cells, sheet.players, sheet.holes, sheet.rules)}</span>
         </p>
       </div>
 

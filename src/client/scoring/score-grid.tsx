@@ -74,8 +74,9 @@ function useOpenOnStartingHole(startingHole: number | null) {
 }
 
 export function ScoreGrid({ sheet, cells, onChange }: GridProps) {
-  const { holes, players, team } = sheet;
+  const { holes, players, team, rules } = sheet;
   const scroller = useOpenOnStartingHole(team.startingHole);
+  const teamLabel = rules.format === 'best_ball' ? `Team (best ${rules.bestBalls})` : 'Team';
   return (
     <div ref={scroller} className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white">
       <table className="border-separate border-spacing-0 text-sm">
@@ -149,15 +150,17 @@ export function ScoreGrid({ sheet, cells, onChange }: GridProps) {
             );
           })}
         </tbody>
-        <tfoot className="bg-stone-50 font-semibold">
-          <GridRow label="Team" labelClassName="bg-stone-50 py-2" total={teamTotal(cells, players, holes)} totalClassName="bg-stone-50 py-2 tabular-nums">
-            {holes.map((hole) => (
-              <td key={hole.number} className="px-1 py-2 text-center tabular-nums">
-                {holeTotal(cells, players, hole.number) || ''}
-              </td>
-            ))}
-          </GridRow>
-        </tfoot>
+        {rules.format === 'scramble' ? null : (
+          <tfoot className="bg-stone-50 font-semibold">
+            <GridRow label={teamLabel} labelClassName="bg-stone-50 py-2" total={teamTotal(cells, players, holes, rules)} totalClassName="bg-stone-50 py-2 tabular-nums">
+              {holes.map((hole) => (
+                <td key={hole.number} className="px-1 py-2 text-center tabular-nums">
+                  {holeTotal(cells, players, hole.number, rules) || ''}
+                </td>
+              ))}
+            </GridRow>
+          </tfoot>
+        )}
       </table>
     </div>
   );

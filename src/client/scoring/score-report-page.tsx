@@ -1,5 +1,5 @@
-// /admin/score-report (staff, R8, R22): any tournament's leaderboard, active or not: position (T2 for ties), team, to par,
-// holes played, total and each player's total.
+// /admin/score-report (staff, R8, R22, R28–R30): any tournament's leaderboard, active or not: position (T2 for ties, or
+// won/lost on countback), team, to par (Net and Gross with net scoring), holes played, total and each player's total.
 import { useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { formatDateTime } from '../lib/format';
@@ -24,7 +24,10 @@ export function ScoreReportPage() {
       <title>Score Report · Admin · Golf Tournament</title>
       <div>
         <h1 className="text-2xl font-bold">Score Report</h1>
-        <p className="mt-1 text-sm text-stone-600">Teams with at least one score, ranked by strokes against the par of the holes each has played.</p>
+        <p className="mt-1 text-sm text-stone-600">
+          Teams with at least one score, ranked by strokes against the par of the holes each has played (net, where the tournament scores net); ties
+          among finished teams are decided by countback.
+        </p>
       </div>
 
       <ChoicesState choices={choices} />

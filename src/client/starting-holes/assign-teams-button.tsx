@@ -8,7 +8,7 @@ import { errorMessage } from '../lib/api';
 import { notify } from '../lib/toast';
 import { Button, type ButtonProps } from '../ui/button';
 import { ConfirmDialog } from '../ui/dialog';
-import { DrawWarning, drawOutOfDateText, scoredTeamsText } from './draw-warning';
+import { DrawWarning, drawOutOfDateText, groupsText, scoredTeamsText } from './draw-warning';
 import { drawStatusQuery, useAssignTeams } from './queries';
 
 const teamsWord = (n: number) => `${n} ${n === 1 ? 'team' : 'teams'}`;
@@ -27,6 +27,7 @@ export function AssignTeamsButton({ tournament, size = 'sm', warn = true }: Prop
   const { data: status } = useQuery({ ...drawStatusQuery, select: (d) => d.tournaments.find((x) => x.tournamentId === tournament.id) });
   const outOfDate = warn && status ? drawOutOfDateText(status) : null;
   const scored = status ? scoredTeamsText(status.teamsWithScores) : null;
+  const groups = status ? groupsText(status) : null;
   const confirm = () =>
     assign.mutate(tournament.id, {
       onSuccess: (sheet) => notify.success(`Starting holes drawn for ${teamsWord(sheet.assignments.length)}`),
@@ -47,9 +48,10 @@ export function AssignTeamsButton({ tournament, size = 'sm', warn = true }: Prop
         message={
           <>
             <p>
-              Every team of <strong>{tournament.name}</strong> gets a starting hole at random, one team per hole. This replaces any earlier draw:
-              print the starting sheet and scorecards again afterwards.
+              Every team of <strong>{tournament.name}</strong> gets a starting hole at random. This replaces any earlier draw: print the starting
+              sheet, scorecards and cart signs again afterwards.
             </p>
+            {groups ? <p className="mt-3 font-medium">{groups}</p> : null}
             {scored ? <DrawWarning text={scored} className="mt-3" /> : null}
           </>
         }

@@ -25,3 +25,18 @@ export function DrawWarning({ text, className }: { text: string; className?: str
     </p>
   );
 }
+
+/**
+ * R31: what the draw will do with this field: one team per hole, or how many holes take two groups (par 5s first, then
+ * 4s, then 3s), or that the field does not fit. Said in Assign Teams' confirmation.
+ */
+export function groupsText({ teams: n, holes, singleGroupHoles }: { teams: number; holes: number; singleGroupHoles: number }): string | null {
+  if (holes === 0 || n === 0) return null;
+  if (n <= holes) return `One team per hole: ${n} of the ${holes} holes get a team.`;
+  const capacity = 2 * holes - singleGroupHoles;
+  if (n > capacity) return `Too many teams (${n}) for available holes (${capacity}): the draw will be refused.`;
+  const doubled = n - holes;
+  return `${doubled} of the ${holes} holes get two groups (A and B), par 5s first, then par 4s, then par 3s${
+    singleGroupHoles ? `; ${singleGroupHoles} ${singleGroupHoles === 1 ? 'hole stays' : 'holes stay'} single` : ''
+  }.`;
+}

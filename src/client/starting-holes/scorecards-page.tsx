@@ -4,7 +4,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import type { HolePar, Scorecard, Scorecards } from '../../shared/tournament-day';
+import { formatLabel, type Format } from '../../shared/formats';
+import { startingHoleLabel, type HolePar, type Scorecard, type Scorecards } from '../../shared/tournament-day';
 import { errorMessage } from '../lib/api';
 import { formatDateRange, fullName } from '../lib/format';
 import { ListState } from '../ui/table';
@@ -23,7 +24,16 @@ const sumPar = (holes: HolePar[]) => holes.reduce((total, hole) => total + hole.
 const cell = 'border border-stone-500 px-1 text-center print:border-black';
 const blank = `${cell} h-10`;
 
-function NineTable({ holes, card, withTotal, allHoles }: { holes: HolePar[]; card: Scorecard; withTotal: boolean; allHoles: HolePar[] }) {
+interface NineProps {
+  holes: HolePar[];
+  card: Scorecard;
+  withTotal: boolean;
+  allHoles: HolePar[];
+  /** A scramble card has one row, Team (R28). */
+  format: Format;
+}
+
+function NineTable({ holes, card, withTotal, allHoles, format }: NineProps) {
   const span = `${holes[0]!.number}–${holes.at(-1)!.number}`;
   return (
     // Focusable, so a keyboard can scroll the holes sideways on a phone.
@@ -77,7 +87,21 @@ function NineTable({ holes, card, withTotal, allHoles }: { holes: HolePar[]; car
             <td className={cell}>{sumPar(holes)}</td>
             {withTotal ? <td className={cell}>{sumPar(allHoles)}</td> : <td aria-hidden className="border-0" />}
           </tr>
-          {[...card.players.map((player) => ({ key: player.id, name: fullName(player) })), { key: 'team', name: 'Team' }].map((row) => (
+          {holes.some((hole) => hole.strokeIndex != null) ? (
+            <tr>
+              <th scope="row" className={`${cell} text-left font-medium`}>
+                Stroke index
+              </th>
+              {holes.map((hole) => (
+                <td key={hole.number} className={`${cell} text-xs`}>
+                  {hole.strokeIndex ?? ''}
+                </td>
+              ))}
+              <td aria-hidden className="border-0" />
+              <td aria-hidden className="border-0" />
+            </tr>
+          ) : null}
+          {(format === 'scramble' ? [{ key: 'team', name: 'Team' }] : [...card.players.map((player) => ({ key: player.id, name: fullName(player) })), { key: 'team', name: 'Team' }]).map((row) => (
             <tr key={row.key}>
               <th scope="row" className={`${cell} text-left ${row.key === 'team' ? 'font-bold' : 'font-medium'}`}>
                 {row.name}
@@ -111,15 +135,18 @@ function ScorecardSheet({ card, data }: { card: Scorecard; data: Scorecards & { 
           <p className="text-sm text-stone-700 print:text-black">
             {data.tournament.name} · {formatDateRange(data.tournament.startDate, data.tournament.endDate)}
           </p>
-          <p className="text-sm text-stone-700 print:text-black">{data.course.name}</p>
+          <p className="text-sm text-stone-700 print:text-black">
+            {data.course.name} · {formatLabel(data.rules)}
+          </p>
+          {data.rules.format === 'scramble' ? <p className="text-sm text-stone-700 print:text-black">{card.players.map(fullName).join(', ')}</p> : null}
         </div>
         <div className="shrink-0 rounded-md border-2 border-stone-800 px-3 py-1 text-center">
           <p className="text-xs font-semibold">Starting hole</p>
-          <p className="text-3xl font-bold tabular-nums">{card.startingHole ?? '—'}</p>
+          <p className="text-3xl font-bold tabular-nums">{card.startingHole != null ? startingHoleLabel(card.startingHole, card.startGroup) : '—'}</p>
         </div>
       </header>
       {rows.map((holes, i) => (
-        <NineTable key={holes[0]!.number} holes={holes} card={card} withTotal={i === rows.length - 1} allHoles={data.course.holes} />
+        <NineTable key={holes[0]!.number} holes={holes} card={card} withTotal={i === rows.length - 1} allHoles={data.course.holes} format={data.rules.format} />
       ))}
       <div className="mt-2 grid grid-cols-2 gap-6 text-sm">
         <p className="border-t border-stone-800 pt-1">Scorer</p>

@@ -1,8 +1,9 @@
 // /admin/tournaments/:id/starting-sheet (staff, R20): which team starts on which hole, with its players, ordered by hole;
 // printable on A4 or Letter. Admins can draw (again) from here.
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, FileText } from 'lucide-react';
+import { ArrowLeft, Car, FileText } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { startingHoleLabel } from '../../shared/tournament-day';
 import { useMe } from '../auth/session';
 import { errorMessage } from '../lib/api';
 import { formatDateRange, fullName } from '../lib/format';
@@ -43,6 +44,14 @@ export function StartingSheetPage() {
               Scorecards
             </Link>
           </Button>
+          {data?.assignments.length ? (
+            <Button asChild variant="secondary">
+              <Link to={`/admin/tournaments/${id}/cart-signs`}>
+                <Car aria-hidden className="size-4" />
+                Cart Signs
+              </Link>
+            </Button>
+          ) : null}
           {data?.assignments.length ? <PrintButton /> : null}
         </div>
       </div>
@@ -80,7 +89,7 @@ export function StartingSheetPage() {
               {data.assignments.map((team) => (
                 <tr key={team.teamId} className="break-inside-avoid border-b border-stone-300 align-top">
                   <th scope="row" className="px-3 py-2 text-2xl font-bold tabular-nums">
-                    {team.startingHole}
+                    {startingHoleLabel(team.startingHole, team.startGroup)}
                   </th>
                   <td className="px-3 py-2">
                     <span className="font-semibold">{team.teamName}</span>

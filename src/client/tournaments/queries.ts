@@ -1,5 +1,6 @@
 // The admin Tournaments page's server state: the list, one tournament, the course and level choices, and the saves.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Format } from '../../shared/formats';
 import type { TournamentInput } from '../../shared/tournament-schemas';
 import { api } from '../lib/api';
 
@@ -13,6 +14,10 @@ export interface AdminTournamentItem {
   courseId: string | null;
   courseName: string | null;
   teamsRegistered: number;
+  format: Format;
+  bestBalls: number;
+  netScoring: boolean;
+  singleGroupHoles: number[];
 }
 export interface OfferedLevel {
   id: string;

@@ -12,6 +12,7 @@ import { Card } from '../ui/card';
 import { Field } from '../ui/field';
 import { SelectField } from '../ui/select-field';
 import { PageSpinner } from '../ui/spinner';
+import { FormatFields } from './format-fields';
 import { LevelOffers } from './level-offers';
 import { courseChoicesQuery, levelChoicesQuery, tournamentQuery, useSaveTournament, type AdminTournament, type CourseChoice, type LevelChoice } from './queries';
 
@@ -64,6 +65,10 @@ function defaults(tournament: AdminTournament | null, levels: LevelChoice[]): To
     maxTeams: tournament?.maxTeams?.toString() ?? '',
     active: tournament?.active ?? true,
     courseId: tournament?.courseId ?? '',
+    format: tournament?.format ?? 'stroke',
+    bestBalls: tournament?.bestBalls === 2 ? '2' : '1',
+    netScoring: tournament?.netScoring ?? false,
+    singleGroupHoles: tournament?.singleGroupHoles.join(', ') ?? '',
     levels: levels.map((level) => {
       const offered = tournament?.levels.find((o) => o.levelId === level.id);
       // A level not offered yet starts with its own max teams as its places (R13).
@@ -80,7 +85,7 @@ function showServerFields(error: unknown, sent: TournamentInput, levels: LevelCh
     if (level) {
       const row = levels.findIndex((l) => l.id === sent.levels[Number(level[1])]?.sponsorshipLevelId);
       if (row >= 0) setError(`levels.${row}.${level[2] === 'priceCents' ? 'price' : 'maxTeams'}`, { message });
-    } else if (['name', 'startDate', 'endDate', 'maxTeams', 'courseId'].includes(path)) {
+    } else if (['name', 'startDate', 'endDate', 'maxTeams', 'courseId', 'format', 'singleGroupHoles'].includes(path)) {
       setError(path as 'name', { message });
     }
   }
@@ -95,14 +100,15 @@ interface FormProps {
 }
 
 /**
- * The shotgun start gives every team a hole of its own (R20): more teams than the course has holes cannot be drawn, and
+ * The shotgun start puts at most two groups on a hole (R31): more teams than twice the course's holes cannot be drawn, and
  * the organiser should learn that when setting the cap, not on the day.
  */
 export function maxTeamsHint(maxTeams: string, course: Pick<CourseChoice, 'name' | 'totalHoles'> | undefined): string {
   const cap = Number(maxTeams.trim());
-  if (!course || (maxTeams.trim() !== '' && (!Number.isInteger(cap) || cap <= course.totalHoles))) return 'Leave empty for no limit';
-  const most = `${course.name} has ${course.totalHoles} holes: the shotgun draw gives each team its own, so at most ${course.totalHoles} teams can start.`;
-  return maxTeams.trim() === '' ? `No limit. ${most}` : most;
+  const most = course ? course.totalHoles * 2 : 0;
+  if (!course || (maxTeams.trim() !== '' && (!Number.isInteger(cap) || cap <= most))) return 'Leave empty for no limit';
+  const says = `${course.name} has ${course.totalHoles} holes: the shotgun draw puts at most two groups on each, so at most ${most} teams can start.`;
+  return maxTeams.trim() === '' ? `No limit. ${says}` : says;
 }
 
 function TournamentForm({ tournament, levels, courses, currency, onClose }: FormProps) {
@@ -161,6 +167,8 @@ function TournamentForm({ tournament, levels, courses, currency, onClose }: Form
             <input type="checkbox" className="size-4 accent-brand-700" {...form.register('active')} />
             Active: open for registration
           </label>
+
+          <FormatFields />
 
           <LevelOffers levels={levels} offered={tournament?.levels ?? []} currency={currency} />
 

@@ -2,12 +2,21 @@
 import { z } from '@hono/zod-openapi';
 import { getActor } from '../http/context';
 import { createRouter, defineRoute } from '../http/define-route';
-import { addGolferSchema, checkInSchema, golferTeamsQuerySchema, listGolfersQuerySchema } from '../../shared/golfer-schemas';
-import { addGolfer, deleteGolfer, listGolfers, listGolferTeams, setCheckIn } from './service';
+import { addGolferSchema, checkInSchema, golferTeamsQuerySchema, handicapSchema, listGolfersQuerySchema } from '../../shared/golfer-schemas';
+import { addGolfer, deleteGolfer, listGolfers, listGolferTeams, setCheckIn, setHandicapIndex } from './service';
 
 const checkIn = { checkedIn: z.boolean(), checkedInAt: z.string().nullable(), checkedInBy: z.string().nullable() };
 const golfer = z
-  .object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string(), teamId: z.string(), teamName: z.string(), ...checkIn })
+  .object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    handicapIndex: z.number().nullable(),
+    teamId: z.string(),
+    teamName: z.string(),
+    ...checkIn,
+  })
   .openapi('Golfer');
 const json = <T extends z.ZodType>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } });
 const playerParam = z.object({ playerId: z.uuid('Golfer not found') });
@@ -72,6 +81,21 @@ export const golferRoutes = createRouter()
       const saved = await setCheckIn(c.var.deps.database.db, actor.userId, c.req.valid('param').playerId, c.req.valid('json'), c.var.deps.now());
       return c.json({ golfer: saved }, 200);
     },
+  )
+  .openapi(
+    defineRoute({
+      method: 'put',
+      path: '/{playerId}/handicap',
+      access: 'staff',
+      summary: "Set a golfer's Handicap Index (-10.0 to 54.0, one decimal; null clears it) (R29)",
+      request: { params: playerParam, body: { required: true, content: { 'application/json': { schema: handicapSchema } } } },
+      responses: {
+        200: json('Saved', z.object({ golfer: z.object({ id: z.string(), handicapIndex: z.number().nullable() }) })),
+        400: { description: 'Not a Handicap Index' },
+        404: { description: 'No such golfer' },
+      },
+    }),
+    async (c) => c.json({ golfer: await setHandicapIndex(c.var.deps.database.db, c.req.valid('param').playerId, c.req.valid('json')) }, 200),
   )
   .openapi(
     defineRoute({

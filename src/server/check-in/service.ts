@@ -6,7 +6,8 @@ import { checkins, players, teams } from '../db/schema';
 import { AppError } from '../http/errors';
 import { containsPattern } from '../users/service';
 import { PLAYERS_PER_TEAM } from '../../shared/team-schemas';
-import { addGolferSchema, checkInSchema, golferTeamsQuerySchema, GOLFERS_PAGE_SIZE, listGolfersQuerySchema, TEAM_FULL_MESSAGE } from '../../shared/golfer-schemas';
+import { addGolferSchema, checkInSchema, golferTeamsQuerySchema, GOLFERS_PAGE_SIZE, handicapSchema, listGolfersQuerySchema, TEAM_FULL_MESSAGE } from '../../shared/golfer-schemas';
+import { notifyLeaderboardChanged } from '../scoring/leaderboard-channel';
 import type { Golfer, GolferPage } from '../../shared/api-types';
 import { holdsPlace } from '../holds/holds-place';
 
@@ -35,6 +36,7 @@ export async function listGolfers(db: Db, rawQuery: unknown): Promise<GolferPage
         firstName: players.firstName,
         lastName: players.lastName,
         email: players.email,
+        handicapIndex: players.handicapIndex,
         teamId: teams.id,
         teamName: teams.name,
         checkedIn: sql<boolean>`coalesce(${checkins.checkedIn}, false)`,
@@ -90,7 +92,7 @@ export async function addGolfer(db: Db, rawInput: unknown): Promise<Golfer> {
     return { row: row!, teamName: team.name };
   });
   const { row, teamName } = created;
-  return { id: row.id, firstName: row.firstName, lastName: row.lastName, email: row.email, teamId: row.teamId, teamName, checkedIn: false, checkedInAt: null, checkedInBy: null };
+  return { id: row.id, firstName: row.firstName, lastName: row.lastName, email: row.email, handicapIndex: null, teamId: row.teamId, teamName, checkedIn: false, checkedInAt: null, checkedInBy: null };
 }
 
 /** Records a golfer as checked in (by whom, when) or not; the one checkins row per golfer is inserted or updated. */
@@ -108,6 +110,21 @@ export async function setCheckIn(db: Db, actorId: string, playerId: string, rawI
     .from(checkins)
     .where(eq(checkins.playerId, playerId));
   return { id: playerId, checkedIn: row!.checkedIn, checkedInAt: row!.checkedInAt ? new Date(row!.checkedInAt).toISOString() : null, checkedInBy: row!.checkedInBy };
+}
+
+/**
+ * R29: sets a golfer's Handicap Index (staff, on the day); the board of the golfer's tournament changes when it scores net,
+ * so its subscribers are told at commit.
+ */
+export async function setHandicapIndex(db: Db, playerId: string, rawInput: unknown) {
+  const { handicapIndex } = handicapSchema.parse(rawInput);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(players).set({ handicapIndex }).where(eq(players.id, playerId)).returning({ id: players.id, teamId: players.teamId, handicapIndex: players.handicapIndex });
+    if (!row) throw golferNotFound();
+    const [team] = await tx.select({ tournamentId: teams.tournamentId }).from(teams).where(eq(teams.id, row.teamId));
+    await notifyLeaderboardChanged(tx, team!.tournamentId);
+    return { id: row.id, handicapIndex: row.handicapIndex };
+  });
 }
 
 /** Removes a golfer (their check-in and scores go with them), under the team's row lock like additions and team edits. */

@@ -30,6 +30,8 @@ export function describeDemo(summary: DemoSummary, config: Config, where: string
     `  Course: ${summary.course.name}, ${summary.course.holes} holes, par ${summary.course.par}`,
     `  Sponsorship levels:`,
     ...levels,
+    `  Today's outing: ${summary.outing.name} (scramble, net scoring), ${summary.outing.teams} teams drawn two to a hole,`,
+    `    ${summary.outing.teamsWithScores} with scores: see the live board at ${config.appUrl}/leaderboard`,
     `Next: npm start, then sign up and register a team at ${config.appUrl}/register.`,
     `For the admin area: npm run create-admin -- --email you@example.org --password 'a-long-password'`,
   ].join('\n');

@@ -31,7 +31,7 @@ describe('creating and listing courses (admin)', () => {
   it('creates a course and its holes at par 4 in one go, and lists it with its total par', async () => {
     const { status, body } = await t.call(BASE, { json: { name: '  Willow Creek ', totalHoles: 18, description: ' Parkland ' }, cookie: admin.cookie });
     expect(status).toBe(201);
-    expect(body.course).toEqual({ id: expect.any(String), name: 'Willow Creek', totalHoles: 18, description: 'Parkland', parTotal: 72 });
+    expect(body.course).toEqual({ id: expect.any(String), name: 'Willow Creek', totalHoles: 18, description: 'Parkland', parTotal: 72, slope: 113, rating: null });
     expect(await holesOf(body.course.id)).toEqual(Array.from({ length: 18 }, (_, i) => ({ holeNumber: i + 1, par: 4 })));
 
     const list = await t.call(BASE, { cookie: admin.cookie });
@@ -74,7 +74,7 @@ describe('editing a course: the holes follow the total', () => {
     await setPar(course.id, 4, 3);
     const { status, body } = await put(`${BASE}/${course.id}`, { name: 'New Name', totalHoles: 9, description: 'Links by the sea' });
     expect(status).toBe(200);
-    expect(body.course).toEqual({ id: course.id, name: 'New Name', totalHoles: 9, description: 'Links by the sea', parTotal: 35 });
+    expect(body.course).toEqual({ id: course.id, name: 'New Name', totalHoles: 9, description: 'Links by the sea', parTotal: 35, slope: 113, rating: null });
     expect(await pars(course.id)).toEqual([4, 4, 4, 3, 4, 4, 4, 4, 4]);
   });
 
@@ -138,7 +138,7 @@ describe('the hole par grid', () => {
     const { status, body, response } = await t.call(`${BASE}/${course.id}/holes`, { cookie: admin.cookie });
     expect(status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(body).toEqual({ holes: Array.from({ length: 9 }, (_, i) => ({ holeNumber: i + 1, par: 4 })) });
+    expect(body).toEqual({ holes: Array.from({ length: 9 }, (_, i) => ({ holeNumber: i + 1, par: 4, strokeIndex: null })) });
   });
 
   it('sets one hole’s par to 3, 4 or 5 and the total follows', async () => {
@@ -146,7 +146,7 @@ describe('the hole par grid', () => {
     for (const par of [3, 5, 4, 5]) {
       const { status, body } = await setPar(course.id, 7, par);
       expect(status).toBe(200);
-      expect(body).toEqual({ hole: { holeNumber: 7, par } });
+      expect(body).toEqual({ hole: { holeNumber: 7, par, strokeIndex: null } });
     }
     expect(await pars(course.id)).toEqual([4, 4, 4, 4, 4, 4, 5, 4, 4]);
     const { body } = await t.call(BASE, { cookie: admin.cookie });

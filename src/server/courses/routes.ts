@@ -1,13 +1,21 @@
 // /api/admin/courses: golf courses and the par of their holes, admins only (R8).
 import { z } from '@hono/zod-openapi';
 import { createRouter, defineRoute } from '../http/define-route';
-import { golfCourseSchema, holeParSchema, TOTAL_HOLES } from '../../shared/course-schemas';
-import { createCourse, deleteCourse, listCourses, listHoles, setHolePar, updateCourse } from './service';
+import { golfCourseSchema, holeParSchema, strokeIndexesSchema, TOTAL_HOLES } from '../../shared/course-schemas';
+import { createCourse, deleteCourse, listCourses, listHoles, setHolePar, setStrokeIndexes, updateCourse } from './service';
 
 const course = z
-  .object({ id: z.string(), name: z.string(), totalHoles: z.number(), description: z.string(), parTotal: z.number() })
+  .object({
+    id: z.string(),
+    name: z.string(),
+    totalHoles: z.number(),
+    description: z.string(),
+    parTotal: z.number(),
+    slope: z.number(),
+    rating: z.number().nullable(),
+  })
   .openapi('GolfCourse');
-const hole = z.object({ holeNumber: z.number(), par: z.number() }).openapi('CourseHole');
+const hole = z.object({ holeNumber: z.number(), par: z.number(), strokeIndex: z.number().nullable() }).openapi('CourseHole');
 const courseBody = { required: true, content: { 'application/json': { schema: golfCourseSchema } } };
 const idParam = z.object({ id: z.uuid('Golf course not found') });
 const holeMessage = `Hole number must be from 1 to ${TOTAL_HOLES.max}`;
@@ -99,4 +107,15 @@ export const courseRoutes = createRouter()
       const { id, holeNumber } = c.req.valid('param');
       return c.json({ hole: await setHolePar(c.var.deps.database.db, id, holeNumber, c.req.valid('json')) }, 200);
     },
+  )
+  .openapi(
+    defineRoute({
+      method: 'put',
+      path: '/{id}/stroke-indexes',
+      access: 'admin',
+      summary: "Set every hole's stroke index at once (R29): 1..holes each once, or none",
+      request: { params: idParam, body: { required: true, content: { 'application/json': { schema: strokeIndexesSchema } } } },
+      responses: { 200: json('Saved', z.object({ holes: z.array(hole) })), 400: { description: 'Not one index per hole, each once' }, 404: { description: 'No such course' } },
+    }),
+    async (c) => c.json({ holes: await setStrokeIndexes(c.var.deps.database.db, c.req.valid('param').id, c.req.valid('json')) }, 200),
   );

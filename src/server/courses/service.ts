@@ -6,7 +6,7 @@ import { isForeignKeyViolation } from '../db/errors';
 import { courseHoles, golfCourses } from '../db/schema';
 import { AppError } from '../http/errors';
 import { listNames } from '../../shared/list-names';
-import { golfCourseSchema, holeParSchema, PAR, removedHolesLabel } from '../../shared/course-schemas';
+import { COURSE_MESSAGES, golfCourseSchema, holeParSchema, PAR, removedHolesLabel, strokeIndexesSchema } from '../../shared/course-schemas';
 import type { GolfCourse, Hole } from '../../shared/api-types';
 
 const notFound = () => new AppError('NOT_FOUND', 'Golf course not found');
@@ -19,6 +19,8 @@ function selectCourses(db: Db) {
       name: golfCourses.name,
       totalHoles: golfCourses.totalHoles,
       description: golfCourses.description,
+      slope: golfCourses.slope,
+      rating: golfCourses.rating,
       parTotal: sql<number>`coalesce(sum(${courseHoles.par}), 0)::int`,
     })
     .from(golfCourses)
@@ -130,10 +132,30 @@ export async function listHoles(db: Db, courseId: string): Promise<Hole[]> {
   const [course] = await db.select({ id: golfCourses.id }).from(golfCourses).where(eq(golfCourses.id, courseId));
   if (!course) throw notFound();
   return db
-    .select({ holeNumber: courseHoles.holeNumber, par: courseHoles.par })
+    .select({ holeNumber: courseHoles.holeNumber, par: courseHoles.par, strokeIndex: courseHoles.strokeIndex })
     .from(courseHoles)
     .where(eq(courseHoles.courseId, courseId))
     .orderBy(asc(courseHoles.holeNumber));
+}
+
+/**
+ * R29: replaces every hole's stroke index at once (a swap of two holes would clash one by one), under the course's row lock,
+ * so the unique index never sees a half-saved set. The list must have one entry per hole of the course.
+ */
+export async function setStrokeIndexes(db: Db, courseId: string, rawInput: unknown): Promise<Hole[]> {
+  const { strokeIndexes } = strokeIndexesSchema.parse(rawInput);
+  await db.transaction(async (tx) => {
+    const [course] = await tx.select({ totalHoles: golfCourses.totalHoles }).from(golfCourses).where(eq(golfCourses.id, courseId)).for('update');
+    if (!course) throw notFound();
+    if (strokeIndexes.length !== course.totalHoles) {
+      throw new AppError('VALIDATION', COURSE_MESSAGES.strokeIndexes(course.totalHoles), { strokeIndexes: COURSE_MESSAGES.strokeIndexes(course.totalHoles) });
+    }
+    await tx.update(courseHoles).set({ strokeIndex: null }).where(eq(courseHoles.courseId, courseId));
+    for (const [i, strokeIndex] of strokeIndexes.entries()) {
+      if (strokeIndex != null) await tx.update(courseHoles).set({ strokeIndex }).where(and(eq(courseHoles.courseId, courseId), eq(courseHoles.holeNumber, i + 1)));
+    }
+  });
+  return listHoles(db, courseId);
 }
 
 export async function setHolePar(db: Db, courseId: string, holeNumber: number, rawInput: unknown): Promise<Hole> {
@@ -142,7 +164,7 @@ export async function setHolePar(db: Db, courseId: string, holeNumber: number, r
     .update(courseHoles)
     .set({ par })
     .where(and(eq(courseHoles.courseId, courseId), eq(courseHoles.holeNumber, holeNumber)))
-    .returning({ holeNumber: courseHoles.holeNumber, par: courseHoles.par });
+    .returning({ holeNumber: courseHoles.holeNumber, par: courseHoles.par, strokeIndex: courseHoles.strokeIndex });
   if (hole) return hole;
   await listHoles(db, courseId); // 404 for an unknown course
   throw new AppError('NOT_FOUND', `This course has no hole ${holeNumber}`);

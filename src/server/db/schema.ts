@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -130,9 +131,16 @@ export const golfCourses = pgTable(
     name: text('name').notNull(),
     totalHoles: integer('total_holes').notNull().default(18),
     description: text('description').notNull().default(''),
+    /** R29: the tees' slope (55–155, 113 standard) and course rating (null: the course's par). */
+    slope: integer('slope').notNull().default(113),
+    rating: numeric('rating', { precision: 4, scale: 1, mode: 'number' }),
     createdAt: createdAt(),
   },
-  (t) => [check('golf_courses_total_holes_check', sql`${t.totalHoles} between 9 and 36`)],
+  (t) => [
+    check('golf_courses_total_holes_check', sql`${t.totalHoles} between 9 and 36`),
+    check('golf_courses_slope_check', sql`${t.slope} between 55 and 155`),
+    check('golf_courses_rating_check', sql`${t.rating} is null or ${t.rating} between 20 and 90`),
+  ],
 );
 
 export const courseHoles = pgTable(
@@ -144,9 +152,13 @@ export const courseHoles = pgTable(
       .references(() => golfCourses.id, { onDelete: 'cascade' }),
     holeNumber: integer('hole_number').notNull(),
     par: integer('par').notNull().default(4),
+    /** R29: 1..holes, each once per course (the unique index); null until the organiser enters it. */
+    strokeIndex: integer('stroke_index'),
   },
   (t) => [
     uniqueIndex('course_holes_course_hole_unique').on(t.courseId, t.holeNumber),
+    uniqueIndex('course_holes_stroke_index_unique').on(t.courseId, t.strokeIndex),
+    check('course_holes_stroke_index_check', sql`${t.strokeIndex} is null or ${t.strokeIndex} between 1 and 36`),
     check('course_holes_par_check', sql`${t.par} between 3 and 5`),
     check('course_holes_hole_number_check', sql`${t.holeNumber} between 1 and 36`),
   ],
@@ -163,10 +175,19 @@ export const tournaments = pgTable(
     maxTeams: integer('max_teams'),
     /** Legacy single course (SPEC.md §3); tournament_courses is the current link. */
     courseId: uuid('course_id').references(() => golfCourses.id, { onDelete: 'restrict' }),
+    /** R28: 'stroke' (every player's strokes), 'scramble' (one team score per hole) or 'best_ball' (best `best_balls`). */
+    format: text('format').notNull().default('stroke'),
+    bestBalls: integer('best_balls').notNull().default(1),
+    /** R29: rank by net (gross minus handicap strokes). */
+    netScoring: boolean('net_scoring').notNull().default(false),
+    /** R31: holes the organiser keeps to one group in the shotgun draw. */
+    singleGroupHoles: integer('single_group_holes').array().notNull().default(sql`'{}'::integer[]`),
     createdAt: createdAt(),
   },
   (t) => [
     check('tournaments_max_teams_check', sql`${t.maxTeams} is null or ${t.maxTeams} >= 1`),
+    check('tournaments_format_check', sql`${t.format} in ('stroke', 'scramble', 'best_ball')`),
+    check('tournaments_best_balls_check', sql`${t.bestBalls} in (1, 2)`),
     check('tournaments_dates_check', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
   ],
 );
@@ -266,10 +287,15 @@ export const players = pgTable(
     lastName: text('last_name').notNull(),
     email: text('email').notNull().default(''),
     phone: text('phone').notNull().default(''),
+    /** R29: Handicap Index, -10.0 to 54.0, one decimal; null when the player has none. */
+    handicapIndex: numeric('handicap_index', { precision: 3, scale: 1, mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('players_team_idx').on(t.teamId)],
+  (t) => [
+    index('players_team_idx').on(t.teamId),
+    check('players_handicap_index_check', sql`${t.handicapIndex} is null or ${t.handicapIndex} between -10 and 54`),
+  ],
 );
 
 export const payments = pgTable(
@@ -326,10 +352,13 @@ export const teamAssignments = pgTable(
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
     startingHole: integer('starting_hole').notNull(),
+    /** R31: 'A', or 'B' for the second team on a hole; 'A' alone where a hole has one team. */
+    startGroup: text('start_group').notNull().default('A'),
   },
   (t) => [
     primaryKey({ columns: [t.tournamentId, t.teamId] }),
-    uniqueIndex('team_assignments_hole_unique').on(t.tournamentId, t.startingHole),
+    uniqueIndex('team_assignments_hole_group_unique').on(t.tournamentId, t.startingHole, t.startGroup),
+    check('team_assignments_start_group_check', sql`${t.startGroup} in ('A', 'B')`),
     check('team_assignments_hole_check', sql`${t.startingHole} between 1 and 36`),
   ],
 );

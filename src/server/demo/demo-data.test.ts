@@ -1,16 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/connect';
-import { courseHoles, golfCourses, sponsorshipLevels, tournamentCourses, tournaments, tournamentSponsorshipLevels } from '../db/schema';
+import { courseHoles, golfCourses, players, sponsorshipLevels, teams, tournamentCourses, tournaments, tournamentSponsorshipLevels } from '../db/schema';
 import { AppError } from '../http/errors';
 import { openTestDatabase, type TestDatabase } from '../test/database';
 import { registerTeams } from '../registration/service';
-import { assignStartingHoles } from '../scoring/starting-holes';
+import { loadLeaderboard } from '../scoring/leaderboard';
+import { assignStartingHoles, getStartingSheet } from '../scoring/starting-holes';
 import { playersInput, registrationInput } from '../test/factories';
 import { insertLeaders } from '../test/fixtures';
-import { demoStartDate, seedDemo } from './demo-data';
+import { demoStartDate, seedDemo, type DemoSummary } from './demo-data';
 
 let database: TestDatabase;
+/** What the first test seeded, for the outing's test. */
+let seeded: DemoSummary | undefined;
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -32,25 +35,28 @@ async function rowCounts() {
 
 describe('seedDemo', () => {
   it('fills an empty database with one upcoming tournament, its 18-hole par-72 course and four priced levels', async () => {
-    const summary = await seedDemo(database.db, { today: '2026-03-02' });
+    const summary = (seeded = await seedDemo(database.db, { today: '2026-03-02' }));
 
+    // Two tournaments on the one course: the upcoming one and today's outing (below), which offers one level.
     expect(await rowCounts()).toEqual({
-      tournaments: 1,
+      tournaments: 2,
       golf_courses: 1,
       course_holes: 18,
-      tournament_courses: 1,
+      tournament_courses: 2,
       sponsorship_levels: 4,
-      tournament_sponsorship_levels: 4,
+      tournament_sponsorship_levels: 5,
     });
 
-    const [tournament] = await database.db.select().from(tournaments);
+    const [tournament] = await database.db.select().from(tournaments).where(eq(tournaments.id, summary.tournament.id));
     expect(tournament).toMatchObject({ id: summary.tournament.id, active: true, maxTeams: 18, startDate: '2026-04-17' });
     expect(tournament!.name).toMatch(/Golf Classic 2026$/);
 
     const [course] = await database.db.select().from(golfCourses);
     expect(course).toMatchObject({ id: summary.course.id, totalHoles: 18 });
     expect(tournament!.courseId).toBe(course!.id);
-    expect(await database.db.select().from(tournamentCourses)).toEqual([{ tournamentId: tournament!.id, courseId: course!.id }]);
+    expect(await database.db.select().from(tournamentCourses).where(eq(tournamentCourses.tournamentId, tournament!.id))).toEqual([
+      { tournamentId: tournament!.id, courseId: course!.id },
+    ]);
 
     const holes = await database.db.select().from(courseHoles).where(eq(courseHoles.courseId, course!.id)).orderBy(courseHoles.holeNumber);
     expect(holes.map((h) => h.holeNumber)).toEqual(Array.from({ length: 18 }, (_, i) => i + 1));
@@ -70,6 +76,7 @@ describe('seedDemo', () => {
       })
       .from(tournamentSponsorshipLevels)
       .innerJoin(sponsorshipLevels, eq(sponsorshipLevels.id, tournamentSponsorshipLevels.sponsorshipLevelId))
+      .where(eq(tournamentSponsorshipLevels.tournamentId, tournament!.id))
       .orderBy(sql`${tournamentSponsorshipLevels.priceCents} desc`);
     expect(offered.map((l) => l.name)).toEqual(['Title Sponsor', 'Eagle Sponsor', 'Birdie Sponsor', 'Foursome']);
     for (const level of offered) {
@@ -86,9 +93,34 @@ describe('seedDemo', () => {
     expect(summary.levels.map((l) => l.id).sort()).toEqual(offered.map((l) => l.id).sort());
   });
 
+  it("adds today's outing: a net scramble of 36 foursomes with handicap indexes, drawn two to a hole, part-way round, with a countback", async () => {
+    const outing = await loadLeaderboard(database.db, seeded!.outing.id);
+    expect(outing.active).toBe(true);
+    expect(outing.board.tournament.startDate).toBe('2026-03-02');
+    expect(outing.board.rules).toEqual({ format: 'scramble', bestBalls: 1, netScoring: true });
+    const sheet = await getStartingSheet(database.db, outing.board.tournament.id);
+    expect(sheet.assignments).toHaveLength(36);
+    expect(sheet.assignments.filter((a) => a.startGroup === 'B')).toHaveLength(18);
+    expect(sheet.assignments.every((a) => a.players.length === 4)).toBe(true);
+    const indexes = await database.db
+      .select({ index: players.handicapIndex, name: sql<string>`${players.firstName} || ' ' || ${players.lastName}` })
+      .from(players)
+      .innerJoin(teams, eq(teams.id, players.teamId))
+      .where(eq(teams.tournamentId, outing.board.tournament.id));
+    expect(indexes).toHaveLength(144);
+    // 144 different golfers, as a real field would be.
+    expect(new Set(indexes.map((p) => p.name)).size).toBe(144);
+    expect(indexes.every((p) => p.index != null && p.index >= 2 && p.index <= 30)).toBe(true);
+    // Some teams are still out, some have not started, and countback placed two finished teams.
+    expect(outing.board.rows.length).toBeGreaterThan(20);
+    expect(outing.board.rows.length).toBeLessThan(36);
+    expect(outing.board.rows.some((r) => r.thru > 0 && r.thru < 18)).toBe(true);
+    expect(outing.board.rows.filter((r) => r.countback).map((r) => r.countback).sort()).toEqual(['lost', 'won']);
+  });
+
   it('refuses a database that already has a tournament, changing nothing', async () => {
     const before = await rowCounts();
-    expect(before.tournaments).toBe(1);
+    expect(before.tournaments).toBe(2);
     const attempt = seedDemo(database.db, { today: '2026-03-02' });
     await expect(attempt).rejects.toBeInstanceOf(AppError);
     await expect(attempt).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('Nothing was changed') });

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/connect';
 import { courseHoles, golfCourses, sponsorshipLevels, tournamentCourses, tournaments, tournamentSponsorshipLevels } from '../db/schema';
 import { AppError } from '../http/errors';
+import { seedOuting, type DemoOuting } from './demo-outing';
 
 /** The tournament is this many days after today (then moved to the Friday on or after), so registration is open. */
 export const DEMO_DAYS_AHEAD = 42;
@@ -57,6 +58,8 @@ export interface DemoSummary {
   tournament: { id: string; name: string; startDate: string; maxTeams: number };
   course: { id: string; name: string; holes: number; par: number };
   levels: { id: string; name: string; priceCents: number; places: number }[];
+  /** The second tournament: today's scramble with net scoring, drawn and part-way round (R28–R31). */
+  outing: DemoOuting;
 }
 
 /** `today` is the calendar date (YYYY-MM-DD) in the tournament's time zone; the demo tournament is dated from it. */
@@ -105,7 +108,15 @@ export async function seedDemo(db: Db, options: { today: string }): Promise<Demo
       .values(offered.map((l) => ({ tournamentId: tournament!.id, sponsorshipLevelId: l.id, priceCents: l.priceCents, maxTeams: l.places })))
       .returning({ id: tournamentSponsorshipLevels.id, levelId: tournamentSponsorshipLevels.sponsorshipLevelId });
 
+    const outing = await seedOuting(tx, {
+      courseId: course!.id,
+      levelId: offered.find((l) => l.name === 'Foursome')!.id,
+      pars: DEMO_COURSE.pars,
+      startDate: options.today,
+    });
+
     return {
+      outing,
       tournament: { id: tournament!.id, name, startDate, maxTeams: DEMO_MAX_TEAMS },
       course: { id: course!.id, name: DEMO_COURSE.name, holes: DEMO_COURSE.pars.length, par: DEMO_COURSE.pars.reduce((a, b) => a + b, 0) },
       levels: offered.map((l) => ({

@@ -207,6 +207,7 @@ export async function registerTeamsOnce(
           lastName: p.lastName,
           email: p.email,
           phone: p.phone,
+          handicapIndex: p.handicapIndex,
           createdAt: enteredAt(i * PLAYERS_PER_TEAM + j),
         })),
       ),

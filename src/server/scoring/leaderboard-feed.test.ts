@@ -26,7 +26,7 @@ function countingLoad() {
       const n = ++loader.calls;
       return {
         active: true,
-        board: { tournament: { id, name: 'Open', startDate: '2027-06-01', endDate: null }, holeCount: 18, rows: [], updatedAt: `call ${n}` },
+        board: { tournament: { id, name: 'Open', startDate: '2027-06-01', endDate: null }, holeCount: 18, rules: { format: 'stroke', bestBalls: 1, netScoring: false }, rows: [], updatedAt: `call ${n}` },
       };
     },
   };

@@ -17,10 +17,17 @@ export interface LoadedLeaderboard {
 
 /** The board of any tournament (404 for an unknown one). */
 export async function loadLeaderboard(db: Db, tournamentId: string, now = new Date()): Promise<LoadedLeaderboard> {
-  const { tournament, holes } = await loadTournamentCourse(db, tournamentId);
+  const { tournament, course, holes, rules } = await loadTournamentCourse(db, tournamentId);
   const [roster, packed] = await Promise.all([
     db
-      .select({ teamId: teams.id, teamName: teams.name, playerId: players.id, firstName: players.firstName, lastName: players.lastName })
+      .select({
+        teamId: teams.id,
+        teamName: teams.name,
+        playerId: players.id,
+        firstName: players.firstName,
+        lastName: players.lastName,
+        handicapIndex: players.handicapIndex,
+      })
       .from(teams)
       .innerJoin(players, eq(players.teamId, teams.id))
       .where(
@@ -47,7 +54,7 @@ export async function loadLeaderboard(db: Db, tournamentId: string, now = new Da
   for (const row of roster) {
     let team = byTeam.get(row.teamId);
     if (!team) byTeam.set(row.teamId, (team = { id: row.teamId, name: row.teamName, players: [] }));
-    team.players.push({ id: row.playerId, firstName: row.firstName, lastName: row.lastName });
+    team.players.push({ id: row.playerId, firstName: row.firstName, lastName: row.lastName, handicapIndex: row.handicapIndex });
   }
   const { active, ...shown } = tournament;
   return {
@@ -55,7 +62,8 @@ export async function loadLeaderboard(db: Db, tournamentId: string, now = new Da
     board: {
       tournament: shown,
       holeCount: holes.length,
-      rows: computeLeaderboardRows(holes, [...byTeam.values()], scores),
+      rules,
+      rows: computeLeaderboardRows(holes, [...byTeam.values()], scores, { ...rules, slope: course?.slope ?? 113, rating: course?.rating ?? null }),
       updatedAt: now.toISOString(),
     },
   };

@@ -1,7 +1,11 @@
 // The tournament-day answers (src/shared/tournament-day.ts) as zod schemas, for the OpenAPI document and typed handlers.
 import { z } from '@hono/zod-openapi';
 
-const holePar = z.object({ number: z.number(), par: z.number() });
+const holePar = z.object({ number: z.number(), par: z.number(), strokeIndex: z.number().nullable().optional() });
+/** R28, R29: the format, best balls counted (best ball), and whether the board ranks by net. */
+const rules = z.object({ format: z.enum(['stroke', 'scramble', 'best_ball']), bestBalls: z.number(), netScoring: z.boolean() }).openapi('FormatRules');
+/** R31: 'A', or 'B' for the second team on a hole. */
+const startGroup = z.enum(['A', 'B']);
 const playerName = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });
 const tournamentDates = z.object({ id: z.string(), name: z.string(), startDate: z.string(), endDate: z.string().nullable() });
 
@@ -10,7 +14,7 @@ export const startingSheetSchema = z
     tournament: tournamentDates,
     course: z.object({ id: z.string(), name: z.string(), holeCount: z.number() }).nullable(),
     assignments: z.array(
-      z.object({ teamId: z.string(), teamName: z.string(), company: z.string(), startingHole: z.number(), players: z.array(playerName) }),
+      z.object({ teamId: z.string(), teamName: z.string(), company: z.string(), startingHole: z.number(), startGroup, players: z.array(playerName) }),
     ),
     teamsWithoutHole: z.number(),
   })
@@ -18,7 +22,9 @@ export const startingSheetSchema = z
 
 export const drawStatusSchema = z
   .object({
-    tournaments: z.array(z.object({ tournamentId: z.string(), teams: z.number(), teamsWithoutHole: z.number(), teamsWithScores: z.number() })),
+    tournaments: z.array(
+      z.object({ tournamentId: z.string(), teams: z.number(), teamsWithoutHole: z.number(), teamsWithScores: z.number(), holes: z.number(), singleGroupHoles: z.number() }),
+    ),
   })
   .openapi('DrawStatus');
 
@@ -26,7 +32,10 @@ export const scorecardsSchema = z
   .object({
     tournament: tournamentDates,
     course: z.object({ id: z.string(), name: z.string(), holes: z.array(holePar) }).nullable(),
-    teams: z.array(z.object({ teamId: z.string(), teamName: z.string(), startingHole: z.number().nullable(), players: z.array(playerName) })),
+    rules,
+    teams: z.array(
+      z.object({ teamId: z.string(), teamName: z.string(), startingHole: z.number().nullable(), startGroup: startGroup.nullable(), players: z.array(playerName) }),
+    ),
   })
   .openapi('Scorecards');
 
@@ -36,7 +45,7 @@ export const scoreEntryChoicesSchema = z
       z.object({
         id: z.string(),
         name: z.string(),
-        teams: z.array(z.object({ teamId: z.string(), teamName: z.string(), startingHole: z.number().nullable() })),
+        teams: z.array(z.object({ teamId: z.string(), teamName: z.string(), startingHole: z.number().nullable(), startGroup: startGroup.nullable() })),
       }),
     ),
   })
@@ -45,7 +54,8 @@ export const scoreEntryChoicesSchema = z
 export const scoreSheetSchema = z
   .object({
     tournament: z.object({ id: z.string(), name: z.string() }),
-    team: z.object({ id: z.string(), name: z.string(), startingHole: z.number().nullable() }),
+    rules,
+    team: z.object({ id: z.string(), name: z.string(), startingHole: z.number().nullable(), startGroup: startGroup.nullable() }),
     holes: z.array(holePar),
     players: z.array(playerName),
     scores: z.array(z.object({ playerId: z.string(), holeNumber: z.number(), strokes: z.number() })),
@@ -57,15 +67,20 @@ export const leaderboardSchema = z
   .object({
     tournament: tournamentDates,
     holeCount: z.number(),
+    rules,
     rows: z.array(
       z.object({
         position: z.number(),
         positionLabel: z.string(),
+        countback: z.enum(['won', 'lost']).nullable(),
         teamId: z.string(),
         teamName: z.string(),
         toPar: z.number(),
         thru: z.number(),
         total: z.number(),
+        netToPar: z.number().nullable(),
+        netTotal: z.number().nullable(),
+        handicap: z.number().nullable(),
         players: z.array(z.object({ playerId: z.string(), name: z.string(), total: z.number() })),
       }),
     ),

@@ -51,7 +51,7 @@ describe('GET /api/score-entry/tournaments', () => {
     expect(entry).toEqual({
       id: mine.tournament.id,
       name: mine.tournament.name,
-      teams: mine.teams.map((team) => ({ teamId: team.id, teamName: team.name, startingHole: null })),
+      teams: mine.teams.map((team) => ({ teamId: team.id, teamName: team.name, startingHole: null, startGroup: null })),
     });
     const allTeams = forLeader.flatMap((x: { teams: { teamId: string }[] }) => x.teams.map((team) => team.teamId));
     expect(allTeams).not.toContain(theirs.teams[0]!.id);
@@ -75,8 +75,8 @@ describe('GET /api/teams/:teamId/scores', () => {
     const { status, body } = await sheet(team.id, leader);
     expect(status).toBe(200);
     expect(body.tournament).toEqual({ id: tournament.id, name: tournament.name });
-    expect(body.team).toEqual({ id: team.id, name: team.name, startingHole: null });
-    expect(body.holes).toEqual([3, 5, 4, 4, 4, 4, 4, 4, 4].map((par, i) => ({ number: i + 1, par })));
+    expect(body.team).toEqual({ id: team.id, name: team.name, startingHole: null, startGroup: null });
+    expect(body.holes).toEqual([3, 5, 4, 4, 4, 4, 4, 4, 4].map((par, i) => ({ number: i + 1, par, strokeIndex: null })));
     expect(body.players.map((p: { id: string }) => p.id)).toEqual(team.players);
     expect(Object.keys(body.players[0]).sort()).toEqual(['firstName', 'id', 'lastName']);
     expect(sorted(body.scores)).toEqual(sorted(cells(team, [[0, 1, 4], [0, 2, 6], [1, 2, 5]])));

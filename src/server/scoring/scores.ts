@@ -7,8 +7,8 @@ import { playerOrder } from '../teams/player-order';
 import { players, playerScores, teamAssignments, teams, tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { Actor } from '../teams/service';
-import { saveScoresSchema, SCORE_MESSAGES, scoresToSave } from '../../shared/score-schemas';
-import type { ScoreEntryChoices, ScoreSheet, ScoreValue } from '../../shared/tournament-day';
+import { saveScoresSchema, SCORE_MESSAGES, scoresToSave, scrambleRowPlayer } from '../../shared/score-schemas';
+import type { ScoreEntryChoices, ScoreSheet, ScoreValue, StartGroup } from '../../shared/tournament-day';
 import { notifyLeaderboardChanged } from './leaderboard-channel';
 import { loadTournamentCourse } from './tournament-course';
 import { ASSIGN_MESSAGES } from './starting-holes';
@@ -25,6 +25,7 @@ export async function listScoreEntryChoices(db: Db, actor: Actor): Promise<Score
       teamId: teams.id,
       teamName: teams.name,
       startingHole: teamAssignments.startingHole,
+      startGroup: sql<StartGroup | null>`${teamAssignments.startGroup}`,
     })
     .from(tournaments)
     .leftJoin(teams, actor.staff ? eq(teams.tournamentId, tournaments.id) : and(eq(teams.tournamentId, tournaments.id), eq(teams.userId, actor.userId)))
@@ -35,7 +36,7 @@ export async function listScoreEntryChoices(db: Db, actor: Actor): Promise<Score
   for (const row of rows) {
     let tournament = choices.at(-1);
     if (tournament?.id !== row.tournamentId) choices.push((tournament = { id: row.tournamentId, name: row.tournamentName, teams: [] }));
-    if (row.teamId) tournament.teams.push({ teamId: row.teamId, teamName: row.teamName!, startingHole: row.startingHole });
+    if (row.teamId) tournament.teams.push({ teamId: row.teamId, teamName: row.teamName!, startingHole: row.startingHole, startGroup: row.startGroup });
   }
   // A leader sees only the tournaments they have a team in.
   return { tournaments: actor.staff ? choices : choices.filter((t) => t.teams.length > 0) };
@@ -88,14 +89,19 @@ export async function getScoreSheet(db: Db, actor: Actor, teamId: string, inTran
         .from(playerScores)
         .where(and(eq(playerScores.tournamentId, team.tournamentId), eq(playerScores.teamId, teamId)))
         .orderBy(asc(playerScores.holeNumber), asc(playerScores.playerId)),
-    () => db.select({ startingHole: teamAssignments.startingHole }).from(teamAssignments).where(eq(teamAssignments.teamId, teamId)),
+    () =>
+      db
+        .select({ startingHole: teamAssignments.startingHole, startGroup: sql<StartGroup>`${teamAssignments.startGroup}` })
+        .from(teamAssignments)
+        .where(eq(teamAssignments.teamId, teamId)),
   ] as const;
-  const [{ tournament, holes }, roster, scores, [assignment]] = inTransaction
+  const [{ tournament, holes, rules }, roster, scores, [assignment]] = inTransaction
     ? [await reads[0](), await reads[1](), await reads[2](), await reads[3]()]
     : await Promise.all([reads[0](), reads[1](), reads[2](), reads[3]()]);
   return {
     tournament: { id: tournament.id, name: tournament.name },
-    team: { id: team.id, name: team.name, startingHole: assignment?.startingHole ?? null },
+    rules,
+    team: { id: team.id, name: team.name, startingHole: assignment?.startingHole ?? null, startGroup: assignment?.startGroup ?? null },
     holes,
     players: roster,
     scores,
@@ -122,13 +128,16 @@ export async function saveScores(db: Db, actor: Actor, teamId: string, rawInput:
         .where(and(eq(playerScores.tournamentId, team.tournamentId), eq(playerScores.teamId, teamId)));
       if (scoresVersion(current) !== input.version) throw new AppError('CONFLICT', SCORE_MESSAGES.changed, { version: SCORE_MESSAGES.changed });
     }
-    const { course, holes } = await loadTournamentCourse(tx, team.tournamentId);
+    const { course, holes, rules } = await loadTournamentCourse(tx, team.tournamentId);
     if (!course) throw new AppError('CONFLICT', ASSIGN_MESSAGES.noCourse);
-    const roster = await tx.select({ id: players.id }).from(players).where(eq(players.teamId, teamId));
+    const roster = await tx.select({ id: players.id }).from(players).where(eq(players.teamId, teamId)).orderBy(...playerOrder());
     const golfers = new Set(roster.map((p) => p.id));
+    // A scramble card's one row, 'Team', is kept on the team's first golfer (docs/decisions/040).
+    const teamRow = rules.format === 'scramble' ? scrambleRowPlayer(roster) : null;
     const fields: Record<string, string> = {};
     input.scores.forEach((score, i) => {
       if (!golfers.has(score.playerId)) fields[`scores.${i}.playerId`] ??= SCORE_MESSAGES.player;
+      else if (teamRow && score.playerId !== teamRow && score.strokes > 0) fields[`scores.${i}.playerId`] ??= SCORE_MESSAGES.scrambleRow;
       else if (score.holeNumber > holes.length) fields[`scores.${i}.holeNumber`] ??= SCORE_MESSAGES.hole;
     });
     const first = Object.values(fields)[0];

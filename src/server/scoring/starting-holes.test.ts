@@ -157,7 +157,8 @@ describe('POST /api/admin/tournaments/:id/assign-teams', () => {
       'Golf course has no holes configured',
     ],
     ['without teams', async () => (await createTournamentDay(t.db, leader.id, { teams: 0 })).tournament.id, 409, 'No teams registered for this tournament'],
-    ['with more teams than holes', async () => (await createTournamentDay(t.db, leader.id, { teams: 10, holes: 9 })).tournament.id, 409, 'Too many teams (10) for available holes (9)'],
+    // R31: up to two groups per hole, so the limit is twice the holes.
+    ['with more teams than twice the holes', async () => (await createTournamentDay(t.db, leader.id, { teams: 19, holes: 9 })).tournament.id, 409, 'Too many teams (19) for available holes (18)'],
     ['for an unknown tournament', async () => '00000000-0000-4000-8000-000000000000', 404, 'Tournament not found'],
   ];
   it.each(refusals)('refuses %s with the SPEC message, changing nothing', async (_, make, status, message) => {
@@ -170,11 +171,11 @@ describe('POST /api/admin/tournaments/:id/assign-teams', () => {
   });
 
   it('keeps the earlier draw when a new one is refused', async () => {
-    const { tournament } = await createTournamentDay(t.db, leader.id, { teams: 9, holes: 9 });
+    const { tournament } = await createTournamentDay(t.db, leader.id, { teams: 18, holes: 9 });
     await assign(tournament.id);
     const drawn = await holesInDb(tournament.id);
     await addTeams(t.db, tournament.id, leader.id, 1, 'Late');
-    expect((await assign(tournament.id)).body.error.message).toBe('Too many teams (10) for available holes (9)');
+    expect((await assign(tournament.id)).body.error.message).toBe('Too many teams (19) for available holes (18)');
     expect(await holesInDb(tournament.id)).toEqual(drawn);
   });
 
@@ -267,7 +268,7 @@ describe('after the draw', () => {
     const saved = await holesInDb(tournament.id);
     const { status, body } = await t.call(`/api/admin/tournaments/${tournament.id}/scorecards`, { cookie: admin.cookie });
     expect(status).toBe(200);
-    expect(body.course).toEqual({ id: course!.id, name: course!.name, holes: [5, 3, 4, 4, 4, 4, 4, 4, 4].map((par, i) => ({ number: i + 1, par })) });
+    expect(body.course).toEqual({ id: course!.id, name: course!.name, holes: [5, 3, 4, 4, 4, 4, 4, 4, 4].map((par, i) => ({ number: i + 1, par, strokeIndex: null })) });
     expect(body.teams).toHaveLength(2);
     for (const card of body.teams) {
       const team = field.find((f) => f.id === card.teamId)!;
@@ -282,11 +283,11 @@ describe('after the draw', () => {
       const { status, body } = await t.call('/api/admin/starting-holes', { cookie: user.cookie });
       return { status, mine: body.tournaments?.find((x: { tournamentId: string }) => x.tournamentId === tournament.id) };
     };
-    expect((await statusOf()).mine).toEqual({ tournamentId: tournament.id, teams: 3, teamsWithoutHole: 3, teamsWithScores: 0 });
+    expect((await statusOf()).mine).toEqual({ tournamentId: tournament.id, teams: 3, teamsWithoutHole: 3, teamsWithScores: 0, holes: 9, singleGroupHoles: 0 });
     await assign(tournament.id);
     await insertScores(t.db, tournament.id, field[1]!, [[4]]);
     await addTeams(t.db, tournament.id, leader.id, 2, 'Late');
-    expect((await statusOf()).mine).toEqual({ tournamentId: tournament.id, teams: 5, teamsWithoutHole: 2, teamsWithScores: 1 });
+    expect((await statusOf()).mine).toEqual({ tournamentId: tournament.id, teams: 5, teamsWithoutHole: 2, teamsWithScores: 1, holes: 9, singleGroupHoles: 0 });
     expect((await statusOf(moderator)).status).toBe(403);
     expect((await statusOf(leader)).status).toBe(403);
   });

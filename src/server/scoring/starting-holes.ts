@@ -4,10 +4,11 @@ import { randomInt } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { playerOrder } from '../teams/player-order';
-import { courseHoles, players, playerScores, teamAssignments, teams, tournaments } from '../db/schema';
+import { courseHoles, golfCourses, players, playerScores, teamAssignments, teams, tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
-import type { DrawStatus, PlayerName, Scorecards, StartingSheet } from '../../shared/tournament-day';
+import type { DrawStatus, PlayerName, Scorecards, StartGroup, StartingSheet } from '../../shared/tournament-day';
 import { notifyLeaderboardChanged } from './leaderboard-channel';
+import { drawShotgun, shotgunCapacity, shuffle, type RandomInt } from './shotgun-draw';
 import { courseIdOf, loadTournamentCourse, tournamentNotFound } from './tournament-course';
 import { holdsPlace } from '../holds/holds-place';
 
@@ -19,24 +20,16 @@ export const ASSIGN_MESSAGES = {
   failed: 'Failed to assign teams to holes',
 } as const;
 
-/** An integer in [0, max): node:crypto's randomInt, which rejects out-of-range draws instead of taking a modulo (no bias). */
-export type RandomInt = (max: number) => number;
-
-/** Fisher–Yates: every order of `items` equally likely, given a uniform `random`. */
-export function shuffle<T>(items: readonly T[], random: RandomInt = randomInt): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = random(i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
+export { shuffle, type RandomInt } from './shotgun-draw';
 
 /** Each team gets a different hole, every injective assignment equally likely. Needs holes.length >= teamIds.length. */
 export function drawStartingHoles(teamIds: readonly string[], holes: readonly number[], random: RandomInt = randomInt) {
   const drawn = shuffle(holes, random);
   return teamIds.map((teamId, i) => ({ teamId, startingHole: drawn[i]! }));
 }
+
+/** The teams a draw places: every team of the tournament (one place to change should some teams stop counting). */
+const drawnTeams = (tournamentId: string) => and(eq(teams.tournamentId, tournamentId), holdsPlace);
 
 /**
  * Draws starting holes for all the tournament's teams, replacing the earlier draw (delete then insert) in one transaction.
@@ -45,23 +38,30 @@ export function drawStartingHoles(teamIds: readonly string[], holes: readonly nu
  */
 export async function assignStartingHoles(db: Db, tournamentId: string, random: RandomInt = randomInt): Promise<StartingSheet> {
   await db.transaction(async (tx) => {
-    const [tournament] = await tx.select({ courseId: courseIdOf }).from(tournaments).where(eq(tournaments.id, tournamentId)).for('update', { of: tournaments });
+    const [tournament] = await tx
+      .select({ courseId: courseIdOf, singleGroupHoles: tournaments.singleGroupHoles })
+      .from(tournaments)
+      .where(eq(tournaments.id, tournamentId))
+      .for('update', { of: tournaments });
     if (!tournament) throw tournamentNotFound();
     if (!tournament.courseId) throw new AppError('CONFLICT', ASSIGN_MESSAGES.noCourse);
     const holes = await tx
-      .select({ number: courseHoles.holeNumber })
+      .select({ number: courseHoles.holeNumber, par: courseHoles.par })
       .from(courseHoles)
       .where(eq(courseHoles.courseId, tournament.courseId))
       .orderBy(asc(courseHoles.holeNumber));
     if (holes.length === 0) throw new AppError('CONFLICT', ASSIGN_MESSAGES.noHoles);
     // Expired teams (R24) are not drawn.
-    const field = await tx.select({ id: teams.id }).from(teams).where(and(eq(teams.tournamentId, tournamentId), holdsPlace)).orderBy(asc(teams.id)).for('share');
+    const field = await tx.select({ id: teams.id }).from(teams).where(drawnTeams(tournamentId)).orderBy(asc(teams.id)).for('share');
     if (field.length === 0) throw new AppError('CONFLICT', ASSIGN_MESSAGES.noTeams);
-    if (field.length > holes.length) throw new AppError('CONFLICT', ASSIGN_MESSAGES.tooManyTeams(field.length, holes.length));
+    const singles = tournament.singleGroupHoles.filter((hole) => hole <= holes.length);
+    const capacity = shotgunCapacity(holes.length, singles);
+    if (field.length > capacity) throw new AppError('CONFLICT', ASSIGN_MESSAGES.tooManyTeams(field.length, capacity));
 
-    const drawn = drawStartingHoles(
+    const drawn = drawShotgun(
       field.map((team) => team.id),
-      holes.map((hole) => hole.number),
+      holes,
+      singles,
       random,
     );
     await tx.delete(teamAssignments).where(eq(teamAssignments.tournamentId, tournamentId));
@@ -87,11 +87,17 @@ async function playersOf(db: Db, teamIds: string[]): Promise<Map<string, PlayerN
 /** The tournament's teams with their starting hole (null before a draw, or for a team registered after it). */
 async function teamsWithHoles(db: Db, tournamentId: string) {
   return db
-    .select({ teamId: teams.id, teamName: teams.name, company: teams.company, startingHole: teamAssignments.startingHole })
+    .select({
+      teamId: teams.id,
+      teamName: teams.name,
+      company: teams.company,
+      startingHole: teamAssignments.startingHole,
+      startGroup: sql<StartGroup | null>`${teamAssignments.startGroup}`,
+    })
     .from(teams)
     .leftJoin(teamAssignments, eq(teamAssignments.teamId, teams.id))
     .where(and(eq(teams.tournamentId, tournamentId), holdsPlace))
-    .orderBy(sql`${teamAssignments.startingHole} asc nulls last`, asc(sql`lower(${teams.name})`), asc(teams.id));
+    .orderBy(sql`${teamAssignments.startingHole} asc nulls last`, asc(teamAssignments.startGroup), asc(sql`lower(${teams.name})`), asc(teams.id));
 }
 
 /** Hole → team → players, by starting hole; no assignments before the first draw. */
@@ -106,7 +112,7 @@ export async function getStartingSheet(db: Db, tournamentId: string): Promise<St
   return {
     tournament: { id: tournament.id, name: tournament.name, startDate: tournament.startDate, endDate: tournament.endDate },
     course: course && { id: course.id, name: course.name, holeCount: course.totalHoles },
-    assignments: assigned.map((team) => ({ ...team, startingHole: team.startingHole!, players: roster.get(team.teamId)! })),
+    assignments: assigned.map((team) => ({ ...team, startingHole: team.startingHole!, startGroup: team.startGroup ?? 'A', players: roster.get(team.teamId)! })),
     teamsWithoutHole: field.length - assigned.length,
   };
 }
@@ -127,12 +133,23 @@ export async function getDrawStatus(db: Db): Promise<DrawStatus> {
     .leftJoin(teamAssignments, eq(teamAssignments.teamId, teams.id))
     .where(holdsPlace)
     .groupBy(teams.tournamentId);
-  return { tournaments: rows };
+  const courses = await db
+    .select({ id: tournaments.id, holes: golfCourses.totalHoles, singleGroupHoles: tournaments.singleGroupHoles })
+    .from(tournaments)
+    .leftJoin(golfCourses, eq(golfCourses.id, courseIdOf));
+  const courseOf = new Map(courses.map((c) => [c.id, c]));
+  return {
+    tournaments: rows.map((row) => {
+      const holes = courseOf.get(row.tournamentId)?.holes ?? 0;
+      const singles = new Set((courseOf.get(row.tournamentId)?.singleGroupHoles ?? []).filter((h) => h <= holes)).size;
+      return { ...row, holes, singleGroupHoles: singles };
+    }),
+  };
 }
 
 /** One scorecard per team (course, holes and pars, players, starting hole), in starting-hole order. */
 export async function getScorecards(db: Db, tournamentId: string): Promise<Scorecards> {
-  const { tournament, course, holes } = await loadTournamentCourse(db, tournamentId);
+  const { tournament, course, holes, rules } = await loadTournamentCourse(db, tournamentId);
   const field = await teamsWithHoles(db, tournamentId);
   const roster = await playersOf(
     db,
@@ -141,6 +158,13 @@ export async function getScorecards(db: Db, tournamentId: string): Promise<Score
   return {
     tournament: { id: tournament.id, name: tournament.name, startDate: tournament.startDate, endDate: tournament.endDate },
     course: course && { id: course.id, name: course.name, holes },
-    teams: field.map((team) => ({ teamId: team.teamId, teamName: team.teamName, startingHole: team.startingHole, players: roster.get(team.teamId)! })),
+    rules,
+    teams: field.map((team) => ({
+      teamId: team.teamId,
+      teamName: team.teamName,
+      startingHole: team.startingHole,
+      startGroup: team.startGroup,
+      players: roster.get(team.teamId)!,
+    })),
   };
 }

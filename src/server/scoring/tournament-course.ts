@@ -5,6 +5,7 @@ import { courseHoles, golfCourses, tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
 import { tournamentSummary } from '../tournaments/columns';
 import { DEFAULT_PAR, type HolePar } from '../../shared/tournament-day';
+import type { BestBalls, Format, FormatSettings } from '../../shared/formats';
 
 /** tournaments.course_id, or (rows written before it was mirrored) the tournament_courses link. */
 export const courseIdOf = sql<string | null>`coalesce(${tournaments.courseId},
@@ -12,9 +13,11 @@ export const courseIdOf = sql<string | null>`coalesce(${tournaments.courseId},
 
 export interface TournamentCourse {
   tournament: { id: string; name: string; startDate: string; endDate: string | null; active: boolean };
-  course: { id: string; name: string; totalHoles: number } | null;
-  /** Holes 1..total of the course with their par (DEFAULT_PAR where a hole has no row); empty without a course. */
-  holes: HolePar[];
+  course: { id: string; name: string; totalHoles: number; slope: number; rating: number | null } | null;
+  /** Holes 1..total of the course with their par (DEFAULT_PAR where a hole has no row) and stroke index; empty without a course. */
+  holes: (HolePar & { strokeIndex: number | null })[];
+  /** R28, R29: the tournament's format and whether it scores net. */
+  rules: FormatSettings;
 }
 
 export const tournamentNotFound = () => new AppError('NOT_FOUND', 'Tournament not found');
@@ -27,19 +30,29 @@ export async function loadTournamentCourse(db: Db, tournamentId: string): Promis
       courseId: golfCourses.id,
       courseName: golfCourses.name,
       totalHoles: golfCourses.totalHoles,
+      slope: golfCourses.slope,
+      rating: golfCourses.rating,
+      format: tournaments.format,
+      bestBalls: tournaments.bestBalls,
+      netScoring: tournaments.netScoring,
     })
     .from(tournaments)
     .leftJoin(golfCourses, eq(golfCourses.id, courseIdOf))
     .where(eq(tournaments.id, tournamentId));
   if (!row) throw tournamentNotFound();
-  const { courseId, courseName, totalHoles, ...tournament } = row;
-  if (!courseId) return { tournament, course: null, holes: [] };
+  const { courseId, courseName, totalHoles, slope, rating, format, bestBalls, netScoring, ...tournament } = row;
+  const rules: FormatSettings = { format: format as Format, bestBalls: bestBalls as BestBalls, netScoring };
+  if (!courseId) return { tournament, course: null, holes: [], rules };
   const pars = await db
-    .select({ number: courseHoles.holeNumber, par: courseHoles.par })
+    .select({ number: courseHoles.holeNumber, par: courseHoles.par, strokeIndex: courseHoles.strokeIndex })
     .from(courseHoles)
     .where(eq(courseHoles.courseId, courseId))
     .orderBy(asc(courseHoles.holeNumber));
-  const parOf = new Map(pars.map((hole) => [hole.number, hole.par]));
-  const holes = Array.from({ length: totalHoles! }, (_, i) => ({ number: i + 1, par: parOf.get(i + 1) ?? DEFAULT_PAR }));
-  return { tournament, course: { id: courseId, name: courseName!, totalHoles: totalHoles! }, holes };
+  const byNumber = new Map(pars.map((hole) => [hole.number, hole]));
+  const holes = Array.from({ length: totalHoles! }, (_, i) => ({
+    number: i + 1,
+    par: byNumber.get(i + 1)?.par ?? DEFAULT_PAR,
+    strokeIndex: byNumber.get(i + 1)?.strokeIndex ?? null,
+  }));
+  return { tournament, course: { id: courseId, name: courseName!, totalHoles: totalHoles!, slope: slope!, rating }, holes, rules };
 }

@@ -229,7 +229,7 @@ export async function createTeamAsAdmin(db: Db, rawInput: unknown, actorUserId: 
       .returning({ id: teams.id, name: teams.name });
     if (input.players.length) {
       await tx.insert(players).values(
-        input.players.map((p, i) => ({ teamId: team!.id, firstName: p.firstName, lastName: p.lastName, email: p.email, phone: p.phone, createdAt: enteredAt(i) })),
+        input.players.map((p, i) => ({ teamId: team!.id, firstName: p.firstName, lastName: p.lastName, email: p.email, phone: p.phone, handicapIndex: p.handicapIndex, createdAt: enteredAt(i) })),
       );
     }
     const [record] = await tx

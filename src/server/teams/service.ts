@@ -7,6 +7,7 @@ import { courseIdOf } from '../scoring/tournament-course';
 import { enteredAt, playerOrder } from './player-order';
 import { isEditable, LOCKED_MESSAGE } from '../../shared/editing-lock';
 import { editTeamSchema } from '../../shared/team-schemas';
+import type { StartGroup } from '../../shared/tournament-day';
 import type { PaymentStatus } from '../../shared/payment-status';
 
 export interface Actor {
@@ -35,6 +36,8 @@ const teamColumns = {
   levelName: sponsorshipLevels.name,
   priceCents: tournamentSponsorshipLevels.priceCents,
   startingHole: teamAssignments.startingHole,
+  /** R31: 'A' or 'B' (null before a draw). */
+  startGroup: sql<StartGroup | null>`${teamAssignments.startGroup}`,
   /** Scores can be entered once the tournament has a course (its holes and pars). */
   hasCourse: sql<boolean>`(${courseIdOf}) is not null`,
   playerCount: sql<number>`(select count(*)::int from ${players} where ${players.teamId} = ${teams.id})`,
@@ -77,7 +80,7 @@ export async function getTeam(db: Db, actor: Actor, teamId: string, now: Date, t
   if (!row) throw new AppError('NOT_FOUND', 'Team not found');
   if (!actor.staff && row.userId !== actor.userId) throw new AppError('FORBIDDEN', "You don't have permission to access this team");
   const list = await db
-    .select({ id: players.id, firstName: players.firstName, lastName: players.lastName, email: players.email, phone: players.phone })
+    .select({ id: players.id, firstName: players.firstName, lastName: players.lastName, email: players.email, phone: players.phone, handicapIndex: players.handicapIndex })
     .from(players)
     .where(eq(players.teamId, teamId))
     .orderBy(...playerOrder());
@@ -127,12 +130,12 @@ export async function updateTeam(db: Db, actor: Actor, teamId: string, rawInput:
     for (const p of kept) {
       await tx
         .update(players)
-        .set({ firstName: p.firstName, lastName: p.lastName, email: p.email, phone: p.phone })
+        .set({ firstName: p.firstName, lastName: p.lastName, email: p.email, phone: p.phone, handicapIndex: p.handicapIndex })
         .where(and(eq(players.id, p.id!), eq(players.teamId, teamId)));
     }
     const added = input.players.filter((p) => !kept.includes(p));
     if (added.length) {
-      await tx.insert(players).values(added.map((p, i) => ({ teamId, firstName: p.firstName, lastName: p.lastName, email: p.email, phone: p.phone, createdAt: enteredAt(i) })));
+      await tx.insert(players).values(added.map((p, i) => ({ teamId, firstName: p.firstName, lastName: p.lastName, email: p.email, phone: p.phone, handicapIndex: p.handicapIndex, createdAt: enteredAt(i) })));
     }
   });
   return getTeam(db, actor, teamId, now, timeZone);

@@ -131,7 +131,7 @@ describe('GET /api/teams/:id', () => {
     expect(status).toBe(200);
     expect(body.team).toMatchObject({ id: team!.id, name: 'Detail 1', editable: true, playerCount: 4 });
     const roster = await rosterOf(team!.id);
-    expect(body.team.players).toEqual(roster.map(({ id, firstName, lastName, email, phone }) => ({ id, firstName, lastName, email, phone })));
+    expect(body.team.players).toEqual(roster.map(({ id, firstName, lastName, email, phone }) => ({ id, firstName, lastName, email, phone, handicapIndex: null })));
     expect(body.team.players.every((p: { email: string; phone: string }) => p.email.includes('@') && p.phone === '555-0100')).toBe(true);
   });
 

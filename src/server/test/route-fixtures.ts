@@ -174,6 +174,13 @@ export const routeFixtures: Record<string, RouteFixture> = {
     request: async ({ t }) => ({ path: `/api/admin/courses/${(await createCourse(t.db, { name: uniqueName('Matrix Links') })).id}/holes` }),
     expect: 200,
   },
+  'PUT /api/admin/courses/{id}/stroke-indexes': {
+    request: async ({ t }) => ({
+      path: `/api/admin/courses/${(await createCourse(t.db, { name: uniqueName('Matrix Links'), totalHoles: 9 })).id}/stroke-indexes`,
+      json: { strokeIndexes: [9, 1, 5, 3, 7, 2, 8, 4, 6] },
+    }),
+    expect: 200,
+  },
   'PUT /api/admin/courses/{id}/holes/{holeNumber}': {
     request: async ({ t }) => ({
       path: `/api/admin/courses/${(await createCourse(t.db, { name: uniqueName('Matrix Links') })).id}/holes/3`,
@@ -322,6 +329,14 @@ export const routeFixtures: Record<string, RouteFixture> = {
       const { team } = await createRegisteredTeam(t.db, users.team_leader.id);
       const [player] = await t.db.select({ id: players.id }).from(players).where(eq(players.teamId, team.id));
       return { path: `/api/admin/golfers/${player!.id}/check-in`, json: { checkedIn: true } };
+    },
+    expect: 200,
+  },
+  'PUT /api/admin/golfers/{playerId}/handicap': {
+    request: async ({ t, users }) => {
+      const { team } = await createRegisteredTeam(t.db, users.team_leader.id);
+      const [player] = await t.db.select({ id: players.id }).from(players).where(eq(players.teamId, team.id));
+      return { path: `/api/admin/golfers/${player!.id}/handicap`, json: { handicapIndex: 12.4 } };
     },
     expect: 200,
   },

@@ -13,6 +13,11 @@ const fields = {
   maxTeams: z.number().nullable(),
   courseId: z.string().nullable(),
   teamsRegistered: z.number(),
+  /** R28, R29, R31. */
+  format: z.string().openapi({ description: "'stroke', 'scramble' or 'best_ball'" }),
+  bestBalls: z.number(),
+  netScoring: z.boolean(),
+  singleGroupHoles: z.array(z.number()),
 };
 const listItem = z.object({ ...fields, courseName: z.string().nullable(), createdAt: z.string() }).openapi('AdminTournamentListItem');
 const detail = z
@@ -27,7 +32,7 @@ const detail = z
 const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 const idParam = z.object({ id: z.uuid('Tournament not found') });
 const body = { required: true, content: json(tournamentSchema) };
-const refusal = { description: 'Fewer places than teams already registered, or a level with teams removed; nothing saved' };
+const refusal = { description: "Fewer places than teams already registered, a level with teams removed, or the format changed once scores exist ('Scores exist: the format can no longer change'); nothing saved" };
 
 export const adminTournamentRoutes = createRouter()
   .openapi(

@@ -2,16 +2,24 @@
 // sponsorship levels in one transaction, never below what is already registered (R13).
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { golfCourses, sponsorshipLevels, teams, tournamentCourses, tournamentSponsorshipLevels, tournaments } from '../db/schema';
+import { golfCourses, playerScores, sponsorshipLevels, teams, tournamentCourses, tournamentSponsorshipLevels, tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
 import { tournamentSummary } from './columns';
-import { tournamentSchema, type TournamentInput } from '../../shared/tournament-schemas';
+import { TOURNAMENT_MESSAGES, tournamentSchema, type TournamentInput } from '../../shared/tournament-schemas';
 import { holdsPlace } from '../holds/holds-place';
 
 const teamsOf = (n: number) => `${n} ${n === 1 ? 'team' : 'teams'} registered`;
 const notFound = () => new AppError('NOT_FOUND', 'Tournament not found');
 /** What the admin list and the edit form both show of a tournament. */
-const adminFields = { ...tournamentSummary, maxTeams: tournaments.maxTeams, courseId: tournaments.courseId };
+const adminFields = {
+  ...tournamentSummary,
+  maxTeams: tournaments.maxTeams,
+  courseId: tournaments.courseId,
+  format: tournaments.format,
+  bestBalls: tournaments.bestBalls,
+  netScoring: tournaments.netScoring,
+  singleGroupHoles: tournaments.singleGroupHoles,
+};
 
 /** Every tournament, newest first (SPEC.md §7), with its course and how many teams have registered. */
 export async function listTournamentsForAdmin(db: Db) {
@@ -70,6 +78,10 @@ export async function updateTournament(db: Db, id: string, rawInput: unknown): P
     if (!locked) throw notFound();
     const current = await getTournamentForAdmin(tx, id);
     refuseBelowRegistrations(input, current.levels, current.teamsRegistered);
+    if (input.format !== current.format || (input.format === 'best_ball' && input.bestBalls !== current.bestBalls)) {
+      const [scored] = await tx.select({ one: sql<number>`1` }).from(playerScores).where(eq(playerScores.tournamentId, id)).limit(1);
+      if (scored) throw new AppError('CONFLICT', TOURNAMENT_MESSAGES.formatLocked, { format: TOURNAMENT_MESSAGES.formatLocked });
+    }
     const catalogue = await lockReferences(tx, input);
     await tx.update(tournaments).set(tournamentRow(input)).where(eq(tournaments.id, id));
     await saveLinks(tx, id, input, current.levels, catalogue);
@@ -90,6 +102,10 @@ const tournamentRow = (input: TournamentInput) => ({
   maxTeams: input.maxTeams,
   active: input.active,
   courseId: input.courseId,
+  format: input.format,
+  bestBalls: input.bestBalls,
+  netScoring: input.netScoring,
+  singleGroupHoles: input.singleGroupHoles,
 });
 
 type CurrentLevel = AdminTournament['levels'][number];
