@@ -20,6 +20,7 @@ import { adminTeamRoutes } from './teams/admin-routes';
 import { reportRoutes } from './reports/routes';
 import { leaderboardRoutes } from './scoring/leaderboard-routes';
 import { scoringRoutes } from './scoring/routes';
+import { scoreSyncRoutes } from './scoring/score-sync-routes';
 import { ZodError } from 'zod';
 import type { AppDeps, AppEnv } from './http/context';
 import { AppError, validationError } from './http/errors';
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
   app.route('/api/admin', reportRoutes);
   app.route('/api/leaderboard', leaderboardRoutes);
   app.route('/api', scoringRoutes);
+  app.route('/api', scoreSyncRoutes);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
