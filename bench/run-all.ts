@@ -18,6 +18,8 @@ const BENCHES: { name: string; args: string[] }[] = [
   { name: 'admin-scale', args: quick ? ['--duration', '3'] : [] },
   { name: 'leaderboard', args: quick ? ['--duration', '3', '--large', '360'] : [] },
   { name: 'live-updates', args: quick ? ['--subscribers', '100', '--saves', '2'] : [] },
+  { name: 'outbox-replay', args: quick ? ['--saves', '100'] : [] },
+  { name: 'start-flags', args: quick ? ['--runs', '1', '--requests', '50'] : [] },
 ];
 const only = argValue('--only')?.split(',');
 

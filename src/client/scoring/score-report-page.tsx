@@ -1,5 +1,5 @@
 // /admin/score-report (staff, R8, R22): any tournament's leaderboard, active or not: position (T2 for ties), team, to par,
-// holes played, total and each player's total.
+// holes played, total and each player's total; below it, any team's score history (R32).
 import { useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { formatDateTime } from '../lib/format';
@@ -12,6 +12,7 @@ import { LoadFailed } from '../ui/load-failed';
 import { ListState } from '../ui/table';
 import { ChoicesState, useChosenTournament } from './chosen-tournament';
 import { scoreReportQuery } from './queries';
+import { ScoreHistory } from './score-history';
 
 export function ScoreReportPage() {
   const { choices, list, tournament, setParams } = useChosenTournament();
@@ -50,6 +51,7 @@ export function ScoreReportPage() {
           ) : (
             <ListState loading error={false} empty={false} emptyText="" />
           )}
+          <ScoreHistory key={tournament.id} teams={tournament.teams} />
         </>
       ) : null}
     </div>
