@@ -134,13 +134,17 @@ try {
     const page = await context.newPage();
     const responses: import('playwright-core').Response[] = [];
     page.on('response', (r) => responses.push(r));
-    await page.goto(server.baseUrl + pagePath, { waitUntil: 'networkidle' });
-    await page.waitForTimeout(500); // late lazy chunks
+    console.log(`loading ${pagePath}…`);
+    // The leaderboard keeps its event stream open, so the network is never idle there: wait for the load and a moment.
+    await page.goto(server.baseUrl + pagePath, { waitUntil: pagePath === '/leaderboard' ? 'load' : 'networkidle' });
+    await page.waitForTimeout(pagePath === '/leaderboard' ? 1500 : 500); // late lazy chunks
     const files: FileRow[] = [];
     for (const r of responses) {
       const req = r.request();
       const url = new URL(r.url());
       if (url.origin !== server.baseUrl) continue;
+      // The leaderboard's event stream never ends: it is no code, and neither its body nor its size can be read whole.
+      if ((await r.headerValue('content-type'))?.startsWith('text/event-stream')) continue;
       let body: Buffer = Buffer.alloc(0);
       try {
         body = await r.body();
