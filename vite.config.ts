@@ -1,6 +1,54 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import type { VitePWAOptions } from 'vite-plugin-pwa';
+
+// The service worker and the web app manifest (PRODUCT.md R32), generated at build by vite-plugin-pwa (Workbox). The worker
+// precaches the built app (so every page opens offline once the app has been opened), answers every page with the app
+// shell from its cache, and keeps the last answer of the reads score entry and the leaderboard need, so a phone that
+// lost its connection still shows the card, the team list and the last board. Saves are not the worker's job: the page
+// keeps them in IndexedDB and sends them itself (src/client/scoring/outbox.ts, docs/decisions/050).
+/** The reads kept for offline use, newest answer first: who is signed in, the teams to score, a card, the boards. */
+const OFFLINE_READS = /\/api\/(account\/me|score-entry\/tournaments|teams\/[^/]+\/scores|leaderboard)$/;
+
+const pwaOptions: Partial<VitePWAOptions> = {
+  // main.tsx registers /sw.js itself after the page has loaded: no registration code in the first bundle.
+  injectRegister: false,
+  registerType: 'autoUpdate',
+  manifest: {
+    name: 'Golf Tournament',
+    short_name: 'Golf',
+    description: 'Register your team, enter scores on the course and follow the live leaderboard.',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#14532d',
+    background_color: '#ffffff',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png}'],
+    // Every page is the one app: offline, any address opens the cached shell and the app shows the page.
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api\//],
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    skipWaiting: true,
+    runtimeCaching: [
+      {
+        urlPattern: OFFLINE_READS,
+        method: 'GET',
+        handler: 'NetworkFirst',
+        options: { cacheName: 'offline-reads', networkTimeoutSeconds: 6, expiration: { maxEntries: 60 }, cacheableResponse: { statuses: [200] } },
+      },
+    ],
+  },
+};
 
 // The API runs beside Vite in development (npm run dev); in production one Node process serves both.
 const apiPort = Number(process.env.DEV_API_PORT ?? 3001);
@@ -10,7 +58,7 @@ export default defineConfig(({ isSsrBuild }) =>
     ? // The server (`vite build --ssr src/server/main.ts`, scripts/build.mjs): one ES module for Node, packages left external.
       { build: { outDir: 'dist/server', emptyOutDir: true, copyPublicDir: false, sourcemap: true, target: 'node20' } }
     : {
-        plugins: [react(), tailwindcss()],
+        plugins: [react(), tailwindcss(), VitePWA(pwaOptions)],
         build: {
           outDir: 'dist/client',
           emptyOutDir: true,

@@ -7,7 +7,7 @@
 // A signed-in admin opens every admin page its Dashboard links to, each in a fresh profile: each must request an admin
 // chunk no other admin page requests (its own). No public page (anonymous: /, /register, /auth; a signed-in team leader:
 // /register) may request admin code; a team leader or anonymous visitor typing /admin gets only the staff gate.
-// Budget: Home (/) ≤ 110 KB gzip of HTML+JS+CSS.
+// Budget: Home (/) and /leaderboard ≤ 90 KB gzip of HTML+JS+CSS each (issue 13; it was 110 KB for Home before).
 //   node --import tsx bench/bundle-size.ts [--build]   (--build: run `vite build` first; default: build only if
 //                                                       dist/client is missing)
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -19,8 +19,10 @@ import { E2E_ACCOUNTS, seedAccounts, type E2eAccount } from '../e2e/support/acco
 import { migrateDatabase, openDatabase } from '../src/server/db/connect';
 import { CHROMIUM, CHROMIUM_ARGS, CLIENT_DIR, ROOT, clientBuilt, ensureClientBuilt, freePort, hasArg, kb, printTable, spawnServer, waitForOk, writeResult, noteLoad, type Check } from './lib';
 
-const PAGES = ['/', '/register', '/auth'];
-const HOME_BUDGET_KB = 110;
+const PAGES = ['/', '/leaderboard', '/register', '/auth'];
+/** Issue 13: Home and the leaderboard, the pages a phone on one bar opens first. */
+const FIRST_LOAD_BUDGET_KB = 90;
+const BUDGETED = ['/', '/leaderboard'];
 
 interface FileRow {
   path: string;
@@ -132,13 +134,17 @@ try {
     const page = await context.newPage();
     const responses: import('playwright-core').Response[] = [];
     page.on('response', (r) => responses.push(r));
-    await page.goto(server.baseUrl + pagePath, { waitUntil: 'networkidle' });
-    await page.waitForTimeout(500); // late lazy chunks
+    console.log(`loading ${pagePath}…`);
+    // The leaderboard keeps its event stream open, so the network is never idle there: wait for the load and a moment.
+    await page.goto(server.baseUrl + pagePath, { waitUntil: pagePath === '/leaderboard' ? 'load' : 'networkidle' });
+    await page.waitForTimeout(pagePath === '/leaderboard' ? 1500 : 500); // late lazy chunks
     const files: FileRow[] = [];
     for (const r of responses) {
       const req = r.request();
       const url = new URL(r.url());
       if (url.origin !== server.baseUrl) continue;
+      // The leaderboard's event stream never ends: it is no code, and neither its body nor its size can be read whole.
+      if ((await r.headerValue('content-type'))?.startsWith('text/event-stream')) continue;
       let body: Buffer = Buffer.alloc(0);
       try {
         body = await r.body();
@@ -258,12 +264,12 @@ printTable(
   })),
 );
 
-const home = results.find((r) => r.page === '/')!;
 const checks: Check[] = [
-  { name: 'Home HTML+JS+CSS (gzip-9)', value: kb(home.htmlJsCssGzip9Bytes), unit: 'KB', budget: `≤ ${HOME_BUDGET_KB} KB`, pass: kb(home.htmlJsCssGzip9Bytes) <= HOME_BUDGET_KB },
-  ...results
-    .filter((r) => r.page !== '/')
-    .map((r) => ({ name: `${r.page} HTML+JS+CSS (gzip-9)`, value: kb(r.htmlJsCssGzip9Bytes), unit: 'KB', budget: 'info', pass: null })),
+  ...results.map((r) =>
+    BUDGETED.includes(r.page)
+      ? { name: `${r.page} HTML+JS+CSS (gzip-9)`, value: kb(r.htmlJsCssGzip9Bytes), unit: 'KB', budget: `≤ ${FIRST_LOAD_BUDGET_KB} KB`, pass: kb(r.htmlJsCssGzip9Bytes) <= FIRST_LOAD_BUDGET_KB }
+      : { name: `${r.page} HTML+JS+CSS (gzip-9)`, value: kb(r.htmlJsCssGzip9Bytes), unit: 'KB', budget: 'info', pass: null },
+  ),
   {
     name: 'no admin chunk on public pages',
     value: results.reduce((a, r) => a + r.adminFiles.length, 0),

@@ -56,7 +56,7 @@ export function spawnStartedServer(env: Record<string, string>, port: number, ho
   return spawnNode(args, env, port, host);
 }
 
-function spawnNode(args: string[], env: Record<string, string>, port: number, host: string): ServerProcess {
+export function spawnNode(args: string[], env: Record<string, string>, port: number, host: string): ServerProcess {
   // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof': extra node flags for the server only, to profile it under load.
   const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...extra, ...args], {

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { argValue, CHROMIUM, CHROMIUM_ARGS, clientBuilt, freePort, printTable, spawnServer, waitForOk, writeResult, noteLoad, type Check } from './lib';
 
 const RUNS = Number(argValue('--runs') ?? 1);
-const PAGES = (argValue('--pages') ?? '/,/register').split(',');
+const PAGES = (argValue('--pages') ?? '/,/leaderboard,/register').split(',');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const BUDGETS: Record<string, number | null> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: null };
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index', 'interactive'];

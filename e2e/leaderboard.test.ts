@@ -241,6 +241,9 @@ describe('TV mode', () => {
     await tv.clock.install();
     let failing = true;
     await tv.route('**/api/leaderboard', (route) => (failing ? route.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE', message: 'Down' } } }) : route.continue()));
+    // The page opened as the plain app shell (the service worker's copy, or a server that could not render the boards into
+    // it), so the page loads the boards itself.
+    await tv.route('**/leaderboard?tv=1', async (route) => route.fulfill({ response: await tv.request.get(journey.at('/index.html')) }));
     await tv.goto('/leaderboard?tv=1');
     const alert = tv.getByRole('alert').filter({ hasText: 'Failed to load the leaderboard' });
     await alert.waitFor();

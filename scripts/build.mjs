@@ -22,7 +22,8 @@ const targets = [
   {
     name: 'server',
     output: 'dist/server/main.js',
-    sources: ['src/server', 'src/shared', 'vite.config.ts', 'package-lock.json'],
+    // src/client too: the server renders Home and /leaderboard with the app's components (src/server/http/server-render.ts).
+    sources: ['src/server', 'src/shared', 'src/client', 'vite.config.ts', 'package-lock.json'],
     args: ['build', '--ssr', 'src/server/main.ts', '--logLevel', 'warn'],
     after: () => cpSync(join(root, 'src/server/db/migrations'), join(root, 'dist/server/migrations'), { recursive: true }),
   },

@@ -23,13 +23,15 @@ import { adminTeamRoutes } from './teams/admin-routes';
 import { reportRoutes } from './reports/routes';
 import { leaderboardRoutes } from './scoring/leaderboard-routes';
 import { scoringRoutes } from './scoring/routes';
+import { scoreSyncRoutes } from './scoring/score-sync-routes';
 import { ZodError } from 'zod';
 import type { AppDeps, AppEnv } from './http/context';
 import { AppError, validationError } from './http/errors';
 import { hasNulCode, NUL_MESSAGE } from './http/nul';
 import { completeDocument } from './http/openapi-document';
 import { errorFields } from './logger';
-import { assetResponse, type StaticAssets } from './http/static-assets';
+import { assetResponse, htmlResponse, type StaticAssets } from './http/static-assets';
+import { SERVER_RENDERED, serverRenderedPage } from './http/server-render';
 import { isClientPath } from '../shared/client-paths';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -110,6 +112,7 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
   app.route('/api/admin', reportRoutes);
   app.route('/api/leaderboard', leaderboardRoutes);
   app.route('/api', scoringRoutes);
+  app.route('/api', scoreSyncRoutes);
 
   // Built on first request (every route is registered by then) and kept: the routes do not change while the process runs.
   let openApiDocument: string | undefined;
@@ -137,13 +140,23 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
 
   const assets = options.assets;
   if (assets) {
-    app.get('*', (c) => {
+    app.get('*', async (c) => {
       const asset = assets.get(c.req.path);
       const encoding = c.req.header('accept-encoding');
       if (asset && c.req.path !== '/index.html') return assetResponse(asset, encoding);
       const index = assets.get(`page:${c.req.path}`) ?? assets.get('/index.html');
       if (!index || c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
-      return assetResponse(index, encoding, isClientPath(c.req.path) ? 200 : 404);
+      if (SERVER_RENDERED.has(c.req.path)) {
+        const search = new URL(c.req.url).search;
+        const html = await serverRenderedPage(index.body.toString('utf8'), c.req.path, search, { db: deps.database.db, leaderboardFeed: deps.leaderboardFeed }).catch((error: unknown) => {
+          // The page still works without it: the browser renders it, as before.
+          deps.logger.error('server render failed', { path: c.req.path, error: (error as Error).stack ?? String(error) });
+          return null;
+        });
+        if (html) return htmlResponse(html, encoding);
+      }
+      // /index.html is the app shell the service worker keeps for offline pages.
+      return assetResponse(index, encoding, isClientPath(c.req.path) || c.req.path === '/index.html' ? 200 : 404);
     });
   }
 

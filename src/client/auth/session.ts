@@ -35,6 +35,9 @@ export function useSignOut() {
     onSettled: () => {
       queryClient.setQueryData(meQuery.queryKey, null);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+      // The service worker's copies of who was signed in and their cards (vite.config.ts) go too: a shared phone offline
+      // must not show them to the next person.
+      void globalThis.caches?.delete('offline-reads').catch(() => undefined);
     },
   });
 }

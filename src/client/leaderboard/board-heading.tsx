@@ -6,9 +6,9 @@ import { formatDateRange } from '../lib/format';
 import { cn } from '../ui/cn';
 import type { LiveState } from './use-live-leaderboard';
 
-const LIVE_LABELS: Record<LiveState, string> = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…' };
+const LIVE_LABELS: Record<Exclude<LiveState, 'offline'>, string> = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…' };
 
-function LiveIndicator({ state, tv }: { state: LiveState; tv: boolean }) {
+function LiveIndicator({ state, tv }: { state: Exclude<LiveState, 'offline'>; tv: boolean }) {
   return (
     <span role="status" className={cn('flex items-center gap-2 font-medium', state === 'live' ? 'text-green-800' : 'text-amber-800')}>
       <span aria-hidden className={cn('inline-block size-3.5 rounded-full', tv && 'xl:size-4', state === 'live' ? 'animate-pulse bg-brand-600' : 'bg-amber-700')} />
@@ -18,6 +18,7 @@ function LiveIndicator({ state, tv }: { state: LiveState; tv: boolean }) {
 }
 
 const timeOf = (iso: string) => new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' }).format(new Date(iso));
+const hoursMinutes = (iso: string) => new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
 interface BoardHeadingProps {
   board: Leaderboard;
@@ -42,13 +43,19 @@ export function BoardHeading({ board, live, tv, page }: BoardHeadingProps) {
         </p>
       </div>
       <p className={cn('flex shrink-0 items-center gap-4 text-stone-700', tv ? 'text-base xl:text-xl' : 'text-sm')}>
-        <LiveIndicator state={live} tv={tv} />
+        {live === 'offline' ? null : <LiveIndicator state={live} tv={tv} />}
         {page ? (
           <span className="font-semibold text-stone-900">
             Page {page.index + 1} of {page.count}
           </span>
         ) : null}
-        <span>Updated {timeOf(board.updatedAt)}</span>
+        {live === 'offline' ? (
+          <span role="status" className="font-medium text-amber-800">
+            Offline — last updated {hoursMinutes(board.updatedAt)}
+          </span>
+        ) : (
+          <span>Updated {timeOf(board.updatedAt)}</span>
+        )}
       </p>
     </div>
   );

@@ -3,10 +3,12 @@
 // or closed). EventSource reconnects by itself after a dropped connection, and the server then sends everything again.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useOnline } from '../offline/use-online';
 import type { Leaderboard, PublicLeaderboards } from '../../shared/tournament-day';
 import { LEADERBOARD_EVENTS_URL, leaderboardsQuery, type ActiveTournaments } from './queries';
 
-export type LiveState = 'connecting' | 'live' | 'reconnecting';
+/** `offline`: the browser has no connection; the page keeps the last boards it received (R32) and catches up once back. */
+export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'offline';
 
 /** When the server refuses the stream outright (EventSource then gives up), try again after this long. */
 const RETRY_AFTER_CLOSE_MS = 5_000;
@@ -31,6 +33,7 @@ export function useLiveLeaderboards(): LiveState {
   const queryClient = useQueryClient();
   const [state, setState] = useState<LiveState>('connecting');
   const [attempt, setAttempt] = useState(0);
+  const online = useOnline();
 
   useEffect(() => {
     const source = new EventSource(LEADERBOARD_EVENTS_URL);
@@ -58,7 +61,9 @@ export function useLiveLeaderboards(): LiveState {
       clearTimeout(retry);
       source.close();
     };
-  }, [attempt, queryClient]);
+  }, [attempt, online, queryClient]);
 
-  return state;
+  // Back online: the effect above opens a fresh stream at once (the server then sends every board), rather than waiting
+  // for EventSource's own retry.
+  return online ? state : 'offline';
 }

@@ -7,18 +7,21 @@ import { MAX_STROKES, MIN_STROKES, startingHoleLabel, type ScoreSheet } from '..
 import { fullName } from '../lib/format';
 import { cn } from '../ui/cn';
 import { SelectField } from '../ui/select-field';
+import { HoleSyncMark, type HoleSync } from './sync-status';
 import { cellKey, holeComplete, holeTotal, playerTotal, readCell, stepStrokes, teamTotal, type Cells } from './score-cells';
 
 interface Props {
   sheet: ScoreSheet;
   cells: Cells;
   onChange: (key: string, text: string) => void;
+  /** Whether the hole's scores are synced or still on this phone (R32). */
+  holeStatus?: (hole: number) => HoleSync;
 }
 
 const roundButton =
   'flex h-12 w-12 shrink-0 items-center justify-center rounded-full border-2 border-brand-800 bg-white text-brand-900 active:bg-brand-100 disabled:border-stone-300 disabled:text-stone-400';
 
-export function HoleByHole({ sheet, cells, onChange }: Props) {
+export function HoleByHole({ sheet, cells, onChange, holeStatus }: Props) {
   const { holes, players, team, rules } = sheet;
   const scramble = rules.format === 'scramble';
   const first = Math.max(0, holes.findIndex((h) => h.number === team.startingHole));
@@ -38,6 +41,7 @@ export function HoleByHole({ sheet, cells, onChange }: Props) {
             Par {hole.par}
             {hole.number === team.startingHole ? ` · Starting hole (${startingHoleLabel(hole.number, team.startGroup)})` : ''}
           </p>
+          {holeStatus ? <HoleSyncMark status={holeStatus(hole.number)} /> : null}
         </div>
         <button type="button" aria-label="Next hole" onClick={() => go(1)} className="flex h-12 w-12 items-center justify-center rounded-md hover:bg-brand-800">
           <ChevronRight aria-hidden className="size-6" />

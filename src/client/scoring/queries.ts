@@ -1,6 +1,8 @@
-// Score entry (R21) and the staff score report (R22): which teams the user may score, a team's score sheet, saving it.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Leaderboard, SaveScoresInput, ScoreEntryChoices, ScoreSheet } from '../../shared/tournament-day';
+// Score entry (R21) and the staff score report (R22): which teams the user may score, a team's score sheet. Saves go
+// through the phone's outbox (outbox.ts).
+import { queryOptions } from '@tanstack/react-query';
+import type { Leaderboard, ScoreEntryChoices, ScoreSheet } from '../../shared/tournament-day';
+import type { ScoreHistory } from '../../shared/score-sync';
 import { api } from '../lib/api';
 
 /** Staff get every team of every tournament; a leader gets their own teams (the server decides, R9). */
@@ -27,17 +29,10 @@ export const scoreReportQuery = (tournamentId: string) =>
     enabled: Boolean(tournamentId),
   });
 
-/** Saves the team's whole sheet (it replaces the team's scores, R21); the boards that show the team are then out of date. */
-export function useSaveScores(teamId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: SaveScoresInput) => api<ScoreSheet>(`/api/teams/${teamId}/scores`, { method: 'PUT', body: input }),
-    onSuccess: (sheet) => {
-      queryClient.setQueryData(scoreSheetQuery(teamId).queryKey, sheet);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin', 'score-report'] }),
-        queryClient.invalidateQueries({ queryKey: ['leaderboard'] }),
-      ]);
-    },
+/** Every change to a team's scores, oldest first (staff, R32). */
+export const scoreHistoryQuery = (teamId: string) =>
+  queryOptions({
+    queryKey: ['admin', 'score-report', 'history', teamId],
+    queryFn: ({ signal }) => api<ScoreHistory>(`/api/admin/score-history/${teamId}`, { signal }),
+    enabled: Boolean(teamId),
   });
-}

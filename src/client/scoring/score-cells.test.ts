@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellKey, cellsFromScores, collectScores, holeComplete, holeTotal, playerTotal, readCell, sameCells, stepStrokes, teamTotal, withOwnEdits } from './score-cells';
+import { cellKey, cellsFromScores, collectScores, holeComplete, holeTotal, playerTotal, readCell, sameCells, stepStrokes, teamTotal, withOwnEdits , changedCells, withChanges } from './score-cells';
 
 const players = [
   { id: 'p1', firstName: 'Ann', lastName: 'Lee' },
@@ -107,5 +107,31 @@ describe('withOwnEdits: after someone else saved, their card with only the cells
 
   it('counts " 04" as the 4 it was (no edit), and keeps an unreadable entry as typed so it is shown and fixed', () => {
     expect(withOwnEdits({ 'p1:1': '4' }, { 'p1:1': ' 04', 'p1:2': 'x' }, { 'p1:1': '7' })).toEqual({ 'p1:1': '7', 'p1:2': 'x' });
+  });
+});
+
+describe('changedCells and withChanges (R32: a save sends only what the scorer changed)', () => {
+  const players = [{ id: 'p1', firstName: 'A', lastName: 'B' }, { id: 'p2', firstName: 'C', lastName: 'D' }];
+  const holes = [{ number: 1, par: 4 }, { number: 2, par: 3 }];
+
+  it('lists each changed cell with the value it was changed from, an emptied cell as 0, and skips unreadable cells', () => {
+    const base = { 'p1:1': '4', 'p2:1': '5' };
+    const typed = { 'p1:1': ' 6', 'p2:1': '', 'p1:2': '3', 'p2:2': 'x' };
+    expect(changedCells(base, typed, players, holes)).toEqual([
+      { playerId: 'p1', holeNumber: 1, base: 4, strokes: 6 },
+      { playerId: 'p1', holeNumber: 2, base: 0, strokes: 3 },
+      { playerId: 'p2', holeNumber: 1, base: 5, strokes: 0 },
+    ]);
+    expect(changedCells(base, { 'p1:1': '04', 'p2:1': '5' }, players, holes)).toEqual([]);
+  });
+
+  it('lays saves over a card in order, the later save winning, a 0 emptying the cell', () => {
+    const card = { 'p1:1': '4', 'p2:1': '5' };
+    const saves = [
+      { changes: [{ playerId: 'p1', holeNumber: 1, base: 4, strokes: 6 }, { playerId: 'p2', holeNumber: 2, base: 0, strokes: 3 }] },
+      { changes: [{ playerId: 'p1', holeNumber: 1, base: 6, strokes: 7 }, { playerId: 'p2', holeNumber: 1, base: 5, strokes: 0 }] },
+    ];
+    expect(withChanges(card, saves)).toEqual({ 'p1:1': '7', 'p2:2': '3' });
+    expect(card).toEqual({ 'p1:1': '4', 'p2:1': '5' });
   });
 });

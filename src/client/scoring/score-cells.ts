@@ -105,3 +105,44 @@ export function withOwnEdits(base: Cells, typed: Cells, fresh: Cells): Cells {
   }
   return merged;
 }
+
+/** A cell the scorer changed: its strokes now and the strokes it was changed from (0: empty). */
+export interface CellChange {
+  playerId: string;
+  holeNumber: number;
+  base: number;
+  strokes: number;
+}
+
+const strokesIn = (cells: Cells, key: string) => {
+  const value = readCell(cells[key]);
+  return typeof value === 'number' ? value : 0;
+};
+
+/** The valid cells of `typed` that differ from `base` (what one save sends, R32); unreadable cells are left out. */
+export function changedCells(base: Cells, typed: Cells, players: PlayerName[], holes: HolePar[]): CellChange[] {
+  const changes: CellChange[] = [];
+  for (const player of players) {
+    for (const hole of holes) {
+      const key = cellKey(player.id, hole.number);
+      if (readCell(typed[key]) === 'invalid') continue;
+      const before = strokesIn(base, key);
+      const now = strokesIn(typed, key);
+      if (before !== now) changes.push({ playerId: player.id, holeNumber: hole.number, base: before, strokes: now });
+    }
+  }
+  return changes;
+}
+
+/** The card with saves not yet synced laid over it, oldest first: what this phone holds. */
+export function withChanges(cells: Cells, saves: readonly { changes: readonly CellChange[] }[]): Cells {
+  const out: Record<string, string> = { ...cells };
+  for (const save of saves) {
+    for (const change of save.changes) {
+      const key = cellKey(change.playerId, change.holeNumber);
+      if (change.strokes > 0) out[key] = String(change.strokes);
+      else delete out[key];
+    }
+  }
+  return out;
+}

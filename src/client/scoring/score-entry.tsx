@@ -1,22 +1,26 @@
 // A team's score sheet (R21), shared by staff (/admin/score-entry) and the team's leader (/register/scores/:teamId): a grid
-// on a wide screen, one hole at a time on a phone. Saving replaces the team's scores. A failed save keeps every typed
-// score on screen to try again; leaving the page with unsaved scores asks first. A save refused because someone else
-// saved the card meanwhile reloads it and puts the user's own changes back on top, to check and save again.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+// on a wide screen, one hole at a time on a phone. Saving keeps the changed cells on the phone and sends them when it can
+// (R32, outbox.ts): each hole says 'Saved on this phone' or 'Synced', the bar counts the saves waiting, and a cell someone
+// else changed meanwhile is shown with both values to choose from. Leaving the page with unsaved scores asks first.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { SCORE_MESSAGES } from '../../shared/score-schemas';
 import { formatLabel } from '../../shared/formats';
 import { startingHoleLabel, type ScoreSheet } from '../../shared/tournament-day';
-import { ApiError, errorMessage, failureCause } from '../lib/api';
+import { errorMessage, failureCause } from '../lib/api';
 import { notify } from '../lib/toast';
 import { useMediaQuery } from '../lib/use-media-query';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { PageSpinner } from '../ui/spinner';
 import { HoleByHole } from './hole-by-hole';
-import { fetchScoreSheet, scoreSheetQuery, useSaveScores } from './queries';
-import { cellsFromScores, collectScores, entryRows, sameCells, teamTotal, withOwnEdits, type Cells } from './score-cells';
+import { queueSave, resolveConflict } from './outbox';
+import { scoreSheetQuery } from './queries';
+import { cellsFromScores, changedCells, collectScores, entryRows, sameCells, teamTotal, withChanges, withOwnEdits, type Cells } from './score-cells';
 import { ScoreGrid } from './score-grid';
+import { useOnline } from '../offline/use-online';
+import { ConflictList, waitingText, type HoleSync } from './sync-status';
+import { useTeamOutbox } from './use-team-outbox';
 
 /** `onUnsavedChange` tells the page whether there is anything unsaved (the staff page asks before switching teams). */
 export function ScoreEntry({ teamId, onUnsavedChange }: { teamId: string; onUnsavedChange?: (unsaved: boolean) => void }) {
@@ -62,34 +66,23 @@ function useConfirmLeaving(unsaved: boolean) {
   }, [unsaved]);
 }
 
-/** Why the last save failed: each is told in its own words (a server fault is not the connection's). */
-type Failure = { cause: 'network' | 'server' | 'changed' } | { cause: 'refused'; message: string };
-
-function failureOf(error: unknown): Failure {
-  const cause = failureCause(error);
-  if (cause !== 'refused') return { cause };
-  const refusal = error as ApiError;
-  return refusal.status === 409 && refusal.fields?.version ? { cause: 'changed' } : { cause: 'refused', message: refusal.message };
-}
-
-const FAILURE_NOTES = {
-  network: 'Not saved: the connection dropped. Your scores are still here: save again when you have a connection.',
-  server: 'Not saved: the server had a problem (your connection is fine). Your scores are still here: save again in a moment.',
-  changed:
-    'Someone else saved scores for this team while you were entering yours. Their scores are shown now, with your changes on top: check them and save again.',
-} as const;
-
-const failureNote = (failure: Failure) =>
-  failure.cause === 'refused' ? `Not saved: ${failure.message.replace(/\.?$/, '.')} Your scores are still here.` : FAILURE_NOTES[failure.cause];
-
 function ScoreForm({ sheet: loaded, onUnsavedChange }: { sheet: ScoreSheet; onUnsavedChange?: (unsaved: boolean) => void }) {
   // A scramble shows (and sends) its one Team row; the other formats a row per golfer.
   const sheet = { ...loaded, players: entryRows(loaded.players, loaded.rules) };
-  const [cells, setCells] = useState<Cells>(() => cellsFromScores(sheet.scores));
-  const [saved, setSaved] = useState<Cells>(cells);
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const queryClient = useQueryClient();
-  const save = useSaveScores(sheet.team.id);
+  const teamId = sheet.team.id;
+  const outbox = useTeamOutbox(teamId);
+  const online = useOnline();
+  // What this phone holds: the card as last read from the server, with the saves not yet synced laid over it.
+  const saved = useMemo(() => withChanges(cellsFromScores(sheet.scores), outbox.saves), [sheet.scores, outbox.saves]);
+  const [cells, setCells] = useState<Cells>(saved);
+  const previous = useRef(saved);
+  // A save synced, another scorer's card arrived, or the outbox was read: keep what is typed and not saved on top.
+  useEffect(() => {
+    if (sameCells(previous.current, saved)) return;
+    const before = previous.current;
+    previous.current = saved;
+    setCells((typed) => withOwnEdits(before, typed, saved));
+  }, [saved]);
   const wide = useMediaQuery('(min-width: 768px)');
   const unsaved = !sameCells(cells, saved);
   useConfirmLeaving(unsaved);
@@ -110,49 +103,23 @@ function ScoreForm({ sheet: loaded, onUnsavedChange }: { sheet: ScoreSheet; onUn
   const onSave = () => {
     const { scores, invalid } = collectScores(cells, sheet.players, sheet.holes);
     if (invalid.length > 0) return notify.error(SCORE_MESSAGES.strokes);
-    if (scores.length === 0) return notify.error(SCORE_MESSAGES.noScores);
-    const sent = cells;
-    save.mutate(
-      { scores, version: sheet.version },
-      {
-        onSuccess: () => {
-          setSaved(sent);
-          setFailure(null);
-          notify.success('Scores saved');
-        },
-        onError: (error) => {
-          const failed = failureOf(error);
-          setFailure(failed);
-          if (failed.cause === 'refused') return notify.error(`Failed to save scores: ${failed.message}`);
-          if (failed.cause !== 'changed') return notify.error('Failed to save scores');
-          notify.error(SCORE_MESSAGES.changed);
-          void reloadUnderOwnEdits();
-        },
-      },
+    const changes = changedCells(saved, cells, sheet.players, sheet.holes);
+    if (changes.length === 0) return scores.length === 0 ? notify.error(SCORE_MESSAGES.noScores) : notify.success('Scores saved');
+    // Kept on the phone first (R32): the outbox sends it now, or when the connection returns.
+    queueSave(teamId, changes).then(
+      () => notify.success(navigator.onLine ? 'Scores saved' : 'Saved on this phone. They are sent when the connection returns.'),
+      () => notify.error('Failed to save scores: this browser would not keep them. Your scores are still here: try again.'),
     );
   };
-  /**
-   * The card someone else saved, with the user's own changes (the cells that differ from the card they started from) on
-   * top. Fetched by hand rather than refetched: a failed reload must not turn the page into an error and drop what is
-   * typed (the next save is refused again and tries again).
-   */
-  const reloadUnderOwnEdits = async () => {
-    const fresh = await fetchScoreSheet(sheet.team.id).catch(() => null);
-    if (!fresh) return;
-    const theirs = cellsFromScores(fresh.scores);
-    setCells((typed) => withOwnEdits(saved, typed, theirs));
-    setSaved(theirs);
-    queryClient.setQueryData(scoreSheetQuery(sheet.team.id).queryKey, fresh);
-  };
+
   const { invalid } = collectScores(cells, sheet.players, sheet.holes);
-  const failed = failure !== null && unsaved;
-  const status = failed
-    ? failureNote(failure)
-    : unsaved
-      ? 'Unsaved changes'
-      : collectScores(saved, sheet.players, sheet.holes).scores.length > 0
-        ? 'All scores saved'
-        : 'No scores yet';
+  const waiting = new Set(outbox.saves.flatMap((save) => save.changes.map((c) => c.holeNumber)));
+  const onServer = new Set(sheet.scores.map((s) => s.holeNumber));
+  const holeStatus = (hole: number): HoleSync => (waiting.has(hole) ? 'phone' : onServer.has(hole) ? 'synced' : null);
+  const status = unsaved
+    ? 'Unsaved changes'
+    : (waitingText(outbox.saves.length, online) ??
+      (collectScores(saved, sheet.players, sheet.holes).scores.length > 0 ? 'All scores synced' : 'No scores yet'));
 
   return (
     <div className="flex flex-col gap-4">
@@ -170,7 +137,18 @@ function ScoreForm({ sheet: loaded, onUnsavedChange }: { sheet: ScoreSheet; onUn
         </p>
       </div>
 
-      {wide ? <ScoreGrid sheet={sheet} cells={cells} onChange={onChange} /> : <HoleByHole sheet={sheet} cells={cells} onChange={onChange} />}
+      <ConflictList conflicts={outbox.conflicts} players={sheet.players} onResolve={(c, keep) => void resolveConflict(c, keep)} />
+      {outbox.refused ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {outbox.refused}
+        </p>
+      ) : null}
+
+      {wide ? (
+        <ScoreGrid sheet={sheet} cells={cells} onChange={onChange} holeStatus={holeStatus} />
+      ) : (
+        <HoleByHole sheet={sheet} cells={cells} onChange={onChange} holeStatus={holeStatus} />
+      )}
 
       {invalid.length > 0 ? (
         <p role="alert" className="text-sm font-medium text-red-700">
@@ -179,11 +157,11 @@ function ScoreForm({ sheet: loaded, onUnsavedChange }: { sheet: ScoreSheet; onUn
       ) : null}
 
       <div className="sticky bottom-0 z-40 -mx-4 flex flex-wrap items-center justify-between gap-3 border-t border-stone-200 bg-white px-4 py-2 shadow-sm sm:mx-0 sm:rounded-lg sm:border">
-        <p aria-live="polite" className={cn('min-w-0 flex-1 text-sm', failed ? 'font-medium text-red-700' : 'text-stone-700')}>
+        <p aria-live="polite" data-sync-status className={cn('min-w-0 flex-1 text-sm', outbox.saves.length > 0 ? 'font-medium text-amber-900' : 'text-stone-700')}>
           {status}
         </p>
-        <Button size="lg" onClick={onSave} disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save Scores'}
+        <Button size="lg" onClick={onSave}>
+          Save Scores
         </Button>
       </div>
     </div>

@@ -6,12 +6,15 @@ import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'rea
 import type { ScoreSheet } from '../../shared/tournament-day';
 import { fullName } from '../lib/format';
 import { cn } from '../ui/cn';
+import { HoleSyncMark, type HoleSync } from './sync-status';
 import { cellKey, holeTotal, playerTotal, readCell, teamTotal, type Cells } from './score-cells';
 
 interface GridProps {
   sheet: ScoreSheet;
   cells: Cells;
   onChange: (key: string, text: string) => void;
+  /** Whether each hole's scores are synced or still on this phone (R32). */
+  holeStatus?: (hole: number) => HoleSync;
 }
 
 const stickyCell = 'sticky left-0 z-10 border-r border-stone-200 px-3 text-left';
@@ -73,7 +76,7 @@ function useOpenOnStartingHole(startingHole: number | null) {
   return scroller;
 }
 
-export function ScoreGrid({ sheet, cells, onChange }: GridProps) {
+export function ScoreGrid({ sheet, cells, onChange, holeStatus }: GridProps) {
   const { holes, players, team, rules } = sheet;
   const scroller = useOpenOnStartingHole(team.startingHole);
   const teamLabel = rules.format === 'best_ball' ? `Team (best ${rules.bestBalls})` : 'Team';
@@ -110,6 +113,15 @@ export function ScoreGrid({ sheet, cells, onChange }: GridProps) {
               </td>
             ))}
           </GridRow>
+          {holeStatus ? (
+            <GridRow className="text-stone-700" label="Synced" labelClassName="border-b bg-stone-50 py-1 text-xs font-medium" total="" totalClassName="border-b bg-stone-50">
+              {holes.map((hole) => (
+                <td key={hole.number} data-hole={hole.number} className="border-b border-stone-200 px-1 py-1 text-center">
+                  <HoleSyncMark status={holeStatus(hole.number)} compact />
+                </td>
+              ))}
+            </GridRow>
+          ) : null}
         </thead>
         <tbody>
           {players.map((player, row) => {

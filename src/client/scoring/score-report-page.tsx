@@ -1,5 +1,6 @@
-// /admin/score-report (staff, R8, R22, R28–R30): any tournament's leaderboard, active or not: position (T2 for ties, or
-// won/lost on countback), team, to par (Net and Gross with net scoring), holes played, total and each player's total.
+// /admin/score-report (staff, R8, R22, R28–R30, R32): any tournament's leaderboard, active or not: position (T2 for ties,
+// or won/lost on countback), team, to par (Net and Gross with net scoring), holes played, total and each player's total;
+// below it, any team's score history (R32).
 import { useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { formatDateTime } from '../lib/format';
@@ -12,6 +13,7 @@ import { LoadFailed } from '../ui/load-failed';
 import { ListState } from '../ui/table';
 import { ChoicesState, useChosenTournament } from './chosen-tournament';
 import { scoreReportQuery } from './queries';
+import { ScoreHistory } from './score-history';
 
 export function ScoreReportPage() {
   const { choices, list, tournament, setParams } = useChosenTournament();
@@ -53,6 +55,7 @@ export function ScoreReportPage() {
           ) : (
             <ListState loading error={false} empty={false} emptyText="" />
           )}
+          <ScoreHistory key={tournament.id} teams={tournament.teams} />
         </>
       ) : null}
     </div>

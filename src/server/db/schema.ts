@@ -7,6 +7,7 @@ import {
   index,
   integer,
   numeric,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -482,3 +483,39 @@ export const waitlistEntries = pgTable(
     uniqueIndex('waitlist_one_open_entry').on(t.tournamentSponsorshipLevelId, t.userId).where(sql`${t.status} in ('waiting', 'offered')`),
   ],
 );
+// ── Offline score entry (PRODUCT.md R32) ─────────────────────────────────────────────────────────────────────────────
+/** Every change of a score cell, whoever made it and however (a whole-card save or a cell-by-cell sync): the card's history. */
+export const scoreEvents = pgTable(
+  'score_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tournamentId: uuid('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    playerId: uuid('player_id').references(() => players.id, { onDelete: 'cascade' }),
+    holeNumber: integer('hole_number').notNull(),
+    /** null: the cell was empty before (old) or was cleared (new). */
+    oldStrokes: integer('old_strokes'),
+    newStrokes: integer('new_strokes'),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('score_events_team_idx').on(t.teamId, t.createdAt)],
+);
+
+/**
+ * One row per cell-by-cell save that was applied, by the key its phone gave it: a save sent again (its answer was lost on
+ * the way back) is answered from here and changes nothing. `answer` is the conflicts it reported.
+ */
+export const scoreSaves = pgTable('score_saves', {
+  idempotencyKey: uuid('idempotency_key').primaryKey(),
+  teamId: uuid('team_id')
+    .notNull()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+  userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+  conflicts: jsonb('conflicts').notNull(),
+  createdAt: createdAt(),
+});

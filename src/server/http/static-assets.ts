@@ -119,3 +119,14 @@ export function assetResponse(asset: Asset, acceptEncoding: string | undefined, 
   }
   return new Response(new Uint8Array(body), { status, headers });
 }
+
+/** A document made for this request (a server-rendered page): never cached, gzip when the client takes it. */
+export function htmlResponse(html: string, acceptEncoding: string | undefined): Response {
+  const headers = new Headers({ 'Content-Type': TYPES['.html']!, 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' });
+  let body: Buffer = Buffer.from(html);
+  if (acceptEncoding?.includes('gzip')) {
+    body = gzipSync(body, { level: 6 });
+    headers.set('Content-Encoding', 'gzip');
+  }
+  return new Response(new Uint8Array(body), { status: 200, headers });
+}

@@ -17,7 +17,7 @@ const teamParam = z.object({ teamId: z.uuid('Team not found') });
 const noStore = (c: AppContext) => c.header('Cache-Control', 'no-store');
 
 /** Who may score the team (R9), answered before the body; a malformed id is left to the param's 400. */
-const mayScoreTeam: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const mayScoreTeam: MiddlewareHandler<AppEnv> = async (c, next) => {
   const teamId = c.req.param('teamId');
   if (teamParam.safeParse({ teamId }).success) await checkMayScore(c.var.deps.database.db, await getActor(c), teamId!);
   await next();

@@ -12,6 +12,7 @@ import type { ScoreEntryChoices, ScoreSheet, ScoreValue, StartGroup } from '../.
 import { notifyLeaderboardChanged } from './leaderboard-channel';
 import { loadTournamentCourse } from './tournament-course';
 import { ASSIGN_MESSAGES } from './starting-holes';
+import { cardOf, diffCards, recordScoreEvents } from './score-sync';
 
 const teamNotFound = () => new AppError('NOT_FOUND', 'Team not found');
 const notYours = () => new AppError('FORBIDDEN', "You don't have permission to access this team");
@@ -53,7 +54,7 @@ export function scoresVersion(scores: readonly ScoreValue[]): string {
 }
 
 /** The team as score entry needs it; refuses anyone but its leader and staff (R9). */
-async function teamFor(db: Db, actor: Actor, teamId: string, lock = false) {
+export async function teamFor(db: Db, actor: Actor, teamId: string, lock = false) {
   const query = db
     .select({ id: teams.id, name: teams.name, userId: teams.userId, tournamentId: teams.tournamentId })
     .from(teams)
@@ -120,12 +121,12 @@ export async function saveScores(db: Db, actor: Actor, teamId: string, rawInput:
   const input = saveScoresSchema.parse(rawInput);
   return db.transaction(async (tx) => {
     const team = await teamFor(tx, actor, teamId, true);
+    // Read after the lock is granted: under READ COMMITTED this sees a save that committed while we waited for it.
+    const current = await tx
+      .select({ playerId: playerScores.playerId, holeNumber: playerScores.holeNumber, strokes: playerScores.strokes })
+      .from(playerScores)
+      .where(and(eq(playerScores.tournamentId, team.tournamentId), eq(playerScores.teamId, teamId)));
     if (input.version !== undefined) {
-      // Read after the lock is granted: under READ COMMITTED this sees a save that committed while we waited for it.
-      const current = await tx
-        .select({ playerId: playerScores.playerId, holeNumber: playerScores.holeNumber, strokes: playerScores.strokes })
-        .from(playerScores)
-        .where(and(eq(playerScores.tournamentId, team.tournamentId), eq(playerScores.teamId, teamId)));
       if (scoresVersion(current) !== input.version) throw new AppError('CONFLICT', SCORE_MESSAGES.changed, { version: SCORE_MESSAGES.changed });
     }
     const { course, holes, rules } = await loadTournamentCourse(tx, team.tournamentId);
@@ -146,6 +147,8 @@ export async function saveScores(db: Db, actor: Actor, teamId: string, rawInput:
     await tx.delete(playerScores).where(and(eq(playerScores.tournamentId, team.tournamentId), eq(playerScores.teamId, teamId)));
     const saved = scoresToSave(input.scores);
     await tx.insert(playerScores).values(saved.map((score) => ({ tournamentId: team.tournamentId, teamId, ...score })));
+    // R32: every cell this save changed goes into the card's history.
+    await recordScoreEvents(tx, team.tournamentId, teamId, actor.userId, diffCards(cardOf(current), cardOf(saved)));
     await notifyLeaderboardChanged(tx, team.tournamentId);
     return { tournamentId: team.tournamentId, sheet: await getScoreSheet(tx, actor, teamId, true) };
   });

@@ -379,6 +379,18 @@ export const routeFixtures: Record<string, RouteFixture> = {
     },
     expect: 200,
   },
+  'POST /api/teams/{teamId}/score-changes': {
+    request: async ({ t, owner }) => {
+      const team = (await createTournamentDay(t.db, owner.id, { teams: 1 })).teams[0]!;
+      const change = { playerId: team.players[0], holeNumber: 1, base: 0, strokes: 4 };
+      return { path: `/api/teams/${team.id}/score-changes`, json: { idempotencyKey: crypto.randomUUID(), changes: [change] } };
+    },
+    expect: 200,
+  },
+  'GET /api/admin/score-history/{teamId}': {
+    request: async ({ t, users }) => ({ path: `/api/admin/score-history/${(await createTournamentDay(t.db, users.team_leader.id, { teams: 1 })).teams[0]!.id}` }),
+    expect: 200,
+  },
   'GET /api/leaderboard': { expect: 200 },
   'GET /api/leaderboard/{tournamentId}': {
     request: async ({ t, users }) => ({ path: `/api/leaderboard/${(await createTournamentDay(t.db, users.team_leader.id)).tournament.id}` }),

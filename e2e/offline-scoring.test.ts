@@ -1,0 +1,249 @@
+// Journey: on the course with a dead connection (issue 13, PRODUCT.md R32 with R21, R22). The connection is switched off
+// for the whole browser context (context.setOffline). A leader opens score entry online, goes offline, enters holes, reloads
+// the page offline (it opens, with what they entered), comes back online: the saves arrive once (rows and score_events
+// counted) and a spectator's board shows them. Two scorers on one team, one of them offline, change the same hole and
+// different holes: nothing is lost, the conflict is shown with both values. The leaderboard offline keeps its last board,
+// marked 'Offline — last updated hh:mm', and catches up by itself. The app is installable (manifest, icons, worker).
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { findUserByEmail } from '../src/server/account/service';
+import { createCourse } from '../src/server/courses/service';
+import { tournamentCourses, tournaments } from '../src/server/db/schema';
+import { registerTeams } from '../src/server/registration/service';
+import { createLevel, daysFromToday, registrationInput } from '../src/server/test/factories';
+import { E2E_ACCOUNTS } from './support/accounts';
+import { SCREENSHOT_DIR, setUpJourney } from './support/journey';
+import { expectHeading, expectToast } from './support/page-expectations';
+
+const TOURNAMENT = 'Dead Zone Invitational';
+const foursome = (lastName: string, firstNames: string[]) =>
+  firstNames.map((firstName) => ({ firstName, lastName, email: `${firstName}.${lastName}@example.org`.toLowerCase(), phone: '555-0100' }));
+const TEAMS = {
+  greens: { teamName: 'Green Keepers', players: foursome('Green', ['Gia', 'Gil', 'Gus', 'Gwen']) },
+  links: { teamName: 'Links Legends', players: foursome('Links', ['Lia', 'Lou', 'Lyle', 'Lynn']) },
+  staff: { teamName: 'Tee Timers', players: foursome('Tee', ['Tia', 'Tom', 'Tad', 'Tess']) },
+};
+const seeded = { tournamentId: '', teamIds: {} as Record<string, string> };
+
+const journey = setUpJourney({
+  seed: async (db) => {
+    const course = await createCourse(db, { name: 'Quarry Ridge', totalHoles: 9 });
+    const [tournament] = await db.insert(tournaments).values({ name: TOURNAMENT, startDate: daysFromToday(1), active: true, courseId: course.id }).returning();
+    await db.insert(tournamentCourses).values({ tournamentId: tournament!.id, courseId: course.id });
+    seeded.tournamentId = tournament!.id;
+    const level = await createLevel(db, tournament!.id, { name: 'Foursome', maxTeams: 10 });
+    const leader = await findUserByEmail(db, E2E_ACCOUNTS.leader.email);
+    const admin = await findUserByEmail(db, E2E_ACCOUNTS.admin.email);
+    const mine = await registerTeams(db, leader!.id, registrationInput(tournament!.id, level.id, { teams: [TEAMS.greens, TEAMS.links] }), new Date());
+    const staffs = await registerTeams(db, admin!.id, registrationInput(tournament!.id, level.id, { teams: [TEAMS.staff] }), new Date());
+    for (const team of [...mine.teams, ...staffs.teams]) seeded.teamIds[team.name] = team.id;
+  },
+});
+
+const shoot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+
+/** Waits until the service worker controls the page and has read the page's data again through itself (main.tsx). */
+async function untilOfflineReady(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 20_000 });
+  await page.waitForLoadState('networkidle');
+}
+
+type History = { events: { playerName: string; holeNumber: number; oldStrokes: number | null; newStrokes: number | null; by: string }[] };
+type Card = { players: { id: string; firstName: string }[]; scores: { playerId: string; holeNumber: number; strokes: number }[] };
+
+/** What the database holds for a team, read by staff: its score rows (as 'First:hole:strokes') and its score_events. */
+async function stored(staff: Page, teamId: string) {
+  const read = (path: string) => staff.evaluate(async (url) => (await fetch(url)).json(), path);
+  const card = (await read(`/api/teams/${teamId}/scores`)) as Card;
+  const history = (await read(`/api/admin/score-history/${teamId}`)) as History;
+  const firstName = (id: string) => card.players.find((p) => p.id === id)!.firstName;
+  return {
+    rows: card.scores.map((s) => `${firstName(s.playerId)}:${s.holeNumber}:${s.strokes}`).sort(),
+    events: history.events.map((e) => `${e.playerName.split(' ')[0]}:${e.holeNumber}:${e.oldStrokes ?? '-'}>${e.newStrokes ?? '-'}`).sort(),
+  };
+}
+
+const context = (page: Page): BrowserContext => page.context();
+
+describe('a team leader on the course', () => {
+  test('enters holes offline, reloads offline, and the saves arrive once when the connection returns', async () => {
+    const teamId = seeded.teamIds['Green Keepers']!;
+    const leader = await journey.visitor({ as: journey.portal.users.leader, viewport: 'mobile' });
+    const staff = await journey.visitor({ as: journey.portal.users.admin });
+    await staff.goto('/leaderboard');
+    await expectHeading(staff, 'Leaderboard');
+
+    await leader.goto(`/register/scores/${teamId}`);
+    await expectHeading(leader, 'Score Entry');
+    await leader.getByRole('heading', { name: 'Hole 1', exact: true }).waitFor();
+    await untilOfflineReady(leader);
+
+    await context(leader).setOffline(true);
+    const more = (name: string) => leader.getByRole('button', { name: `One stroke more for ${name}` });
+    for (const name of ['Gia Green', 'Gil Green', 'Gus Green', 'Gwen Green']) await more(name).click(); // par 4 each
+    await more('Gwen Green').click(); // 5
+    await leader.getByRole('button', { name: 'Save Scores' }).click();
+    await expectToast(leader, 'Saved on this phone. They are sent when the connection returns.', 'success');
+    await leader.getByText('Saved on this phone', { exact: true }).waitFor();
+    await leader.getByText('Offline: 1 save waiting on this phone. They are sent by themselves when the connection returns.').waitFor();
+
+    await leader.getByRole('button', { name: 'Next hole' }).click();
+    await leader.getByRole('heading', { name: 'Hole 2', exact: true }).waitFor();
+    await leader.getByRole('textbox', { name: 'Gia Green, hole 2', exact: true }).fill('3');
+    await leader.getByRole('textbox', { name: 'Gil Green, hole 2', exact: true }).fill('6');
+    await leader.getByRole('button', { name: 'Save Scores' }).click();
+    await leader.getByText('Offline: 2 saves waiting on this phone. They are sent by themselves when the connection returns.').waitFor();
+    await shoot(leader, 'offline-scoring-saved-on-phone-mobile');
+
+    // Nothing has reached the server yet.
+    expect(await stored(staff, teamId)).toEqual({ rows: [], events: [] });
+
+    // The page was closed and opened again, still without a connection: it opens, with everything entered.
+    await leader.reload();
+    await expectHeading(leader, 'Score Entry');
+    await leader.getByRole('heading', { name: 'Hole 1', exact: true }).waitFor();
+    await leader.getByText('Offline: 2 saves waiting on this phone. They are sent by themselves when the connection returns.').waitFor();
+    expect(await leader.getByRole('textbox', { name: 'Gwen Green, hole 1', exact: true }).inputValue()).toBe('5');
+    await leader.getByLabel('Go to hole').selectOption({ index: 1 });
+    expect(await leader.getByRole('textbox', { name: 'Gil Green, hole 2', exact: true }).inputValue()).toBe('6');
+    await shoot(leader, 'offline-scoring-reloaded-offline-mobile');
+
+    // The connection returns: both saves go, in order, by themselves; each is applied once.
+    await context(leader).setOffline(false);
+    await leader.getByText('All scores synced').waitFor({ timeout: 20_000 });
+    await leader.getByText('Synced', { exact: true }).waitFor();
+    const expected = ['Gia:1:4', 'Gia:2:3', 'Gil:1:4', 'Gil:2:6', 'Gus:1:4', 'Gwen:1:5'];
+    const after = await stored(staff, teamId);
+    expect(after.rows).toEqual(expected);
+    expect(after.events).toEqual(expected.map((cell) => cell.replace(/^(\w+:\d+):(\d+)$/, '$1:->$2')).sort());
+    // A reload online sends nothing again.
+    await leader.reload();
+    await leader.getByText('All scores synced').waitFor();
+    expect(await stored(staff, teamId)).toEqual(after);
+
+    // The spectator's board (opened before, never reloaded) shows the team.
+    const row = staff.locator(`[data-team-id="${teamId}"]`).first();
+    await row.waitFor({ timeout: 10_000 });
+    expect(await row.innerText()).toContain('Green Keepers');
+  });
+
+  test('two scorers, one offline, change the same hole and different holes: nothing is lost, the conflict is shown', async () => {
+    const teamId = seeded.teamIds['Links Legends']!;
+    const leader = await journey.visitor({ as: journey.portal.users.leader });
+    const staff = await journey.visitor({ as: journey.portal.users.moderator });
+    await leader.goto(`/register/scores/${teamId}`);
+    await expectHeading(leader, 'Score Entry');
+    const grid = (page: Page) => page.getByRole('table', { name: 'Scores of Links Legends by player and hole' });
+    const box = (page: Page, name: string, hole: number) => grid(page).getByRole('textbox', { name: `${name}, hole ${hole}`, exact: true });
+    await grid(leader).waitFor();
+    await untilOfflineReady(leader);
+
+    await context(leader).setOffline(true);
+    await box(leader, 'Lia Links', 2).fill('5');
+    await box(leader, 'Lou Links', 3).fill('4');
+    await leader.getByRole('button', { name: 'Save Scores' }).click();
+    await leader.getByText(/^Offline: 1 save waiting/).waitFor();
+
+    // Meanwhile staff, online, score the same team: hole 2 for Lia too, and hole 4 for Lyle.
+    await staff.goto(`/admin/score-entry?tournament=${seeded.tournamentId}&team=${teamId}`);
+    await grid(staff).waitFor();
+    await box(staff, 'Lia Links', 2).fill('6');
+    await box(staff, 'Lyle Links', 4).fill('3');
+    await staff.getByRole('button', { name: 'Save Scores' }).click();
+    await expectToast(staff, 'Scores saved', 'success');
+    await staff.getByText('All scores synced').waitFor();
+
+    await context(leader).setOffline(false);
+    const conflict = leader.getByRole('alert').filter({ hasText: 'Someone else changed a score you also changed' });
+    await conflict.waitFor({ timeout: 20_000 });
+    await conflict.getByText('Hole 2 · Lia Links: yours 5, theirs 6').waitFor();
+    // Their hole 4 arrived; the leader's hole 3 went through; hole 2 shows theirs until the leader chooses.
+    await expect.poll(() => box(leader, 'Lyle Links', 4).inputValue()).toBe('3');
+    expect(await box(leader, 'Lou Links', 3).inputValue()).toBe('4');
+    expect(await box(leader, 'Lia Links', 2).inputValue()).toBe('6');
+    await shoot(leader, 'offline-scoring-conflict-desktop');
+    expect(await stored(staff, teamId)).toMatchObject({ rows: ['Lia:2:6', 'Lou:3:4', 'Lyle:4:3'] });
+
+    await conflict.getByRole('button', { name: 'Keep mine (5)' }).click();
+    await conflict.waitFor({ state: 'detached' });
+    await leader.getByText('All scores synced').waitFor({ timeout: 20_000 });
+    expect(await box(leader, 'Lia Links', 2).inputValue()).toBe('5');
+    // Both values of hole 2 are in the history: staff's 6, then the leader's choice of 5.
+    expect(await stored(staff, teamId)).toEqual({
+      rows: ['Lia:2:5', 'Lou:3:4', 'Lyle:4:3'],
+      events: ['Lia:2:->6', 'Lia:2:6>5', 'Lou:3:->4', 'Lyle:4:->3'],
+    });
+  });
+
+  test('staff read the history of a team in the score report', async () => {
+    const staff = await journey.visitor({ as: journey.portal.users.moderator });
+    await staff.goto(`/admin/score-report?tournament=${seeded.tournamentId}`);
+    await expectHeading(staff, 'Score Report');
+    await staff.getByLabel('Team history').selectOption({ label: 'Links Legends' });
+    const history = staff.getByRole('table', { name: 'Score changes of Links Legends' });
+    await history.waitFor();
+    await history.getByRole('row').filter({ hasText: 'Lia Links' }).filter({ hasText: '6' }).filter({ hasText: '5' }).first().waitFor();
+    await shoot(staff, 'offline-scoring-history-desktop');
+  });
+});
+
+describe('the leaderboard without a connection', () => {
+  test("keeps its last board, marked 'Offline — last updated hh:mm', and catches up by itself", async () => {
+    const spectator = await journey.visitor({ viewport: 'mobile' });
+    await spectator.goto('/leaderboard');
+    await expectHeading(spectator, 'Leaderboard');
+    await spectator.getByRole('heading', { name: TOURNAMENT }).waitFor();
+    await untilOfflineReady(spectator);
+
+    await context(spectator).setOffline(true);
+    await spectator.reload();
+    await expectHeading(spectator, 'Leaderboard');
+    await spectator.getByText(/^Offline — last updated \d\d:\d\d/).first().waitFor();
+    await spectator.locator(`[data-team-id="${seeded.teamIds['Green Keepers']}"]`).first().waitFor();
+    await shoot(spectator, 'offline-leaderboard-mobile');
+
+    // A score is saved while the phone is offline; when the connection returns the board catches up without a reload.
+    const staff = await journey.visitor({ as: journey.portal.users.admin });
+    await staff.goto('/');
+    const teamId = seeded.teamIds['Tee Timers']!;
+    const card = (await staff.evaluate(async (id) => (await fetch(`/api/teams/${id}/scores`)).json(), teamId)) as Card;
+    const saved = await staff.evaluate(
+      async ({ id, playerId }) =>
+        (await fetch(`/api/teams/${id}/score-changes`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ idempotencyKey: crypto.randomUUID(), changes: [{ playerId, holeNumber: 1, base: 0, strokes: 2 }] }),
+        })).status,
+      { id: teamId, playerId: card.players[0]!.id },
+    );
+    expect(saved).toBe(200);
+    expect(await spectator.locator(`[data-team-id="${teamId}"]`).count()).toBe(0);
+    await context(spectator).setOffline(false);
+    await spectator.locator(`[data-team-id="${teamId}"]`).first().waitFor({ timeout: 20_000 });
+    await spectator.getByText('Live', { exact: true }).first().waitFor();
+    expect(await spectator.getByText(/^Offline — last updated/).count()).toBe(0);
+  });
+});
+
+describe('installing the app', () => {
+  test('has a web app manifest with icons and a theme colour, and a service worker in charge of the page', async () => {
+    const visitor = await journey.visitor({ viewport: 'mobile' });
+    await visitor.goto('/');
+    const href = await visitor.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBeTruthy();
+    const manifest = await visitor.evaluate(async (url) => (await fetch(url)).json(), href!);
+    expect(manifest).toMatchObject({ name: 'Golf Tournament', short_name: 'Golf', display: 'standalone', start_url: '/', theme_color: '#14532d' });
+    for (const icon of manifest.icons as { src: string; sizes: string }[]) {
+      const response = await visitor.request.get(journey.at(icon.src));
+      expect(response.status(), icon.src).toBe(200);
+      expect(response.headers()['content-type']).toBe('image/png');
+    }
+    expect((manifest.icons as { sizes: string }[]).map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    await untilOfflineReady(visitor);
+    // Chromium's own installability check (what its install prompt and Lighthouse's former PWA audit use). A test context
+    // counts as incognito, where Chrome never offers to install: that one reason is not about the app.
+    const cdp = await visitor.context().newCDPSession(visitor);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+  });
+});

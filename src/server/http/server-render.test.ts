@@ -1,0 +1,86 @@
+// Home and /leaderboard arrive with their content in the first HTML (issue 13): the page's text, its title in the head,
+// and for the leaderboard every active board's rows with the data beside them for the browser to take over.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { INDEX_HTML, withTempAssets } from '../test/temp-assets';
+import { createTournamentDay, insertScores } from '../test/tournament-day-fixtures';
+import { gunzipSync } from 'node:zlib';
+
+let t: TestApp;
+let temp: ReturnType<typeof withTempAssets>;
+beforeAll(async () => {
+  temp = withTempAssets();
+  t = await createTestApp({ assets: temp.assets });
+});
+afterAll(async () => {
+  await t?.close();
+  temp?.remove();
+});
+
+const root = (html: string) => /<div id="root">([\s\S]*)<\/div>/.exec(html)?.[1] ?? '';
+const text = (html: string) => root(html).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+describe('server-rendered pages', () => {
+  it("sends Home's heading and text, with its title in the head, never cached stale", async () => {
+    const response = await t.request('/');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const html = await response.text();
+    expect(text(html)).toContain('Golf Tournament Registration');
+    expect(text(html)).toContain('Register Your Team');
+    expect(text(html)).toContain('How it works');
+    expect(html).toMatch(/<head>[\s\S]*<title>Golf Tournament Registration<\/title>[\s\S]*<\/head>/);
+    // The rest of the shell is untouched: the same scripts load and take the page over.
+    expect(html.replace(/<div id="root">[\s\S]*<\/div>/, '<div id="root"></div>').replace(/<title>[^<]*<\/title>/, '')).toBe(INDEX_HTML.replace(/<title>[^<]*<\/title>/, ''));
+  });
+
+  it("sends the leaderboard's rows as they are now, and the boards as data for the browser", async () => {
+    const leader = await t.createUser('team_leader');
+    const { tournament, teams } = await createTournamentDay(t.db, leader.id, { teams: 2, label: 'Rendered' });
+    await insertScores(t.db, tournament.id, teams[0]!, [[3, 4]]);
+    const response = await t.request('/leaderboard', { headers: { 'accept-encoding': 'gzip' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    const html = gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8');
+    expect(html).toContain('<title>Leaderboard · Golf Tournament</title>');
+    expect(text(html)).toContain(tournament.name);
+    expect(root(html)).toContain(`data-team-id="${teams[0]!.id}"`);
+    expect(root(html)).not.toContain(`data-team-id="${teams[1]!.id}"`); // no score yet: not on the board (R22)
+    const data = JSON.parse(/<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html)![1]!) as [string[], { leaderboards: { tournament: { id: string } }[] }][];
+    expect(data[0]![0]).toEqual(['leaderboard']);
+    expect(data[0]![1].leaderboards.map((b) => b.tournament.id)).toContain(tournament.id);
+  });
+
+  it('keeps a team name from closing the data script early', async () => {
+    const leader = await t.createUser('team_leader');
+    const { tournament, teams } = await createTournamentDay(t.db, leader.id, { teams: 1, label: '</script><script>alert(1)</script>' });
+    await insertScores(t.db, tournament.id, teams[0]!, [[4]]);
+    const html = await (await t.request('/leaderboard')).text();
+    expect(html.match(/<script/g)!.length).toBe(INDEX_HTML.match(/<script/g)!.length + 1);
+    expect(html).not.toContain('<script>alert(1)');
+  });
+});
+
+describe('server-rendered text', () => {
+  it("is put in the page as it is, whatever it holds ($' and $& are not replacement patterns)", async () => {
+    const leader = await t.createUser('team_leader');
+    const { tournament, teams } = await createTournamentDay(t.db, leader.id, { teams: 1, label: "Dollar $' and $& Club" });
+    await insertScores(t.db, tournament.id, teams[0]!, [[4]]);
+    const html = await (await t.request('/leaderboard')).text();
+    expect(html).toContain("Dollar $&#x27; and $&amp; Club");
+    expect(html.match(/<div id="root">/g)).toHaveLength(1);
+    expect(html.match(/<\/html>/g)).toHaveLength(1);
+  });
+});
+
+describe('a large board', () => {
+  it('comes in one piece, without inline scripts (which the Content-Security-Policy would block)', async () => {
+    const leader = await t.createUser('team_leader');
+    const { tournament, teams } = await createTournamentDay(t.db, leader.id, { teams: 40, label: 'Big Field' });
+    for (const team of teams) await insertScores(t.db, tournament.id, team, [[4, 5, 3], [4, 4, 4], [5], [3]]);
+    const html = await (await t.request('/leaderboard')).text();
+    expect(html).not.toContain('hidden id="S:');
+    expect(html).not.toMatch(/<script>/);
+    for (const team of teams) expect(html).toContain(`data-team-id="${team.id}"`);
+  });
+});

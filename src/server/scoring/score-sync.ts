@@ -1,0 +1,152 @@
+// Cell-by-cell score saves from a phone's outbox (PRODUCT.md R32), each applied once whatever how often it arrives, and the
+// history of every score change (`score_events`) that staff read in the score report.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/connect';
+import { players, playerScores, scoreEvents, scoreSaves, teams, user } from '../db/schema';
+import { AppError } from '../http/errors';
+import type { Actor } from '../teams/service';
+import { SCORE_MESSAGES } from '../../shared/score-schemas';
+import { scoreChangesSchema, type ScoreChangesResult, type ScoreConflict, type ScoreHistory } from '../../shared/score-sync';
+import { notifyLeaderboardChanged } from './leaderboard-channel';
+import { getScoreSheet, teamFor } from './scores';
+import { loadTournamentCourse } from './tournament-course';
+import { ASSIGN_MESSAGES } from './starting-holes';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export interface CellChange {
+  playerId: string;
+  holeNumber: number;
+  oldStrokes: number | null;
+  newStrokes: number | null;
+}
+
+/** Writes one `score_events` row per changed cell, in the caller's transaction. */
+export async function recordScoreEvents(tx: Tx | Db, tournamentId: string, teamId: string, userId: string, changes: readonly CellChange[]) {
+  if (changes.length === 0) return;
+  await tx.insert(scoreEvents).values(changes.map((change) => ({ tournamentId, teamId, userId, ...change })));
+}
+
+/** The cells that differ between two cards (strokes by `playerId:hole`), as events. */
+export function diffCards(before: ReadonlyMap<string, number>, after: ReadonlyMap<string, number>): CellChange[] {
+  const changes: CellChange[] = [];
+  for (const key of new Set([...before.keys(), ...after.keys()])) {
+    const oldStrokes = before.get(key) ?? null;
+    const newStrokes = after.get(key) ?? null;
+    if (oldStrokes === newStrokes) continue;
+    const [playerId, hole] = key.split(':');
+    changes.push({ playerId: playerId!, holeNumber: Number(hole), oldStrokes, newStrokes });
+  }
+  return changes;
+}
+
+export const cardOf = (scores: readonly { playerId: string | null; holeNumber: number; strokes: number }[]) =>
+  new Map(scores.map((s) => [`${s.playerId}:${s.holeNumber}`, s.strokes]));
+
+/**
+ * Applies the changed cells of one save, under the team's row lock (the lock whole-card saves take). A cell is written only
+ * while it still holds the value the scorer changed it from (`base`); a cell already at the new value is left alone; any
+ * other cell is a conflict, answered with both values and left as it is. A key seen before answers the conflicts it had
+ * then, and changes nothing. A save naming a golfer not on the team or a hole not on the course changes nothing (400).
+ */
+export async function applyScoreChanges(
+  db: Db,
+  actor: Actor,
+  teamId: string,
+  rawInput: unknown,
+): Promise<{ tournamentId: string; changed: boolean; result: ScoreChangesResult }> {
+  const input = scoreChangesSchema.parse(rawInput);
+  return db.transaction(async (tx) => {
+    const team = await teamFor(tx, actor, teamId, true);
+    const [earlier] = await tx.select().from(scoreSaves).where(eq(scoreSaves.idempotencyKey, input.idempotencyKey));
+    if (earlier) {
+      if (earlier.teamId !== teamId) throw new AppError('CONFLICT', 'This save was already used for another team');
+      const sheet = await getScoreSheet(tx, actor, teamId, true);
+      return { tournamentId: team.tournamentId, changed: false, result: { sheet, conflicts: earlier.conflicts as ScoreConflict[], replayed: true } };
+    }
+
+    const { course, holes } = await loadTournamentCourse(tx, team.tournamentId);
+    if (!course) throw new AppError('CONFLICT', ASSIGN_MESSAGES.noCourse);
+    const roster = new Set((await tx.select({ id: players.id }).from(players).where(eq(players.teamId, teamId))).map((p) => p.id));
+    const fields: Record<string, string> = {};
+    input.changes.forEach((change, i) => {
+      if (!roster.has(change.playerId)) fields[`changes.${i}.playerId`] ??= SCORE_MESSAGES.player;
+      else if (change.holeNumber > holes.length) fields[`changes.${i}.holeNumber`] ??= SCORE_MESSAGES.hole;
+    });
+    const first = Object.values(fields)[0];
+    if (first) throw new AppError('VALIDATION', first, fields);
+
+    const current = cardOf(
+      await tx
+        .select({ playerId: playerScores.playerId, holeNumber: playerScores.holeNumber, strokes: playerScores.strokes })
+        .from(playerScores)
+        .where(and(eq(playerScores.tournamentId, team.tournamentId), eq(playerScores.teamId, teamId))),
+    );
+    const conflicts: ScoreConflict[] = [];
+    const applied: CellChange[] = [];
+    for (const change of input.changes) {
+      const now = current.get(`${change.playerId}:${change.holeNumber}`) ?? 0;
+      if (now === change.strokes) continue;
+      if (now !== change.base) {
+        conflicts.push({ playerId: change.playerId, holeNumber: change.holeNumber, base: change.base, mine: change.strokes, theirs: now });
+        continue;
+      }
+      applied.push({ playerId: change.playerId, holeNumber: change.holeNumber, oldStrokes: now || null, newStrokes: change.strokes || null });
+    }
+
+    const cleared = applied.filter((c) => c.newStrokes === null);
+    for (const cell of cleared) {
+      await tx
+        .delete(playerScores)
+        .where(and(eq(playerScores.tournamentId, team.tournamentId), eq(playerScores.playerId, cell.playerId), eq(playerScores.holeNumber, cell.holeNumber)));
+    }
+    const written = applied.filter((c) => c.newStrokes !== null);
+    if (written.length > 0) {
+      await tx
+        .insert(playerScores)
+        .values(written.map((c) => ({ tournamentId: team.tournamentId, teamId, playerId: c.playerId, holeNumber: c.holeNumber, strokes: c.newStrokes! })))
+        .onConflictDoUpdate({ target: [playerScores.tournamentId, playerScores.playerId, playerScores.holeNumber], set: { strokes: sql`excluded.strokes` } });
+    }
+    await recordScoreEvents(tx, team.tournamentId, teamId, actor.userId, applied);
+    // The key is taken in this transaction: a second request with it that did not wait on the team's lock (another team's
+    // id) finds the row, or fails on the primary key and changes nothing.
+    const taken = await tx
+      .insert(scoreSaves)
+      .values({ idempotencyKey: input.idempotencyKey, teamId, userId: actor.userId, conflicts })
+      .onConflictDoNothing()
+      .returning({ key: scoreSaves.idempotencyKey });
+    if (taken.length === 0) throw new AppError('CONFLICT', 'This save was already used for another team');
+    if (applied.length > 0) await notifyLeaderboardChanged(tx, team.tournamentId);
+    const sheet = await getScoreSheet(tx, actor, teamId, true);
+    return { tournamentId: team.tournamentId, changed: applied.length > 0, result: { sheet, conflicts, replayed: false } };
+  });
+}
+
+/** Every change to the team's card, oldest first, with the golfer's and the scorer's names (staff: the score report). */
+export async function getScoreHistory(db: Db, teamId: string): Promise<ScoreHistory> {
+  const [team] = await db.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.id, teamId));
+  if (!team) throw new AppError('NOT_FOUND', 'Team not found');
+  const rows = await db
+    .select({
+      at: scoreEvents.createdAt,
+      playerId: scoreEvents.playerId,
+      firstName: players.firstName,
+      lastName: players.lastName,
+      holeNumber: scoreEvents.holeNumber,
+      oldStrokes: scoreEvents.oldStrokes,
+      newStrokes: scoreEvents.newStrokes,
+      by: user.name,
+    })
+    .from(scoreEvents)
+    .leftJoin(players, eq(players.id, scoreEvents.playerId))
+    .leftJoin(user, eq(user.id, scoreEvents.userId))
+    .where(eq(scoreEvents.teamId, teamId))
+    .orderBy(asc(scoreEvents.createdAt), asc(scoreEvents.holeNumber), asc(scoreEvents.id));
+  return {
+    team,
+    events: rows.map(({ firstName, lastName, at, ...row }) => ({
+      ...row,
+      at: at.toISOString(),
+      playerName: firstName == null ? null : `${firstName} ${lastName ?? ''}`.trim(),
+    })),
+  };
+}
