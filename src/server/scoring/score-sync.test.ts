@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/connect';
-import { scoreEvents, scoreSaves } from '../db/schema';
+import { scoreEvents, scoreSaves, tournaments } from '../db/schema';
+import { SCORE_MESSAGES } from '../../shared/score-schemas';
 import { fingerprint } from '../test/db-fingerprint';
 import { testDatabaseKind } from '../test/database';
 import { createTournamentDay, insertScores, scoresOf, type DayTeam } from '../test/tournament-day-fixtures';
@@ -36,6 +37,19 @@ const byCell = <T extends { holeNumber: number; playerId: string | null }>(list:
   [...list].sort((a, b) => a.holeNumber - b.holeNumber || String(a.playerId).localeCompare(String(b.playerId)));
 
 describe('POST /api/teams/:teamId/score-changes', () => {
+  it("keeps a scramble's one Team row on its first golfer, as a whole-card save does (R28)", async () => {
+    const { tournament, teams } = await createTournamentDay(t.db, leader.id, { teams: 1, holes: 18, label: 'Sync scramble' });
+    await t.db.update(tournaments).set({ format: 'scramble' }).where(eq(tournaments.id, tournament.id));
+    const team = teams[0]!;
+    const wrongRow = await send(team.id, { idempotencyKey: randomUUID(), changes: changes(team, [[1, 1, 0, 4]]) });
+    expect(wrongRow.status).toBe(400);
+    expect(wrongRow.body.error.message).toBe(SCORE_MESSAGES.scrambleRow);
+    expect(await eventsOf(team.id)).toEqual([]);
+    const teamRow = await send(team.id, { idempotencyKey: randomUUID(), changes: changes(team, [[0, 1, 0, 4]]) });
+    expect(teamRow.status).toBe(200);
+    expect((await eventsOf(team.id)).map((e) => [e.playerId, e.holeNumber, e.newStrokes])).toEqual([[team.players[0], 1, 4]]);
+  });
+
   it('writes, changes and clears only the cells sent, keeps the others, and records each change with who made it', async () => {
     const { tournament, teams } = await createTournamentDay(t.db, leader.id, { teams: 1, holes: 9 });
     const team = teams[0]!;
