@@ -42,7 +42,9 @@ const app = (
 const root = document.getElementById('root')!;
 const pageData = document.getElementById(PAGE_DATA_ID)?.textContent;
 if (pageData) for (const [key, value] of JSON.parse(pageData) as [string[], unknown][]) queryClient.setQueryData(key, value);
-if (root.firstElementChild) hydrateRoot(root, app);
+// A document that does not match this page (the worker's cached shell opened offline on another address) is rendered
+// afresh by React: a recovered mismatch is a warning, not a page error.
+if (root.firstElementChild) hydrateRoot(root, app, { onRecoverableError: (error) => console.warn('Rendered afresh:', error) });
 else createRoot(root).render(app);
 
 // Offline use (R32): the service worker, registered once the page has loaded so it never competes with the first paint;
