@@ -3,27 +3,8 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import { accountRoutes } from './account/routes';
-import { authRoutes, clientIp } from './auth/routes';
-import { courseRoutes } from './courses/routes';
-import { healthRoutes } from './health/routes';
-import { registrationRoutes } from './registration/routes';
-import { sponsorshipRoutes } from './sponsorship/routes';
-import { teamRoutes } from './teams/routes';
-import { tournamentRoutes } from './tournaments/routes';
-import { adminTournamentRoutes } from './tournaments/admin-routes';
-import { userRoutes } from './users/routes';
-import { golferRoutes } from './check-in/routes';
-import { dashboardRoutes } from './dashboard/routes';
-import { paymentRoutes } from './payments/routes';
-import { cardPaymentRoutes } from './payments/card-routes';
-import { holdRoutes } from './holds/routes';
-import { adminWaitlistRoutes, waitlistRoutes } from './waitlist/routes';
-import { adminTeamRoutes } from './teams/admin-routes';
-import { reportRoutes } from './reports/routes';
-import { leaderboardRoutes } from './scoring/leaderboard-routes';
-import { scoringRoutes } from './scoring/routes';
-import { scoreSyncRoutes } from './scoring/score-sync-routes';
+import { clientIp } from './auth/routes';
+import { API_ROUTERS } from './api-routes';
 import { ZodError } from 'zod';
 import type { AppDeps, AppEnv } from './http/context';
 import { AppError, validationError } from './http/errors';
@@ -91,28 +72,8 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
     }),
   );
 
-  app.route('/api/health', healthRoutes);
-  app.route('/api/account', accountRoutes);
-  app.route('/api/auth', authRoutes);
-  app.route('/api/tournaments', tournamentRoutes);
-  app.route('/api/registrations', registrationRoutes);
-  app.route('/api/teams', teamRoutes);
-  app.route('/api/admin/sponsorship-levels', sponsorshipRoutes);
-  app.route('/api/admin/courses', courseRoutes);
-  app.route('/api/admin/tournaments', adminTournamentRoutes);
-  app.route('/api/admin/users', userRoutes);
-  app.route('/api/admin/golfers', golferRoutes);
-  app.route('/api/admin/dashboard', dashboardRoutes);
-  app.route('/api/admin/teams', adminTeamRoutes);
-  app.route('/api/admin/teams', holdRoutes);
-  app.route('/api/admin/payments', paymentRoutes);
-  app.route('/api/payments', cardPaymentRoutes);
-  app.route('/api/waitlist', waitlistRoutes);
-  app.route('/api/admin/waitlist', adminWaitlistRoutes);
-  app.route('/api/admin', reportRoutes);
-  app.route('/api/leaderboard', leaderboardRoutes);
-  app.route('/api', scoringRoutes);
-  app.route('/api', scoreSyncRoutes);
+  // Typed as a plain router here: the app's own type need not carry every route (the client reads them from ApiSchema).
+  for (const [path, routes] of API_ROUTERS) app.route(path, routes as OpenAPIHono<AppEnv>);
 
   // Built on first request (every route is registered by then) and kept: the routes do not change while the process runs.
   let openApiDocument: string | undefined;

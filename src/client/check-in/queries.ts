@@ -2,14 +2,15 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddGolferInput } from '../../shared/golfer-schemas';
 import { api } from '../lib/api';
-import type { Golfer, GolferPage } from '../../shared/api-types';
+import type { ApiAnswer } from '../lib/api-types';
 
-export type { Golfer, GolferPage };
+export type GolferPage = ApiAnswer<'/api/admin/golfers'>;
+export type Golfer = GolferPage['golfers'][number];
 
 export const golfersQuery = (tournamentId: string, q: string, page: number) =>
   queryOptions({
     queryKey: ['admin', 'golfers', tournamentId, { q, page }],
-    queryFn: ({ signal }) => api<GolferPage>(`/api/admin/golfers?${new URLSearchParams({ tournamentId, q, page: String(page) })}`, { signal }),
+    queryFn: ({ signal }) => api<ApiAnswer<'/api/admin/golfers'>>(`/api/admin/golfers?${new URLSearchParams({ tournamentId, q, page: String(page) })}`, { signal }),
     enabled: Boolean(tournamentId),
     placeholderData: keepPreviousData,
   });
@@ -18,14 +19,14 @@ export const golferTeamsQuery = (tournamentId: string) =>
   queryOptions({
     queryKey: ['admin', 'golfer-teams', tournamentId],
     queryFn: ({ signal }) =>
-      api<{ teams: { id: string; name: string; golfers: number }[] }>(`/api/admin/golfers/teams?tournamentId=${tournamentId}`, { signal }).then((r) => r.teams),
+      api<ApiAnswer<'/api/admin/golfers/teams'>>(`/api/admin/golfers/teams?tournamentId=${tournamentId}`, { signal }).then((r) => r.teams),
   });
 
 export function useSetCheckIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, checkedIn }: { id: string; checkedIn: boolean }) =>
-      api<{ golfer: Pick<Golfer, 'id' | 'checkedIn' | 'checkedInAt' | 'checkedInBy'> }>(`/api/admin/golfers/${id}/check-in`, { method: 'PUT', body: { checkedIn } }),
+      api<ApiAnswer<'/api/admin/golfers/:playerId/check-in', 'put'>>(`/api/admin/golfers/${id}/check-in`, { method: 'PUT', body: { checkedIn } }),
     // The switch moves at once; the saved row (who, when) replaces it, or a failure puts it back.
     onMutate: ({ id, checkedIn }) => {
       queryClient.setQueriesData<GolferPage>({ queryKey: ['admin', 'golfers'] }, (page) =>
@@ -44,7 +45,7 @@ export function useSetCheckIn() {
 export function useAddGolfer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: AddGolferInput) => api<{ golfer: Golfer }>('/api/admin/golfers', { body: input }),
+    mutationFn: (input: AddGolferInput) => api<ApiAnswer<'/api/admin/golfers', 'post'>>('/api/admin/golfers', { body: input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
@@ -62,7 +63,7 @@ export function useSetHandicap() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, handicapIndex }: { id: string; handicapIndex: number | null }) =>
-      api<{ golfer: Pick<Golfer, 'id' | 'handicapIndex'> }>(`/api/admin/golfers/${id}/handicap`, { method: 'PUT', body: { handicapIndex } }),
+      api<ApiAnswer<'/api/admin/golfers/:playerId/handicap', 'put'>>(`/api/admin/golfers/${id}/handicap`, { method: 'PUT', body: { handicapIndex } }),
     onSuccess: ({ golfer }) => {
       queryClient.setQueriesData<GolferPage>({ queryKey: ['admin', 'golfers'] }, (page) =>
         page ? { ...page, golfers: page.golfers.map((g) => (g.id === golfer.id ? { ...g, ...golfer } : g)) } : page,

@@ -2,21 +2,22 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GolfCourseValues } from '../../shared/course-schemas';
 import { api } from '../lib/api';
-import type { GolfCourse, Hole } from '../../shared/api-types';
+import type { ApiAnswer } from '../lib/api-types';
 
-export type { GolfCourse, Hole };
+export type GolfCourse = ApiAnswer<'/api/admin/courses'>['courses'][number];
+export type Hole = ApiAnswer<'/api/admin/courses/:id/holes'>['holes'][number];
 
 const BASE = '/api/admin/courses';
 
 export const coursesQuery = queryOptions({
   queryKey: ['admin', 'courses'],
-  queryFn: ({ signal }) => api<{ courses: GolfCourse[] }>(BASE, { signal }).then((r) => r.courses),
+  queryFn: ({ signal }) => api<ApiAnswer<'/api/admin/courses'>>(BASE, { signal }).then((r) => r.courses),
 });
 
 export const holesQuery = (courseId: string) =>
   queryOptions({
     queryKey: ['admin', 'courses', courseId, 'holes'],
-    queryFn: ({ signal }) => api<{ holes: Hole[] }>(`${BASE}/${courseId}/holes`, { signal }).then((r) => r.holes),
+    queryFn: ({ signal }) => api<ApiAnswer<'/api/admin/courses/:id/holes'>>(`${BASE}/${courseId}/holes`, { signal }).then((r) => r.holes),
   });
 
 /** Creates a course, or saves the one with `id` (its holes follow the total). Refreshes the list and any open hole grid. */
@@ -24,7 +25,7 @@ export function useSaveCourse() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: GolfCourseValues }) =>
-      api<{ course: GolfCourse }>(id ? `${BASE}/${id}` : BASE, { method: id ? 'PUT' : 'POST', body: input }),
+      api<ApiAnswer<'/api/admin/courses', 'post'>>(id ? `${BASE}/${id}` : BASE, { method: id ? 'PUT' : 'POST', body: input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: coursesQuery.queryKey }),
   });
 }
@@ -40,7 +41,7 @@ export function useDeleteCourse() {
 export function useSetHolePar(courseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ holeNumber, par }: Pick<Hole, 'holeNumber' | 'par'>) => api<{ hole: Hole }>(`${BASE}/${courseId}/holes/${holeNumber}`, { method: 'PUT', body: { par } }),
+    mutationFn: ({ holeNumber, par }: Pick<Hole, 'holeNumber' | 'par'>) => api<ApiAnswer<'/api/admin/courses/:id/holes/:holeNumber', 'put'>>(`${BASE}/${courseId}/holes/${holeNumber}`, { method: 'PUT', body: { par } }),
     onSuccess: ({ hole }) => {
       queryClient.setQueryData(holesQuery(courseId).queryKey, (holes) => holes?.map((h) => (h.holeNumber === hole.holeNumber ? hole : h)));
       // The list's total par; refetched on its own so the grid keeps its focus and values.
@@ -53,7 +54,7 @@ export function useSetHolePar(courseId: string) {
 export function useSetStrokeIndexes(courseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (strokeIndexes: (number | null)[]) => api<{ holes: Hole[] }>(`${BASE}/${courseId}/stroke-indexes`, { method: 'PUT', body: { strokeIndexes } }),
+    mutationFn: (strokeIndexes: (number | null)[]) => api<ApiAnswer<'/api/admin/courses/:id/stroke-indexes', 'put'>>(`${BASE}/${courseId}/stroke-indexes`, { method: 'PUT', body: { strokeIndexes } }),
     onSuccess: ({ holes }) => queryClient.setQueryData(holesQuery(courseId).queryKey, holes),
   });
 }

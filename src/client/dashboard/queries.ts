@@ -1,13 +1,15 @@
 // The admin dashboard's one call: active tournaments and the chosen one's figures.
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../lib/api';
-import type { DashboardTournament, DashboardStats, Dashboard } from '../../shared/api-types';
+import type { ApiAnswer } from '../lib/api-types';
 
-export type { DashboardTournament, DashboardStats, Dashboard };
+export type Dashboard = ApiAnswer<'/api/admin/dashboard'>;
+export type DashboardTournament = Dashboard['tournaments'][number];
+export type DashboardStats = NonNullable<Dashboard['stats']>;
 
 export const dashboardQuery = (tournamentId: string) =>
   queryOptions({
     queryKey: ['admin', 'dashboard', tournamentId],
-    queryFn: ({ signal }) => api<Dashboard>(`/api/admin/dashboard${tournamentId ? `?tournamentId=${encodeURIComponent(tournamentId)}` : ''}`, { signal }),
+    queryFn: ({ signal }) => api<ApiAnswer<'/api/admin/dashboard'>>(`/api/admin/dashboard${tournamentId ? `?tournamentId=${encodeURIComponent(tournamentId)}` : ''}`, { signal }),
     placeholderData: (previous) => previous,
   });

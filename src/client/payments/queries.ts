@@ -1,50 +1,17 @@
 // The payment ledger's server state (admin only): one page with totals, and an admin's change to a record.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PaymentUpdateInput } from '../../shared/admin-schemas';
-import type { PaymentEventKind, PaymentStatus } from '../../shared/payment-status';
 import { api } from '../lib/api';
+import type { ApiAnswer } from '../lib/api-types';
 
 export interface PaymentParams {
   tournamentId: string;
   state: string;
   page: number;
 }
-export interface PaymentRow {
-  id: string;
-  teamId: string;
-  teamName: string;
-  teamStatus: PaymentStatus;
-  tournamentName: string;
-  levelName: string | null;
-  amountCents: number;
-  state: PaymentStatus;
-  note: string;
-  /** Stripe's reference of a card payment (R23). */
-  providerRef: string | null;
-  refundedCents: number;
-  createdAt: string;
-}
-export interface PaymentEvent {
-  id: string;
-  kind: PaymentEventKind;
-  fromState: PaymentStatus | null;
-  toState: PaymentStatus;
-  amountCents: number;
-  providerEventId: string | null;
-  note: string;
-  by: string;
-  createdAt: string;
-}
-export interface Ledger {
-  payments: PaymentRow[];
-  totals: { count: number; expectedCents: number; receivedCents: number; outstandingCents: number; expiredCents: number };
-  total: number;
-  page: number;
-  pageSize: number;
-  pages: number;
-  tournaments: { id: string; name: string }[];
-  currency: string;
-}
+export type Ledger = ApiAnswer<'/api/admin/payments'>;
+export type PaymentRow = Ledger['payments'][number];
+export type PaymentEvent = ApiAnswer<'/api/admin/payments/:id/history'>['events'][number];
 
 export function paymentSearch({ page, ...filters }: PaymentParams, withPage = true): string {
   const params = new URLSearchParams();
@@ -56,7 +23,7 @@ export function paymentSearch({ page, ...filters }: PaymentParams, withPage = tr
 export const ledgerQuery = (params: PaymentParams) =>
   queryOptions({
     queryKey: ['admin', 'payments', params],
-    queryFn: ({ signal }) => api<Ledger>(`/api/admin/payments?${paymentSearch(params)}`, { signal }),
+    queryFn: ({ signal }) => api<ApiAnswer<'/api/admin/payments'>>(`/api/admin/payments?${paymentSearch(params)}`, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -64,14 +31,14 @@ export const ledgerQuery = (params: PaymentParams) =>
 export const paymentHistoryQuery = (id: string) =>
   queryOptions({
     queryKey: ['admin', 'payments', id, 'history'],
-    queryFn: ({ signal }) => api<{ events: PaymentEvent[] }>(`/api/admin/payments/${id}/history`, { signal }).then((r) => r.events),
+    queryFn: ({ signal }) => api<ApiAnswer<'/api/admin/payments/:id/history'>>(`/api/admin/payments/${id}/history`, { signal }).then((r) => r.events),
   });
 
 /** Refund a card payment through Stripe (R23). */
 export function useRefundPayment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<{ payment: PaymentRow; refundId: string }>(`/api/admin/payments/${id}/refund`, { method: 'POST', body: {} }),
+    mutationFn: (id: string) => api<ApiAnswer<'/api/admin/payments/:id/refund', 'post'>>(`/api/admin/payments/${id}/refund`, { method: 'POST', body: {} }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
@@ -79,7 +46,7 @@ export function useRefundPayment() {
 export function useUpdatePayment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...input }: PaymentUpdateInput & { id: string }) => api<{ payment: PaymentRow }>(`/api/admin/payments/${id}`, { method: 'PATCH', body: input }),
+    mutationFn: ({ id, ...input }: PaymentUpdateInput & { id: string }) => api<ApiAnswer<'/api/admin/payments/:id', 'patch'>>(`/api/admin/payments/${id}`, { method: 'PATCH', body: input }),
     // The team's status moves with the record: the Teams list and the dashboard change too.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });

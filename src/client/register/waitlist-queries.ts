@@ -2,39 +2,26 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { JoinWaitlistInput } from '../../shared/waitlist-schemas';
 import { api } from '../lib/api';
+import type { ApiAnswer } from '../lib/api-types';
 
-export interface WaitlistEntry {
-  id: string;
-  status: 'waiting' | 'offered';
-  teamsWanted: number;
-  contactName: string;
-  contactEmail: string;
-  offerToken: string | null;
-  offerExpiresAt: string | null;
-  createdAt: string;
-  levelId: string;
-  levelName: string;
-  tournamentId: string;
-  tournamentName: string;
-  position: number;
-}
+export type WaitlistEntry = ApiAnswer<'/api/waitlist/mine'>['entries'][number];
 
 export const myWaitlistQuery = queryOptions({
   queryKey: ['waitlist', 'mine'],
-  queryFn: ({ signal }) => api<{ entries: WaitlistEntry[] }>('/api/waitlist/mine', { signal }).then((r) => r.entries),
+  queryFn: ({ signal }) => api<ApiAnswer<'/api/waitlist/mine'>>('/api/waitlist/mine', { signal }).then((r) => r.entries),
 });
 
 export const offerQuery = (token: string) =>
   queryOptions({
     queryKey: ['waitlist', 'offer', token],
-    queryFn: ({ signal }) => api<{ offer: WaitlistEntry }>(`/api/waitlist/offers/${encodeURIComponent(token)}`, { signal }).then((r) => r.offer),
+    queryFn: ({ signal }) => api<ApiAnswer<'/api/waitlist/offers/:token'>>(`/api/waitlist/offers/${encodeURIComponent(token)}`, { signal }).then((r) => r.offer),
     retry: false,
   });
 
 export function useJoinWaitlist() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: JoinWaitlistInput) => api<{ id: string; position: number }>('/api/waitlist', { body: input }),
+    mutationFn: (input: JoinWaitlistInput) => api<ApiAnswer<'/api/waitlist', 'post'>>('/api/waitlist', { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['waitlist'] }),
   });
 }

@@ -1,7 +1,7 @@
 // The Reports page's server state (admin only): the form's choices and one page of a generated report.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { PaymentStatus } from '../../shared/payment-status';
 import { api } from '../lib/api';
+import type { ApiAnswer } from '../lib/api-types';
 
 export interface ReportParams {
   tournamentId: string;
@@ -11,38 +11,10 @@ export interface ReportParams {
   status: string;
   page: number;
 }
-export interface ReportRow {
-  id: string;
-  name: string;
-  company: string;
-  levelName: string | null;
-  registeredOn: string;
-  status: PaymentStatus;
-  golfers: number;
-  amountCents: number;
-}
-export interface ReportTournament {
-  id: string;
-  name: string;
-  active: boolean;
-}
-export interface Report {
-  tournaments: ReportTournament[];
-  tournamentId: string | null;
-  rows: ReportRow[];
-  totals: { teams: number; golfers: number; byStatus: Record<PaymentStatus, number>; expectedCents: number; receivedCents: number; outstandingCents: number; expiredCents: number };
-  total: number;
-  page: number;
-  pageSize: number;
-  pages: number;
-  currency: string;
-  timeZone: string;
-}
-export interface ReportOptions {
-  tournaments: ReportTournament[];
-  tournamentId: string | null;
-  teams: { id: string; name: string }[];
-}
+export type Report = ApiAnswer<'/api/admin/reports'>;
+export type ReportRow = Report['rows'][number];
+export type ReportTournament = Report['tournaments'][number];
+export type ReportOptions = ApiAnswer<'/api/admin/reports/options'>;
 
 export function reportSearch({ page, ...filters }: ReportParams, withPage = true): string {
   const params = new URLSearchParams();
@@ -54,14 +26,14 @@ export function reportSearch({ page, ...filters }: ReportParams, withPage = true
 export const reportOptionsQuery = (tournamentId: string) =>
   queryOptions({
     queryKey: ['admin', 'reports', 'options', tournamentId],
-    queryFn: ({ signal }) => api<ReportOptions>(`/api/admin/reports/options${tournamentId ? `?tournamentId=${tournamentId}` : ''}`, { signal }),
+    queryFn: ({ signal }) => api<ApiAnswer<'/api/admin/reports/options'>>(`/api/admin/reports/options${tournamentId ? `?tournamentId=${tournamentId}` : ''}`, { signal }),
     placeholderData: keepPreviousData,
   });
 
 export const reportQuery = (params: ReportParams | null) =>
   queryOptions({
     queryKey: ['admin', 'reports', 'report', params],
-    queryFn: ({ signal }) => api<Report>(`/api/admin/reports?${reportSearch(params!)}`, { signal }),
+    queryFn: ({ signal }) => api<ApiAnswer<'/api/admin/reports'>>(`/api/admin/reports?${reportSearch(params!)}`, { signal }),
     enabled: params != null,
     placeholderData: keepPreviousData,
     retry: (count, error) => count < 2 && !(error instanceof Error && 'status' in error && (error as { status: number }).status === 400),

@@ -2,19 +2,15 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SponsorshipLevelValues } from '../../shared/sponsorship-schemas';
 import { api } from '../lib/api';
+import type { ApiAnswer } from '../lib/api-types';
 
-export interface SponsorshipLevel {
-  id: string;
-  name: string;
-  description: string;
-  maxTeams: number;
-}
+export type SponsorshipLevel = ApiAnswer<'/api/admin/sponsorship-levels'>['levels'][number];
 
 const BASE = '/api/admin/sponsorship-levels';
 
 export const sponsorshipLevelsQuery = queryOptions({
   queryKey: ['admin', 'sponsorship-levels'],
-  queryFn: ({ signal }) => api<{ levels: SponsorshipLevel[] }>(BASE, { signal }).then((r) => r.levels),
+  queryFn: ({ signal }) => api<ApiAnswer<'/api/admin/sponsorship-levels'>>(BASE, { signal }).then((r) => r.levels),
 });
 
 /** Creates a level, or saves the one with `id`. */
@@ -22,7 +18,7 @@ export function useSaveLevel() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: SponsorshipLevelValues }) =>
-      api<{ level: SponsorshipLevel }>(id ? `${BASE}/${id}` : BASE, { method: id ? 'PUT' : 'POST', body: input }),
+      api<ApiAnswer<'/api/admin/sponsorship-levels', 'post'>>(id ? `${BASE}/${id}` : BASE, { method: id ? 'PUT' : 'POST', body: input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sponsorshipLevelsQuery.queryKey }),
   });
 }

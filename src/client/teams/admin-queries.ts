@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { AdminCreateTeamInput, SortDirection, TeamSort } from '../../shared/admin-schemas';
 import type { PaymentStatus } from '../../shared/payment-status';
 import { api } from '../lib/api';
-import type { TeamDetail } from '../register/queries';
+import type { ApiAnswer } from '../lib/api-types';
 
 export interface TeamListParams {
   tournamentId: string;
@@ -13,32 +13,10 @@ export interface TeamListParams {
   dir: SortDirection;
   page: number;
 }
-export interface AdminTeamRow {
-  id: string;
-  name: string;
-  company: string;
-  playerCount: number;
-  paymentStatus: PaymentStatus;
-  createdAt: string;
-  tournamentName: string;
-  levelName: string | null;
-}
-export interface TeamList {
-  teams: AdminTeamRow[];
-  total: number;
-  page: number;
-  pageSize: number;
-  pages: number;
-  tournaments: { id: string; name: string; active: boolean }[];
-}
-export interface AdminTeamDetail extends TeamDetail {
-  payments: { id: string; amountCents: number; state: PaymentStatus; note: string; createdAt: string }[];
-  removes: { players: number; payments: number; scores: number; checkins: number };
-}
-export interface TeamFormOptions {
-  tournaments: { id: string; name: string; active: boolean; levels: { id: string; name: string; priceCents: number; maxTeams: number; placesLeft: number }[] }[];
-  currency: string;
-}
+export type TeamList = ApiAnswer<'/api/admin/teams'>;
+export type AdminTeamRow = TeamList['teams'][number];
+export type AdminTeamDetail = ApiAnswer<'/api/admin/teams/:id'>['team'];
+export type TeamFormOptions = ApiAnswer<'/api/admin/teams/form-options'>;
 
 /** The list's query string; the CSV export takes the same one without the page. */
 export function teamListSearch({ page, ...filters }: TeamListParams, withPage = true): string {
@@ -51,19 +29,19 @@ export function teamListSearch({ page, ...filters }: TeamListParams, withPage = 
 export const adminTeamsQuery = (params: TeamListParams) =>
   queryOptions({
     queryKey: ['admin', 'teams', 'list', params],
-    queryFn: ({ signal }) => api<TeamList>(`/api/admin/teams?${teamListSearch(params)}`, { signal }),
+    queryFn: ({ signal }) => api<ApiAnswer<'/api/admin/teams'>>(`/api/admin/teams?${teamListSearch(params)}`, { signal }),
     placeholderData: keepPreviousData,
   });
 
 export const adminTeamQuery = (id: string) =>
   queryOptions({
     queryKey: ['admin', 'teams', 'detail', id],
-    queryFn: ({ signal }) => api<{ team: AdminTeamDetail; currency: string }>(`/api/admin/teams/${id}`, { signal }),
+    queryFn: ({ signal }) => api<ApiAnswer<'/api/admin/teams/:id'>>(`/api/admin/teams/${id}`, { signal }),
   });
 
 export const teamFormOptionsQuery = queryOptions({
   queryKey: ['admin', 'teams', 'form-options'],
-  queryFn: ({ signal }) => api<TeamFormOptions>('/api/admin/teams/form-options', { signal }),
+  queryFn: ({ signal }) => api<ApiAnswer<'/api/admin/teams/form-options'>>('/api/admin/teams/form-options', { signal }),
 });
 
 /** Every admin figure that a team change can move: the lists, the dashboard, the ledger. */
@@ -94,7 +72,7 @@ export function useDeleteTeam() {
 export function useCreateTeam() {
   const invalidate = useInvalidateAdmin();
   return useMutation({
-    mutationFn: (input: AdminCreateTeamInput) => api<{ team: { id: string; name: string } }>('/api/admin/teams', { body: input }),
+    mutationFn: (input: AdminCreateTeamInput) => api<ApiAnswer<'/api/admin/teams', 'post'>>('/api/admin/teams', { body: input }),
     onSuccess: invalidate,
   });
 }

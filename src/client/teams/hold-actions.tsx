@@ -4,12 +4,13 @@ import { useState } from 'react';
 import { extendHoldSchema } from '../../shared/payment-schemas';
 import type { PaymentStatus } from '../../shared/payment-status';
 import { api, errorMessage } from '../lib/api';
+import type { ApiAnswer } from '../lib/api-types';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/toast';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';
 
-type Answer = { team: { id: string; paymentStatus: PaymentStatus; holdUntil: string } };
+type Answer = ApiAnswer<'/api/admin/teams/:id/extend', 'post'>;
 
 function useHoldAction(teamId: string) {
   const queryClient = useQueryClient();

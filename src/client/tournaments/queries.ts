@@ -1,68 +1,36 @@
 // The admin Tournaments page's server state: the list, one tournament, the course and level choices, and the saves.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Format } from '../../shared/formats';
 import type { TournamentInput } from '../../shared/tournament-schemas';
 import { api } from '../lib/api';
+import type { ApiAnswer } from '../lib/api-types';
 
-export interface AdminTournamentItem {
-  id: string;
-  name: string;
-  startDate: string;
-  endDate: string | null;
-  active: boolean;
-  maxTeams: number | null;
-  courseId: string | null;
-  courseName: string | null;
-  teamsRegistered: number;
-  format: Format;
-  bestBalls: number;
-  netScoring: boolean;
-  singleGroupHoles: number[];
-}
-export interface OfferedLevel {
-  id: string;
-  levelId: string;
-  name: string;
-  priceCents: number;
-  maxTeams: number;
-  teamsRegistered: number;
-}
-export interface AdminTournament extends Omit<AdminTournamentItem, 'courseName'> {
-  levels: OfferedLevel[];
-}
-export interface LevelChoice {
-  id: string;
-  name: string;
-  description: string;
-  maxTeams: number;
-}
-export interface CourseChoice {
-  id: string;
-  name: string;
-  totalHoles: number;
-  parTotal: number;
-}
+export type AdminTournamentItem = ApiAnswer<'/api/admin/tournaments'>['tournaments'][number];
+export type AdminTournament = ApiAnswer<'/api/admin/tournaments/:id'>['tournament'];
+/** A level as the tournament offers it (its price and places), not the catalogue's level. */
+export type OfferedLevel = AdminTournament['levels'][number];
+export type LevelChoice = ApiAnswer<'/api/admin/sponsorship-levels'>['levels'][number];
+export type CourseChoice = ApiAnswer<'/api/admin/courses'>['courses'][number];
 
 export const tournamentsQuery = queryOptions({
   queryKey: ['admin', 'tournaments'],
-  queryFn: ({ signal }) => api<{ tournaments: AdminTournamentItem[]; currency: string }>('/api/admin/tournaments', { signal }),
+  queryFn: ({ signal }) => api<ApiAnswer<'/api/admin/tournaments'>>('/api/admin/tournaments', { signal }),
 });
 
 export const tournamentQuery = (id: string) =>
   queryOptions({
     queryKey: ['admin', 'tournaments', id],
-    queryFn: ({ signal }) => api<{ tournament: AdminTournament }>(`/api/admin/tournaments/${id}`, { signal }).then((r) => r.tournament),
+    queryFn: ({ signal }) => api<ApiAnswer<'/api/admin/tournaments/:id'>>(`/api/admin/tournaments/${id}`, { signal }).then((r) => r.tournament),
   });
 
 // The Sponsorship Levels and Golf Courses pages own these lists; the form only reads them, under keys of its own.
 export const levelChoicesQuery = queryOptions({
   queryKey: ['admin', 'tournament-form', 'levels'],
-  queryFn: ({ signal }) => api<{ levels: LevelChoice[] }>('/api/admin/sponsorship-levels', { signal }).then((r) => r.levels),
+  queryFn: ({ signal }) => api<ApiAnswer<'/api/admin/sponsorship-levels'>>('/api/admin/sponsorship-levels', { signal }).then((r) => r.levels),
 });
 
 export const courseChoicesQuery = queryOptions({
   queryKey: ['admin', 'tournament-form', 'courses'],
-  queryFn: ({ signal }) => api<{ courses: CourseChoice[] }>('/api/admin/courses', { signal }).then((r) => r.courses),
+  queryFn: ({ signal }) => api<ApiAnswer<'/api/admin/courses'>>('/api/admin/courses', { signal }).then((r) => r.courses),
 });
 
 /** After a save, the admin list and the leaders' tournament and level lists are out of date. */
@@ -75,7 +43,7 @@ export function useSaveTournament(id: string | null) {
   const invalidate = useInvalidateTournaments();
   return useMutation({
     mutationFn: (input: TournamentInput) =>
-      api<{ tournament: AdminTournament }>(id ? `/api/admin/tournaments/${id}` : '/api/admin/tournaments', { method: id ? 'PUT' : 'POST', body: input }),
+      api<ApiAnswer<'/api/admin/tournaments/:id', 'put'>>(id ? `/api/admin/tournaments/${id}` : '/api/admin/tournaments', { method: id ? 'PUT' : 'POST', body: input }),
     onSuccess: invalidate,
   });
 }

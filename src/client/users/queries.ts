@@ -3,14 +3,15 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { Role } from '../../shared/roles';
 import type { CreateUserInput } from '../../shared/user-schemas';
 import { api } from '../lib/api';
-import type { AdminUser, UserPage } from '../../shared/api-types';
+import type { ApiAnswer } from '../lib/api-types';
 
-export type { AdminUser, UserPage };
+export type UserPage = ApiAnswer<'/api/admin/users'>;
+export type AdminUser = UserPage['users'][number];
 
 export const usersQuery = (q: string, page: number) =>
   queryOptions({
     queryKey: ['admin', 'users', { q, page }],
-    queryFn: ({ signal }) => api<UserPage>(`/api/admin/users?${new URLSearchParams({ q, page: String(page) })}`, { signal }),
+    queryFn: ({ signal }) => api<ApiAnswer<'/api/admin/users'>>(`/api/admin/users?${new URLSearchParams({ q, page: String(page) })}`, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -21,13 +22,13 @@ function useInvalidateUsers() {
 
 export function useCreateUser() {
   const invalidate = useInvalidateUsers();
-  return useMutation({ mutationFn: (input: CreateUserInput) => api<{ user: AdminUser }>('/api/admin/users', { body: input }), onSuccess: invalidate });
+  return useMutation({ mutationFn: (input: CreateUserInput) => api<ApiAnswer<'/api/admin/users', 'post'>>('/api/admin/users', { body: input }), onSuccess: invalidate });
 }
 
 export function useChangeRole() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: ({ id, role }: { id: string; role: Role }) => api<{ user: AdminUser }>(`/api/admin/users/${id}/role`, { method: 'PATCH', body: { role } }),
+    mutationFn: ({ id, role }: { id: string; role: Role }) => api<ApiAnswer<'/api/admin/users/:id/role', 'patch'>>(`/api/admin/users/${id}/role`, { method: 'PATCH', body: { role } }),
     onSettled: invalidate,
   });
 }

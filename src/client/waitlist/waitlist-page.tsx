@@ -7,6 +7,7 @@ import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/toast';
 import { useFailureToast } from '../lib/use-failure-toast';
 import { activeTournamentsQuery } from '../register/queries';
+import type { ApiAnswer } from '../lib/api-types';
 import type { WaitlistEntry } from '../register/waitlist-queries';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
@@ -17,7 +18,7 @@ import { ListState } from '../ui/table';
 
 const staffWaitlistQuery = (tournamentId: string) => ({
   queryKey: ['admin', 'waitlist', tournamentId],
-  queryFn: ({ signal }: { signal: AbortSignal }) => api<{ entries: WaitlistEntry[] }>(`/api/admin/waitlist?tournamentId=${tournamentId}`, { signal }).then((r) => r.entries),
+  queryFn: ({ signal }: { signal: AbortSignal }) => api<ApiAnswer<'/api/admin/waitlist'>>(`/api/admin/waitlist?tournamentId=${tournamentId}`, { signal }).then((r) => r.entries),
 });
 
 export function WaitlistPage() {

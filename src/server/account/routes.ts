@@ -1,6 +1,7 @@
 // /api/account: sign-up, the signed-in user, and their profile.
 import { z } from '@hono/zod-openapi';
-import { createRouter, defineRoute } from '../http/define-route';
+import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
+import { ROLES } from '../../shared/roles';
 import { getViewer } from '../http/context';
 import { unauthenticated } from '../http/errors';
 import { AppError } from '../http/errors';
@@ -13,12 +14,11 @@ import { profileSchema, signUpSchema } from '../../shared/account-schemas';
 
 const meSchema = z
   .object({
-    user: z.object({ id: z.string(), email: z.string(), role: z.enum(['team_leader', 'moderator', 'admin']), emailVerified: z.boolean() }),
+    user: z.object({ id: z.string(), email: z.string(), role: z.enum(ROLES), emailVerified: z.boolean() }),
     profile: z.object({ firstName: z.string(), lastName: z.string(), company: z.string() }),
   })
   .openapi('Me');
-
-const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } });
+export type Me = z.infer<typeof meSchema>;
 
 export const accountRoutes = createRouter()
   .openapi(
@@ -27,12 +27,12 @@ export const accountRoutes = createRouter()
       path: '/sign-up',
       access: 'public',
       summary: 'Create an account (team leader) with its profile; sends the confirmation e-mail',
-      request: { body: { required: true, ...json(signUpSchema) } },
+      request: { body: jsonBody(signUpSchema) },
       description:
         'Answers the same whether or not the e-mail already has an account (R34): its owner then gets an e-mail saying so, with a link to reset the password. Limited per address.',
       responses: {
-        201: { description: 'Created, or the e-mail already had an account (the same answer)', ...json(z.object({ requiresConfirmation: z.boolean() })) },
-        429: { description: 'Too many sign-ups from this address; the message says when to try again' },
+        201: jsonResponse('Created, or the e-mail already had an account (the same answer)', z.object({ requiresConfirmation: z.boolean() })),
+        429: errorResponse('Too many sign-ups from this address; the message says when to try again'),
       },
     }),
     async (c) => {
@@ -79,12 +79,12 @@ export const accountRoutes = createRouter()
       path: '/me',
       access: 'public',
       summary: 'The signed-in user and profile, or null',
-      responses: { 200: { description: 'OK', ...json(z.object({ me: meSchema.nullable() })) } },
+      noStore: true,
+      responses: { 200: jsonResponse('OK', z.object({ me: meSchema.nullable() })) },
     }),
     async (c) => {
       const viewer = await getViewer(c);
       const me = viewer ? await getMe(c.var.deps.database.db, viewer.userId) : null;
-      c.header('Cache-Control', 'no-store');
       return c.json({ me }, 200);
     },
   )
@@ -94,8 +94,8 @@ export const accountRoutes = createRouter()
       path: '/profile',
       access: 'signed-in',
       summary: "Update the signed-in user's own profile",
-      request: { body: { required: true, ...json(profileSchema) } },
-      responses: { 200: { description: 'Updated', ...json(z.object({ me: meSchema })) } },
+      request: { body: jsonBody(profileSchema) },
+      responses: { 200: jsonResponse('Updated', z.object({ me: meSchema })) },
     }),
     async (c) => {
       const viewer = await getViewer(c);

@@ -2,7 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { MiddlewareHandler } from 'hono';
-import { createRouter, defineRoute } from '../http/define-route';
+import { createRouter, defineRoute, errorResponse, jsonBody } from '../http/define-route';
 import { AppError } from '../http/errors';
 import type { AppContext, AppEnv } from '../http/context';
 import { blockedFor, failWithDelay, giveBack, hitWindow, reset } from './rate-limit';
@@ -97,12 +97,12 @@ export const authRoutes = createRouter()
       access: 'public',
       summary: 'Sign in with e-mail and password; sets the session cookie',
       description: 'Rate limited per account and per address. The answer never says whether an e-mail is registered.',
-      request: { body: { required: true, content: { 'application/json': { schema: loginSchema } } } },
+      request: { body: jsonBody(loginSchema) },
       responses: {
         200: { description: 'Signed in', content: { 'application/json': { schema: passThrough } } },
-        401: { description: 'Invalid email or password' },
-        403: { description: 'E-mail not confirmed yet' },
-        429: { description: 'Too many attempts; the message says when to try again (also in Retry-After)' },
+        401: errorResponse('Invalid email or password'),
+        403: errorResponse('E-mail not confirmed yet'),
+        429: errorResponse('Too many attempts; the message says when to try again (also in Retry-After)'),
       },
     }),
     async (c) => {
@@ -182,10 +182,10 @@ export const authRoutes = createRouter()
       access: 'public',
       summary: "'Forgot password?': e-mails a reset link that works once, for one hour",
       description: 'Answers the same whether or not the e-mail has an account. Limited per e-mail and per address.',
-      request: { body: { required: true, content: { 'application/json': { schema: forgotPasswordSchema } } } },
+      request: { body: jsonBody(forgotPasswordSchema) },
       responses: {
         200: { description: RESET_SENT, content: { 'application/json': { schema: z.object({ message: z.string() }) } } },
-        429: { description: 'Too many reset requests; the message says when to try again' },
+        429: errorResponse('Too many reset requests; the message says when to try again'),
       },
     }),
     async (c) => {
@@ -208,7 +208,7 @@ export const authRoutes = createRouter()
       path: '/reset-password',
       access: 'public',
       summary: "The reset page: sets a new password with the link's token and ends every session of the account",
-      request: { body: { required: true, content: { 'application/json': { schema: resetPasswordSchema } } } },
+      request: { body: jsonBody(resetPasswordSchema) },
       responses: {
         200: { description: 'Password set; sign in with it', content: { 'application/json': { schema: z.object({ status: z.boolean() }) } } },
       },
@@ -228,10 +228,10 @@ export const authRoutes = createRouter()
       access: 'signed-in',
       summary: "Changes the signed-in user's password (current password asked) and ends every other session",
       description: 'Wrong current passwords count as failed sign-ins of the account (the same growing delay).',
-      request: { body: { required: true, content: { 'application/json': { schema: changePasswordSchema } } } },
+      request: { body: jsonBody(changePasswordSchema) },
       responses: {
         200: { description: 'Changed; this browser gets a fresh session', content: { 'application/json': { schema: passThrough } } },
-        429: { description: 'Too many wrong current passwords; the message says when to try again' },
+        429: errorResponse('Too many wrong current passwords; the message says when to try again'),
       },
     }),
     async (c) => {

@@ -1,7 +1,7 @@
 // /api/admin/golfers: tournament-day staff list golfers and check them in; admins add and delete golfers (R8, R19).
 import { z } from '@hono/zod-openapi';
 import { getActor } from '../http/context';
-import { createRouter, defineRoute } from '../http/define-route';
+import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { addGolferSchema, checkInSchema, golferTeamsQuerySchema, handicapSchema, listGolfersQuerySchema } from '../../shared/golfer-schemas';
 import { addGolfer, deleteGolfer, listGolfers, listGolferTeams, setCheckIn, setHandicapIndex } from './service';
 
@@ -18,7 +18,6 @@ const golfer = z
     ...checkIn,
   })
   .openapi('Golfer');
-const json = <T extends z.ZodType>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } });
 const playerParam = z.object({ playerId: z.uuid('Golfer not found') });
 
 export const golferRoutes = createRouter()
@@ -30,14 +29,13 @@ export const golferRoutes = createRouter()
       summary: "One page (50) of a tournament's golfers with their team and check-in, optionally matching q (name, e-mail, team)",
       request: { query: listGolfersQuerySchema },
       responses: {
-        200: json(
+        200: jsonResponse(
           'OK',
           z.object({ golfers: z.array(golfer), total: z.number(), checkedIn: z.number(), page: z.number(), pageSize: z.number() }),
         ),
       },
     }),
     async (c) => {
-      c.header('Cache-Control', 'no-store');
       return c.json(await listGolfers(c.var.deps.database.db, c.req.valid('query')), 200);
     },
   )
@@ -48,10 +46,9 @@ export const golferRoutes = createRouter()
       access: 'admin',
       summary: "The tournament's teams with their golfer count, for adding a golfer",
       request: { query: golferTeamsQuerySchema },
-      responses: { 200: json('OK', z.object({ teams: z.array(z.object({ id: z.string(), name: z.string(), golfers: z.number() })) })) },
+      responses: { 200: jsonResponse('OK', z.object({ teams: z.array(z.object({ id: z.string(), name: z.string(), golfers: z.number() })) })) },
     }),
     async (c) => {
-      c.header('Cache-Control', 'no-store');
       return c.json({ teams: await listGolferTeams(c.var.deps.database.db, c.req.valid('query')) }, 200);
     },
   )
@@ -62,8 +59,8 @@ export const golferRoutes = createRouter()
       access: 'admin',
       summary: 'Add a golfer to a team',
       description: 'Refused with 409 when the team already has 4 golfers, counted under a lock on the team row.',
-      request: { body: { required: true, content: { 'application/json': { schema: addGolferSchema } } } },
-      responses: { 201: json('Created', z.object({ golfer })), 404: { description: 'No such team' }, 409: { description: 'The team is full' } },
+      request: { body: jsonBody(addGolferSchema) },
+      responses: { 201: jsonResponse('Created', z.object({ golfer })), 404: errorResponse('No such team'), 409: errorResponse('The team is full') },
     }),
     async (c) => c.json({ golfer: await addGolfer(c.var.deps.database.db, c.req.valid('json')) }, 201),
   )
@@ -73,8 +70,8 @@ export const golferRoutes = createRouter()
       path: '/{playerId}/check-in',
       access: 'staff',
       summary: 'Check a golfer in or out; records who and when',
-      request: { params: playerParam, body: { required: true, content: { 'application/json': { schema: checkInSchema } } } },
-      responses: { 200: json('Saved', z.object({ golfer: z.object({ id: z.string(), ...checkIn }) })), 404: { description: 'No such golfer' } },
+      request: { params: playerParam, body: jsonBody(checkInSchema) },
+      responses: { 200: jsonResponse('Saved', z.object({ golfer: z.object({ id: z.string(), ...checkIn }) })), 404: errorResponse('No such golfer') },
     }),
     async (c) => {
       const actor = await getActor(c);
@@ -88,11 +85,11 @@ export const golferRoutes = createRouter()
       path: '/{playerId}/handicap',
       access: 'staff',
       summary: "Set a golfer's Handicap Index (-10.0 to 54.0, one decimal; null clears it) (R29)",
-      request: { params: playerParam, body: { required: true, content: { 'application/json': { schema: handicapSchema } } } },
+      request: { params: playerParam, body: jsonBody(handicapSchema) },
       responses: {
-        200: json('Saved', z.object({ golfer: z.object({ id: z.string(), handicapIndex: z.number().nullable() }) })),
-        400: { description: 'Not a Handicap Index' },
-        404: { description: 'No such golfer' },
+        200: jsonResponse('Saved', z.object({ golfer: z.object({ id: z.string(), handicapIndex: z.number().nullable() }) })),
+        400: errorResponse('Not a Handicap Index'),
+        404: errorResponse('No such golfer'),
       },
     }),
     async (c) => c.json({ golfer: await setHandicapIndex(c.var.deps.database.db, c.req.valid('param').playerId, c.req.valid('json')) }, 200),
@@ -104,7 +101,7 @@ export const golferRoutes = createRouter()
       access: 'admin',
       summary: 'Delete a golfer, with their check-in and scores',
       request: { params: playerParam },
-      responses: { 204: { description: 'Deleted' }, 404: { description: 'No such golfer' } },
+      responses: { 204: { description: 'Deleted' }, 404: errorResponse('No such golfer') },
     }),
     async (c) => {
       await deleteGolfer(c.var.deps.database.db, c.req.valid('param').playerId);

@@ -1,6 +1,6 @@
 // /api/admin/courses: golf courses and the par of their holes, admins only (R8).
 import { z } from '@hono/zod-openapi';
-import { createRouter, defineRoute } from '../http/define-route';
+import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { golfCourseSchema, holeParSchema, strokeIndexesSchema, TOTAL_HOLES } from '../../shared/course-schemas';
 import { createCourse, deleteCourse, listCourses, listHoles, setHolePar, setStrokeIndexes, updateCourse } from './service';
 
@@ -16,11 +16,10 @@ const course = z
   })
   .openapi('GolfCourse');
 const hole = z.object({ holeNumber: z.number(), par: z.number(), strokeIndex: z.number().nullable() }).openapi('CourseHole');
-const courseBody = { required: true, content: { 'application/json': { schema: golfCourseSchema } } };
+const courseBody = jsonBody(golfCourseSchema);
 const idParam = z.object({ id: z.uuid('Golf course not found') });
 const holeMessage = `Hole number must be from 1 to ${TOTAL_HOLES.max}`;
 const holeParams = idParam.extend({ holeNumber: z.coerce.number({ error: holeMessage }).int(holeMessage).min(1, holeMessage).max(TOTAL_HOLES.max, holeMessage) });
-const json = <T extends z.ZodType>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } });
 
 export const courseRoutes = createRouter()
   .openapi(
@@ -29,10 +28,9 @@ export const courseRoutes = createRouter()
       path: '/',
       access: 'admin',
       summary: 'Every golf course by name, with its total par',
-      responses: { 200: json('OK', z.object({ courses: z.array(course) })) },
+      responses: { 200: jsonResponse('OK', z.object({ courses: z.array(course) })) },
     }),
     async (c) => {
-      c.header('Cache-Control', 'no-store');
       return c.json({ courses: await listCourses(c.var.deps.database.db) }, 200);
     },
   )
@@ -43,7 +41,7 @@ export const courseRoutes = createRouter()
       access: 'admin',
       summary: 'Create a golf course and its holes, each at par 4 (one transaction)',
       request: { body: courseBody },
-      responses: { 201: json('Created', z.object({ course })), 409: { description: 'A course of that name exists' } },
+      responses: { 201: jsonResponse('Created', z.object({ course })), 409: errorResponse('A course of that name exists') },
     }),
     async (c) => c.json({ course: await createCourse(c.var.deps.database.db, c.req.valid('json')) }, 201),
   )
@@ -58,9 +56,9 @@ export const courseRoutes = createRouter()
         'tournament on the course has starting holes or scores on a hole that would go.',
       request: { params: idParam, body: courseBody },
       responses: {
-        200: json('Saved', z.object({ course })),
-        404: { description: 'No such course' },
-        409: { description: 'A course of that name exists, or the holes that would go are in use' },
+        200: jsonResponse('Saved', z.object({ course })),
+        404: errorResponse('No such course'),
+        409: errorResponse('A course of that name exists, or the holes that would go are in use'),
       },
     }),
     async (c) => c.json({ course: await updateCourse(c.var.deps.database.db, c.req.valid('param').id, c.req.valid('json')) }, 200),
@@ -73,7 +71,7 @@ export const courseRoutes = createRouter()
       summary: 'Delete a golf course and its holes',
       description: 'Refused with 409, naming the tournaments, while a tournament uses the course.',
       request: { params: idParam },
-      responses: { 204: { description: 'Deleted' }, 404: { description: 'No such course' }, 409: { description: 'A tournament uses the course' } },
+      responses: { 204: { description: 'Deleted' }, 404: errorResponse('No such course'), 409: errorResponse('A tournament uses the course') },
     }),
     async (c) => {
       await deleteCourse(c.var.deps.database.db, c.req.valid('param').id);
@@ -87,10 +85,9 @@ export const courseRoutes = createRouter()
       access: 'admin',
       summary: "A course's holes with their par, by number",
       request: { params: idParam },
-      responses: { 200: json('OK', z.object({ holes: z.array(hole) })), 404: { description: 'No such course' } },
+      responses: { 200: jsonResponse('OK', z.object({ holes: z.array(hole) })), 404: errorResponse('No such course') },
     }),
     async (c) => {
-      c.header('Cache-Control', 'no-store');
       return c.json({ holes: await listHoles(c.var.deps.database.db, c.req.valid('param').id) }, 200);
     },
   )
@@ -100,8 +97,8 @@ export const courseRoutes = createRouter()
       path: '/{id}/holes/{holeNumber}',
       access: 'admin',
       summary: "Set one hole's par (3 to 5)",
-      request: { params: holeParams, body: { required: true, content: { 'application/json': { schema: holeParSchema } } } },
-      responses: { 200: json('Saved', z.object({ hole })), 404: { description: 'No such course or hole' } },
+      request: { params: holeParams, body: jsonBody(holeParSchema) },
+      responses: { 200: jsonResponse('Saved', z.object({ hole })), 404: errorResponse('No such course or hole') },
     }),
     async (c) => {
       const { id, holeNumber } = c.req.valid('param');
@@ -114,8 +111,8 @@ export const courseRoutes = createRouter()
       path: '/{id}/stroke-indexes',
       access: 'admin',
       summary: "Set every hole's stroke index at once (R29): 1..holes each once, or none",
-      request: { params: idParam, body: { required: true, content: { 'application/json': { schema: strokeIndexesSchema } } } },
-      responses: { 200: json('Saved', z.object({ holes: z.array(hole) })), 400: { description: 'Not one index per hole, each once' }, 404: { description: 'No such course' } },
+      request: { params: idParam, body: jsonBody(strokeIndexesSchema) },
+      responses: { 200: jsonResponse('Saved', z.object({ holes: z.array(hole) })), 400: errorResponse('Not one index per hole, each once'), 404: errorResponse('No such course') },
     }),
     async (c) => c.json({ holes: await setStrokeIndexes(c.var.deps.database.db, c.req.valid('param').id, c.req.valid('json')) }, 200),
   );

@@ -1,23 +1,32 @@
 // /api/admin/dashboard: the figures of one tournament for staff (R8: moderators see the dashboard).
 import { z } from '@hono/zod-openapi';
-import { createRouter, defineRoute } from '../http/define-route';
+import { createRouter, defineRoute, errorResponse, jsonResponse } from '../http/define-route';
+import { tournamentDates } from '../http/answer-fields';
 import { getDashboard } from './service';
 
-const tournament = z.object({ id: z.string(), name: z.string(), startDate: z.string(), endDate: z.string().nullable() });
+const tournament = tournamentDates;
 const stats = z
   .object({
+    /** Teams holding a place: every team but the expired ones (R24). */
     totalTeams: z.number(),
     paid: z.number(),
+    /** pending plus hold (SPEC.md §4). */
     pendingHold: z.number(),
     inProgress: z.number(),
+    /** Teams whose golfers (at least one) are all checked in (R19). */
     checkedIn: z.number(),
+    /** Sum of the tournament's payment records, less expired ones and refunds. */
     expectedCents: z.number(),
+    /** Teams whose hold ran out (R24), counted apart. */
     expired: z.number(),
+    /** What the expired teams' records were worth: never expected money. */
     expiredCents: z.number(),
+    /** Sum of its payment records in state paid, less refunds. */
     receivedCents: z.number(),
     outstandingCents: z.number(),
   })
   .openapi('DashboardStats');
+export type DashboardStats = z.infer<typeof stats>;
 
 export const dashboardRoutes = createRouter().openapi(
   defineRoute({
@@ -27,19 +36,11 @@ export const dashboardRoutes = createRouter().openapi(
     summary: 'Active tournaments, and team counts, check-ins and money of one (default: the newest active)',
     request: { query: z.object({ tournamentId: z.preprocess((v) => (v === '' ? undefined : v), z.guid('Tournament not found').optional()) }) },
     responses: {
-      200: {
-        description: 'OK',
-        content: {
-          'application/json': {
-            schema: z.object({ tournaments: z.array(tournament), tournament: tournament.nullable(), stats: stats.nullable(), currency: z.string() }),
-          },
-        },
-      },
-      404: { description: 'No such tournament' },
+      200: jsonResponse('OK', z.object({ tournaments: z.array(tournament), tournament: tournament.nullable(), stats: stats.nullable(), currency: z.string() })),
+      404: errorResponse('No such tournament'),
     },
   }),
   async (c) => {
-    c.header('Cache-Control', 'no-store');
     const result = await getDashboard(c.var.deps.database.db, c.req.valid('query').tournamentId);
     return c.json({ ...result, currency: c.var.deps.config.currency }, 200);
   },

@@ -2,7 +2,7 @@
 import { errorFields } from '../logger';
 import { z } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
-import { createRouter, defineRoute } from '../http/define-route';
+import { createRouter, defineRoute, errorResponse, jsonResponse } from '../http/define-route';
 import { AppError } from '../http/errors';
 
 export const healthRoutes = createRouter().openapi(
@@ -11,9 +11,10 @@ export const healthRoutes = createRouter().openapi(
     path: '/',
     access: 'public',
     summary: 'Health of the server and its database',
+    noStore: true,
     responses: {
-      200: { description: 'Healthy', content: { 'application/json': { schema: z.object({ status: z.literal('ok'), database: z.string() }) } } },
-      503: { description: 'The database does not answer' },
+      200: jsonResponse('Healthy', z.object({ status: z.literal('ok'), database: z.string() })),
+      503: errorResponse('The database does not answer'),
     },
   }),
   async (c) => {
@@ -24,7 +25,6 @@ export const healthRoutes = createRouter().openapi(
       logger.error('health: database check failed', errorFields(error));
       throw new AppError('UNAVAILABLE', 'Database unavailable');
     }
-    c.header('Cache-Control', 'no-store');
     return c.json({ status: 'ok' as const, database: database.kind }, 200);
   },
 );

@@ -1,6 +1,7 @@
 // Routes are declared once, with zod schemas and an access rule: the guard and the OpenAPI entry both come from here.
 import { createRoute, OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, TypedResponse } from 'hono';
+import type { JSONParsed } from 'hono/utils/types';
 import { roleMeets, type Access, type Role } from '../../shared/roles';
 import { AppError, forbidden, unauthenticated, validationError } from './errors';
 import { NUL_MESSAGE, nulPaths } from './nul';
@@ -23,7 +24,18 @@ export const errorSchema = z
   })
   .openapi('Error');
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorSchema } } });
+/** A JSON body of `schema`, for a route's `request.body`. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({ required: true, content: { 'application/json': { schema } } });
+
+/** A JSON answer of `schema`: the handler's `c.json(body, status)` is checked against it at compile time. */
+export const jsonResponse = <T extends z.ZodType>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } });
+
+/**
+ * A refusal (4xx/5xx) in the one error shape. Declare every error answer a route documents with it, never as a bare
+ * `{ description }`: one response without content makes @hono/zod-openapi accept any `Response` from the handler, and the
+ * compile-time check of its answers is lost.
+ */
+export const errorResponse = (description: string) => jsonResponse(description, errorSchema);
 
 /** The guard every route runs before its handler. Staff and admin checks read the role fresh from the database. */
 export function requireAccess(access: Access): MiddlewareHandler<AppEnv> {
@@ -42,11 +54,28 @@ export function requireAccess(access: Access): MiddlewareHandler<AppEnv> {
 }
 
 /**
+ * A JSON answer already serialized (a cached board's bytes): `value` is what the bytes hold, so the handler's answer is still
+ * checked against the route's schema as `c.json(value, 200)` would be.
+ */
+export function serializedJson<T>(c: Context, value: T, bytes: Uint8Array, headers: Record<string, string> = {}) {
+  void value;
+  return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/json', ...headers }) as unknown as TypedResponse<JSONParsed<T>, 200, 'json'>;
+}
+
+/** Answers that must not be kept by the browser or a proxy: every answer of the route, refusals included. */
+const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.header('Cache-Control', 'no-store');
+  return next();
+};
+
+/**
  * A route with its access rule. `authorize` runs after the role guard and before the body is validated, for a check that
  * depends on the resource (whose team it is): a caller who may not touch it gets 403 whatever they send.
+ * `noStore`: its answers carry `Cache-Control: no-store`; the default for every route but public ones, which may be
+ * cached unless they say so (docs/decisions/060).
  */
-export function defineRoute<R extends Omit<RouteConfig, 'middleware'>>(config: R & { access: Access; authorize?: MiddlewareHandler<AppEnv> }) {
-  const { access, authorize, ...rest } = config;
+export function defineRoute<const R extends Omit<RouteConfig, 'middleware'>>(config: R & { access: Access; authorize?: MiddlewareHandler<AppEnv>; noStore?: boolean }) {
+  const { access, authorize, noStore: noStoreOption, ...rest } = config;
   const jsonBody = Boolean((rest.request?.body as { content?: Record<string, unknown> } | undefined)?.content?.['application/json']);
   const responses = {
     ...rest.responses,
@@ -60,7 +89,12 @@ export function defineRoute<R extends Omit<RouteConfig, 'middleware'>>(config: R
         }
       : {}),
   };
-  const guards: MiddlewareHandler<AppEnv>[] = [requireAccess(access), ...(authorize ? [authorize] : []), refuseNulInUrl];
+  const guards: MiddlewareHandler<AppEnv>[] = [
+    ...((noStoreOption ?? access !== 'public') ? [noStore] : []),
+    requireAccess(access),
+    ...(authorize ? [authorize] : []),
+    refuseNulInUrl,
+  ];
   if (jsonBody) guards.push(requireJsonBody);
   return createRoute({
     ...rest,

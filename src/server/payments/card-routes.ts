@@ -2,13 +2,12 @@
 // has arrived; Stripe's signed webhook is the only thing that marks it received.
 import { z } from '@hono/zod-openapi';
 import { getViewer } from '../http/context';
-import { createRouter, defineRoute } from '../http/define-route';
+import { paymentStatus } from '../http/answer-fields';
+import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { AppError, unauthenticated } from '../http/errors';
 import { checkoutRequestSchema } from '../../shared/payment-schemas';
 import { applyStripeEvent, CARD_PAYMENTS_OFF_MESSAGE, checkoutStatus, createCheckout, verifyWebhook } from './card-payments';
 import { sendReceipts } from './receipts';
-
-const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 
 export const cardPaymentRoutes = createRouter()
   .openapi(
@@ -17,11 +16,11 @@ export const cardPaymentRoutes = createRouter()
       path: '/checkout',
       access: 'signed-in',
       summary: "Open a Stripe Checkout Session for the caller's unpaid teams (one line per team); answers the payment page's URL",
-      request: { body: { required: true, content: json(checkoutRequestSchema) } },
+      request: { body: jsonBody(checkoutRequestSchema) },
       responses: {
-        201: { description: 'Session created', content: json(z.object({ url: z.string(), sessionId: z.string(), amountCents: z.number() })) },
-        404: { description: "Not the caller's team" },
-        409: { description: 'Card payments are off, or nothing is left to pay' },
+        201: jsonResponse('Session created', z.object({ url: z.string(), sessionId: z.string(), amountCents: z.number() })),
+        404: errorResponse("Not the caller's team"),
+        409: errorResponse('Card payments are off, or nothing is left to pay'),
       },
     }),
     async (c) => {
@@ -41,17 +40,13 @@ export const cardPaymentRoutes = createRouter()
       summary: "Whether a Checkout Session's teams are paid yet (the return page asks until the webhook has confirmed)",
       request: { params: z.object({ sessionId: z.string().regex(/^cs_\w+$/, 'Payment not found') }) },
       responses: {
-        200: {
-          description: 'OK',
-          content: json(z.object({ paid: z.boolean(), amountCents: z.number(), teams: z.array(z.object({ id: z.string(), name: z.string(), paymentStatus: z.string() })) })),
-        },
-        404: { description: 'No such session of the caller' },
+        200: jsonResponse('OK', z.object({ paid: z.boolean(), amountCents: z.number(), teams: z.array(z.object({ id: z.string(), name: z.string(), paymentStatus })) })),
+        404: errorResponse('No such session of the caller'),
       },
     }),
     async (c) => {
       const viewer = await getViewer(c);
       if (!viewer) throw unauthenticated();
-      c.header('Cache-Control', 'no-store');
       return c.json(await checkoutStatus(c.var.deps.database.db, viewer.userId, c.req.valid('param').sessionId), 200);
     },
   )
@@ -62,7 +57,7 @@ export const cardPaymentRoutes = createRouter()
       access: 'public',
       summary: "Stripe's webhook: a signed event (Stripe-Signature over the raw body), applied once per event id",
       description: 'Public by design: the signature, not a session, is the guard. A missing or wrong signature is refused with 400 and changes nothing.',
-      responses: { 200: { description: 'Received (also for an event already handled)', content: json(z.object({ received: z.boolean(), duplicate: z.boolean() })) } },
+      responses: { 200: jsonResponse('Received (also for an event already handled)', z.object({ received: z.boolean(), duplicate: z.boolean() })) },
     }),
     async (c) => {
       const { database, stripe, config, logger } = c.var.deps;

@@ -1,7 +1,8 @@
 // /api/admin/payments: the payment ledger, its CSV and an admin's change to one record (admin only, R8).
 import { z } from '@hono/zod-openapi';
 import { csvResponse, toCsv } from '../http/csv';
-import { createRouter, defineRoute } from '../http/define-route';
+import { paymentEventKind, paymentStatus } from '../http/answer-fields';
+import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { paymentListQuerySchema, paymentUpdateSchema } from '../../shared/admin-schemas';
 import { PAYMENT_STATUS_LABELS } from '../../shared/payment-status';
 import { getActor } from '../http/context';
@@ -10,18 +11,16 @@ import { refundPayment } from './card-payments';
 import { paymentHistory } from './payment-events';
 import { sendReceipts } from './receipts';
 import { getLedgerRow, listPayments, paymentsForExport, updatePayment } from './service';
-
-const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 const item = z
   .object({
     id: z.string(),
     teamId: z.string(),
     teamName: z.string(),
-    teamStatus: z.string(),
+    teamStatus: paymentStatus,
     tournamentName: z.string(),
     levelName: z.string().nullable(),
     amountCents: z.number(),
-    state: z.string(),
+    state: paymentStatus,
     note: z.string(),
     providerRef: z.string().nullable(),
     refundedCents: z.number(),
@@ -43,10 +42,7 @@ export const paymentRoutes = createRouter()
       summary: 'One page (50) of payment records, newest first, with the totals of all matching and the tournaments for the filter',
       request: { query: paymentListQuerySchema },
       responses: {
-        200: {
-          description: 'OK',
-          content: json(
-            z.object({
+        200: jsonResponse('OK', z.object({
               payments: z.array(item),
               totals,
               total: z.number(),
@@ -55,13 +51,10 @@ export const paymentRoutes = createRouter()
               pages: z.number(),
               tournaments: z.array(z.object({ id: z.string(), name: z.string() })),
               currency: z.string(),
-            }),
-          ),
-        },
+            }),),
       },
     }),
     async (c) => {
-      c.header('Cache-Control', 'no-store');
       return c.json({ ...(await listPayments(c.var.deps.database.db, c.req.valid('query'))), currency: c.var.deps.config.currency }, 200);
     },
   )
@@ -90,8 +83,8 @@ export const paymentRoutes = createRouter()
       path: '/{id}',
       access: 'admin',
       summary: "Record a note and/or a new state on a payment; a new state becomes the team's payment status in the same transaction",
-      request: { params: z.object({ id: z.uuid('Payment not found') }), body: { required: true, content: json(paymentUpdateSchema) } },
-      responses: { 200: { description: 'Saved', content: json(z.object({ payment: item })) }, 404: { description: 'No such payment' } },
+      request: { params: z.object({ id: z.uuid('Payment not found') }), body: jsonBody(paymentUpdateSchema) },
+      responses: { 200: jsonResponse('Saved', z.object({ payment: item })), 404: errorResponse('No such payment') },
     }),
     async (c) => {
       const actor = await getActor(c);
@@ -108,16 +101,13 @@ export const paymentRoutes = createRouter()
       summary: "A payment's history, oldest first: every change of money with who or which provider event, and when (R26)",
       request: { params: z.object({ id: z.uuid('Payment not found') }) },
       responses: {
-        200: {
-          description: 'OK',
-          content: json(
-            z.object({
+        200: jsonResponse('OK', z.object({
               events: z.array(
                 z.object({
                   id: z.string(),
-                  kind: z.string(),
-                  fromState: z.string().nullable(),
-                  toState: z.string(),
+                  kind: paymentEventKind,
+                  fromState: paymentStatus.nullable(),
+                  toState: paymentStatus,
                   amountCents: z.number(),
                   providerEventId: z.string().nullable(),
                   note: z.string(),
@@ -125,13 +115,10 @@ export const paymentRoutes = createRouter()
                   createdAt: z.string(),
                 }),
               ),
-            }),
-          ),
-        },
+            }),),
       },
     }),
     async (c) => {
-      c.header('Cache-Control', 'no-store');
       return c.json({ events: await paymentHistory(c.var.deps.database.db, c.req.valid('param').id) }, 200);
     },
   )
@@ -143,9 +130,9 @@ export const paymentRoutes = createRouter()
       summary: 'Refund a card payment in full through Stripe and record it in its history (R23)',
       request: { params: z.object({ id: z.uuid('Payment not found') }) },
       responses: {
-        200: { description: 'Refunded', content: json(z.object({ payment: item, refundId: z.string() })) },
-        404: { description: 'No such payment' },
-        409: { description: 'Not a card payment, or already refunded; or card payments are off' },
+        200: jsonResponse('Refunded', z.object({ payment: item, refundId: z.string() })),
+        404: errorResponse('No such payment'),
+        409: errorResponse('Not a card payment, or already refunded; or card payments are off'),
       },
     }),
     async (c) => {

@@ -2,7 +2,7 @@
 import { errorFields } from '../logger';
 import { z } from '@hono/zod-openapi';
 import { getViewer } from '../http/context';
-import { createRouter, defineRoute } from '../http/define-route';
+import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { unauthenticated } from '../http/errors';
 import { registrationMessage } from '../mail/templates';
 import { formatMoney } from '../../shared/money';
@@ -10,6 +10,7 @@ import { registrationSchema } from '../../shared/team-schemas';
 import { AppError } from '../http/errors';
 import { createCheckout } from '../payments/card-payments';
 import { idempotencyKeySchema } from '../../shared/payment-schemas';
+import { instant, named } from '../http/answer-fields';
 import { registerTeamsOnce, registrationAnswer, updateSavedAnswer } from './service';
 
 type RegistrationAnswer = ReturnType<typeof registrationAnswer> & { checkoutUrl?: string; checkoutError?: string };
@@ -23,26 +24,24 @@ export const registrationRoutes = createRouter().openapi(
     description:
       'Refused whole with 409 when the level or the tournament has too few places left. An `Idempotency-Key` header (one per submitted form) makes a retry safe: the same key again answers the first answer and saves nothing (R27). With card payments on, a card registration answers `checkoutUrl`, the Stripe payment page.',
     request: {
-      body: { required: true, content: { 'application/json': { schema: registrationSchema } } },
+      body: jsonBody(registrationSchema),
       // A waitlist offer's token (R25): the registration uses the places kept for it.
       query: z.object({ offer: z.string().regex(/^[\w-]{16,64}$/, 'This waitlist offer has expired or was already used').optional() }),
     },
     responses: {
-      201: {
-        description: 'Registered',
-        content: {
-          'application/json': {
-            schema: z.object({
-              teams: z.array(z.object({ id: z.string(), name: z.string() })),
-              totalCents: z.number(),
-              holdUntil: z.string().nullable(),
-              checkoutUrl: z.string().optional(),
-              checkoutError: z.string().optional(),
-            }),
-          },
-        },
-      },
-      409: { description: 'Not enough places left, or registration has closed (the editing lock, R17)' },
+      201: jsonResponse(
+        'Registered',
+        z.object({
+          teams: z.array(named),
+          totalCents: z.number(),
+          /** R24: when the places run out unless paid; null when nothing is held. */
+          holdUntil: instant.nullable(),
+          /** Card payments on (R23): the Stripe payment page to go to. */
+          checkoutUrl: z.string().optional(),
+          checkoutError: z.string().optional(),
+        }),
+      ),
+      409: errorResponse('Not enough places left, or registration has closed (the editing lock, R17)'),
     },
   }),
   async (c) => {

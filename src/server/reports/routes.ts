@@ -1,12 +1,11 @@
 // /api/admin/reports: the registrations report, its CSV and the form's choices (admin only, R8). Mounted at /api/admin.
 import { z } from '@hono/zod-openapi';
 import { csvResponse, toCsv } from '../http/csv';
-import { createRouter, defineRoute } from '../http/define-route';
+import { paymentStatus } from '../http/answer-fields';
+import { createRouter, defineRoute, errorResponse, jsonResponse } from '../http/define-route';
 import { reportCsvQuerySchema, reportOptionsQuerySchema, reportQuerySchema } from '../../shared/report-schemas';
 import { PAYMENT_STATUS_LABELS } from '../../shared/payment-status';
 import { buildReport, reportForExport, reportOptions } from './service';
-
-const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 const tournamentChoice = z.object({ id: z.string(), name: z.string(), active: z.boolean() });
 const row = z
   .object({
@@ -15,7 +14,7 @@ const row = z
     company: z.string(),
     levelName: z.string().nullable(),
     registeredOn: z.string(),
-    status: z.string(),
+    status: paymentStatus,
     golfers: z.number(),
     amountCents: z.number(),
   })
@@ -44,10 +43,7 @@ export const reportRoutes = createRouter()
       description: 'Dates are calendar days of the registration in the TIME_ZONE setting, both inclusive.',
       request: { query: reportQuerySchema },
       responses: {
-        200: {
-          description: 'OK',
-          content: json(
-            z.object({
+        200: jsonResponse('OK', z.object({
               tournaments: z.array(tournamentChoice),
               tournamentId: z.string().nullable(),
               rows: z.array(row),
@@ -58,15 +54,12 @@ export const reportRoutes = createRouter()
               pages: z.number(),
               currency: z.string(),
               timeZone: z.string(),
-            }),
-          ),
-        },
-        404: { description: 'No such tournament' },
+            }),),
+        404: errorResponse('No such tournament'),
       },
     }),
     async (c) => {
       const { database, config } = c.var.deps;
-      c.header('Cache-Control', 'no-store');
       return c.json({ ...(await buildReport(database.db, c.req.valid('query'), config.timeZone)), currency: config.currency, timeZone: config.timeZone }, 200);
     },
   )
@@ -78,15 +71,11 @@ export const reportRoutes = createRouter()
       summary: "The report form's choices: every tournament, the chosen (or default) one and its teams by name",
       request: { query: reportOptionsQuerySchema },
       responses: {
-        200: {
-          description: 'OK',
-          content: json(z.object({ tournaments: z.array(tournamentChoice), tournamentId: z.string().nullable(), teams: z.array(z.object({ id: z.string(), name: z.string() })) })),
-        },
-        404: { description: 'No such tournament' },
+        200: jsonResponse('OK', z.object({ tournaments: z.array(tournamentChoice), tournamentId: z.string().nullable(), teams: z.array(z.object({ id: z.string(), name: z.string() })) })),
+        404: errorResponse('No such tournament'),
       },
     }),
     async (c) => {
-      c.header('Cache-Control', 'no-store');
       return c.json(await reportOptions(c.var.deps.database.db, c.req.valid('query').tournamentId), 200);
     },
   )
@@ -97,7 +86,7 @@ export const reportRoutes = createRouter()
       access: 'admin',
       summary: 'The same report, every matching row, as CSV',
       request: { query: reportCsvQuerySchema },
-      responses: { 200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } }, 404: { description: 'No such tournament' } },
+      responses: { 200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } }, 404: errorResponse('No such tournament') },
     }),
     async (c) => {
       const { database, config } = c.var.deps;

@@ -3,11 +3,11 @@
 // itself): one connection per page, whatever the number of tournaments (HTTP/1.1 allows a browser 6 per host).
 import { z } from '@hono/zod-openapi';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
-import { createRouter, defineRoute } from '../http/define-route';
+import { createRouter, defineRoute, errorResponse, jsonResponse, serializedJson } from '../http/define-route';
 import { AppError } from '../http/errors';
 import { ACTIVE_EVENT, LEADERBOARD_EVENT, RETRY_MS, type BoardSnapshot, type LeaderboardFeed, type LeaderboardSubscriber } from './leaderboard-feed';
 import { activeTournamentIds } from './leaderboard';
-import { json, leaderboardSchema } from './openapi-schemas';
+import { leaderboardSchema } from './openapi-schemas';
 
 
 const tournamentParam = z.object({ tournamentId: z.uuid('Tournament not found') });
@@ -71,13 +71,13 @@ export const leaderboardRoutes = createRouter()
       path: '/',
       access: 'public',
       summary: "Every active tournament's leaderboard, soonest first (names only: R11)",
-      responses: { 200: json('OK', z.object({ leaderboards: z.array(leaderboardSchema) }).openapi('PublicLeaderboards')) },
+      noStore: true,
+      responses: { 200: jsonResponse('OK', z.object({ leaderboards: z.array(leaderboardSchema) }).openapi('PublicLeaderboards')) },
     }),
     async (c) => {
       const { database, leaderboardFeed } = c.var.deps;
       const ids = await activeTournamentIds(database.db);
       const snapshots = await Promise.all(ids.map((id) => leaderboardFeed.get(id)));
-      c.header('Cache-Control', 'no-store');
       return c.json({ leaderboards: snapshots.filter((s) => s.active).map((s) => s.board) }, 200);
     },
   )
@@ -118,15 +118,16 @@ export const leaderboardRoutes = createRouter()
       path: '/{tournamentId}',
       access: 'public',
       summary: "An active tournament's leaderboard",
+      noStore: true,
       description: 'Served from the live cache, refreshed whenever a score is saved in any process.',
       request: { params: tournamentParam },
-      responses: { 200: json('OK', leaderboardSchema), 404: { description: 'No such tournament, or it is not active' } },
+      responses: { 200: jsonResponse('OK', leaderboardSchema), 404: errorResponse('No such tournament, or it is not active') },
     }),
     async (c) => {
       const snapshot = await publicBoard(c.var.deps.leaderboardFeed, c.req.valid('param').tournamentId);
       const gzip = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
-      const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Vary: 'Accept-Encoding' };
+      const headers: Record<string, string> = { Vary: 'Accept-Encoding' };
       if (gzip) headers['Content-Encoding'] = 'gzip';
-      return c.body((gzip ? snapshot.gzip : snapshot.body) as Uint8Array<ArrayBuffer>, 200, headers);
+      return serializedJson(c, snapshot.board, gzip ? snapshot.gzip : snapshot.body, headers);
     },
   );

@@ -1,13 +1,11 @@
 // The tournament-day answers (src/shared/tournament-day.ts) as zod schemas, for the OpenAPI document and typed handlers.
 import { z } from '@hono/zod-openapi';
+import { format, startGroup, tournamentDates } from '../http/answer-fields';
 
 const holePar = z.object({ number: z.number(), par: z.number(), strokeIndex: z.number().nullable().optional() });
 /** R28, R29: the format, best balls counted (best ball), and whether the board ranks by net. */
-const rules = z.object({ format: z.enum(['stroke', 'scramble', 'best_ball']), bestBalls: z.number(), netScoring: z.boolean() }).openapi('FormatRules');
-/** R31: 'A', or 'B' for the second team on a hole. */
-const startGroup = z.enum(['A', 'B']);
+const rules = z.object({ format, bestBalls: z.number(), netScoring: z.boolean() }).openapi('FormatRules');
 const playerName = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });
-const tournamentDates = z.object({ id: z.string(), name: z.string(), startDate: z.string(), endDate: z.string().nullable() });
 
 export const startingSheetSchema = z
   .object({
@@ -87,5 +85,3 @@ export const leaderboardSchema = z
     updatedAt: z.string(),
   })
   .openapi('Leaderboard');
-
-export const json = <T extends z.ZodType>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } });

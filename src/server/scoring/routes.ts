@@ -4,17 +4,16 @@
 import { errorFields } from '../logger';
 import { z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { getActor, type AppContext, type AppEnv } from '../http/context';
-import { createRouter, defineRoute } from '../http/define-route';
+import { getActor, type AppEnv } from '../http/context';
+import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse, serializedJson } from '../http/define-route';
 import { AppError } from '../http/errors';
 import { saveScoresSchema } from '../../shared/score-schemas';
-import { drawStatusSchema, json, leaderboardSchema, scorecardsSchema, scoreEntryChoicesSchema, scoreSheetSchema, startingSheetSchema } from './openapi-schemas';
+import { drawStatusSchema, leaderboardSchema, scorecardsSchema, scoreEntryChoicesSchema, scoreSheetSchema, startingSheetSchema } from './openapi-schemas';
 import { checkMayScore, getScoreSheet, listScoreEntryChoices, saveScores } from './scores';
 import { ASSIGN_MESSAGES, assignStartingHoles, getDrawStatus, getScorecards, getStartingSheet } from './starting-holes';
 
 const tournamentParam = z.object({ id: z.uuid('Tournament not found') });
 const teamParam = z.object({ teamId: z.uuid('Team not found') });
-const noStore = (c: AppContext) => c.header('Cache-Control', 'no-store');
 
 /** Who may score the team (R9), answered before the body; a malformed id is left to the param's 400. */
 export const mayScoreTeam: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -34,12 +33,12 @@ const saveScoresRoute = defineRoute({
     'above 0, 400 naming the cell for a hole not on the course or a golfer not on the team; 409 (`fields.version`) when ' +
     'the card changed since the `version` sent (someone else saved); nothing changes then. Every open leaderboard of the ' +
     'tournament, in every process, gets the new board.',
-  request: { params: teamParam, body: { required: true, content: { 'application/json': { schema: saveScoresSchema } } } },
+  request: { params: teamParam, body: jsonBody(saveScoresSchema) },
   responses: {
-    200: json('Saved: the team’s score sheet', scoreSheetSchema),
-    403: { description: 'Not your team' },
-    404: { description: 'No such team' },
-    409: { description: 'The tournament has no golf course, or the card changed since `version`' },
+    200: jsonResponse('Saved: the team’s score sheet', scoreSheetSchema),
+    403: errorResponse('Not your team'),
+    404: errorResponse('No such team'),
+    409: errorResponse('The tournament has no golf course, or the card changed since `version`'),
   },
 });
 
@@ -56,9 +55,9 @@ export const scoringRoutes = createRouter()
         'are no teams or more teams than holes; nothing changes then.',
       request: { params: tournamentParam },
       responses: {
-        200: json('Drawn: the new starting sheet', startingSheetSchema),
-        404: { description: 'No such tournament' },
-        409: { description: 'No course, no holes, no teams, or too many teams' },
+        200: jsonResponse('Drawn: the new starting sheet', startingSheetSchema),
+        404: errorResponse('No such tournament'),
+        409: errorResponse('No course, no holes, no teams, or too many teams'),
       },
     }),
     async (c) => {
@@ -83,10 +82,9 @@ export const scoringRoutes = createRouter()
       access: 'staff',
       summary: 'Hole → team → players (names only), by starting hole; empty before the first draw',
       request: { params: tournamentParam },
-      responses: { 200: json('OK', startingSheetSchema), 404: { description: 'No such tournament' } },
+      responses: { 200: jsonResponse('OK', startingSheetSchema), 404: errorResponse('No such tournament') },
     }),
     async (c) => {
-      noStore(c);
       return c.json(await getStartingSheet(c.var.deps.database.db, c.req.valid('param').id), 200);
     },
   )
@@ -97,10 +95,9 @@ export const scoringRoutes = createRouter()
       access: 'admin',
       summary: "Every tournament's draw at a glance: its teams, those without a starting hole, those with scores",
       description: 'For the Tournaments page: a draw that leaves out teams registered after it is out of date; drawing again moves teams that have scores.',
-      responses: { 200: json('OK', drawStatusSchema) },
+      responses: { 200: jsonResponse('OK', drawStatusSchema) },
     }),
     async (c) => {
-      noStore(c);
       return c.json(await getDrawStatus(c.var.deps.database.db), 200);
     },
   )
@@ -111,10 +108,9 @@ export const scoringRoutes = createRouter()
       access: 'staff',
       summary: 'One printable scorecard per team: course, holes and pars, players, starting hole',
       request: { params: tournamentParam },
-      responses: { 200: json('OK', scorecardsSchema), 404: { description: 'No such tournament' } },
+      responses: { 200: jsonResponse('OK', scorecardsSchema), 404: errorResponse('No such tournament') },
     }),
     async (c) => {
-      noStore(c);
       return c.json(await getScorecards(c.var.deps.database.db, c.req.valid('param').id), 200);
     },
   )
@@ -124,10 +120,9 @@ export const scoringRoutes = createRouter()
       path: '/score-entry/tournaments',
       access: 'signed-in',
       summary: 'The teams the caller may score, by active tournament: staff every team, a leader their own',
-      responses: { 200: json('OK', scoreEntryChoicesSchema) },
+      responses: { 200: jsonResponse('OK', scoreEntryChoicesSchema) },
     }),
     async (c) => {
-      noStore(c);
       return c.json(await listScoreEntryChoices(c.var.deps.database.db, await getActor(c)), 200);
     },
   )
@@ -139,10 +134,9 @@ export const scoringRoutes = createRouter()
       summary: "A team's score sheet: holes with pars, players, strokes saved",
       description: "Only the team's leader and staff (R9); anyone else gets 403.",
       request: { params: teamParam },
-      responses: { 200: json('OK', scoreSheetSchema), 403: { description: 'Not your team' }, 404: { description: 'No such team' } },
+      responses: { 200: jsonResponse('OK', scoreSheetSchema), 403: errorResponse('Not your team'), 404: errorResponse('No such team') },
     }),
     async (c) => {
-      noStore(c);
       return c.json(await getScoreSheet(c.var.deps.database.db, await getActor(c), c.req.valid('param').teamId), 200);
     },
   )
@@ -166,10 +160,10 @@ export const scoringRoutes = createRouter()
       summary: "Any tournament's leaderboard (active or not)",
       description: 'The board the public sees, from the same live cache (refreshed on every save in any process).',
       request: { params: z.object({ tournamentId: z.uuid('Tournament not found') }) },
-      responses: { 200: json('OK', leaderboardSchema), 404: { description: 'No such tournament' } },
+      responses: { 200: jsonResponse('OK', leaderboardSchema), 404: errorResponse('No such tournament') },
     }),
     async (c) => {
       const snapshot = await c.var.deps.leaderboardFeed.get(c.req.valid('param').tournamentId);
-      return c.body(snapshot.body as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+      return serializedJson(c, snapshot.board, snapshot.body);
     },
   );

@@ -2,9 +2,9 @@
 // team's score history. Whole-card saves stay on PUT /api/teams/:teamId/scores (routes.ts).
 import { z } from '@hono/zod-openapi';
 import { getActor } from '../http/context';
-import { createRouter, defineRoute } from '../http/define-route';
+import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { scoreChangesSchema } from '../../shared/score-sync';
-import { json, scoreSheetSchema } from './openapi-schemas';
+import { scoreSheetSchema } from './openapi-schemas';
 import { mayScoreTeam } from './routes';
 import { applyScoreChanges, getScoreHistory } from './score-sync';
 
@@ -43,19 +43,18 @@ export const scoreSyncRoutes = createRouter()
         'else changed meanwhile is not written: it comes back in `conflicts` with both values. The same `idempotencyKey` ' +
         'again changes nothing and answers the conflicts of the first time (`replayed`). Every changed cell is kept in ' +
         '`score_events`; every open leaderboard of the tournament gets the new board.',
-      request: { params: teamParam, body: { required: true, content: { 'application/json': { schema: scoreChangesSchema } } } },
+      request: { params: teamParam, body: jsonBody(scoreChangesSchema) },
       responses: {
-        200: json('Applied (or applied before): the card as it is now, and the cells left for the scorer to choose', changesResultSchema),
-        403: { description: 'Not your team' },
-        404: { description: 'No such team' },
-        409: { description: 'The tournament has no golf course, or the key was used for another team' },
+        200: jsonResponse('Applied (or applied before): the card as it is now, and the cells left for the scorer to choose', changesResultSchema),
+        403: errorResponse('Not your team'),
+        404: errorResponse('No such team'),
+        409: errorResponse('The tournament has no golf course, or the key was used for another team'),
       },
     }),
     async (c) => {
       const { database, leaderboardFeed } = c.var.deps;
       const { tournamentId, changed, result } = await applyScoreChanges(database.db, await getActor(c), c.req.valid('param').teamId, c.req.valid('json'));
       if (changed) leaderboardFeed.changed(tournamentId);
-      c.header('Cache-Control', 'no-store');
       return c.json(result, 200);
     },
   )
@@ -66,10 +65,9 @@ export const scoreSyncRoutes = createRouter()
       access: 'staff',
       summary: "Every change to a team's scores: golfer, hole, old and new strokes, who and when (oldest first)",
       request: { params: teamParam },
-      responses: { 200: json('OK', historySchema), 404: { description: 'No such team' } },
+      responses: { 200: jsonResponse('OK', historySchema), 404: errorResponse('No such team') },
     }),
     async (c) => {
-      c.header('Cache-Control', 'no-store');
       return c.json(await getScoreHistory(c.var.deps.database.db, c.req.valid('param').teamId), 200);
     },
   );

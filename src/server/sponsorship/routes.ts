@@ -1,13 +1,12 @@
 // /api/admin/sponsorship-levels: the level catalogue, admins only (R8). Tournaments offer these levels at a price.
 import { z } from '@hono/zod-openapi';
-import { createRouter, defineRoute } from '../http/define-route';
+import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { sponsorshipLevelSchema } from '../../shared/sponsorship-schemas';
 import { createSponsorshipLevel, deleteSponsorshipLevel, listSponsorshipLevels, updateSponsorshipLevel } from './service';
 
 const level = z.object({ id: z.string(), name: z.string(), description: z.string(), maxTeams: z.number() }).openapi('SponsorshipLevel');
-const levelBody = { required: true, content: { 'application/json': { schema: sponsorshipLevelSchema } } };
+const levelBody = jsonBody(sponsorshipLevelSchema);
 const idParam = z.object({ id: z.uuid('Sponsorship level not found') });
-const json = <T extends z.ZodType>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } });
 
 export const sponsorshipRoutes = createRouter()
   .openapi(
@@ -16,12 +15,9 @@ export const sponsorshipRoutes = createRouter()
       path: '/',
       access: 'admin',
       summary: 'Every sponsorship level, oldest first',
-      responses: { 200: json('OK', z.object({ levels: z.array(level) })) },
+      responses: { 200: jsonResponse('OK', z.object({ levels: z.array(level) })) },
     }),
-    async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json({ levels: await listSponsorshipLevels(c.var.deps.database.db) }, 200);
-    },
+    async (c) => c.json({ levels: await listSponsorshipLevels(c.var.deps.database.db) }, 200),
   )
   .openapi(
     defineRoute({
@@ -30,7 +26,7 @@ export const sponsorshipRoutes = createRouter()
       access: 'admin',
       summary: 'Create a sponsorship level',
       request: { body: levelBody },
-      responses: { 201: json('Created', z.object({ level })), 409: { description: 'A level of that name exists' } },
+      responses: { 201: jsonResponse('Created', z.object({ level })), 409: errorResponse('A level of that name exists') },
     }),
     async (c) => c.json({ level: await createSponsorshipLevel(c.var.deps.database.db, c.req.valid('json')) }, 201),
   )
@@ -43,9 +39,9 @@ export const sponsorshipRoutes = createRouter()
       description: 'Places a tournament already offers at the level stay as they are.',
       request: { params: idParam, body: levelBody },
       responses: {
-        200: json('Saved', z.object({ level })),
-        404: { description: 'No such level' },
-        409: { description: 'A level of that name exists' },
+        200: jsonResponse('Saved', z.object({ level })),
+        404: errorResponse('No such level'),
+        409: errorResponse('A level of that name exists'),
       },
     }),
     async (c) => c.json({ level: await updateSponsorshipLevel(c.var.deps.database.db, c.req.valid('param').id, c.req.valid('json')) }, 200),
@@ -58,7 +54,7 @@ export const sponsorshipRoutes = createRouter()
       summary: 'Delete a sponsorship level',
       description: 'Refused with 409, naming the tournaments, while a tournament offers the level.',
       request: { params: idParam },
-      responses: { 204: { description: 'Deleted' }, 404: { description: 'No such level' }, 409: { description: 'A tournament offers the level' } },
+      responses: { 204: { description: 'Deleted' }, 404: errorResponse('No such level'), 409: errorResponse('A tournament offers the level') },
     }),
     async (c) => {
       await deleteSponsorshipLevel(c.var.deps.database.db, c.req.valid('param').id);

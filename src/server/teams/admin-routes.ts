@@ -2,21 +2,16 @@
 import { z } from '@hono/zod-openapi';
 import { getActor } from '../http/context';
 import { csvResponse, toCsv } from '../http/csv';
-import { createRouter, defineRoute } from '../http/define-route';
+import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { adminCreateTeamSchema, teamListQuerySchema, teamStatusSchema } from '../../shared/admin-schemas';
 import { PAYMENT_STATUS_LABELS } from '../../shared/payment-status';
 import { createTeamAsAdmin, deleteTeam, getTeamForAdmin, listTeamsForAdmin, setTeamPaymentStatus, teamFormOptions, teamsForExport } from './admin-service';
 import { sendReceipts } from '../payments/receipts';
 import { offerFreedPlaces } from '../holds/sweeper';
+import { paymentStatus } from '../http/answer-fields';
+import { adminTeamDetail, adminTeamList, teamFormOptions as formOptions } from './schemas';
 
-const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 const idParam = z.object({ id: z.uuid('Team not found') });
-const listItem = z
-  .looseObject({ id: z.string(), name: z.string(), company: z.string(), playerCount: z.number(), paymentStatus: z.string(), createdAt: z.string() })
-  .openapi('AdminTeamListItem');
-const detail = z
-  .looseObject({ id: z.string(), name: z.string(), players: z.array(z.looseObject({ id: z.string() })), payments: z.array(z.looseObject({ id: z.string() })) })
-  .openapi('AdminTeam');
 
 export const adminTeamRoutes = createRouter()
   .openapi(
@@ -26,26 +21,9 @@ export const adminTeamRoutes = createRouter()
       access: 'staff',
       summary: 'One page (50) of teams with search, filters and sort, the number matching, and the tournaments for the filter',
       request: { query: teamListQuerySchema },
-      responses: {
-        200: {
-          description: 'OK',
-          content: json(
-            z.object({
-              teams: z.array(listItem),
-              total: z.number(),
-              page: z.number(),
-              pageSize: z.number(),
-              pages: z.number(),
-              tournaments: z.array(z.object({ id: z.string(), name: z.string(), active: z.boolean() })),
-            }),
-          ),
-        },
-      },
+      responses: { 200: jsonResponse('OK', adminTeamList) },
     }),
-    async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await listTeamsForAdmin(c.var.deps.database.db, c.req.valid('query')), 200);
-    },
+    async (c) => c.json(await listTeamsForAdmin(c.var.deps.database.db, c.req.valid('query')), 200),
   )
   .openapi(
     defineRoute({
@@ -71,29 +49,9 @@ export const adminTeamRoutes = createRouter()
       path: '/form-options',
       access: 'admin',
       summary: 'Tournaments and the levels each offers, with places left, for the Add Team dialog',
-      responses: {
-        200: {
-          description: 'OK',
-          content: json(
-            z.object({
-              tournaments: z.array(
-                z.object({
-                  id: z.string(),
-                  name: z.string(),
-                  active: z.boolean(),
-                  levels: z.array(z.object({ id: z.string(), name: z.string(), priceCents: z.number(), maxTeams: z.number(), placesLeft: z.number() })),
-                }),
-              ),
-              currency: z.string(),
-            }),
-          ),
-        },
-      },
+      responses: { 200: jsonResponse('OK', formOptions) },
     }),
-    async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json({ ...(await teamFormOptions(c.var.deps.database.db)), currency: c.var.deps.config.currency }, 200);
-    },
+    async (c) => c.json({ ...(await teamFormOptions(c.var.deps.database.db)), currency: c.var.deps.config.currency }, 200),
   )
   .openapi(
     defineRoute({
@@ -102,10 +60,10 @@ export const adminTeamRoutes = createRouter()
       access: 'admin',
       summary: 'Add a team (name and tournament required; level, contact, 0–4 players) with its payment record',
       description: "Checks the level's and the tournament's places under the tournament's row lock, as registrations do (R13).",
-      request: { body: { required: true, content: json(adminCreateTeamSchema) } },
+      request: { body: jsonBody(adminCreateTeamSchema) },
       responses: {
-        201: { description: 'Created', content: json(z.object({ team: z.object({ id: z.string(), name: z.string() }) })) },
-        409: { description: 'No places left at the level or in the tournament; nothing saved' },
+        201: jsonResponse('Created', z.object({ team: z.object({ id: z.string(), name: z.string() }) })),
+        409: errorResponse('No places left at the level or in the tournament; nothing saved'),
       },
     }),
     async (c) => c.json({ team: await createTeamAsAdmin(c.var.deps.database.db, c.req.valid('json'), (await getActor(c)).userId) }, 201),
@@ -117,11 +75,10 @@ export const adminTeamRoutes = createRouter()
       access: 'staff',
       summary: 'One team with its players (contacts included, R11), payment records and what deleting it would remove',
       request: { params: idParam },
-      responses: { 200: { description: 'OK', content: json(z.object({ team: detail, currency: z.string() })) }, 404: { description: 'No such team' } },
+      responses: { 200: jsonResponse('OK', z.object({ team: adminTeamDetail, currency: z.string() })), 404: errorResponse('No such team') },
     }),
     async (c) => {
       const { database, config, now } = c.var.deps;
-      c.header('Cache-Control', 'no-store');
       const team = await getTeamForAdmin(database.db, await getActor(c), c.req.valid('param').id, now(), config.timeZone);
       return c.json({ team, currency: config.currency }, 200);
     },
@@ -132,10 +89,10 @@ export const adminTeamRoutes = createRouter()
       path: '/{id}/status',
       access: 'admin',
       summary: "Set a team's payment status; its payment records take the same state in the same transaction",
-      request: { params: idParam, body: { required: true, content: json(teamStatusSchema) } },
+      request: { params: idParam, body: jsonBody(teamStatusSchema) },
       responses: {
-        200: { description: 'Saved', content: json(z.object({ team: z.object({ id: z.string(), paymentStatus: z.string() }) })) },
-        404: { description: 'No such team' },
+        200: jsonResponse('Saved', z.object({ team: z.object({ id: z.string(), paymentStatus }) })),
+        404: errorResponse('No such team'),
       },
     }),
     async (c) => {
@@ -152,7 +109,7 @@ export const adminTeamRoutes = createRouter()
       access: 'admin',
       summary: 'Delete a team with its players, payment records, scores, check-ins and starting hole',
       request: { params: idParam },
-      responses: { 204: { description: 'Deleted' }, 404: { description: 'No such team' } },
+      responses: { 204: { description: 'Deleted' }, 404: errorResponse('No such team') },
     }),
     async (c) => {
       const { database, config, mailer, logger, now } = c.var.deps;

@@ -1,14 +1,10 @@
 // /api/teams: a leader's own teams; reading or changing one team is for its leader (before the lock) or staff.
 import { z } from '@hono/zod-openapi';
 import { getActor } from '../http/context';
-import { createRouter, defineRoute } from '../http/define-route';
+import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { editTeamSchema } from '../../shared/team-schemas';
+import { teamDetail, teamSummary } from './schemas';
 import { getTeam, listTeamsOf, updateTeam } from './service';
-
-const teamSummary = z.looseObject({ id: z.string(), name: z.string(), paymentStatus: z.string(), editable: z.boolean() }).openapi('TeamSummary');
-const teamDetail = z
-  .looseObject({ id: z.string(), name: z.string(), players: z.array(z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string() })) })
-  .openapi('TeamDetail');
 const idParam = z.object({ id: z.uuid('Team not found') });
 
 export const teamRoutes = createRouter()
@@ -18,12 +14,11 @@ export const teamRoutes = createRouter()
       path: '/mine',
       access: 'signed-in',
       summary: "The signed-in leader's teams, newest first, each with whether it can still be edited",
-      responses: { 200: { description: 'OK', content: { 'application/json': { schema: z.object({ teams: z.array(teamSummary) }) } } } },
+      responses: { 200: jsonResponse('OK', z.object({ teams: z.array(teamSummary) })) },
     }),
     async (c) => {
       const { database, config, now } = c.var.deps;
       const actor = await getActor(c);
-      c.header('Cache-Control', 'no-store');
       return c.json({ teams: await listTeamsOf(database.db, actor.userId, now(), config.timeZone) }, 200);
     },
   )
@@ -36,14 +31,13 @@ export const teamRoutes = createRouter()
       description: "Only the team's leader and staff (R11); anyone else gets 403.",
       request: { params: idParam },
       responses: {
-        200: { description: 'OK', content: { 'application/json': { schema: z.object({ team: teamDetail }) } } },
-        403: { description: 'Not your team' },
-        404: { description: 'No such team' },
+        200: jsonResponse('OK', z.object({ team: teamDetail })),
+        403: errorResponse('Not your team'),
+        404: errorResponse('No such team'),
       },
     }),
     async (c) => {
       const { database, config, now } = c.var.deps;
-      c.header('Cache-Control', 'no-store');
       return c.json({ team: await getTeam(database.db, await getActor(c), c.req.valid('param').id, now(), config.timeZone) }, 200);
     },
   )
@@ -54,11 +48,11 @@ export const teamRoutes = createRouter()
       access: 'signed-in',
       summary: "Change a team's name, company, contact and its four players",
       description: "The team's leader until the editing lock (R17), or an admin at any time (moderators read only, R8). Payment status, amount and owner cannot be set here.",
-      request: { params: idParam, body: { required: true, content: { 'application/json': { schema: editTeamSchema } } } },
+      request: { params: idParam, body: jsonBody(editTeamSchema) },
       responses: {
-        200: { description: 'Saved', content: { 'application/json': { schema: z.object({ team: teamDetail }) } } },
-        403: { description: 'Not your team, or editing is locked' },
-        404: { description: 'No such team' },
+        200: jsonResponse('Saved', z.object({ team: teamDetail })),
+        403: errorResponse('Not your team, or editing is locked'),
+        404: errorResponse('No such team'),
       },
     }),
     async (c) => {

@@ -11,6 +11,7 @@ import type { Logger } from '../logger';
 import type { Role } from '../../shared/roles';
 import { applySetCookies } from './cookies';
 import { openTestDatabase, type TestDatabase } from './database';
+import { responseContract } from './response-contract';
 
 export const TEST_APP_URL = 'http://localhost:3000';
 export const TEST_PASSWORD = 'correct horse battery';
@@ -113,8 +114,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     throw error;
   }
   const app = createApp(deps, { assets: options.assets });
+  const checkAnswer = responseContract(app);
 
-  const request: TestApp['request'] = (path, { method, json, body, cookie, headers = {}, origin, clientIp } = {}) => {
+  const request: TestApp['request'] = async (path, { method, json, body, cookie, headers = {}, origin, clientIp } = {}) => {
     const verb = (method ?? (json !== undefined || body !== undefined ? 'POST' : 'GET')).toUpperCase();
     const sent = new Headers(headers);
     if (cookie) sent.set('cookie', cookie);
@@ -127,7 +129,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     }
     // As @hono/node-server hands the socket to the app: getConnInfo reads it from the bindings.
     const bindings = clientIp ? { incoming: { socket: { remoteAddress: clientIp, remoteFamily: clientIp.includes(':') ? 'IPv6' : 'IPv4' } } } : undefined;
-    return Promise.resolve(app.request(`${config.appUrl}${path}`, { method: verb, headers: sent, body: payload }, bindings));
+    const url = `${config.appUrl}${path}`;
+    const response = await app.request(url, { method: verb, headers: sent, body: payload }, bindings);
+    // The answer must match the schema its route declares (docs/decisions/060).
+    await checkAnswer(verb, url, response);
+    return response;
   };
 
   const call: TestApp['call'] = async (path, requestOptions) => {

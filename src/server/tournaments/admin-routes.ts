@@ -1,20 +1,21 @@
 // /api/admin/tournaments: admins list, create, edit and open or close tournaments (R8: admin only).
 import { z } from '@hono/zod-openapi';
-import { createRouter, defineRoute } from '../http/define-route';
+import { day, format } from '../http/answer-fields';
+import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { setActiveSchema, tournamentSchema } from '../../shared/tournament-schemas';
 import { createTournament, getTournamentForAdmin, listTournamentsForAdmin, setTournamentActive, updateTournament } from './admin-service';
 
 const fields = {
   id: z.string(),
   name: z.string(),
-  startDate: z.string(),
-  endDate: z.string().nullable(),
+  startDate: day,
+  endDate: day.nullable(),
   active: z.boolean(),
   maxTeams: z.number().nullable(),
   courseId: z.string().nullable(),
   teamsRegistered: z.number(),
   /** R28, R29, R31. */
-  format: z.string().openapi({ description: "'stroke', 'scramble' or 'best_ball'" }),
+  format,
   bestBalls: z.number(),
   netScoring: z.boolean(),
   singleGroupHoles: z.array(z.number()),
@@ -29,10 +30,9 @@ const detail = z
     ),
   })
   .openapi('AdminTournament');
-const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 const idParam = z.object({ id: z.uuid('Tournament not found') });
-const body = { required: true, content: json(tournamentSchema) };
-const refusal = { description: "Fewer places than teams already registered, a level with teams removed, or the format changed once scores exist ('Scores exist: the format can no longer change'); nothing saved" };
+const body = jsonBody(tournamentSchema);
+const refusal = errorResponse("Fewer places than teams already registered, a level with teams removed, or the format changed once scores exist ('Scores exist: the format can no longer change'); nothing saved");
 
 export const adminTournamentRoutes = createRouter()
   .openapi(
@@ -41,11 +41,10 @@ export const adminTournamentRoutes = createRouter()
       path: '/',
       access: 'admin',
       summary: 'Every tournament, newest first, with its course and teams registered',
-      responses: { 200: { description: 'OK', content: json(z.object({ tournaments: z.array(listItem), currency: z.string() })) } },
+      responses: { 200: jsonResponse('OK', z.object({ tournaments: z.array(listItem), currency: z.string() })) },
     }),
     async (c) => {
       const { database, config } = c.var.deps;
-      c.header('Cache-Control', 'no-store');
       return c.json({ tournaments: await listTournamentsForAdmin(database.db), currency: config.currency }, 200);
     },
   )
@@ -56,10 +55,9 @@ export const adminTournamentRoutes = createRouter()
       access: 'admin',
       summary: 'One tournament with its course and offered sponsorship levels (price, places, teams registered)',
       request: { params: idParam },
-      responses: { 200: { description: 'OK', content: json(z.object({ tournament: detail })) }, 404: { description: 'No such tournament' } },
+      responses: { 200: jsonResponse('OK', z.object({ tournament: detail })), 404: errorResponse('No such tournament') },
     }),
     async (c) => {
-      c.header('Cache-Control', 'no-store');
       return c.json({ tournament: await getTournamentForAdmin(c.var.deps.database.db, c.req.valid('param').id) }, 200);
     },
   )
@@ -70,7 +68,7 @@ export const adminTournamentRoutes = createRouter()
       access: 'admin',
       summary: 'Create a tournament with its course and offered levels (one transaction)',
       request: { body },
-      responses: { 201: { description: 'Created', content: json(z.object({ tournament: detail })) } },
+      responses: { 201: jsonResponse('Created', z.object({ tournament: detail })) },
     }),
     async (c) => c.json({ tournament: await createTournament(c.var.deps.database.db, c.req.valid('json')) }, 201),
   )
@@ -83,8 +81,8 @@ export const adminTournamentRoutes = createRouter()
       description: "Takes the tournament's row lock first, as registrations do, so the registered counts it checks hold until it commits.",
       request: { params: idParam, body },
       responses: {
-        200: { description: 'Saved', content: json(z.object({ tournament: detail })) },
-        404: { description: 'No such tournament' },
+        200: jsonResponse('Saved', z.object({ tournament: detail })),
+        404: errorResponse('No such tournament'),
         409: refusal,
       },
     }),
@@ -96,10 +94,10 @@ export const adminTournamentRoutes = createRouter()
       path: '/{id}/active',
       access: 'admin',
       summary: 'Open (active) or close a tournament for registration',
-      request: { params: idParam, body: { required: true, content: json(setActiveSchema) } },
+      request: { params: idParam, body: jsonBody(setActiveSchema) },
       responses: {
-        200: { description: 'Saved', content: json(z.object({ tournament: z.object({ id: z.string(), active: z.boolean() }) })) },
-        404: { description: 'No such tournament' },
+        200: jsonResponse('Saved', z.object({ tournament: z.object({ id: z.string(), active: z.boolean() }) })),
+        404: errorResponse('No such tournament'),
       },
     }),
     async (c) => c.json({ tournament: await setTournamentActive(c.var.deps.database.db, c.req.valid('param').id, c.req.valid('json').active) }, 200),

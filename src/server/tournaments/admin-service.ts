@@ -7,6 +7,7 @@ import { AppError } from '../http/errors';
 import { tournamentSummary } from './columns';
 import { TOURNAMENT_MESSAGES, tournamentSchema, type TournamentInput } from '../../shared/tournament-schemas';
 import { holdsPlace } from '../holds/holds-place';
+import type { Format } from '../../shared/formats';
 
 const teamsOf = (n: number) => `${n} ${n === 1 ? 'team' : 'teams'} registered`;
 const notFound = () => new AppError('NOT_FOUND', 'Tournament not found');
@@ -15,7 +16,8 @@ const adminFields = {
   ...tournamentSummary,
   maxTeams: tournaments.maxTeams,
   courseId: tournaments.courseId,
-  format: tournaments.format,
+  /** The check constraint holds it to one of FORMATS (R28). */
+  format: sql<Format>`${tournaments.format}`,
   bestBalls: tournaments.bestBalls,
   netScoring: tournaments.netScoring,
   singleGroupHoles: tournaments.singleGroupHoles,

@@ -1,9 +1,20 @@
 // /api/tournaments: what a team leader can register for.
 import { z } from '@hono/zod-openapi';
-import { createRouter, defineRoute } from '../http/define-route';
+import { createRouter, defineRoute, errorResponse, jsonResponse } from '../http/define-route';
+import { day } from '../http/answer-fields';
 import { listActiveTournaments, listTournamentLevels } from './service';
 
-const tournamentSchema = z.object({ id: z.string(), name: z.string(), startDate: z.string(), endDate: z.string().nullable(), maxTeams: z.number().nullable(), registrationOpen: z.boolean() }).openapi('ActiveTournament');
+const tournamentSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    startDate: day,
+    endDate: day.nullable(),
+    maxTeams: z.number().nullable(),
+    /** Registration closes at the editing lock (R17). */
+    registrationOpen: z.boolean(),
+  })
+  .openapi('ActiveTournament');
 const levelSchema = z
   .object({ id: z.string(), sponsorshipLevelId: z.string(), name: z.string(), description: z.string(), priceCents: z.number(), maxTeams: z.number(), placesLeft: z.number() })
   .openapi('OfferedLevel');
@@ -15,7 +26,7 @@ export const tournamentRoutes = createRouter()
       path: '/active',
       access: 'public',
       summary: 'Active tournaments, soonest first, each saying whether it still takes registrations',
-      responses: { 200: { description: 'OK', content: { 'application/json': { schema: z.object({ tournaments: z.array(tournamentSchema), currency: z.string(), cardPayments: z.boolean(), holdHours: z.number() }) } } } },
+      responses: { 200: jsonResponse('OK', z.object({ tournaments: z.array(tournamentSchema), currency: z.string(), cardPayments: z.boolean(), holdHours: z.number() })) },
     }),
     async (c) => {
       const { database, config, now, stripe } = c.var.deps;
@@ -32,8 +43,8 @@ export const tournamentRoutes = createRouter()
       summary: 'The sponsorship levels an active tournament offers, with price and places left',
       request: { params: z.object({ id: z.uuid('Tournament not found') }) },
       responses: {
-        200: { description: 'OK', content: { 'application/json': { schema: z.object({ levels: z.array(levelSchema) }) } } },
-        404: { description: 'No such active tournament' },
+        200: jsonResponse('OK', z.object({ levels: z.array(levelSchema) })),
+        404: errorResponse('No such active tournament'),
       },
     }),
     async (c) => c.json({ levels: await listTournamentLevels(c.var.deps.database.db, c.req.valid('param').id) }, 200),

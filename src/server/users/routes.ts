@@ -1,7 +1,7 @@
 // /api/admin/users: admins list, create, re-role and delete accounts (SPEC.md §7 admin-*-user; PRODUCT.md R8: admins only).
 import { z } from '@hono/zod-openapi';
 import { getActor } from '../http/context';
-import { createRouter, defineRoute } from '../http/define-route';
+import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { changeRoleSchema, createUserSchema, listUsersQuerySchema } from '../../shared/user-schemas';
 import { ROLES } from '../../shared/roles';
 import { changeUserRole, createUserAsAdmin, deleteUser, listUsers } from './service';
@@ -19,7 +19,6 @@ const adminUser = z
     teamsLed: z.number(),
   })
   .openapi('AdminUser');
-const json = <T extends z.ZodType>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } });
 const idParam = z.object({ id: z.string().min(1, 'User not found').max(100, 'User not found') });
 
 export const userRoutes = createRouter()
@@ -31,11 +30,10 @@ export const userRoutes = createRouter()
       summary: 'One page (50) of users with their role and teams led, optionally those whose name or e-mail contains q',
       request: { query: listUsersQuerySchema },
       responses: {
-        200: json('OK', z.object({ users: z.array(adminUser), total: z.number(), page: z.number(), pageSize: z.number() })),
+        200: jsonResponse('OK', z.object({ users: z.array(adminUser), total: z.number(), page: z.number(), pageSize: z.number() })),
       },
     }),
     async (c) => {
-      c.header('Cache-Control', 'no-store');
       return c.json(await listUsers(c.var.deps.database.db, c.req.valid('query')), 200);
     },
   )
@@ -45,8 +43,8 @@ export const userRoutes = createRouter()
       path: '/',
       access: 'admin',
       summary: 'Create an account with a chosen permission; its e-mail counts as confirmed',
-      request: { body: { required: true, content: { 'application/json': { schema: createUserSchema } } } },
-      responses: { 201: json('Created', z.object({ user: adminUser })), 409: { description: 'The e-mail is taken' } },
+      request: { body: jsonBody(createUserSchema) },
+      responses: { 201: jsonResponse('Created', z.object({ user: adminUser })), 409: errorResponse('The e-mail is taken') },
     }),
     async (c) => c.json({ user: await createUserAsAdmin(c.var.deps.database.db, c.req.valid('json')) }, 201),
   )
@@ -57,11 +55,11 @@ export const userRoutes = createRouter()
       access: 'admin',
       summary: "Change a user's role",
       description: 'Refused with 409 for your own admin role and for the last admin, checked under a lock on every admin row.',
-      request: { params: idParam, body: { required: true, content: { 'application/json': { schema: changeRoleSchema } } } },
+      request: { params: idParam, body: jsonBody(changeRoleSchema) },
       responses: {
-        200: json('Saved', z.object({ user: adminUser })),
-        404: { description: 'No such user' },
-        409: { description: 'Your own admin role, or the last admin' },
+        200: jsonResponse('Saved', z.object({ user: adminUser })),
+        404: errorResponse('No such user'),
+        409: errorResponse('Your own admin role, or the last admin'),
       },
     }),
     async (c) => {
@@ -79,8 +77,8 @@ export const userRoutes = createRouter()
       request: { params: idParam },
       responses: {
         204: { description: 'Deleted' },
-        404: { description: 'No such user' },
-        409: { description: 'Yourself, the last admin, or a user who leads teams' },
+        404: errorResponse('No such user'),
+        409: errorResponse('Yourself, the last admin, or a user who leads teams'),
       },
     }),
     async (c) => {

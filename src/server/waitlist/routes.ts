@@ -1,16 +1,15 @@
 // /api/waitlist (a leader's entries and offers) and /api/admin/waitlist (staff: each level's line, remove an entry), R25.
 import { z } from '@hono/zod-openapi';
 import { getViewer } from '../http/context';
-import { createRouter, defineRoute } from '../http/define-route';
+import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { unauthenticated } from '../http/errors';
 import { joinWaitlistSchema } from '../../shared/waitlist-schemas';
 import { declineOffer, getOffer, joinWaitlist, myWaitlist, removeEntry, waitlistForStaff } from './service';
-
-const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 const entry = z
   .object({
     id: z.string(),
-    status: z.string(),
+    /** R25: in line, or holding an offer of places until offerExpiresAt. */
+    status: z.enum(['waiting', 'offered']),
     teamsWanted: z.number(),
     contactName: z.string(),
     contactEmail: z.string(),
@@ -39,8 +38,8 @@ export const waitlistRoutes = createRouter()
       path: '/',
       access: 'signed-in',
       summary: "Join a sold-out level's waitlist (how many teams, the contact)",
-      request: { body: { required: true, content: json(joinWaitlistSchema) } },
-      responses: { 201: { description: 'On the list', content: json(z.object({ id: z.string(), position: z.number() })) }, 409: { description: 'Places are free, or already waiting' } },
+      request: { body: jsonBody(joinWaitlistSchema) },
+      responses: { 201: jsonResponse('On the list', z.object({ id: z.string(), position: z.number() })), 409: errorResponse('Places are free, or already waiting') },
     }),
     async (c) => {
       const { database, now, config } = c.var.deps;
@@ -53,10 +52,9 @@ export const waitlistRoutes = createRouter()
       path: '/mine',
       access: 'signed-in',
       summary: "The caller's open waitlist entries with their place in line and any offer",
-      responses: { 200: { description: 'OK', content: json(z.object({ entries: z.array(entry) })) } },
+      responses: { 200: jsonResponse('OK', z.object({ entries: z.array(entry) })) },
     }),
     async (c) => {
-      c.header('Cache-Control', 'no-store');
       return c.json({ entries: await myWaitlist(c.var.deps.database.db, await viewerId(c)) }, 200);
     },
   )
@@ -67,7 +65,7 @@ export const waitlistRoutes = createRouter()
       access: 'signed-in',
       summary: "The caller's open offer: the level and tournament it keeps places at, how many, until when",
       request: { params: tokenParam },
-      responses: { 200: { description: 'OK', content: json(z.object({ offer: entry })) }, 404: { description: 'Expired, used, or not the caller’s' } },
+      responses: { 200: jsonResponse('OK', z.object({ offer: entry })), 404: errorResponse('Expired, used, or not the caller’s') },
     }),
     async (c) => c.json({ offer: await getOffer(c.var.deps.database.db, await viewerId(c), c.req.valid('param').token, c.var.deps.now()) }, 200),
   )
@@ -78,7 +76,7 @@ export const waitlistRoutes = createRouter()
       access: 'signed-in',
       summary: 'Pass an offer on: its places go to the next in line',
       request: { params: tokenParam },
-      responses: { 204: { description: 'Passed on' }, 404: { description: 'Expired, used, or not the caller’s' } },
+      responses: { 204: { description: 'Passed on' }, 404: errorResponse('Expired, used, or not the caller’s') },
     }),
     async (c) => {
       await declineOffer(c.var.deps.database.db, await viewerId(c), c.req.valid('param').token);
@@ -94,10 +92,9 @@ export const adminWaitlistRoutes = createRouter()
       access: 'staff',
       summary: "Each level's open waitlist entries in order (optionally of one tournament)",
       request: { query: z.object({ tournamentId: z.preprocess((v) => (v === '' ? undefined : v), z.guid('Tournament not found').optional()) }) },
-      responses: { 200: { description: 'OK', content: json(z.object({ entries: z.array(entry) })) } },
+      responses: { 200: jsonResponse('OK', z.object({ entries: z.array(entry) })) },
     }),
     async (c) => {
-      c.header('Cache-Control', 'no-store');
       return c.json({ entries: await waitlistForStaff(c.var.deps.database.db, c.req.valid('query').tournamentId) }, 200);
     },
   )
@@ -108,7 +105,7 @@ export const adminWaitlistRoutes = createRouter()
       access: 'staff',
       summary: 'Remove an entry from its waitlist (an open offer’s places are released)',
       request: { params: z.object({ id: z.uuid('Waitlist entry not found') }) },
-      responses: { 204: { description: 'Removed' }, 404: { description: 'No such open entry' } },
+      responses: { 204: { description: 'Removed' }, 404: errorResponse('No such open entry') },
     }),
     async (c) => {
       await removeEntry(c.var.deps.database.db, c.req.valid('param').id);
