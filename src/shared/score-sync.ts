@@ -5,7 +5,7 @@
 import { z } from './zod';
 import { PLAYERS_PER_TEAM } from './team-schemas';
 import { SCORE_MESSAGES } from './score-schemas';
-import { MAX_STROKES, type ScoreSheet } from './tournament-day';
+import { MAX_STROKES } from './tournament-day';
 
 const strokes = z.int({ error: SCORE_MESSAGES.strokes }).min(0, SCORE_MESSAGES.strokes).max(MAX_STROKES, SCORE_MESSAGES.strokes);
 
@@ -47,25 +47,5 @@ export interface ScoreConflict {
   theirs: number;
 }
 
-export interface ScoreChangesResult {
-  sheet: ScoreSheet;
-  /** Cells left as they were, for the scorer to choose. */
-  conflicts: ScoreConflict[];
-  /** True when this key had been applied before: nothing changed this time. */
-  replayed: boolean;
-}
-
-/** One line of a team's history (the staff score report). Strokes null: an empty cell. */
-export interface ScoreEvent {
-  at: string;
-  playerId: string | null;
-  playerName: string | null;
-  holeNumber: number;
-  oldStrokes: number | null;
-  newStrokes: number | null;
-  by: string | null;
-}
-export interface ScoreHistory {
-  team: { id: string; name: string };
-  events: ScoreEvent[];
-}
+// The answers (the card with its conflicts, a team's history) are declared as the routes' schemas:
+// src/server/scoring/openapi-schemas.ts (docs/decisions/060).

@@ -1,5 +1,6 @@
-// Tournament day (issue 5): the shapes of the starting-hole draw, the score sheets and the leaderboard, shared by the server
-// and the client. Routes (access per PRODUCT.md R8, R9, R20–R22):
+// Tournament day (issue 5): the domain types of the starting-hole draw, the score sheets and the leaderboard, shared by the
+// server and the client. The answers' shapes are declared once, as the routes' zod schemas (src/server/scoring/
+// openapi-schemas.ts, docs/decisions/060); the client reads them from there. Routes (access per PRODUCT.md R8, R9, R20–R22):
 //   POST /api/admin/tournaments/:id/assign-teams      admin   → StartingSheet (replaces any earlier draw, R20)
 //   GET  /api/admin/tournaments/:id/starting-sheet    staff   → StartingSheet
 //   GET  /api/admin/tournaments/:id/scorecards        staff   → Scorecards (printable: one card per team)
@@ -14,7 +15,6 @@
 //                                                     (the active tournaments' ids), event `leaderboard` (a Leaderboard, on change)
 //   GET  /api/admin/score-report/:tournamentId        staff   → Leaderboard (any tournament, active or not)
 
-import type { FormatSettings } from './formats';
 
 export const MIN_STROKES = 1;
 export const MAX_STROKES = 15;
@@ -40,86 +40,10 @@ export interface PlayerName {
   lastName: string;
 }
 
-export interface StartingSheetTeam {
-  teamId: string;
-  teamName: string;
-  company: string;
-  startingHole: number;
-  startGroup: StartGroup;
-  players: PlayerName[];
-}
-
-/** Hole → team → players, ordered by starting hole. `assignments` is empty before the first draw. */
-export interface StartingSheet {
-  tournament: { id: string; name: string; startDate: string; endDate: string | null };
-  course: { id: string; name: string; holeCount: number } | null;
-  assignments: StartingSheetTeam[];
-  /** Teams of the tournament that are not on the sheet: registered after the draw (or every team, before the first). */
-  teamsWithoutHole: number;
-}
-
-/** A tournament's draw as the Assign Teams button needs it: is it out of date, and would drawing again move scored teams? */
-export interface TournamentDrawStatus {
-  tournamentId: string;
-  teams: number;
-  /** Teams with no starting hole: all of them before the first draw, the late ones after it. */
-  teamsWithoutHole: number;
-  teamsWithScores: number;
-  /** Holes of the course, and those the organiser keeps to one group (R31): the draw's confirmation counts two-group holes. */
-  holes: number;
-  singleGroupHoles: number;
-}
-
-export interface DrawStatus {
-  tournaments: TournamentDrawStatus[];
-}
-
-export interface Scorecard {
-  teamId: string;
-  teamName: string;
-  startingHole: number | null;
-  startGroup: StartGroup | null;
-  players: PlayerName[];
-}
-
-export interface Scorecards {
-  tournament: { id: string; name: string; startDate: string; endDate: string | null };
-  course: { id: string; name: string; holes: HolePar[] } | null;
-  rules: FormatSettings;
-  teams: Scorecard[];
-}
-
-export interface ScoreEntryTeam {
-  teamId: string;
-  teamName: string;
-  startingHole: number | null;
-  startGroup: StartGroup | null;
-}
-
-export interface ScoreEntryChoices {
-  tournaments: { id: string; name: string; teams: ScoreEntryTeam[] }[];
-}
-
 export interface ScoreValue {
   playerId: string;
   holeNumber: number;
   strokes: number;
-}
-
-export interface ScoreSheet {
-  tournament: { id: string; name: string };
-  /** R28: scramble cards have one row, 'Team', kept on the first player's row (docs/decisions/040). */
-  rules: FormatSettings;
-  team: { id: string; name: string; startingHole: number | null; startGroup: StartGroup | null };
-  /** Every hole of the tournament's course with its par (a missing par is reported as DEFAULT_PAR). Empty without a course. */
-  holes: HolePar[];
-  players: PlayerName[];
-  scores: ScoreValue[];
-  /**
-   * The card's version (a digest of its scores): sent back with a save, which is refused (409, `fields.version`) when the
-   * team's scores changed since, so a save never wipes scores it did not show.
-   */
-  version: string;
 }
 
 export interface SaveScoresInput {
@@ -165,20 +89,6 @@ export interface LeaderboardRow {
 }
 
 export type CountbackResult = 'won' | 'lost' | null;
-
-export interface Leaderboard {
-  tournament: { id: string; name: string; startDate: string; endDate: string | null };
-  holeCount: number;
-  /** The format and whether it ranks by net (R28, R29): the board's columns and the notes printed under it. */
-  rules: FormatSettings;
-  rows: LeaderboardRow[];
-  /** ISO time the board was computed. */
-  updatedAt: string;
-}
-
-export interface PublicLeaderboards {
-  leaderboards: Leaderboard[];
-}
 
 /** E, +n or -n (SPEC.md §9). */
 export function formatToPar(toPar: number): string {

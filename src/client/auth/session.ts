@@ -1,14 +1,17 @@
 // The signed-in user, and signing in, up and out. One query key, so every screen agrees on who is signed in.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Me } from '../../shared/api-types';
 import type { ChangePasswordInput, ForgotPasswordInput, LoginInput, ResetPasswordInput, SignUpInput } from '../../shared/account-schemas';
 import { useNavigate } from 'react-router';
 import { api } from '../lib/api';
+import type { ApiAnswer } from '../lib/api-types';
 import { notify } from '../lib/toast';
+
+/** The signed-in user and profile. */
+export type Me = NonNullable<ApiAnswer<'/api/account/me'>['me']>;
 
 export const meQuery = queryOptions({
   queryKey: ['me'],
-  queryFn: ({ signal }) => api<{ me: Me | null }>('/api/account/me', { signal }).then((r) => r.me),
+  queryFn: ({ signal }) => api<ApiAnswer<'/api/account/me'>>('/api/account/me', { signal }).then((r) => r.me),
   staleTime: 60_000,
 });
 
@@ -24,7 +27,7 @@ export function useSignIn() {
 
 export function useSignUp() {
   return useMutation({
-    mutationFn: (input: SignUpInput) => api<{ requiresConfirmation: boolean }>('/api/account/sign-up', { body: input }),
+    mutationFn: (input: SignUpInput) => api<ApiAnswer<'/api/account/sign-up', 'post'>>('/api/account/sign-up', { body: input }),
   });
 }
 
@@ -61,14 +64,14 @@ export function useLogout() {
 /** 'Forgot password?': asks for a reset link; the answer is the same whether or not the e-mail has an account (R33). */
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: (input: ForgotPasswordInput) => api<{ message: string }>('/api/auth/request-password-reset', { body: input }),
+    mutationFn: (input: ForgotPasswordInput) => api<ApiAnswer<'/api/auth/request-password-reset', 'post'>>('/api/auth/request-password-reset', { body: input }),
   });
 }
 
 /** The reset page: sets the new password with the link's token; every session of the account ends. */
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: ResetPasswordInput) => api<{ status: boolean }>('/api/auth/reset-password', { body: input }),
+    mutationFn: (input: ResetPasswordInput) => api<ApiAnswer<'/api/auth/reset-password', 'post'>>('/api/auth/reset-password', { body: input }),
   });
 }
 

@@ -1,7 +1,7 @@
 // A board's heading: the tournament, its dates and holes, whether the page is live, when the board was last updated and,
 // on a TV, which page is showing.
 import { formatLabel } from '../../shared/formats';
-import type { Leaderboard } from '../../shared/tournament-day';
+import type { Leaderboard } from './queries';
 import { formatDateRange } from '../lib/format';
 import { cn } from '../ui/cn';
 import type { LiveState } from './use-live-leaderboard';

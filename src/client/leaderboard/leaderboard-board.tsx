@@ -4,7 +4,8 @@
 // public (R11). A table on a wide screen or a TV, a list of cards on a phone.
 import { COUNTBACK_RULE } from '../../shared/countback';
 import { allowanceText } from '../../shared/formats';
-import { formatToPar, type Leaderboard, type LeaderboardRow } from '../../shared/tournament-day';
+import { formatToPar, type LeaderboardRow } from '../../shared/tournament-day';
+import type { Leaderboard } from './queries';
 import { useMediaQuery } from '../lib/use-media-query';
 import { cn } from '../ui/cn';
 

@@ -1,11 +1,14 @@
 // The public leaderboards (R22): every active tournament's board, kept current by the server's one event stream.
 import { queryOptions } from '@tanstack/react-query';
-import type { PublicLeaderboards } from '../../shared/tournament-day';
 import { api } from '../lib/api';
+import type { ApiAnswer } from '../lib/api-types';
+
+export type PublicLeaderboards = ApiAnswer<'/api/leaderboard'>;
+export type Leaderboard = ApiAnswer<'/api/leaderboard/:tournamentId'>;
 
 export const leaderboardsQuery = queryOptions({
   queryKey: ['leaderboard'],
-  queryFn: ({ signal }) => api<PublicLeaderboards>('/api/leaderboard', { signal }),
+  queryFn: ({ signal }) => api<ApiAnswer<'/api/leaderboard'>>('/api/leaderboard', { signal }),
 });
 
 /**

@@ -4,7 +4,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useOnline } from '../offline/use-online';
-import type { Leaderboard, PublicLeaderboards } from '../../shared/tournament-day';
+import type { Leaderboard, PublicLeaderboards } from './queries';
 import { LEADERBOARD_EVENTS_URL, leaderboardsQuery, type ActiveTournaments } from './queries';
 
 /** `offline`: the browser has no connection; the page keeps the last boards it received (R32) and catches up once back. */

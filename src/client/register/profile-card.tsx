@@ -2,7 +2,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { Me } from '../../shared/api-types';
+import type { Me } from '../auth/session';
 import { profileSchema, type ProfileInput } from '../../shared/account-schemas';
 import { errorMessage } from '../lib/api';
 import { notify } from '../lib/toast';

@@ -1,7 +1,7 @@
 // The signed-in team leader's dashboard: profile, teams, active tournaments, and the registration and edit forms.
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import type { Me } from '../../shared/api-types';
+import type { Me } from '../auth/session';
 import { displayName, useLogout } from '../auth/session';
 import { formatDateRange } from '../lib/format';
 import { Button } from '../ui/button';

@@ -3,7 +3,8 @@
 // It opens on the team's starting hole.
 import { ChevronLeft, ChevronRight, Minus, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { MAX_STROKES, MIN_STROKES, startingHoleLabel, type ScoreSheet } from '../../shared/tournament-day';
+import { MAX_STROKES, MIN_STROKES, startingHoleLabel } from '../../shared/tournament-day';
+import type { ScoreSheet } from './queries';
 import { fullName } from '../lib/format';
 import { cn } from '../ui/cn';
 import { SelectField } from '../ui/select-field';

@@ -4,9 +4,12 @@
 // lost on the way back is sent again safely (the server applies it once). Cells the server did not apply because someone
 // else changed them meanwhile are kept here too, for the scorer to choose, so nothing typed is lost by a reload.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { ScoreChange, ScoreChangesResult, ScoreConflict } from '../../shared/score-sync';
+import type { ScoreChange, ScoreConflict } from '../../shared/score-sync';
+import type { ApiAnswer } from '../lib/api-types';
 import { api, failureCause } from '../lib/api';
 import { WAITING_FLAG } from '../offline/waiting-flag';
+
+type ScoreChangesResult = ApiAnswer<'/api/teams/:teamId/score-changes', 'post'>;
 
 export interface OutboxSave {
   seq?: number;
@@ -123,7 +126,7 @@ async function sendWaiting(): Promise<void> {
       const save = state.saves[0]!;
       let result: ScoreChangesResult | null = null;
       try {
-        result = await api<ScoreChangesResult>(`/api/teams/${save.teamId}/score-changes`, {
+        result = await api<ApiAnswer<'/api/teams/:teamId/score-changes', 'post'>>(`/api/teams/${save.teamId}/score-changes`, {
           body: { idempotencyKey: save.key, changes: save.changes },
           signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
         });

@@ -1,18 +1,20 @@
 // Score entry (R21) and the staff score report (R22): which teams the user may score, a team's score sheet. Saves go
 // through the phone's outbox (outbox.ts).
 import { queryOptions } from '@tanstack/react-query';
-import type { Leaderboard, ScoreEntryChoices, ScoreSheet } from '../../shared/tournament-day';
-import type { ScoreHistory } from '../../shared/score-sync';
 import { api } from '../lib/api';
+import type { ApiAnswer } from '../lib/api-types';
+
+export type ScoreEntryChoices = ApiAnswer<'/api/score-entry/tournaments'>;
+export type ScoreSheet = ApiAnswer<'/api/teams/:teamId/scores'>;
 
 /** Staff get every team of every tournament; a leader gets their own teams (the server decides, R9). */
 export const scoreEntryChoicesQuery = queryOptions({
   queryKey: ['score-entry', 'choices'],
-  queryFn: ({ signal }) => api<ScoreEntryChoices>('/api/score-entry/tournaments', { signal }),
+  queryFn: ({ signal }) => api<ApiAnswer<'/api/score-entry/tournaments'>>('/api/score-entry/tournaments', { signal }),
 });
 
 /** A team's score sheet as it is saved now. */
-export const fetchScoreSheet = (teamId: string, signal?: AbortSignal) => api<ScoreSheet>(`/api/teams/${teamId}/scores`, { signal });
+export const fetchScoreSheet = (teamId: string, signal?: AbortSignal) => api<ApiAnswer<'/api/teams/:teamId/scores'>>(`/api/teams/${teamId}/scores`, { signal });
 
 export const scoreSheetQuery = (teamId: string) =>
   queryOptions({
@@ -25,7 +27,7 @@ export const scoreSheetQuery = (teamId: string) =>
 export const scoreReportQuery = (tournamentId: string) =>
   queryOptions({
     queryKey: ['admin', 'score-report', tournamentId],
-    queryFn: ({ signal }) => api<Leaderboard>(`/api/admin/score-report/${tournamentId}`, { signal }),
+    queryFn: ({ signal }) => api<ApiAnswer<'/api/admin/score-report/:tournamentId'>>(`/api/admin/score-report/${tournamentId}`, { signal }),
     enabled: Boolean(tournamentId),
   });
 
@@ -33,6 +35,6 @@ export const scoreReportQuery = (tournamentId: string) =>
 export const scoreHistoryQuery = (teamId: string) =>
   queryOptions({
     queryKey: ['admin', 'score-report', 'history', teamId],
-    queryFn: ({ signal }) => api<ScoreHistory>(`/api/admin/score-history/${teamId}`, { signal }),
+    queryFn: ({ signal }) => api<ApiAnswer<'/api/admin/score-history/:teamId'>>(`/api/admin/score-history/${teamId}`, { signal }),
     enabled: Boolean(teamId),
   });

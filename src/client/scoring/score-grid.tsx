@@ -3,7 +3,7 @@
 // scorers copy a paper card a hole at a time. 18 holes do not fit beside the admin menu at 1280 px: the grid opens
 // scrolled to the team's starting hole (a shotgun start begins most teams mid-card).
 import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import type { ScoreSheet } from '../../shared/tournament-day';
+import type { ScoreSheet } from './queries';
 import { fullName } from '../lib/format';
 import { cn } from '../ui/cn';
 import { HoleSyncMark, type HoleSync } from './sync-status';

@@ -3,7 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { startingHoleLabel, type StartingSheetTeam } from '../../shared/tournament-day';
+import { startingHoleLabel } from '../../shared/tournament-day';
+import type { StartingSheetTeam } from './queries';
 import { errorMessage } from '../lib/api';
 import { fullName } from '../lib/format';
 import { ListState } from '../ui/table';

@@ -18,6 +18,9 @@ const golfer = z
     ...checkIn,
   })
   .openapi('Golfer');
+export type Golfer = z.infer<typeof golfer>;
+const golferPage = z.object({ golfers: z.array(golfer), total: z.number(), checkedIn: z.number(), page: z.number(), pageSize: z.number() });
+export type GolferPage = z.infer<typeof golferPage>;
 const playerParam = z.object({ playerId: z.uuid('Golfer not found') });
 
 export const golferRoutes = createRouter()
@@ -29,10 +32,7 @@ export const golferRoutes = createRouter()
       summary: "One page (50) of a tournament's golfers with their team and check-in, optionally matching q (name, e-mail, team)",
       request: { query: listGolfersQuerySchema },
       responses: {
-        200: jsonResponse(
-          'OK',
-          z.object({ golfers: z.array(golfer), total: z.number(), checkedIn: z.number(), page: z.number(), pageSize: z.number() }),
-        ),
+        200: jsonResponse('OK', golferPage),
       },
     }),
     async (c) => {

@@ -15,7 +15,9 @@ const course = z
     rating: z.number().nullable(),
   })
   .openapi('GolfCourse');
+export type GolfCourse = z.infer<typeof course>;
 const hole = z.object({ holeNumber: z.number(), par: z.number(), strokeIndex: z.number().nullable() }).openapi('CourseHole');
+export type Hole = z.infer<typeof hole>;
 const courseBody = jsonBody(golfCourseSchema);
 const idParam = z.object({ id: z.uuid('Golf course not found') });
 const holeMessage = `Hole number must be from 1 to ${TOTAL_HOLES.max}`;

@@ -3,7 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/connect';
 import { tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
-import type { DashboardStats } from '../../shared/api-types';
+import type { DashboardStats } from './routes';
 
 /**
  * The active tournaments (newest first, SPEC.md §7) and the figures of the chosen one, by default the newest.

@@ -5,7 +5,7 @@ import { queryRows, type Db } from '../db/connect';
 import { playerOrder } from '../teams/player-order';
 import { players, playerScores, teams, tournaments } from '../db/schema';
 import { computeLeaderboardRows, type LeaderboardScore, type LeaderboardTeam } from '../../shared/leaderboard';
-import type { Leaderboard } from '../../shared/tournament-day';
+import type { Leaderboard } from './openapi-schemas';
 import { loadTournamentCourse } from './tournament-course';
 import { holdsPlace } from '../holds/holds-place';
 

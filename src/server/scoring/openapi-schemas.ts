@@ -1,10 +1,12 @@
-// The tournament-day answers (src/shared/tournament-day.ts) as zod schemas, for the OpenAPI document and typed handlers.
+// The tournament-day answers, declared once as zod schemas: the OpenAPI document, the handlers' compile-time check, the
+// server's types below and the client's (through ApiAnswer, docs/decisions/060) all come from them.
 import { z } from '@hono/zod-openapi';
 import { format, startGroup, tournamentDates } from '../http/answer-fields';
+import { BEST_BALLS } from '../../shared/formats';
 
 const holePar = z.object({ number: z.number(), par: z.number(), strokeIndex: z.number().nullable().optional() });
 /** R28, R29: the format, best balls counted (best ball), and whether the board ranks by net. */
-const rules = z.object({ format, bestBalls: z.number(), netScoring: z.boolean() }).openapi('FormatRules');
+const rules = z.object({ format, bestBalls: z.literal(BEST_BALLS), netScoring: z.boolean() }).openapi('FormatRules');
 const playerName = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });
 
 export const startingSheetSchema = z
@@ -85,3 +87,36 @@ export const leaderboardSchema = z
     updatedAt: z.string(),
   })
   .openapi('Leaderboard');
+
+/** A cell that was not applied: someone else changed it from `base` to `theirs` before `mine` arrived. */
+const conflictSchema = z.object({ playerId: z.string(), holeNumber: z.number(), base: z.number(), mine: z.number(), theirs: z.number() });
+/** `conflicts`: cells left as they were, for the scorer to choose; `replayed`: this key had been applied before. */
+export const changesResultSchema = z
+  .object({ sheet: scoreSheetSchema, conflicts: z.array(conflictSchema), replayed: z.boolean() })
+  .openapi('ScoreChangesResult');
+/** A team's score history, oldest first (staff, R32). Strokes null: an empty cell. */
+export const historySchema = z
+  .object({
+    team: z.object({ id: z.string(), name: z.string() }),
+    events: z.array(
+      z.object({
+        at: z.string(),
+        playerId: z.string().nullable(),
+        playerName: z.string().nullable(),
+        holeNumber: z.number(),
+        oldStrokes: z.number().nullable(),
+        newStrokes: z.number().nullable(),
+        by: z.string().nullable(),
+      }),
+    ),
+  })
+  .openapi('ScoreHistory');
+
+export type StartingSheet = z.infer<typeof startingSheetSchema>;
+export type DrawStatus = z.infer<typeof drawStatusSchema>;
+export type Scorecards = z.infer<typeof scorecardsSchema>;
+export type ScoreEntryChoices = z.infer<typeof scoreEntryChoicesSchema>;
+export type ScoreSheet = z.infer<typeof scoreSheetSchema>;
+export type Leaderboard = z.infer<typeof leaderboardSchema>;
+export type ScoreChangesResult = z.infer<typeof changesResultSchema>;
+export type ScoreHistory = z.infer<typeof historySchema>;

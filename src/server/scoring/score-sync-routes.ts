@@ -4,31 +4,11 @@ import { z } from '@hono/zod-openapi';
 import { getActor } from '../http/context';
 import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { scoreChangesSchema } from '../../shared/score-sync';
-import { scoreSheetSchema } from './openapi-schemas';
+import { changesResultSchema, historySchema } from './openapi-schemas';
 import { mayScoreTeam } from './routes';
 import { applyScoreChanges, getScoreHistory } from './score-sync';
 
 const teamParam = z.object({ teamId: z.uuid('Team not found') });
-const conflictSchema = z.object({ playerId: z.string(), holeNumber: z.number(), base: z.number(), mine: z.number(), theirs: z.number() });
-const changesResultSchema = z
-  .object({ sheet: scoreSheetSchema, conflicts: z.array(conflictSchema), replayed: z.boolean() })
-  .openapi('ScoreChangesResult');
-const historySchema = z
-  .object({
-    team: z.object({ id: z.string(), name: z.string() }),
-    events: z.array(
-      z.object({
-        at: z.string(),
-        playerId: z.string().nullable(),
-        playerName: z.string().nullable(),
-        holeNumber: z.number(),
-        oldStrokes: z.number().nullable(),
-        newStrokes: z.number().nullable(),
-        by: z.string().nullable(),
-      }),
-    ),
-  })
-  .openapi('ScoreHistory');
 
 export const scoreSyncRoutes = createRouter()
   .openapi(

@@ -8,7 +8,8 @@ import { players, playerScores, teamAssignments, teams, tournaments } from '../d
 import { AppError } from '../http/errors';
 import type { Actor } from '../teams/service';
 import { saveScoresSchema, SCORE_MESSAGES, scoresToSave, scrambleRowPlayer } from '../../shared/score-schemas';
-import type { ScoreEntryChoices, ScoreSheet, ScoreValue, StartGroup } from '../../shared/tournament-day';
+import type { ScoreValue, StartGroup } from '../../shared/tournament-day';
+import type { ScoreEntryChoices, ScoreSheet } from './openapi-schemas';
 import { notifyLeaderboardChanged } from './leaderboard-channel';
 import { loadTournamentCourse } from './tournament-course';
 import { ASSIGN_MESSAGES } from './starting-holes';

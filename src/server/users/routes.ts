@@ -19,6 +19,9 @@ const adminUser = z
     teamsLed: z.number(),
   })
   .openapi('AdminUser');
+export type AdminUser = z.infer<typeof adminUser>;
+const userPage = z.object({ users: z.array(adminUser), total: z.number(), page: z.number(), pageSize: z.number() });
+export type UserPage = z.infer<typeof userPage>;
 const idParam = z.object({ id: z.string().min(1, 'User not found').max(100, 'User not found') });
 
 export const userRoutes = createRouter()
@@ -30,7 +33,7 @@ export const userRoutes = createRouter()
       summary: 'One page (50) of users with their role and teams led, optionally those whose name or e-mail contains q',
       request: { query: listUsersQuerySchema },
       responses: {
-        200: jsonResponse('OK', z.object({ users: z.array(adminUser), total: z.number(), page: z.number(), pageSize: z.number() })),
+        200: jsonResponse('OK', userPage),
       },
     }),
     async (c) => {
