@@ -6,6 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from '../../shared/zod';
 import { INVALID_RESET_LINK, passwordSchema } from '../../shared/account-schemas';
 import { ApiError, errorMessage } from '../lib/api';
+import { applyServerErrors } from '../lib/server-errors';
 import { notify } from '../lib/toast';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
@@ -37,8 +38,8 @@ export function ResetPasswordPage() {
           navigate('/auth', { replace: true });
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.fields?.newPassword) form.setError('newPassword', { message: error.fields.newPassword });
-          else if (!(error instanceof ApiError && error.fields?.token)) notify.error(errorMessage(error, 'Could not change the password'));
+          if (applyServerErrors(form, error, { only: ['newPassword'] })) return;
+          if (!(error instanceof ApiError && error.fields?.token)) notify.error(errorMessage(error, 'Could not change the password'));
         },
       },
     ),

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { changePasswordSchema, type ChangePasswordInput } from '../../shared/account-schemas';
 import { useChangePassword } from '../auth/session';
-import { ApiError, errorMessage } from '../lib/api';
+import { errorMessage } from '../lib/api';
+import { applyServerErrors } from '../lib/server-errors';
 import { notify } from '../lib/toast';
 import { Button } from '../ui/button';
 import { Card, CardTitle } from '../ui/card';
@@ -30,9 +31,7 @@ export function ChangePasswordCard() {
         close();
       },
       onError: (error) => {
-        const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
-        for (const name of ['currentPassword', 'newPassword'] as const) if (fields[name]) form.setError(name, { message: fields[name] });
-        if (!fields.currentPassword && !fields.newPassword) notify.error(errorMessage(error, 'Failed to change the password'));
+        if (!applyServerErrors(form, error, { only: ['currentPassword', 'newPassword'] })) notify.error(errorMessage(error, 'Failed to change the password'));
       },
     }),
   );
