@@ -2,7 +2,8 @@
 // A record's state and its team's payment_status move together, in one transaction (R15).
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { payments, sponsorshipLevels, teams, tournamentSponsorshipLevels, tournaments } from '../db/schema';
+import { payments, sponsorshipLevels, teams, tournaments } from '../db/schema';
+import { selectTeams } from '../teams/teams-query';
 import { AppError } from '../http/errors';
 import { ADMIN_PAGE_SIZE, paymentUpdateSchema, type PaymentListQuery } from '../../shared/admin-schemas';
 import type { PaymentStatus } from '../../shared/payment-status';
@@ -13,8 +14,8 @@ function ledgerFilter(query: Pick<PaymentListQuery, 'tournamentId' | 'state'>): 
 }
 
 function ledgerRows(db: Db) {
-  return db
-    .select({
+  // From the teams' side, so the ledger names each record's team, tournament and level as every team list does.
+  return selectTeams(db, {
       id: payments.id,
       teamId: teams.id,
       teamName: teams.name,
@@ -28,12 +29,7 @@ function ledgerRows(db: Db) {
       refundedCents: payments.refundedCents,
       createdAt: payments.createdAt,
       updatedAt: payments.updatedAt,
-    })
-    .from(payments)
-    .innerJoin(teams, eq(teams.id, payments.teamId))
-    .innerJoin(tournaments, eq(tournaments.id, teams.tournamentId))
-    .leftJoin(tournamentSponsorshipLevels, eq(tournamentSponsorshipLevels.id, teams.tournamentSponsorshipLevelId))
-    .leftJoin(sponsorshipLevels, eq(sponsorshipLevels.id, tournamentSponsorshipLevels.sponsorshipLevelId));
+  }).innerJoin(payments, eq(payments.teamId, teams.id));
 }
 
 type LedgerRow = Awaited<ReturnType<ReturnType<typeof ledgerRows>['execute']>>[number];

@@ -4,6 +4,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { payments, players, sponsorshipLevels, teams, tournamentSponsorshipLevels, tournaments } from '../db/schema';
+import { selectTeams } from '../teams/teams-query';
 import { AppError } from '../http/errors';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../shared/payment-status';
 import { REPORT_PAGE_SIZE, type ReportFilters, type ReportQuery } from '../../shared/report-schemas';
@@ -63,8 +64,7 @@ function reportFilter(tournamentId: string, filters: ReportFilters, timeZone: st
 }
 
 function reportRows(db: Db, timeZone: string) {
-  return db
-    .select({
+  return selectTeams(db, {
       id: teams.id,
       name: teams.name,
       company: teams.company,
@@ -73,10 +73,7 @@ function reportRows(db: Db, timeZone: string) {
       status: teams.paymentStatus,
       golfers: golferCount,
       amountCents,
-    })
-    .from(teams)
-    .leftJoin(tournamentSponsorshipLevels, eq(tournamentSponsorshipLevels.id, teams.tournamentSponsorshipLevelId))
-    .leftJoin(sponsorshipLevels, eq(sponsorshipLevels.id, tournamentSponsorshipLevels.sponsorshipLevelId));
+  });
 }
 
 const registrationOrder = [asc(teams.createdAt), asc(teams.id)];
