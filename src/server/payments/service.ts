@@ -4,6 +4,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { payments, sponsorshipLevels, teams, tournaments } from '../db/schema';
 import { selectTeams } from '../teams/teams-query';
+import { moneySums, toMoneyTotals } from './money-totals';
 import { AppError } from '../http/errors';
 import { ADMIN_PAGE_SIZE, paymentUpdateSchema, type PaymentListQuery } from '../../shared/admin-schemas';
 import type { PaymentStatus } from '../../shared/payment-status';
@@ -49,16 +50,11 @@ export async function listPayments(db: Db, query: PaymentListQuery) {
   const [totals] = await db
     .select({
       count: sql<number>`count(*)::int`,
-      // Expired records are never expected money (R24); refunds are money given back (R23).
-      expectedCents: sql<string>`coalesce(sum(${payments.amountCents} - ${payments.refundedCents}) filter (where ${payments.state} <> 'expired'), 0)::bigint`,
-      receivedCents: sql<string>`coalesce(sum(${payments.amountCents} - ${payments.refundedCents}) filter (where ${payments.state} = 'paid'), 0)::bigint`,
-      expiredCents: sql<string>`coalesce(sum(${payments.amountCents}) filter (where ${payments.state} = 'expired'), 0)::bigint`,
+      ...moneySums(payments),
     })
     .from(payments)
     .innerJoin(teams, eq(teams.id, payments.teamId))
     .where(where);
-  const expectedCents = Number(totals!.expectedCents);
-  const receivedCents = Number(totals!.receivedCents);
   const total = totals!.count;
   const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
   const page = Math.min(query.page, pages);
@@ -70,7 +66,7 @@ export async function listPayments(db: Db, query: PaymentListQuery) {
   const tournamentList = await db.select({ id: tournaments.id, name: tournaments.name }).from(tournaments).orderBy(desc(tournaments.createdAt), desc(tournaments.id));
   return {
     payments: rows.map(toItem),
-    totals: { count: total, expectedCents, receivedCents, outstandingCents: expectedCents - receivedCents, expiredCents: Number(totals!.expiredCents) },
+    totals: { count: total, ...toMoneyTotals(totals!) },
     total,
     page,
     pageSize: ADMIN_PAGE_SIZE,
