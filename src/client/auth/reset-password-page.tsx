@@ -11,6 +11,7 @@ import { notify } from '../lib/toast';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Field } from '../ui/field';
+import { NewPasswordField } from './new-password-field';
 import { useResetPassword } from './session';
 
 const formSchema = z
@@ -61,14 +62,7 @@ export function ResetPasswordPage() {
           <>
             <p className="mt-1 text-sm text-stone-600">Setting it signs your account out on every other device.</p>
             <form noValidate onSubmit={submit} className="mt-5 flex flex-col gap-4">
-              <Field
-                label="New password"
-                type="password"
-                autoComplete="new-password"
-                hint="At least 8 characters, not a common password"
-                error={errors.newPassword?.message}
-                {...form.register('newPassword')}
-              />
+              <NewPasswordField error={errors.newPassword?.message} {...form.register('newPassword')} />
               <Field label="Repeat the new password" type="password" autoComplete="new-password" error={errors.confirm?.message} {...form.register('confirm')} />
               <Button type="submit" size="lg" disabled={reset.isPending}>
                 {reset.isPending ? 'Saving…' : 'Set new password'}

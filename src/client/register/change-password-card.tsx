@@ -11,6 +11,7 @@ import { notify } from '../lib/toast';
 import { Button } from '../ui/button';
 import { Card, CardTitle } from '../ui/card';
 import { Field } from '../ui/field';
+import { NewPasswordField } from '../auth/new-password-field';
 
 export const PASSWORD_CHANGED = 'Password changed. You were signed out on every other device.';
 const EMPTY: ChangePasswordInput = { currentPassword: '', newPassword: '' };
@@ -48,14 +49,7 @@ export function ChangePasswordCard() {
       {open ? (
         <form noValidate onSubmit={submit} className="mt-4 flex flex-col gap-4">
           <Field label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register('currentPassword')} />
-          <Field
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            hint="At least 8 characters, not a common password"
-            error={errors.newPassword?.message}
-            {...form.register('newPassword')}
-          />
+          <NewPasswordField error={errors.newPassword?.message} {...form.register('newPassword')} />
           <p className="text-xs text-stone-600">Changing it signs you out on every other device.</p>
           <div className="flex gap-3">
             <Button type="submit" disabled={change.isPending}>
