@@ -7,7 +7,7 @@ import { createLevel, createTournament, playersInput, registrationInput } from '
 import { registrationCounts, teamsInput, useClock, type TestClock } from '../test/fixtures';
 import { type MailCatcher } from '../test/mail-catcher';
 import { useAppWithMail } from '../test/file-app';
-import { type TestApp, type TestUser } from '../test/test-app';
+import type { TestApp, TestUser } from '../test/test-app';
 import { registerTeams } from './service';
 
 const NOW = '2027-03-01T12:00:00.000Z';

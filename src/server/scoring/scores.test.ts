@@ -7,7 +7,8 @@ import { tournaments } from '../db/schema';
 import { fingerprint } from '../test/db-fingerprint';
 import { testDatabaseKind } from '../test/database';
 import { createTournamentDay, insertScores, scoresOf, type DayTeam } from '../test/tournament-day-fixtures';
-import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
+import type { TestApp, TestUser } from '../test/test-app';
+import { useAppWithUsers } from '../test/file-app';
 import { getScoreSheet, saveScores } from './scores';
 
 let t: TestApp;
@@ -16,16 +17,13 @@ let otherLeader: TestUser;
 let moderator: TestUser;
 let admin: TestUser;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  [leader, otherLeader, moderator, admin] = await Promise.all([
-    t.createUser('team_leader'),
-    t.createUser('team_leader'),
-    t.createUser('moderator'),
-    t.createUser('admin'),
-  ]);
-});
-afterAll(() => t?.close());
+useAppWithUsers(
+  (app, users) => {
+    t = app;
+    ({ leader, otherLeader, moderator, admin } = users);
+  },
+  { otherLeader: true },
+);
 
 const sheet = (teamId: string, user: TestUser | null) => t.call(`/api/teams/${teamId}/scores`, { cookie: user?.cookie });
 const save = (teamId: string, scores: unknown, user: TestUser | null = leader, version?: string) =>

@@ -9,7 +9,8 @@ import { courseHoles, teamAssignments, teams } from '../db/schema';
 import { fingerprint } from '../test/db-fingerprint';
 import { testDatabaseKind } from '../test/database';
 import { addTeams, createTournamentDay, insertScores } from '../test/tournament-day-fixtures';
-import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
+import type { TestApp, TestUser } from '../test/test-app';
+import { useAppWithUsers } from '../test/file-app';
 import { drawStartingHoles, type RandomInt } from './starting-holes';
 
 // ── the draw ──────────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -99,16 +100,13 @@ let otherLeader: TestUser;
 let moderator: TestUser;
 let admin: TestUser;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  [leader, otherLeader, moderator, admin] = await Promise.all([
-    t.createUser('team_leader'),
-    t.createUser('team_leader'),
-    t.createUser('moderator'),
-    t.createUser('admin'),
-  ]);
-});
-afterAll(() => t?.close());
+useAppWithUsers(
+  (app, users) => {
+    t = app;
+    ({ leader, otherLeader, moderator, admin } = users);
+  },
+  { otherLeader: true },
+);
 
 const assign = (tournamentId: string, user: TestUser | null = admin) =>
   t.call(`/api/admin/tournaments/${tournamentId}/assign-teams`, { method: 'POST', cookie: user?.cookie });

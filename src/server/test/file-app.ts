@@ -1,9 +1,9 @@
-// One app per test file, made before its tests and closed after them, for the two set-ups many files share: an app that
-// sends its mail to a local catcher, and an app that serves a built client from a temporary folder.
+// One app per test file, made before its tests and closed after them, for the set-ups many files share: an app with a user
+// of each role, an app that sends its mail to a local catcher, and an app that serves a built client from a temporary folder.
 import { afterAll, beforeAll } from 'vitest';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
 import { withTempAssets } from './temp-assets';
-import { createTestApp, type TestApp, type TestAppOptions } from './test-app';
+import { createTestApp, type TestApp, type TestAppOptions, type TestUser } from './test-app';
 
 export type TempAssets = ReturnType<typeof withTempAssets>;
 
@@ -34,5 +34,40 @@ export function useAppWithAssets(use: (app: TestApp, temp: TempAssets) => void |
   afterAll(async () => {
     await app?.close();
     temp?.remove();
+  });
+}
+
+/** An app for the file; `use` receives it once it is up (and may set up more). */
+export function useApp(use: (app: TestApp) => void | Promise<void>, options: TestAppOptions = {}) {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp(options);
+    await use(app);
+  });
+  afterAll(() => app?.close());
+}
+
+type Name = Pick<TestUser, 'firstName' | 'lastName'>;
+export interface UsersOfEachRole {
+  leader: TestUser;
+  moderator: TestUser;
+  admin: TestUser;
+  /** A second team leader (with `otherLeader: true`), whose teams the first one must not reach. */
+  otherLeader: TestUser;
+}
+
+/** An app with a signed-in team leader, moderator and admin (and a second leader when asked). */
+export function useAppWithUsers(
+  use: (app: TestApp, users: UsersOfEachRole) => void | Promise<void>,
+  options: { otherLeader?: boolean; names?: Partial<Record<'leader' | 'moderator' | 'admin', Name>> } = {},
+) {
+  useApp(async (app) => {
+    const [leader, moderator, admin, otherLeader] = await Promise.all([
+      app.createUser('team_leader', options.names?.leader),
+      app.createUser('moderator', options.names?.moderator),
+      app.createUser('admin', options.names?.admin),
+      options.otherLeader ? app.createUser('team_leader') : undefined,
+    ]);
+    await use(app, { leader, moderator, admin, otherLeader: otherLeader! });
   });
 }

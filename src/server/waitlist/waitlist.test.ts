@@ -14,7 +14,7 @@ import { createLevel, createTournament, registrationInput } from '../test/factor
 import { insertLeaders } from '../test/fixtures';
 import { findLink, type MailCatcher } from '../test/mail-catcher';
 import { useAppWithMail } from '../test/file-app';
-import { type TestApp, type TestUser } from '../test/test-app';
+import type { TestApp, TestUser } from '../test/test-app';
 import { ALREADY_WAITING_MESSAGE, PLACES_AVAILABLE_MESSAGE } from '../../shared/waitlist-schemas';
 import { lapseAndOffer } from './service';
 
