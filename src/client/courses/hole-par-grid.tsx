@@ -11,6 +11,7 @@ import { Field } from '../ui/field';
 import { LoadFailed } from '../ui/load-failed';
 import { holesQuery, useSetHolePar, type GolfCourse, type Hole } from './queries';
 import { StrokeIndexForm } from './stroke-index-form';
+import { commitDraftOn } from '../lib/commit-draft';
 
 export function HoleParDialog({ course, onClose }: { course: GolfCourse; onClose: () => void }) {
   return (
@@ -88,13 +89,7 @@ function ParField({ courseId, hole }: { courseId: string; hole: Hole }) {
       step={1}
       value={draft}
       onChange={(event) => setDraft(event.target.value)}
-      onBlur={commit}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') {
-          event.preventDefault();
-          commit();
-        }
-      }}
+      {...commitDraftOn(commit)}
     />
   );
 }
