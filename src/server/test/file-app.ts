@@ -1,6 +1,7 @@
 // One app per test file, made before its tests and closed after them, for the set-ups many files share: an app with a user
 // of each role, an app that sends its mail to a local catcher, and an app that serves a built client from a temporary folder.
 import { afterAll, beforeAll } from 'vitest';
+import { openDatabase, type Database, type Db } from '../db/connect';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
 import { withTempAssets } from './temp-assets';
 import { createTestApp, type TestApp, type TestAppOptions, type TestUser } from './test-app';
@@ -70,4 +71,21 @@ export function useAppWithUsers(
     ]);
     await use(app, { leader, moderator, admin, otherLeader: otherLeader! });
   });
+}
+
+/**
+ * A pool of connections of its own to the file's PostgreSQL database, for calls that must run side by side (a race test:
+ * PGlite runs one transaction at a time, STACK.md). Open from before the block's tests to after them.
+ */
+export function usePool(app: () => TestApp, poolSize: number): { readonly db: Db } {
+  let pool: Database | undefined;
+  beforeAll(async () => {
+    pool = await openDatabase({ databaseUrl: app().database.url, dataDir: null, poolSize });
+  });
+  afterAll(() => pool?.close());
+  return {
+    get db() {
+      return pool!.db;
+    },
+  };
 }
