@@ -2,8 +2,8 @@
 // dist/client) with an empty cache and lists every file requested. The figure the budget is about is the size of each
 // HTML, JS and CSS file compressed with zlib gzip at level 9 (the server's own gzip level), summed; what Chromium
 // reports as transferred (headers + body, in whichever encoding the server chose) is shown beside it.
-// The admin code is loaded only by staff, page by page. Admin code = the chunks of the components routes.tsx loads lazily
-// under /admin (Vite names a lazy module's chunk after its file: golfers-page-<hash>.js), and any file named 'admin'.
+// The admin code is loaded only by staff, page by page. Admin code = the chunks of the admin routes and of the pages
+// admin/admin-pages.tsx loads lazily (Vite names a lazy module's chunk after its file: golfers-page-<hash>.js), and any file named 'admin'.
 // A signed-in admin opens every admin page its Dashboard links to, each in a fresh profile: each must request an admin
 // chunk no other admin page requests (its own). No public page (anonymous: /, /register, /auth; a signed-in team leader:
 // /register) may request admin code; a team leader or anonymous visitor typing /admin gets only the staff gate.
@@ -48,22 +48,17 @@ interface PageResult {
 const isCode = (type: string) => type === 'document' || type === 'script' || type === 'stylesheet';
 
 /**
- * The file names of the modules routes.tsx loads lazily inside <Route path="admin">: first its element (the layout with
- * the staff gate), then each admin page's component. Reads the JSX token by token, counting <Route> depth, to find where the admin block ends.
+ * The file names of the admin area's lazy modules: first the one routes.tsx loads for <Route path="admin/*"> (the admin
+ * routes with the staff gate), then each admin page's component, as src/client/admin/admin-pages.tsx lists them.
  */
 function adminRouteModules(): string[] {
-  const source = readFileSync(join(ROOT, 'src/client/routes.tsx'), 'utf8');
-  const lazyFiles = new Map([...source.matchAll(/const (\w+) = lazy\(\(\) => import\('([^']+)'\)/g)].map((m) => [m[1]!, m[2]!.split('/').pop()!]));
-  const modules: string[] = [];
-  let depth = 0;
-  for (const [tag, slash] of source.matchAll(/<Route\b(?:[^<>]|<\w+ \/>)*?(\/?)>|<\/Route>/g)) {
-    if (depth === 0 && !/path="admin"/.test(tag)) continue;
-    const component = /element=\{<(\w+) \/>\}/.exec(tag)?.[1];
-    if (component && lazyFiles.has(component)) modules.push(lazyFiles.get(component)!);
-    if (tag === '</Route>') depth--;
-    else if (slash !== '/') depth++;
-  }
-  if (modules.length === 0) throw new Error('no lazy admin routes found in src/client/routes.tsx');
+  const routes = readFileSync(join(ROOT, 'src/client/routes.tsx'), 'utf8');
+  const lazyFiles = new Map([...routes.matchAll(/const (\w+) = lazy\(\(\) => import\('([^']+)'\)/g)].map((m) => [m[1]!, m[2]!.split('/').pop()!]));
+  const gate = /<Route path="admin\/\*" element=\{<(\w+) \/>\}/.exec(routes)?.[1];
+  if (!gate || !lazyFiles.has(gate)) throw new Error('no lazy <Route path="admin/*"> found in src/client/routes.tsx');
+  const pages = readFileSync(join(ROOT, 'src/client/admin/admin-pages.tsx'), 'utf8');
+  const modules = [lazyFiles.get(gate)!, ...[...pages.matchAll(/lazy\(\(\) => import\('([^']+)'\)/g)].map((m) => m[1]!.split('/').pop()!)];
+  if (modules.length < 2) throw new Error('no lazy admin pages found in src/client/admin/admin-pages.tsx');
   return modules;
 }
 
@@ -244,7 +239,7 @@ const publicLoads = [
 ];
 const nonStaffAtAdmin = loads.filter((l) => l.who !== 'admin' && l.page === '/admin');
 
-console.log(`\nadmin code (lazy modules under /admin in routes.tsx: ${adminModules.join(', ')}): each admin page in a fresh profile`);
+console.log(`\nadmin code (lazy modules of the admin area: ${adminModules.join(', ')}): each admin page in a fresh profile`);
 printTable(
   adminLoads.map((l) => ({
     page: l.page,

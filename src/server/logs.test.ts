@@ -1,24 +1,21 @@
 // The server log names the route, the user id and the error code, never e-mails, phones, passwords or SQL parameters
 // (issue 12 item 5). Driven as a day of real use, with mail on and failures on purpose, then every line is searched.
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger, errorFields, scrub } from './logger';
-import { startMailCatcher, type MailCatcher } from './test/mail-catcher';
+import { type MailCatcher } from './test/mail-catcher';
+import { useAppWithMail } from './test/file-app';
 import { createLevel, createTournament, registrationInput } from './test/factories';
-import { createTestApp, uniqueEmail, type TestApp } from './test/test-app';
+import { uniqueEmail, type TestApp } from './test/test-app';
 
 const PHONE = '555-867-5309';
 const SECRET = 'my very private password 8';
 
 let mail: MailCatcher;
 let t: TestApp;
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  t = await createTestApp({ env: { SMTP_URL: mail.url } });
-});
-afterAll(async () => {
-  await t?.close();
-  await mail?.close();
+useAppWithMail((app, catcher) => {
+  t = app;
+  mail = catcher;
 });
 afterEach(() => vi.restoreAllMocks());
 

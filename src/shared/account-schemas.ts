@@ -1,10 +1,11 @@
 // The account forms' rules and messages (SPEC.md §5, PRODUCT.md R6), used by the forms and by the server.
 import { z } from './zod';
+import { email as emailField, optionalText, requiredText } from './field-schemas';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-const email = z.string({ error: 'Invalid email' }).trim().toLowerCase().pipe(z.email('Invalid email'));
+const email = emailField();
 
 export const loginSchema = z.object({
   email,
@@ -17,8 +18,8 @@ export const passwordSchema = z
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
-const name = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, 'Must be at most 100 characters');
-const company = z.string().trim().max(200, 'Must be at most 200 characters').optional().default('');
+const name = (message: string) => requiredText(message);
+const company = optionalText(200);
 
 export const signUpSchema = z.object({
   firstName: name('First name is required'),

@@ -1,5 +1,6 @@
 // The admin Teams and Payments pages' inputs (SPEC.md §2, R15), used by their forms and by the server.
 import { z } from './zod';
+import { CHOICE_MESSAGES, optionalChoiceId, optionalEmail, optionalText, teamName, tooLongMessage, tournamentChoice } from './field-schemas';
 import { PAYMENT_STATUSES, SETTABLE_PAYMENT_STATUSES } from './payment-status';
 import { playerSchema, PLAYERS_PER_TEAM } from './team-schemas';
 
@@ -11,7 +12,7 @@ export type TeamSort = (typeof TEAM_SORTS)[number];
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
-const optionalId = z.preprocess((v) => (v === '' ? undefined : v), z.guid('Tournament not found').optional());
+const optionalId = optionalChoiceId('Tournament not found');
 const optionalStatus = z.preprocess((v) => (v === '' ? undefined : v), z.enum(PAYMENT_STATUSES).optional());
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 
@@ -30,7 +31,7 @@ export type TeamListQuery = z.output<typeof teamListQuerySchema>;
 export const paymentListQuerySchema = z.object({ tournamentId: optionalId, state: optionalStatus, page });
 export type PaymentListQuery = z.output<typeof paymentListQuerySchema>;
 
-export const paymentStatusSchema = z.enum(SETTABLE_PAYMENT_STATUSES, { error: 'Please choose a payment status' });
+export const paymentStatusSchema = z.enum(SETTABLE_PAYMENT_STATUSES, { error: CHOICE_MESSAGES.paymentStatus });
 
 /** Update Status in the team dialog: any of the four statuses (R15). */
 export const teamStatusSchema = z.object({ status: paymentStatusSchema });
@@ -39,22 +40,20 @@ export const teamStatusSchema = z.object({ status: paymentStatusSchema });
 export const paymentUpdateSchema = z
   .object({
     state: paymentStatusSchema.optional(),
-    note: z.string().trim().max(500, 'Must be at most 500 characters').optional(),
+    note: z.string().trim().max(500, tooLongMessage(500)).optional(),
   })
   .refine((v) => v.state !== undefined || v.note !== undefined, { message: 'Nothing to change', path: ['state'] });
 export type PaymentUpdateInput = z.input<typeof paymentUpdateSchema>;
 
-const optionalText = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`).optional().default('');
-
 /** Add Team (admin): name and tournament required (SPEC.md §5); level, contact and 0–4 players optional. */
 export const adminCreateTeamSchema = z.object({
-  tournamentId: z.guid({ error: 'Please select a tournament' }),
-  sponsorshipLevelId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.guid({ error: 'Please select a sponsorship level' }).optional()),
-  teamName: z.string({ error: 'Team name is required' }).trim().min(2, 'Team name is required').max(100, 'Must be at most 100 characters'),
+  tournamentId: tournamentChoice,
+  sponsorshipLevelId: optionalChoiceId(CHOICE_MESSAGES.sponsorshipLevel),
+  teamName,
   company: optionalText(200),
   contactName: optionalText(200),
   contactPhone: optionalText(40),
-  contactEmail: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.union([z.literal(''), z.email('Invalid email')]).optional().default('')),
+  contactEmail: optionalEmail,
   paymentStatus: paymentStatusSchema.default('pending'),
   players: z.array(playerSchema(), { error: 'At most 4 players' }).max(PLAYERS_PER_TEAM, `At most ${PLAYERS_PER_TEAM} players`).default([]),
 });

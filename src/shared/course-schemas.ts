@@ -1,5 +1,6 @@
 // The golf course form's and hole par grid's rules and messages (SPEC.md §5, §9), used by the admin pages and the server.
 import { z } from './zod';
+import { optionalText, requiredText } from './field-schemas';
 
 export const TOTAL_HOLES = { min: 9, max: 36, default: 18 } as const;
 export const PAR = { min: 3, max: 5, default: 4 } as const;
@@ -18,14 +19,14 @@ export const COURSE_MESSAGES = {
 } as const;
 
 export const golfCourseSchema = z.object({
-  name: z.string({ error: COURSE_MESSAGES.name }).trim().min(1, COURSE_MESSAGES.name).max(120, 'Must be at most 120 characters'),
+  name: requiredText(COURSE_MESSAGES.name, 120),
   totalHoles: z
     .int({ error: COURSE_MESSAGES.totalHoles })
     .min(TOTAL_HOLES.min, COURSE_MESSAGES.totalHoles)
     .max(TOTAL_HOLES.max, COURSE_MESSAGES.totalHoles)
     .optional()
     .default(TOTAL_HOLES.default),
-  description: z.string().trim().max(1000, 'Must be at most 1000 characters').optional().default(''),
+  description: optionalText(1000),
   /** R29: the tees' slope and course rating (null: the course's par, so the rating adds nothing). */
   slope: z
     .int({ error: COURSE_MESSAGES.slope })

@@ -1,5 +1,6 @@
 // The admin Golfers (check-in) page's rules and messages (SPEC.md §2 Golfers, §5 'Admin add golfer'; PRODUCT.md R19).
 import { z } from './zod';
+import { INVALID_EMAIL, optionalText, requiredText, tournamentChoice } from './field-schemas';
 import { handicapIndexSchema, PLAYERS_PER_TEAM } from './team-schemas';
 import { pageSchema, searchSchema } from './user-schemas';
 
@@ -7,7 +8,7 @@ export const GOLFERS_PAGE_SIZE = 50;
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields.';
 export const TEAM_FULL_MESSAGE = `That team already has ${PLAYERS_PER_TEAM} golfers`;
 
-const required = z.string({ error: REQUIRED_FIELDS_MESSAGE }).trim().min(1, REQUIRED_FIELDS_MESSAGE).max(100, 'Must be at most 100 characters');
+const required = requiredText(REQUIRED_FIELDS_MESSAGE);
 
 export const addGolferSchema = z.object({
   teamId: z.guid({ error: REQUIRED_FIELDS_MESSAGE }),
@@ -18,8 +19,8 @@ export const addGolferSchema = z.object({
     .trim()
     .toLowerCase()
     .min(1, REQUIRED_FIELDS_MESSAGE)
-    .pipe(z.email('Invalid email')),
-  phone: z.string().trim().max(40, 'Must be at most 40 characters').optional().default(''),
+    .pipe(z.email(INVALID_EMAIL)),
+  phone: optionalText(40),
 });
 export type AddGolferInput = z.input<typeof addGolferSchema>;
 
@@ -29,8 +30,8 @@ export const handicapSchema = z.object({ handicapIndex: handicapIndexSchema.unwr
 export const checkInSchema = z.object({ checkedIn: z.boolean({ error: 'checkedIn must be true or false' }) });
 
 export const listGolfersQuerySchema = z.object({
-  tournamentId: z.guid({ error: 'Please select a tournament' }),
+  tournamentId: tournamentChoice,
   q: searchSchema,
   page: pageSchema,
 });
-export const golferTeamsQuerySchema = z.object({ tournamentId: z.guid({ error: 'Please select a tournament' }) });
+export const golferTeamsQuerySchema = z.object({ tournamentId: tournamentChoice });

@@ -1,5 +1,6 @@
 // The admin Reports page's filters (SPEC.md §2 Reports; R8, R15): used by its form and by the server.
 import { z } from './zod';
+import { CHOICE_MESSAGES, optionalChoiceId } from './field-schemas';
 import { PAYMENT_STATUSES } from './payment-status';
 
 /** Rows per page of the report's table; the counts and totals always cover every matching row. */
@@ -8,16 +9,15 @@ export const REPORT_PAGE_SIZE = 100;
 export const DATE_ORDER_MESSAGE = 'The start date must be before the end date';
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const optionalId = (message: string) => z.preprocess(blankToUndefined, z.guid(message).optional());
 const optionalDate = z.preprocess(blankToUndefined, z.iso.date('Enter a date as YYYY-MM-DD').optional());
 
 /** The filter fields, without the date-order rule (so the server can add `page`). */
 export const reportFilterFields = z.object({
-  tournamentId: optionalId('Tournament not found'),
+  tournamentId: optionalChoiceId('Tournament not found'),
   from: optionalDate,
   to: optionalDate,
-  teamId: optionalId('Team not found'),
-  status: z.preprocess(blankToUndefined, z.enum(PAYMENT_STATUSES, { error: 'Please choose a payment status' }).optional()),
+  teamId: optionalChoiceId('Team not found'),
+  status: z.preprocess(blankToUndefined, z.enum(PAYMENT_STATUSES, { error: CHOICE_MESSAGES.paymentStatus }).optional()),
 });
 
 /** Dates are inclusive: from = to is one day; from after to is refused beside the start date. */

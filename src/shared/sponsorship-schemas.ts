@@ -1,5 +1,6 @@
 // The sponsorship level form's rules and messages (SPEC.md §5, §9; PRODUCT.md R13), used by the admin form and the server.
 import { z } from './zod';
+import { optionalText, requiredText } from './field-schemas';
 
 export const LEVEL_MAX_TEAMS = { min: 1, max: 10, default: 1 } as const;
 
@@ -9,8 +10,8 @@ export const LEVEL_MESSAGES = {
 } as const;
 
 export const sponsorshipLevelSchema = z.object({
-  name: z.string({ error: LEVEL_MESSAGES.name }).trim().min(1, LEVEL_MESSAGES.name).max(100, 'Must be at most 100 characters'),
-  description: z.string().trim().max(500, 'Must be at most 500 characters').optional().default(''),
+  name: requiredText(LEVEL_MESSAGES.name),
+  description: optionalText(500),
   /** The places a tournament offers at this level unless it says otherwise (R13). */
   maxTeams: z
     .int({ error: LEVEL_MESSAGES.maxTeams })

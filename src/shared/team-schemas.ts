@@ -1,5 +1,6 @@
 // The registration and team forms' rules and messages (SPEC.md §5), used by the forms and by the server.
 import { z } from './zod';
+import { email, INVALID_EMAIL, optionalText, requiredText, sponsorshipLevelChoice, teamName, tournamentChoice } from './field-schemas';
 
 export const PLAYERS_PER_TEAM = 4;
 /** Teams in one registration: a sponsorship level's default places run 1 to 10 (SPEC.md §9), so one form holds at most 10. */
@@ -8,9 +9,6 @@ export const TOO_MANY_TEAMS_MESSAGE = `At most ${MAX_TEAMS_PER_REGISTRATION} tea
 export const PAYMENT_OPTIONS = ['pay', 'hold'] as const;
 export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];
 
-const required = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
-const optionalText = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`).optional().default('');
-const email = (message: string) => z.string({ error: message }).trim().toLowerCase().pipe(z.email(message));
 
 export const HANDICAP_MESSAGE = 'Handicap Index must be from -10.0 to 54.0, with at most one decimal';
 /** R29: a Handicap Index, -10.0 to 54.0 with one decimal; null (or left out) when the player has none. */
@@ -25,11 +23,11 @@ export const handicapIndexSchema = z
 export const handicapFromText = (value: unknown) => (value === '' || value == null ? null : typeof value === 'number' ? value : /^\s*-?\d+(\.\d+)?\s*$/.test(String(value)) ? Number(value) : NaN);
 
 /** One player; the multi-team form words the e-mail message differently (SPEC.md §5). */
-export const playerSchema = (emailMessage = 'Invalid email') =>
+export const playerSchema = (emailMessage = INVALID_EMAIL) =>
   z.object({
     id: z.uuid().optional(),
-    firstName: required('Required'),
-    lastName: required('Required'),
+    firstName: requiredText('Required'),
+    lastName: requiredText('Required'),
     email: email(emailMessage),
     phone: optionalText(40),
     handicapIndex: handicapIndexSchema,
@@ -39,19 +37,16 @@ export type PlayerInput = z.input<ReturnType<typeof playerSchema>>;
 const players = (message: string, emailMessage?: string) =>
   z.array(playerSchema(emailMessage), { error: message }).length(PLAYERS_PER_TEAM, message);
 
-const teamName = z.string({ error: 'Team name is required' }).trim().min(2, 'Team name is required').max(100, 'Must be at most 100 characters');
-
 const contact = {
   company: optionalText(200),
-  contactName: required('Contact name is required', 200),
+  contactName: requiredText('Contact name is required', 200),
   contactPhone: z.string({ error: 'Invalid phone' }).trim().min(7, 'Invalid phone').max(40, 'Invalid phone'),
-  contactEmail: email('Invalid email'),
+  contactEmail: email(),
 };
 
-// Ids are database uuids: anything else is no choice (and would make the database query fail).
 const selection = {
-  tournamentId: z.guid({ error: 'Please select a tournament' }),
-  sponsorshipLevelId: z.guid({ error: 'Please select a sponsorship level' }),
+  tournamentId: tournamentChoice,
+  sponsorshipLevelId: sponsorshipLevelChoice,
   paymentOption: z.enum(PAYMENT_OPTIONS).default('hold'),
 };
 

@@ -1,6 +1,7 @@
 // The admin tournament form's rules and messages (SPEC.md §5, PRODUCT.md R13, R16): the API body, and the form that
 // turns typed text (dates, "1,200.50", "24") into it. Both share the field rules and the end-date check below.
 import { z } from './zod';
+import { requiredText } from './field-schemas';
 import { parseMoneyToCents } from './money';
 import { BEST_BALLS, FORMATS } from './formats';
 
@@ -26,7 +27,7 @@ export const TOURNAMENT_MESSAGES = {
 } as const;
 const M = TOURNAMENT_MESSAGES;
 
-const name = z.string({ error: M.name }).trim().min(1, M.name).max(120, 'Must be at most 120 characters');
+const name = requiredText(M.name, 120);
 
 /** A calendar date as YYYY-MM-DD that exists (no 31 April). */
 const isoDate = (required: string) =>

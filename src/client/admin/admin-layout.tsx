@@ -1,29 +1,15 @@
 // /admin: the staff gate (R10) and the admin layout. The server guards every admin call on its own; this only routes people.
-import { Award, ClipboardPen, CreditCard, LandPlot, LayoutDashboard, Hourglass, ListOrdered, Trophy, UserCheck, Users, UsersRound } from 'lucide-react';
-import { FileChartColumn } from 'lucide-react';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router';
-import { isStaff, ROLE_LABELS, roleMeets, type Access } from '../../shared/roles';
+import { isStaff, ROLE_LABELS, roleMeets } from '../../shared/roles';
 import { displayName, useMe } from '../auth/session';
 import { notify } from '../lib/toast';
 import { AdminNav } from './admin-nav';
+import { adminHref, ADMIN_PAGES } from './admin-pages';
 import { PageSpinner } from '../ui/spinner';
 
-/** The admin pages that exist, with who may open each (R8). Later pages add a line here. */
-export const ADMIN_NAV: { to: string; label: string; icon: typeof LayoutDashboard; access: Access; end?: boolean }[] = [
-  { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, access: 'staff', end: true },
-  { to: '/admin/teams', label: 'Teams', icon: Users, access: 'staff' },
-  { to: '/admin/payments', label: 'Payments', icon: CreditCard, access: 'admin' },
-  { to: '/admin/reports', label: 'Reports', icon: FileChartColumn, access: 'admin' },
-  { to: '/admin/check-in', label: 'Golfers', icon: UserCheck, access: 'staff' },
-  { to: '/admin/waitlist', label: 'Waitlist', icon: Hourglass, access: 'staff' },
-  { to: '/admin/score-entry', label: 'Score Entry', icon: ClipboardPen, access: 'staff' },
-  { to: '/admin/score-report', label: 'Score Report', icon: ListOrdered, access: 'staff' },
-  { to: '/admin/settings', label: 'Tournaments', icon: Trophy, access: 'admin' },
-  { to: '/admin/golf-courses', label: 'Golf Courses', icon: LandPlot, access: 'admin' },
-  { to: '/admin/sponsorship-levels', label: 'Sponsorship Levels', icon: Award, access: 'admin' },
-  { to: '/admin/users', label: 'Users', icon: UsersRound, access: 'admin' },
-];
+/** The nav: the pages of ADMIN_PAGES that carry a label, in its order. */
+export const ADMIN_NAV = ADMIN_PAGES.flatMap((page) => (page.nav ? [{ to: adminHref(page), access: page.access, ...page.nav }] : []));
 
 export function AdminLayout() {
   const { data: me, isPending } = useMe();

@@ -3,7 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { forgotPasswordSchema, type ForgotPasswordInput } from '../../shared/account-schemas';
-import { ApiError, errorMessage } from '../lib/api';
+import { errorMessage } from '../lib/api';
+import { applyServerErrors } from '../lib/server-errors';
 import { notify } from '../lib/toast';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
@@ -17,7 +18,7 @@ export function ForgotPasswordPage() {
   const submit = form.handleSubmit((values) =>
     request.mutate(values, {
       onError: (error) => {
-        if (error instanceof ApiError && error.fields?.email) form.setError('email', { message: error.fields.email });
+        applyServerErrors(form, error, { only: ['email'] });
         notify.error(errorMessage(error, 'Could not send the reset link'));
       },
     }),

@@ -6,10 +6,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from '../../shared/zod';
 import { INVALID_RESET_LINK, passwordSchema } from '../../shared/account-schemas';
 import { ApiError, errorMessage } from '../lib/api';
+import { applyServerErrors } from '../lib/server-errors';
 import { notify } from '../lib/toast';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Field } from '../ui/field';
+import { NewPasswordField } from './new-password-field';
 import { useResetPassword } from './session';
 
 const formSchema = z
@@ -37,8 +39,8 @@ export function ResetPasswordPage() {
           navigate('/auth', { replace: true });
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.fields?.newPassword) form.setError('newPassword', { message: error.fields.newPassword });
-          else if (!(error instanceof ApiError && error.fields?.token)) notify.error(errorMessage(error, 'Could not change the password'));
+          if (applyServerErrors(form, error, { only: ['newPassword'] })) return;
+          if (!(error instanceof ApiError && error.fields?.token)) notify.error(errorMessage(error, 'Could not change the password'));
         },
       },
     ),
@@ -60,14 +62,7 @@ export function ResetPasswordPage() {
           <>
             <p className="mt-1 text-sm text-stone-600">Setting it signs your account out on every other device.</p>
             <form noValidate onSubmit={submit} className="mt-5 flex flex-col gap-4">
-              <Field
-                label="New password"
-                type="password"
-                autoComplete="new-password"
-                hint="At least 8 characters, not a common password"
-                error={errors.newPassword?.message}
-                {...form.register('newPassword')}
-              />
+              <NewPasswordField error={errors.newPassword?.message} {...form.register('newPassword')} />
               <Field label="Repeat the new password" type="password" autoComplete="new-password" error={errors.confirm?.message} {...form.register('confirm')} />
               <Button type="submit" size="lg" disabled={reset.isPending}>
                 {reset.isPending ? 'Saving…' : 'Set new password'}

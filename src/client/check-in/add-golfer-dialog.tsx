@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { addGolferSchema, REQUIRED_FIELDS_MESSAGE, type AddGolferInput } from '../../shared/golfer-schemas';
 import { PLAYERS_PER_TEAM } from '../../shared/team-schemas';
 import { ApiError } from '../lib/api';
+import { applyServerErrors } from '../lib/server-errors';
 import { notify } from '../lib/toast';
 import { FormActions } from '../ui/form-actions';
 import { Dialog } from '../ui/dialog';
@@ -34,9 +35,7 @@ function AddGolferForm({ tournamentId, onDone }: { tournamentId: string; onDone:
           onDone();
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.fields) {
-            for (const [name, message] of Object.entries(error.fields)) form.setError(name as keyof AddGolferInput, { message });
-          }
+          applyServerErrors(form, error);
           notify.error(error instanceof ApiError && error.status < 500 && error.status !== 0 ? `Could not add golfer. ${error.message}` : 'Could not add golfer.');
         },
       }),

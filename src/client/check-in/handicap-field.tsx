@@ -6,6 +6,7 @@ import { handicapSchema } from '../../shared/golfer-schemas';
 import { notifyFailure } from '../admin/notify-failure';
 import { notify } from '../lib/toast';
 import { useSetHandicap, type Golfer } from './queries';
+import { commitDraftOn } from '../lib/commit-draft';
 
 const asText = (value: number | null) => (value == null ? '' : value.toFixed(1));
 
@@ -43,13 +44,7 @@ export function HandicapField({ golfer, name, label = 'Hcp' }: { golfer: Golfer;
         placeholder="—"
         value={draft}
         onChange={(event) => setDraft(event.target.value)}
-        onBlur={commit}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') {
-            event.preventDefault();
-            commit();
-          }
-        }}
+        {...commitDraftOn(commit)}
         className="h-10 w-16 rounded-md border border-stone-300 px-2 text-center text-base text-stone-900 tabular-nums sm:text-sm"
       />
       <span>{label}</span>

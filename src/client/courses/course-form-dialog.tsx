@@ -9,6 +9,7 @@ import { Field } from '../ui/field';
 import { FormActions } from '../ui/form-actions';
 import { TextAreaField } from '../ui/text-area-field';
 import { useSaveCourse, type GolfCourse } from './queries';
+import { WholeNumberField } from '../ui/whole-number-field';
 
 /** `course` null: a new course. */
 export function CourseFormDialog({ course, onClose }: { course: GolfCourse | null; onClose: () => void }) {
@@ -30,13 +31,9 @@ export function CourseFormDialog({ course, onClose }: { course: GolfCourse | nul
     <FormDialog title={course ? 'Edit Golf Course' : 'Add Golf Course'} onClose={onClose}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <Field label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
-        <Field
+        <WholeNumberField
           label="Total holes"
-          type="number"
-          inputMode="numeric"
-          min={TOTAL_HOLES.min}
-          max={TOTAL_HOLES.max}
-          step={1}
+          range={TOTAL_HOLES}
           hint={`${TOTAL_HOLES.min} to ${TOTAL_HOLES.max}. New holes start at par 4.`}
           error={errors.totalHoles?.message}
           {...form.register('totalHoles', { valueAsNumber: true })}

@@ -7,10 +7,11 @@ import { notifyFailure } from '../admin/notify-failure';
 import { notify } from '../lib/toast';
 import { useFailureToast } from '../lib/use-failure-toast';
 import { Dialog } from '../ui/dialog';
-import { Field } from '../ui/field';
 import { LoadFailed } from '../ui/load-failed';
 import { holesQuery, useSetHolePar, type GolfCourse, type Hole } from './queries';
 import { StrokeIndexForm } from './stroke-index-form';
+import { commitDraftOn } from '../lib/commit-draft';
+import { WholeNumberField } from '../ui/whole-number-field';
 
 export function HoleParDialog({ course, onClose }: { course: GolfCourse; onClose: () => void }) {
   return (
@@ -79,22 +80,12 @@ function ParField({ courseId, hole }: { courseId: string; hole: Hole }) {
   };
 
   return (
-    <Field
+    <WholeNumberField
       label={`Hole ${hole.holeNumber}`}
-      type="number"
-      inputMode="numeric"
-      min={PAR.min}
-      max={PAR.max}
-      step={1}
+      range={PAR}
       value={draft}
       onChange={(event) => setDraft(event.target.value)}
-      onBlur={commit}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') {
-          event.preventDefault();
-          commit();
-        }
-      }}
+      {...commitDraftOn(commit)}
     />
   );
 }

@@ -5,11 +5,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { changePasswordSchema, type ChangePasswordInput } from '../../shared/account-schemas';
 import { useChangePassword } from '../auth/session';
-import { ApiError, errorMessage } from '../lib/api';
+import { errorMessage } from '../lib/api';
+import { applyServerErrors } from '../lib/server-errors';
 import { notify } from '../lib/toast';
 import { Button } from '../ui/button';
 import { Card, CardTitle } from '../ui/card';
 import { Field } from '../ui/field';
+import { NewPasswordField } from '../auth/new-password-field';
 
 export const PASSWORD_CHANGED = 'Password changed. You were signed out on every other device.';
 const EMPTY: ChangePasswordInput = { currentPassword: '', newPassword: '' };
@@ -30,9 +32,7 @@ export function ChangePasswordCard() {
         close();
       },
       onError: (error) => {
-        const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
-        for (const name of ['currentPassword', 'newPassword'] as const) if (fields[name]) form.setError(name, { message: fields[name] });
-        if (!fields.currentPassword && !fields.newPassword) notify.error(errorMessage(error, 'Failed to change the password'));
+        if (!applyServerErrors(form, error, { only: ['currentPassword', 'newPassword'] })) notify.error(errorMessage(error, 'Failed to change the password'));
       },
     }),
   );
@@ -49,14 +49,7 @@ export function ChangePasswordCard() {
       {open ? (
         <form noValidate onSubmit={submit} className="mt-4 flex flex-col gap-4">
           <Field label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register('currentPassword')} />
-          <Field
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            hint="At least 8 characters, not a common password"
-            error={errors.newPassword?.message}
-            {...form.register('newPassword')}
-          />
+          <NewPasswordField error={errors.newPassword?.message} {...form.register('newPassword')} />
           <p className="text-xs text-stone-600">Changing it signs you out on every other device.</p>
           <div className="flex gap-3">
             <Button type="submit" disabled={change.isPending}>

@@ -9,6 +9,7 @@ import { formatMoney } from '../../shared/money';
 import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from '../../shared/payment-status';
 import { reportFiltersSchema, type ReportFilters } from '../../shared/report-schemas';
 import { ApiError, errorMessage } from '../lib/api';
+import { applyServerErrors } from '../lib/server-errors';
 import { formatDate } from '../lib/format';
 import { notify } from '../lib/toast';
 import { useFailureToast } from '../lib/use-failure-toast';
@@ -47,9 +48,7 @@ export function ReportsPage() {
   useEffect(() => {
     const error = report.error;
     if (!error) return;
-    if (error instanceof ApiError && error.fields) {
-      for (const [field, message] of Object.entries(error.fields)) setError(field as keyof FormValues, { message });
-    } else notify.error(errorMessage(error, 'Failed to generate the report'));
+    if (!applyServerErrors({ setError }, error)) notify.error(errorMessage(error, 'Failed to generate the report'));
   }, [report.error, setError]);
 
   const generate = handleSubmit((values) =>

@@ -7,6 +7,7 @@ import { Field } from '../ui/field';
 import { FormActions } from '../ui/form-actions';
 import { TextAreaField } from '../ui/text-area-field';
 import { useSaveLevel, type SponsorshipLevel } from './queries';
+import { WholeNumberField } from '../ui/whole-number-field';
 
 /** `level` null: a new level. */
 export function LevelFormDialog({ level, onClose }: { level: SponsorshipLevel | null; onClose: () => void }) {
@@ -22,13 +23,9 @@ export function LevelFormDialog({ level, onClose }: { level: SponsorshipLevel | 
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <Field label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
         <TextAreaField label="Description" hint="Optional: what a sponsor at this level gets" error={errors.description?.message} {...form.register('description')} />
-        <Field
+        <WholeNumberField
           label="Max teams"
-          type="number"
-          inputMode="numeric"
-          min={LEVEL_MAX_TEAMS.min}
-          max={LEVEL_MAX_TEAMS.max}
-          step={1}
+          range={LEVEL_MAX_TEAMS}
           hint={`Places a tournament offers at this level unless it sets its own (${LEVEL_MAX_TEAMS.min} to ${LEVEL_MAX_TEAMS.max})`}
           error={errors.maxTeams?.message}
           {...form.register('maxTeams', { valueAsNumber: true })}

@@ -1,14 +1,12 @@
 // /admin/tournaments/:id/cart-signs (staff, R31): one printable sign per team for its golf cart: the starting hole with its
 // group in large type, the team and its players. One sign a page when printed (landscape reads best on a windscreen).
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { startingHoleLabel } from '../../shared/tournament-day';
 import type { StartingSheetTeam } from './queries';
-import { errorMessage } from '../lib/api';
 import { fullName } from '../lib/format';
-import { ListState } from '../ui/table';
 import { PrintButton } from './print-button';
+import { PrintablePage } from './printable-page';
 import { startingSheetQuery } from './queries';
 
 function CartSign({ team, tournamentName }: { team: StartingSheetTeam; tournamentName: string }) {
@@ -39,32 +37,20 @@ export function CartSignsPage() {
   const { id = '' } = useParams();
   const sheet = useQuery(startingSheetQuery(id));
   const data = sheet.data;
+  const count = data?.assignments.length ?? 0;
   return (
-    <div className="flex flex-col gap-5">
-      <title>{`Cart Signs${data ? ` · ${data.tournament.name}` : ''} · Admin · Golf Tournament`}</title>
+    <PrintablePage
+      title="Cart Signs"
+      query={sheet}
+      tournamentName={data?.tournament.name}
+      summary={`${count} ${count === 1 ? 'sign' : 'signs'}, one page each when printed`}
+      actions={count ? <PrintButton label="Print cart signs" /> : null}
+      failure="Failed to load the cart signs"
+      empty={data?.assignments.length === 0}
+      emptyText="No starting holes drawn yet: cart signs show each team's hole."
+      back={{ to: `/admin/tournaments/${id}/starting-sheet`, label: 'Back to the Starting Sheet' }}
+    >
       <style>{'@media print { @page { size: landscape; margin: 1cm; } }'}</style>
-      <div className="flex flex-wrap items-end justify-between gap-3 print:hidden">
-        <div>
-          <h1 className="text-2xl font-bold">Cart Signs</h1>
-          {data ? (
-            <p className="mt-1 text-stone-700">
-              <span className="font-semibold text-stone-900">{data.tournament.name}</span> · {data.assignments.length}{' '}
-              {data.assignments.length === 1 ? 'sign' : 'signs'}, one page each when printed
-            </p>
-          ) : null}
-        </div>
-        {data?.assignments.length ? <PrintButton label="Print cart signs" /> : null}
-      </div>
-      {sheet.isError ? (
-        <div role="alert" className="rounded-lg border border-stone-200 bg-white p-5 text-red-700">
-          {errorMessage(sheet.error, 'Failed to load the cart signs')}{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void sheet.refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : (
-        <ListState loading={sheet.isPending} error={false} empty={data?.assignments.length === 0} emptyText="No starting holes drawn yet: cart signs show each team's hole." />
-      )}
       {data?.assignments.length ? (
         <div className="grid gap-5 lg:grid-cols-2 print:block">
           {data.assignments.map((team) => (
@@ -72,10 +58,6 @@ export function CartSignsPage() {
           ))}
         </div>
       ) : null}
-      <Link to={`/admin/tournaments/${id}/starting-sheet`} className="flex w-fit items-center gap-1 text-sm font-semibold text-brand-800 underline-offset-4 hover:underline print:hidden">
-        <ArrowLeft aria-hidden className="size-4" />
-        Back to the Starting Sheet
-      </Link>
-    </div>
+    </PrintablePage>
   );
 }

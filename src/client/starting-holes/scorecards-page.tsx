@@ -2,15 +2,13 @@
 // pars, the players, the starting hole, and blank cells for strokes and totals. Printed, each card takes a page; the holes
 // come in rows of nine so an 18- or 36-hole card still fits the width of A4 or Letter.
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { formatLabel, type Format } from '../../shared/formats';
 import { startingHoleLabel, type HolePar } from '../../shared/tournament-day';
 import type { Scorecard, Scorecards } from './queries';
-import { errorMessage } from '../lib/api';
 import { formatDateRange, fullName } from '../lib/format';
-import { ListState } from '../ui/table';
 import { PrintButton } from './print-button';
+import { PrintablePage } from './printable-page';
 import { scorecardsQuery } from './queries';
 
 const NINE = 9;
@@ -163,38 +161,19 @@ export function ScorecardsPage() {
   const data = cards.data;
   const course = data?.course ?? null;
 
+  const count = data?.teams.length ?? 0;
   return (
-    <div className="flex flex-col gap-5">
-      <title>{`Scorecards${data ? ` · ${data.tournament.name}` : ''} · Admin · Golf Tournament`}</title>
-      <div className="flex flex-wrap items-end justify-between gap-3 print:hidden">
-        <div>
-          <h1 className="text-2xl font-bold">Scorecards</h1>
-          {data ? (
-            <p className="mt-1 text-stone-700">
-              <span className="font-semibold text-stone-900">{data.tournament.name}</span> · {data.teams.length} {data.teams.length === 1 ? 'card' : 'cards'}, one
-              page each when printed
-            </p>
-          ) : null}
-        </div>
-        {course && data?.teams.length ? <PrintButton /> : null}
-      </div>
-
-      {cards.isError ? (
-        <div role="alert" className="rounded-lg border border-stone-200 bg-white p-5 text-red-700">
-          {errorMessage(cards.error, 'Failed to load the scorecards')}{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void cards.refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : (
-        <ListState
-          loading={cards.isPending}
-          error={false}
-          empty={Boolean(data && (!course || data.teams.length === 0))}
-          emptyText={!course ? 'This tournament has no golf course yet: scorecards list its holes and pars.' : 'No teams registered for this tournament.'}
-        />
-      )}
-
+    <PrintablePage
+      title="Scorecards"
+      query={cards}
+      tournamentName={data?.tournament.name}
+      summary={`${count} ${count === 1 ? 'card' : 'cards'}, one page each when printed`}
+      actions={course && count ? <PrintButton /> : null}
+      failure="Failed to load the scorecards"
+      empty={Boolean(data && (!course || data.teams.length === 0))}
+      emptyText={!course ? 'This tournament has no golf course yet: scorecards list its holes and pars.' : 'No teams registered for this tournament.'}
+      back={{ to: `/admin/tournaments/${id}/starting-sheet`, label: 'Back to the Starting Sheet' }}
+    >
       {data && course ? (
         // Their own box, so the last card is the last child: it alone does not start a blank page after it.
         <div className="flex flex-col gap-5">
@@ -203,11 +182,6 @@ export function ScorecardsPage() {
           ))}
         </div>
       ) : null}
-
-      <Link to={`/admin/tournaments/${id}/starting-sheet`} className="flex w-fit items-center gap-1 text-sm font-semibold text-brand-800 underline-offset-4 hover:underline print:hidden">
-        <ArrowLeft aria-hidden className="size-4" />
-        Back to the Starting Sheet
-      </Link>
-    </div>
+    </PrintablePage>
   );
 }

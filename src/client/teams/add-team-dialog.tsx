@@ -7,7 +7,8 @@ import type { z } from 'zod';
 import { adminCreateTeamSchema, type AdminCreateTeamInput } from '../../shared/admin-schemas';
 import { formatMoney } from '../../shared/money';
 import { blankPlayer, PLAYERS_PER_TEAM } from '../../shared/team-schemas';
-import { ApiError, errorMessage } from '../lib/api';
+import { errorMessage } from '../lib/api';
+import { applyServerErrors } from '../lib/server-errors';
 import { notify } from '../lib/toast';
 import { useFailureToast } from '../lib/use-failure-toast';
 import { Button } from '../ui/button';
@@ -43,7 +44,7 @@ function AddTeamForm({ defaultTournamentId, onDone }: { defaultTournamentId: str
   const options = useQuery(teamFormOptionsQuery);
   const create = useCreateTeam();
   const form = useForm<FormValues, unknown, z.output<typeof adminCreateTeamSchema>>({ resolver: zodResolver(adminCreateTeamSchema), defaultValues: empty(defaultTournamentId) });
-  const { register, handleSubmit, watch, setValue, setError, formState } = form;
+  const { register, handleSubmit, watch, setValue, formState } = form;
   const players = useFieldArray({ control: form.control, name: 'players' });
   const error = (path: string) => (get(formState.errors, path) as { message?: string } | undefined)?.message;
 
@@ -58,9 +59,7 @@ function AddTeamForm({ defaultTournamentId, onDone }: { defaultTournamentId: str
         onDone();
       },
       onError: (failure) => {
-        if (failure instanceof ApiError && failure.fields) {
-          for (const [field, message] of Object.entries(failure.fields)) setError(field as keyof FormValues, { message });
-        }
+        applyServerErrors(form, failure);
         notify.error(errorMessage(failure, 'Failed to create team'));
       },
     }),

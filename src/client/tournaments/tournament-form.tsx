@@ -2,10 +2,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { FormProvider, useForm, type UseFormSetError } from 'react-hook-form';
+import { FormProvider, useForm, type Path } from 'react-hook-form';
 import { centsToInput, tournamentFormSchema, type TournamentFormValues, type TournamentInput } from '../../shared/tournament-schemas';
 import { notifyFailure } from '../admin/notify-failure';
-import { ApiError, errorMessage } from '../lib/api';
+import { errorMessage } from '../lib/api';
+import { applyServerErrors } from '../lib/server-errors';
 import { notify } from '../lib/toast';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
@@ -77,18 +78,16 @@ function defaults(tournament: AdminTournament | null, levels: LevelChoice[]): To
   };
 }
 
-/** Puts the server's per-field messages beside the fields; its `levels.N` are the N-th offered level it was sent. */
-function showServerFields(error: unknown, sent: TournamentInput, levels: LevelChoice[], setError: UseFormSetError<TournamentFormValues>) {
-  if (!(error instanceof ApiError) || !error.fields) return;
-  for (const [path, message] of Object.entries(error.fields)) {
+/** Where the server's field path sits in the form: its `levels.N` are the N-th offered level it was sent. */
+function formFieldFor(sent: TournamentInput, levels: LevelChoice[]) {
+  return (path: string): Path<TournamentFormValues> | undefined => {
     const level = /^levels\.(\d+)\.(priceCents|maxTeams)$/.exec(path);
     if (level) {
       const row = levels.findIndex((l) => l.id === sent.levels[Number(level[1])]?.sponsorshipLevelId);
-      if (row >= 0) setError(`levels.${row}.${level[2] === 'priceCents' ? 'price' : 'maxTeams'}`, { message });
-    } else if (['name', 'startDate', 'endDate', 'maxTeams', 'courseId', 'format', 'singleGroupHoles'].includes(path)) {
-      setError(path as 'name', { message });
+      return row >= 0 ? `levels.${row}.${level[2] === 'priceCents' ? 'price' : 'maxTeams'}` : undefined;
     }
-  }
+    return ['name', 'startDate', 'endDate', 'maxTeams', 'courseId', 'format', 'singleGroupHoles'].includes(path) ? (path as 'name') : undefined;
+  };
 }
 
 interface FormProps {
@@ -128,7 +127,7 @@ function TournamentForm({ tournament, levels, courses, currency, onClose }: Form
         onClose();
       },
       onError: (error) => {
-        showServerFields(error, input, levels, form.setError);
+        applyServerErrors(form, error, { fieldFor: formFieldFor(input, levels) });
         notifyFailure('Failed to save tournament')(error);
       },
     }),

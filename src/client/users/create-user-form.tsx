@@ -3,7 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { ROLE_LABELS, ROLES } from '../../shared/roles';
 import { createUserSchema, type CreateUserInput } from '../../shared/user-schemas';
-import { ApiError, errorMessage } from '../lib/api';
+import { errorMessage } from '../lib/api';
+import { applyServerErrors } from '../lib/server-errors';
 import { notify } from '../lib/toast';
 import { Field } from '../ui/field';
 import { FormActions } from '../ui/form-actions';
@@ -24,9 +25,7 @@ export function CreateUserForm({ onDone }: { onDone: () => void }) {
         onDone();
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.fields) {
-          for (const [name, message] of Object.entries(error.fields)) form.setError(name as keyof CreateUserInput, { message });
-        }
+        applyServerErrors(form, error);
         notify.error(errorMessage(error, 'Failed to create user'));
       },
     }),

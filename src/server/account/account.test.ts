@@ -1,7 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, profiles, user } from '../db/schema';
-import { startMailCatcher, findLink, type MailCatcher } from '../test/mail-catcher';
+import { findLink, type MailCatcher } from '../test/mail-catcher';
+import { useAppWithMail } from '../test/file-app';
 import { applySetCookies } from '../test/cookies';
 import { createTestApp, TEST_PASSWORD, uniqueEmail, type TestApp } from '../test/test-app';
 import { EMAIL_TAKEN_MESSAGE } from './service';
@@ -193,14 +194,13 @@ describe('account without SMTP (R7: no confirmation needed)', () => {
 describe('account with SMTP (R7: confirm before signing in)', () => {
   let t: TestApp;
   let mail: MailCatcher;
-  beforeAll(async () => {
-    mail = await startMailCatcher();
-    t = await createTestApp({ env: { SMTP_URL: mail.url, MAIL_FROM: 'Golf Desk <desk@example.org>' } });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await mail?.close();
-  });
+  useAppWithMail(
+    (app, catcher) => {
+      t = app;
+      mail = catcher;
+    },
+    { env: { MAIL_FROM: 'Golf Desk <desk@example.org>' } },
+  );
 
   it('sends the confirmation e-mail, refuses sign-in until the link is followed, then signs in', async () => {
     const { response, body, input } = await t.signUp({ firstName: 'Robin' });

@@ -1,10 +1,11 @@
 // R33, written as the mistakes and the attacks: old cookies replayed after sign-out, a password change, a deletion or a
 // demotion; a reset link used twice or after an hour; sign-up probing which e-mails have accounts; common passwords.
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { account, session, user, verification } from '../db/schema';
 import { applySetCookies } from '../test/cookies';
-import { findLink, startMailCatcher, type MailCatcher } from '../test/mail-catcher';
+import { findLink, type MailCatcher } from '../test/mail-catcher';
+import { useAppWithMail } from '../test/file-app';
 import { createTestApp, TEST_PASSWORD, uniqueEmail, type TestApp, type TestUser } from '../test/test-app';
 import { INVALID_RESET_LINK } from '../../shared/account-schemas';
 import { RESET_LINK_SECONDS } from './auth';
@@ -15,13 +16,9 @@ const NEW_PASSWORD = 'a brand new fairway 9';
 
 let mail: MailCatcher;
 let t: TestApp;
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  t = await createTestApp({ env: { SMTP_URL: mail.url } });
-});
-afterAll(async () => {
-  await t?.close();
-  await mail?.close();
+useAppWithMail((app, catcher) => {
+  t = app;
+  mail = catcher;
 });
 
 /** Signed in as a browser would be: every cookie the sign-in set (the session token, and any cached copy). */

@@ -1,13 +1,14 @@
 // The dashboard's figures against a hand-computed tournament (SPEC.md §4, R19), and who may read them (R8).
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkins, payments, players, teams, tournaments } from '../db/schema';
 import { sweepHolds } from '../holds/expiry';
 import { registerTeams } from '../registration/service';
 import { createTeamAsAdmin, setTeamPaymentStatus } from '../teams/admin-service';
 import { createLevel, createTournament, registrationInput } from '../test/factories';
 import { teamsInput } from '../test/fixtures';
-import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
+import type { TestApp, TestUser } from '../test/test-app';
+import { useAppWithUsers } from '../test/file-app';
 
 let t: TestApp;
 let leader: TestUser;
@@ -27,9 +28,9 @@ async function checkIn(teamId: string, n: number) {
   await t.db.insert(checkins).values(roster.map((p, i) => ({ teamId, playerId: p.id, checkedIn: i < n, checkedInAt: i < n ? new Date() : null })));
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  [leader, moderator, admin] = await Promise.all([t.createUser('team_leader'), t.createUser('moderator'), t.createUser('admin')]);
+useAppWithUsers(async (app, users) => {
+  t = app;
+  ({ leader, moderator, admin } = users);
   older = await createTournament(t.db, { name: 'Older Open' });
   newest = await createTournament(t.db, { name: 'Newest Classic' });
   await t.db.update(tournaments).set({ createdAt: sql`now() - interval '2 days'` }).where(eq(tournaments.id, older.id));
@@ -57,7 +58,6 @@ beforeAll(async () => {
   await checkIn(team2.id, 3);
   await checkIn(team3.id, 3);
 });
-afterAll(() => t?.close());
 
 const NEWEST_FIGURES = {
   totalTeams: 6,

@@ -1,7 +1,8 @@
 // The admin dashboard's figures for one tournament (SPEC.md §2, §4; R19): three queries, whatever the number of teams.
 import { desc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/connect';
-import { tournaments } from '../db/schema';
+import { payments, tournaments } from '../db/schema';
+import { moneySums, toMoneyTotals } from '../payments/money-totals';
 import { AppError } from '../http/errors';
 import type { DashboardStats } from './routes';
 
@@ -27,6 +28,7 @@ export async function getDashboard(db: Db, tournamentId?: string) {
   }
   if (!selected) return { tournaments: active, tournament: null, stats: null };
 
+  const money = moneySums(payments);
   const [stats] = await queryRows<DashboardStats>(
     db,
     sql`with t as (select id, payment_status from teams where tournament_id = ${selected.id}),
@@ -36,12 +38,9 @@ export async function getDashboard(db: Db, tournamentId?: string) {
                left join checkins c on c.player_id = p.id
                group by p.team_id
              ),
-             -- Expired records are counted apart, never as expected money (R24); refunds are money given back (R23).
              money as (
-               select coalesce(sum(m.amount_cents - m.refunded_cents) filter (where m.state <> 'expired'), 0)::bigint as expected,
-                      coalesce(sum(m.amount_cents - m.refunded_cents) filter (where m.state = 'paid'), 0)::bigint as received,
-                      coalesce(sum(m.amount_cents) filter (where m.state = 'expired'), 0)::bigint as expired
-               from payments m join t on t.id = m.team_id
+               select ${money.expectedCents} as expected, ${money.receivedCents} as received, ${money.expiredCents} as expired
+               from ${payments} join t on t.id = ${payments.teamId}
              )
         select (select count(*) from t where payment_status <> 'expired')::int as "totalTeams",
                (select count(*) from t where payment_status = 'expired')::int as "expired",
@@ -54,12 +53,5 @@ export async function getDashboard(db: Db, tournamentId?: string) {
                money.expired as "expiredCents"
         from money`,
   );
-  // bigint sums come back as strings from node-postgres.
-  const expectedCents = Number(stats!.expectedCents);
-  const receivedCents = Number(stats!.receivedCents);
-  return {
-    tournaments: active,
-    tournament: selected,
-    stats: { ...stats!, expectedCents, receivedCents, expiredCents: Number(stats!.expiredCents), outstandingCents: expectedCents - receivedCents },
-  };
+  return { tournaments: active, tournament: selected, stats: { ...stats!, ...toMoneyTotals(stats!) } };
 }

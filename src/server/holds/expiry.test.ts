@@ -9,11 +9,12 @@ import { AppError } from '../http/errors';
 import { registerTeamsOnce } from '../registration/service';
 import { listTournamentLevels } from '../tournaments/service';
 import { listGolfers } from '../check-in/service';
-import { startMailCatcher, type MailCatcher } from '../test/mail-catcher';
+import { type MailCatcher } from '../test/mail-catcher';
+import { useAppWithMail } from '../test/file-app';
 import { testDatabaseKind } from '../test/database';
 import { createLevel, createTournament, registrationInput } from '../test/factories';
 import { insertLeaders, teamsInput } from '../test/fixtures';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { type TestApp } from '../test/test-app';
 import { extendHold, reinstateTeam, sweepHolds, NO_PLACE_TO_REINSTATE } from './expiry';
 import { startHoldSweeper } from './sweeper';
 
@@ -26,15 +27,14 @@ let mail: MailCatcher;
 let leader: string;
 let admin: string;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  t = await createTestApp({ env: { SMTP_URL: mail.url, ORG_NAME: 'Rotary Club of Lakeside' } });
-  [leader, admin] = await insertLeaders(t.db, 2, 'holds');
-});
-afterAll(async () => {
-  await t?.close();
-  await mail?.close();
-});
+useAppWithMail(
+  async (app, catcher) => {
+    t = app;
+    mail = catcher;
+    [leader, admin] = await insertLeaders(t.db, 2, 'holds');
+  },
+  { env: { ORG_NAME: 'Rotary Club of Lakeside' } },
+);
 
 async function setUp(places = 2) {
   const tournament = await createTournament(t.db, { startDate: '2027-05-01' });

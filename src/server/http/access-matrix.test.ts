@@ -1,11 +1,125 @@
-// Every route of the OpenAPI document, called as anonymous, team leader, moderator and admin: permitted exactly per its
-// x-access, refused with 401 (no session) or 403 (role) otherwise, and a refused call changes nothing (R8, R9).
-// Routes added later are covered automatically; each needs a fixture in src/server/test/route-fixtures.ts.
+// Every route of the OpenAPI document, called as anonymous, team leader, moderator and admin: permitted exactly as the
+// table below says (written from PRODUCT.md R8–R11, not from the routes' own declarations, so a route declared too
+// openly fails), refused with 401 (no session) or 403 (role) otherwise, and a refused call changes nothing (R8, R9).
+// A route missing from the table fails; each also needs a fixture in src/server/test/route-fixtures.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleMeets, type Access, type Role } from '../../shared/roles';
 import { fingerprint } from '../test/db-fingerprint';
 import { routeFixtures, type FixtureContext, type RouteRequest } from '../test/route-fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
+
+/**
+ * Who may call a route. `ownTeam`: a signed-in caller acts only on a team they lead (R9, R11, R21), and `others` may act on
+ * any team: staff (they read and score every team, R8, R21) or admins only (changing a team: moderators read Teams only,
+ * R8, R17).
+ */
+interface Rule {
+  access: Access;
+  ownTeam?: { others: 'staff' | 'admin' };
+}
+const publicRoute: Rule = { access: 'public' };
+const signedIn: Rule = { access: 'signed-in' };
+/** R8: tournament-day staff (moderators) see Dashboard, Teams (read only), Golfers (check-in), Score entry and report. */
+const staff: Rule = { access: 'staff' };
+/** R8: everything else in the admin area is admin-only. */
+const admin: Rule = { access: 'admin' };
+const ownTeam = (others: 'staff' | 'admin'): Rule => ({ access: 'signed-in', ownTeam: { others } });
+
+const RULES: Record<string, Rule> = {
+  'GET /api/health': publicRoute,
+  // ── accounts (R5–R7, R33, R34): signing in and up is for anyone; the profile and the password are the caller's own ──
+  'POST /api/account/sign-up': publicRoute,
+  'GET /api/account/me': publicRoute, // null without a session
+  'PUT /api/account/profile': signedIn,
+  'POST /api/auth/sign-in/email': publicRoute,
+  'POST /api/auth/sign-out': publicRoute,
+  'GET /api/auth/get-session': publicRoute,
+  'GET /api/auth/verify-email': publicRoute,
+  'POST /api/auth/request-password-reset': publicRoute,
+  'POST /api/auth/reset-password': publicRoute,
+  'POST /api/auth/change-password': signedIn,
+  // ── registration: the public pages show tournaments and levels; registering needs an account (SPEC §2) ──
+  'GET /api/tournaments/active': publicRoute,
+  'GET /api/tournaments/{id}/levels': publicRoute,
+  'POST /api/registrations': signedIn,
+  'GET /api/teams/mine': signedIn,
+  'GET /api/teams/{id}': ownTeam('staff'), // R11: contacts seen by the team's leader and staff
+  'PUT /api/teams/{id}': ownTeam('admin'), // R8: moderators read Teams only; R17: staff (admins) may correct
+  // ── money (R23–R27) ──
+  // The caller's own teams only; the matrix's app has no Stripe (every call is 409), card-payments.test.ts refuses another's.
+  'POST /api/payments/checkout': signedIn,
+  'GET /api/payments/checkout/{sessionId}': signedIn, // the caller's own session (an unknown one is 404 to all)
+  'POST /api/payments/webhook': publicRoute, // Stripe calls it; only its signature counts
+  'GET /api/admin/payments': admin,
+  'GET /api/admin/payments/export.csv': admin,
+  'PATCH /api/admin/payments/{id}': admin,
+  'GET /api/admin/payments/{id}/history': admin,
+  'POST /api/admin/payments/{id}/refund': admin,
+  'POST /api/admin/teams/{id}/extend': admin, // R24: an admin extends a deadline
+  'POST /api/admin/teams/{id}/reinstate': admin, // R24: an admin reinstates
+  // ── waitlist (R25): a leader joins; staff see the line and remove an entry ──
+  'POST /api/waitlist': signedIn,
+  'GET /api/waitlist/mine': signedIn,
+  'GET /api/waitlist/offers/{token}': signedIn, // the caller's own offer (an unknown token is 404 to all)
+  'POST /api/waitlist/offers/{token}/decline': signedIn,
+  'GET /api/admin/waitlist': staff,
+  'DELETE /api/admin/waitlist/{id}': staff,
+  // ── admin: set-up and users (R8: admin only) ──
+  'GET /api/admin/sponsorship-levels': admin,
+  'POST /api/admin/sponsorship-levels': admin,
+  'PUT /api/admin/sponsorship-levels/{id}': admin,
+  'DELETE /api/admin/sponsorship-levels/{id}': admin,
+  'GET /api/admin/courses': admin,
+  'POST /api/admin/courses': admin,
+  'PUT /api/admin/courses/{id}': admin,
+  'DELETE /api/admin/courses/{id}': admin,
+  'GET /api/admin/courses/{id}/holes': admin,
+  'PUT /api/admin/courses/{id}/holes/{holeNumber}': admin,
+  'PUT /api/admin/courses/{id}/stroke-indexes': admin,
+  'GET /api/admin/tournaments': admin,
+  'POST /api/admin/tournaments': admin,
+  'GET /api/admin/tournaments/{id}': admin,
+  'PUT /api/admin/tournaments/{id}': admin,
+  'PATCH /api/admin/tournaments/{id}/active': admin,
+  'GET /api/admin/users': admin,
+  'POST /api/admin/users': admin,
+  'PATCH /api/admin/users/{id}/role': admin,
+  'DELETE /api/admin/users/{id}': admin,
+  'GET /api/admin/reports': admin,
+  'GET /api/admin/reports/options': admin,
+  'GET /api/admin/reports.csv': admin,
+  // ── admin: Dashboard and Teams (R8: staff read; changes are admin-only) ──
+  'GET /api/admin/dashboard': staff,
+  'GET /api/admin/teams': staff,
+  'GET /api/admin/teams/export.csv': staff,
+  'GET /api/admin/teams/{id}': staff, // R11: contacts seen by staff
+  'GET /api/admin/teams/form-options': admin,
+  'POST /api/admin/teams': admin,
+  'PATCH /api/admin/teams/{id}/status': admin,
+  'DELETE /api/admin/teams/{id}': admin,
+  // ── admin: Golfers (R8, R19: staff check in; adding and deleting golfers is admin-only) ──
+  'GET /api/admin/golfers': staff,
+  'PUT /api/admin/golfers/{playerId}/check-in': staff,
+  'PUT /api/admin/golfers/{playerId}/handicap': staff, // R29: set on the day, at check-in
+  'GET /api/admin/golfers/teams': admin,
+  'POST /api/admin/golfers': admin,
+  'DELETE /api/admin/golfers/{playerId}': admin,
+  // ── tournament day (R20–R22, R32): the draw is the organiser's; sheets, scores and the report are staff's ──
+  'POST /api/admin/tournaments/{id}/assign-teams': admin,
+  'GET /api/admin/starting-holes': admin,
+  'GET /api/admin/tournaments/{id}/starting-sheet': staff,
+  'GET /api/admin/tournaments/{id}/scorecards': staff,
+  'GET /api/admin/score-report/{tournamentId}': staff,
+  'GET /api/admin/score-history/{teamId}': staff,
+  'GET /api/score-entry/tournaments': signedIn, // staff every team, a leader their own
+  'GET /api/teams/{teamId}/scores': ownTeam('staff'), // R21
+  'PUT /api/teams/{teamId}/scores': ownTeam('staff'),
+  'POST /api/teams/{teamId}/score-changes': ownTeam('staff'),
+  // ── the public leaderboard (names only, R11) ──
+  'GET /api/leaderboard': publicRoute,
+  'GET /api/leaderboard/events': publicRoute,
+  'GET /api/leaderboard/{tournamentId}': publicRoute,
+};
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const CALLERS = ['anonymous', 'team_leader', 'moderator', 'admin'] as const;
@@ -15,6 +129,10 @@ interface Operation {
   key: string;
   method: string;
   path: string;
+  /** What the route declares (x-access); the tests judge by `rule`. */
+  declared: Access;
+  /** From the table; undefined for a route missing from it (which fails). */
+  rule: Rule | undefined;
   access: Access;
 }
 
@@ -26,23 +144,28 @@ const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, item])
     key: `${m.toUpperCase()} ${path}`,
     method: m.toUpperCase(),
     path,
-    access: item[m]!['x-access'] as Access,
+    declared: item[m]!['x-access'] as Access,
+    rule: RULES[`${m.toUpperCase()} ${path}`],
+    access: RULES[`${m.toUpperCase()} ${path}`]?.access ?? 'public',
   })),
 );
 
 let users: Record<Role, TestUser>;
+/** A second team leader, whose team the first one must not reach. */
+let otherLeader: TestUser;
 beforeAll(async () => {
   users = {
     team_leader: await t.createUser('team_leader'),
     moderator: await t.createUser('moderator'),
     admin: await t.createUser('admin'),
   };
+  otherLeader = await t.createUser('team_leader');
 });
 afterAll(() => t.close());
 
-function context(caller: Caller): FixtureContext {
+function context(caller: Caller, owner?: TestUser): FixtureContext {
   const user = caller === 'anonymous' ? null : users[caller];
-  return { t, caller: user, users, owner: user ?? users.team_leader, freshCookie: async () => (user ? t.signIn(user.email) : undefined) };
+  return { t, caller: user, users, owner: owner ?? user ?? users.team_leader, freshCookie: async () => (user ? t.signIn(user.email) : undefined) };
 }
 
 /** A request for a route without a fixture: parameters filled with made-up ids, an empty JSON body. */
@@ -52,9 +175,9 @@ function placeholderRequest(operation: Operation): RouteRequest {
 }
 
 /** Builds the route's request as the caller (seeding what it needs), and answers a function that sends it. */
-async function prepare(operation: Operation, caller: Caller) {
+async function prepare(operation: Operation, caller: Caller, owner?: TestUser) {
   const fixture = routeFixtures[operation.key];
-  const request = fixture?.request ? await fixture.request(context(caller)) : placeholderRequest(operation);
+  const request = fixture?.request ? await fixture.request(context(caller, owner)) : placeholderRequest(operation);
   const cookie = request.cookie ?? (caller === 'anonymous' ? undefined : users[caller].cookie);
   const options = { ...request, method: operation.method, cookie };
   if (fixture?.stream) {
@@ -71,7 +194,21 @@ async function prepare(operation: Operation, caller: Caller) {
 describe('the access matrix covers every route', () => {
   it('finds the routes in the OpenAPI document, each with an access rule', () => {
     expect(operations.length).toBeGreaterThan(0);
-    for (const operation of operations) expect(['public', 'signed-in', 'staff', 'admin'], operation.key).toContain(operation.access);
+    for (const operation of operations) expect(['public', 'signed-in', 'staff', 'admin'], operation.key).toContain(operation.declared);
+  });
+
+  it('has a rule from PRODUCT.md for every route (add a new route to RULES above)', () => {
+    expect(operations.filter((o) => !o.rule).map((o) => o.key)).toEqual([]);
+  });
+
+  it('has no rule for a route that no longer exists', () => {
+    const known = new Set(operations.map((o) => o.key));
+    expect(Object.keys(RULES).filter((key) => !known.has(key))).toEqual([]);
+  });
+
+  it('finds every route declared as the table says (the calls below prove it either way)', () => {
+    const differ = operations.filter((o) => o.rule && o.rule.access !== o.declared).map((o) => `${o.key}: declared ${o.declared}, PRODUCT.md says ${o.rule!.access}`);
+    expect(differ).toEqual([]);
   });
 
   it('has a fixture for every route (add missing ones to src/server/test/route-fixtures.ts)', () => {
@@ -84,7 +221,7 @@ describe('the access matrix covers every route', () => {
   });
 });
 
-describe.each(operations)('$key ($access)', (operation) => {
+describe.each(operations)('$key ($access by PRODUCT.md)', (operation) => {
   for (const caller of CALLERS) {
     const allowed = roleMeets(caller === 'anonymous' ? null : caller, operation.access);
     if (allowed) {
@@ -110,4 +247,32 @@ describe.each(operations)('$key ($access)', (operation) => {
       });
     }
   }
+
+  const others = operation.rule?.ownTeam?.others;
+  if (others) {
+    it('another team leader: refused on a team they do not lead, changing nothing', async () => {
+      await expectRefusedOnTeamOf(otherLeader, operation, 'team_leader');
+    });
+    for (const caller of ['moderator', 'admin'] as const) {
+      if (roleMeets(caller, others)) {
+        it(`${caller}: permitted on a team leader's team`, async () => {
+          const { status, body } = await (await prepare(operation, caller, users.team_leader))();
+          expect(status, JSON.stringify(body)).toBe(routeFixtures[operation.key]!.expect);
+        });
+      } else {
+        it(`${caller}: refused on a team leader's team, changing nothing`, async () => {
+          await expectRefusedOnTeamOf(users.team_leader, operation, caller);
+        });
+      }
+    }
+  }
 });
+
+/** A caller acting on `owner`'s team is refused (403, or 404 where the route does not say the team exists) and nothing changes. */
+async function expectRefusedOnTeamOf(owner: TestUser, operation: Operation, caller: Caller) {
+  const send = await prepare(operation, caller, owner);
+  const before = await fingerprint(t.db);
+  const { status, body } = await send();
+  expect([403, 404], JSON.stringify(body)).toContain(status);
+  expect(await fingerprint(t.db)).toEqual(before);
+}

@@ -1,9 +1,9 @@
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../app';
 import { session, user } from '../db/schema';
 import { createTestApp, TEST_PASSWORD, uniqueEmail, type TestApp } from '../test/test-app';
-import { withTempAssets } from '../test/temp-assets';
+import { useAppWithAssets, type TempAssets } from '../test/file-app';
 
 function csp(response: Response): Map<string, string[]> {
   const header = response.headers.get('content-security-policy') ?? '';
@@ -33,14 +33,10 @@ function expectSecurityHeaders(response: Response, { https }: { https: boolean }
 }
 
 let t: TestApp;
-let temp: ReturnType<typeof withTempAssets>;
-beforeAll(async () => {
-  temp = withTempAssets();
-  t = await createTestApp({ assets: temp.assets });
-});
-afterAll(async () => {
-  await t?.close();
-  temp?.remove();
+let temp: TempAssets;
+useAppWithAssets((app, assets) => {
+  t = app;
+  temp = assets;
 });
 
 const userCount = async () => (await t.db.select({ n: count() }).from(user))[0]!.n;

@@ -1,20 +1,15 @@
 // Home and /leaderboard arrive with their content in the first HTML (issue 13): the page's text, its title in the head,
 // and for the leaderboard every active board's rows with the data beside them for the browser to take over.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
-import { INDEX_HTML, withTempAssets } from '../test/temp-assets';
+import { describe, expect, it } from 'vitest';
+import { type TestApp } from '../test/test-app';
+import { INDEX_HTML } from '../test/temp-assets';
+import { useAppWithAssets } from '../test/file-app';
 import { createTournamentDay, insertScores } from '../test/tournament-day-fixtures';
 import { gunzipSync } from 'node:zlib';
 
 let t: TestApp;
-let temp: ReturnType<typeof withTempAssets>;
-beforeAll(async () => {
-  temp = withTempAssets();
-  t = await createTestApp({ assets: temp.assets });
-});
-afterAll(async () => {
-  await t?.close();
-  temp?.remove();
+useAppWithAssets((app) => {
+  t = app;
 });
 
 const root = (html: string) => /<div id="root">([\s\S]*)<\/div>/.exec(html)?.[1] ?? '';

@@ -2,23 +2,18 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { INDEX_HTML, SCRIPT, withTempAssets } from '../test/temp-assets';
+import { useAppWithAssets } from '../test/file-app';
 import { loadStaticAssets, pageDocuments, PAGE_MODULES } from './static-assets';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 describe('serving the built client', () => {
   let t: TestApp;
-  let temp: ReturnType<typeof withTempAssets>;
-  beforeAll(async () => {
-    temp = withTempAssets();
-    t = await createTestApp({ assets: temp.assets });
-  });
-  afterAll(async () => {
-    await t?.close();
-    temp?.remove();
+  useAppWithAssets((app) => {
+    t = app;
   });
 
   it.each(['/register', '/auth', '/admin', '/admin/teams', '/register/'])(

@@ -3,7 +3,8 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { queryRows, type Db } from '../db/connect';
-import { checkoutSessions, payments, processedProviderEvents, sponsorshipLevels, teams, tournaments, tournamentSponsorshipLevels } from '../db/schema';
+import { checkoutSessions, payments, processedProviderEvents, sponsorshipLevels, teams, tournaments } from '../db/schema';
+import { selectTeams } from '../teams/teams-query';
 import { AppError } from '../http/errors';
 import { placesLeft } from '../../shared/capacity';
 import type { PaymentStatus } from '../../shared/payment-status';
@@ -30,19 +31,15 @@ export interface CheckoutRequest {
  * total. Another leader's team, or one with nothing to pay, is refused.
  */
 export async function createCheckout(db: Db, stripe: StripeClient, request: CheckoutRequest) {
-  const rows = await db
-    .select({
+  const rows = await selectTeams(db, {
       teamId: teams.id,
       teamName: teams.name,
       userId: teams.userId,
       status: teams.paymentStatus,
       contactEmail: teams.contactEmail,
       levelName: sponsorshipLevels.name,
-      dueCents: sql<number>`(select coalesce(sum(${payments.amountCents}), 0)::int from ${payments} where ${payments.teamId} = ${teams.id} and ${payments.state} <> 'paid')`,
-    })
-    .from(teams)
-    .leftJoin(tournamentSponsorshipLevels, eq(tournamentSponsorshipLevels.id, teams.tournamentSponsorshipLevelId))
-    .leftJoin(sponsorshipLevels, eq(sponsorshipLevels.id, tournamentSponsorshipLevels.sponsorshipLevelId))
+    dueCents: sql<number>`(select coalesce(sum(${payments.amountCents}), 0)::int from ${payments} where ${payments.teamId} = ${teams.id} and ${payments.state} <> 'paid')`,
+  })
     .where(inArray(teams.id, request.teamIds));
   // One line per team, in the order the registration named them.
   rows.sort((a, b) => request.teamIds.indexOf(a.teamId) - request.teamIds.indexOf(b.teamId));

@@ -1,6 +1,6 @@
 // The payment ledger: filters, totals, CSV, and an admin's change moving the team's status with it (R8, R15, R16).
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { payments, teams } from '../db/schema';
 import { registerTeams } from '../registration/service';
 import { setTeamPaymentStatus } from '../teams/admin-service';
@@ -8,7 +8,8 @@ import { paymentIdOf } from '../test/admin-fixtures';
 import { fingerprint } from '../test/db-fingerprint';
 import { createLevel, createTournament, registrationInput } from '../test/factories';
 import { teamsInput } from '../test/fixtures';
-import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
+import type { TestApp, TestUser } from '../test/test-app';
+import { useAppWithUsers } from '../test/file-app';
 
 let t: TestApp;
 let leader: TestUser;
@@ -18,9 +19,9 @@ let open: Awaited<ReturnType<typeof createTournament>>;
 let other: Awaited<ReturnType<typeof createTournament>>;
 let teamIds: string[];
 
-beforeAll(async () => {
-  t = await createTestApp();
-  [leader, moderator, admin] = await Promise.all([t.createUser('team_leader'), t.createUser('moderator'), t.createUser('admin')]);
+useAppWithUsers(async (app, users) => {
+  t = app;
+  ({ leader, moderator, admin } = users);
   open = await createTournament(t.db, { name: 'Ledger Open' });
   other = await createTournament(t.db, { name: 'Other Cup' });
   const level = await createLevel(t.db, open.id, { name: 'Eagle', priceCents: 1_200_50 });
@@ -30,7 +31,6 @@ beforeAll(async () => {
   await setTeamPaymentStatus(t.db, teamIds[0]!, { status: 'paid' });
   await registerTeams(t.db, leader.id, registrationInput(other.id, otherLevel.id, { paymentOption: 'pay' }), new Date());
 });
-afterAll(() => t?.close());
 
 const ledger = (query = '', user: TestUser = admin) => t.call(`/api/admin/payments?${query}`, { cookie: user.cookie });
 

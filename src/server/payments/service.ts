@@ -2,7 +2,9 @@
 // A record's state and its team's payment_status move together, in one transaction (R15).
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { payments, sponsorshipLevels, teams, tournamentSponsorshipLevels, tournaments } from '../db/schema';
+import { payments, sponsorshipLevels, teams, tournaments } from '../db/schema';
+import { selectTeams } from '../teams/teams-query';
+import { moneySums, toMoneyTotals } from './money-totals';
 import { AppError } from '../http/errors';
 import { ADMIN_PAGE_SIZE, paymentUpdateSchema, type PaymentListQuery } from '../../shared/admin-schemas';
 import type { PaymentStatus } from '../../shared/payment-status';
@@ -13,8 +15,8 @@ function ledgerFilter(query: Pick<PaymentListQuery, 'tournamentId' | 'state'>): 
 }
 
 function ledgerRows(db: Db) {
-  return db
-    .select({
+  // From the teams' side, so the ledger names each record's team, tournament and level as every team list does.
+  return selectTeams(db, {
       id: payments.id,
       teamId: teams.id,
       teamName: teams.name,
@@ -28,12 +30,7 @@ function ledgerRows(db: Db) {
       refundedCents: payments.refundedCents,
       createdAt: payments.createdAt,
       updatedAt: payments.updatedAt,
-    })
-    .from(payments)
-    .innerJoin(teams, eq(teams.id, payments.teamId))
-    .innerJoin(tournaments, eq(tournaments.id, teams.tournamentId))
-    .leftJoin(tournamentSponsorshipLevels, eq(tournamentSponsorshipLevels.id, teams.tournamentSponsorshipLevelId))
-    .leftJoin(sponsorshipLevels, eq(sponsorshipLevels.id, tournamentSponsorshipLevels.sponsorshipLevelId));
+  }).innerJoin(payments, eq(payments.teamId, teams.id));
 }
 
 type LedgerRow = Awaited<ReturnType<ReturnType<typeof ledgerRows>['execute']>>[number];
@@ -53,16 +50,11 @@ export async function listPayments(db: Db, query: PaymentListQuery) {
   const [totals] = await db
     .select({
       count: sql<number>`count(*)::int`,
-      // Expired records are never expected money (R24); refunds are money given back (R23).
-      expectedCents: sql<string>`coalesce(sum(${payments.amountCents} - ${payments.refundedCents}) filter (where ${payments.state} <> 'expired'), 0)::bigint`,
-      receivedCents: sql<string>`coalesce(sum(${payments.amountCents} - ${payments.refundedCents}) filter (where ${payments.state} = 'paid'), 0)::bigint`,
-      expiredCents: sql<string>`coalesce(sum(${payments.amountCents}) filter (where ${payments.state} = 'expired'), 0)::bigint`,
+      ...moneySums(payments),
     })
     .from(payments)
     .innerJoin(teams, eq(teams.id, payments.teamId))
     .where(where);
-  const expectedCents = Number(totals!.expectedCents);
-  const receivedCents = Number(totals!.receivedCents);
   const total = totals!.count;
   const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
   const page = Math.min(query.page, pages);
@@ -74,7 +66,7 @@ export async function listPayments(db: Db, query: PaymentListQuery) {
   const tournamentList = await db.select({ id: tournaments.id, name: tournaments.name }).from(tournaments).orderBy(desc(tournaments.createdAt), desc(tournaments.id));
   return {
     payments: rows.map(toItem),
-    totals: { count: total, expectedCents, receivedCents, outstandingCents: expectedCents - receivedCents, expiredCents: Number(totals!.expiredCents) },
+    totals: { count: total, ...toMoneyTotals(totals!) },
     total,
     page,
     pageSize: ADMIN_PAGE_SIZE,

@@ -1,12 +1,13 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { payments, players, teams } from '../db/schema';
 import { AppError } from '../http/errors';
 import { fingerprint } from '../test/db-fingerprint';
 import { createLevel, createTournament, playersInput, registrationInput } from '../test/factories';
 import { registrationCounts, teamsInput, useClock, type TestClock } from '../test/fixtures';
-import { startMailCatcher, type MailCatcher } from '../test/mail-catcher';
-import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
+import { type MailCatcher } from '../test/mail-catcher';
+import { useAppWithMail } from '../test/file-app';
+import type { TestApp, TestUser } from '../test/test-app';
 import { registerTeams } from './service';
 
 const NOW = '2027-03-01T12:00:00.000Z';
@@ -19,16 +20,15 @@ let mail: MailCatcher;
 let clock: TestClock;
 let leader: TestUser;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  t = await createTestApp({ env: { SMTP_URL: mail.url, MAIL_FROM: 'Golf Classic <golf@example.org>' } });
-  clock = useClock(t, NOW);
-  leader = await t.createUser('team_leader', { firstName: 'Lee', lastName: 'Leader' });
-});
-afterAll(async () => {
-  await t?.close();
-  await mail?.close();
-});
+useAppWithMail(
+  async (app, catcher) => {
+    t = app;
+    mail = catcher;
+    clock = useClock(t, NOW);
+    leader = await t.createUser('team_leader', { firstName: 'Lee', lastName: 'Leader' });
+  },
+  { env: { MAIL_FROM: 'Golf Classic <golf@example.org>' } },
+);
 
 /** A fresh tournament (unlimited unless told) with one level; every test gets its own so counts do not mix. */
 async function tournamentWithLevel(options: { maxTeams?: number | null; places?: number; priceCents?: number; name?: string } = {}) {

@@ -4,6 +4,8 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { payments, players, sponsorshipLevels, teams, tournamentSponsorshipLevels, tournaments } from '../db/schema';
+import { selectTeams } from '../teams/teams-query';
+import { moneySums, toMoneyTotals } from '../payments/money-totals';
 import { AppError } from '../http/errors';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../shared/payment-status';
 import { REPORT_PAGE_SIZE, type ReportFilters, type ReportQuery } from '../../shared/report-schemas';
@@ -63,8 +65,7 @@ function reportFilter(tournamentId: string, filters: ReportFilters, timeZone: st
 }
 
 function reportRows(db: Db, timeZone: string) {
-  return db
-    .select({
+  return selectTeams(db, {
       id: teams.id,
       name: teams.name,
       company: teams.company,
@@ -73,10 +74,7 @@ function reportRows(db: Db, timeZone: string) {
       status: teams.paymentStatus,
       golfers: golferCount,
       amountCents,
-    })
-    .from(teams)
-    .leftJoin(tournamentSponsorshipLevels, eq(tournamentSponsorshipLevels.id, teams.tournamentSponsorshipLevelId))
-    .leftJoin(sponsorshipLevels, eq(sponsorshipLevels.id, tournamentSponsorshipLevels.sponsorshipLevelId));
+  });
 }
 
 const registrationOrder = [asc(teams.createdAt), asc(teams.id)];
@@ -124,18 +122,14 @@ export async function buildReport(db: Db, query: ReportQuery, timeZone: string) 
       pending: sql<number>`(count(*) filter (where ${teams.paymentStatus} = 'pending'))::int`,
       hold: sql<number>`(count(*) filter (where ${teams.paymentStatus} = 'hold'))::int`,
       expired: sql<number>`(count(*) filter (where ${teams.paymentStatus} = 'expired'))::int`,
-      // Expired teams are counted apart and are never expected money (R24); refunds are money given back (R23).
-      expectedCents: sql<string>`coalesce(sum(${team.amountCents} - ${team.refundedCents}) filter (where ${teams.paymentStatus} <> 'expired'), 0)::bigint`,
-      receivedCents: sql<string>`coalesce(sum(${team.amountCents} - ${team.refundedCents}) filter (where ${teams.paymentStatus} = 'paid'), 0)::bigint`,
-      expiredCents: sql<string>`coalesce(sum(${team.amountCents}) filter (where ${teams.paymentStatus} = 'expired'), 0)::bigint`,
+      // A team's money is judged by its status: an expired team's is counted apart (R24).
+      ...moneySums({ amountCents: team.amountCents, refundedCents: team.refundedCents, state: teams.paymentStatus }),
     })
     .from(teams)
     .leftJoin(tournamentSponsorshipLevels, eq(tournamentSponsorshipLevels.id, teams.tournamentSponsorshipLevelId))
     .leftJoin(team.roster, eq(team.roster.teamId, teams.id))
     .leftJoin(team.billed, eq(team.billed.teamId, teams.id))
     .where(where);
-  const expectedCents = Number(sums!.expectedCents);
-  const receivedCents = Number(sums!.receivedCents);
   const total = Number(sums!.teams);
   const pages = Math.max(1, Math.ceil(total / REPORT_PAGE_SIZE));
   const page = Math.min(query.page, pages);
@@ -152,10 +146,7 @@ export async function buildReport(db: Db, query: ReportQuery, timeZone: string) 
       teams: total,
       golfers: Number(sums!.golfers),
       byStatus: { paid: Number(sums!.paid), in_progress: Number(sums!.inProgress), pending: Number(sums!.pending), hold: Number(sums!.hold), expired: Number(sums!.expired) },
-      expiredCents: Number(sums!.expiredCents),
-      expectedCents,
-      receivedCents,
-      outstandingCents: expectedCents - receivedCents,
+      ...toMoneyTotals(sums!),
     },
     total,
     page,

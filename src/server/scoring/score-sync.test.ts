@@ -3,7 +3,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/connect';
 import { scoreEvents, scoreSaves, tournaments } from '../db/schema';
 import { SCORE_MESSAGES } from '../../shared/score-schemas';
 import { fingerprint } from '../test/db-fingerprint';
@@ -11,6 +10,7 @@ import { testDatabaseKind } from '../test/database';
 import { createTournamentDay, insertScores, scoresOf, type DayTeam } from '../test/tournament-day-fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
 import { applyScoreChanges } from './score-sync';
+import { usePool } from '../test/file-app';
 
 let t: TestApp;
 let leader: TestUser;
@@ -186,11 +186,7 @@ describe('score history', () => {
 // card once. Only PostgreSQL runs the requests' transactions side by side (STACK.md).
 if (testDatabaseKind() === 'postgres') {
   describe('simultaneous saves on PostgreSQL', () => {
-    let pooled: Database;
-    beforeAll(async () => {
-      pooled = await openDatabase({ databaseUrl: t.database.url, dataDir: null, poolSize: 10 });
-    });
-    afterAll(() => pooled?.close());
+    const pooled = usePool(() => t, 10);
 
     it('one key sent 10 times at once: applied once, one event per cell', async () => {
       const team = (await createTournamentDay(t.db, leader.id, { teams: 1 })).teams[0]!;

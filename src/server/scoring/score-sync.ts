@@ -5,14 +5,10 @@ import type { Db } from '../db/connect';
 import { players, playerScores, scoreEvents, scoreSaves, teams, user } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { Actor } from '../teams/service';
-import { SCORE_MESSAGES, scrambleRowPlayer } from '../../shared/score-schemas';
-import { playerOrder } from '../teams/player-order';
 import { scoreChangesSchema, type ScoreConflict } from '../../shared/score-sync';
 import type { ScoreChangesResult, ScoreHistory } from './openapi-schemas';
 import { notifyLeaderboardChanged } from './leaderboard-channel';
-import { getScoreSheet, teamFor } from './scores';
-import { loadTournamentCourse } from './tournament-course';
-import { ASSIGN_MESSAGES } from './starting-holes';
+import { checkCells, getScoreSheet, teamFor } from './scores';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface CellChange {
@@ -66,20 +62,8 @@ export async function applyScoreChanges(
       return { tournamentId: team.tournamentId, changed: false, result: { sheet, conflicts: earlier.conflicts as ScoreConflict[], replayed: true } };
     }
 
-    const { course, holes, rules } = await loadTournamentCourse(tx, team.tournamentId);
-    if (!course) throw new AppError('CONFLICT', ASSIGN_MESSAGES.noCourse);
-    const golfers = await tx.select({ id: players.id }).from(players).where(eq(players.teamId, teamId)).orderBy(...playerOrder());
-    const roster = new Set(golfers.map((p) => p.id));
-    // The same rule as a whole-card save: a scramble's one 'Team' row lives on its first golfer (docs/decisions/040).
-    const teamRow = rules.format === 'scramble' ? scrambleRowPlayer(golfers) : null;
-    const fields: Record<string, string> = {};
-    input.changes.forEach((change, i) => {
-      if (!roster.has(change.playerId)) fields[`changes.${i}.playerId`] ??= SCORE_MESSAGES.player;
-      else if (teamRow && change.playerId !== teamRow && change.strokes > 0) fields[`changes.${i}.playerId`] ??= SCORE_MESSAGES.scrambleRow;
-      else if (change.holeNumber > holes.length) fields[`changes.${i}.holeNumber`] ??= SCORE_MESSAGES.hole;
-    });
-    const first = Object.values(fields)[0];
-    if (first) throw new AppError('VALIDATION', first, fields);
+    // The same rules as a whole-card save.
+    await checkCells(tx, team, input.changes, 'changes');
 
     const current = cardOf(
       await tx

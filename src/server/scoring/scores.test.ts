@@ -1,13 +1,13 @@
 // Score entry (PRODUCT.md R9, R21; SPEC.md §5, §8): who may read and score which team, saving replaces the team's scores
 // in one transaction, and bad input is refused with a clear message, changing nothing.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/connect';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tournaments } from '../db/schema';
 import { fingerprint } from '../test/db-fingerprint';
 import { testDatabaseKind } from '../test/database';
 import { createTournamentDay, insertScores, scoresOf, type DayTeam } from '../test/tournament-day-fixtures';
-import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
+import type { TestApp, TestUser } from '../test/test-app';
+import { useAppWithUsers, usePool } from '../test/file-app';
 import { getScoreSheet, saveScores } from './scores';
 
 let t: TestApp;
@@ -16,16 +16,13 @@ let otherLeader: TestUser;
 let moderator: TestUser;
 let admin: TestUser;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  [leader, otherLeader, moderator, admin] = await Promise.all([
-    t.createUser('team_leader'),
-    t.createUser('team_leader'),
-    t.createUser('moderator'),
-    t.createUser('admin'),
-  ]);
-});
-afterAll(() => t?.close());
+useAppWithUsers(
+  (app, users) => {
+    t = app;
+    ({ leader, otherLeader, moderator, admin } = users);
+  },
+  { otherLeader: true },
+);
 
 const sheet = (teamId: string, user: TestUser | null) => t.call(`/api/teams/${teamId}/scores`, { cookie: user?.cookie });
 const save = (teamId: string, scores: unknown, user: TestUser | null = leader, version?: string) =>
@@ -248,11 +245,7 @@ describe('PUT /api/teams/:teamId/scores', () => {
 // so the card ends as exactly one of them, never a mix. Only PostgreSQL runs transactions side by side (STACK.md).
 if (testDatabaseKind() === 'postgres') {
   describe('simultaneous saves on PostgreSQL', () => {
-    let pooled: Database;
-    beforeAll(async () => {
-      pooled = await openDatabase({ databaseUrl: t.database.url, dataDir: null, poolSize: 10 });
-    });
-    afterAll(() => pooled?.close());
+    const pooled = usePool(() => t, 10);
 
     it('10 different cards saved at once leave exactly one of them', async () => {
       const team = (await createTournamentDay(t.db, leader.id, { teams: 1, holes: 18 })).teams[0]!;

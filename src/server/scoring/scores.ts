@@ -112,6 +112,32 @@ export async function getScoreSheet(db: Db, actor: Actor, teamId: string, inTran
 }
 
 /**
+ * The rules every save's cells keep, whole card or cell by cell (checked under the team's lock): each names a golfer of the
+ * team and a hole of the tournament's course, and a scramble's strokes go on its one 'Team' row, kept on the team's first
+ * golfer (docs/decisions/040). Refuses the whole save (400), naming each wrong cell as `<list>.<index>.<field>`.
+ */
+export async function checkCells(
+  tx: Db,
+  team: { id: string; tournamentId: string },
+  cells: readonly { playerId: string; holeNumber: number; strokes: number }[],
+  list: 'scores' | 'changes',
+): Promise<void> {
+  const { course, holes, rules } = await loadTournamentCourse(tx, team.tournamentId);
+  if (!course) throw new AppError('CONFLICT', ASSIGN_MESSAGES.noCourse);
+  const roster = await tx.select({ id: players.id }).from(players).where(eq(players.teamId, team.id)).orderBy(...playerOrder());
+  const golfers = new Set(roster.map((p) => p.id));
+  const teamRow = rules.format === 'scramble' ? scrambleRowPlayer(roster) : null;
+  const fields: Record<string, string> = {};
+  cells.forEach((cell, i) => {
+    if (!golfers.has(cell.playerId)) fields[`${list}.${i}.playerId`] ??= SCORE_MESSAGES.player;
+    else if (teamRow && cell.playerId !== teamRow && cell.strokes > 0) fields[`${list}.${i}.playerId`] ??= SCORE_MESSAGES.scrambleRow;
+    else if (cell.holeNumber > holes.length) fields[`${list}.${i}.holeNumber`] ??= SCORE_MESSAGES.hole;
+  });
+  const first = Object.values(fields)[0];
+  if (first) throw new AppError('VALIDATION', first, fields);
+}
+
+/**
  * Replaces the team's scores for its tournament with the cells above 0 (R21), in one transaction under the team's row
  * lock (two scorers saving at once: the last save wins whole, never a mix). With a `version`, the save is refused (409)
  * when the card is no longer the one it was entered on: the version is compared under the lock, so of two saves made on
@@ -130,20 +156,7 @@ export async function saveScores(db: Db, actor: Actor, teamId: string, rawInput:
     if (input.version !== undefined) {
       if (scoresVersion(current) !== input.version) throw new AppError('CONFLICT', SCORE_MESSAGES.changed, { version: SCORE_MESSAGES.changed });
     }
-    const { course, holes, rules } = await loadTournamentCourse(tx, team.tournamentId);
-    if (!course) throw new AppError('CONFLICT', ASSIGN_MESSAGES.noCourse);
-    const roster = await tx.select({ id: players.id }).from(players).where(eq(players.teamId, teamId)).orderBy(...playerOrder());
-    const golfers = new Set(roster.map((p) => p.id));
-    // A scramble card's one row, 'Team', is kept on the team's first golfer (docs/decisions/040).
-    const teamRow = rules.format === 'scramble' ? scrambleRowPlayer(roster) : null;
-    const fields: Record<string, string> = {};
-    input.scores.forEach((score, i) => {
-      if (!golfers.has(score.playerId)) fields[`scores.${i}.playerId`] ??= SCORE_MESSAGES.player;
-      else if (teamRow && score.playerId !== teamRow && score.strokes > 0) fields[`scores.${i}.playerId`] ??= SCORE_MESSAGES.scrambleRow;
-      else if (score.holeNumber > holes.length) fields[`scores.${i}.holeNumber`] ??= SCORE_MESSAGES.hole;
-    });
-    const first = Object.values(fields)[0];
-    if (first) throw new AppError('VALIDATION', first, fields);
+    await checkCells(tx, team, input.scores, 'scores');
 
     await tx.delete(playerScores).where(and(eq(playerScores.tournamentId, team.tournamentId), eq(playerScores.teamId, teamId)));
     const saved = scoresToSave(input.scores);

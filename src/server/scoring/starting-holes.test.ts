@@ -3,13 +3,13 @@
 // sheets show the result to staff and each team's hole to its leader.
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/connect';
+import { describe, expect, it } from 'vitest';
 import { courseHoles, teamAssignments, teams } from '../db/schema';
 import { fingerprint } from '../test/db-fingerprint';
 import { testDatabaseKind } from '../test/database';
 import { addTeams, createTournamentDay, insertScores } from '../test/tournament-day-fixtures';
-import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
+import type { TestApp, TestUser } from '../test/test-app';
+import { useAppWithUsers, usePool } from '../test/file-app';
 import { drawStartingHoles, type RandomInt } from './starting-holes';
 
 // ── the draw ──────────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -99,16 +99,13 @@ let otherLeader: TestUser;
 let moderator: TestUser;
 let admin: TestUser;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  [leader, otherLeader, moderator, admin] = await Promise.all([
-    t.createUser('team_leader'),
-    t.createUser('team_leader'),
-    t.createUser('moderator'),
-    t.createUser('admin'),
-  ]);
-});
-afterAll(() => t?.close());
+useAppWithUsers(
+  (app, users) => {
+    t = app;
+    ({ leader, otherLeader, moderator, admin } = users);
+  },
+  { otherLeader: true },
+);
 
 const assign = (tournamentId: string, user: TestUser | null = admin) =>
   t.call(`/api/admin/tournaments/${tournamentId}/assign-teams`, { method: 'POST', cookie: user?.cookie });
@@ -304,11 +301,7 @@ describe('after the draw', () => {
 // PGlite runs one transaction at a time, so only PostgreSQL can show this (STACK.md).
 if (testDatabaseKind() === 'postgres') {
   describe('simultaneous draws and registrations on PostgreSQL', () => {
-    let pooled: Database;
-    beforeAll(async () => {
-      pooled = await openDatabase({ databaseUrl: t.database.url, dataDir: null, poolSize: 12 });
-    });
-    afterAll(() => pooled?.close());
+    const pooled = usePool(() => t, 12);
 
     it('12 draws at once all succeed, leaving one hole per team, all different', async () => {
       const { tournament, teams: field } = await createTournamentDay(t.db, leader.id, { teams: 16, holes: 18 });

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sponsorshipLevels, tournamentSponsorshipLevels } from '../db/schema';
 import { fingerprint } from '../test/db-fingerprint';
 import { createTournament } from '../test/factories';
-import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
+import type { TestApp, TestUser } from '../test/test-app';
+import { useAppWithUsers } from '../test/file-app';
 import { createSponsorshipLevel } from './service';
 
 const BASE = '/api/admin/sponsorship-levels';
@@ -12,11 +13,10 @@ let admin: TestUser;
 let moderator: TestUser;
 let leader: TestUser;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  [admin, moderator, leader] = await Promise.all([t.createUser('admin'), t.createUser('moderator'), t.createUser('team_leader')]);
+useAppWithUsers((app, users) => {
+  t = app;
+  ({ admin, moderator, leader } = users);
 });
-afterAll(() => t?.close());
 
 let n = 0;
 const named = (label: string) => `${label} ${++n}`;

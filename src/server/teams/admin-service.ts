@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/connect';
 import { checkins, payments, players, playerScores, sponsorshipLevels, teams, tournamentSponsorshipLevels, tournaments } from '../db/schema';
+import { selectTeams } from './teams-query';
 import { AppError } from '../http/errors';
 import { capacityRefusal } from '../../shared/capacity';
 import { ADMIN_PAGE_SIZE, adminCreateTeamSchema, teamStatusSchema, type TeamListQuery } from '../../shared/admin-schemas';
@@ -39,8 +40,7 @@ const SORT_COLUMNS = {
 } as const;
 
 function teamRows(db: Db) {
-  return db
-    .select({
+  return selectTeams(db, {
       id: teams.id,
       name: teams.name,
       company: teams.company,
@@ -52,12 +52,8 @@ function teamRows(db: Db) {
       playerCount,
       tournamentId: teams.tournamentId,
       tournamentName: tournaments.name,
-      levelName: sponsorshipLevels.name,
-    })
-    .from(teams)
-    .innerJoin(tournaments, eq(tournaments.id, teams.tournamentId))
-    .leftJoin(tournamentSponsorshipLevels, eq(tournamentSponsorshipLevels.id, teams.tournamentSponsorshipLevelId))
-    .leftJoin(sponsorshipLevels, eq(sponsorshipLevels.id, tournamentSponsorshipLevels.sponsorshipLevelId));
+    levelName: sponsorshipLevels.name,
+  });
 }
 
 function ordered(query: Pick<TeamListQuery, 'sort' | 'dir'>) {

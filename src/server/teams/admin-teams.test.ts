@@ -1,12 +1,13 @@
 // The admin Teams API: paged list with search and sort, CSV, details, and the admin-only changes (R8, R13, R15).
 import { count, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkins, paymentEvents, payments, players, playerScores, teams } from '../db/schema';
 import { registerTeams } from '../registration/service';
 import { fingerprint } from '../test/db-fingerprint';
 import { createLevel, createTournament, playersInput, registrationInput } from '../test/factories';
 import { teamsInput } from '../test/fixtures';
-import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
+import type { TestApp, TestUser } from '../test/test-app';
+import { useAppWithUsers } from '../test/file-app';
 
 let t: TestApp;
 let leader: TestUser;
@@ -21,9 +22,9 @@ async function register(tournamentId: string, levelId: string, names: string[], 
   return (await registerTeams(t.db, leader.id, input, new Date())).teams;
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  [leader, moderator, admin] = await Promise.all([t.createUser('team_leader'), t.createUser('moderator'), t.createUser('admin')]);
+useAppWithUsers(async (app, users) => {
+  t = app;
+  ({ leader, moderator, admin } = users);
   bulk = await createTournament(t.db, { name: 'Bulk Open' });
   const bulkLevel = await createLevel(t.db, bulk.id, { maxTeams: 100 });
   for (let i = 0; i < 6; i++) {
@@ -36,7 +37,6 @@ beforeAll(async () => {
   await register(small.id, smallLevel.id, ['alpha'], 'Acme, "Golf" Inc');
   await register(small.id, smallLevel.id, ['Bravo 100%'], '=HYPERLINK("x")');
 });
-afterAll(() => t?.close());
 
 const list = (query: string, user: TestUser = admin) => t.call(`/api/admin/teams?${query}`, { cookie: user.cookie });
 

@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { players, sponsorshipLevels, teamAssignments, teams, tournamentSponsorshipLevels, tournaments } from '../db/schema';
+import { selectTeams } from './teams-query';
 import { AppError } from '../http/errors';
 import { courseIdOf } from '../scoring/tournament-course';
 import { enteredAt, playerOrder } from './player-order';
@@ -44,13 +45,7 @@ const teamColumns = {
 };
 
 function baseQuery(db: Db) {
-  return db
-    .select(teamColumns)
-    .from(teams)
-    .innerJoin(tournaments, eq(tournaments.id, teams.tournamentId))
-    .leftJoin(tournamentSponsorshipLevels, eq(tournamentSponsorshipLevels.id, teams.tournamentSponsorshipLevelId))
-    .leftJoin(sponsorshipLevels, eq(sponsorshipLevels.id, tournamentSponsorshipLevels.sponsorshipLevelId))
-    .leftJoin(teamAssignments, and(eq(teamAssignments.teamId, teams.id), eq(teamAssignments.tournamentId, teams.tournamentId)));
+  return selectTeams(db, teamColumns).leftJoin(teamAssignments, and(eq(teamAssignments.teamId, teams.id), eq(teamAssignments.tournamentId, teams.tournamentId)));
 }
 
 type TeamRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];

@@ -1,13 +1,14 @@
 // Admin users API (SPEC.md §2 Users, §7; PRODUCT.md R8): list, search, pages, create, change of role, delete, and every guard.
 // The concurrent demotions are a real race only on PostgreSQL (TEST_DATABASE_URL); on PGlite they run one after another.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUserAccount, setRole } from '../account/service';
 import { account, profiles, session, user } from '../db/schema';
 import { fingerprint } from '../test/db-fingerprint';
 import { createRegisteredTeam } from '../test/factories';
 import { insertLeaders } from '../test/fixtures';
-import { createTestApp, TEST_PASSWORD, uniqueEmail, type TestApp, type TestUser } from '../test/test-app';
+import { TEST_PASSWORD, uniqueEmail, type TestApp, type TestUser } from '../test/test-app';
+import { useAppWithUsers } from '../test/file-app';
 import { testDatabaseKind } from '../test/database';
 import { changeUserRole, deleteUser } from './service';
 
@@ -16,15 +17,13 @@ let admin: TestUser;
 let moderator: TestUser;
 let leader: TestUser;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  [admin, moderator, leader] = await Promise.all([
-    t.createUser('admin', { firstName: 'Ada', lastName: 'Admin' }),
-    t.createUser('moderator', { firstName: 'Mo', lastName: 'Derator' }),
-    t.createUser('team_leader', { firstName: 'Lee', lastName: 'Leader' }),
-  ]);
-});
-afterAll(() => t?.close());
+useAppWithUsers(
+  (app, users) => {
+    t = app;
+    ({ admin, moderator, leader } = users);
+  },
+  { names: { admin: { firstName: 'Ada', lastName: 'Admin' }, moderator: { firstName: 'Mo', lastName: 'Derator' }, leader: { firstName: 'Lee', lastName: 'Leader' } } },
+);
 
 const roleOf = async (id: string) => (await t.db.select({ role: user.role }).from(user).where(eq(user.id, id)))[0]?.role;
 const adminCount = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(user).where(eq(user.role, 'admin')))[0]!.n;

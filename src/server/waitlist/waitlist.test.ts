@@ -12,8 +12,9 @@ import { listTournamentLevels } from '../tournaments/service';
 import { testDatabaseKind } from '../test/database';
 import { createLevel, createTournament, registrationInput } from '../test/factories';
 import { insertLeaders } from '../test/fixtures';
-import { findLink, startMailCatcher, type MailCatcher } from '../test/mail-catcher';
-import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
+import { findLink, type MailCatcher } from '../test/mail-catcher';
+import { useAppWithMail } from '../test/file-app';
+import type { TestApp, TestUser } from '../test/test-app';
 import { ALREADY_WAITING_MESSAGE, PLACES_AVAILABLE_MESSAGE } from '../../shared/waitlist-schemas';
 import { lapseAndOffer } from './service';
 
@@ -25,15 +26,11 @@ let first: TestUser;
 let second: TestUser;
 let staff: TestUser;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  t = await createTestApp({ env: { SMTP_URL: mail.url } });
+useAppWithMail(async (app, catcher) => {
+  t = app;
+  mail = catcher;
   [holder, first, second] = await Promise.all([t.createUser(), t.createUser(), t.createUser()]);
   staff = await t.createUser('moderator');
-});
-afterAll(async () => {
-  await t?.close();
-  await mail?.close();
 });
 
 /** A level of one place, taken by a hold that runs out at `now + hours`. */

@@ -1,0 +1,91 @@
+// One app per test file, made before its tests and closed after them, for the set-ups many files share: an app with a user
+// of each role, an app that sends its mail to a local catcher, and an app that serves a built client from a temporary folder.
+import { afterAll, beforeAll } from 'vitest';
+import { openDatabase, type Database, type Db } from '../db/connect';
+import { startMailCatcher, type MailCatcher } from './mail-catcher';
+import { withTempAssets } from './temp-assets';
+import { createTestApp, type TestApp, type TestAppOptions, type TestUser } from './test-app';
+
+export type TempAssets = ReturnType<typeof withTempAssets>;
+
+/** An app with SMTP_URL pointing at a mail catcher; `use` receives both once they are up (and may set up more). */
+export function useAppWithMail(use: (app: TestApp, mail: MailCatcher) => void | Promise<void>, options: TestAppOptions = {}) {
+  let app: TestApp | undefined;
+  let mail: MailCatcher | undefined;
+  beforeAll(async () => {
+    mail = await startMailCatcher();
+    app = await createTestApp({ ...options, env: { ...options.env, SMTP_URL: mail.url } });
+    await use(app, mail);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await mail?.close();
+  });
+}
+
+/** An app serving a built client (index.html and one hashed script) from a temporary folder, removed afterwards. */
+export function useAppWithAssets(use: (app: TestApp, temp: TempAssets) => void | Promise<void>) {
+  let app: TestApp | undefined;
+  let temp: TempAssets | undefined;
+  beforeAll(async () => {
+    temp = withTempAssets();
+    app = await createTestApp({ assets: temp.assets });
+    await use(app, temp);
+  });
+  afterAll(async () => {
+    await app?.close();
+    temp?.remove();
+  });
+}
+
+/** An app for the file; `use` receives it once it is up (and may set up more). */
+export function useApp(use: (app: TestApp) => void | Promise<void>, options: TestAppOptions = {}) {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp(options);
+    await use(app);
+  });
+  afterAll(() => app?.close());
+}
+
+type Name = Pick<TestUser, 'firstName' | 'lastName'>;
+export interface UsersOfEachRole {
+  leader: TestUser;
+  moderator: TestUser;
+  admin: TestUser;
+  /** A second team leader (with `otherLeader: true`), whose teams the first one must not reach. */
+  otherLeader: TestUser;
+}
+
+/** An app with a signed-in team leader, moderator and admin (and a second leader when asked). */
+export function useAppWithUsers(
+  use: (app: TestApp, users: UsersOfEachRole) => void | Promise<void>,
+  options: { otherLeader?: boolean; names?: Partial<Record<'leader' | 'moderator' | 'admin', Name>> } = {},
+) {
+  useApp(async (app) => {
+    const [leader, moderator, admin, otherLeader] = await Promise.all([
+      app.createUser('team_leader', options.names?.leader),
+      app.createUser('moderator', options.names?.moderator),
+      app.createUser('admin', options.names?.admin),
+      options.otherLeader ? app.createUser('team_leader') : undefined,
+    ]);
+    await use(app, { leader, moderator, admin, otherLeader: otherLeader! });
+  });
+}
+
+/**
+ * A pool of connections of its own to the file's PostgreSQL database, for calls that must run side by side (a race test:
+ * PGlite runs one transaction at a time, STACK.md). Open from before the block's tests to after them.
+ */
+export function usePool(app: () => TestApp, poolSize: number): { readonly db: Db } {
+  let pool: Database | undefined;
+  beforeAll(async () => {
+    pool = await openDatabase({ databaseUrl: app().database.url, dataDir: null, poolSize });
+  });
+  afterAll(() => pool?.close());
+  return {
+    get db() {
+      return pool!.db;
+    },
+  };
+}
