@@ -47,9 +47,6 @@ export async function expectUsable(page: Page, heading: string, label: string) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${label}: sideways scroll`).toBeLessThanOrEqual(page.viewportSize()!.width);
 }
 
-/** The table row whose first cell holds `text` (a team, a golfer, a user). */
-export const rowOf = (scope: Page | Locator, text: string) => scope.getByRole('row').filter({ has: scope.getByRole('cell').first().getByText(text, { exact: true }) });
-
 /** The cells of a row as shown, trimmed, whitespace collapsed. */
 export async function cellsOf(row: Locator): Promise<string[]> {
   await row.waitFor();
