@@ -22,7 +22,12 @@ const TOURNAMENT: ActiveTournament = {
   registrationOpen: true,
 };
 const SUMMER: ActiveTournament = { ...TOURNAMENT, id: '22222222-2222-4222-8222-222222222221', name: 'Summer Scramble' };
-const CLOSED: ActiveTournament = { ...TOURNAMENT, id: '22222222-2222-4222-8222-222222222222', name: 'Autumn Open', registrationOpen: false };
+const CLOSED: ActiveTournament = {
+  ...TOURNAMENT,
+  id: '22222222-2222-4222-8222-222222222222',
+  name: 'Autumn Open',
+  registrationOpen: false,
+};
 const level = (id: string, name: string, maxTeams: number, placesLeft: number, priceCents = 50_000): OfferedLevel => ({
   id,
   name,
@@ -49,11 +54,19 @@ let leader = 0;
 function stubApi(routes: Record<string, (call: Call) => Answer> = {}, options: { cardPayments?: boolean; holdHours?: number } = {}) {
   // A leader of their own per test: the forms keep drafts per leader and level in memory (drafts.ts).
   leader += 1;
-  const me = { user: { id: `leader-${leader}`, email: 'lead@example.com', role: 'team_leader', emailVerified: true }, profile: { firstName: 'Lee', lastName: 'Lead', company: '' } };
+  const me = {
+    user: { id: `leader-${leader}`, email: 'lead@example.com', role: 'team_leader', emailVerified: true },
+    profile: { firstName: 'Lee', lastName: 'Lead', company: '' },
+  };
   const answers: Record<string, (call: Call) => Answer> = {
     'GET /api/account/me': () => ({ body: { me } }),
     'GET /api/tournaments/active': () => ({
-      body: { tournaments: [TOURNAMENT, SUMMER, CLOSED], currency: 'USD', cardPayments: options.cardPayments ?? false, holdHours: options.holdHours ?? 48 },
+      body: {
+        tournaments: [TOURNAMENT, SUMMER, CLOSED],
+        currency: 'USD',
+        cardPayments: options.cardPayments ?? false,
+        holdHours: options.holdHours ?? 48,
+      },
     }),
     [`GET /api/tournaments/${TOURNAMENT.id}/levels`]: () => ({ body: { levels: [EAGLE, BIRDIE, PAR] } }),
     'GET /api/teams/mine': () => ({ body: { teams: [] } }),
@@ -69,7 +82,9 @@ function stubApi(routes: Record<string, (call: Call) => Answer> = {}, options: {
       const call = { method, path, body: init.body ? JSON.parse(String(init.body)) : undefined, headers: new Headers(init.headers) };
       calls.push(call);
       const answer = answers[`${method} ${path.split('?')[0]}`];
-      const { status = 200, body = null } = answer ? await answer(call) : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found' } } };
+      const { status = 200, body = null } = answer
+        ? await answer(call)
+        : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found' } } };
       return new Response(body === null ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
     }),
   );
@@ -90,7 +105,14 @@ function renderWithApp(ui: ReactNode) {
 
 function renderFlow(props: { cardPayments?: boolean; tournaments?: ActiveTournament[] } = {}) {
   const onClose = vi.fn();
-  renderWithApp(<RegistrationFlow tournaments={props.tournaments ?? [TOURNAMENT, SUMMER, CLOSED]} currency="USD" cardPayments={props.cardPayments} onClose={onClose} />);
+  renderWithApp(
+    <RegistrationFlow
+      tournaments={props.tournaments ?? [TOURNAMENT, SUMMER, CLOSED]}
+      currency="USD"
+      cardPayments={props.cardPayments}
+      onClose={onClose}
+    />,
+  );
   return { onClose, user: userEvent.setup() };
 }
 
@@ -163,7 +185,9 @@ describe('Step 1: tournament and sponsorship level', () => {
   });
 
   it('says so when the levels cannot be loaded', async () => {
-    stubApi({ [`GET /api/tournaments/${TOURNAMENT.id}/levels`]: () => ({ status: 500, body: { error: { code: 'INTERNAL', message: 'boom' } } }) });
+    stubApi({
+      [`GET /api/tournaments/${TOURNAMENT.id}/levels`]: () => ({ status: 500, body: { error: { code: 'INTERNAL', message: 'boom' } } }),
+    });
     const { user } = renderFlow();
     await user.selectOptions(screen.getByLabelText('Tournament'), TOURNAMENT.id);
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch sponsorship levels');
@@ -177,7 +201,8 @@ describe('Step 2: the single-team form (a level with one place)', () => {
     await chooseLevel(user, EAGLE);
     await user.click(screen.getByRole('button', { name: 'Register Team' }));
 
-    const messageOf = (field: HTMLElement) => document.getElementById(field.getAttribute('aria-describedby')!.split(' ').pop()!)!.textContent;
+    const messageOf = (field: HTMLElement) =>
+      document.getElementById(field.getAttribute('aria-describedby')!.split(' ').pop()!)!.textContent;
     await waitFor(() => expect(messageOf(screen.getByLabelText('Team name'))).toBe('Team name is required'));
     expect(messageOf(screen.getByLabelText('Contact name'))).toBe('Contact name is required');
     expect(messageOf(screen.getByLabelText('Contact phone'))).toBe('Invalid phone');
@@ -210,7 +235,12 @@ describe('Step 2: the single-team form (a level with one place)', () => {
   });
 
   it('sends one team with its players, the payment option and an Idempotency-Key, then says it is registered', async () => {
-    const calls = stubApi({ 'POST /api/registrations': () => ({ status: 201, body: { teams: [{ id: 't1', name: 'Fore Play' }], totalCents: 120_000, holdUntil: null } }) });
+    const calls = stubApi({
+      'POST /api/registrations': () => ({
+        status: 201,
+        body: { teams: [{ id: 't1', name: 'Fore Play' }], totalCents: 120_000, holdUntil: null },
+      }),
+    });
     const { user, onClose } = renderFlow();
     await chooseLevel(user, EAGLE);
     await user.type(screen.getByLabelText('Team name'), 'Fore Play');
@@ -255,7 +285,12 @@ describe('Step 2: the single-team form (a level with one place)', () => {
   });
 
   it("shows the server's refusal in its own words and keeps the form", async () => {
-    stubApi({ 'POST /api/registrations': () => ({ status: 409, body: { error: { code: 'SOLD_OUT', message: 'Only 0 places left at this level' } } }) });
+    stubApi({
+      'POST /api/registrations': () => ({
+        status: 409,
+        body: { error: { code: 'SOLD_OUT', message: 'Only 0 places left at this level' } },
+      }),
+    });
     const { user, onClose } = renderFlow();
     await chooseLevel(user, EAGLE);
     await user.type(screen.getByLabelText('Team name'), 'Fore Play');
@@ -327,7 +362,11 @@ describe('Step 2: the multi-team form (a level with several places)', () => {
     const calls = stubApi({
       'POST /api/registrations': ({ body }) => ({
         status: 201,
-        body: { teams: (body as { teams: { teamName: string }[] }).teams.map((t, i) => ({ id: `t${i}`, name: t.teamName })), totalCents: 100_000, holdUntil: null },
+        body: {
+          teams: (body as { teams: { teamName: string }[] }).teams.map((t, i) => ({ id: `t${i}`, name: t.teamName })),
+          totalCents: 100_000,
+          holdUntil: null,
+        },
       }),
     });
     const { user } = renderFlow();
