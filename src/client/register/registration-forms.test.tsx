@@ -385,6 +385,36 @@ describe('Step 2: the multi-team form (a level with several places)', () => {
   });
 });
 
+describe('Registering through a waitlist offer (R25)', () => {
+  it('opens the form for the offered level at once, counting the kept places, and sends the offer with the registration', async () => {
+    const calls = stubApi({
+      'POST /api/registrations': () => ({
+        status: 201,
+        body: { teams: [{ id: 't1', name: 'Waited' }], totalCents: 50_000, holdUntil: null },
+      }),
+    });
+    const onClose = vi.fn();
+    renderWithApp(
+      <RegistrationFlow
+        tournaments={[TOURNAMENT, SUMMER]}
+        currency="USD"
+        offer={{ token: 'offer-token', tournamentId: TOURNAMENT.id, levelId: PAR.id, teamsWanted: 1 }}
+        onClose={onClose}
+      />,
+    );
+    const user = userEvent.setup();
+    // Par is sold out to everyone else; its one kept place is this leader's.
+    expect(await screen.findByRole('heading', { name: 'Teams (1/1)' })).toBeTruthy();
+    expect(screen.getByText('Step 2 of 2: your teams and players')).toBeTruthy();
+    await fillContact(user);
+    await user.type(screen.getByLabelText('Team name'), 'Waited');
+    await fillPlayers(user);
+    await user.click(screen.getByRole('button', { name: 'Register 1 Team' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'POST')!.path).toBe('/api/registrations?offer=offer-token');
+  });
+});
+
 describe('Editing a team', () => {
   const TEAM: TeamDetail = {
     id: '44444444-4444-4444-8444-444444444444',
