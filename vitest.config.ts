@@ -1,11 +1,13 @@
-// Unit and API tests: every src/**/*.test.ts, in Node, each file on a fresh database of its own (src/server/test/).
+// Unit, API and component tests: every src/**/*.test.ts in Node, each file on a fresh database of its own
+// (src/server/test/), and every src/**/*.test.tsx in happy-dom (the registration forms, fetch stubbed).
 // `npm test` runs this and then the browser journeys (vitest.e2e.config.ts); see scripts/test.mjs.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     environment: 'node',
-    include: ['src/**/*.test.ts'],
+    // *.test.tsx: component tests (testing-library), each in happy-dom by its `@vitest-environment` comment.
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
     globalSetup: ['src/server/test/global-setup.ts'],
     // Two worker processes for two cores. Files run one after another in a worker without a fresh module cache

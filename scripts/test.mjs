@@ -42,7 +42,7 @@ function testFiles(folder) {
       if (entry.name === 'node_modules') continue;
       const full = join(d, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.test.ts')) out.push(relative(root, full).split('\\').join('/'));
+      else if (/\.test\.tsx?$/.test(entry.name)) out.push(relative(root, full).split('\\').join('/'));
     }
   };
   walk(dir);

@@ -47,9 +47,6 @@ export async function expectUsable(page: Page, heading: string, label: string) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${label}: sideways scroll`).toBeLessThanOrEqual(page.viewportSize()!.width);
 }
 
-/** The table row whose first cell holds `text` (a team, a golfer, a user). */
-export const rowOf = (scope: Page | Locator, text: string) => scope.getByRole('row').filter({ has: scope.getByRole('cell').first().getByText(text, { exact: true }) });
-
 /** The cells of a row as shown, trimmed, whitespace collapsed. */
 export async function cellsOf(row: Locator): Promise<string[]> {
   await row.waitFor();
@@ -72,13 +69,22 @@ export function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      }
       else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(cell), (cell = '');
-    else if (ch === '\n') row.push(cell.replace(/\r$/, '')), rows.push(row), (row = []), (cell = '');
-    else cell += ch;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\n') {
+      row.push(cell.replace(/\r$/, ''));
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += ch;
   }
   if (cell || row.length) rows.push([...row, cell]);
   return rows;

@@ -131,7 +131,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
 
   let output = '';
   let child: ChildProcess | undefined;
-  let url = '';
+  let url: string;
   try {
     // A port found free can be taken before the server binds it: try again with another.
     for (let attempt = 1; ; attempt++) {

@@ -15,7 +15,6 @@ export interface FormatSettings {
   netScoring: boolean;
 }
 
-export const HANDICAP_INDEX = { min: -10, max: 54 } as const;
 export const SLOPE = { min: 55, max: 155, standard: 113 } as const;
 
 /** 'Scramble', 'Best ball (best 2)', 'Stroke play', with ' · Net' when the tournament scores net. */

@@ -15,9 +15,6 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   expired: 'Expired',
 };
 
-/** Statuses whose places run out at the team's deadline (R24). */
-export const EXPIRING_STATUSES = ['hold', 'pending'] as const satisfies readonly PaymentStatus[];
-
 /** Kinds of entries in a payment's history (R26). */
 export const PAYMENT_EVENT_LABELS = {
   registered: 'Registered',

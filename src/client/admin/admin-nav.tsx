@@ -1,7 +1,7 @@
 // The admin nav: a sidebar on a wide screen; on a phone or tablet one button naming the page shown, which opens the list
 // of pages (a row of a dozen links scrolled sideways hid most of them, with nothing to say they were there).
 import { ChevronDown, Menu, type LucideIcon } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, matchPath, useLocation } from 'react-router';
 import { cn } from '../ui/cn';
 
@@ -16,8 +16,12 @@ export function AdminNav({ items }: { items: AdminNavItem[] }) {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const listId = useId();
-  // Choosing a page closes the menu.
-  useEffect(() => setOpen(false), [pathname]);
+  // Choosing a page closes the menu (adjusted while rendering rather than in an effect: react.dev/learn/you-might-not-need-an-effect).
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setOpen(false);
+  }
   // One match decides both the menu button's label and the marked link: NavLink's own test does not take /admin/ (a
   // trailing slash) for /admin, so the Dashboard went unmarked there.
   const current = items.find((item) => matchPath({ path: item.to, end: item.end ?? false }, pathname));

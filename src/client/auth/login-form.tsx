@@ -11,18 +11,18 @@ const loadSchema = () => import('../../shared/account-schemas').then((m) => m.lo
 
 export function LoginForm() {
   const signIn = useSignIn();
-  const form = useLightForm(loadSchema, { email: '', password: '' });
-  const submit = form.handleSubmit((values: LoginInput) =>
+  const { formRef, field, handleSubmit } = useLightForm(loadSchema, { email: '', password: '' });
+  const submit = handleSubmit((values: LoginInput) =>
     signIn.mutateAsync(values).then(
       () => notify.success('Successfully signed in!'),
       (error) => notify.error(errorMessage(error, 'Sign in failed')),
     ),
   );
   return (
-    <form ref={form.formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
+    <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <Field label="Email" type="email" autoComplete="email" {...field('email')} />
       <div className="flex flex-col gap-1">
-        <Field label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+        <Field label="Password" type="password" autoComplete="current-password" {...field('password')} />
         <Link to="/forgot-password" className="self-end text-sm font-medium text-green-800 underline underline-offset-2">
           Forgot password?
         </Link>

@@ -14,14 +14,14 @@ const loadSchema = () => import('../../shared/account-schemas').then((m) => m.si
 export function SignUpForm({ onConfirmationNeeded }: { onConfirmationNeeded: () => void }) {
   const signUp = useSignUp();
   const signIn = useSignIn();
-  const form = useLightForm(loadSchema, { firstName: '', lastName: '', email: '', company: '', password: '' });
+  const { formRef, field, handleSubmit, reset, showErrors } = useLightForm(loadSchema, { firstName: '', lastName: '', email: '', company: '', password: '' });
   const busy = signUp.isPending || signIn.isPending;
-  const submit = form.handleSubmit(async (values: SignUpInput) => {
+  const submit = handleSubmit(async (values: SignUpInput) => {
     try {
       const { requiresConfirmation } = await signUp.mutateAsync(values);
       if (requiresConfirmation) {
         notify.success('Account created! Please check your email to confirm your account.');
-        form.reset();
+        reset();
         onConfirmationNeeded();
         return;
       }
@@ -34,24 +34,24 @@ export function SignUpForm({ onConfirmationNeeded }: { onConfirmationNeeded: () 
       }
       notify.success('Account created! You are now signed in.');
     } catch (error) {
-      if (error instanceof ApiError) form.showErrors(error.fields);
+      if (error instanceof ApiError) showErrors(error.fields);
       notify.error(errorMessage(error, 'Sign up failed'));
     }
   });
   return (
-    <form ref={form.formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" autoComplete="given-name" {...form.field('firstName')} />
-        <Field label="Last name" autoComplete="family-name" {...form.field('lastName')} />
+        <Field label="First name" autoComplete="given-name" {...field('firstName')} />
+        <Field label="Last name" autoComplete="family-name" {...field('lastName')} />
       </div>
-      <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
-      <Field label="Company" hint="Optional" autoComplete="organization" {...form.field('company')} />
+      <Field label="Email" type="email" autoComplete="email" {...field('email')} />
+      <Field label="Company" hint="Optional" autoComplete="organization" {...field('company')} />
       <Field
         label="Password"
         type="password"
         autoComplete="new-password"
         hint="At least 8 characters"
-        {...form.field('password')}
+        {...field('password')}
       />
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? 'Creating Account...' : 'Sign Up'}

@@ -2,7 +2,7 @@
 // (saved with who and when, R19); admins also add golfers and delete them behind a confirmation.
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useMe } from '../auth/session';
 import { errorMessage } from '../lib/api';
 import { formatDateTime } from '../lib/format';
@@ -36,7 +36,12 @@ export function GolfersPage() {
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim());
   const [page, setPage] = useState(1);
-  useEffect(() => setPage(1), [q, tournamentId]);
+  // A new search or tournament starts again at page 1 (adjusted while rendering, not in an effect).
+  const [pagedFor, setPagedFor] = useState({ q, tournamentId });
+  if (pagedFor.q !== q || pagedFor.tournamentId !== tournamentId) {
+    setPagedFor({ q, tournamentId });
+    setPage(1);
+  }
   const golfers = useQuery(golfersQuery(tournamentId, q, page));
   const checkIn = useSetCheckIn();
   const remove = useDeleteGolfer();

@@ -1,6 +1,6 @@
 // R29: a golfer's Handicap Index at the check-in desk, saved when the field is left (or on Enter); a value that is not an
 // index is not sent and the saved one comes back, with the rule's message.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { handicapFromText, HANDICAP_MESSAGE } from '../../shared/team-schemas';
 import { handicapSchema } from '../../shared/golfer-schemas';
 import { notifyFailure } from '../admin/notify-failure';
@@ -14,7 +14,12 @@ const asText = (value: number | null) => (value == null ? '' : value.toFixed(1))
 export function HandicapField({ golfer, name, label = 'Hcp' }: { golfer: Golfer; name: string; label?: string }) {
   const save = useSetHandicap();
   const [draft, setDraft] = useState(asText(golfer.handicapIndex));
-  useEffect(() => setDraft(asText(golfer.handicapIndex)), [golfer.handicapIndex]);
+  // A new saved value replaces the draft (adjusted while rendering, not in an effect).
+  const [savedValue, setSavedValue] = useState(golfer.handicapIndex);
+  if (savedValue !== golfer.handicapIndex) {
+    setSavedValue(golfer.handicapIndex);
+    setDraft(asText(golfer.handicapIndex));
+  }
 
   const commit = () => {
     const value = handicapFromText(draft.trim());

@@ -1,7 +1,7 @@
 // The par of every hole of a course, one field per hole. A change is saved when the field is left (or on Enter);
 // anything but 3, 4 or 5 is not saved and the field shows the saved par again (SPEC.md §5).
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { COURSE_MESSAGES, isValidPar, PAR } from '../../shared/course-schemas';
 import { notifyFailure } from '../admin/notify-failure';
 import { notify } from '../lib/toast';
@@ -57,7 +57,12 @@ function HoleParGrid({ courseId }: { courseId: string }) {
 function ParField({ courseId, hole }: { courseId: string; hole: Hole }) {
   const setPar = useSetHolePar(courseId);
   const [draft, setDraft] = useState(String(hole.par));
-  useEffect(() => setDraft(String(hole.par)), [hole.par]);
+  // A new saved par replaces the draft (adjusted while rendering, not in an effect).
+  const [savedPar, setSavedPar] = useState(hole.par);
+  if (savedPar !== hole.par) {
+    setSavedPar(hole.par);
+    setDraft(String(hole.par));
+  }
 
   const commit = () => {
     const par = Number(draft);

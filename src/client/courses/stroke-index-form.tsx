@@ -1,5 +1,5 @@
 // R29: a course's stroke indexes (which holes receive handicap strokes first), saved together: 1..holes each once, or none.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { COURSE_MESSAGES, strokeIndexesSchema } from '../../shared/course-schemas';
 import { notifyFailure } from '../admin/notify-failure';
 import { notify } from '../lib/toast';
@@ -14,7 +14,12 @@ export function StrokeIndexForm({ courseId, holes }: { courseId: string; holes: 
   const [draft, setDraft] = useState(() => asText(holes));
   const [error, setError] = useState<string | null>(null);
   const saved = asText(holes).join(',');
-  useEffect(() => setDraft(saved.split(',')), [saved]);
+  // New saved indexes replace the draft (adjusted while rendering, not in an effect).
+  const [savedText, setSavedText] = useState(saved);
+  if (savedText !== saved) {
+    setSavedText(saved);
+    setDraft(saved.split(','));
+  }
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();

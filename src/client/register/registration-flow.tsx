@@ -38,13 +38,12 @@ export function RegistrationFlow({
   const [step, setStep] = useState<'select' | 'form'>('select');
   // With an offer the level is chosen already: its kept places count as left for this leader (the list shows it sold out).
   const offerLevels = useQuery({ ...levelsQuery(offer?.tournamentId ?? ''), enabled: Boolean(offer) });
-  useEffect(() => {
-    const offered = offer && offerLevels.data?.find((l) => l.id === offer.levelId);
-    if (offered && !level) {
-      setLevel({ ...offered, placesLeft: offered.placesLeft + offer.teamsWanted });
-      setStep('form');
-    }
-  }, [offer, offerLevels.data, level]);
+  // Adjusted while rendering, not in an effect (react.dev/learn/you-might-not-need-an-effect).
+  const offered = offer && offerLevels.data?.find((l) => l.id === offer.levelId);
+  if (offered && !level) {
+    setLevel({ ...offered, placesLeft: offered.placesLeft + offer.teamsWanted });
+    setStep('form');
+  }
   const [missing, setMissing] = useState<{ tournament?: string; level?: string }>({});
   const { data: me } = useMe();
   const register = useRegisterTeams();

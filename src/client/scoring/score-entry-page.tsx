@@ -3,7 +3,7 @@
 // starting sheet and scorecards are a click away (moderators have no Tournaments page).
 import { startingHoleLabel, type StartGroup } from '../../shared/tournament-day';
 import { ClipboardList, FileText } from 'lucide-react';
-import { useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../ui/button';
 import { SelectField } from '../ui/select-field';
@@ -18,7 +18,9 @@ export function ScoreEntryPage() {
   const team = tournament?.teams.find((t) => t.teamId === params.get('team'));
 
   const unsaved = useRef(false);
-  const setUnsaved = useRef((value: boolean) => (unsaved.current = value)).current;
+  const setUnsaved = useCallback((value: boolean) => {
+    unsaved.current = value;
+  }, []);
 
   // Another team's sheet replaces this one: typed scores not yet saved would be lost, so ask first.
   const choose = (tournamentId: string, teamId = '') => {

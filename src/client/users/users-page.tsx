@@ -2,7 +2,7 @@
 // The server enforces R8 (not yourself, never the last admin, not a user who leads teams); its message is shown as is.
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2, UserCog } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ROLE_LABELS, type Role } from '../../shared/roles';
 import { USER_GUARD_MESSAGES } from '../../shared/user-schemas';
 import { useMe } from '../auth/session';
@@ -53,7 +53,12 @@ export function UsersPage() {
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim());
   const [page, setPage] = useState(1);
-  useEffect(() => setPage(1), [q]);
+  // A new search starts again at page 1 (adjusted while rendering, not in an effect).
+  const [pagedFor, setPagedFor] = useState(q);
+  if (pagedFor !== q) {
+    setPagedFor(q);
+    setPage(1);
+  }
   const users = useQuery(usersQuery(q, page));
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);

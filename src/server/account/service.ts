@@ -58,11 +58,6 @@ export async function setRole(db: Db, userId: string, role: Role) {
   await db.update(user).set({ role }).where(eq(user.id, userId));
 }
 
-export async function setPassword(db: Db, userId: string, password: string) {
-  const passwordHash = await hashPassword(password);
-  await db.update(account).set({ password: passwordHash }).where(sql`${account.userId} = ${userId} and ${account.providerId} = 'credential'`);
-}
-
 export async function countAdmins(db: Db): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(user).where(eq(user.role, 'admin'));
   return row?.n ?? 0;

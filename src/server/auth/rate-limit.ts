@@ -19,11 +19,6 @@ export async function hitWindow(db: Db, key: string, windowSeconds: number): Pro
   return { count: Number(rows[0]!.count), retryAfterSeconds: Math.max(1, Math.ceil(Number(rows[0]!.left))) };
 }
 
-/** Counts one attempt for the key and answers the count in the current window. */
-export async function hit(db: Db, key: string, windowSeconds: number): Promise<number> {
-  return (await hitWindow(db, key, windowSeconds)).count;
-}
-
 /** Takes back one counted attempt (one that turned out not to count: a success, or a refusal before any check). */
 export async function giveBack(db: Db, key: string): Promise<void> {
   await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);

@@ -21,7 +21,7 @@ export const ASSIGN_MESSAGES = {
   failed: 'Failed to assign teams to holes',
 } as const;
 
-export { shuffle, type RandomInt } from './shotgun-draw';
+export { type RandomInt } from './shotgun-draw';
 
 /** Each team gets a different hole, every injective assignment equally likely. Needs holes.length >= teamIds.length. */
 export function drawStartingHoles(teamIds: readonly string[], holes: readonly number[], random: RandomInt = randomInt) {

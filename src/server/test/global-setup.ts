@@ -73,7 +73,7 @@ async function sweepStaleDatabases(url: string) {
   try {
     await client.connect();
   } catch (error) {
-    throw new Error(`TEST_DATABASE_URL: cannot connect to ${url}: ${(error as Error).message}`);
+    throw new Error(`TEST_DATABASE_URL: cannot connect to ${url}: ${(error as Error).message}`, { cause: error });
   }
   try {
     const { rows } = await client.query<{ datname: string }>(`select datname from pg_database where datname like 'golf_test_%'`);
