@@ -30,6 +30,7 @@ const CLOSED: ActiveTournament = {
 };
 const level = (id: string, name: string, maxTeams: number, placesLeft: number, priceCents = 50_000): OfferedLevel => ({
   id,
+  sponsorshipLevelId: id,
   name,
   description: '',
   priceCents,
