@@ -10,6 +10,8 @@ import type { VitePWAOptions } from 'vite-plugin-pwa';
 // lost its connection still shows the card, the team list and the last board. Saves are not the worker's job: the page
 // keeps them in IndexedDB and sends them itself (src/client/scoring/outbox.ts, docs/decisions/050).
 /** The reads kept for offline use, newest answer first: who is signed in, the teams to score, a card, the boards. */
+/** The pages the server renders (src/server/http/server-render.ts SERVER_RENDERED), by path and query. */
+const SERVER_RENDERED_PAGES = /^\/(leaderboard)?(\?.*)?$/;
 const OFFLINE_READS = /\/api\/(account\/me|score-entry\/tournaments|teams\/[^/]+\/scores|leaderboard)$/;
 
 const pwaOptions: Partial<VitePWAOptions> = {
@@ -33,13 +35,33 @@ const pwaOptions: Partial<VitePWAOptions> = {
   },
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,png}'],
-    // Every page is the one app: offline, any address opens the cached shell and the app shows the page.
+    // Every page is the one app: offline, any address opens the cached shell and the app shows the page. Home and the
+    // leaderboard are not answered with the shell: they come rendered by the server, and each is kept under its own address
+    // (below), so a page opened offline is that page's own document, never another page's (docs/decisions/051).
     navigateFallback: '/index.html',
-    navigateFallbackDenylist: [/^\/api\//],
+    navigateFallbackDenylist: [/^\/api\//, SERVER_RENDERED_PAGES],
+    // '/' is not the precached shell (index.html) either.
+    directoryIndex: null,
     cleanupOutdatedCaches: true,
     clientsClaim: true,
     skipWaiting: true,
     runtimeCaching: [
+      {
+        // Home and the leaderboard as the server rendered them, newest first; offline, the last copy of that very page,
+        // else the app shell (a page never opened online). Navigations, and the page's own copy main.tsx asks for when the
+        // worker first takes charge (the first visit's document arrived before it).
+        // (Written into the worker as source: the pattern is SERVER_RENDERED_PAGES, repeated because no variable goes with it.)
+        urlPattern: ({ url }) => /^\/(leaderboard)?(\?.*)?$/.test(url.pathname + url.search),
+        method: 'GET',
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'pages',
+          networkTimeoutSeconds: 6,
+          expiration: { maxEntries: 10 },
+          cacheableResponse: { statuses: [200] },
+          precacheFallback: { fallbackURL: '/index.html' },
+        },
+      },
       {
         urlPattern: OFFLINE_READS,
         method: 'GET',
