@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { VitePWAOptions } from 'vite-plugin-pwa';
@@ -75,12 +76,16 @@ const pwaOptions: Partial<VitePWAOptions> = {
 // The API runs beside Vite in development (npm run dev); in production one Node process serves both.
 const apiPort = Number(process.env.DEV_API_PORT ?? 3001);
 
-export default defineConfig(({ isSsrBuild }) =>
+export default defineConfig(({ command, isSsrBuild }) =>
   isSsrBuild
     ? // The server (`vite build --ssr src/server/main.ts`, scripts/build.mjs): one ES module for Node, packages left external.
       { build: { outDir: 'dist/server', emptyOutDir: true, copyPublicDir: false, sourcemap: true, target: 'node20' } }
     : {
         plugins: [react(), tailwindcss(), VitePWA(pwaOptions)],
+        // react-router's package points every import at its development build (warnings and their messages included);
+        // its production build is what its own Vite plugin serves in production. `npm run dev` and the server keep the
+        // package's default (the same markup; the server renders Home and the leaderboard with it).
+        resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] } : {},
         build: {
           outDir: 'dist/client',
           emptyOutDir: true,

@@ -1,12 +1,18 @@
 // Every screen of the portal. Pages beyond Home load on demand; admin code is only fetched by staff who open /admin.
 // Declarative routing: the data router would add 16 KB (gzip) to every first load for loaders we do not use.
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy as reactLazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { RootLayout } from './layout/root-layout';
 import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { RouteErrorBoundary } from './pages/route-error';
 import { PageSpinner } from './ui/spinner';
+
+/**
+ * A page loaded on demand, with every page's styles (all-pages.css) fetched beside its code: the first load carries only
+ * the styles of Home and the leaderboard (index.css, docs/decisions/051).
+ */
+const lazy: typeof reactLazy = (load) => reactLazy(() => Promise.all([load(), import('./all-pages.css')]).then(([page]) => page));
 
 const RegisterPage = lazy(() => import('./register/register-page').then((m) => ({ default: m.RegisterPage })));
 const AuthPage = lazy(() => import('./auth/auth-page').then((m) => ({ default: m.AuthPage })));
@@ -24,7 +30,7 @@ const SponsorshipLevelsPage = lazy(() => import('./sponsorship/sponsorship-level
 const AdminTeamsPage = lazy(() => import('./teams/admin-teams-page').then((m) => ({ default: m.AdminTeamsPage })));
 const PaymentsPage = lazy(() => import('./payments/payments-page').then((m) => ({ default: m.PaymentsPage })));
 const ReportsPage = lazy(() => import('./reports/reports-page').then((m) => ({ default: m.ReportsPage })));
-const LeaderboardPage = lazy(() => import('./leaderboard/leaderboard-page').then((m) => ({ default: m.LeaderboardPage })));
+const LeaderboardPage = reactLazy(() => import('./leaderboard/leaderboard-page').then((m) => ({ default: m.LeaderboardPage })));
 const PaymentReturnPage = lazy(() => import('./register/payment-return-page').then((m) => ({ default: m.PaymentReturnPage })));
 const WaitlistPage = lazy(() => import('./waitlist/waitlist-page').then((m) => ({ default: m.WaitlistPage })));
 const TeamScoresPage = lazy(() => import('./scoring/team-scores-page').then((m) => ({ default: m.TeamScoresPage })));
