@@ -79,7 +79,8 @@ const apiPort = Number(process.env.DEV_API_PORT ?? 3001);
 export default defineConfig(({ command, isSsrBuild }) =>
   isSsrBuild
     ? // The server (`vite build --ssr src/server/main.ts`, scripts/build.mjs): one ES module for Node, packages left external.
-      { build: { outDir: 'dist/server', emptyOutDir: true, copyPublicDir: false, sourcemap: true, target: 'node20' } }
+      // Tailwind too: routes.tsx (which the server renders with) imports all-pages.css with each page.
+      { plugins: [tailwindcss()], build: { outDir: 'dist/server', emptyOutDir: true, copyPublicDir: false, sourcemap: true, target: 'node20' } }
     : {
         plugins: [react(), tailwindcss(), VitePWA(pwaOptions)],
         // react-router's package points every import at its development build (warnings and their messages included);
