@@ -1,4 +1,4 @@
-// The first load's own copies of six lucide icons (shell-icons.tsx) draw exactly what lucide-react draws.
+// The first load's own copies of lucide icons (shell-icons.tsx) draw exactly what lucide-react draws.
 import * as lucide from 'lucide-react';
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';

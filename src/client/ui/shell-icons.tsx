@@ -1,6 +1,6 @@
-// The six icons the first load draws (the site header, Home, the loading spinner), drawn exactly as lucide-react draws them
-// (the same markup: shell-icons.test.tsx compares them; the shapes are lucide's, ISC licence) but without lucide's runtime
-// in the first bundle (docs/decisions/051). Every other page uses lucide-react itself.
+// The icons the first load draws (the site header, Home, the spinner, the leaderboard's buttons), drawn exactly as
+// lucide-react draws them (the same markup: shell-icons.test.ts compares them; the shapes are lucide's, ISC licence) but
+// without lucide's runtime in the first bundle (docs/decisions/051). Every other page uses lucide-react itself.
 import type { ReactNode, SVGProps } from 'react';
 
 type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
@@ -78,3 +78,34 @@ export const Users = icon(
 );
 
 export const Loader2 = icon('lucide lucide-loader-circle lucide-loader-2', <path d="M21 12a9 9 0 1 1-6.219-8.56" />);
+
+// The leaderboard's buttons (TV mode).
+export const Maximize = icon(
+  'lucide lucide-maximize',
+  <>
+    <path d="M8 3H5a2 2 0 0 0-2 2v3" />
+    <path d="M21 8V5a2 2 0 0 0-2-2h-3" />
+    <path d="M3 16v3a2 2 0 0 0 2 2h3" />
+    <path d="M16 21h3a2 2 0 0 0 2-2v-3" />
+  </>,
+);
+
+export const Minimize = icon(
+  'lucide lucide-minimize',
+  <>
+    <path d="M8 3v3a2 2 0 0 1-2 2H3" />
+    <path d="M21 8h-3a2 2 0 0 1-2-2V3" />
+    <path d="M3 16h3a2 2 0 0 1 2 2v3" />
+    <path d="M16 21v-3a2 2 0 0 1 2-2h3" />
+  </>,
+);
+
+export const Pause = icon(
+  'lucide lucide-pause',
+  <>
+    <rect x="14" y="3" width="5" height="18" rx="1" />
+    <rect x="5" y="3" width="5" height="18" rx="1" />
+  </>,
+);
+
+export const Play = icon('lucide lucide-play', <path d="M5 5a2 2 0 0 1 3.008-1.728l11.997 6.998a2 2 0 0 1 .003 3.458l-12 7A2 2 0 0 1 5 19z" />);
