@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { VitePWAOptions } from 'vite-plugin-pwa';
@@ -10,6 +11,8 @@ import type { VitePWAOptions } from 'vite-plugin-pwa';
 // lost its connection still shows the card, the team list and the last board. Saves are not the worker's job: the page
 // keeps them in IndexedDB and sends them itself (src/client/scoring/outbox.ts, docs/decisions/050).
 /** The reads kept for offline use, newest answer first: who is signed in, the teams to score, a card, the boards. */
+/** The pages the server renders (src/server/http/server-render.ts SERVER_RENDERED), by path and query. */
+const SERVER_RENDERED_PAGES = /^\/(leaderboard)?(\?.*)?$/;
 const OFFLINE_READS = /\/api\/(account\/me|score-entry\/tournaments|teams\/[^/]+\/scores|leaderboard)$/;
 
 const pwaOptions: Partial<VitePWAOptions> = {
@@ -33,13 +36,33 @@ const pwaOptions: Partial<VitePWAOptions> = {
   },
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,png}'],
-    // Every page is the one app: offline, any address opens the cached shell and the app shows the page.
+    // Every page is the one app: offline, any address opens the cached shell and the app shows the page. Home and the
+    // leaderboard are not answered with the shell: they come rendered by the server, and each is kept under its own address
+    // (below), so a page opened offline is that page's own document, never another page's (docs/decisions/051).
     navigateFallback: '/index.html',
-    navigateFallbackDenylist: [/^\/api\//],
+    navigateFallbackDenylist: [/^\/api\//, SERVER_RENDERED_PAGES],
+    // '/' is not the precached shell (index.html) either.
+    directoryIndex: null,
     cleanupOutdatedCaches: true,
     clientsClaim: true,
     skipWaiting: true,
     runtimeCaching: [
+      {
+        // Home and the leaderboard as the server rendered them, newest first; offline, the last copy of that very page,
+        // else the app shell (a page never opened online). Navigations, and the page's own copy main.tsx asks for when the
+        // worker first takes charge (the first visit's document arrived before it).
+        // (Written into the worker as source: the pattern is SERVER_RENDERED_PAGES, repeated because no variable goes with it.)
+        urlPattern: ({ url }) => /^\/(leaderboard)?(\?.*)?$/.test(url.pathname + url.search),
+        method: 'GET',
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'pages',
+          networkTimeoutSeconds: 6,
+          expiration: { maxEntries: 10 },
+          cacheableResponse: { statuses: [200] },
+          precacheFallback: { fallbackURL: '/index.html' },
+        },
+      },
       {
         urlPattern: OFFLINE_READS,
         method: 'GET',
@@ -53,12 +76,17 @@ const pwaOptions: Partial<VitePWAOptions> = {
 // The API runs beside Vite in development (npm run dev); in production one Node process serves both.
 const apiPort = Number(process.env.DEV_API_PORT ?? 3001);
 
-export default defineConfig(({ isSsrBuild }) =>
+export default defineConfig(({ command, isSsrBuild }) =>
   isSsrBuild
     ? // The server (`vite build --ssr src/server/main.ts`, scripts/build.mjs): one ES module for Node, packages left external.
-      { build: { outDir: 'dist/server', emptyOutDir: true, copyPublicDir: false, sourcemap: true, target: 'node20' } }
+      // Tailwind too: routes.tsx (which the server renders with) imports all-pages.css with each page.
+      { plugins: [tailwindcss()], build: { outDir: 'dist/server', emptyOutDir: true, copyPublicDir: false, sourcemap: true, target: 'node20' } }
     : {
         plugins: [react(), tailwindcss(), VitePWA(pwaOptions)],
+        // react-router's package points every import at its development build (warnings and their messages included);
+        // its production build is what its own Vite plugin serves in production. `npm run dev` and the server keep the
+        // package's default (the same markup; the server renders Home and the leaderboard with it).
+        resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] } : {},
         build: {
           outDir: 'dist/client',
           emptyOutDir: true,

@@ -7,7 +7,7 @@ import { ApiError, failureCause } from './lib/api';
 import { meQuery } from './auth/session';
 import { AppRoutes } from './routes';
 import { WAITING_FLAG } from './offline/waiting-flag';
-import { PAGE_DATA_ID } from './ssr/page-data';
+import { PAGE_DATA_ID, RENDERED_URL_ATTRIBUTE } from './ssr/page-data';
 import './index.css';
 
 // A 401 means the session has ended (signed out in another tab, expired): ask again who is signed in, so every screen
@@ -38,14 +38,19 @@ const app = (
   </StrictMode>
 );
 // Home and /leaderboard come rendered by the server (src/server/http/server-render.ts): take over that HTML with the data
-// it was rendered with. Every other page, and the service worker's offline shell, start empty.
+// it was rendered with. Every other page, and the service worker's offline shell, start empty. Only markup rendered for this
+// very address is hydrated (the server names it on the root); any other document is rendered afresh, so no page is ever
+// hydrated over another page's HTML (docs/decisions/051).
 const root = document.getElementById('root')!;
-const pageData = document.getElementById(PAGE_DATA_ID)?.textContent;
-if (pageData) for (const [key, value] of JSON.parse(pageData) as [string[], unknown][]) queryClient.setQueryData(key, value);
-// A document that does not match this page (the worker's cached shell opened offline on another address) is rendered
-// afresh by React: a recovered mismatch is a warning, not a page error.
-if (root.firstElementChild) hydrateRoot(root, app, { onRecoverableError: (error) => console.warn('Rendered afresh:', error) });
-else createRoot(root).render(app);
+if (root.firstElementChild && root.getAttribute(RENDERED_URL_ATTRIBUTE) === location.pathname + location.search) {
+  const pageData = document.getElementById(PAGE_DATA_ID)?.textContent;
+  if (pageData) for (const [key, value] of JSON.parse(pageData) as [string[], unknown][]) queryClient.setQueryData(key, value);
+  hydrateRoot(root, app);
+} else {
+  root.replaceChildren();
+  root.removeAttribute(RENDERED_URL_ATTRIBUTE);
+  createRoot(root).render(app);
+}
 
 // Offline use (R32): the service worker, registered once the page has loaded so it never competes with the first paint;
 // saves an earlier visit left on this phone are sent from whatever page is open.
@@ -53,7 +58,16 @@ window.addEventListener('load', () => {
   if ('serviceWorker' in navigator && import.meta.env.PROD) {
     // The page's first reads went out before the worker took charge: read them again through it, so it keeps them for
     // offline use (the card a scorer just opened, the teams, who is signed in, the boards).
-    navigator.serviceWorker.addEventListener('controllerchange', () => void queryClient.refetchQueries({ type: 'active' }), { once: true });
+    // The server-rendered document too, so this page opens offline as itself (vite.config.ts keeps it under its address).
+    const rendered = root.getAttribute(RENDERED_URL_ATTRIBUTE);
+    navigator.serviceWorker.addEventListener(
+      'controllerchange',
+      () => {
+        void queryClient.refetchQueries({ type: 'active' });
+        if (rendered) void fetch(rendered, { credentials: 'same-origin' }).catch(() => undefined);
+      },
+      { once: true },
+    );
     void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
   }
   if (localStorage.getItem(WAITING_FLAG)) void import('./scoring/outbox').then((outbox) => outbox.startOutbox()).catch(() => undefined);

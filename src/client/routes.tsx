@@ -1,6 +1,6 @@
 // Every screen of the portal. Pages beyond Home load on demand; admin code is only fetched by staff who open /admin.
 // Declarative routing: the data router would add 16 KB (gzip) to every first load for loaders we do not use.
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy as reactLazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { RootLayout } from './layout/root-layout';
 import { HomePage } from './pages/home-page';
@@ -8,13 +8,19 @@ import { NotFoundPage } from './pages/not-found-page';
 import { RouteErrorBoundary } from './pages/route-error';
 import { PageSpinner } from './ui/spinner';
 
+/**
+ * A page loaded on demand, with every page's styles (all-pages.css) fetched beside its code: the first load carries only
+ * the styles of Home and the leaderboard (index.css, docs/decisions/051).
+ */
+const lazy: typeof reactLazy = (load) => reactLazy(() => Promise.all([load(), import('./all-pages.css')]).then(([page]) => page));
+
 const RegisterPage = lazy(() => import('./register/register-page').then((m) => ({ default: m.RegisterPage })));
 const AuthPage = lazy(() => import('./auth/auth-page').then((m) => ({ default: m.AuthPage })));
 const ForgotPasswordPage = lazy(() => import('./auth/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })));
 const ResetPasswordPage = lazy(() => import('./auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
 const LogoutPage = lazy(() => import('./auth/logout-page').then((m) => ({ default: m.LogoutPage })));
 const AdminRoutes = lazy(() => import('./admin/admin-routes').then((m) => ({ default: m.AdminRoutes })));
-const LeaderboardPage = lazy(() => import('./leaderboard/leaderboard-page').then((m) => ({ default: m.LeaderboardPage })));
+const LeaderboardPage = reactLazy(() => import('./leaderboard/leaderboard-page').then((m) => ({ default: m.LeaderboardPage })));
 const PaymentReturnPage = lazy(() => import('./register/payment-return-page').then((m) => ({ default: m.PaymentReturnPage })));
 const TeamScoresPage = lazy(() => import('./scoring/team-scores-page').then((m) => ({ default: m.TeamScoresPage })));
 

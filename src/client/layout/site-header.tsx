@@ -1,4 +1,4 @@
-import { Flag, Trophy } from 'lucide-react';
+import { Flag, Trophy } from '../ui/shell-icons';
 import { Link, NavLink } from 'react-router';
 import { useLogout, useMe } from '../auth/session';
 import { Button } from '../ui/button';

@@ -2,6 +2,7 @@
 // placed a team), team, to par, holes played, total and each player's total; with net scoring Net and Gross side by side
 // and the team handicap. Under the board: the countback rule and, for net, the allowance used. Names only: the board is
 // public (R11). A table on a wide screen or a TV, a list of cards on a phone.
+import { memo } from 'react';
 import { COUNTBACK_RULE } from '../../shared/countback';
 import { allowanceText } from '../../shared/formats';
 import { formatToPar, type LeaderboardRow } from '../../shared/tournament-day';
@@ -161,8 +162,12 @@ export function BoardNotes({ board }: { board: Leaderboard }) {
   );
 }
 
-/** A table on a wide screen (large type for a TV), cards on a phone (in TV mode too: six columns do not fit 390 px). */
-export function LeaderboardBoard({ board, tv = false, emptyText }: { board: Leaderboard; tv?: boolean; emptyText: string }) {
+/**
+ * A table on a wide screen (large type for a TV), cards on a phone (in TV mode too: six columns do not fit 390 px). Drawn
+ * again only when its board changes: the page's live state ('Live', 'Reconnecting') changing redraws the heading, not
+ * every row (the first message of the event stream came just after hydration and redrew the whole board).
+ */
+export const LeaderboardBoard = memo(function LeaderboardBoard({ board, tv = false, emptyText }: { board: Leaderboard; tv?: boolean; emptyText: string }) {
   const wide = useMediaQuery('(min-width: 768px)');
   if (board.rows.length === 0) return <p className={cn('rounded-lg bg-white py-8 text-center text-stone-600', tv && 'bg-transparent text-2xl')}>{emptyText}</p>;
   return (
@@ -172,4 +177,4 @@ export function LeaderboardBoard({ board, tv = false, emptyText }: { board: Lead
       {tv ? null : <BoardNotes board={board} />}
     </div>
   );
-}
+});

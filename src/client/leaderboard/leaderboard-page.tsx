@@ -2,7 +2,7 @@
 // are activated or closed, over one event stream. `?tv=1` (or the TV mode button, which also asks for full screen) shows
 // the boards alone in large type for the clubhouse screen, a page at a time (tv-boards.tsx), and never gives up loading.
 import { useQuery } from '@tanstack/react-query';
-import { Maximize, Minimize, Pause, Play } from 'lucide-react';
+import { Maximize, Minimize, Pause, Play } from '../ui/shell-icons';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../ui/button';

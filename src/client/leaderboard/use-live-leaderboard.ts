@@ -2,7 +2,7 @@
 // each one's whole board, at once and after every change (a score saved through any app process, a tournament activated
 // or closed). EventSource reconnects by itself after a dropped connection, and the server then sends everything again.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useOnline } from '../offline/use-online';
 import type { Leaderboard, PublicLeaderboards } from './queries';
 import { LEADERBOARD_EVENTS_URL, leaderboardsQuery, type ActiveTournaments } from './queries';
@@ -34,32 +34,44 @@ export function useLiveLeaderboards(): LiveState {
   const [state, setState] = useState<LiveState>('connecting');
   const [attempt, setAttempt] = useState(0);
   const online = useOnline();
+  const opened = useRef(false);
 
   useEffect(() => {
-    const source = new EventSource(LEADERBOARD_EVENTS_URL);
+    let source: EventSource | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let active: string[] | null = null;
     const update = (change: (boards: Leaderboard[]) => Leaderboard[]) =>
       queryClient.setQueryData<PublicLeaderboards>(leaderboardsQuery.queryKey, (current) => (current ? { leaderboards: change(current.leaderboards) } : current));
 
-    source.onopen = () => setState('live');
-    source.onerror = () => {
-      setState('reconnecting');
-      // A refusal (a proxy's error page, say) ends the stream for good: try again later.
-      if (source.readyState === EventSource.CLOSED) retry = setTimeout(() => setAttempt((n) => n + 1), RETRY_AFTER_CLOSE_MS);
+    const connect = () => {
+      opened.current = true;
+      const stream = (source = new EventSource(LEADERBOARD_EVENTS_URL));
+      stream.onopen = () => setState('live');
+      stream.onerror = () => {
+        setState('reconnecting');
+        // A refusal (a proxy's error page, say) ends the stream for good: try again later.
+        if (stream.readyState === EventSource.CLOSED) retry = setTimeout(() => setAttempt((n) => n + 1), RETRY_AFTER_CLOSE_MS);
+      };
+      stream.addEventListener('active', (event) => {
+        const ids = (JSON.parse((event as MessageEvent<string>).data) as ActiveTournaments).tournamentIds;
+        active = ids;
+        update((boards) => keepActive(boards, ids));
+      });
+      stream.addEventListener('leaderboard', (event) => {
+        const board = JSON.parse((event as MessageEvent<string>).data) as Leaderboard;
+        update((boards) => placeBoard(boards, board, active));
+      });
     };
-    source.addEventListener('active', (event) => {
-      const ids = (JSON.parse((event as MessageEvent<string>).data) as ActiveTournaments).tournamentIds;
-      active = ids;
-      update((boards) => keepActive(boards, ids));
-    });
-    source.addEventListener('leaderboard', (event) => {
-      const board = JSON.parse((event as MessageEvent<string>).data) as Leaderboard;
-      update((boards) => placeBoard(boards, board, active));
-    });
+    // The page's first stream opens once the browser is idle (within a second): the boards are already on screen, and
+    // taking the page over comes first (on a slow phone the stream's first messages otherwise land in the middle of
+    // hydration). Any later one (reconnecting, back online) opens at once.
+    const whenIdle = !opened.current && typeof requestIdleCallback === 'function';
+    const pending = whenIdle ? requestIdleCallback(connect, { timeout: 1_000 }) : undefined;
+    if (!whenIdle) connect();
     return () => {
+      if (pending !== undefined) cancelIdleCallback(pending);
       clearTimeout(retry);
-      source.close();
+      source?.close();
     };
   }, [attempt, online, queryClient]);
 

@@ -1,4 +1,4 @@
-import { CalendarCheck, ClipboardList, Users } from 'lucide-react';
+import { CalendarCheck, ClipboardList, Users } from '../ui/shell-icons';
 import { Link } from 'react-router';
 import { Button } from '../ui/button';
 

@@ -12,7 +12,7 @@ useAppWithAssets((app) => {
   t = app;
 });
 
-const root = (html: string) => /<div id="root">([\s\S]*)<\/div>/.exec(html)?.[1] ?? '';
+const root = (html: string) => /<div id="root"[^>]*>([\s\S]*)<\/div>/.exec(html)?.[1] ?? '';
 const text = (html: string) => root(html).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
 describe('server-rendered pages', () => {
@@ -26,7 +26,8 @@ describe('server-rendered pages', () => {
     expect(text(html)).toContain('How it works');
     expect(html).toMatch(/<head>[\s\S]*<title>Golf Tournament Registration<\/title>[\s\S]*<\/head>/);
     // The rest of the shell is untouched: the same scripts load and take the page over.
-    expect(html.replace(/<div id="root">[\s\S]*<\/div>/, '<div id="root"></div>').replace(/<title>[^<]*<\/title>/, '')).toBe(INDEX_HTML.replace(/<title>[^<]*<\/title>/, ''));
+    expect(html).toContain('<div id="root" data-rendered-url="/">');
+    expect(html.replace(/<div id="root"[^>]*>[\s\S]*<\/div>/, '<div id="root"></div>').replace(/<title>[^<]*<\/title>/, '')).toBe(INDEX_HTML.replace(/<title>[^<]*<\/title>/, ''));
   });
 
   it("sends the leaderboard's rows as they are now, and the boards as data for the browser", async () => {
@@ -38,6 +39,7 @@ describe('server-rendered pages', () => {
     expect(response.headers.get('content-encoding')).toBe('gzip');
     const html = gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8');
     expect(html).toContain('<title>Leaderboard · Golf Tournament</title>');
+    expect(html).toContain('<div id="root" data-rendered-url="/leaderboard">'); // hydrated only at this address
     expect(text(html)).toContain(tournament.name);
     expect(root(html)).toContain(`data-team-id="${teams[0]!.id}"`);
     expect(root(html)).not.toContain(`data-team-id="${teams[1]!.id}"`); // no score yet: not on the board (R22)
@@ -63,7 +65,7 @@ describe('server-rendered text', () => {
     await insertScores(t.db, tournament.id, teams[0]!, [[4]]);
     const html = await (await t.request('/leaderboard')).text();
     expect(html).toContain("Dollar $&#x27; and $&amp; Club");
-    expect(html.match(/<div id="root">/g)).toHaveLength(1);
+    expect(html.match(/<div id="root"/g)).toHaveLength(1);
     expect(html.match(/<\/html>/g)).toHaveLength(1);
   });
 });

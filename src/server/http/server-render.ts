@@ -5,7 +5,7 @@
 import type { LeaderboardFeed } from '../scoring/leaderboard-feed';
 import { activeTournamentIds } from '../scoring/leaderboard';
 import type { Db } from '../db/connect';
-import { PAGE_DATA_ID } from '../../client/ssr/page-data';
+import { PAGE_DATA_ID, RENDERED_URL_ATTRIBUTE } from '../../client/ssr/page-data';
 import type { PageData } from '../../client/ssr/render-page';
 
 export const SERVER_RENDERED = new Set(['/', '/leaderboard']);
@@ -15,6 +15,8 @@ let home: Promise<string> | undefined;
 
 /** JSON safe inside a <script> element: no '</script>' or '<!--' can end it early. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 async function render(url: string, data: PageData): Promise<string> {
   const { renderPage } = await import('../../client/ssr/render-page');
@@ -51,5 +53,7 @@ export async function serverRenderedPage(shell: string, path: string, search: st
   }
   const dataScript = data.length > 0 ? `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(data)}</script>` : '';
   // A function, not a string: the page's text must not be read as replacement patterns ($', $&).
-  return shell.replace(EMPTY_ROOT, () => `<div id="root">${body}</div>${dataScript}`);
+  // The address it was rendered for: the browser hydrates only a document rendered for its own address (main.tsx).
+  const rendered = escapeAttribute(path + search);
+  return shell.replace(EMPTY_ROOT, () => `<div id="root" ${RENDERED_URL_ATTRIBUTE}="${rendered}">${body}</div>${dataScript}`);
 }
