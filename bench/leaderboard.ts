@@ -3,7 +3,7 @@
 // orders them; then 3,600 teams to show how the cost grows.
 //  1. GET /api/leaderboard/:id under autocannon against /bench/trivial in the same run (trivial measured before and after;
 //     the ratio uses their mean). Budget at 36 teams: throughput ≥ 0.30 of trivial's, p99 ≤ 50 ms.
-//  2. What a board costs to build, the work done once per change (src/server/scoring/leaderboard.ts): its SQL statements
+//  2. What a board costs to build, the work done once per change (src/server/leaderboard/leaderboard.ts): its SQL statements
 //     (the same for 36 teams as for 3,600: no N+1), the median time of a build in this process, the size of the JSON.
 //  3. The same GET with gzip, as browsers ask for it.
 //   node --import tsx bench/leaderboard.ts [--duration 10] [--connections 10] [--large 3600]
@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { createCourse, setStrokeIndexes } from '../src/server/courses/service';
 import { migrateDatabase, openDatabase, type Db } from '../src/server/db/connect';
 import { players, playerScores, teams, tournamentCourses, tournaments } from '../src/server/db/schema';
-import { loadLeaderboard } from '../src/server/scoring/leaderboard';
+import { loadLeaderboard } from '../src/server/leaderboard/leaderboard';
 import { argValue, freePort, median, memoryOf, noteLoad, printTable, round, spawnServer, waitForOk, writeResult, type Check, adminQuery, PG_ADMIN_URL } from './lib';
 
 const DURATION = Number(argValue('--duration') ?? 10);

@@ -13,7 +13,7 @@ import { createCourse, setHolePar } from '../src/server/courses/service';
 import { teamAssignments, tournamentCourses, tournaments } from '../src/server/db/schema';
 import { registerTeams } from '../src/server/registration/service';
 import { getScoreSheet, saveScores } from '../src/server/scoring/scores';
-import { assignStartingHoles } from '../src/server/scoring/starting-holes';
+import { assignStartingHoles } from '../src/server/starting-holes/starting-holes';
 import { createLevel, createTournament, daysFromToday, registrationInput } from '../src/server/test/factories';
 import { formatToPar } from '../src/shared/tournament-day';
 import { E2E_ACCOUNTS } from './support/accounts';

@@ -14,14 +14,14 @@ import { PageSpinner } from './ui/spinner';
  */
 const lazy: typeof reactLazy = (load) => reactLazy(() => Promise.all([load(), import('./all-pages.css')]).then(([page]) => page));
 
-const RegisterPage = lazy(() => import('./register/register-page').then((m) => ({ default: m.RegisterPage })));
+const RegisterPage = lazy(() => import('./registration/register-page').then((m) => ({ default: m.RegisterPage })));
 const AuthPage = lazy(() => import('./auth/auth-page').then((m) => ({ default: m.AuthPage })));
 const ForgotPasswordPage = lazy(() => import('./auth/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })));
 const ResetPasswordPage = lazy(() => import('./auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
 const LogoutPage = lazy(() => import('./auth/logout-page').then((m) => ({ default: m.LogoutPage })));
 const AdminRoutes = lazy(() => import('./admin/admin-routes').then((m) => ({ default: m.AdminRoutes })));
 const LeaderboardPage = reactLazy(() => import('./leaderboard/leaderboard-page').then((m) => ({ default: m.LeaderboardPage })));
-const PaymentReturnPage = lazy(() => import('./register/payment-return-page').then((m) => ({ default: m.PaymentReturnPage })));
+const PaymentReturnPage = lazy(() => import('./registration/payment-return-page').then((m) => ({ default: m.PaymentReturnPage })));
 const TeamScoresPage = lazy(() => import('./scoring/team-scores-page').then((m) => ({ default: m.TeamScoresPage })));
 
 export function AppRoutes() {

@@ -19,8 +19,9 @@ import { holdRoutes } from './holds/routes';
 import { adminWaitlistRoutes, waitlistRoutes } from './waitlist/routes';
 import { adminTeamRoutes } from './teams/admin-routes';
 import { reportRoutes } from './reports/routes';
-import { leaderboardRoutes } from './scoring/leaderboard-routes';
+import { leaderboardRoutes } from './leaderboard/routes';
 import { scoringRoutes } from './scoring/routes';
+import { startingHoleRoutes } from './starting-holes/routes';
 import { scoreSyncRoutes } from './scoring/score-sync-routes';
 
 /** Each API router and the path it is mounted at, in the order Hono matches them (app.ts mounts them in this order). */
@@ -45,6 +46,7 @@ export const API_ROUTERS = [
   ['/api/admin/waitlist', adminWaitlistRoutes],
   ['/api/admin', reportRoutes],
   ['/api/leaderboard', leaderboardRoutes],
+  ['/api', startingHoleRoutes],
   ['/api', scoringRoutes],
   ['/api', scoreSyncRoutes],
 ] as const;

@@ -6,7 +6,7 @@ import { migrateDatabase, openDatabase, type Database } from './db/connect';
 import type { AppDeps } from './http/context';
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail/mailer';
-import { createLeaderboardFeed } from './scoring/leaderboard-feed';
+import { createLeaderboardFeed } from './leaderboard/leaderboard-feed';
 import { createStripeClient } from './payments/stripe-client';
 
 export const DEFAULT_LIMITS: AppDeps['limits'] = {

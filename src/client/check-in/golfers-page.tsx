@@ -10,7 +10,7 @@ import { notify } from '../lib/toast';
 import { useDebounced } from '../lib/use-debounced';
 import { useFailureToast } from '../lib/use-failure-toast';
 import { HandicapField } from './handicap-field';
-import { activeTournamentsQuery } from '../register/queries';
+import { activeTournamentsQuery } from '../registration/queries';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { ConfirmDialog } from '../ui/dialog';

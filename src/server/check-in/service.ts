@@ -7,7 +7,7 @@ import { AppError } from '../http/errors';
 import { containsPattern } from '../users/service';
 import { PLAYERS_PER_TEAM } from '../../shared/team-schemas';
 import { addGolferSchema, checkInSchema, golferTeamsQuerySchema, GOLFERS_PAGE_SIZE, handicapSchema, listGolfersQuerySchema, TEAM_FULL_MESSAGE } from '../../shared/golfer-schemas';
-import { notifyLeaderboardChanged } from '../scoring/leaderboard-channel';
+import { notifyLeaderboardChanged } from '../leaderboard/leaderboard-channel';
 import type { Golfer, GolferPage } from './routes';
 import { holdsPlace } from '../holds/holds-place';
 

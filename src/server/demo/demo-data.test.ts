@@ -5,8 +5,8 @@ import { courseHoles, golfCourses, players, sponsorshipLevels, teams, tournament
 import { AppError } from '../http/errors';
 import { openTestDatabase, type TestDatabase } from '../test/database';
 import { registerTeams } from '../registration/service';
-import { loadLeaderboard } from '../scoring/leaderboard';
-import { assignStartingHoles, getStartingSheet } from '../scoring/starting-holes';
+import { loadLeaderboard } from '../leaderboard/leaderboard';
+import { assignStartingHoles, getStartingSheet } from '../starting-holes/starting-holes';
 import { playersInput, registrationInput } from '../test/factories';
 import { insertLeaders } from '../test/fixtures';
 import { demoStartDate, seedDemo, type DemoSummary } from './demo-data';

@@ -3,7 +3,7 @@
 // teams are built to finish level on net, so the board shows countback. Deterministic (a seeded generator), not random.
 import { playerScores, players, teamAssignments, teams, tournamentCourses, tournaments, tournamentSponsorshipLevels } from '../db/schema';
 import type { Db } from '../db/connect';
-import { drawShotgun, type RandomInt } from '../scoring/shotgun-draw';
+import { drawShotgun, type RandomInt } from '../starting-holes/shotgun-draw';
 
 export const DEMO_OUTING = { teams: 36, format: 'scramble', netScoring: true } as const;
 

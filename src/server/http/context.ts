@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/connect';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
-import type { LeaderboardFeed } from '../scoring/leaderboard-feed';
+import type { LeaderboardFeed } from '../leaderboard/leaderboard-feed';
 import type { StripeClient } from '../payments/stripe-client';
 import { isStaff, type Role } from '../../shared/roles';
 

@@ -2,8 +2,8 @@
 // (src/client/ssr/render-page.tsx) into the built index.html, with the data they used beside them for the browser to
 // hydrate. Home does not change, so it is rendered once; the leaderboard is rendered per request from the live cache
 // (every active board, as GET /api/leaderboard answers). React's server renderer is loaded on the first such request only.
-import type { LeaderboardFeed } from '../scoring/leaderboard-feed';
-import { activeTournamentIds } from '../scoring/leaderboard';
+import type { LeaderboardFeed } from '../leaderboard/leaderboard-feed';
+import { activeTournamentIds } from '../leaderboard/leaderboard';
 import type { Db } from '../db/connect';
 import { PAGE_DATA_ID, RENDERED_URL_ATTRIBUTE } from '../../client/ssr/page-data';
 import type { PageData } from '../../client/ssr/render-page';

@@ -102,7 +102,7 @@ describe("a page's own chunks, preloaded in its document", () => {
     'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_vendor-1.js'] },
     '_vendor-1.js': { file: 'assets/vendor-1.js' },
     '_field-1.js': { file: 'assets/field-1.js', imports: ['_vendor-1.js'] },
-    'src/client/register/register-page.tsx': { file: 'assets/register-page-1.js', imports: ['_vendor-1.js', '_field-1.js'] },
+    'src/client/registration/register-page.tsx': { file: 'assets/register-page-1.js', imports: ['_vendor-1.js', '_field-1.js'] },
     'src/client/auth/auth-page.tsx': { file: 'assets/auth-page-1.js', imports: ['_field-1.js'] },
   };
   const links = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);

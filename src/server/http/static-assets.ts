@@ -36,7 +36,7 @@ export type StaticAssets = Map<string, Asset>;
  * that chain on /register). Other paths get the plain index.html.
  */
 export const PAGE_MODULES: Record<string, string> = {
-  '/register': 'src/client/register/register-page.tsx',
+  '/register': 'src/client/registration/register-page.tsx',
   '/auth': 'src/client/auth/auth-page.tsx',
   '/leaderboard': 'src/client/leaderboard/leaderboard-page.tsx',
 };

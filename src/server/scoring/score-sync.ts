@@ -7,7 +7,7 @@ import { AppError } from '../http/errors';
 import type { Actor } from '../teams/service';
 import { scoreChangesSchema, type ScoreConflict } from '../../shared/score-sync';
 import type { ScoreChangesResult, ScoreHistory } from './openapi-schemas';
-import { notifyLeaderboardChanged } from './leaderboard-channel';
+import { notifyLeaderboardChanged } from '../leaderboard/leaderboard-channel';
 import { checkCells, getScoreSheet, teamFor } from './scores';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

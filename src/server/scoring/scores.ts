@@ -10,9 +10,9 @@ import type { Actor } from '../teams/service';
 import { saveScoresSchema, SCORE_MESSAGES, scoresToSave, scrambleRowPlayer } from '../../shared/score-schemas';
 import type { ScoreValue, StartGroup } from '../../shared/tournament-day';
 import type { ScoreEntryChoices, ScoreSheet } from './openapi-schemas';
-import { notifyLeaderboardChanged } from './leaderboard-channel';
+import { notifyLeaderboardChanged } from '../leaderboard/leaderboard-channel';
 import { loadTournamentCourse } from './tournament-course';
-import { ASSIGN_MESSAGES } from './starting-holes';
+import { ASSIGN_MESSAGES } from '../starting-holes/starting-holes';
 import { cardOf, diffCards, recordScoreEvents } from './score-sync';
 
 const teamNotFound = () => new AppError('NOT_FOUND', 'Team not found');

@@ -9,9 +9,9 @@ import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Field } from '../ui/field';
 import { PageSpinner } from '../ui/spinner';
-import { ContactFields } from './contact-fields';
-import { PlayerFields } from './player-fields';
-import { teamQuery, useUpdateTeam, type TeamDetail } from './queries';
+import { ContactFields } from '../registration/contact-fields';
+import { PlayerFields } from '../registration/player-fields';
+import { teamQuery, useUpdateTeam, type TeamDetail } from '../registration/queries';
 
 export function EditTeam({ teamId, onClose }: { teamId: string; onClose: () => void }) {
   const team = useQuery(teamQuery(teamId));

@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import type { Database } from '../db/connect';
 import { AppError } from '../http/errors';
 import { errorFields, type Logger } from '../logger';
-import type { Leaderboard } from './openapi-schemas';
+import type { Leaderboard } from '../scoring/openapi-schemas';
 import { LEADERBOARD_CHANNEL } from './leaderboard-channel';
 import { activeTournamentIds, loadLeaderboard, type LoadedLeaderboard } from './leaderboard';
 

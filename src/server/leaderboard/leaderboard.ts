@@ -5,8 +5,8 @@ import { queryRows, type Db } from '../db/connect';
 import { playerOrder } from '../teams/player-order';
 import { players, playerScores, teams, tournaments } from '../db/schema';
 import { computeLeaderboardRows, type LeaderboardScore, type LeaderboardTeam } from '../../shared/leaderboard';
-import type { Leaderboard } from './openapi-schemas';
-import { loadTournamentCourse } from './tournament-course';
+import type { Leaderboard } from '../scoring/openapi-schemas';
+import { loadTournamentCourse } from '../scoring/tournament-course';
 import { holdsPlace } from '../holds/holds-place';
 
 export interface LoadedLeaderboard {

@@ -7,10 +7,10 @@ import { playerOrder } from '../teams/player-order';
 import { courseHoles, golfCourses, players, playerScores, teamAssignments, teams, tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { PlayerName, StartGroup } from '../../shared/tournament-day';
-import type { DrawStatus, Scorecards, StartingSheet } from './openapi-schemas';
-import { notifyLeaderboardChanged } from './leaderboard-channel';
+import type { DrawStatus, Scorecards, StartingSheet } from '../scoring/openapi-schemas';
+import { notifyLeaderboardChanged } from '../leaderboard/leaderboard-channel';
 import { drawShotgun, shotgunCapacity, shuffle, type RandomInt } from './shotgun-draw';
-import { courseIdOf, loadTournamentCourse, tournamentNotFound } from './tournament-course';
+import { courseIdOf, loadTournamentCourse, tournamentNotFound } from '../scoring/tournament-course';
 import { holdsPlace } from '../holds/holds-place';
 
 export const ASSIGN_MESSAGES = {

@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTournamentDay, insertScores, type DayTeam } from '../test/tournament-day-fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
-import type { Leaderboard } from './openapi-schemas';
+import type { Leaderboard } from '../scoring/openapi-schemas';
 import { loadLeaderboard } from './leaderboard';
 
 let t: TestApp;

@@ -7,17 +7,17 @@ import { formatDateRange } from '../lib/format';
 import { Button } from '../ui/button';
 import { Card, CardTitle } from '../ui/card';
 import { PageSpinner } from '../ui/spinner';
-import { ProfileCard } from './profile-card';
-import { ChangePasswordCard } from './change-password-card';
-import { activeTournamentsQuery, myTeamsQuery } from './queries';
+import { ProfileCard } from '../account/profile-card';
+import { ChangePasswordCard } from '../account/change-password-card';
+import { activeTournamentsQuery, myTeamsQuery } from '../registration/queries';
 import { TeamCard } from './team-card';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../lib/api';
 import { notify } from '../lib/toast';
-import { WaitlistCard } from './waitlist-card';
-import { offerQuery } from './waitlist-queries';
+import { WaitlistCard } from '../registration/waitlist-card';
+import { offerQuery } from '../registration/waitlist-queries';
 
-const RegistrationFlow = lazy(() => import('./registration-flow').then((m) => ({ default: m.RegistrationFlow })));
+const RegistrationFlow = lazy(() => import('../registration/registration-flow').then((m) => ({ default: m.RegistrationFlow })));
 const EditTeam = lazy(() => import('./edit-team-form').then((m) => ({ default: m.EditTeam })));
 
 type Offer = { token: string; tournamentId: string; levelId: string; teamsWanted: number };

@@ -9,7 +9,7 @@ import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { errorMessage } from '../lib/api';
 import { notify } from '../lib/toast';
-import { usePayNow, type TeamSummary } from './queries';
+import { usePayNow, type TeamSummary } from '../registration/queries';
 
 export function TeamCard({ team, cardPayments, onEdit }: { team: TeamSummary; cardPayments: boolean; onEdit: () => void }) {
   const headingId = `team-${team.id}`;

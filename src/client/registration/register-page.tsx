@@ -5,7 +5,7 @@ import { AccountAccess } from '../auth/account-access';
 import { useMe } from '../auth/session';
 import { PageSpinner } from '../ui/spinner';
 
-const TeamDashboard = lazy(() => import('./team-dashboard').then((m) => ({ default: m.TeamDashboard })));
+const TeamDashboard = lazy(() => import('../teams/team-dashboard').then((m) => ({ default: m.TeamDashboard })));
 
 export function RegisterPage() {
   const { data: me, isPending } = useMe();

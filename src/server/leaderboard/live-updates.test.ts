@@ -13,7 +13,7 @@ import { tournaments } from '../db/schema';
 import { readEvents, type EventReader, type ServerSentEvent } from '../test/sse-reader';
 import { createTournamentDay, type DayTeam } from '../test/tournament-day-fixtures';
 import { createTestApp, TEST_PASSWORD, uniqueEmail, type TestApp, type TestUser } from '../test/test-app';
-import type { Leaderboard } from './openapi-schemas';
+import type { Leaderboard } from '../scoring/openapi-schemas';
 import { LEADERBOARD_CHANNEL } from './leaderboard-channel';
 import { createLeaderboardFeed } from './leaderboard-feed';
 

@@ -7,7 +7,7 @@ import { createRouter, defineRoute, errorResponse, jsonResponse, serializedJson 
 import { AppError } from '../http/errors';
 import { ACTIVE_EVENT, LEADERBOARD_EVENT, RETRY_MS, type BoardSnapshot, type LeaderboardFeed, type LeaderboardSubscriber } from './leaderboard-feed';
 import { activeTournamentIds } from './leaderboard';
-import { leaderboardSchema } from './openapi-schemas';
+import { leaderboardSchema } from '../scoring/openapi-schemas';
 
 
 const tournamentParam = z.object({ tournamentId: z.uuid('Tournament not found') });

@@ -9,7 +9,7 @@ import { notify } from '../lib/toast';
 import { Button } from '../ui/button';
 import { Card, CardTitle } from '../ui/card';
 import { Field } from '../ui/field';
-import { useUpdateProfile } from './queries';
+import { useUpdateProfile } from '../registration/queries';
 
 export function ProfileCard({ me }: { me: Me }) {
   const [editing, setEditing] = useState(false);

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../layout/toaster';
-import { EditTeam } from './edit-team-form';
+import { EditTeam } from '../teams/edit-team-form';
 import type { ActiveTournament, OfferedLevel, TeamDetail } from './queries';
 import { RegistrationFlow } from './registration-flow';
 
