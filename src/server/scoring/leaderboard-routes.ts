@@ -1,12 +1,15 @@
 // /api/leaderboard: the public live leaderboards (PRODUCT.md R4, R11, R22) — every active tournament's board, one board,
 // and every active board as one stream of Server-Sent Events that the browser's EventSource keeps open (and re-opens by
 // itself): one connection per page, whatever the number of tournaments (HTTP/1.1 allows a browser 6 per host).
+import type { ServerResponse } from 'node:http';
 import { z } from '@hono/zod-openapi';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { createRouter, defineRoute } from '../http/define-route';
 import { AppError } from '../http/errors';
 import { ACTIVE_EVENT, LEADERBOARD_EVENT, RETRY_MS, type BoardSnapshot, type LeaderboardFeed, type LeaderboardSubscriber } from './leaderboard-feed';
 import { activeTournamentIds } from './leaderboard';
+import { EVENT_STREAM_HEADERS, nodeSubscriber } from './node-event-stream';
 import { json, leaderboardSchema } from './openapi-schemas';
 
 
@@ -98,6 +101,19 @@ export const leaderboardRoutes = createRouter()
     }),
     (c) => {
       const feed = c.var.deps.leaderboardFeed;
+      // Served by Node (npm start): written straight to the socket (docs/decisions/042). In-process callers (tests) get
+      // Hono's streamSSE with the same events.
+      const res = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+      // (HEAD has no body: it keeps streamSSE's answer.)
+      if (res && c.req.method === 'GET') {
+        res.writeHead(200, EVENT_STREAM_HEADERS);
+        res.flushHeaders();
+        // A browser that left while the request was on its way has already closed the response: nothing to subscribe
+        // (its 'close' would never come again to unsubscribe it).
+        const subscriber = nodeSubscriber(res);
+        if (subscriber) res.once('close', feed.subscribe(subscriber));
+        return RESPONSE_ALREADY_SENT;
+      }
       // Proxies (nginx) must pass each event on at once.
       c.header('X-Accel-Buffering', 'no');
       return streamSSE(c, async (stream) => {
