@@ -1,7 +1,7 @@
 // /api/leaderboard: the public live leaderboards (PRODUCT.md R4, R11, R22) — every active tournament's board, one board,
 // and every active board as one stream of Server-Sent Events that the browser's EventSource keeps open (and re-opens by
 // itself): one connection per page, whatever the number of tournaments (HTTP/1.1 allows a browser 6 per host).
-import type { ServerResponse } from 'node:http';
+import { ServerResponse } from 'node:http';
 import { z } from '@hono/zod-openapi';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
@@ -103,9 +103,9 @@ export const leaderboardRoutes = createRouter()
       const feed = c.var.deps.leaderboardFeed;
       // Served by Node (npm start): written straight to the socket (docs/decisions/042). In-process callers (tests) get
       // Hono's streamSSE with the same events.
-      const res = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
-      // (HEAD has no body: it keeps streamSSE's answer.)
-      if (res && c.req.method === 'GET') {
+      const res = (c.env as { outgoing?: unknown } | undefined)?.outgoing;
+      // HTTP/1 only (an HTTP/2 response's socket carries frames), and HEAD has no body: those keep streamSSE's answer.
+      if (res instanceof ServerResponse && c.req.method === 'GET') {
         res.writeHead(200, EVENT_STREAM_HEADERS);
         res.flushHeaders();
         // A browser that left while the request was on its way has already closed the response: nothing to subscribe
