@@ -196,6 +196,30 @@ describe('the leaderboard feed', () => {
     }
   });
 
+  it('sends at once an active set a request read and the subscribers were not sent (a page must not show a board its stream does not know)', async () => {
+    const loader = countingLoad();
+    const active = activeList(TOURNAMENT);
+    // The poll would not see these changes for a minute.
+    const feed = await feedWith({ load: loader.load, listActive: active.listActive, activePollMs: 60_000 });
+    try {
+      const watcher = recorder();
+      feed.subscribe(watcher.subscriber);
+      await watcher.until(() => watcher.boards.length === 1);
+      // Each set once (a new subscriber may be handed the same snapshot twice; streams skip a version already sent).
+      const sets = () => [...new Map(watcher.actives.map((a) => [a.version, a.tournamentIds])).values()];
+      feed.sawActive([TOURNAMENT]);
+      expect(sets()).toEqual([[TOURNAMENT]]);
+      // Activated, and a page fetched the boards: the stream hears of it, with the board that joined ...
+      feed.sawActive([TOURNAMENT, OTHER]);
+      await watcher.until(() => watcher.idsSince(watcher.actives.at(-1)!).includes(OTHER));
+      // ... so that closing it again before any poll reaches the page too.
+      feed.sawActive([TOURNAMENT]);
+      expect(sets()).toEqual([[TOURNAMENT], [TOURNAMENT, OTHER], [TOURNAMENT]]);
+    } finally {
+      await feed.close();
+    }
+  });
+
   it('answers requests from its cache until the board changes', async () => {
     const loader = countingLoad();
     const feed = await feedWith({ load: loader.load });

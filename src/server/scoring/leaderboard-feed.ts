@@ -76,6 +76,8 @@ export interface LeaderboardFeed {
   /** This process changed the board: refresh at once (other processes hear it through NOTIFY). */
   changed(tournamentId: string): void;
   subscriberCount(): number;
+  /** A request read which tournaments are active (GET /api/leaderboard): subscribers not yet sent that set get it now. */
+  sawActive(tournamentIds: string[]): void;
   /** Resolves once this process hears other processes' changes (the LISTEN connection is up). */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -245,25 +247,39 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
   function readActive(): Promise<ActiveSnapshot> {
     readingActive ??= (async () => {
       try {
-        const ids = await listActive();
-        const before = active;
-        if (before && sameIds(before.tournamentIds, ids)) return before;
-        active = activeSnapshotOf(ids, ++version);
-        // A board cached while its tournament was closed (or open) says so: build it again.
-        const moved = [...ids.filter((id) => !before?.tournamentIds.includes(id)), ...(before?.tournamentIds.filter((id) => !ids.includes(id)) ?? [])];
-        for (const id of moved) {
-          const entry = entries.get(id);
-          if (entry) entry.generation++;
-        }
-        if (closed) return active;
-        for (const subscriber of subscribers) subscriber.sendActive(active);
-        if (before) sendBoards(ids.filter((id) => !before.tournamentIds.includes(id)), [...subscribers]);
-        return active;
+        return adopt(await listActive());
       } finally {
         readingActive = null;
       }
     })();
     return readingActive;
+  }
+
+  /** The active set is now `ids`: when that changed, tells every subscriber and sends them the boards that joined. */
+  function adopt(ids: string[]): ActiveSnapshot {
+    const before = active;
+    if (before && sameIds(before.tournamentIds, ids)) return before;
+    active = activeSnapshotOf(ids, ++version);
+    // A board cached while its tournament was closed (or open) says so: build it again.
+    const moved = [...ids.filter((id) => !before?.tournamentIds.includes(id)), ...(before?.tournamentIds.filter((id) => !ids.includes(id)) ?? [])];
+    for (const id of moved) {
+      const entry = entries.get(id);
+      if (entry) entry.generation++;
+    }
+    if (closed) return active;
+    for (const subscriber of subscribers) subscriber.sendActive(active);
+    if (before) sendBoards(ids.filter((id) => !before.tournamentIds.includes(id)), [...subscribers]);
+    return active;
+  }
+
+  /**
+   * A request read the active set itself (GET /api/leaderboard): a set the subscribers were not sent goes to them at
+   * once. Otherwise a page could show a board its stream never heard of: activated, fetched by the page, and closed again
+   * between two polls, the poll sees no change and the page keeps the board for ever (the leaderboard journey, run alone).
+   */
+  function sawActive(ids: string[]) {
+    if (closed || subscribers.size === 0 || !active || sameIds(active.tournamentIds, ids)) return;
+    adopt(ids);
   }
 
   function changed(id: string) {
@@ -335,6 +351,7 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
     subscribe,
     changed,
     subscriberCount: () => subscribers.size,
+    sawActive,
     ready() {
       listen();
       return firstReady;

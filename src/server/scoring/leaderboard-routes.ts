@@ -79,6 +79,8 @@ export const leaderboardRoutes = createRouter()
     async (c) => {
       const { database, leaderboardFeed } = c.var.deps;
       const ids = await activeTournamentIds(database.db);
+      // The open streams must know every board a page can be shown (decision 042).
+      leaderboardFeed.sawActive(ids);
       const snapshots = await Promise.all(ids.map((id) => leaderboardFeed.get(id)));
       c.header('Cache-Control', 'no-store');
       return c.json({ leaderboards: snapshots.filter((s) => s.active).map((s) => s.board) }, 200);
