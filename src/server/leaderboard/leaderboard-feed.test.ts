@@ -147,6 +147,79 @@ describe('the leaderboard feed', () => {
     }
   });
 
+  it('pushes a change at once, then at most one refresh per window; a refresh with the same rows is not pushed again', async () => {
+    // Each call's board has the rows of `rows.n` (the same rows until a test changes them), updatedAt says which call.
+    const rows = { n: 0 };
+    let calls = 0;
+    const load = async (id: string): Promise<LoadedLeaderboard> => ({
+      active: true,
+      board: { tournament: { id, name: 'Open', startDate: '2027-06-01', endDate: null }, holeCount: 18, rules: { format: 'stroke', bestBalls: 1, netScoring: false }, rows: Array.from({ length: rows.n }, () => ({}) as never), updatedAt: `call ${++calls}` },
+    });
+    const feed = await feedWith({ load, listActive: activeList(TOURNAMENT).listActive, debounceMs: 1_000 });
+    try {
+      const watcher = recorder();
+      feed.subscribe(watcher.subscriber);
+      await watcher.until(() => watcher.boards.length === 1);
+
+      // A quiet board: the change goes out at once, not a window later.
+      rows.n = 1;
+      const changedAt = Date.now();
+      feed.changed(TOURNAMENT);
+      await watcher.until(() => watcher.boards.length === 2);
+      expect(Date.now() - changedAt).toBeLessThan(500);
+      expect(watcher.boards[1]!.board.rows).toHaveLength(1);
+
+      // Changes within the window: one refresh, at its end.
+      rows.n = 2;
+      for (let i = 0; i < 5; i++) feed.changed(TOURNAMENT);
+      await watcher.until(() => watcher.boards.length === 3);
+      expect(Date.now() - changedAt).toBeGreaterThanOrEqual(900);
+      expect(watcher.boards[2]!.board.rows).toHaveLength(2);
+      expect(calls).toBe(3);
+
+      // The same change heard twice (the saving process: its route, then its own NOTIFY): computed, not pushed again.
+      feed.changed(TOURNAMENT);
+      await expect.poll(() => calls, { timeout: 3_000 }).toBe(4);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(watcher.boards).toHaveLength(3);
+      // A page opened now gets the newest board; a change of the rows is pushed again.
+      const late = recorder();
+      feed.subscribe(late.subscriber);
+      await late.until(() => late.boards.length === 1);
+      expect(late.boards[0]!.board.updatedAt).toBe('call 4');
+      rows.n = 3;
+      feed.changed(TOURNAMENT);
+      await watcher.until(() => watcher.boards.length === 4);
+      expect(watcher.boards[3]!.board.rows).toHaveLength(3);
+    } finally {
+      await feed.close();
+    }
+  });
+
+  it('sends at once an active set a request read and the subscribers were not sent (a page must not show a board its stream does not know)', async () => {
+    const loader = countingLoad();
+    const active = activeList(TOURNAMENT);
+    // The poll would not see these changes for a minute.
+    const feed = await feedWith({ load: loader.load, listActive: active.listActive, activePollMs: 60_000 });
+    try {
+      const watcher = recorder();
+      feed.subscribe(watcher.subscriber);
+      await watcher.until(() => watcher.boards.length === 1);
+      // Each set once (a new subscriber may be handed the same snapshot twice; streams skip a version already sent).
+      const sets = () => [...new Map(watcher.actives.map((a) => [a.version, a.tournamentIds])).values()];
+      feed.sawActive([TOURNAMENT]);
+      expect(sets()).toEqual([[TOURNAMENT]]);
+      // Activated, and a page fetched the boards: the stream hears of it, with the board that joined ...
+      feed.sawActive([TOURNAMENT, OTHER]);
+      await watcher.until(() => watcher.idsSince(watcher.actives.at(-1)!).includes(OTHER));
+      // ... so that closing it again before any poll reaches the page too.
+      feed.sawActive([TOURNAMENT]);
+      expect(sets()).toEqual([[TOURNAMENT], [TOURNAMENT, OTHER], [TOURNAMENT]]);
+    } finally {
+      await feed.close();
+    }
+  });
+
   it('answers requests from its cache until the board changes', async () => {
     const loader = countingLoad();
     const feed = await feedWith({ load: loader.load });

@@ -1,9 +1,10 @@
 // Live leaderboards for one process (R4, R22): a cache of each tournament's board, refreshed when its scores change, and the
 // subscribers (one Server-Sent Events stream per open page, carrying every active tournament's board) it is pushed to.
 // Every process LISTENs on one channel through one dedicated connection (Database.listen); a save NOTIFYs it when it
-// commits (leaderboard-channel.ts), so a score saved through any process reaches the subscribers of all of them. A burst of
-// saves is debounced and each board is computed once per change, whatever the number of subscribers. Which tournaments are
-// active is read again every few seconds while anyone watches, so boards come and go by themselves.
+// commits (leaderboard-channel.ts), so a score saved through any process reaches the subscribers of all of them. A save
+// is pushed at once, a burst makes at most one more refresh per 100 ms, and each board is computed once per change,
+// whatever the number of subscribers. Which tournaments are active is read again every few seconds while anyone watches,
+// so boards come and go by themselves.
 // docs/decisions/010-tournament-day.md tells the whole design.
 import { gzipSync } from 'node:zlib';
 import type { Database } from '../db/connect';
@@ -75,6 +76,8 @@ export interface LeaderboardFeed {
   /** This process changed the board: refresh at once (other processes hear it through NOTIFY). */
   changed(tournamentId: string): void;
   subscriberCount(): number;
+  /** A request read which tournaments are active (GET /api/leaderboard): subscribers not yet sent that set get it now. */
+  sawActive(tournamentIds: string[]): void;
   /** Resolves once this process hears other processes' changes (the LISTEN connection is up). */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -86,7 +89,10 @@ export interface FeedOptions {
   load?: (tournamentId: string) => Promise<LoadedLeaderboard>;
   /** The ids of the active tournaments, in the order they are shown. */
   listActive?: () => Promise<string[]>;
-  /** Saves within this window make one refresh. */
+  /**
+   * At most one refresh per board in this window: the first change after a quiet window is pushed at once, the changes
+   * that follow within it make one refresh at its end (docs/decisions/042).
+   */
   debounceMs?: number;
   heartbeatMs?: number;
   /**
@@ -110,6 +116,14 @@ interface Entry {
   cached: { snapshot: BoardSnapshot; generation: number; staleAfter: number } | null;
   computing: { promise: Promise<BoardSnapshot>; generation: number } | null;
   refresh: NodeJS.Timeout | null;
+  /** When the last pushed refresh started (Date.now()): the next waits until debounceMs after it. */
+  pushedAt: number;
+  /**
+   * The last board pushed to every subscriber (its version, and its content without updatedAt) while no subscriber has
+   * been sent another since: a refresh with the same content is not pushed again (the saving process hears its own save
+   * twice, from the route and from its NOTIFY; a second fan-out of the same rows would cost as much as the first).
+   */
+  pushed: { version: number; content: string } | null;
 }
 
 const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
@@ -136,7 +150,7 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
 
   const entryOf = (id: string) => {
     let entry = entries.get(id);
-    if (!entry) entries.set(id, (entry = { generation: 0, cached: null, computing: null, refresh: null }));
+    if (!entry) entries.set(id, (entry = { generation: 0, cached: null, computing: null, refresh: null, pushedAt: -Infinity, pushed: null }));
     return entry;
   };
   const isShown = (id: string) => subscribers.size > 0 && !!active?.tournamentIds.includes(id);
@@ -208,17 +222,22 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
     return compute(id, entry);
   }
 
-  /** Sends a board to the given subscribers if it is (still) one of the active ones. */
-  function sendBoard(snapshot: BoardSnapshot, to: Iterable<LeaderboardSubscriber>) {
-    if (!snapshot.active || !active?.tournamentIds.includes(snapshot.board.tournament.id)) return;
+  /** Sends a board to the given subscribers if it is (still) one of the active ones; answers whether it did. */
+  function sendBoard(snapshot: BoardSnapshot, to: Iterable<LeaderboardSubscriber>): boolean {
+    if (!snapshot.active || !active?.tournamentIds.includes(snapshot.board.tournament.id)) return false;
     for (const subscriber of to) if (subscribers.has(subscriber)) subscriber.send(snapshot);
+    return true;
   }
 
   /** Sends the active boards to the given subscribers, each as soon as it is ready. */
   function sendBoards(ids: string[], to: LeaderboardSubscriber[]) {
     for (const id of ids) {
       get(id).then(
-        (snapshot) => sendBoard(snapshot, to),
+        (snapshot) => {
+          const entry = entries.get(id);
+          if (entry?.pushed && entry.pushed.version !== snapshot.version) entry.pushed = null;
+          sendBoard(snapshot, to);
+        },
         (error: Error) => logger.error('leaderboard: board failed', { tournamentId: id, ...errorFields(error) }),
       );
     }
@@ -228,25 +247,39 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
   function readActive(): Promise<ActiveSnapshot> {
     readingActive ??= (async () => {
       try {
-        const ids = await listActive();
-        const before = active;
-        if (before && sameIds(before.tournamentIds, ids)) return before;
-        active = activeSnapshotOf(ids, ++version);
-        // A board cached while its tournament was closed (or open) says so: build it again.
-        const moved = [...ids.filter((id) => !before?.tournamentIds.includes(id)), ...(before?.tournamentIds.filter((id) => !ids.includes(id)) ?? [])];
-        for (const id of moved) {
-          const entry = entries.get(id);
-          if (entry) entry.generation++;
-        }
-        if (closed) return active;
-        for (const subscriber of subscribers) subscriber.sendActive(active);
-        if (before) sendBoards(ids.filter((id) => !before.tournamentIds.includes(id)), [...subscribers]);
-        return active;
+        return adopt(await listActive());
       } finally {
         readingActive = null;
       }
     })();
     return readingActive;
+  }
+
+  /** The active set is now `ids`: when that changed, tells every subscriber and sends them the boards that joined. */
+  function adopt(ids: string[]): ActiveSnapshot {
+    const before = active;
+    if (before && sameIds(before.tournamentIds, ids)) return before;
+    active = activeSnapshotOf(ids, ++version);
+    // A board cached while its tournament was closed (or open) says so: build it again.
+    const moved = [...ids.filter((id) => !before?.tournamentIds.includes(id)), ...(before?.tournamentIds.filter((id) => !ids.includes(id)) ?? [])];
+    for (const id of moved) {
+      const entry = entries.get(id);
+      if (entry) entry.generation++;
+    }
+    if (closed) return active;
+    for (const subscriber of subscribers) subscriber.sendActive(active);
+    if (before) sendBoards(ids.filter((id) => !before.tournamentIds.includes(id)), [...subscribers]);
+    return active;
+  }
+
+  /**
+   * A request read the active set itself (GET /api/leaderboard): a set the subscribers were not sent goes to them at
+   * once. Otherwise a page could show a board its stream never heard of: activated, fetched by the page, and closed again
+   * between two polls, the poll sees no change and the page keeps the board for ever (the leaderboard journey, run alone).
+   */
+  function sawActive(ids: string[]) {
+    if (closed || subscribers.size === 0 || !active || sameIds(active.tournamentIds, ids)) return;
+    adopt(ids);
   }
 
   function changed(id: string) {
@@ -255,17 +288,23 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
     if (!entry || closed) return;
     entry.generation++;
     if (isShown(id) && !entry.refresh) {
+      // A timer even when due now: the changes of the same tick (a burst) are all counted in before it computes.
       entry.refresh = setTimeout(() => {
         entry.refresh = null;
+        entry.pushedAt = Date.now();
         void push(id, entry);
-      }, debounceMs);
+      }, Math.max(0, entry.pushedAt + debounceMs - Date.now()));
       entry.refresh.unref();
     }
   }
 
   async function push(id: string, entry: Entry) {
     try {
-      sendBoard(await compute(id, entry), subscribers);
+      const snapshot = await compute(id, entry);
+      const { updatedAt: _, ...rows } = snapshot.board;
+      const content = JSON.stringify(rows);
+      if (entry.pushed?.content === content) return;
+      entry.pushed = sendBoard(snapshot, subscribers) ? { version: snapshot.version, content } : null;
     } catch (error) {
       if (error instanceof AppError && error.code === 'NOT_FOUND') {
         // Deleted: the active set no longer has it.
@@ -312,6 +351,7 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
     subscribe,
     changed,
     subscriberCount: () => subscribers.size,
+    sawActive,
     ready() {
       listen();
       return firstReady;

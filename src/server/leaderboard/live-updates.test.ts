@@ -256,6 +256,10 @@ if (testDatabaseKind() === 'postgres') {
 
       const subscribed = await fetch(`${b!.url}/api/leaderboard/events`, { headers: { accept: 'text/event-stream' } });
       expect(subscribed.status).toBe(200);
+      // A real server writes the stream straight to the socket (decision 042): nosniff is its own, and the security
+      // middleware's other headers (added to Hono's response) are not on it.
+      expect(subscribed.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(subscribed.headers.get('content-security-policy')).toBeNull();
       const stream = readEvents(subscribed);
       try {
         expect((await boardOf(stream, tournament.id)).rows).toEqual([]);

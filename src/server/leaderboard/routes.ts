@@ -1,13 +1,16 @@
 // /api/leaderboard: the public live leaderboards (PRODUCT.md R4, R11, R22) — every active tournament's board, one board,
 // and every active board as one stream of Server-Sent Events that the browser's EventSource keeps open (and re-opens by
 // itself): one connection per page, whatever the number of tournaments (HTTP/1.1 allows a browser 6 per host).
+import { ServerResponse } from 'node:http';
 import { z } from '@hono/zod-openapi';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { createRouter, defineRoute, errorResponse, jsonResponse, serializedJson } from '../http/define-route';
 import { AppError } from '../http/errors';
 import { ACTIVE_EVENT, LEADERBOARD_EVENT, RETRY_MS, type BoardSnapshot, type LeaderboardFeed, type LeaderboardSubscriber } from './leaderboard-feed';
 import { activeTournamentIds } from './leaderboard';
 import { leaderboardSchema } from '../scoring/openapi-schemas';
+import { EVENT_STREAM_HEADERS, nodeSubscriber } from './node-event-stream';
 
 
 const tournamentParam = z.object({ tournamentId: z.uuid('Tournament not found') });
@@ -77,6 +80,8 @@ export const leaderboardRoutes = createRouter()
     async (c) => {
       const { database, leaderboardFeed } = c.var.deps;
       const ids = await activeTournamentIds(database.db);
+      // The open streams must know every board a page can be shown (decision 042).
+      leaderboardFeed.sawActive(ids);
       const snapshots = await Promise.all(ids.map((id) => leaderboardFeed.get(id)));
       return c.json({ leaderboards: snapshots.filter((s) => s.active).map((s) => s.board) }, 200);
     },
@@ -98,6 +103,19 @@ export const leaderboardRoutes = createRouter()
     }),
     (c) => {
       const feed = c.var.deps.leaderboardFeed;
+      // Served by Node (npm start): written straight to the socket (docs/decisions/042). In-process callers (tests) get
+      // Hono's streamSSE with the same events.
+      const res = (c.env as { outgoing?: unknown } | undefined)?.outgoing;
+      // HTTP/1 only (an HTTP/2 response's socket carries frames), and HEAD has no body: those keep streamSSE's answer.
+      if (res instanceof ServerResponse && c.req.method === 'GET') {
+        res.writeHead(200, EVENT_STREAM_HEADERS);
+        res.flushHeaders();
+        // A browser that left while the request was on its way has already closed the response: nothing to subscribe
+        // (its 'close' would never come again to unsubscribe it).
+        const subscriber = nodeSubscriber(res);
+        if (subscriber) res.once('close', feed.subscribe(subscriber));
+        return RESPONSE_ALREADY_SENT;
+      }
       // Proxies (nginx) must pass each event on at once.
       c.header('X-Accel-Buffering', 'no');
       return streamSSE(c, async (stream) => {

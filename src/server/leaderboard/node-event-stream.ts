@@ -1,0 +1,92 @@
+// The leaderboard's event stream written straight to the connection when served by Node (docs/decisions/042): every event
+// is the same bytes for every subscriber of a process (snapshotOf), so it is framed once per process (an HTTP/1.1 chunk,
+// kept per event) and written to each socket with one socket.write, without the web-stream pipeline (writer →
+// TransformStream → reader → res.write, promise hops per subscriber and event) or http's per-write work (a cork, a
+// nextTick and four writes per chunk). Node's ServerResponse still sends the headers and ends the body.
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { LeaderboardSubscriber } from './leaderboard-feed';
+
+/** The headers streamSSE sends, and nosniff (the security middleware does not see a response written here). */
+export const EVENT_STREAM_HEADERS = {
+  'Content-Type': 'text/event-stream',
+  'Cache-Control': 'no-cache',
+  Connection: 'keep-alive',
+  'X-Accel-Buffering': 'no',
+  'X-Content-Type-Options': 'nosniff',
+} as const;
+
+const HEARTBEAT = new TextEncoder().encode(': heartbeat\n\n');
+const CRLF = Buffer.from('\r\n');
+
+/** Each event's bytes as one HTTP/1.1 chunk, made once per process however many sockets it is written to. */
+const chunks = new WeakMap<Uint8Array, Buffer>();
+export function chunkOf(event: Uint8Array): Buffer {
+  let chunk = chunks.get(event);
+  if (!chunk) {
+    chunk = Buffer.concat([Buffer.from(`${event.byteLength.toString(16)}\r\n`, 'latin1'), event, CRLF]);
+    chunks.set(event, chunk);
+  }
+  return chunk;
+}
+
+/**
+ * Same contract as the streamSSE subscriber: the active set and boards, newest only per tournament while the socket is
+ * busy (a slow client holds at most one pending board per tournament and the latest active set), a heartbeat comment
+ * when idle. The response's headers must have been sent (writeHead, flushHeaders). Answers null when the connection is
+ * already gone (the browser left before the stream opened): there is nothing to subscribe.
+ *
+ * Backpressure is the socket's own: a write that fills its buffer leaves the rest waiting until the socket emits 'drain'
+ * (or closes). Waiting events are kept in the order they were last queued, so the active set queued after a board is
+ * written after it; a board for a tournament that left the active set is dropped from the queue.
+ */
+export function nodeSubscriber(res: ServerResponse): LeaderboardSubscriber | null {
+  const socket: Socket | null = res.socket;
+  if (!socket || socket.destroyed || res.destroyed || res.writableEnded) return null;
+  /** The framing the response uses: chunks for HTTP/1.1, the bare bytes (body ends at close) for an HTTP/1.0 client. */
+  const frame = res.chunkedEncoding ? chunkOf : (event: Uint8Array) => event;
+  /** The version last queued per tournament ('' for the active set): versions grow, so an older one is never sent after. */
+  const sent = new Map<string, number>();
+  const waiting = new Map<string, Uint8Array>();
+  let blocked = false;
+  const gone = () => socket.destroyed || res.destroyed || res.writableEnded;
+  const flush = () => {
+    blocked = false;
+    for (const [key, event] of waiting) {
+      if (gone()) return waiting.clear();
+      waiting.delete(key);
+      if (!socket.write(frame(event))) {
+        blocked = true;
+        socket.once('drain', flush);
+        return;
+      }
+    }
+  };
+  const queue = (key: string, version: number, event: Uint8Array) => {
+    if (version <= (sent.get(key) ?? -1)) return;
+    sent.set(key, version);
+    // Re-inserted at the end: events go out in the order they were last queued.
+    waiting.delete(key);
+    waiting.set(key, event);
+    if (!blocked) flush();
+  };
+  return {
+    sendActive(active) {
+      // A board waiting for a tournament no longer active must not follow the set that dropped it.
+      for (const key of waiting.keys()) if (key && !active.tournamentIds.includes(key)) waiting.delete(key);
+      queue('', active.version, active.event);
+    },
+    send(snapshot) {
+      queue(snapshot.board.tournament.id, snapshot.version, snapshot.event);
+    },
+    heartbeat() {
+      // Only on an idle socket: a busy one is not idle, and its buffer must not grow with comments.
+      if (!blocked && !socket.writableNeedDrain && !gone()) socket.write(frame(HEARTBEAT));
+    },
+    close() {
+      socket.off('drain', flush);
+      waiting.clear();
+      if (!res.writableEnded) res.end();
+    },
+  };
+}
