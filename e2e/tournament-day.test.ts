@@ -81,8 +81,11 @@ const journey = setUpJourney({
     const early = drawn.teams.find((team) => team.name === LATE_TEAMS.early.teamName)!;
     // Early Birds start on the last hole, which a 1280 px grid does not show until scrolled to.
     const prompt = drawn.teams.find((team) => team.name === LATE_TEAMS.prompt.teamName)!;
-    await db.update(teamAssignments).set({ startingHole: 18 }).where(eq(teamAssignments.teamId, early.id));
-    await db.update(teamAssignments).set({ startingHole: 7 }).where(eq(teamAssignments.teamId, prompt.id));
+    // Through group B, free with two teams drawn: whatever the draw gave them (Prompt Putters on 18A, Early Birds on 7A),
+    // no step lands on a taken hole and group (team_assignments_hole_group_unique).
+    await db.update(teamAssignments).set({ startingHole: 7, startGroup: 'B' }).where(eq(teamAssignments.teamId, prompt.id));
+    await db.update(teamAssignments).set({ startingHole: 18, startGroup: 'A' }).where(eq(teamAssignments.teamId, early.id));
+    await db.update(teamAssignments).set({ startGroup: 'A' }).where(eq(teamAssignments.teamId, prompt.id));
     const staff = { userId: admin!.id, staff: true, admin: true };
     const eli = (await getScoreSheet(db, staff, early.id)).players.find((p) => p.firstName === 'Eli')!;
     await saveScores(db, staff, early.id, { scores: [{ playerId: eli.id, holeNumber: 1, strokes: 4 }] });
