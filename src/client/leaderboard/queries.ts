@@ -2,6 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../lib/api';
 import type { ApiAnswer } from '../lib/api-types';
+import type { ActiveTournamentsEvent } from '../../server/scoring/openapi-schemas';
 
 export type PublicLeaderboards = ApiAnswer<'/api/leaderboard'>;
 export type Leaderboard = ApiAnswer<'/api/leaderboard/:tournamentId'>;
@@ -18,6 +19,5 @@ export const leaderboardsQuery = queryOptions({
  */
 export const LEADERBOARD_EVENTS_URL = '/api/leaderboard/events';
 
-export interface ActiveTournaments {
-  tournamentIds: string[];
-}
+/** The `active` event's data, declared beside the boards' schema on the server. */
+export type ActiveTournaments = ActiveTournamentsEvent;

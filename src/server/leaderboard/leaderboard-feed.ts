@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import type { Database } from '../db/connect';
 import { AppError } from '../http/errors';
 import { errorFields, type Logger } from '../logger';
-import type { Leaderboard } from '../scoring/openapi-schemas';
+import type { ActiveTournamentsEvent, Leaderboard } from '../scoring/openapi-schemas';
 import { LEADERBOARD_CHANNEL } from './leaderboard-channel';
 import { activeTournamentIds, loadLeaderboard, type LoadedLeaderboard } from './leaderboard';
 
@@ -52,7 +52,7 @@ export interface ActiveSnapshot {
 }
 
 export function activeSnapshotOf(tournamentIds: string[], version: number): ActiveSnapshot {
-  const event = encoder.encode(`event: ${ACTIVE_EVENT}\ndata: ${JSON.stringify({ tournamentIds })}\nretry: ${RETRY_MS}\n\n`);
+  const event = encoder.encode(`event: ${ACTIVE_EVENT}\ndata: ${JSON.stringify({ tournamentIds } satisfies ActiveTournamentsEvent)}\nretry: ${RETRY_MS}\n\n`);
   return { tournamentIds, event, version };
 }
 

@@ -63,6 +63,10 @@ export const scoreSheetSchema = z
   })
   .openapi('ScoreSheet');
 
+/** The event stream's `active` event: the boards to show, in order (its `leaderboard` events each carry one leaderboardSchema). */
+export const activeTournamentsEventSchema = z.object({ tournamentIds: z.array(z.uuid()) }).openapi('ActiveTournamentsEvent');
+export type ActiveTournamentsEvent = z.infer<typeof activeTournamentsEventSchema>;
+
 export const leaderboardSchema = z
   .object({
     tournament: tournamentDates,
