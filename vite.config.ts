@@ -67,7 +67,12 @@ const pwaOptions: Partial<VitePWAOptions> = {
         urlPattern: OFFLINE_READS,
         method: 'GET',
         handler: 'NetworkFirst',
-        options: { cacheName: 'offline-reads', networkTimeoutSeconds: 6, expiration: { maxEntries: 60 }, cacheableResponse: { statuses: [200] } },
+        options: {
+          cacheName: 'offline-reads',
+          networkTimeoutSeconds: 6,
+          expiration: { maxEntries: 60 },
+          cacheableResponse: { statuses: [200] },
+        },
       },
     ],
   },
@@ -80,13 +85,26 @@ export default defineConfig(({ command, isSsrBuild }) =>
   isSsrBuild
     ? // The server (`vite build --ssr src/server/main.ts`, scripts/build.mjs): one ES module for Node, packages left external.
       // Tailwind too: routes.tsx (which the server renders with) imports all-pages.css with each page.
-      { plugins: [tailwindcss()], build: { outDir: 'dist/server', emptyOutDir: true, copyPublicDir: false, sourcemap: true, target: 'node20' } }
+      {
+        plugins: [tailwindcss()],
+        build: { outDir: 'dist/server', emptyOutDir: true, copyPublicDir: false, sourcemap: true, target: 'node20' },
+      }
     : {
         plugins: [react(), tailwindcss(), VitePWA(pwaOptions)],
         // react-router's package points every import at its development build (warnings and their messages included);
         // its production build is what its own Vite plugin serves in production. `npm run dev` and the server keep the
         // package's default (the same markup; the server renders Home and the leaderboard with it).
-        resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] } : {},
+        resolve:
+          command === 'build'
+            ? {
+                alias: [
+                  {
+                    find: /^react-router$/,
+                    replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+                  },
+                ],
+              }
+            : {},
         build: {
           outDir: 'dist/client',
           emptyOutDir: true,
@@ -102,7 +120,10 @@ export default defineConfig(({ command, isSsrBuild }) =>
                 includeDependenciesRecursively: false,
                 groups: [
                   // What every page runs, in one file: fewer requests and one gzip window instead of four.
-                  { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|cookie|set-cookie-parser)[\\/]/ },
+                  {
+                    name: 'vendor',
+                    test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|cookie|set-cookie-parser)[\\/]/,
+                  },
                   { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
                   { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
                 ],

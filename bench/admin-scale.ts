@@ -16,7 +16,21 @@ import { createUserAccount } from '../src/server/account/service';
 import { migrateDatabase, openDatabase, type Db } from '../src/server/db/connect';
 import { checkins, payments, players, sponsorshipLevels, teams, tournamentSponsorshipLevels, tournaments } from '../src/server/db/schema';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../src/shared/payment-status';
-import { argValue, freePort, hasArg, memoryOf, noteLoad, printTable, round, spawnServer, waitForOk, writeResult, type Check, adminQuery, PG_ADMIN_URL } from './lib';
+import {
+  argValue,
+  freePort,
+  hasArg,
+  memoryOf,
+  noteLoad,
+  printTable,
+  round,
+  spawnServer,
+  waitForOk,
+  writeResult,
+  type Check,
+  adminQuery,
+  PG_ADMIN_URL,
+} from './lib';
 
 const DURATION = Number(argValue('--duration') ?? 10);
 const CONNECTIONS = Number(argValue('--connections') ?? 10);
@@ -28,18 +42,129 @@ const ADMIN_EMAIL = 'admin@bench.test';
 const PASSWORD = 'bench-password-123';
 
 // ── The data ───────────────────────────────────────────────────────────────────────────────────────────────────────────
-const TEAM_WORDS = ['Fairway', 'Bunker', 'Eagle', 'Birdie', 'Albatross', 'Mulligan', 'Caddie', 'Green', 'Tee', 'Links', 'Putt', 'Chip', 'Driver', 'Iron', 'Wedge', 'Hazard'];
+const TEAM_WORDS = [
+  'Fairway',
+  'Bunker',
+  'Eagle',
+  'Birdie',
+  'Albatross',
+  'Mulligan',
+  'Caddie',
+  'Green',
+  'Tee',
+  'Links',
+  'Putt',
+  'Chip',
+  'Driver',
+  'Iron',
+  'Wedge',
+  'Hazard',
+];
 const TEAM_NOUNS = ['Club', 'Crew', 'Four', 'Squad', 'Partners', 'Foundation', 'Friends', 'Associates', 'Group', 'Team'];
-const COMPANIES = ['Acme Roofing', 'Northwind Traders', 'Blue Harbor Bank', 'Summit Dental', 'Riverside Motors', 'Oak & Pine Realty', 'Cedar Law', 'Lakeside Insurance', 'Granite Builders', 'Maple Pharmacy', 'Harbor Lights Brewing', 'Crescent Plumbing', 'Pioneer Credit Union', 'Bright Smile Orthodontics', 'Evergreen Landscaping', 'Copper Kettle Catering', 'Redwood Accounting', 'Silverline Logistics', 'Golden Gate Printing', 'Starlight Florists'];
-const FIRST_NAMES = ['James', 'Mary', 'Robert', 'Patricia', 'John', 'Jennifer', 'Michael', 'Linda', 'David', 'Elizabeth', 'William', 'Barbara', 'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas', 'Sarah', 'Carlos', 'Karen', 'Daniel', 'Lisa', 'Matthew', 'Nancy', 'Anthony', 'Betty', 'Mark', 'Sandra', 'Priya', 'Ashley'];
-const LAST_NAMES = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Perez', 'Thompson', 'White', 'Harris', 'Sanchez', 'Clark', 'Ramirez', 'Lewis', 'Robinson', 'Walker', 'Young', 'Allen', 'King', 'Wright', 'Scott', 'Torres', 'Nguyen', 'Hill', 'Flores'];
+const COMPANIES = [
+  'Acme Roofing',
+  'Northwind Traders',
+  'Blue Harbor Bank',
+  'Summit Dental',
+  'Riverside Motors',
+  'Oak & Pine Realty',
+  'Cedar Law',
+  'Lakeside Insurance',
+  'Granite Builders',
+  'Maple Pharmacy',
+  'Harbor Lights Brewing',
+  'Crescent Plumbing',
+  'Pioneer Credit Union',
+  'Bright Smile Orthodontics',
+  'Evergreen Landscaping',
+  'Copper Kettle Catering',
+  'Redwood Accounting',
+  'Silverline Logistics',
+  'Golden Gate Printing',
+  'Starlight Florists',
+];
+const FIRST_NAMES = [
+  'James',
+  'Mary',
+  'Robert',
+  'Patricia',
+  'John',
+  'Jennifer',
+  'Michael',
+  'Linda',
+  'David',
+  'Elizabeth',
+  'William',
+  'Barbara',
+  'Richard',
+  'Susan',
+  'Joseph',
+  'Jessica',
+  'Thomas',
+  'Sarah',
+  'Carlos',
+  'Karen',
+  'Daniel',
+  'Lisa',
+  'Matthew',
+  'Nancy',
+  'Anthony',
+  'Betty',
+  'Mark',
+  'Sandra',
+  'Priya',
+  'Ashley',
+];
+const LAST_NAMES = [
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Gonzalez',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Taylor',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Perez',
+  'Thompson',
+  'White',
+  'Harris',
+  'Sanchez',
+  'Clark',
+  'Ramirez',
+  'Lewis',
+  'Robinson',
+  'Walker',
+  'Young',
+  'Allen',
+  'King',
+  'Wright',
+  'Scott',
+  'Torres',
+  'Nguyen',
+  'Hill',
+  'Flores',
+];
 const LEVELS = [
   { name: 'Eagle Sponsor', priceCents: 250_000 },
   { name: 'Birdie Sponsor', priceCents: 100_000 },
   { name: 'Foursome', priceCents: 60_000 },
 ];
 /** Half the teams paid, the rest spread over the other three statuses (R15). */
-const statusOf = (i: number): PaymentStatus => (i % 2 === 0 ? 'paid' : PAYMENT_STATUSES.filter((s) => s !== 'paid')[Math.floor(i / 2) % 3]!);
+const statusOf = (i: number): PaymentStatus =>
+  i % 2 === 0 ? 'paid' : PAYMENT_STATUSES.filter((s) => s !== 'paid')[Math.floor(i / 2) % 3]!;
 
 interface TournamentFixture {
   id: string;
@@ -55,10 +180,16 @@ async function insertAll<T>(rows: T[], size: number, insert: (slice: T[]) => Pro
 
 /** A tournament with `count` teams of four golfers, a payment record each, a third of the golfers checked in (by the admin). */
 async function seedTournament(db: Db, name: string, count: number, adminId: string, tag: string): Promise<TournamentFixture> {
-  const [tournament] = await db.insert(tournaments).values({ name, startDate: '2099-06-01', active: true }).returning({ id: tournaments.id });
+  const [tournament] = await db
+    .insert(tournaments)
+    .values({ name, startDate: '2099-06-01', active: true })
+    .returning({ id: tournaments.id });
   const offers: { id: string; priceCents: number }[] = [];
   for (const level of LEVELS) {
-    const [row] = await db.insert(sponsorshipLevels).values({ name: `${level.name} ${tag}`, maxTeams: 10 }).returning({ id: sponsorshipLevels.id });
+    const [row] = await db
+      .insert(sponsorshipLevels)
+      .values({ name: `${level.name} ${tag}`, maxTeams: 10 })
+      .returning({ id: sponsorshipLevels.id });
     const [offer] = await db
       .insert(tournamentSponsorshipLevels)
       .values({ tournamentId: tournament!.id, sponsorshipLevelId: row!.id, priceCents: level.priceCents, maxTeams: count })
@@ -95,18 +226,24 @@ async function seedTournament(db: Db, name: string, count: number, adminId: stri
   );
   await insertAll(playerRows, 2000, (slice) => db.insert(players).values(slice));
   await insertAll(
-    teamRows.map((team, i) => ({ teamId: team.id, amountCents: offers[i % offers.length]!.priceCents, state: team.paymentStatus, note: i % 5 === 0 ? 'Cheque received' : '' })),
+    teamRows.map((team, i) => ({
+      teamId: team.id,
+      amountCents: offers[i % offers.length]!.priceCents,
+      state: team.paymentStatus,
+      note: i % 5 === 0 ? 'Cheque received' : '',
+    })),
     2000,
     (slice) => db.insert(payments).values(slice),
   );
   await insertAll(
-    playerRows.filter((_, k) => k % 3 === 0).map((p) => ({ teamId: p.teamId, playerId: p.id, checkedIn: true, checkedInAt: new Date(), checkedInBy: adminId })),
+    playerRows
+      .filter((_, k) => k % 3 === 0)
+      .map((p) => ({ teamId: p.teamId, playerId: p.id, checkedIn: true, checkedInAt: new Date(), checkedInBy: adminId })),
     2000,
     (slice) => db.insert(checkins).values(slice),
   );
   return { id: tournament!.id, teams: count, someTeamId: teamRows[Math.floor(count / 2)]!.id };
 }
-
 
 // ── The routes ─────────────────────────────────────────────────────────────────────────────────────────────────────────
 interface Probe {
@@ -250,7 +387,10 @@ async function signIn(base: string): Promise<string> {
     body: JSON.stringify({ email: ADMIN_EMAIL, password: PASSWORD }),
   });
   if (res.status !== 200) throw new Error(`admin sign-in: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]!).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .join('; ');
 }
 
 interface Statement {
@@ -268,16 +408,20 @@ interface PlanSummary {
  */
 async function explain(client: pg.Client, statement: Statement): Promise<PlanSummary | null> {
   if (!/^\s*(select|with)\b/i.test(statement.text)) return null;
-  const literal = (v: unknown) => (v === null || v === undefined ? 'null' : client.escapeLiteral(v instanceof Date ? v.toISOString() : String(v)));
+  const literal = (v: unknown) =>
+    v === null || v === undefined ? 'null' : client.escapeLiteral(v instanceof Date ? v.toISOString() : String(v));
   await client.query(`prepare bench_statement as ${statement.text}`);
   const args = statement.values.length ? `(${statement.values.map(literal).join(', ')})` : '';
   const { rows } = await client
-    .query<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] }>(`explain (analyze, format json) execute bench_statement${args}`)
+    .query<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] }>(
+      `explain (analyze, format json) execute bench_statement${args}`,
+    )
     .finally(() => client.query('deallocate bench_statement'));
   const [plan] = rows[0]!['QUERY PLAN'];
   const seqScans: string[] = [];
   const walk = (node: PlanNode) => {
-    if (node['Node Type'] === 'Seq Scan' && node['Relation Name']) seqScans.push(`${node['Relation Name']} (${node['Actual Rows'] * node['Actual Loops']} rows)`);
+    if (node['Node Type'] === 'Seq Scan' && node['Relation Name'])
+      seqScans.push(`${node['Relation Name']} (${node['Actual Rows'] * node['Actual Loops']} rows)`);
     for (const child of node.Plans ?? []) walk(child);
   };
   walk(plan.Plan);
@@ -320,7 +464,10 @@ async function countStatements(base: string, cases: RouteCase[], client: pg.Clie
       plans.push({
         route: route.name,
         statements: logged.length,
-        dbMs: round(explained.reduce((a, p) => a + p.ms, 0), 2),
+        dbMs: round(
+          explained.reduce((a, p) => a + p.ms, 0),
+          2,
+        ),
         slowestMs: round(Math.max(0, ...explained.map((p) => p.ms)), 2),
         seqScans: [...new Set(explained.flatMap((p) => p.seqScans))].join(', '),
       });
@@ -343,7 +490,8 @@ interface LoadRow {
   load: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 
 /** One route under load for DURATION seconds; p95 from every response's own time (autocannon's histogram has no p95). */
 async function load(name: string, base: string, path: string, headers: Record<string, string>): Promise<LoadRow> {
@@ -388,7 +536,14 @@ try {
   let small: TournamentFixture;
   try {
     await migrateDatabase(database);
-    const admin = await createUserAccount(database.db, { firstName: 'Bench', lastName: 'Admin', email: ADMIN_EMAIL, password: PASSWORD, emailVerified: true, role: 'admin' });
+    const admin = await createUserAccount(database.db, {
+      firstName: 'Bench',
+      lastName: 'Admin',
+      email: ADMIN_EMAIL,
+      password: PASSWORD,
+      emailVerified: true,
+      role: 'admin',
+    });
     small = await seedTournament(database.db, 'Small Classic', SMALL_TEAMS, admin.id, 'S');
     big = await seedTournament(database.db, 'Scale Open', TEAMS, admin.id, 'B');
   } finally {
@@ -407,7 +562,8 @@ try {
 
   // Warm-up (JIT, pool, caches), then the statement counts: one request at a time.
   const warmCookie = await signIn(base);
-  for (const route of cases) for (const probe of route.probes) await (await fetch(base + probe.path, { headers: { cookie: warmCookie } })).arrayBuffer();
+  for (const route of cases)
+    for (const probe of route.probes) await (await fetch(base + probe.path, { headers: { cookie: warmCookie } })).arrayBuffer();
   const health = await fetch(`${base}/api/health`, { headers: { 'x-bench-count-queries': '1' } });
   const healthStatements = Number(health.headers.get('x-bench-query-count'));
   const { probes, plans } = await countStatements(base, cases, explainClient);
@@ -429,7 +585,9 @@ try {
   printTable(probes.map((p) => ({ ...p })));
   console.log('\nEXPLAIN ANALYZE of the big tournament’s statements (first probe of each route)');
   printTable(plans.map((p) => ({ ...p })));
-  console.log(`\nadmin-scale on PostgreSQL: ${TEAMS} teams (${TEAMS * 4} golfers) in one tournament; ratio = req/s ÷ trivial's mean (${round(trivial, 1)})`);
+  console.log(
+    `\nadmin-scale on PostgreSQL: ${TEAMS} teams (${TEAMS * 4} golfers) in one tournament; ratio = req/s ÷ trivial's mean (${round(trivial, 1)})`,
+  );
   printTable(rows.map((r) => ({ ...r })));
   console.log(`server RSS after the runs: ${memory.rssMB} MB (peak ${memory.peakMB} MB)`);
 
@@ -447,9 +605,16 @@ try {
   }
   for (const r of rows) {
     const clean = r.errors === 0 && r.non2xx === 0;
-    checks.push({ name: `${r.name}: p95`, value: r.p95ms, unit: 'ms', budget: `${r.reqPerSec} req/s, ×${r.ratio} of trivial${clean ? '' : `, ${r.errors} errors, ${r.non2xx} non-2xx`}`, pass: clean ? null : false });
+    checks.push({
+      name: `${r.name}: p95`,
+      value: r.p95ms,
+      unit: 'ms',
+      budget: `${r.reqPerSec} req/s, ×${r.ratio} of trivial${clean ? '' : `, ${r.errors} errors, ${r.non2xx} non-2xx`}`,
+      pass: clean ? null : false,
+    });
   }
-  for (const c of checks) console.log(`${c.pass === null ? 'INFO' : c.pass ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value} ${c.unit} (${c.budget})`);
+  for (const c of checks)
+    console.log(`${c.pass === null ? 'INFO' : c.pass ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value} ${c.unit} (${c.budget})`);
   const loadAfter = noteLoad('admin-scale end');
   const file = writeResult('admin-scale', {
     loadBefore,
@@ -472,5 +637,8 @@ try {
   await explainClient.end().catch(() => {});
   await server?.stop();
   if (KEEP) console.log(`kept the database: ${databaseUrl}`);
-  else await adminQuery(`drop database if exists "${BENCH_DB}" with (force)`).catch((e) => console.error('could not drop the bench database:', String(e)));
+  else
+    await adminQuery(`drop database if exists "${BENCH_DB}" with (force)`).catch((e) =>
+      console.error('could not drop the bench database:', String(e)),
+    );
 }

@@ -9,7 +9,21 @@ import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { argValue, freePort, hasArg, memoryOf, printTable, round, spawnServer, waitForOk, writeResult, noteLoad, type Check, adminQuery, PG_ADMIN_URL } from './lib';
+import {
+  argValue,
+  freePort,
+  hasArg,
+  memoryOf,
+  printTable,
+  round,
+  spawnServer,
+  waitForOk,
+  writeResult,
+  noteLoad,
+  type Check,
+  adminQuery,
+  PG_ADMIN_URL,
+} from './lib';
 
 const DURATION = Number(argValue('--duration') ?? 10);
 const CONNECTIONS = Number(argValue('--connections') ?? 10);
@@ -30,8 +44,6 @@ interface Row {
   /** 1-minute load average when the run ended (2 cores: above ~2, something else competed). */
   load: number;
 }
-
-
 
 async function signUp(base: string, i: number) {
   const res = await fetch(`${base}/api/account/sign-up`, {
@@ -60,7 +72,8 @@ async function expectSignedIn(base: string, path: string, cookie: string) {
   const res = await fetch(base + path, { headers: { cookie } });
   const body = (await res.json()) as Record<string, unknown> | null;
   const user = path.includes('get-session') ? (body as { user?: unknown } | null)?.user : (body as { me?: unknown } | null)?.me;
-  if (res.status !== 200 || !user) throw new Error(`${path} with a cookie did not answer a signed-in user: ${res.status} ${JSON.stringify(body)}`);
+  if (res.status !== 200 || !user)
+    throw new Error(`${path} with a cookie did not answer a signed-in user: ${res.status} ${JSON.stringify(body)}`);
 }
 
 async function load(name: string, base: string, spec: Omit<Parameters<typeof autocannon>[0], 'url'> & { path: string }): Promise<Row> {
@@ -120,7 +133,12 @@ async function startTarget(label: string, kind: 'postgres' | 'pglite', cookieCac
     // Warm-up: JIT, connection pool, the database's caches.
     await autocannon({ url: `${base}/bench/trivial`, connections: CONNECTIONS, duration: 2 });
     await autocannon({ url: `${base}/api/health`, connections: CONNECTIONS, duration: 1 });
-    await autocannon({ url: `${base}/api/account/me`, connections: CONNECTIONS, duration: 1, headers: { cookie: (await signIn(base, ACCOUNTS - 1)).all } });
+    await autocannon({
+      url: `${base}/api/account/me`,
+      connections: CONNECTIONS,
+      duration: 1,
+      headers: { cookie: (await signIn(base, ACCOUNTS - 1)).all },
+    });
     return { label, base, server, cleanup };
   } catch (error) {
     await cleanup();
@@ -162,7 +180,10 @@ const SPECS: Spec[] = [
     },
   },
   // A route whose guard is the signed-in check (access: signed-in), with every cookie a browser sends.
-  { name: 'teams/mine (signed-in guard), browser cookies', prepare: async (base) => ({ path: '/api/teams/mine', headers: { cookie: (await freshSession(base)).all } }) },
+  {
+    name: 'teams/mine (signed-in guard), browser cookies',
+    prepare: async (base) => ({ path: '/api/teams/mine', headers: { cookie: (await freshSession(base)).all } }),
+  },
   {
     name: `sign-in (${ACCOUNTS} accounts)`,
     prepare: async (base) => {
@@ -176,7 +197,10 @@ const SPECS: Spec[] = [
             path: '/api/auth/sign-in/email',
             // better-auth refuses a sign-in without an Origin (MISSING_OR_NULL_ORIGIN), so send our own.
             headers: { 'content-type': 'application/json', origin: base },
-            setupRequest: (req) => ({ ...req, body: JSON.stringify({ email: `bench${next++ % ACCOUNTS}@example.org`, password: PASSWORD }) }),
+            setupRequest: (req) => ({
+              ...req,
+              body: JSON.stringify({ email: `bench${next++ % ACCOUNTS}@example.org`, password: PASSWORD }),
+            }),
           },
         ],
       };
@@ -188,7 +212,11 @@ const SPECS: Spec[] = [
 async function replayAfterSignOut(base: string): Promise<boolean> {
   const cookies = await signIn(base, ACCOUNTS - 1);
   await expectSignedIn(base, '/api/account/me', cookies.all);
-  await fetch(`${base}/api/auth/sign-out`, { method: 'POST', headers: { cookie: cookies.all, origin: base, 'content-type': 'application/json' }, body: '{}' });
+  await fetch(`${base}/api/auth/sign-out`, {
+    method: 'POST',
+    headers: { cookie: cookies.all, origin: base, 'content-type': 'application/json' },
+    body: '{}',
+  });
   const replay = (await (await fetch(`${base}/api/account/me`, { headers: { cookie: cookies.all } })).json()) as { me: unknown };
   return replay.me === null;
 }
@@ -214,7 +242,9 @@ async function runTargets(targets: Target[]) {
     for (const row of list) row.ratio = round(row.reqPerSec / trivial, 3);
     const mem = memoryOf(target.server.pid);
     const revokedAtOnce = await replayAfterSignOut(target.base);
-    console.log(`  ${target.label}: cookies replayed after sign-out ${revokedAtOnce ? 'are refused (signed out at once)' : 'STILL SIGN IN'}`);
+    console.log(
+      `  ${target.label}: cookies replayed after sign-out ${revokedAtOnce ? 'are refused (signed out at once)' : 'STILL SIGN IN'}`,
+    );
     suites[target.label] = { rows: list, rssAfterMB: mem.rssMB, peakMB: mem.peakMB, revokedAtOnce };
   }
   return suites;
@@ -251,25 +281,53 @@ for (const [kind, suite] of Object.entries(suites)) {
   for (const r of suite.rows) {
     // No budget: the figures are for comparison (ratio to the trivial route). Errors or non-2xx answers fail the check.
     const clean = r.errors === 0 && r.non2xx === 0;
-    checks.push({ name: `${kind}: ${r.name}`, value: r.reqPerSec, unit: 'req/s', budget: `p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, ×${r.ratio} of trivial${clean ? '' : `, ${r.errors} errors, ${r.non2xx} non-2xx`}`, pass: clean ? null : false });
+    checks.push({
+      name: `${kind}: ${r.name}`,
+      value: r.reqPerSec,
+      unit: 'req/s',
+      budget: `p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, ×${r.ratio} of trivial${clean ? '' : `, ${r.errors} errors, ${r.non2xx} non-2xx`}`,
+      pass: clean ? null : false,
+    });
   }
 }
 const after = suites[AFTER];
 const before = suites[BEFORE];
-const comparison = after && before
-  ? after.rows.map((row) => {
-      const old = before.rows.find((r) => r.name === row.name);
-      return { name: row.name, ratioBefore: old?.ratio ?? null, ratioAfter: row.ratio, afterOverBefore: old?.ratio ? round(row.ratio! / old.ratio, 2) : null };
-    })
-  : [];
+const comparison =
+  after && before
+    ? after.rows.map((row) => {
+        const old = before.rows.find((r) => r.name === row.name);
+        return {
+          name: row.name,
+          ratioBefore: old?.ratio ?? null,
+          ratioAfter: row.ratio,
+          afterOverBefore: old?.ratio ? round(row.ratio! / old.ratio, 2) : null,
+        };
+      })
+    : [];
 if (comparison.length) {
   console.log('\nthe signed-in check, as shipped (immediate revocation) vs before (cookie cache), same run: ratio to trivial');
   printTable(comparison);
 }
 for (const [kind, suite] of Object.entries(suites)) {
   // As shipped, a sign-out must end the session at once; the old behaviour is expected not to (that was the defect).
-  if (!kind.includes('before')) checks.push({ name: `${kind}: cookies replayed after sign-out are refused`, value: suite.revokedAtOnce ? 1 : 0, unit: 'bool', budget: '1', pass: suite.revokedAtOnce });
+  if (!kind.includes('before'))
+    checks.push({
+      name: `${kind}: cookies replayed after sign-out are refused`,
+      value: suite.revokedAtOnce ? 1 : 0,
+      unit: 'bool',
+      budget: '1',
+      pass: suite.revokedAtOnce,
+    });
 }
 const loadAfter = noteLoad('auth-throughput end');
-const file = writeResult('auth-throughput', { loadBefore, loadAfter, duration: DURATION, connections: CONNECTIONS, accounts: ACCOUNTS, suites, comparison, checks });
+const file = writeResult('auth-throughput', {
+  loadBefore,
+  loadAfter,
+  duration: DURATION,
+  connections: CONNECTIONS,
+  accounts: ACCOUNTS,
+  suites,
+  comparison,
+  checks,
+});
 console.log(`\nwritten ${file}`);

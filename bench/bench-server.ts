@@ -36,7 +36,13 @@ const config = loadConfig();
 const started = performance.now();
 const database = await openConfiguredDatabase(config);
 const deps = await buildDeps(config, database, {
-  limits: { signInPerAccount: 1_000_000_000, signInPerAddress: 1_000_000_000, signUpPerAddress: 1_000_000_000, resetPerAccount: 1_000_000_000, resetPerAddress: 1_000_000_000 },
+  limits: {
+    signInPerAccount: 1_000_000_000,
+    signInPerAddress: 1_000_000_000,
+    signUpPerAddress: 1_000_000_000,
+    resetPerAccount: 1_000_000_000,
+    resetPerAddress: 1_000_000_000,
+  },
   // BENCH_SESSION_COOKIE_CACHE=60 runs the session check as it was before issue 12 (a signed copy valid 60 s), to compare.
   benchCookieCacheSeconds: Number(process.env.BENCH_SESSION_COOKIE_CACHE ?? 0) || undefined,
 });
@@ -56,7 +62,10 @@ async function counted(request: Request, env: unknown): Promise<Response> {
 }
 
 const server = serve(
-  { fetch: (request, env) => (request.headers.get('x-bench-count-queries') ? counted(request, env) : app.fetch(request, env)), port: config.port },
+  {
+    fetch: (request, env) => (request.headers.get('x-bench-count-queries') ? counted(request, env) : app.fetch(request, env)),
+    port: config.port,
+  },
   () => {
     console.log(`bench server on ${config.appUrl} (${database.kind}), ready in ${Math.round(performance.now() - started)} ms`);
   },

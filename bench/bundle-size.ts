@@ -21,7 +21,23 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { E2E_ACCOUNTS, seedAccounts, type E2eAccount } from '../e2e/support/accounts';
 import { migrateDatabase, openDatabase } from '../src/server/db/connect';
-import { CHROMIUM, CHROMIUM_ARGS, CLIENT_DIR, ROOT, clientBuilt, ensureClientBuilt, freePort, hasArg, kb, printTable, spawnServer, waitForOk, writeResult, noteLoad, type Check } from './lib';
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  CLIENT_DIR,
+  ROOT,
+  clientBuilt,
+  ensureClientBuilt,
+  freePort,
+  hasArg,
+  kb,
+  printTable,
+  spawnServer,
+  waitForOk,
+  writeResult,
+  noteLoad,
+  type Check,
+} from './lib';
 
 const PAGES = ['/', '/leaderboard', '/register', '/auth'];
 /** Issue 13: Home and the leaderboard, the pages a phone on one bar opens first. */
@@ -57,7 +73,9 @@ const isCode = (type: string) => type === 'document' || type === 'script' || typ
  */
 function adminRouteModules(): string[] {
   const routes = readFileSync(join(ROOT, 'src/client/routes.tsx'), 'utf8');
-  const lazyFiles = new Map([...routes.matchAll(/const (\w+) = lazy\(\(\) => import\('([^']+)'\)/g)].map((m) => [m[1]!, m[2]!.split('/').pop()!]));
+  const lazyFiles = new Map(
+    [...routes.matchAll(/const (\w+) = lazy\(\(\) => import\('([^']+)'\)/g)].map((m) => [m[1]!, m[2]!.split('/').pop()!]),
+  );
   const gate = /<Route path="admin\/\*" element=\{<(\w+) \/>\}/.exec(routes)?.[1];
   if (!gate || !lazyFiles.has(gate)) throw new Error('no lazy <Route path="admin/*"> found in src/client/routes.tsx');
   const pages = readFileSync(join(ROOT, 'src/client/admin/admin-pages.tsx'), 'utf8');
@@ -70,7 +88,10 @@ function adminRouteModules(): string[] {
 async function newProfile(browser: Browser, baseUrl: string, account?: E2eAccount): Promise<BrowserContext> {
   const context = await browser.newContext();
   if (account) {
-    const res = await context.request.post(`${baseUrl}/api/auth/sign-in/email`, { data: { email: account.email, password: account.password }, headers: { origin: baseUrl } });
+    const res = await context.request.post(`${baseUrl}/api/auth/sign-in/email`, {
+      data: { email: account.email, password: account.password },
+      headers: { origin: baseUrl },
+    });
     if (!res.ok()) throw new Error(`sign-in as ${account.role}: ${res.status()} ${await res.text()}`);
   }
   return context;
@@ -98,7 +119,13 @@ async function scriptsOf(browser: Browser, baseUrl: string, who: string, path: s
     await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
     await page.waitForTimeout(500); // late lazy chunks, redirects after the session is known
     const adminLinks = await page.$$eval('a[href^="/admin"]', (links) => links.map((a) => a.getAttribute('href')!));
-    return { who, page: path, finalUrl: new URL(page.url()).pathname, scripts: [...new Set(scripts)], adminLinks: [...new Set(adminLinks)] };
+    return {
+      who,
+      page: path,
+      finalUrl: new URL(page.url()).pathname,
+      scripts: [...new Set(scripts)],
+      adminLinks: [...new Set(adminLinks)],
+    };
   } finally {
     await context.close();
   }
@@ -122,7 +149,11 @@ const dataDir = mkdtempSync(join(tmpdir(), 'golf-bench-bundle-'));
   await database.close();
 }
 const port = await freePort();
-const server = spawnServer('src/server/main.ts', { DATA_DIR: dataDir, DATABASE_URL: '', APP_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn' }, port);
+const server = spawnServer(
+  'src/server/main.ts',
+  { DATA_DIR: dataDir, DATABASE_URL: '', APP_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn' },
+  port,
+);
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 const results: PageResult[] = [];
 const loads: ScriptLoad[] = [];
@@ -170,7 +201,10 @@ try {
       htmlJsCssGzip9Bytes: sum(code, 'gzip9Bytes'),
       htmlJsCssRawBytes: sum(code, 'rawBytes'),
       htmlJsCssTransferredBytes: sum(code, 'transferredBytes'),
-      otherBytes: sum(files.filter((f) => !isCode(f.type)), 'transferredBytes'),
+      otherBytes: sum(
+        files.filter((f) => !isCode(f.type)),
+        'transferredBytes',
+      ),
       adminFiles: files.filter((f) => /admin/i.test(f.path.split('/').pop() ?? '')).map((f) => f.path),
     });
     await context.close();
@@ -205,7 +239,9 @@ for (const r of results) {
     })),
   );
   const byType = (type: string) => kb(r.files.filter((f) => f.type === type).reduce((a, f) => a + f.gzip9Bytes, 0));
-  console.log(`gzip-9 by kind: HTML ${byType('document')} KB, CSS ${byType('stylesheet')} KB, JS ${byType('script')} KB (modulepreloads included)`);
+  console.log(
+    `gzip-9 by kind: HTML ${byType('document')} KB, CSS ${byType('stylesheet')} KB, JS ${byType('script')} KB (modulepreloads included)`,
+  );
   console.log(
     `HTML+JS+CSS: ${kb(r.htmlJsCssGzip9Bytes)} KB gzip-9 (${kb(r.htmlJsCssRawBytes)} KB raw, ${kb(r.htmlJsCssTransferredBytes)} KB transferred as served); other requests ${kb(r.otherBytes)} KB transferred`,
   );
@@ -216,7 +252,13 @@ const assetsDir = join(CLIENT_DIR, 'assets');
 const chunks = readdirSync(assetsDir)
   .map((name) => ({ name, bytes: statSync(join(assetsDir, name)).size }))
   .sort((a, b) => b.bytes - a.bytes);
-console.log('\nlargest files in dist/client/assets (raw):', chunks.slice(0, 5).map((c) => `${c.name} ${kb(c.bytes)} KB`).join(', '));
+console.log(
+  '\nlargest files in dist/client/assets (raw):',
+  chunks
+    .slice(0, 5)
+    .map((c) => `${c.name} ${kb(c.bytes)} KB`)
+    .join(', '),
+);
 
 console.log('\nbundle-size (gzip-9 = each file compressed with zlib level 9, summed)');
 printTable(
@@ -237,10 +279,17 @@ const isAdminCode = (script: string) => /admin/i.test(script) || adminModules.so
 const isGate = chunkOf(adminModules[0]!);
 const adminLoads = loads.filter((l) => l.who === 'admin');
 const ownChunks = new Map(
-  adminLoads.map((l) => [l.page, l.scripts.filter((s) => isAdminCode(s) && !adminLoads.some((other) => other !== l && other.scripts.includes(s)))]),
+  adminLoads.map((l) => [
+    l.page,
+    l.scripts.filter((s) => isAdminCode(s) && !adminLoads.some((other) => other !== l && other.scripts.includes(s))),
+  ]),
 );
 const publicLoads = [
-  ...results.map((r) => ({ who: 'anonymous', page: r.page, scripts: r.files.filter((f) => f.type === 'script').map((f) => f.path.split('/').pop()!) })),
+  ...results.map((r) => ({
+    who: 'anonymous',
+    page: r.page,
+    scripts: r.files.filter((f) => f.type === 'script').map((f) => f.path.split('/').pop()!),
+  })),
   ...loads.filter((l) => l.who === 'team leader' && l.page !== '/admin'),
 ];
 const nonStaffAtAdmin = loads.filter((l) => l.who !== 'admin' && l.page === '/admin');
@@ -268,7 +317,13 @@ printTable(
 const checks: Check[] = [
   ...results.map((r) =>
     BUDGETED.includes(r.page)
-      ? { name: `${r.page} HTML+JS+CSS (gzip-9)`, value: kb(r.htmlJsCssGzip9Bytes), unit: 'KB', budget: `≤ ${FIRST_LOAD_BUDGET_KB} KB`, pass: kb(r.htmlJsCssGzip9Bytes) <= FIRST_LOAD_BUDGET_KB }
+      ? {
+          name: `${r.page} HTML+JS+CSS (gzip-9)`,
+          value: kb(r.htmlJsCssGzip9Bytes),
+          unit: 'KB',
+          budget: `≤ ${FIRST_LOAD_BUDGET_KB} KB`,
+          pass: kb(r.htmlJsCssGzip9Bytes) <= FIRST_LOAD_BUDGET_KB,
+        }
       : { name: `${r.page} HTML+JS+CSS (gzip-9)`, value: kb(r.htmlJsCssGzip9Bytes), unit: 'KB', budget: 'info', pass: null },
   ),
   {
@@ -300,7 +355,8 @@ const checks: Check[] = [
     pass: nonStaffAtAdmin.every((l) => !l.scripts.some((s) => isAdminCode(s) && !isGate(s))),
   },
 ];
-for (const c of checks) console.log(`${c.pass === null ? 'INFO' : c.pass ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value} ${c.unit} (${c.budget})`);
+for (const c of checks)
+  console.log(`${c.pass === null ? 'INFO' : c.pass ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value} ${c.unit} (${c.budget})`);
 const file = writeResult('bundle-size', {
   builtAt,
   method: 'zlib gzip level 9 per file (HTML+JS+CSS)',

@@ -36,9 +36,17 @@ async function measure(holds: number) {
   try {
     await migrateDatabase(database);
     const db = database.db;
-    await db.execute(sql`insert into "user" (id, name, email, email_verified, role) values ('bench-leader', 'Bench Leader', 'bench@example.org', true, 'team_leader')`);
-    const [t] = await queryRows<{ id: string }>(db, sql`insert into tournaments (name, start_date, active) values ('Bench Open', current_date + 60, true) returning id`);
-    const [l] = await queryRows<{ id: string }>(db, sql`insert into sponsorship_levels (name, max_teams) values ('Bench level', 10) returning id`);
+    await db.execute(
+      sql`insert into "user" (id, name, email, email_verified, role) values ('bench-leader', 'Bench Leader', 'bench@example.org', true, 'team_leader')`,
+    );
+    const [t] = await queryRows<{ id: string }>(
+      db,
+      sql`insert into tournaments (name, start_date, active) values ('Bench Open', current_date + 60, true) returning id`,
+    );
+    const [l] = await queryRows<{ id: string }>(
+      db,
+      sql`insert into sponsorship_levels (name, max_teams) values ('Bench level', 10) returning id`,
+    );
     const [tl] = await queryRows<{ id: string }>(
       db,
       sql`insert into tournament_sponsorship_levels (tournament_id, sponsorship_level_id, price_cents, max_teams) values (${t!.id}, ${l!.id}, 50000, ${holds + 10}) returning id`,
@@ -108,16 +116,50 @@ printTable(rows);
 const largest = rows.at(-1)!;
 const statementCounts = new Set(rows.map((r) => r.statements));
 const checks: Check[] = [
-  { name: `one pass over ${largest.holds} due holds`, value: largest.ms, unit: 'ms', budget: `<= ${SWEEP_BUDGET_MS} ms`, pass: largest.ms <= SWEEP_BUDGET_MS },
-  { name: 'SQL statements per pass', value: [...statementCounts].join(' / '), unit: '', budget: `the same at ${SIZES.join(', ')} holds`, pass: statementCounts.size === 1 },
+  {
+    name: `one pass over ${largest.holds} due holds`,
+    value: largest.ms,
+    unit: 'ms',
+    budget: `<= ${SWEEP_BUDGET_MS} ms`,
+    pass: largest.ms <= SWEEP_BUDGET_MS,
+  },
+  {
+    name: 'SQL statements per pass',
+    value: [...statementCounts].join(' / '),
+    unit: '',
+    budget: `the same at ${SIZES.join(', ')} holds`,
+    pass: statementCounts.size === 1,
+  },
   {
     name: 'every due hold expired once, one history row each, others untouched, the waiting leader offered, second pass empty',
-    value: rows.every((r) => r.expired === r.holds && r.teamsExpired === r.holds && r.events === r.holds && r.expiredRecords === r.holds && r.untouched === 10 && r.secondPass === 0 && r.offers === 1) ? 'yes' : 'no',
+    value: rows.every(
+      (r) =>
+        r.expired === r.holds &&
+        r.teamsExpired === r.holds &&
+        r.events === r.holds &&
+        r.expiredRecords === r.holds &&
+        r.untouched === 10 &&
+        r.secondPass === 0 &&
+        r.offers === 1,
+    )
+      ? 'yes'
+      : 'no',
     unit: '',
     budget: 'yes',
-    pass: rows.every((r) => r.expired === r.holds && r.teamsExpired === r.holds && r.events === r.holds && r.expiredRecords === r.holds && r.untouched === 10 && r.secondPass === 0 && r.offers === 1),
+    pass: rows.every(
+      (r) =>
+        r.expired === r.holds &&
+        r.teamsExpired === r.holds &&
+        r.events === r.holds &&
+        r.expiredRecords === r.holds &&
+        r.untouched === 10 &&
+        r.secondPass === 0 &&
+        r.offers === 1,
+    ),
   },
 ];
-printTable(checks.map((c) => ({ check: c.name, value: `${c.value} ${c.unit}`.trim(), budget: c.budget, result: c.pass ? 'PASS' : 'FAIL' })));
+printTable(
+  checks.map((c) => ({ check: c.name, value: `${c.value} ${c.unit}`.trim(), budget: c.budget, result: c.pass ? 'PASS' : 'FAIL' })),
+);
 console.log(`written ${writeResult('expiry-sweep', { load, rows, checks })}`);
 if (checks.some((c) => c.pass === false)) process.exitCode = 1;

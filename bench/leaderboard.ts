@@ -15,7 +15,21 @@ import { createCourse, setStrokeIndexes } from '../src/server/courses/service';
 import { migrateDatabase, openDatabase, type Db } from '../src/server/db/connect';
 import { players, playerScores, teams, tournamentCourses, tournaments } from '../src/server/db/schema';
 import { loadLeaderboard } from '../src/server/leaderboard/leaderboard';
-import { argValue, freePort, median, memoryOf, noteLoad, printTable, round, spawnServer, waitForOk, writeResult, type Check, adminQuery, PG_ADMIN_URL } from './lib';
+import {
+  argValue,
+  freePort,
+  median,
+  memoryOf,
+  noteLoad,
+  printTable,
+  round,
+  spawnServer,
+  waitForOk,
+  writeResult,
+  type Check,
+  adminQuery,
+  PG_ADMIN_URL,
+} from './lib';
 
 const DURATION = Number(argValue('--duration') ?? 10);
 const CONNECTIONS = Number(argValue('--connections') ?? 10);
@@ -23,7 +37,6 @@ const LARGE = Number(argValue('--large') ?? 3600);
 const SMALL = 36;
 const BENCH_DB = `golf_bench_leaderboard_${process.pid}`;
 const HOLES = 18;
-
 
 async function insertAll<T>(rows: T[], size: number, insert: (slice: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
@@ -40,7 +53,13 @@ async function seedTournament(db: Db, count: number, courseId: string): Promise<
     .returning({ id: tournaments.id });
   const tournamentId = tournament!.id;
   await db.insert(tournamentCourses).values({ tournamentId, courseId });
-  const teamRows = Array.from({ length: count }, (_, i) => ({ id: randomUUID(), tournamentId, name: `Team ${i + 1}`, company: 'Bench Co', paymentStatus: 'paid' }));
+  const teamRows = Array.from({ length: count }, (_, i) => ({
+    id: randomUUID(),
+    tournamentId,
+    name: `Team ${i + 1}`,
+    company: 'Bench Co',
+    paymentStatus: 'paid',
+  }));
   await insertAll(teamRows, 2000, (slice) => db.insert(teams).values(slice));
   const base = Date.now();
   const playerRows = teamRows.flatMap((team, t) =>
@@ -61,7 +80,13 @@ async function seedTournament(db: Db, count: number, courseId: string): Promise<
     .filter((_, i) => i % 4 === 0)
     .flatMap((player, t) =>
       // 3, 4, 5 in turn from a different hole per team: every team 72, but not over the last 9, 6 or 3 holes.
-      Array.from({ length: HOLES }, (_, h) => ({ tournamentId, teamId: player.teamId, playerId: player.id, holeNumber: h + 1, strokes: 3 + ((t + h) % 3) })),
+      Array.from({ length: HOLES }, (_, h) => ({
+        tournamentId,
+        teamId: player.teamId,
+        playerId: player.id,
+        holeNumber: h + 1,
+        strokes: 3 + ((t + h) % 3),
+      })),
     );
   await insertAll(scoreRows, 10_000, (slice) => db.insert(playerScores).values(slice));
   await db.execute(sql`analyze`);
@@ -139,9 +164,15 @@ async function main() {
     server = spawnServer('bench/bench-server.ts', { DATABASE_URL: databaseUrl, APP_URL: base, LOG_LEVEL: 'error' }, port, '127.0.0.1');
     await waitForOk(`${base}/bench/trivial`, server);
     // The boards are right before they are fast.
-    for (const [id, count] of [[small, SMALL], [large, LARGE]] as const) {
-      const board = (await (await fetch(`${base}/api/leaderboard/${id}`)).json()) as { rows: { thru: number; netToPar: number | null; countback: string | null }[] };
-      if (board.rows.length !== count || board.rows.some((r) => r.thru !== HOLES || r.netToPar == null)) throw new Error(`board of ${count} teams is wrong`);
+    for (const [id, count] of [
+      [small, SMALL],
+      [large, LARGE],
+    ] as const) {
+      const board = (await (await fetch(`${base}/api/leaderboard/${id}`)).json()) as {
+        rows: { thru: number; netToPar: number | null; countback: string | null }[];
+      };
+      if (board.rows.length !== count || board.rows.some((r) => r.thru !== HOLES || r.netToPar == null))
+        throw new Error(`board of ${count} teams is wrong`);
       const decided = board.rows.filter((r) => r.countback).length;
       if (decided === 0) throw new Error(`board of ${count} teams: no tie went to countback, so the bench would not measure it`);
       console.log(`board of ${count} teams: ${decided} teams placed by countback`);
@@ -158,7 +189,9 @@ async function main() {
     const run = async (label: string, teamsCount: number, path: string, headers?: Record<string, string>) => {
       process.stdout.write(`  ${label} (${DURATION} s, ${CONNECTIONS} connections)… `);
       const r = await load(base, path, headers);
-      console.log(`${r.reqPerSec} req/s, p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, ${r.kbPerResponse} KB${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}`);
+      console.log(
+        `${r.reqPerSec} req/s, p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, ${r.kbPerResponse} KB${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}`,
+      );
       rows.push({ route: label, teams: teamsCount, ...r, ratio: null });
       return r;
     };
@@ -184,9 +217,27 @@ async function main() {
         budget: `p99 ${largeBoard.p99ms} ms, ${largeBoard.kbPerResponse} KB, ×${round(largeBoard.reqPerSec / trivial, 3)} of trivial`,
         pass: null,
       },
-      { name: `board build ${SMALL} teams`, value: cost.small.medianMs, unit: 'ms', budget: `${cost.small.statements} statements, ${cost.small.kb} KB of JSON`, pass: null },
-      { name: `board build ${LARGE} teams`, value: cost.large.medianMs, unit: 'ms', budget: `${cost.large.statements} statements, ${cost.large.kb} KB of JSON`, pass: null },
-      { name: `statements per board, ${SMALL} vs ${LARGE} teams`, value: `${cost.small.statements} vs ${cost.large.statements}`, unit: '', budget: 'equal (no N+1)', pass: cost.small.statements === cost.large.statements },
+      {
+        name: `board build ${SMALL} teams`,
+        value: cost.small.medianMs,
+        unit: 'ms',
+        budget: `${cost.small.statements} statements, ${cost.small.kb} KB of JSON`,
+        pass: null,
+      },
+      {
+        name: `board build ${LARGE} teams`,
+        value: cost.large.medianMs,
+        unit: 'ms',
+        budget: `${cost.large.statements} statements, ${cost.large.kb} KB of JSON`,
+        pass: null,
+      },
+      {
+        name: `statements per board, ${SMALL} vs ${LARGE} teams`,
+        value: `${cost.small.statements} vs ${cost.large.statements}`,
+        unit: '',
+        budget: 'equal (no N+1)',
+        pass: cost.small.statements === cost.large.statements,
+      },
     ];
     const clean = rows.every((r) => r.errors === 0 && r.non2xx === 0);
     if (!clean) checks.push({ name: 'errors or non-2xx answers', value: null, unit: '', budget: 'none', pass: false });
@@ -194,15 +245,27 @@ async function main() {
     console.log(`\nleaderboard on PostgreSQL (${DURATION} s each, ${CONNECTIONS} connections, loopback; ratio = req/s ÷ trivial's mean)`);
     printTable(rows.map((r) => ({ ...r })));
     console.log(`server RSS after the runs: ${mem.rssMB} MB (peak ${mem.peakMB} MB); load average ${round(loadavg()[0]!, 2)}`);
-    for (const c of checks) console.log(`${c.pass === null ? 'info' : c.pass ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value} ${c.unit} (${c.budget})`);
+    for (const c of checks)
+      console.log(`${c.pass === null ? 'info' : c.pass ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value} ${c.unit} (${c.budget})`);
     const loadAfter = noteLoad('leaderboard end');
-    const file = writeResult('leaderboard', { loadBefore, loadAfter, duration: DURATION, connections: CONNECTIONS, cost, rows, memory: mem, checks });
+    const file = writeResult('leaderboard', {
+      loadBefore,
+      loadAfter,
+      duration: DURATION,
+      connections: CONNECTIONS,
+      cost,
+      rows,
+      memory: mem,
+      checks,
+    });
     console.log(`written ${file}`);
     if (checks.some((c) => c.pass === false)) process.exitCode = 1;
   } finally {
     await server?.stop();
     await database.close();
-    await adminQuery(`drop database if exists "${BENCH_DB}" with (force)`).catch((e) => console.error('could not drop the bench database:', String(e)));
+    await adminQuery(`drop database if exists "${BENCH_DB}" with (force)`).catch((e) =>
+      console.error('could not drop the bench database:', String(e)),
+    );
   }
 }
 

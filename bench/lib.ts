@@ -99,7 +99,8 @@ export async function waitForOk(url: string, server?: ServerProcess, timeoutMs =
     } catch {
       // not listening yet
     }
-    if (performance.now() - start > timeoutMs) throw new Error(`${url} did not answer 200 within ${timeoutMs} ms:\n${server?.output() ?? ''}`);
+    if (performance.now() - start > timeoutMs)
+      throw new Error(`${url} did not answer 200 within ${timeoutMs} ms:\n${server?.output() ?? ''}`);
     await sleep(intervalMs);
   }
 }
@@ -150,7 +151,8 @@ export function printTable(rows: Record<string, string | number | null | undefin
   const cols = Object.keys(rows[0]!);
   const cell = (v: unknown) => (v === null || v === undefined ? '' : String(v));
   const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]).length)));
-  const line = (vals: string[]) => vals.map((v, i) => (typeof rows[0]![cols[i]!] === 'number' ? v.padStart(width[i]!) : v.padEnd(width[i]!))).join('  ');
+  const line = (vals: string[]) =>
+    vals.map((v, i) => (typeof rows[0]![cols[i]!] === 'number' ? v.padStart(width[i]!) : v.padEnd(width[i]!))).join('  ');
   console.log(line(cols));
   console.log(width.map((w) => '-'.repeat(w)).join('  '));
   for (const r of rows) console.log(line(cols.map((c) => cell(r[c]))));
@@ -171,7 +173,10 @@ export function ensureClientBuilt(force = false): { built: boolean; ms: number }
 /** `node scripts/build.mjs [--if-stale]`: the client and the server bundle, as `npm start` builds them. */
 export function ensureBuilt(force = false): { built: boolean; ms: number } {
   const start = performance.now();
-  const result = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs'), ...(force ? [] : ['--if-stale'])], { cwd: ROOT, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs'), ...(force ? [] : ['--if-stale'])], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) throw new Error(`scripts/build.mjs failed (exit ${result.status})`);
   return { built: true, ms: round(performance.now() - start) };
 }

@@ -10,13 +10,32 @@ import lighthouse from 'lighthouse';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { argValue, CHROMIUM, CHROMIUM_ARGS, clientBuilt, freePort, printTable, spawnServer, waitForOk, writeResult, noteLoad, type Check } from './lib';
+import {
+  argValue,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  clientBuilt,
+  freePort,
+  printTable,
+  spawnServer,
+  waitForOk,
+  writeResult,
+  noteLoad,
+  type Check,
+} from './lib';
 
 const RUNS = Number(argValue('--runs') ?? 1);
 const PAGES = (argValue('--pages') ?? '/,/leaderboard,/register').split(',');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const BUDGETS: Record<string, number | null> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: null };
-const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index', 'interactive'];
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+  'interactive',
+];
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
@@ -46,7 +65,8 @@ function auditItems(audit: Lhr['audits'][string]): string[] {
   if (!details?.items) return [];
   return details.items.slice(0, 5).map((item) => {
     const node = item.node as { snippet?: string; selector?: string; explanation?: string } | undefined;
-    if (node) return `${node.selector ?? ''} ${node.snippet ?? ''}${node.explanation ? ` — ${node.explanation.split('\n').join(' ')}` : ''}`.trim();
+    if (node)
+      return `${node.selector ?? ''} ${node.snippet ?? ''}${node.explanation ? ` — ${node.explanation.split('\n').join(' ')}` : ''}`.trim();
     const text = (item.description ?? item.url ?? item.source ?? JSON.stringify(item)) as unknown;
     return (typeof text === 'string' ? text : JSON.stringify(text)).slice(0, 300);
   });
@@ -63,7 +83,15 @@ function report(page: string, lhr: Lhr): PageReport {
       const audit = lhr.audits[ref.id];
       if (!audit || audit.score === null || audit.score >= 1) continue;
       if (!['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode)) continue;
-      failed.push({ category: id, id: ref.id, title: audit.title, score: audit.score, weight: ref.weight, displayValue: audit.displayValue, items: auditItems(audit) });
+      failed.push({
+        category: id,
+        id: ref.id,
+        title: audit.title,
+        score: audit.score,
+        weight: ref.weight,
+        displayValue: audit.displayValue,
+        items: auditItems(audit),
+      });
     }
   }
   const metrics: Record<string, string> = {};
@@ -81,14 +109,22 @@ if (!clientBuilt()) throw new Error('dist/client is not built: run `npm run buil
 
 const dataDir = mkdtempSync(join(tmpdir(), 'golf-bench-lighthouse-'));
 const port = await freePort();
-const server = spawnServer('src/server/main.ts', { DATA_DIR: dataDir, DATABASE_URL: '', APP_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn' }, port);
+const server = spawnServer(
+  'src/server/main.ts',
+  { DATA_DIR: dataDir, DATABASE_URL: '', APP_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn' },
+  port,
+);
 const reports: PageReport[] = [];
 try {
   await waitForOk(`${server.baseUrl}/api/health`, server, 120_000);
   for (const page of PAGES) {
     const runs: PageReport[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: [...CHROMIUM_ARGS, '--headless=new'], logLevel: 'silent' });
+      const chrome = await chromeLauncher.launch({
+        chromePath: CHROMIUM,
+        chromeFlags: [...CHROMIUM_ARGS, '--headless=new'],
+        logLevel: 'silent',
+      });
       try {
         const result = await lighthouse(server.baseUrl + page, {
           port: chrome.port,
@@ -115,7 +151,17 @@ try {
 console.log('\nlighthouse 12, mobile preset (simulated throttling), Debian Chromium headless');
 printTable(reports.map((r) => ({ page: r.page, ...Object.fromEntries(CATEGORIES.map((c) => [c, r.scores[c]])) })));
 console.log('');
-printTable(reports.map((r) => ({ page: r.page, FCP: r.metrics['first-contentful-paint'], LCP: r.metrics['largest-contentful-paint'], TBT: r.metrics['total-blocking-time'], CLS: r.metrics['cumulative-layout-shift'], SI: r.metrics['speed-index'], TTI: r.metrics.interactive })));
+printTable(
+  reports.map((r) => ({
+    page: r.page,
+    FCP: r.metrics['first-contentful-paint'],
+    LCP: r.metrics['largest-contentful-paint'],
+    TBT: r.metrics['total-blocking-time'],
+    CLS: r.metrics['cumulative-layout-shift'],
+    SI: r.metrics['speed-index'],
+    TTI: r.metrics.interactive,
+  })),
+);
 
 for (const r of reports) {
   if (r.runtimeError) console.log(`\n${r.page}: LIGHTHOUSE RUNTIME ERROR: ${r.runtimeError}`);
@@ -123,12 +169,16 @@ for (const r of reports) {
   if (r.failed.length) {
     console.log(`\n${r.page}: failing audits`);
     for (const f of r.failed) {
-      console.log(`  [${f.category}] ${f.id}: ${f.title}${f.displayValue ? ` (${f.displayValue})` : ''}${f.weight === 0 ? ' (weight 0)' : ''}`);
+      console.log(
+        `  [${f.category}] ${f.id}: ${f.title}${f.displayValue ? ` (${f.displayValue})` : ''}${f.weight === 0 ? ' (weight 0)' : ''}`,
+      );
       for (const item of f.items) console.log(`      ${item}`);
     }
   }
   if (r.opportunities.length) {
-    console.log(`${r.page}: performance opportunities: ${r.opportunities.map((o) => `${o.id}${o.displayValue ? ` (${o.displayValue})` : ''}`).join(', ')}`);
+    console.log(
+      `${r.page}: performance opportunities: ${r.opportunities.map((o) => `${o.id}${o.displayValue ? ` (${o.displayValue})` : ''}`).join(', ')}`,
+    );
   }
 }
 
@@ -137,7 +187,13 @@ for (const r of reports) {
   for (const c of CATEGORIES) {
     const budget = BUDGETS[c] ?? null;
     const score = r.scores[c] ?? null;
-    checks.push({ name: `${r.page} ${c}`, value: score, unit: '', budget: budget === null ? 'info' : `≥ ${budget}`, pass: budget === null ? null : score !== null && score >= budget });
+    checks.push({
+      name: `${r.page} ${c}`,
+      value: score,
+      unit: '',
+      budget: budget === null ? 'info' : `≥ ${budget}`,
+      pass: budget === null ? null : score !== null && score >= budget,
+    });
   }
 }
 console.log('');

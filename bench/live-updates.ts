@@ -16,7 +16,22 @@ import { createUserAccount } from '../src/server/account/service';
 import { createCourse } from '../src/server/courses/service';
 import { migrateDatabase, openDatabase } from '../src/server/db/connect';
 import { players, playerScores, teams, tournamentCourses, tournaments } from '../src/server/db/schema';
-import { argValue, freePort, median, memoryOf, noteLoad, round, sleep, spawnServer, waitForOk, writeResult, type Check, type ServerProcess, adminQuery, PG_ADMIN_URL } from './lib';
+import {
+  argValue,
+  freePort,
+  median,
+  memoryOf,
+  noteLoad,
+  round,
+  sleep,
+  spawnServer,
+  waitForOk,
+  writeResult,
+  type Check,
+  type ServerProcess,
+  adminQuery,
+  PG_ADMIN_URL,
+} from './lib';
 
 const SUBSCRIBERS = Number(argValue('--subscribers') ?? 10_000);
 const BUDGET_MS = 300;
@@ -28,7 +43,6 @@ const CLIENT = argValue('--client') ?? 'socket';
 const BENCH_DB = `golf_bench_live_${process.pid}`;
 const LEADER_EMAIL = 'leader@bench.test';
 const PASSWORD = 'bench-password-123';
-
 
 const percentile = (values: number[], p: number) => {
   const s = [...values].sort((a, b) => a - b);
@@ -71,7 +85,8 @@ function subscribe(url: string, onData: (chunk: Buffer, at: number) => void): Pr
           const chunk = READ_BUFFER.subarray(0, length);
           if (!opened) {
             opened = true;
-            if (!chunk.subarray(0, 13).equals(Buffer.from('HTTP/1.1 200 '))) reject(new Error(`${url}: ${chunk.subarray(0, 40).toString()}`));
+            if (!chunk.subarray(0, 13).equals(Buffer.from('HTTP/1.1 200 ')))
+              reject(new Error(`${url}: ${chunk.subarray(0, 40).toString()}`));
             else resolve(socket);
           }
           onData(chunk, performance.now());
@@ -103,7 +118,13 @@ async function main() {
   try {
     await migrateDatabase(database);
     const db = database.db;
-    const leader = await createUserAccount(db, { firstName: 'Lee', lastName: 'Leader', email: LEADER_EMAIL, password: PASSWORD, emailVerified: true });
+    const leader = await createUserAccount(db, {
+      firstName: 'Lee',
+      lastName: 'Leader',
+      email: LEADER_EMAIL,
+      password: PASSWORD,
+      emailVerified: true,
+    });
     const course = await createCourse(db, { name: 'Live Links', totalHoles: 18 });
     const [tournament] = await db
       .insert(tournaments)
@@ -111,20 +132,46 @@ async function main() {
       .returning({ id: tournaments.id });
     const tournamentId = tournament!.id;
     await db.insert(tournamentCourses).values({ tournamentId, courseId: course.id });
-    const teamRows = Array.from({ length: TEAMS }, (_, i) => ({ id: randomUUID(), tournamentId, userId: leader.id, name: `Team ${i + 1}` }));
+    const teamRows = Array.from({ length: TEAMS }, (_, i) => ({
+      id: randomUUID(),
+      tournamentId,
+      userId: leader.id,
+      name: `Team ${i + 1}`,
+    }));
     await db.insert(teams).values(teamRows);
     const playerRows = teamRows.flatMap((team, t) =>
-      [1, 2, 3, 4].map((p) => ({ id: randomUUID(), teamId: team.id, firstName: `Golfer${p}`, lastName: `T${t + 1}`, handicapIndex: ((t * 4 + p) * 37) % 300 / 10 })),
+      [1, 2, 3, 4].map((p) => ({
+        id: randomUUID(),
+        teamId: team.id,
+        firstName: `Golfer${p}`,
+        lastName: `T${t + 1}`,
+        handicapIndex: (((t * 4 + p) * 37) % 300) / 10,
+      })),
     );
     await db.insert(players).values(playerRows);
     // Nine holes played by everyone: a board of ~10 KB.
     await db.insert(playerScores).values(
-      playerRows.flatMap((player, i) => Array.from({ length: 9 }, (_, h) => ({ tournamentId, teamId: player.teamId, playerId: player.id, holeNumber: h + 1, strokes: 3 + ((i + h) % 4) }))),
+      playerRows.flatMap((player, i) =>
+        Array.from({ length: 9 }, (_, h) => ({
+          tournamentId,
+          teamId: player.teamId,
+          playerId: player.id,
+          holeNumber: h + 1,
+          strokes: 3 + ((i + h) % 4),
+        })),
+      ),
     );
 
     for (let i = 0; i < PROCESSES; i++) {
       const port = await freePort();
-      servers.push(spawnServer('bench/bench-server.ts', { DATABASE_URL: databaseUrl, APP_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'error' }, port, '127.0.0.1'));
+      servers.push(
+        spawnServer(
+          'bench/bench-server.ts',
+          { DATABASE_URL: databaseUrl, APP_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'error' },
+          port,
+          '127.0.0.1',
+        ),
+      );
     }
     await Promise.all(servers.map((s) => waitForOk(`${s.baseUrl}/bench/trivial`, s)));
     const saver = servers[0]!;
@@ -134,7 +181,10 @@ async function main() {
       body: JSON.stringify({ email: LEADER_EMAIL, password: PASSWORD }),
     });
     if (!signIn.ok) throw new Error(`sign-in: ${signIn.status}`);
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     // Warm every process (JIT, its board cache and LISTEN connection), then let it settle before reading its memory.
     for (const s of servers) for (let i = 0; i < 50; i++) await (await fetch(`${s.baseUrl}/api/leaderboard/${tournamentId}`)).arrayBuffer();
     await sleep(2000);
@@ -162,7 +212,10 @@ async function main() {
             }
             const keep = expected.length - 1;
             // A copy: the socket client reads every stream into one reused buffer.
-            tails[i] = chunk.length >= keep ? Buffer.from(chunk.subarray(chunk.length - keep)) : Buffer.concat([tails[i] ?? Buffer.alloc(0), chunk]).subarray(-keep);
+            tails[i] =
+              chunk.length >= keep
+                ? Buffer.from(chunk.subarray(chunk.length - keep))
+                : Buffer.concat([tails[i] ?? Buffer.alloc(0), chunk]).subarray(-keep);
           }
         }),
       );
@@ -172,7 +225,9 @@ async function main() {
     await sleep(2000);
     const open = servers.map((s) => memoryOf(s.pid).rssMB);
     const perSubscriberKB = servers.map((_, i) => round(((open[i]! - idle[i]!) * 1024) / (SUBSCRIBERS / servers.length), 1));
-    console.log(`${SUBSCRIBERS} subscribers open over ${servers.length} processes in ${connectMs} ms; RSS idle ${idle.join(', ')} MB → ${open.join(', ')} MB`);
+    console.log(
+      `${SUBSCRIBERS} subscribers open over ${servers.length} processes in ${connectMs} ms; RSS idle ${idle.join(', ')} MB → ${open.join(', ')} MB`,
+    );
 
     // Saves through the first process: team 1's first golfer on hole 10, a different number of strokes each time; the
     // board then carries that team's new total, which is how a subscriber recognises it.
@@ -192,7 +247,9 @@ async function main() {
       card.push({ playerId: golfer.id, holeNumber: 10, strokes });
       const total = card.reduce((sum, c) => sum + c.strokes, 0);
       // Only team 1 has played hole 10 (Thru 10), and its total differs at every save; every par is 4.
-      expected = Buffer.from(`"teamId":"${team.id}","teamName":"${team.name}","toPar":${total - 4 * card.length},"thru":10,"total":${total},`);
+      expected = Buffer.from(
+        `"teamId":"${team.id}","teamName":"${team.name}","toPar":${total - 4 * card.length},"thru":10,"total":${total},`,
+      );
       tails.fill(undefined);
       gotAt = new Array(SUBSCRIBERS).fill(undefined);
       got = 0;
@@ -224,19 +281,42 @@ async function main() {
     const p50 = round(percentile(delays, 50), 1);
     const p95 = round(percentile(delays, 95), 1);
     const max = round(Math.max(...delays), 1);
-    console.log(`deliveries: ${delays.length} (${SAVES} saves × ${SUBSCRIBERS}); p50 ${p50} ms, p95 ${p95} ms, max ${max} ms; save request p50 ${round(percentile(saveMs, 50), 1)} ms`);
-    console.log(`p95 on the saving process ${round(percentile(onSaver, 95), 1)} ms, on the other(s) ${onOthers.length ? round(percentile(onOthers, 95), 1) : '—'} ms`);
+    console.log(
+      `deliveries: ${delays.length} (${SAVES} saves × ${SUBSCRIBERS}); p50 ${p50} ms, p95 ${p95} ms, max ${max} ms; save request p50 ${round(percentile(saveMs, 50), 1)} ms`,
+    );
+    console.log(
+      `p95 on the saving process ${round(percentile(onSaver, 95), 1)} ms, on the other(s) ${onOthers.length ? round(percentile(onOthers, 95), 1) : '—'} ms`,
+    );
     console.log(`server memory per open subscriber: ${perSubscriberKB.join(', ')} KB`);
     const firstMs = firstOn.map((each) => round(median(each), 1));
     const lastMs = lastOn.map((each) => round(median(each), 1));
     console.log(`median over the saves, per process: first subscriber ${firstMs.join(', ')} ms, last ${lastMs.join(', ')} ms`);
 
     const checks: Check[] = [
-      { name: `${SUBSCRIBERS} subscribers over ${servers.length} processes: delivery p95`, value: p95, unit: 'ms', budget: `≤ ${BUDGET_MS}`, pass: p95 <= BUDGET_MS },
-      { name: 'every subscriber got every save', value: `${delays.length}/${SAVES * SUBSCRIBERS}`, unit: '', budget: 'all', pass: delays.length === SAVES * SUBSCRIBERS },
-      { name: 'server RSS per open subscriber', value: Math.max(...perSubscriberKB), unit: 'KB', budget: `RSS ${idle.join(', ')} → ${open.join(', ')} MB`, pass: null },
+      {
+        name: `${SUBSCRIBERS} subscribers over ${servers.length} processes: delivery p95`,
+        value: p95,
+        unit: 'ms',
+        budget: `≤ ${BUDGET_MS}`,
+        pass: p95 <= BUDGET_MS,
+      },
+      {
+        name: 'every subscriber got every save',
+        value: `${delays.length}/${SAVES * SUBSCRIBERS}`,
+        unit: '',
+        budget: 'all',
+        pass: delays.length === SAVES * SUBSCRIBERS,
+      },
+      {
+        name: 'server RSS per open subscriber',
+        value: Math.max(...perSubscriberKB),
+        unit: 'KB',
+        budget: `RSS ${idle.join(', ')} → ${open.join(', ')} MB`,
+        pass: null,
+      },
     ];
-    for (const c of checks) console.log(`${c.pass === null ? 'info' : c.pass ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value} ${c.unit} (${c.budget})`);
+    for (const c of checks)
+      console.log(`${c.pass === null ? 'info' : c.pass ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value} ${c.unit} (${c.budget})`);
     const loadAfter = noteLoad('live-updates end');
     const file = writeResult('live-updates', {
       loadBefore,
@@ -257,7 +337,9 @@ async function main() {
     for (const stream of streams) stream.destroy();
     await Promise.all(servers.map((s) => s.stop()));
     await database.close();
-    await adminQuery(`drop database if exists "${BENCH_DB}" with (force)`).catch((e) => console.error('could not drop the bench database:', String(e)));
+    await adminQuery(`drop database if exists "${BENCH_DB}" with (force)`).catch((e) =>
+      console.error('could not drop the bench database:', String(e)),
+    );
   }
 }
 

@@ -13,7 +13,19 @@ import { E2E_ACCOUNTS, seedAccounts } from '../e2e/support/accounts';
 import { findUserByEmail } from '../src/server/account/service';
 import { migrateDatabase, openDatabase } from '../src/server/db/connect';
 import { createTournamentDay } from '../src/server/test/tournament-day-fixtures';
-import { argValue, CHROMIUM, CHROMIUM_ARGS, freePort, noteLoad, printTable, round, spawnStartedServer, waitForOk, writeResult, type Check } from './lib';
+import {
+  argValue,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  freePort,
+  noteLoad,
+  printTable,
+  round,
+  spawnStartedServer,
+  waitForOk,
+  writeResult,
+  type Check,
+} from './lib';
 
 const SAVES = Number(argValue('--saves') ?? 500);
 const REPLAYED = 50;
@@ -93,7 +105,10 @@ async function drain(page: Page): Promise<number> {
 try {
   await waitForOk(`${server.baseUrl}/api/health`, server, 120_000);
   const context = await browser.newContext({ baseURL: server.baseUrl });
-  const signIn = await context.request.post('/api/auth/sign-in/email', { data: { email: E2E_ACCOUNTS.leader.email, password: E2E_ACCOUNTS.leader.password }, headers: { origin: server.baseUrl } });
+  const signIn = await context.request.post('/api/auth/sign-in/email', {
+    data: { email: E2E_ACCOUNTS.leader.email, password: E2E_ACCOUNTS.leader.password },
+    headers: { origin: server.baseUrl },
+  });
   if (!signIn.ok()) throw new Error(`sign-in: ${signIn.status()}`);
   const page = await context.newPage();
   await page.goto(`/register/scores/${teamId}`);
@@ -116,26 +131,56 @@ try {
   await putSaves(page, saves);
   const drainSeconds = await drain(page);
   // The same first 50 saves again, with their keys: the server must answer them from its record and change nothing.
-  await putSaves(page, saves.slice(0, REPLAYED).map(({ seq: _seq, ...save }) => save));
+  await putSaves(
+    page,
+    saves.slice(0, REPLAYED).map(({ seq: _seq, ...save }) => save),
+  );
   const replaySeconds = await drain(page);
 
   const admin = await browser.newContext({ baseURL: server.baseUrl });
-  await admin.request.post('/api/auth/sign-in/email', { data: { email: E2E_ACCOUNTS.admin.email, password: E2E_ACCOUNTS.admin.password }, headers: { origin: server.baseUrl } });
+  await admin.request.post('/api/auth/sign-in/email', {
+    data: { email: E2E_ACCOUNTS.admin.email, password: E2E_ACCOUNTS.admin.password },
+    headers: { origin: server.baseUrl },
+  });
   const history = (await (await admin.request.get(`/api/admin/score-history/${teamId}`)).json()) as { events: unknown[] };
-  const final = (await (await admin.request.get(`/api/teams/${teamId}/scores`)).json()) as { scores: { playerId: string; holeNumber: number; strokes: number }[] };
+  const final = (await (await admin.request.get(`/api/teams/${teamId}/scores`)).json()) as {
+    scores: { playerId: string; holeNumber: number; strokes: number }[];
+  };
   const cardMatches =
     final.scores.length === last.size && final.scores.every((s) => last.get(`${s.playerId}:${s.holeNumber}`) === s.strokes);
 
   const rows = [
-    { run: `${SAVES} saves`, seconds: round(drainSeconds, 2), 'saves/s': round(SAVES / drainSeconds, 1), 'ms/save': round((drainSeconds * 1000) / SAVES, 1) },
-    { run: `${REPLAYED} sent again`, seconds: round(replaySeconds, 2), 'saves/s': round(REPLAYED / replaySeconds, 1), 'ms/save': round((replaySeconds * 1000) / REPLAYED, 1) },
+    {
+      run: `${SAVES} saves`,
+      seconds: round(drainSeconds, 2),
+      'saves/s': round(SAVES / drainSeconds, 1),
+      'ms/save': round((drainSeconds * 1000) / SAVES, 1),
+    },
+    {
+      run: `${REPLAYED} sent again`,
+      seconds: round(replaySeconds, 2),
+      'saves/s': round(REPLAYED / replaySeconds, 1),
+      'ms/save': round((replaySeconds * 1000) / REPLAYED, 1),
+    },
   ];
   printTable(rows);
   console.log(`score_events: ${history.events.length} (expected ${SAVES}); card as the last saves left it: ${cardMatches}`);
   const checks: Check[] = [
-    { name: `${SAVES} saves applied exactly once (score_events)`, value: history.events.length, unit: 'events', budget: `= ${SAVES}`, pass: history.events.length === SAVES },
+    {
+      name: `${SAVES} saves applied exactly once (score_events)`,
+      value: history.events.length,
+      unit: 'events',
+      budget: `= ${SAVES}`,
+      pass: history.events.length === SAVES,
+    },
     { name: 'card equals the last save of each cell', value: cardMatches ? 1 : 0, unit: '', budget: '= 1', pass: cardMatches },
-    { name: `outbox of ${SAVES} drained`, value: round(drainSeconds, 1), unit: 's', budget: `<= ${DRAIN_BUDGET_S} s`, pass: drainSeconds <= DRAIN_BUDGET_S },
+    {
+      name: `outbox of ${SAVES} drained`,
+      value: round(drainSeconds, 1),
+      unit: 's',
+      budget: `<= ${DRAIN_BUDGET_S} s`,
+      pass: drainSeconds <= DRAIN_BUDGET_S,
+    },
     { name: `${REPLAYED} saves sent again, drained`, value: round(replaySeconds, 1), unit: 's', budget: '', pass: null },
   ];
   writeResult('outbox-replay', { saves: SAVES, replayed: REPLAYED, rows, events: history.events.length, cardMatches, checks });

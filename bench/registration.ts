@@ -42,8 +42,14 @@ async function main() {
     const [race] = await db.insert(tournaments).values({ name: 'Race', startDate: '2099-06-01', active: true }).returning();
     const [steady] = await db.insert(tournaments).values({ name: 'Steady', startDate: '2099-06-02', active: true }).returning();
     const [level] = await db.insert(sponsorshipLevels).values({ name: 'Foursome', maxTeams: 10 }).returning();
-    const [raceLevel] = await db.insert(tournamentSponsorshipLevels).values({ tournamentId: race!.id, sponsorshipLevelId: level!.id, priceCents: 50000, maxTeams: 144 }).returning();
-    const [steadyLevel] = await db.insert(tournamentSponsorshipLevels).values({ tournamentId: steady!.id, sponsorshipLevelId: level!.id, priceCents: 50000, maxTeams: 100000 }).returning();
+    const [raceLevel] = await db
+      .insert(tournamentSponsorshipLevels)
+      .values({ tournamentId: race!.id, sponsorshipLevelId: level!.id, priceCents: 50000, maxTeams: 144 })
+      .returning();
+    const [steadyLevel] = await db
+      .insert(tournamentSponsorshipLevels)
+      .values({ tournamentId: steady!.id, sponsorshipLevelId: level!.id, priceCents: 50000, maxTeams: 100000 })
+      .returning();
 
     console.log('creating and signing in 400 leaders…');
     const LEADERS = 400;
@@ -52,10 +58,23 @@ async function main() {
       const batch = await Promise.all(
         Array.from({ length: Math.min(16, LEADERS - start) }, async (_, k) => {
           const email = `leader${start + k}@bench.test`;
-          await createUserAccount(db, { firstName: 'Lead', lastName: String(start + k), email, password: 'bench-password', emailVerified: true });
-          const res = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email, password: 'bench-password' }) });
+          await createUserAccount(db, {
+            firstName: 'Lead',
+            lastName: String(start + k),
+            email,
+            password: 'bench-password',
+            emailVerified: true,
+          });
+          const res = await fetch(`${base}/api/auth/sign-in/email`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', origin: base },
+            body: JSON.stringify({ email, password: 'bench-password' }),
+          });
           if (!res.ok) throw new Error(`sign-in ${res.status} ${await res.text()}`);
-          return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+          return res.headers
+            .getSetCookie()
+            .map((c) => c.split(';')[0])
+            .join('; ');
         }),
       );
       cookies.push(...batch);
@@ -69,11 +88,20 @@ async function main() {
         contactPhone: '555-0100',
         contactEmail: 'contact@bench.test',
         paymentOption: 'hold',
-        teams: [{ teamName: `Team ${n}`, players: [1, 2, 3, 4].map((p) => ({ firstName: `P${p}`, lastName: `T${n}`, email: `p${p}.t${n}@bench.test` })) }],
+        teams: [
+          {
+            teamName: `Team ${n}`,
+            players: [1, 2, 3, 4].map((p) => ({ firstName: `P${p}`, lastName: `T${n}`, email: `p${p}.t${n}@bench.test` })),
+          },
+        ],
       });
     const register = async (cookie: string, tournamentId: string, levelId: string, n: number) => {
       const t = performance.now();
-      const res = await fetch(`${base}/api/registrations`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base, cookie }, body: body(tournamentId, levelId, n) });
+      const res = await fetch(`${base}/api/registrations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base, cookie },
+        body: body(tournamentId, levelId, n),
+      });
       const json = (await res.json()) as { error?: { message: string } };
       return { status: res.status, ms: performance.now() - t, message: json.error?.message };
     };
@@ -142,9 +170,22 @@ async function main() {
 
     // 3. Dashboard API for a leader with 10 teams, against a trivial route in the same run (10 at a time).
     const LEADERS_EXTRA = 'dashboard@bench.test';
-    await createUserAccount(db, { firstName: 'Dash', lastName: 'Board', email: LEADERS_EXTRA, password: 'bench-password', emailVerified: true });
-    const signIn = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email: LEADERS_EXTRA, password: 'bench-password' }) });
-    const leader = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    await createUserAccount(db, {
+      firstName: 'Dash',
+      lastName: 'Board',
+      email: LEADERS_EXTRA,
+      password: 'bench-password',
+      emailVerified: true,
+    });
+    const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ email: LEADERS_EXTRA, password: 'bench-password' }),
+    });
+    const leader = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     for (let i = 0; i < 10; i++) await register(leader, steady!.id, steadyLevel!.id, 50_000 + i);
     const mine = (await (await fetch(`${base}/api/teams/mine`, { headers: { cookie: leader } })).json()) as { teams: unknown[] };
     const measure = async (path: string, headers: Record<string, string>, total = 2000, concurrency = 10) => {
@@ -164,22 +205,43 @@ async function main() {
         }),
       );
       const seconds = (performance.now() - start) / 1000;
-      return { requests: total, perSecond: round(total / seconds), p50Ms: round(percentile(times, 50), 2), p95Ms: round(percentile(times, 95), 2), p99Ms: round(percentile(times, 99), 2) };
+      return {
+        requests: total,
+        perSecond: round(total / seconds),
+        p50Ms: round(percentile(times, 50), 2),
+        p95Ms: round(percentile(times, 95), 2),
+        p99Ms: round(percentile(times, 99), 2),
+      };
     };
     const trivial = await measure('/bench/trivial', {});
     const dashboard = await measure('/api/teams/mine', { cookie: leader });
-    const dashboardResult = { teamsOfLeader: mine.teams.length, trivial, dashboard, throughputRatio: round(dashboard.perSecond / trivial.perSecond, 3) };
+    const dashboardResult = {
+      teamsOfLeader: mine.teams.length,
+      trivial,
+      dashboard,
+      throughputRatio: round(dashboard.perSecond / trivial.perSecond, 3),
+    };
     console.log('dashboard API:', dashboardResult);
 
     const checks: Check[] = [
-      { name: 'race: teams saved for 144 places (400 attempts)', value: counts!.teams, unit: 'teams', budget: 'exactly 144', pass: accepted === 144 && counts!.teams === 144 && counts!.players === 576 && counts!.payments === 144 },
+      {
+        name: 'race: teams saved for 144 places (400 attempts)',
+        value: counts!.teams,
+        unit: 'teams',
+        budget: 'exactly 144',
+        pass: accepted === 144 && counts!.teams === 144 && counts!.players === 576 && counts!.payments === 144,
+      },
       { name: 'race: wall time', value: round(raceWallMs), unit: 'ms', budget: '≤ 2000 ms', pass: raceWallMs <= 2000 },
       { name: `registration p95 at ${RATE}/s`, value: steadyResult.p95Ms, unit: 'ms', budget: 'info', pass: null },
       { name: 'dashboard API p95 (leader with 10 teams)', value: dashboard.p95Ms, unit: 'ms', budget: 'info', pass: null },
     ];
     const file = writeResult('registration', { race: raceResult, steady: steadyResult, dashboard: dashboardResult, checks });
-    console.log(`\nRace: ${accepted}/${LEADERS} accepted for 144 places in ${round(raceWallMs)} ms, server CPU ${raceServerCpuMs} ms (budget: exactly 144, ≤ 2000 ms); rows ${JSON.stringify(counts)}`);
-    console.log(`Steady ${RATE}/s: p95 ${steadyResult.p95Ms} ms; dashboard p95 ${dashboard.p95Ms} ms (trivial ${trivial.p95Ms} ms, throughput ratio ${dashboardResult.throughputRatio})`);
+    console.log(
+      `\nRace: ${accepted}/${LEADERS} accepted for 144 places in ${round(raceWallMs)} ms, server CPU ${raceServerCpuMs} ms (budget: exactly 144, ≤ 2000 ms); rows ${JSON.stringify(counts)}`,
+    );
+    console.log(
+      `Steady ${RATE}/s: p95 ${steadyResult.p95Ms} ms; dashboard p95 ${dashboard.p95Ms} ms (trivial ${trivial.p95Ms} ms, throughput ratio ${dashboardResult.throughputRatio})`,
+    );
     console.log(`written to ${file}`);
     if (accepted !== 144 || counts!.teams !== 144 || counts!.players !== 576 || counts!.payments !== 144) process.exitCode = 1;
   } finally {

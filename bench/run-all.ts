@@ -39,7 +39,10 @@ for (const bench of BENCHES.filter((b) => !only || only.includes(b.name))) {
   const resultFile = join(RESULTS_DIR, `${bench.name}.json`);
   rmSync(resultFile, { force: true });
   const start = performance.now();
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join('bench', `${bench.name}.ts`), ...bench.args], { cwd: ROOT, stdio: 'inherit' });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join('bench', `${bench.name}.ts`), ...bench.args], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   const seconds = round((performance.now() - start) / 1000, 1);
   const outcome: Outcome = { bench: bench.name, exitCode: run.status, seconds, checks: [] };
   if (existsSync(resultFile)) {

@@ -12,14 +12,30 @@ import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { argValue, clientBuilt, freePort, hasArg, median, memoryOf, printTable, round, sleep, spawnStartedServer, waitForOk, writeResult, noteLoad, type Check, adminQuery, PG_ADMIN_URL } from './lib';
+import {
+  argValue,
+  clientBuilt,
+  freePort,
+  hasArg,
+  median,
+  memoryOf,
+  printTable,
+  round,
+  sleep,
+  spawnStartedServer,
+  waitForOk,
+  writeResult,
+  noteLoad,
+  type Check,
+  adminQuery,
+  PG_ADMIN_URL,
+} from './lib';
 
 const RUNS = Number(argValue('--runs') ?? 5);
 const IDLE_SECONDS = Number(argValue('--idle') ?? 5);
 const PG_DB = 'golf_bench_resources';
 const RSS_BUDGET_MB = 200;
 const START_BUDGET_MS = 3000;
-
 
 interface Variant {
   name: string;
@@ -57,7 +73,10 @@ async function traffic(base: string): Promise<number> {
   if (res.status !== 201) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
   res = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers, body: JSON.stringify({ email, password }) });
   if (res.status !== 200) throw new Error(`sign-in: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   let total = 2;
   const paths = ['/api/health', '/api/auth/get-session', '/api/account/me'];
   if (clientBuilt()) paths.push('/', '/register', '/auth');
@@ -80,7 +99,9 @@ async function measure(variant: Variant) {
     for (let i = 0; i < RUNS; i++) {
       const run = await startOnce(variant.env);
       restarts.push(run.timing);
-      console.log(`restart ${i + 1}: ${run.timing.toFirst200Ms} ms spawn → first 200 (server log: ready in ${run.timing.readyLogMs ?? '?'} ms)`);
+      console.log(
+        `restart ${i + 1}: ${run.timing.toFirst200Ms} ms spawn → first 200 (server log: ready in ${run.timing.readyLogMs ?? '?'} ms)`,
+      );
       if (i < RUNS - 1) await run.server.stop();
       else last = run;
     }
@@ -168,14 +189,21 @@ const checks: Check[] = [
     budget: `≤ ${START_BUDGET_MS} ms (max ${pglite.restartMaxMs})`,
     pass: pglite.restartMedianMs <= START_BUDGET_MS,
   },
-  { name: `RSS idle, ${pglite.name}`, value: pglite.rssIdleMB, unit: 'MB', budget: `≤ ${RSS_BUDGET_MB} MB`, pass: pglite.rssIdleMB <= RSS_BUDGET_MB },
+  {
+    name: `RSS idle, ${pglite.name}`,
+    value: pglite.rssIdleMB,
+    unit: 'MB',
+    budget: `≤ ${RSS_BUDGET_MB} MB`,
+    pass: pglite.rssIdleMB <= RSS_BUDGET_MB,
+  },
   { name: `RSS after traffic, ${pglite.name}`, value: pglite.rssAfterTrafficMB, unit: 'MB', budget: 'info', pass: null },
 ];
 for (const r of results.slice(1)) {
   checks.push({ name: `cold start (restart, median), ${r.name}`, value: r.restartMedianMs, unit: 'ms', budget: 'info', pass: null });
   checks.push({ name: `RSS idle, ${r.name}`, value: r.rssIdleMB, unit: 'MB', budget: 'info', pass: null });
 }
-for (const c of checks) console.log(`${c.pass === null ? 'INFO' : c.pass ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value} ${c.unit} (${c.budget})`);
+for (const c of checks)
+  console.log(`${c.pass === null ? 'INFO' : c.pass ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value} ${c.unit} (${c.budget})`);
 const loadAfter = noteLoad('server-resources end');
 const file = writeResult('server-resources', { loadBefore, loadAfter, runs: RUNS, idleSeconds: IDLE_SECONDS, results, checks });
 console.log(`written ${file}`);

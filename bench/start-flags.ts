@@ -11,7 +11,23 @@ import { E2E_ACCOUNTS, seedAccounts } from '../e2e/support/accounts';
 import { findUserByEmail } from '../src/server/account/service';
 import { migrateDatabase, openDatabase } from '../src/server/db/connect';
 import { createTournamentDay } from '../src/server/test/tournament-day-fixtures';
-import { argValue, ensureBuilt, freePort, median, memoryOf, noteLoad, printTable, ROOT, round, sleep, spawnNode, waitForOk, writeResult, type Check, type ServerProcess } from './lib';
+import {
+  argValue,
+  ensureBuilt,
+  freePort,
+  median,
+  memoryOf,
+  noteLoad,
+  printTable,
+  ROOT,
+  round,
+  sleep,
+  spawnNode,
+  waitForOk,
+  writeResult,
+  type Check,
+  type ServerProcess,
+} from './lib';
 
 const RUNS = Number(argValue('--runs') ?? 3);
 const REQUESTS = Number(argValue('--requests') ?? 200);
@@ -50,7 +66,10 @@ async function signIn(baseUrl: string): Promise<string> {
     body: JSON.stringify({ email: E2E_ACCOUNTS.admin.email, password: E2E_ACCOUNTS.admin.password }),
   });
   if (!res.ok) throw new Error(`sign-in: ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 interface Run {
@@ -132,10 +151,34 @@ try {
   const [flags, plain] = summary as [(typeof summary)[number], (typeof summary)[number]];
   const ratio = (a: number, b: number) => round(a / b, 2);
   const checks: Check[] = [
-    { name: 'save + board: with flags / without', value: ratio(flags['save + board ms (median)'], plain['save + board ms (median)']), unit: '×', budget: 'info', pass: null },
-    { name: 'admin list: with flags / without', value: ratio(flags['admin list ms (median)'], plain['admin list ms (median)']), unit: '×', budget: 'info', pass: null },
-    { name: 'idle RSS: without flags − with', value: round(plain['idle RSS MB'] - flags['idle RSS MB']), unit: 'MB', budget: 'info', pass: null },
-    { name: 'cold start: with flags / without', value: ratio(flags['cold start ms'], plain['cold start ms']), unit: '×', budget: 'info', pass: null },
+    {
+      name: 'save + board: with flags / without',
+      value: ratio(flags['save + board ms (median)'], plain['save + board ms (median)']),
+      unit: '×',
+      budget: 'info',
+      pass: null,
+    },
+    {
+      name: 'admin list: with flags / without',
+      value: ratio(flags['admin list ms (median)'], plain['admin list ms (median)']),
+      unit: '×',
+      budget: 'info',
+      pass: null,
+    },
+    {
+      name: 'idle RSS: without flags − with',
+      value: round(plain['idle RSS MB'] - flags['idle RSS MB']),
+      unit: 'MB',
+      budget: 'info',
+      pass: null,
+    },
+    {
+      name: 'cold start: with flags / without',
+      value: ratio(flags['cold start ms'], plain['cold start ms']),
+      unit: '×',
+      budget: 'info',
+      pass: null,
+    },
   ];
   for (const c of checks) console.log(`INFO  ${c.name}: ${c.value} ${c.unit}`);
   writeResult('start-flags', { runs, summary, checks });

@@ -58,7 +58,11 @@ async function main() {
     await adminQuery('create database golf_bench_phases');
     const url = new URL(PG_ADMIN_URL);
     url.pathname = '/golf_bench_phases';
-    targets.push({ name: 'PostgreSQL', target: url.toString(), cleanup: async () => void (await adminQuery('drop database if exists golf_bench_phases with (force)')) });
+    targets.push({
+      name: 'PostgreSQL',
+      target: url.toString(),
+      cleanup: async () => void (await adminQuery('drop database if exists golf_bench_phases with (force)')),
+    });
   }
   const loadBefore = noteLoad('startup-phases start');
   const results: Record<string, Phase[]> = {};
@@ -67,7 +71,10 @@ async function main() {
     try {
       // The first run creates the data (PGlite) or the tables; the second is the restart measured.
       for (const run of ['create', 'restart']) {
-        const out = spawnSync(process.execPath, ['--import', 'tsx', 'bench/startup-phases.ts', '--child', target], { cwd: ROOT, encoding: 'utf8' });
+        const out = spawnSync(process.execPath, ['--import', 'tsx', 'bench/startup-phases.ts', '--child', target], {
+          cwd: ROOT,
+          encoding: 'utf8',
+        });
         const line = out.stdout.split('\n').find((l) => l.startsWith('@@'));
         if (!line) throw new Error(`${name}: child failed:\n${out.stdout}\n${out.stderr}`);
         if (run === 'create') continue;

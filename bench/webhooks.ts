@@ -4,7 +4,19 @@
 // measures throughput as a ratio to the trivial route in the same run, both driven the same way (10 at a time).
 //   node --import tsx bench/webhooks.ts [--events 1000] [--connections 10]
 import { randomUUID } from 'node:crypto';
-import { adminQuery, argValue, freePort, noteLoad, PG_ADMIN_URL, printTable, round, spawnServer, waitForOk, writeResult, type Check } from './lib';
+import {
+  adminQuery,
+  argValue,
+  freePort,
+  noteLoad,
+  PG_ADMIN_URL,
+  printTable,
+  round,
+  spawnServer,
+  waitForOk,
+  writeResult,
+  type Check,
+} from './lib';
 import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, type FakeSession } from '../src/server/test/fake-stripe';
 
 const EVENTS = Number(argValue('--events') ?? 1000);
@@ -43,16 +55,36 @@ await adminQuery(`drop database if exists "${BENCH_DB}" with (force)`);
 await adminQuery(`create database "${BENCH_DB}"`);
 const fake = await startFakeStripe();
 const port = await freePort();
-const server = spawnServer('bench/bench-server.ts', { DATABASE_URL: dbUrl(), LOG_LEVEL: 'warn', STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: fake.url }, port);
+const server = spawnServer(
+  'bench/bench-server.ts',
+  {
+    DATABASE_URL: dbUrl(),
+    LOG_LEVEL: 'warn',
+    STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+    STRIPE_API_URL: fake.url,
+  },
+  port,
+);
 try {
   await waitForOk(`${server.baseUrl}/api/health`, server);
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: dbUrl() });
   await client.connect();
-  await client.query(`insert into "user" (id, name, email, email_verified) values ('bench-leader', 'Bench Leader', 'bench@example.org', true)`);
-  const { rows: [t] } = await client.query(`insert into tournaments (name, start_date, active) values ('Webhook Open', current_date + 60, true) returning id`);
-  const { rows: [l] } = await client.query(`insert into sponsorship_levels (name, max_teams) values ('Bench level', 10) returning id`);
-  const { rows: [tl] } = await client.query(
+  await client.query(
+    `insert into "user" (id, name, email, email_verified) values ('bench-leader', 'Bench Leader', 'bench@example.org', true)`,
+  );
+  const {
+    rows: [t],
+  } = await client.query(
+    `insert into tournaments (name, start_date, active) values ('Webhook Open', current_date + 60, true) returning id`,
+  );
+  const {
+    rows: [l],
+  } = await client.query(`insert into sponsorship_levels (name, max_teams) values ('Bench level', 10) returning id`);
+  const {
+    rows: [tl],
+  } = await client.query(
     `insert into tournament_sponsorship_levels (tournament_id, sponsorship_level_id, price_cents, max_teams) values ($1, $2, 50000, $3) returning id`,
     [t.id, l.id, NEW_EVENTS + 10],
   );
@@ -66,7 +98,14 @@ try {
 
   // One completed session per team, each its own event; then 10 % of them delivered again, shuffled in.
   const events = teamRows.map(({ team_id }: { team_id: string }) => {
-    const session = { id: `cs_test_${randomUUID().replace(/-/g, '')}`, object: 'checkout.session', status: 'complete', payment_status: 'paid', payment_intent: `pi_test_${randomUUID().replace(/-/g, '')}`, metadata: { team_ids: team_id } } as unknown as FakeSession;
+    const session = {
+      id: `cs_test_${randomUUID().replace(/-/g, '')}`,
+      object: 'checkout.session',
+      status: 'complete',
+      payment_status: 'paid',
+      payment_intent: `pi_test_${randomUUID().replace(/-/g, '')}`,
+      metadata: { team_ids: team_id },
+    } as unknown as FakeSession;
     return fake.event('checkout.session.completed', session).payload;
   });
   const deliveries = [...events, ...events.slice(0, DUPLICATES)];
@@ -90,10 +129,21 @@ try {
 
   const webhookUrl = `${server.baseUrl}/api/payments/webhook`;
   // Signed at send time, as Stripe does (the signature carries a timestamp checked against a tolerance).
-  const webhook = await drive(ordered.map((payload) => () => fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': fake.sign(payload) }, body: payload })));
+  const webhook = await drive(
+    ordered.map(
+      (payload) => () =>
+        fetch(webhookUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'stripe-signature': fake.sign(payload) },
+          body: payload,
+        }),
+    ),
+  );
   const trivial = await drive(Array.from({ length: EVENTS }, () => () => fetch(`${server.baseUrl}/bench/trivial`)));
 
-  const { rows: [state] } = await client.query(
+  const {
+    rows: [state],
+  } = await client.query(
     `select (select count(*)::int from teams where payment_status = 'paid') as paid,
             (select count(*)::int from payments where state = 'paid') as "paidRecords",
             (select count(*)::int from payment_events where kind = 'card') as "cardEvents",
@@ -104,10 +154,28 @@ try {
   const ratio = round(webhook.perSecond / trivial.perSecond, 3);
   const load = noteLoad('webhooks');
   printTable([
-    { route: 'POST /api/payments/webhook', requests: ordered.length, perSecond: webhook.perSecond, seconds: webhook.seconds, non200: webhook.statuses.filter((s) => s !== 200).length },
-    { route: 'GET /bench/trivial', requests: EVENTS, perSecond: trivial.perSecond, seconds: trivial.seconds, non200: trivial.statuses.filter((s) => s !== 200).length },
+    {
+      route: 'POST /api/payments/webhook',
+      requests: ordered.length,
+      perSecond: webhook.perSecond,
+      seconds: webhook.seconds,
+      non200: webhook.statuses.filter((s) => s !== 200).length,
+    },
+    {
+      route: 'GET /bench/trivial',
+      requests: EVENTS,
+      perSecond: trivial.perSecond,
+      seconds: trivial.seconds,
+      non200: trivial.statuses.filter((s) => s !== 200).length,
+    },
   ]);
-  const exact = state.paid === NEW_EVENTS && state.paidRecords === NEW_EVENTS && state.cardEvents === NEW_EVENTS && state.processed === NEW_EVENTS && duplicatesAnswered === DUPLICATES && webhook.statuses.every((s) => s === 200);
+  const exact =
+    state.paid === NEW_EVENTS &&
+    state.paidRecords === NEW_EVENTS &&
+    state.cardEvents === NEW_EVENTS &&
+    state.processed === NEW_EVENTS &&
+    duplicatesAnswered === DUPLICATES &&
+    webhook.statuses.every((s) => s === 200);
   const checks: Check[] = [
     {
       name: `${ordered.length} deliveries (${DUPLICATES} replays): one state change per new event`,
@@ -120,8 +188,17 @@ try {
     // No budget yet: a new event is one transaction of about eight statements on PostgreSQL, the trivial route none.
     { name: 'webhook / trivial route throughput', value: ratio, unit: '', budget: 'info', pass: null },
   ];
-  printTable(checks.map((c) => ({ check: c.name, value: `${c.value} ${c.unit}`.trim(), budget: c.budget, result: c.pass === null ? 'info' : c.pass ? 'PASS' : 'FAIL' })));
-  console.log(`written ${writeResult('webhooks', { load, webhook: { perSecond: webhook.perSecond, seconds: webhook.seconds }, trivial: { perSecond: trivial.perSecond }, state, checks })}`);
+  printTable(
+    checks.map((c) => ({
+      check: c.name,
+      value: `${c.value} ${c.unit}`.trim(),
+      budget: c.budget,
+      result: c.pass === null ? 'info' : c.pass ? 'PASS' : 'FAIL',
+    })),
+  );
+  console.log(
+    `written ${writeResult('webhooks', { load, webhook: { perSecond: webhook.perSecond, seconds: webhook.seconds }, trivial: { perSecond: trivial.perSecond }, state, checks })}`,
+  );
   if (checks.some((c) => c.pass === false)) process.exitCode = 1;
 } finally {
   await server.stop();

@@ -17,11 +17,18 @@ const admin = () => journey.visitor({ as: journey.portal.users.admin });
 const total = (page: Page, label: string) =>
   page.getByRole('group', { name: 'Totals' }).getByText(label, { exact: true }).locator('xpath=following-sibling::p[1]').innerText();
 const byStatus = async (page: Page) =>
-  (await page.getByRole('list', { name: 'Teams by payment status' }).getByRole('listitem').allInnerTexts()).map((text) => text.replace(/\s+/g, ' '));
-const reportRows = (page: Page) => page.getByRole('table', { name: /^Registrations of/ }).locator('tbody tr td:first-child span.font-medium').allInnerTexts();
+  (await page.getByRole('list', { name: 'Teams by payment status' }).getByRole('listitem').allInnerTexts()).map((text) =>
+    text.replace(/\s+/g, ' '),
+  );
+const reportRows = (page: Page) =>
+  page
+    .getByRole('table', { name: /^Registrations of/ })
+    .locator('tbody tr td:first-child span.font-medium')
+    .allInnerTexts();
 
 async function expectTotals(page: Page, expected: Record<string, string>) {
-  for (const [label, value] of Object.entries(expected)) await expect.poll(() => total(page, label), { message: `report ${label}` }).toBe(value);
+  for (const [label, value] of Object.entries(expected))
+    await expect.poll(() => total(page, label), { message: `report ${label}` }).toBe(value);
 }
 
 async function generate(page: Page, filters: { from?: string; to?: string; team?: string; status?: string; tournament?: string }) {
@@ -34,7 +41,8 @@ async function generate(page: Page, filters: { from?: string; to?: string; team?
   await form.getByRole('button', { name: 'Generate' }).click();
 }
 
-const golferNames = (page: Page) => page.getByRole('table', { name: 'Golfers' }).locator('tbody tr td:first-child span.font-medium').allInnerTexts();
+const golferNames = (page: Page) =>
+  page.getByRole('table', { name: 'Golfers' }).locator('tbody tr td:first-child span.font-medium').allInnerTexts();
 const checkedIn = (page: Page, name: string) => page.getByRole('switch', { name: `Checked in: ${name}` });
 const dashboardCheckedIn = async (page: Page) => {
   await openAdminPage(page, 'Dashboard');
@@ -48,7 +56,13 @@ describe('an organiser', () => {
     // The newest active tournament, every registration: 2 × $2,500 + 3 × $800; paid Birdie Brigade and Putt Pirates.
     await page.getByRole('heading', { name: LAKESIDE, level: 2 }).waitFor();
     await page.getByText('All registration dates (UTC)').waitFor();
-    await expectTotals(page, { Teams: '5', Golfers: '20', Expected: '$7,400.00', 'Received (paid)': '$3,300.00', Outstanding: '$4,100.00' });
+    await expectTotals(page, {
+      Teams: '5',
+      Golfers: '20',
+      Expected: '$7,400.00',
+      'Received (paid)': '$3,300.00',
+      Outstanding: '$4,100.00',
+    });
     expect(await byStatus(page)).toEqual(['Pending 1', 'Hold 1', 'In Progress 1', 'Paid 2', 'Expired 0']);
     expect(await reportRows(page)).toEqual(['Birdie Brigade', 'Eagle Eyes', 'Fairway Friends', 'Sand Trappers', 'Putt Pirates']);
 
@@ -135,7 +149,9 @@ describe('an organiser', () => {
     // Every Lakeside team has four golfers: none can be chosen.
     const teamOptions = dialog.getByLabel('Team').locator('option:not([value=""])');
     expect(await teamOptions.allInnerTexts()).toEqual(
-      ['Birdie Brigade', 'Eagle Eyes', 'Fairway Friends', 'Putt Pirates', 'Sand Trappers'].map((name) => `${name} (${PLAYERS_PER_TEAM}/${PLAYERS_PER_TEAM}, full)`),
+      ['Birdie Brigade', 'Eagle Eyes', 'Fairway Friends', 'Putt Pirates', 'Sand Trappers'].map(
+        (name) => `${name} (${PLAYERS_PER_TEAM}/${PLAYERS_PER_TEAM}, full)`,
+      ),
     );
     expect(await teamOptions.evaluateAll((options) => options.every((o) => (o as HTMLOptionElement).disabled))).toBe(true);
     await dialog.getByText('Every team already has 4 golfers: remove a golfer first to make a place.').waitFor();
@@ -144,7 +160,9 @@ describe('an organiser', () => {
     // Delete asks first, saying what goes; Cancel keeps the golfer.
     await page.getByRole('button', { name: 'Delete Nina Park' }).click();
     let confirm = page.getByRole('dialog', { name: 'Delete golfer?' });
-    await confirm.getByText('Nina Park will be removed from Fairway Friends, with their check-in and scores. This cannot be undone.').waitFor();
+    await confirm
+      .getByText('Nina Park will be removed from Fairway Friends, with their check-in and scores. This cannot be undone.')
+      .waitFor();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Delete Nina Park' }).click();

@@ -26,8 +26,13 @@ async function expectDashboard(page: Page, expected: Record<string, string>) {
 
 /** Team names as listed, top to bottom. */
 const listedTeams = (page: Page) => page.getByRole('table', { name: 'Teams' }).locator('tbody tr td:first-child button').allInnerTexts();
-const teamRow = (page: Page, name: string) => page.getByRole('table', { name: 'Teams' }).getByRole('row').filter({ has: page.getByRole('button', { name, exact: true }) });
-const ledgerRow = (page: Page, team: string) => page.getByRole('table', { name: 'Payment records' }).getByRole('row').filter({ hasText: team });
+const teamRow = (page: Page, name: string) =>
+  page
+    .getByRole('table', { name: 'Teams' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name, exact: true }) });
+const ledgerRow = (page: Page, team: string) =>
+  page.getByRole('table', { name: 'Payment records' }).getByRole('row').filter({ hasText: team });
 const badgeOf = (row: Locator) => row.getByRole('cell').nth(3).innerText();
 
 describe('an organiser', () => {
@@ -65,9 +70,12 @@ describe('an organiser', () => {
     await page.getByRole('button', { name: 'Eagle Eyes' }).click();
     const heldDetails = page.getByRole('dialog', { name: 'Team details' });
     await heldDetails.getByText('Held for 72 hours at registration').waitFor();
-    expect((await heldDetails.getByRole('heading', { name: 'Payment records' }).locator('xpath=following-sibling::ul').innerText()).replace(/\s+/g, ' ')).toBe(
-      '$2,500.00 In Progress Team: Hold Held for 72 hours at registration',
-    );
+    expect(
+      (await heldDetails.getByRole('heading', { name: 'Payment records' }).locator('xpath=following-sibling::ul').innerText()).replace(
+        /\s+/g,
+        ' ',
+      ),
+    ).toBe('$2,500.00 In Progress Team: Hold Held for 72 hours at registration');
     await page.keyboard.press('Escape');
     await openAdminPage(page, 'Payments');
     // Every record: 500 + 2 × 2,500 + 3 × 800; received: Mulligan Masters, Birdie Brigade, Putt Pirates.
@@ -115,7 +123,12 @@ describe('an organiser', () => {
     const csv = await downloadCsv(page, page.getByRole('link', { name: 'Export CSV' }));
     expect(csv.filename).toBe('payments.csv');
     expect(csv.rows[0]).toEqual(['Team', 'Tournament', 'Level', 'Amount (USD)', 'State', 'Note', 'Date']);
-    expect(csv.rows.slice(1).map((row) => row[0]).sort()).toEqual(['Birdie Brigade', 'Eagle Eyes', 'Mulligan Masters', 'Putt Pirates']);
+    expect(
+      csv.rows
+        .slice(1)
+        .map((row) => row[0])
+        .sort(),
+    ).toEqual(['Birdie Brigade', 'Eagle Eyes', 'Mulligan Masters', 'Putt Pirates']);
     expect(csv.rows.find((row) => row[0] === 'Eagle Eyes')).toEqual([
       'Eagle Eyes',
       LAKESIDE,
@@ -210,7 +223,9 @@ describe('an organiser', () => {
     // Player 1 to 4 as the leader entered them.
     const players = await details.getByRole('list', { name: 'Players' }).getByRole('listitem').allInnerTexts();
     expect(players.map((text) => text.replace(/\s+/g, ' '))).toEqual(
-      seededTeam('Birdie Brigade').players.map((name, i) => `Player ${i + 1} ${name} ${name.toLowerCase().replace(' ', '.')}@e2e.example.org`),
+      seededTeam('Birdie Brigade').players.map(
+        (name, i) => `Player ${i + 1} ${name} ${name.toLowerCase().replace(' ', '.')}@e2e.example.org`,
+      ),
     );
     expect(await details.getByText(`Lee Leader · ${contactEmailOf(seededTeam('Birdie Brigade'))} · 555-0142`).count()).toBe(1);
     await page.keyboard.press('Escape');
@@ -240,7 +255,9 @@ describe('an organiser', () => {
     const confirm = page.getByRole('dialog', { name: 'Delete Sand Trappers?' });
     await confirm
       // No draw yet: no starting hole to speak of.
-      .getByText('This deletes the team Sand Trappers and everything that goes with it: 4 players, 1 payment record, 0 scores, 0 check-ins. This cannot be undone.')
+      .getByText(
+        'This deletes the team Sand Trappers and everything that goes with it: 4 players, 1 payment record, 0 scores, 0 check-ins. This cannot be undone.',
+      )
       .waitFor();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'detached' });
@@ -255,11 +272,30 @@ describe('an organiser', () => {
 
     // The CSV is the list as filtered: the paid teams, newest first.
     await page.getByLabel('Payment', { exact: true }).selectOption({ label: 'Paid' });
-    await expect.poll(() => listedTeams(page)).toEqual(['Putt Pirates', 'Fairway Friends', 'Eagle Eyes', 'Birdie Brigade', 'Mulligan Masters']);
+    await expect
+      .poll(() => listedTeams(page))
+      .toEqual(['Putt Pirates', 'Fairway Friends', 'Eagle Eyes', 'Birdie Brigade', 'Mulligan Masters']);
     const csv = await downloadCsv(page, page.getByRole('link', { name: 'Export CSV' }));
     expect(csv.filename).toBe('teams.csv');
-    expect(csv.rows[0]).toEqual(['Team', 'Company', 'Tournament', 'Level', 'Players', 'Payment', 'Contact name', 'Contact email', 'Contact phone', 'Registered']);
-    expect(csv.rows.slice(1).map((row) => row[0])).toEqual(['Putt Pirates', 'Fairway Friends', 'Eagle Eyes', 'Birdie Brigade', 'Mulligan Masters']);
+    expect(csv.rows[0]).toEqual([
+      'Team',
+      'Company',
+      'Tournament',
+      'Level',
+      'Players',
+      'Payment',
+      'Contact name',
+      'Contact email',
+      'Contact phone',
+      'Registered',
+    ]);
+    expect(csv.rows.slice(1).map((row) => row[0])).toEqual([
+      'Putt Pirates',
+      'Fairway Friends',
+      'Eagle Eyes',
+      'Birdie Brigade',
+      'Mulligan Masters',
+    ]);
     expect(csv.rows.find((row) => row[0] === 'Birdie Brigade')).toEqual([
       'Birdie Brigade',
       'Acme Corp',

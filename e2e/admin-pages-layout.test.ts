@@ -152,8 +152,11 @@ describe('at 1280 px, an admin', () => {
     const origin = journey.portal.url;
     const ledgerPage = await (await page.context().request.get(`${origin}/api/admin/payments`)).json();
     const mulligan = ledgerPage.payments.find((p: { teamName: string }) => p.teamName === 'Mulligan Masters');
-    const note = 'Paid by bank transfer on the second attempt; the first bounced because the reference was missing, so the treasurer called.';
-    expect((await page.context().request.patch(`${origin}/api/admin/payments/${mulligan.id}`, { data: { note }, headers: { origin } })).status()).toBe(200);
+    const note =
+      'Paid by bank transfer on the second attempt; the first bounced because the reference was missing, so the treasurer called.';
+    expect(
+      (await page.context().request.patch(`${origin}/api/admin/payments/${mulligan.id}`, { data: { note }, headers: { origin } })).status(),
+    ).toBe(200);
     await page.goto('/admin/payments');
     await LOADED.Payments!(page);
     const ledger = page.getByRole('table', { name: 'Payment records' });
@@ -162,7 +165,11 @@ describe('at 1280 px, an admin', () => {
     expect((await ledger.getByRole('columnheader', { name: 'Team' }).boundingBox())!.width).toBeGreaterThanOrEqual(160);
     for (const row of await ledger.locator('tbody tr').all()) {
       expect(await row.getByRole('cell').first().locator('span').first().evaluate(textLines)).toBe(1);
-      const noteLines = await row.getByRole('cell').nth(4).locator('span').evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
+      const noteLines = await row
+        .getByRole('cell')
+        .nth(4)
+        .locator('span')
+        .evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
       expect(noteLines).toBeLessThanOrEqual(2.1);
       const edit = (await row.getByRole('button', { name: /^Edit payment/ }).boundingBox())!;
       expect(box.x + box.width - (edit.x + edit.width)).toBeGreaterThanOrEqual(8);
@@ -189,7 +196,9 @@ describe('at 1280 px, an admin', () => {
     ];
     for (const { path, call, text, loaded } of failing) {
       // A server error: the client retries it three times (main.tsx) before the page gives up.
-      await page.route(call, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"UNAVAILABLE","message":"Down"}}' }));
+      await page.route(call, (route) =>
+        route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"UNAVAILABLE","message":"Down"}}' }),
+      );
       await page.goto(path);
       const alert = page.getByRole('alert').filter({ hasText: text });
       await alert.waitFor({ timeout: 20_000 });

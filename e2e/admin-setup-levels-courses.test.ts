@@ -19,17 +19,23 @@ const journey = setUpJourney({
     const level = await createSponsorshipLevel(db, { name: 'Title Sponsor', description: 'Naming rights and a foursome.', maxTeams: 1 });
     const [tournament] = await db.insert(tournaments).values({ name: TOURNAMENT, startDate: '2027-05-14', active: true }).returning();
     await db.insert(tournamentCourses).values({ tournamentId: tournament!.id, courseId: course.id });
-    await db.insert(tournamentSponsorshipLevels).values({ tournamentId: tournament!.id, sponsorshipLevelId: level.id, priceCents: 1_000_000, maxTeams: 1 });
+    await db
+      .insert(tournamentSponsorshipLevels)
+      .values({ tournamentId: tournament!.id, sponsorshipLevelId: level.id, priceCents: 1_000_000, maxTeams: 1 });
   },
 });
 
 async function checkPage(page: Page, heading: string, label: string) {
   // A toast sliding in is scanned half transparent (too little contrast); scan the page once it has arrived.
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-sonner-toast][data-front="true"]')].every((t) => getComputedStyle(t).opacity === '1'));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-sonner-toast][data-front="true"]')].every((t) => getComputedStyle(t).opacity === '1'),
+  );
   expect(await h1Texts(page)).toEqual([heading]);
   expect(await inputsWithoutVisibleLabel(page), `${label}: inputs without a visible label`).toEqual([]);
   expect(seriousOrWorse(await scanWithAxe(page, label))).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${label}: sideways scroll`).toBeLessThanOrEqual(page.viewportSize()!.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${label}: sideways scroll`).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
 }
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
@@ -170,7 +176,10 @@ describe('an admin', () => {
       'error',
     );
     await page.getByRole('button', { name: 'Delete Pine Valley' }).click();
-    await page.getByRole('dialog', { name: 'Delete golf course?' }).getByText('and the par of its 10 holes will be deleted', { exact: false }).waitFor();
+    await page
+      .getByRole('dialog', { name: 'Delete golf course?' })
+      .getByText('and the par of its 10 holes will be deleted', { exact: false })
+      .waitFor();
     await page.getByRole('button', { name: 'Delete Course' }).click();
     await expectToast(page, 'Golf course deleted', 'success');
     await row(page, 'Pine Valley').waitFor({ state: 'detached' });
@@ -186,7 +195,10 @@ describe('an admin', () => {
       await page.goto(path);
       await expectHeading(page, heading);
       // The table on a wide screen, one card per row on a phone: either way, each row's Edit button.
-      await page.getByRole('button', { name: /^Edit / }).first().waitFor();
+      await page
+        .getByRole('button', { name: /^Edit / })
+        .first()
+        .waitFor();
       await checkPage(page, heading, `${heading} (${viewport})`);
       await page.screenshot({ path: `${SCREENSHOT_DIR}/${file}-${viewport}.png`, fullPage: true });
     }

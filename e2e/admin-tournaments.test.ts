@@ -28,8 +28,16 @@ describe('an organiser', () => {
   test('sets up a tournament with a course and priced levels; a team leader registers at those prices', async () => {
     const admin = await journey.visitor({ as: journey.portal.users.admin });
     await createThroughApi(admin, '/api/admin/courses', { name: 'Willow Creek Golf Club', totalHoles: 18 });
-    await createThroughApi(admin, '/api/admin/sponsorship-levels', { name: 'Eagle Sponsor', description: 'A foursome and a tee-box sign.', maxTeams: 3 });
-    await createThroughApi(admin, '/api/admin/sponsorship-levels', { name: 'Foursome', description: 'Four golfers with carts and lunch.', maxTeams: 10 });
+    await createThroughApi(admin, '/api/admin/sponsorship-levels', {
+      name: 'Eagle Sponsor',
+      description: 'A foursome and a tee-box sign.',
+      maxTeams: 3,
+    });
+    await createThroughApi(admin, '/api/admin/sponsorship-levels', {
+      name: 'Foursome',
+      description: 'Four golfers with carts and lunch.',
+      maxTeams: 10,
+    });
 
     await admin.goto('/admin');
     await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Tournaments' }).click();

@@ -11,7 +11,8 @@ import { expectFieldError, expectHeading, expectPath, expectToast } from './supp
 const journey = setUpJourney({ seed: seedOperations });
 
 const userRow = (page: Page, name: string) => page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: name });
-const listedUsers = (page: Page) => page.getByRole('table', { name: 'Users' }).locator('tbody tr td:first-child span.font-medium').allInnerTexts();
+const listedUsers = (page: Page) =>
+  page.getByRole('table', { name: 'Users' }).locator('tbody tr td:first-child span.font-medium').allInnerTexts();
 
 /** Calls the API from the page's own session, as its scripts would. */
 async function callApi(page: Page, method: 'GET' | 'PATCH' | 'DELETE', path: string, data?: unknown) {
@@ -28,7 +29,11 @@ describe('an admin', () => {
     const page = await journey.visitor({ as: journey.portal.users.admin });
     await openAdminPage(page, 'Users');
     await expect.poll(() => listedUsers(page)).toEqual(['Ada Admin', 'Lee Leader', 'Morgan Moderator']);
-    expect((await cellsOf(userRow(page, 'Lee Leader'))).slice(1, 4)).toEqual(['lee.leader@e2e.example.org', 'Team leader', String(LEAD_COUNT)]);
+    expect((await cellsOf(userRow(page, 'Lee Leader'))).slice(1, 4)).toEqual([
+      'lee.leader@e2e.example.org',
+      'Team leader',
+      String(LEAD_COUNT),
+    ]);
     expect((await cellsOf(userRow(page, 'Morgan Moderator'))).slice(1, 4)).toEqual(['morgan.moderator@e2e.example.org', 'Moderator', '0']);
     expect((await cellsOf(userRow(page, 'Ada Admin')))[2]).toBe('Admin');
 
@@ -101,7 +106,10 @@ describe('an admin', () => {
       status: 409,
       body: { error: { message: 'You cannot remove your own admin role' } },
     });
-    expect(await callApi(page, 'DELETE', `/api/admin/users/${self.id}`)).toMatchObject({ status: 409, body: { error: { message: 'You cannot delete your own account' } } });
+    expect(await callApi(page, 'DELETE', `/api/admin/users/${self.id}`)).toMatchObject({
+      status: 409,
+      body: { error: { message: 'You cannot delete your own account' } },
+    });
 
     // A user who leads teams: the confirmation says what to do first and offers no Delete; the server refuses, saying the same.
     const leadsTeams = `This user leads ${LEAD_COUNT} teams: delete the teams first, in Admin → Teams`;
@@ -112,14 +120,19 @@ describe('an admin', () => {
     await confirmLeader.getByRole('button', { name: 'Cancel' }).click();
     await confirmLeader.waitFor({ state: 'detached' });
     const leader = (await callApi(page, 'GET', '/api/admin/users?q=lee.leader')).body.users[0];
-    expect(await callApi(page, 'DELETE', `/api/admin/users/${leader.id}`)).toMatchObject({ status: 409, body: { error: { message: leadsTeams } } });
+    expect(await callApi(page, 'DELETE', `/api/admin/users/${leader.id}`)).toMatchObject({
+      status: 409,
+      body: { error: { message: leadsTeams } },
+    });
     await page.reload();
     await userRow(page, 'Lee Leader').waitFor();
 
     // Cancel keeps; confirming deletes, and the account is gone for good.
     await page.getByRole('button', { name: 'Delete Sam Starter' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete user?' });
-    await confirm.getByText(`Sam Starter (${SAM.email}) will be deleted with their profile and signed out everywhere. This cannot be undone.`).waitFor();
+    await confirm
+      .getByText(`Sam Starter (${SAM.email}) will be deleted with their profile and signed out everywhere. This cannot be undone.`)
+      .waitFor();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Delete Sam Starter' }).click();
     await page.getByRole('dialog', { name: 'Delete user?' }).getByRole('button', { name: 'Delete User' }).click();
@@ -135,7 +148,9 @@ describe('a moderator', () => {
     const page = await journey.visitor({ as: journey.portal.users.moderator });
     await page.goto('/admin');
     await expectHeading(page, 'Dashboard');
-    await expect.poll(() => page.getByRole('heading', { name: 'Total Teams' }).locator('xpath=following-sibling::p[1]').innerText()).toBe('5');
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Total Teams' }).locator('xpath=following-sibling::p[1]').innerText())
+      .toBe('5');
     const nav = adminNav(page);
     for (const name of ['Dashboard', 'Teams', 'Golfers']) expect(await nav.getByRole('link', { name, exact: true }).count(), name).toBe(1);
     const adminOnly = ADMIN_PAGES.filter((p) => !['Dashboard', 'Teams', 'Golfers'].includes(p.name));
@@ -161,7 +176,9 @@ describe('a moderator', () => {
     const teams = (await callApi(page, 'GET', '/api/admin/teams?q=Eagle%20Eyes')).body.teams;
     expect(await callApi(page, 'PATCH', `/api/admin/teams/${teams[0].id}/status`, { status: 'paid' })).toMatchObject({ status: 403 });
     await page.keyboard.press('Escape');
-    expect(await cellsOf(page.getByRole('table', { name: 'Teams' }).getByRole('row').filter({ hasText: 'Eagle Eyes' })).then((c) => c[3])).toBe('Hold');
+    expect(
+      await cellsOf(page.getByRole('table', { name: 'Teams' }).getByRole('row').filter({ hasText: 'Eagle Eyes' })).then((c) => c[3]),
+    ).toBe('Hold');
   });
 
   test('checks golfers in at the desk, saved across a reload, but adds or deletes none', async () => {

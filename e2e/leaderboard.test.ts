@@ -34,7 +34,10 @@ const seeded = { ids: {} as Record<string, string>, autumnTeam: { id: '', player
 /** An active tournament on an 18-hole par-4 course with `teams` teams of four, each with `holes` holes scored. */
 async function seedTournament(db: Db, leaderId: string, name: string, day: number, teams: number, active = true) {
   const course = await createCourse(db, { name: `${name} Links`, totalHoles: 18 });
-  const [tournament] = await db.insert(tournaments).values({ name, startDate: daysFromToday(day), active: true, courseId: course.id }).returning();
+  const [tournament] = await db
+    .insert(tournaments)
+    .values({ name, startDate: daysFromToday(day), active: true, courseId: course.id })
+    .returning();
   const id = tournament!.id;
   await db.insert(tournamentCourses).values({ tournamentId: id, courseId: course.id });
   const level = await createLevel(db, id, { name: 'Foursome', maxTeams: Math.max(teams, 1) });
@@ -54,14 +57,24 @@ async function seedTournament(db: Db, leaderId: string, name: string, day: numbe
     });
     const done = await registerTeams(db, leaderId, registrationInput(id, level.id, { teams: batch }), new Date());
     for (const team of done.teams) {
-      const rows = await db.select({ id: players.id }).from(players).where(eq(players.teamId, team.id)).orderBy(...playerOrder());
+      const rows = await db
+        .select({ id: players.id })
+        .from(players)
+        .where(eq(players.teamId, team.id))
+        .orderBy(...playerOrder());
       registered.push({ id: team.id, players: rows.map((r) => r.id) });
     }
   }
   // Every team but the last has played some holes: strokes 3-6, spread so the positions differ and some tie.
   const scores = registered.slice(0, -1).flatMap((team, t) =>
     team.players.flatMap((playerId, p) =>
-      Array.from({ length: 1 + ((t * 7) % 18) }, (_, h) => ({ tournamentId: id, teamId: team.id, playerId, holeNumber: h + 1, strokes: 3 + ((t + p * 2 + h * 3) % 4) })),
+      Array.from({ length: 1 + ((t * 7) % 18) }, (_, h) => ({
+        tournamentId: id,
+        teamId: team.id,
+        playerId,
+        holeNumber: h + 1,
+        strokes: 3 + ((t + p * 2 + h * 3) % 4),
+      })),
     ),
   );
   if (scores.length) await db.insert(playerScores).values(scores);
@@ -84,7 +97,11 @@ const journey = setUpJourney({
 });
 
 const board = (page: Page, name: string) => page.getByRole('region', { name });
-const live = (page: Page) => page.getByRole('status').filter({ hasText: /^Live$/ }).first();
+const live = (page: Page) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: /^Live$/ })
+    .first();
 const shoot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` });
 
 /** One h1, axe (no serious or critical finding), no sideways scroll, on the page and inside TV mode's fixed screen. */
@@ -93,7 +110,13 @@ async function checkPage(page: Page, label: string) {
   expect(seriousOrWorse(await scanWithAxe(page, label))).toEqual([]);
   const width = page.viewportSize()!.width;
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${label}: sideways scroll`).toBeLessThanOrEqual(width);
-  const overflowing = await page.evaluate((w) => [...document.querySelectorAll('h1, h2, table, [data-team-id]')].filter((e) => e.getBoundingClientRect().right > w + 0.5).map((e) => e.textContent!.slice(0, 40)), width);
+  const overflowing = await page.evaluate(
+    (w) =>
+      [...document.querySelectorAll('h1, h2, table, [data-team-id]')]
+        .filter((e) => e.getBoundingClientRect().right > w + 0.5)
+        .map((e) => e.textContent!.slice(0, 40)),
+    width,
+  );
   expect(overflowing, `${label}: cut off at the right`).toEqual([]);
 }
 
@@ -101,7 +124,11 @@ async function checkPage(page: Page, label: string) {
 async function rowsOnScreen(page: Page) {
   const { height } = page.viewportSize()!;
   const rows = await page.locator('[data-team-id]').evaluateAll((elements) =>
-    elements.map((e) => ({ id: e.getAttribute('data-team-id')!, top: e.getBoundingClientRect().top, bottom: e.getBoundingClientRect().bottom })),
+    elements.map((e) => ({
+      id: e.getAttribute('data-team-id')!,
+      top: e.getBoundingClientRect().top,
+      bottom: e.getBoundingClientRect().bottom,
+    })),
   );
   for (const row of rows) expect(row.bottom, `row ${row.id} below the screen`).toBeLessThanOrEqual(height + 0.5);
   return rows.map((r) => r.id);
@@ -110,7 +137,10 @@ async function rowsOnScreen(page: Page) {
 /** Which board TV mode shows and its "Page i of n", if it says one. */
 async function tvPage(page: Page) {
   const name = await page.getByRole('heading', { level: 2 }).innerText();
-  const label = await page.getByText(/^Page \d+ of \d+$/).textContent({ timeout: 100 }).catch(() => null);
+  const label = await page
+    .getByText(/^Page \d+ of \d+$/)
+    .textContent({ timeout: 100 })
+    .catch(() => null);
   return { name, label };
 }
 
@@ -160,7 +190,13 @@ describe('the leaderboard with six tournaments in play', () => {
     const admin = await journey.visitor({ as: journey.portal.users.admin });
     const origin = journey.portal.url;
     const setActive = async (active: boolean) =>
-      expect((await admin.context().request.patch(`${origin}/api/admin/tournaments/${seeded.ids[LATER]}/active`, { data: { active }, headers: { origin } })).status()).toBe(200);
+      expect(
+        (
+          await admin
+            .context()
+            .request.patch(`${origin}/api/admin/tournaments/${seeded.ids[LATER]}/active`, { data: { active }, headers: { origin } })
+        ).status(),
+      ).toBe(200);
 
     await setActive(true);
     // The set of active boards is re-read every 5 s; a CI machine running the whole suite has stretched one round past 15 s.
@@ -184,7 +220,10 @@ describe('TV mode', () => {
     await tv.goto('/leaderboard?tv=1');
     await board(tv, FULL_FIELD).waitFor();
     await live(tv).waitFor();
-    const fontSize = await tv.getByRole('rowheader').first().evaluate((cell) => parseFloat(getComputedStyle(cell).fontSize));
+    const fontSize = await tv
+      .getByRole('rowheader')
+      .first()
+      .evaluate((cell) => parseFloat(getComputedStyle(cell).fontSize));
     expect(fontSize).toBeGreaterThanOrEqual(28);
 
     // Let the rows per page settle to what the screen holds.
@@ -241,7 +280,9 @@ describe('TV mode', () => {
     const tv = await journey.visitor();
     await tv.clock.install();
     let failing = true;
-    await tv.route('**/api/leaderboard', (route) => (failing ? route.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE', message: 'Down' } } }) : route.continue()));
+    await tv.route('**/api/leaderboard', (route) =>
+      failing ? route.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE', message: 'Down' } } }) : route.continue(),
+    );
     // The page opened as the plain app shell (the service worker's copy, or a server that could not render the boards into
     // it), so the page loads the boards itself.
     await tv.route('**/leaderboard?tv=1', async (route) => route.fulfill({ response: await tv.request.get(journey.at('/index.html')) }));

@@ -25,13 +25,34 @@ const journey = setUpJourney({
     const open = await createTournament(db, { name: 'Harbour Charity Open', startDate: daysFromToday(45) });
     const eagle = await createLevel(db, open.id, { name: 'Eagle Sponsor', priceCents: 120_000, maxTeams: 3 });
     await createLevel(db, open.id, { name: 'Birdie Sponsor', priceCents: 40_000, maxTeams: 5 });
-    const card = registrationInput(open.id, eagle.id, { paymentOption: 'pay', contactName: 'Lee Leader', contactEmail: 'lee.money@e2e.example.org' });
-    await registerTeamsOnce(db, leader.id, { ...card, teams: [{ ...card.teams[0]!, teamName: 'Card Sharks' }] }, new Date(), 'UTC', { cardPayments: true, holdHours: 72 });
+    const card = registrationInput(open.id, eagle.id, {
+      paymentOption: 'pay',
+      contactName: 'Lee Leader',
+      contactEmail: 'lee.money@e2e.example.org',
+    });
+    await registerTeamsOnce(db, leader.id, { ...card, teams: [{ ...card.teams[0]!, teamName: 'Card Sharks' }] }, new Date(), 'UTC', {
+      cardPayments: true,
+      holdHours: 72,
+    });
     const cancel = registrationInput(open.id, eagle.id, { paymentOption: 'pay' });
-    await registerTeamsOnce(db, leader.id, { ...cancel, teams: [{ ...cancel.teams[0]!, teamName: 'Second Thoughts' }] }, new Date(), 'UTC', { cardPayments: true, holdHours: 72 });
+    await registerTeamsOnce(
+      db,
+      leader.id,
+      { ...cancel, teams: [{ ...cancel.teams[0]!, teamName: 'Second Thoughts' }] },
+      new Date(),
+      'UTC',
+      { cardPayments: true, holdHours: 72 },
+    );
     // Held four days ago: its 72 hours ran out while no server was running.
     const lapsed = registrationInput(open.id, eagle.id, { paymentOption: 'hold' });
-    const held = await registerTeamsOnce(db, leader.id, { ...lapsed, teams: [{ ...lapsed.teams[0]!, teamName: 'Lapsed Larks' }] }, new Date(Date.now() - 96 * HOUR), 'UTC', { holdHours: 72 });
+    const held = await registerTeamsOnce(
+      db,
+      leader.id,
+      { ...lapsed, teams: [{ ...lapsed.teams[0]!, teamName: 'Lapsed Larks' }] },
+      new Date(Date.now() - 96 * HOUR),
+      'UTC',
+      { holdHours: 72 },
+    );
     if ('replay' in held) throw new Error('unexpected replay');
     expect((await db.select({ s: teams.paymentStatus }).from(teams).where(eq(teams.id, held.teams[0]!.id)))[0]!.s).toBe('hold');
   },
@@ -97,7 +118,8 @@ describe('registering with Pay now', () => {
     const page = await journey.visitor({ as: E2E_ACCOUNTS.leader });
     const keys: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/api/registrations') && request.method() === 'POST') keys.push(request.headers()['idempotency-key'] ?? '');
+      if (request.url().includes('/api/registrations') && request.method() === 'POST')
+        keys.push(request.headers()['idempotency-key'] ?? '');
     });
     await page.goto('/register');
     await page.getByRole('button', { name: 'Register Another Team' }).click();
@@ -178,7 +200,11 @@ describe('refunds in the ledger', () => {
     await expectToast(page, 'Refunded $1,200.00 to the card', 'success');
     await expect.poll(() => history.getByRole('listitem').count()).toBe(3);
     const steps = await history.getByRole('listitem').allInnerTexts();
-    expect(steps.map((text) => ['Registered', 'Card payment received', 'Refunded'].find((label) => text.startsWith(label)))).toEqual(['Registered', 'Card payment received', 'Refunded']);
+    expect(steps.map((text) => ['Registered', 'Card payment received', 'Refunded'].find((label) => text.startsWith(label)))).toEqual([
+      'Registered',
+      'Card payment received',
+      'Refunded',
+    ]);
     expect(await dialog.getByText('Refunded $1,200.00').count()).toBeGreaterThan(0);
     expect(fake.refunds).toHaveLength(1);
     await shoot(page, 'money-ledger-refund-1280');

@@ -28,13 +28,21 @@ const seeded = { tournamentId: '', teamIds: {} as Record<string, string> };
 const journey = setUpJourney({
   seed: async (db) => {
     const course = await createCourse(db, { name: 'Quarry Ridge', totalHoles: 9 });
-    const [tournament] = await db.insert(tournaments).values({ name: TOURNAMENT, startDate: daysFromToday(1), active: true, courseId: course.id }).returning();
+    const [tournament] = await db
+      .insert(tournaments)
+      .values({ name: TOURNAMENT, startDate: daysFromToday(1), active: true, courseId: course.id })
+      .returning();
     await db.insert(tournamentCourses).values({ tournamentId: tournament!.id, courseId: course.id });
     seeded.tournamentId = tournament!.id;
     const level = await createLevel(db, tournament!.id, { name: 'Foursome', maxTeams: 10 });
     const leader = await findUserByEmail(db, E2E_ACCOUNTS.leader.email);
     const admin = await findUserByEmail(db, E2E_ACCOUNTS.admin.email);
-    const mine = await registerTeams(db, leader!.id, registrationInput(tournament!.id, level.id, { teams: [TEAMS.greens, TEAMS.links] }), new Date());
+    const mine = await registerTeams(
+      db,
+      leader!.id,
+      registrationInput(tournament!.id, level.id, { teams: [TEAMS.greens, TEAMS.links] }),
+      new Date(),
+    );
     const staffs = await registerTeams(db, admin!.id, registrationInput(tournament!.id, level.id, { teams: [TEAMS.staff] }), new Date());
     for (const team of [...mine.teams, ...staffs.teams]) seeded.teamIds[team.name] = team.id;
   },
@@ -198,16 +206,22 @@ describe('the leaderboard without a connection', () => {
     // Offline, the worker answers with this page's own server-rendered document (not Home's, not the bare shell), which the
     // page hydrates as it is: no mismatch warning, no error beyond the requests the missing connection fails.
     // (The first visit's document came before the worker: the page hands the worker a copy of it once the worker is in charge.)
-    await expect.poll(() => spectator.evaluate(async () => (await caches.match('/leaderboard')) !== undefined), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => spectator.evaluate(async () => (await caches.match('/leaderboard')) !== undefined), { timeout: 10_000 })
+      .toBe(true);
     const complaints: string[] = [];
     spectator.on('console', (message) => {
-      if ((message.type() === 'warning' || message.type() === 'error') && !/^Failed to load resource: net::/.test(message.text())) complaints.push(message.text());
+      if ((message.type() === 'warning' || message.type() === 'error') && !/^Failed to load resource: net::/.test(message.text()))
+        complaints.push(message.text());
     });
     await context(spectator).setOffline(true);
     await spectator.reload();
     await expectHeading(spectator, 'Leaderboard');
     expect(await spectator.locator('#root').getAttribute('data-rendered-url')).toBe('/leaderboard');
-    await spectator.getByText(/^Offline — last updated \d\d:\d\d/).first().waitFor();
+    await spectator
+      .getByText(/^Offline — last updated \d\d:\d\d/)
+      .first()
+      .waitFor();
     await spectator.locator(`[data-team-id="${seeded.teamIds['Green Keepers']}"]`).first().waitFor();
     expect(complaints).toEqual([]);
     await shoot(spectator, 'offline-leaderboard-mobile');
@@ -219,11 +233,13 @@ describe('the leaderboard without a connection', () => {
     const card = (await staff.evaluate(async (id) => (await fetch(`/api/teams/${id}/scores`)).json(), teamId)) as Card;
     const saved = await staff.evaluate(
       async ({ id, playerId }) =>
-        (await fetch(`/api/teams/${id}/score-changes`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ idempotencyKey: crypto.randomUUID(), changes: [{ playerId, holeNumber: 1, base: 0, strokes: 2 }] }),
-        })).status,
+        (
+          await fetch(`/api/teams/${id}/score-changes`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ idempotencyKey: crypto.randomUUID(), changes: [{ playerId, holeNumber: 1, base: 0, strokes: 2 }] }),
+          })
+        ).status,
       { id: teamId, playerId: card.players[0]!.id },
     );
     expect(saved).toBe(200);
@@ -242,7 +258,13 @@ describe('installing the app', () => {
     const href = await visitor.locator('link[rel="manifest"]').getAttribute('href');
     expect(href).toBeTruthy();
     const manifest = await visitor.evaluate(async (url) => (await fetch(url)).json(), href!);
-    expect(manifest).toMatchObject({ name: 'Golf Tournament', short_name: 'Golf', display: 'standalone', start_url: '/', theme_color: '#14532d' });
+    expect(manifest).toMatchObject({
+      name: 'Golf Tournament',
+      short_name: 'Golf',
+      display: 'standalone',
+      start_url: '/',
+      theme_color: '#14532d',
+    });
     for (const icon of manifest.icons as { src: string; sizes: string }[]) {
       const response = await visitor.request.get(journey.at(icon.src));
       expect(response.status(), icon.src).toBe(200);

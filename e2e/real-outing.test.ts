@@ -23,7 +23,12 @@ const OUTING = 'Harbor Charity Scramble';
 const BEST_BALL = 'Best Ball Open';
 /** Par 72: par 5s on 2, 9, 13, 18; par 3s on 3, 7, 12, 16. */
 const PARS = [4, 5, 3, 4, 4, 4, 3, 4, 5, 4, 4, 3, 5, 4, 4, 3, 4, 5];
-const person = (first: string, last: string) => ({ firstName: first, lastName: last, email: `${first}.${last}@example.org`.toLowerCase(), phone: '555-0100' });
+const person = (first: string, last: string) => ({
+  firstName: first,
+  lastName: last,
+  email: `${first}.${last}@example.org`.toLowerCase(),
+  phone: '555-0100',
+});
 const foursome = (last: string) => ['Ann', 'Ben', 'Cat', 'Dan'].map((first) => person(first, last));
 const MINE = 'Eagle Eyes';
 const RIVAL = 'Rival Rollers';
@@ -37,11 +42,19 @@ const journey = setUpJourney({
     const admin = await findUserByEmail(db, E2E_ACCOUNTS.admin.email);
 
     // 36 foursomes: the leader's one, a rival and 34 more, registered through the service, in stroke play for now.
-    const [outing] = await db.insert(tournaments).values({ name: OUTING, startDate: daysFromToday(1), active: true, courseId: course.id }).returning();
+    const [outing] = await db
+      .insert(tournaments)
+      .values({ name: OUTING, startDate: daysFromToday(1), active: true, courseId: course.id })
+      .returning();
     await db.insert(tournamentCourses).values({ tournamentId: outing!.id, courseId: course.id });
     seeded.outingId = outing!.id;
     const level = await createLevel(db, outing!.id, { name: 'Foursome', maxTeams: 36 });
-    const mine = await registerTeams(db, leader!.id, registrationInput(outing!.id, level.id, { teams: [{ teamName: MINE, players: foursome('Eagle') }] }), new Date());
+    const mine = await registerTeams(
+      db,
+      leader!.id,
+      registrationInput(outing!.id, level.id, { teams: [{ teamName: MINE, players: foursome('Eagle') }] }),
+      new Date(),
+    );
     const names = [RIVAL, ...Array.from({ length: 34 }, (_, i) => `Field Team ${i + 1}`)];
     for (let start = 0; start < names.length; start += 10) {
       const batch = names.slice(start, start + 10).map((teamName, i) => ({ teamName, players: foursome(`F${start + i}`) }));
@@ -50,7 +63,10 @@ const journey = setUpJourney({
     }
     seeded.teamIds[MINE] = mine.teams[0]!.id;
     // Both teams' golfers carry Handicap Index 10.0: course handicap 10 (slope 113, rating = par), team 70 % × 10 = 7.
-    await db.update(players).set({ handicapIndex: 10 }).where(inArray(players.teamId, [seeded.teamIds[MINE]!, seeded.teamIds[RIVAL]!]));
+    await db
+      .update(players)
+      .set({ handicapIndex: 10 })
+      .where(inArray(players.teamId, [seeded.teamIds[MINE]!, seeded.teamIds[RIVAL]!]));
 
     // Best ball, best 2, gross: two teams.
     const [bestBall] = await db
@@ -60,7 +76,12 @@ const journey = setUpJourney({
     await db.insert(tournamentCourses).values({ tournamentId: bestBall!.id, courseId: course.id });
     seeded.bestBallId = bestBall!.id;
     const bbLevel = await createLevel(db, bestBall!.id, { name: 'Pairs', maxTeams: 4 });
-    const bb = await registerTeams(db, admin!.id, registrationInput(bestBall!.id, bbLevel.id, { teams: [{ teamName: 'Ball Busters', players: foursome('Ball') }] }), new Date());
+    const bb = await registerTeams(
+      db,
+      admin!.id,
+      registrationInput(bestBall!.id, bbLevel.id, { teams: [{ teamName: 'Ball Busters', players: foursome('Ball') }] }),
+      new Date(),
+    );
     seeded.teamIds['Ball Busters'] = bb.teams[0]!.id;
     await db.update(tournaments).set({ active: true }).where(eq(tournaments.id, bestBall!.id));
   },
@@ -70,14 +91,18 @@ const shoot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHO
 async function checkPage(page: Page, heading: string, label: string) {
   expect(await h1Texts(page)).toEqual([heading]);
   expect(seriousOrWorse(await scanWithAxe(page, label))).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${label}: sideways scroll`).toBeLessThanOrEqual(page.viewportSize()!.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${label}: sideways scroll`).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
 }
 
 /** A board's rows as [team, position cell, first figure]: what a visitor reads. */
 async function boardRows(page: Page, tournament: string) {
   const board = page.getByRole('region', { name: tournament });
   const rows = board.locator('tbody tr');
-  return Promise.all((await rows.all()).map(async (row) => [await row.locator('th').innerText(), ...(await row.locator('td').allInnerTexts())]));
+  return Promise.all(
+    (await rows.all()).map(async (row) => [await row.locator('th').innerText(), ...(await row.locator('td').allInnerTexts())]),
+  );
 }
 
 describe('an organiser', () => {
@@ -159,7 +184,8 @@ describe('tournament day', () => {
     await grid.waitFor();
     expect(await grid.locator('tbody').getByRole('rowheader').allInnerTexts()).toEqual(['Team']);
     await staff.getByText(/Starting hole \d+[AB] · Scramble · Net/).waitFor();
-    for (const [i, strokes] of RIVAL_CARD.entries()) await grid.getByRole('textbox', { name: `Team, hole ${i + 1}`, exact: true }).fill(String(strokes));
+    for (const [i, strokes] of RIVAL_CARD.entries())
+      await grid.getByRole('textbox', { name: `Team, hole ${i + 1}`, exact: true }).fill(String(strokes));
     await shoot(staff, 'real-outing-scramble-grid-desktop');
     await staff.getByRole('button', { name: 'Save Scores' }).click();
     await expectToast(staff, 'Scores saved', 'success');
@@ -170,7 +196,9 @@ describe('tournament day', () => {
     const leader = await journey.visitor({ as: journey.portal.users.leader, viewport: 'mobile' });
     await leader.goto('/register');
     const teamCard = leader.getByRole('region', { name: MINE });
-    expect(await teamCard.getByText('Starting hole', { exact: true }).locator('xpath=following-sibling::dd').innerText()).toMatch(/^\d+[AB]$/);
+    expect(await teamCard.getByText('Starting hole', { exact: true }).locator('xpath=following-sibling::dd').innerText()).toMatch(
+      /^\d+[AB]$/,
+    );
     await teamCard.getByRole('link', { name: `Enter Scores for ${MINE}` }).click();
     await expectHeading(leader, 'Score Entry');
     await leader.getByText('One team score per hole.').waitFor();
@@ -191,10 +219,7 @@ describe('tournament day', () => {
     await shoot(leader, 'real-outing-scramble-phone');
 
     // Nine holes in at −2 gross, −9 net: the leader's team goes top; the rival drops to 2.
-    await visitor.waitForFunction(
-      ([name]) => document.querySelector('tbody tr th')?.textContent === name,
-      [MINE],
-    );
+    await visitor.waitForFunction(([name]) => document.querySelector('tbody tr th')?.textContent === name, [MINE]);
     const mid = await boardRows(visitor, OUTING);
     expect(mid.map((r) => r.slice(0, 3))).toEqual([
       [MINE, '1', '-9'],
@@ -232,7 +257,8 @@ describe('tournament day', () => {
     // Hole 1 (par 4): 5, 4, 6, 3 → best two 3 + 4 = 7. Hole 2 (par 5): 5, 5, 6, 7 → 10. Hole 3 (par 3): only one score → not yet counted.
     const strokes: Record<string, number[]> = { 'Ann Ball': [5, 5, 3], 'Ben Ball': [4, 5], 'Cat Ball': [6, 6], 'Dan Ball': [3, 7] };
     for (const [name, list] of Object.entries(strokes)) {
-      for (const [i, value] of list.entries()) await grid.getByRole('textbox', { name: `${name}, hole ${i + 1}`, exact: true }).fill(String(value));
+      for (const [i, value] of list.entries())
+        await grid.getByRole('textbox', { name: `${name}, hole ${i + 1}`, exact: true }).fill(String(value));
     }
     const teamRow = grid.getByRole('row').filter({ has: staff.getByRole('rowheader', { name: 'Team (best 2)', exact: true }) });
     const cells = await teamRow.getByRole('cell').allInnerTexts();

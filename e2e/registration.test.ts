@@ -10,7 +10,13 @@ import { scanWithAxe, seriousOrWorse } from './support/accessibility';
 import { setUpJourney } from './support/journey';
 import { expectFieldError, expectHeading, expectToast } from './support/page-expectations';
 
-const newcomer: E2eAccount = { role: 'team_leader', firstName: 'Nia', lastName: 'Newcomer', email: 'nia.newcomer@e2e.example.org', password: E2E_PASSWORD };
+const newcomer: E2eAccount = {
+  role: 'team_leader',
+  firstName: 'Nia',
+  lastName: 'Newcomer',
+  email: 'nia.newcomer@e2e.example.org',
+  password: E2E_PASSWORD,
+};
 
 const journey = setUpJourney({
   seed: async (db) => {
@@ -26,7 +32,14 @@ const journey = setUpJourney({
     const tomorrow = await createTournament(db, { name: 'Tomorrow Scramble', startDate: daysFromToday(1) });
     const level = await createLevel(db, tomorrow.id, { name: 'Foursome' });
     const leader = await findUserByEmail(db, E2E_ACCOUNTS.leader.email);
-    await registerTeams(db, leader!.id, registrationInput(tomorrow.id, level.id, { teams: [{ teamName: 'Locked Lions', players: registrationInput(tomorrow.id, level.id).teams[0]!.players }] }), new Date());
+    await registerTeams(
+      db,
+      leader!.id,
+      registrationInput(tomorrow.id, level.id, {
+        teams: [{ teamName: 'Locked Lions', players: registrationInput(tomorrow.id, level.id).teams[0]!.players }],
+      }),
+      new Date(),
+    );
   },
 });
 
@@ -161,7 +174,10 @@ describe('a new team leader', () => {
     await expectFieldError(team1.getByRole('group', { name: 'Player 2', exact: true }), 'Email', 'Valid email required');
 
     await fillContact(page);
-    for (const [n, name] of [[1, 'Eagles One'], [2, 'Eagles Two']] as const) {
+    for (const [n, name] of [
+      [1, 'Eagles One'],
+      [2, 'Eagles Two'],
+    ] as const) {
       const team = group(page, `Team ${n}`);
       await team.getByLabel('Team name', { exact: true }).fill(name);
       await fillPlayers(team, `E${n}p`);

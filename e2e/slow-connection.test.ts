@@ -20,12 +20,25 @@ const seeded = { teamId: '' };
 const journey = setUpJourney({
   seed: async (db) => {
     const course = await createCourse(db, { name: 'Hilltop Links', totalHoles: 18 });
-    const [tournament] = await db.insert(tournaments).values({ name: 'One Bar Open', startDate: daysFromToday(1), active: true, courseId: course.id }).returning();
+    const [tournament] = await db
+      .insert(tournaments)
+      .values({ name: 'One Bar Open', startDate: daysFromToday(1), active: true, courseId: course.id })
+      .returning();
     await db.insert(tournamentCourses).values({ tournamentId: tournament!.id, courseId: course.id });
     const level = await createLevel(db, tournament!.id, { name: 'Foursome', maxTeams: 10 });
     const admin = await findUserByEmail(db, E2E_ACCOUNTS.admin.email);
-    const players = ['Sia', 'Sol', 'Sky', 'Sam'].map((firstName) => ({ firstName, lastName: 'Slow', email: `${firstName}.slow@example.org`.toLowerCase(), phone: '555-0100' }));
-    const { teams } = await registerTeams(db, admin!.id, registrationInput(tournament!.id, level.id, { teams: [{ teamName: TEAM, players }] }), new Date());
+    const players = ['Sia', 'Sol', 'Sky', 'Sam'].map((firstName) => ({
+      firstName,
+      lastName: 'Slow',
+      email: `${firstName}.slow@example.org`.toLowerCase(),
+      phone: '555-0100',
+    }));
+    const { teams } = await registerTeams(
+      db,
+      admin!.id,
+      registrationInput(tournament!.id, level.id, { teams: [{ teamName: TEAM, players }] }),
+      new Date(),
+    );
     seeded.teamId = teams[0]!.id;
     const staff = { userId: admin!.id, staff: true, admin: true };
     const sheet = await getScoreSheet(db, staff, seeded.teamId);
@@ -62,10 +75,21 @@ async function firstVisit(path: string, content: (page: Page) => ReturnType<Page
   await page.waitForTimeout(500);
   const lcpMs = await page.evaluate(() => (window as unknown as { lcp: number }).lcp);
   const scriptsArrivedMs = await page.evaluate(() =>
-    Math.max(...performance.getEntriesByType('resource').filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script' || e.name.endsWith('.js')).map((e) => (e as PerformanceResourceTiming).responseEnd)),
+    Math.max(
+      ...performance
+        .getEntriesByType('resource')
+        .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script' || e.name.endsWith('.js'))
+        .map((e) => (e as PerformanceResourceTiming).responseEnd),
+    ),
   );
   await page.context().close();
-  return { page: path, served: shell ? 'app shell (before)' : 'content in the HTML (now)', contentMs: Math.round(contentMs), lcpMs: Math.round(lcpMs), scriptsArrivedMs: Math.round(scriptsArrivedMs) };
+  return {
+    page: path,
+    served: shell ? 'app shell (before)' : 'content in the HTML (now)',
+    contentMs: Math.round(contentMs),
+    lcpMs: Math.round(lcpMs),
+    scriptsArrivedMs: Math.round(scriptsArrivedMs),
+  };
 }
 
 const homeHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Golf Tournament Registration' });

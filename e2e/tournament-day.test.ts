@@ -54,29 +54,50 @@ const journey = setUpJourney({
   seed: async (db) => {
     const course = await createCourse(db, { name: 'Willow Creek Golf Club', totalHoles: 18, description: 'Parkland, par 73.' });
     for (const [i, par] of PARS.entries()) if (par !== 4) await setHolePar(db, course.id, i + 1, { par });
-    const [tournament] = await db.insert(tournaments).values({ name: TOURNAMENT, startDate: daysFromToday(2), active: true, courseId: course.id }).returning();
+    const [tournament] = await db
+      .insert(tournaments)
+      .values({ name: TOURNAMENT, startDate: daysFromToday(2), active: true, courseId: course.id })
+      .returning();
     await db.insert(tournamentCourses).values({ tournamentId: tournament!.id, courseId: course.id });
     seeded.tournamentId = tournament!.id;
     const level = await createLevel(db, tournament!.id, { name: 'Foursome', maxTeams: 10 });
     const leader = await findUserByEmail(db, E2E_ACCOUNTS.leader.email);
     const admin = await findUserByEmail(db, E2E_ACCOUNTS.admin.email);
     const mine = await registerTeams(db, leader!.id, registrationInput(tournament!.id, level.id, { teams: [TEAMS.eagles] }), new Date());
-    const others = await registerTeams(db, admin!.id, registrationInput(tournament!.id, level.id, { teams: [TEAMS.birdies, TEAMS.fairway, TEAMS.sand] }), new Date());
+    const others = await registerTeams(
+      db,
+      admin!.id,
+      registrationInput(tournament!.id, level.id, { teams: [TEAMS.birdies, TEAMS.fairway, TEAMS.sand] }),
+      new Date(),
+    );
     for (const team of [...mine.teams, ...others.teams]) seeded.teamIds[team.name] = team.id;
 
     // A tournament without a course: the draw is refused with the spec's message.
     const bare = await createTournament(db, { name: NO_COURSE, startDate: daysFromToday(3) });
     const bareLevel = await createLevel(db, bare.id, { name: 'Putting pair' });
-    const long = await registerTeams(db, admin!.id, registrationInput(bare.id, bareLevel.id, { teams: [{ teamName: LONG_TEAM, players: foursome('Long', ['Al', 'Bea', 'Cy', 'Di']) }] }), new Date());
+    const long = await registerTeams(
+      db,
+      admin!.id,
+      registrationInput(bare.id, bareLevel.id, { teams: [{ teamName: LONG_TEAM, players: foursome('Long', ['Al', 'Bea', 'Cy', 'Di']) }] }),
+      new Date(),
+    );
     seeded.bareId = bare.id;
     seeded.teamIds[LONG_TEAM] = long.teams[0]!.id;
 
     // Drawn, then two more teams register: the draw is out of date. The leader's first team has scores.
-    const [late] = await db.insert(tournaments).values({ name: LATE, startDate: daysFromToday(5), active: true, courseId: course.id }).returning();
+    const [late] = await db
+      .insert(tournaments)
+      .values({ name: LATE, startDate: daysFromToday(5), active: true, courseId: course.id })
+      .returning();
     await db.insert(tournamentCourses).values({ tournamentId: late!.id, courseId: course.id });
     seeded.lateId = late!.id;
     const lateLevel = await createLevel(db, late!.id, { name: 'Foursome', maxTeams: 10 });
-    const drawn = await registerTeams(db, leader!.id, registrationInput(late!.id, lateLevel.id, { teams: [LATE_TEAMS.early, LATE_TEAMS.prompt] }), new Date());
+    const drawn = await registerTeams(
+      db,
+      leader!.id,
+      registrationInput(late!.id, lateLevel.id, { teams: [LATE_TEAMS.early, LATE_TEAMS.prompt] }),
+      new Date(),
+    );
     await assignStartingHoles(db, late!.id);
     const early = drawn.teams.find((team) => team.name === LATE_TEAMS.early.teamName)!;
     // Early Birds start on the last hole, which a 1280 px grid does not show until scrolled to.
@@ -89,7 +110,12 @@ const journey = setUpJourney({
     const staff = { userId: admin!.id, staff: true, admin: true };
     const eli = (await getScoreSheet(db, staff, early.id)).players.find((p) => p.firstName === 'Eli')!;
     await saveScores(db, staff, early.id, { scores: [{ playerId: eli.id, holeNumber: 1, strokes: 4 }] });
-    const after = await registerTeams(db, admin!.id, registrationInput(late!.id, lateLevel.id, { teams: [LATE_TEAMS.late, LATE_TEAMS.later] }), new Date());
+    const after = await registerTeams(
+      db,
+      admin!.id,
+      registrationInput(late!.id, lateLevel.id, { teams: [LATE_TEAMS.late, LATE_TEAMS.later] }),
+      new Date(),
+    );
     for (const team of [...drawn.teams, ...after.teams]) seeded.teamIds[team.name] = team.id;
   },
 });
@@ -100,11 +126,15 @@ const cardsPath = () => `/admin/tournaments/${seeded.tournamentId}/scorecards`;
 /** One h1, axe (no serious or critical finding), no sideways scroll; visible labels where every input has one. */
 async function checkPage(page: Page, heading: string, label: string, { labels = true } = {}) {
   // A toast sliding in is scanned half transparent (too little contrast); scan the page once it has arrived.
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-sonner-toast][data-front="true"]')].every((t) => getComputedStyle(t).opacity === '1'));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-sonner-toast][data-front="true"]')].every((t) => getComputedStyle(t).opacity === '1'),
+  );
   expect(await h1Texts(page)).toEqual([heading]);
   if (labels) expect(await inputsWithoutVisibleLabel(page), `${label}: inputs without a visible label`).toEqual([]);
   expect(seriousOrWorse(await scanWithAxe(page, label))).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${label}: sideways scroll`).toBeLessThanOrEqual(page.viewportSize()!.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${label}: sideways scroll`).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
 }
 
 const shoot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
@@ -125,7 +155,11 @@ async function startingRows(page: Page) {
 
 /** Every team has a hole of the course, no two the same, listed by hole. Answers hole by team name. */
 function expectFairDraw(rows: Awaited<ReturnType<typeof startingRows>>) {
-  expect(rows.map((r) => r.team).sort()).toEqual(Object.values(TEAMS).map((t) => t.teamName).sort());
+  expect(rows.map((r) => r.team).sort()).toEqual(
+    Object.values(TEAMS)
+      .map((t) => t.teamName)
+      .sort(),
+  );
   const holes = rows.map((r) => r.hole);
   expect(new Set(holes).size).toBe(rows.length);
   for (const hole of holes) expect(Number.isInteger(hole) && hole >= 1 && hole <= 18, `hole ${hole}`).toBe(true);
@@ -194,7 +228,9 @@ describe('an admin', () => {
       const card = admin.getByRole('article', { name: team.teamName });
       expect(await card.innerText()).toContain('Willow Creek Golf Club');
       // The starting hole box: its label, then the hole drawn.
-      expect(await card.getByText('Starting hole', { exact: true }).locator('xpath=following-sibling::p').innerText()).toBe(`${startingHoles[team.teamName]}A`);
+      expect(await card.getByText('Starting hole', { exact: true }).locator('xpath=following-sibling::p').innerText()).toBe(
+        `${startingHoles[team.teamName]}A`,
+      );
       // Two rows of nine holes, each with the pars, every player and a blank row for the team.
       const tables = card.locator('table');
       expect(await tables.count()).toBe(2);
@@ -203,7 +239,9 @@ describe('an admin', () => {
       expect(await parCells(1)).toEqual([...PARS.slice(9), 37, 73]);
       expect(await tables.nth(0).getByRole('rowheader').allInnerTexts()).toEqual(['Par', ...names(key as keyof typeof TEAMS), 'Team']);
       // The nines' columns line up: the name column and each hole column as wide in the front nine as in the back.
-      const widths = await tables.evaluateAll((all) => all.map((table) => [...table.querySelectorAll('thead th')].slice(0, 10).map((th) => Math.round(th.getBoundingClientRect().width))));
+      const widths = await tables.evaluateAll((all) =>
+        all.map((table) => [...table.querySelectorAll('thead th')].slice(0, 10).map((th) => Math.round(th.getBoundingClientRect().width))),
+      );
       expect(widths[1]).toEqual(widths[0]);
     }
     await checkPage(admin, 'Scorecards', 'scorecards (1280)');
@@ -272,7 +310,6 @@ describe('an admin, after teams registered late', () => {
     await admin.emulateMedia({ media: 'print' });
     expect(await warning.isVisible()).toBe(false);
     await admin.emulateMedia({ media: 'screen' });
-
   });
 });
 
@@ -302,7 +339,11 @@ describe('two scorers on one card', () => {
       const name = table.querySelector('thead th')!.getBoundingClientRect();
       const total = table.querySelector('thead tr > :last-child')!.getBoundingClientRect();
       // (Sub-pixel widths: a quarter pixel is not hidden.)
-      return { inView: start.left >= name.right - 1 && start.right <= total.left + 1, scrolled: scroller.scrollLeft > 0, fits: scroller.scrollWidth <= box.width };
+      return {
+        inView: start.left >= name.right - 1 && start.right <= total.left + 1,
+        scrolled: scroller.scrollLeft > 0,
+        fits: scroller.scrollWidth <= box.width,
+      };
     });
     expect(view).toEqual({ inView: true, scrolled: true, fits: false });
     await checkPage(moderator, 'Score Entry', 'staff score entry on a starting hole (1280)', { labels: false });
@@ -344,7 +385,10 @@ describe('an admin, drawing again', () => {
     expect(await startingRows(admin)).toHaveLength(4);
     await admin.goto('/admin/settings');
     await expectHeading(admin, 'Tournaments');
-    await admin.getByRole('button', { name: `Assign Teams of ${LATE}` }).first().waitFor();
+    await admin
+      .getByRole('button', { name: `Assign Teams of ${LATE}` })
+      .first()
+      .waitFor();
     expect(await admin.getByText(/no starting hole yet/).count()).toBe(0);
   });
 });
@@ -387,7 +431,12 @@ describe('a team leader on a phone', () => {
     const fewer = (name: string) => leader.getByRole('button', { name: `One stroke fewer for ${name}` });
     const box = (name: string, hole: number) => leader.getByRole('textbox', { name: `${name}, hole ${hole}`, exact: true });
     // Large targets for a thumb outdoors (WCAG 2.5.5: 44 px).
-    for (const target of [more(ava!), fewer(ava!), leader.getByRole('button', { name: 'Next hole' }), leader.getByRole('button', { name: 'Previous hole' })]) {
+    for (const target of [
+      more(ava!),
+      fewer(ava!),
+      leader.getByRole('button', { name: 'Next hole' }),
+      leader.getByRole('button', { name: 'Previous hole' }),
+    ]) {
       const size = (await target.boundingBox())!;
       expect(Math.min(size.width, size.height)).toBeGreaterThanOrEqual(44);
     }
@@ -484,14 +533,20 @@ describe('a moderator at a desk', () => {
 
     const players = names('birdies');
     for (const [row, name] of players.entries()) {
-      for (const [col, strokes] of BIRDIE_GRID[row]!.entries()) await grid.getByRole('textbox', { name: `${name}, hole ${col + 1}`, exact: true }).fill(String(strokes));
+      for (const [col, strokes] of BIRDIE_GRID[row]!.entries())
+        await grid.getByRole('textbox', { name: `${name}, hole ${col + 1}`, exact: true }).fill(String(strokes));
     }
     // Enter moves down the hole, as a scorer copies a card.
     await grid.getByRole('textbox', { name: `${players[0]}, hole 4`, exact: true }).focus();
     await moderator.keyboard.press('Enter');
     expect(await moderator.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`${players[1]}, hole 4`);
 
-    const rowTotal = (name: string) => grid.getByRole('row').filter({ has: moderator.getByRole('rowheader', { name, exact: true }) }).getByRole('cell').last();
+    const rowTotal = (name: string) =>
+      grid
+        .getByRole('row')
+        .filter({ has: moderator.getByRole('rowheader', { name, exact: true }) })
+        .getByRole('cell')
+        .last();
     for (const [row, name] of players.entries()) expect(await rowTotal(name).innerText()).toBe(String(sumOf(BIRDIE_GRID[row]!)));
     const teamRow = grid.getByRole('row').filter({ has: moderator.getByRole('rowheader', { name: 'Team', exact: true }) });
     const teamCells = await teamRow.getByRole('cell').allInnerTexts();
@@ -526,11 +581,20 @@ describe('a moderator at a desk', () => {
     const eagleEntries = leaderScores(startingHoles['Eagle Eyes']!);
     const birdieToPar = toParOf(birdieEntries);
     const eagleToPar = toParOf(eagleEntries);
-    const [birdiePos, eaglePos] =
-      birdieToPar === eagleToPar ? ['T1', 'T1'] : birdieToPar < eagleToPar ? ['1', '2'] : ['2', '1'];
-    expect((await birdieRow.getByRole('cell').allInnerTexts()).slice(0, 4)).toEqual([birdiePos, formatToPar(birdieToPar), '3', String(birdieTotal)]);
+    const [birdiePos, eaglePos] = birdieToPar === eagleToPar ? ['T1', 'T1'] : birdieToPar < eagleToPar ? ['1', '2'] : ['2', '1'];
+    expect((await birdieRow.getByRole('cell').allInnerTexts()).slice(0, 4)).toEqual([
+      birdiePos,
+      formatToPar(birdieToPar),
+      '3',
+      String(birdieTotal),
+    ]);
     const eagleRow = board.getByRole('row').filter({ has: visitor.getByRole('rowheader', { name: 'Eagle Eyes' }) });
-    expect((await eagleRow.getByRole('cell').allInnerTexts()).slice(0, 4)).toEqual([eaglePos, formatToPar(eagleToPar), '2', String(sumOf(eagleEntries.flatMap((e) => e.strokes)))]);
+    expect((await eagleRow.getByRole('cell').allInnerTexts()).slice(0, 4)).toEqual([
+      eaglePos,
+      formatToPar(eagleToPar),
+      '2',
+      String(sumOf(eagleEntries.flatMap((e) => e.strokes))),
+    ]);
     // Per-player totals, names only (R11): no e-mail on a public page.
     expect(await birdieRow.getByRole('list').innerText()).toContain(`${players[0]} ${sumOf(BIRDIE_GRID[0]!)}`);
     expect(await visitor.locator('body').innerText()).not.toContain('@example.org');
@@ -540,7 +604,12 @@ describe('a moderator at a desk', () => {
     await expectHeading(moderator, 'Score Report');
     const reportRow = moderator.getByRole('row').filter({ has: moderator.getByRole('rowheader', { name: 'Birdie Bunch' }) });
     await reportRow.waitFor();
-    expect((await reportRow.getByRole('cell').allInnerTexts()).slice(0, 4)).toEqual([birdiePos, formatToPar(birdieToPar), '3', String(birdieTotal)]);
+    expect((await reportRow.getByRole('cell').allInnerTexts()).slice(0, 4)).toEqual([
+      birdiePos,
+      formatToPar(birdieToPar),
+      '3',
+      String(birdieTotal),
+    ]);
     await checkPage(moderator, 'Score Report', 'score report (1280)');
     await shoot(moderator, 'tournament-day-score-report-desktop');
 
@@ -563,7 +632,9 @@ describe('the leaderboard', () => {
     await tv.getByRole('button', { name: 'Exit TV mode' }).waitFor();
     // The site's header is covered: whatever sits at its place belongs to the board.
     expect(await tv.evaluate(() => document.querySelector('header')!.contains(document.elementFromPoint(200, 20)))).toBe(false);
-    const fontSize = await tv.getByRole('rowheader', { name: 'Birdie Bunch' }).evaluate((cell) => parseFloat(getComputedStyle(cell).fontSize));
+    const fontSize = await tv
+      .getByRole('rowheader', { name: 'Birdie Bunch' })
+      .evaluate((cell) => parseFloat(getComputedStyle(cell).fontSize));
     expect(fontSize).toBeGreaterThanOrEqual(28);
     await tv.getByRole('region', { name: TOURNAMENT }).getByRole('status').filter({ hasText: 'Live' }).waitFor();
     await checkPage(tv, 'Leaderboard', 'leaderboard TV mode');
@@ -586,10 +657,28 @@ describe('the leaderboard', () => {
 });
 
 describe('every tournament-day page', () => {
-  type Case = { path: () => string; heading: string; name: string; as: 'admin' | 'moderator' | 'leader' | null; ready: (page: Page) => ReturnType<Page['getByText']> };
+  type Case = {
+    path: () => string;
+    heading: string;
+    name: string;
+    as: 'admin' | 'moderator' | 'leader' | null;
+    ready: (page: Page) => ReturnType<Page['getByText']>;
+  };
   const pages: Case[] = [
-    { path: sheetPath, heading: 'Starting Sheet', name: 'starting-sheet', as: 'admin', ready: (page) => page.getByRole('cell', { name: 'Eagle Eyes' }) },
-    { path: cardsPath, heading: 'Scorecards', name: 'scorecards', as: 'moderator', ready: (page) => page.getByRole('article', { name: 'Sand Trappers' }) },
+    {
+      path: sheetPath,
+      heading: 'Starting Sheet',
+      name: 'starting-sheet',
+      as: 'admin',
+      ready: (page) => page.getByRole('cell', { name: 'Eagle Eyes' }),
+    },
+    {
+      path: cardsPath,
+      heading: 'Scorecards',
+      name: 'scorecards',
+      as: 'moderator',
+      ready: (page) => page.getByRole('article', { name: 'Sand Trappers' }),
+    },
     {
       path: () => `/admin/score-entry?tournament=${seeded.tournamentId}&team=${seeded.teamIds['Sand Trappers']}`,
       heading: 'Score Entry',
@@ -604,9 +693,27 @@ describe('every tournament-day page', () => {
       as: 'moderator',
       ready: (page) => page.getByText('has no golf course yet'),
     },
-    { path: () => '/admin/score-report', heading: 'Score Report', name: 'score-report', as: 'moderator', ready: (page) => page.getByText('Birdie Bunch').first() },
-    { path: () => `/register/scores/${seeded.teamIds['Eagle Eyes']}`, heading: 'Score Entry', name: 'leader-scores', as: 'leader', ready: (page) => page.getByRole('button', { name: 'Save Scores' }) },
-    { path: () => '/leaderboard', heading: 'Leaderboard', name: 'leaderboard', as: null, ready: (page) => page.getByText('Live', { exact: true }).first() },
+    {
+      path: () => '/admin/score-report',
+      heading: 'Score Report',
+      name: 'score-report',
+      as: 'moderator',
+      ready: (page) => page.getByText('Birdie Bunch').first(),
+    },
+    {
+      path: () => `/register/scores/${seeded.teamIds['Eagle Eyes']}`,
+      heading: 'Score Entry',
+      name: 'leader-scores',
+      as: 'leader',
+      ready: (page) => page.getByRole('button', { name: 'Save Scores' }),
+    },
+    {
+      path: () => '/leaderboard',
+      heading: 'Leaderboard',
+      name: 'leaderboard',
+      as: null,
+      ready: (page) => page.getByText('Live', { exact: true }).first(),
+    },
   ];
   const cases = pages.flatMap((p) => (['desktop', 'mobile'] as ViewportName[]).map((viewport) => ({ ...p, viewport })));
 

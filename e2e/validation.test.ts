@@ -27,11 +27,15 @@ async function holdNextCall(page: Page, pattern: string) {
   const released = new Promise<void>((resolve) => (release = resolve));
   let arrived!: () => void;
   const held = new Promise<void>((resolve) => (arrived = resolve));
-  await page.route(pattern, async (route: Route) => {
-    arrived();
-    await released;
-    await route.continue();
-  }, { times: 1 });
+  await page.route(
+    pattern,
+    async (route: Route) => {
+      arrived();
+      await released;
+      await route.continue();
+    },
+    { times: 1 },
+  );
   return { held, release };
 }
 
@@ -130,10 +134,17 @@ describe('Sign Up form', () => {
     expect(calls).toEqual([]);
 
     // The server holds the same rules when the browser's checks are bypassed, and saves nothing.
-    const direct = await page.evaluate(async (body) => {
-      const response = await fetch('/api/account/sign-up', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-      return { status: response.status, body: await response.json() };
-    }, { firstName: 'Robin', lastName: 'Greenside', email, password: 'short12' });
+    const direct = await page.evaluate(
+      async (body) => {
+        const response = await fetch('/api/account/sign-up', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return { status: response.status, body: await response.json() };
+      },
+      { firstName: 'Robin', lastName: 'Greenside', email, password: 'short12' },
+    );
     expect(direct.status).toBe(400);
     expect(JSON.stringify(direct.body)).toContain('Password must be at least 8 characters');
 

@@ -18,9 +18,22 @@ const journey = setUpJourney({
   seed: async (db) => {
     const admin = (await findUserByEmail(db, E2E_ACCOUNTS.admin.email))!;
     const lakeview = await createTournament(db, { name: 'Lakeview Classic', startDate: daysFromToday(50) });
-    const albatross = await createLevel(db, lakeview.id, { name: 'Albatross Sponsor', priceCents: 300_000, maxTeams: 1, description: 'Flag on the 18th' });
+    const albatross = await createLevel(db, lakeview.id, {
+      name: 'Albatross Sponsor',
+      priceCents: 300_000,
+      maxTeams: 1,
+      description: 'Flag on the 18th',
+    });
     await createLevel(db, lakeview.id, { name: 'Par Sponsor', priceCents: 50_000, maxTeams: 5 });
-    const held = await registerTeams(db, admin.id, { ...registrationInput(lakeview.id, albatross.id), teams: [{ ...registrationInput(lakeview.id, albatross.id).teams[0]!, teamName: 'Early Birds' }] }, new Date());
+    const held = await registerTeams(
+      db,
+      admin.id,
+      {
+        ...registrationInput(lakeview.id, albatross.id),
+        teams: [{ ...registrationInput(lakeview.id, albatross.id).teams[0]!, teamName: 'Early Birds' }],
+      },
+      new Date(),
+    );
     heldTeamId = held.teams[0]!.id;
   },
 });
@@ -75,7 +88,9 @@ describe('the waitlist', () => {
     const admin = await journey.visitor({ as: E2E_ACCOUNTS.admin });
     const deleted = await admin.request.delete(journey.at(`/api/admin/teams/${heldTeamId}`), { headers: { origin: journey.portal.url } });
     expect(deleted.status()).toBe(204);
-    const offer = await journey.portal.mail!.waitFor(E2E_ACCOUNTS.leader.email, (m) => m.subject.startsWith('A place opened up at Lakeview Classic'));
+    const offer = await journey.portal.mail!.waitFor(E2E_ACCOUNTS.leader.email, (m) =>
+      m.subject.startsWith('A place opened up at Lakeview Classic'),
+    );
     const link = findLink(offer, `${journey.portal.url}/register?offer=`);
 
     await leader.goto(link);

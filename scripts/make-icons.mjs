@@ -8,7 +8,11 @@ const out = new URL('../public/icons/', import.meta.url);
 mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 const page = await browser.newPage();
-for (const [name, size, inset] of [['icon-192.png', 192, 0], ['icon-512.png', 512, 0], ['icon-maskable-512.png', 512, 0.2]]) {
+for (const [name, size, inset] of [
+  ['icon-192.png', 192, 0],
+  ['icon-512.png', 512, 0],
+  ['icon-maskable-512.png', 512, 0.2],
+]) {
   await page.setViewportSize({ width: size, height: size });
   const mark = Math.round(size * (1 - inset));
   // The maskable icon fills its square with the brand colour; the mark sits in the middle 80 %.

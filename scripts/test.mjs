@@ -24,7 +24,17 @@ const fileFilters = positionalArguments(args);
 
 function positionalArguments(list) {
   // Options that take a value as the next argument; anything else starting with "-" is a flag (or --name=value).
-  const takesValue = new Set(['-t', '--testNamePattern', '--project', '--shard', '--bail', '--retry', '--reporter', '--outputFile', '--maxWorkers']);
+  const takesValue = new Set([
+    '-t',
+    '--testNamePattern',
+    '--project',
+    '--shard',
+    '--bail',
+    '--retry',
+    '--reporter',
+    '--outputFile',
+    '--maxWorkers',
+  ]);
   const out = [];
   for (let i = 0; i < list.length; i++) {
     if (takesValue.has(list[i])) i++;
@@ -50,7 +60,17 @@ function testFiles(folder) {
 }
 
 function run(suite, outputFile) {
-  const command = [vitestBin, 'run', '--config', suite.config, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`, ...args];
+  const command = [
+    vitestBin,
+    'run',
+    '--config',
+    suite.config,
+    '--passWithNoTests',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${outputFile}`,
+    ...args,
+  ];
   return new Promise((resolve) => {
     const child = spawn(process.execPath, command, { cwd: root, stdio: 'inherit', env: process.env });
     child.on('exit', (code, signal) => resolve(signal ? 1 : (code ?? 1)));

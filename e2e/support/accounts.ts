@@ -16,7 +16,13 @@ export interface E2eAccount {
 
 export const E2E_ACCOUNTS = {
   leader: { role: 'team_leader', firstName: 'Lee', lastName: 'Leader', email: 'lee.leader@e2e.example.org', password: E2E_PASSWORD },
-  moderator: { role: 'moderator', firstName: 'Morgan', lastName: 'Moderator', email: 'morgan.moderator@e2e.example.org', password: E2E_PASSWORD },
+  moderator: {
+    role: 'moderator',
+    firstName: 'Morgan',
+    lastName: 'Moderator',
+    email: 'morgan.moderator@e2e.example.org',
+    password: E2E_PASSWORD,
+  },
   admin: { role: 'admin', firstName: 'Ada', lastName: 'Admin', email: 'ada.admin@e2e.example.org', password: E2E_PASSWORD },
 } as const satisfies Record<string, E2eAccount>;
 

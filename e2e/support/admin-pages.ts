@@ -40,11 +40,15 @@ export async function openAdminPage(page: Page, name: AdminPageName) {
  */
 export async function expectUsable(page: Page, heading: string, label: string) {
   // A toast sliding in is scanned half transparent (too little contrast); scan once it has arrived.
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-sonner-toast][data-front="true"]')].every((t) => getComputedStyle(t).opacity === '1'));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-sonner-toast][data-front="true"]')].every((t) => getComputedStyle(t).opacity === '1'),
+  );
   expect(await h1Texts(page), `${label}: the h1`).toEqual([heading]);
   expect(await inputsWithoutVisibleLabel(page), `${label}: inputs without a visible label`).toEqual([]);
   expect(seriousOrWorse(await scanWithAxe(page, label)), `${label}: serious axe findings`).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${label}: sideways scroll`).toBeLessThanOrEqual(page.viewportSize()!.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${label}: sideways scroll`).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
 }
 
 /** The cells of a row as shown, trimmed, whitespace collapsed. */
@@ -72,8 +76,7 @@ export function parseCsv(text: string): string[][] {
       if (ch === '"' && text[i + 1] === '"') {
         cell += '"';
         i++;
-      }
-      else if (ch === '"') quoted = false;
+      } else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"') quoted = true;
     else if (ch === ',') {

@@ -60,7 +60,11 @@ export function setUpJourney(options: PortalOptions = {}): Journey {
     if (failed) {
       const folder = join(SCREENSHOT_DIR, 'failures');
       mkdirSync(folder, { recursive: true });
-      const name = [context.task.suite?.name, context.task.name].filter(Boolean).join(' ').replace(/[^a-z0-9]+/gi, '-').slice(0, 100);
+      const name = [context.task.suite?.name, context.task.name]
+        .filter(Boolean)
+        .join(' ')
+        .replace(/[^a-z0-9]+/gi, '-')
+        .slice(0, 100);
       let n = 0;
       for (const browserContext of contexts) {
         for (const page of browserContext.pages()) {

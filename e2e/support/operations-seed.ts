@@ -40,28 +40,76 @@ export interface SeededTeam {
  */
 export const SEEDED_TEAMS: SeededTeam[] = [
   {
-    name: 'Mulligan Masters', company: 'Harbor Insurance', tournament: HARBOR, level: 'Foursome', price: 500, registered: 'pay', status: 'paid',
-    registeredAt: '2026-02-20T16:00:00.000Z', players: ['Owen Price', 'Lily Chen', 'Noah Gray', 'Iris Bell'], checkedIn: 0,
+    name: 'Mulligan Masters',
+    company: 'Harbor Insurance',
+    tournament: HARBOR,
+    level: 'Foursome',
+    price: 500,
+    registered: 'pay',
+    status: 'paid',
+    registeredAt: '2026-02-20T16:00:00.000Z',
+    players: ['Owen Price', 'Lily Chen', 'Noah Gray', 'Iris Bell'],
+    checkedIn: 0,
   },
   {
-    name: 'Birdie Brigade', company: 'Acme Corp', tournament: LAKESIDE, level: 'Eagle Sponsor', price: 2500, registered: 'pay', status: 'paid',
-    registeredAt: '2026-03-02T15:00:00.000Z', players: ['Zoe Young', 'Adam Baker', 'Mia Lopez', 'Ethan Hunt'], checkedIn: 0,
+    name: 'Birdie Brigade',
+    company: 'Acme Corp',
+    tournament: LAKESIDE,
+    level: 'Eagle Sponsor',
+    price: 2500,
+    registered: 'pay',
+    status: 'paid',
+    registeredAt: '2026-03-02T15:00:00.000Z',
+    players: ['Zoe Young', 'Adam Baker', 'Mia Lopez', 'Ethan Hunt'],
+    checkedIn: 0,
   },
   {
-    name: 'Eagle Eyes', company: 'Zenith Partners', tournament: LAKESIDE, level: 'Eagle Sponsor', price: 2500, registered: 'hold', status: 'hold',
-    registeredAt: '2026-03-09T10:30:00.000Z', players: ['Victor Stone', 'Grace Kim', 'Tom Reyes', 'Ruby Walsh'], checkedIn: 0,
+    name: 'Eagle Eyes',
+    company: 'Zenith Partners',
+    tournament: LAKESIDE,
+    level: 'Eagle Sponsor',
+    price: 2500,
+    registered: 'hold',
+    status: 'hold',
+    registeredAt: '2026-03-09T10:30:00.000Z',
+    players: ['Victor Stone', 'Grace Kim', 'Tom Reyes', 'Ruby Walsh'],
+    checkedIn: 0,
   },
   {
-    name: 'Fairway Friends', company: 'Bright Dental', tournament: LAKESIDE, level: 'Foursome', price: 800, registered: 'pay', status: 'pending',
-    registeredAt: '2026-03-16T12:00:00.000Z', players: ['Paul Ortiz', 'Emma Frost', 'Carl Diaz', 'Nina Park'], checkedIn: 0,
+    name: 'Fairway Friends',
+    company: 'Bright Dental',
+    tournament: LAKESIDE,
+    level: 'Foursome',
+    price: 800,
+    registered: 'pay',
+    status: 'pending',
+    registeredAt: '2026-03-16T12:00:00.000Z',
+    players: ['Paul Ortiz', 'Emma Frost', 'Carl Diaz', 'Nina Park'],
+    checkedIn: 0,
   },
   {
-    name: 'Sand Trappers', company: 'Coastal Bank', tournament: LAKESIDE, level: 'Foursome', price: 800, registered: 'hold', status: 'in_progress',
-    registeredAt: '2026-03-23T09:00:00.000Z', players: ['Wade Moss', 'Hana Ito', 'Sean Burke', 'Alma Cruz'], checkedIn: 0,
+    name: 'Sand Trappers',
+    company: 'Coastal Bank',
+    tournament: LAKESIDE,
+    level: 'Foursome',
+    price: 800,
+    registered: 'hold',
+    status: 'in_progress',
+    registeredAt: '2026-03-23T09:00:00.000Z',
+    players: ['Wade Moss', 'Hana Ito', 'Sean Burke', 'Alma Cruz'],
+    checkedIn: 0,
   },
   {
-    name: 'Putt Pirates', company: '', tournament: LAKESIDE, level: 'Foursome', price: 800, registered: 'pay', status: 'paid',
-    registeredAt: '2026-03-30T18:45:00.000Z', players: ['Kurt Vance', 'Dora Lane', 'Joel Fox', 'Beth Soto'], checkedIn: 3,
+    name: 'Putt Pirates',
+    company: '',
+    tournament: LAKESIDE,
+    level: 'Foursome',
+    price: 800,
+    registered: 'pay',
+    status: 'paid',
+    registeredAt: '2026-03-30T18:45:00.000Z',
+    players: ['Kurt Vance', 'Dora Lane', 'Joel Fox', 'Beth Soto'],
+    checkedIn: 3,
   },
 ];
 
@@ -74,7 +122,10 @@ export async function seedOperations(db: Db): Promise<void> {
   const foursome = await createSponsorshipLevel(db, { name: 'Foursome', description: 'Four golfers with carts and lunch.', maxTeams: 10 });
   // Harbor first: Lakeside is then the newest tournament, and the later one to start (the Golfers page's default).
   const harbor = await createTournament(db, {
-    name: HARBOR, startDate: daysFromToday(30), active: true, levels: [{ sponsorshipLevelId: foursome.id, priceCents: 50_000, maxTeams: 10 }],
+    name: HARBOR,
+    startDate: daysFromToday(30),
+    active: true,
+    levels: [{ sponsorshipLevelId: foursome.id, priceCents: 50_000, maxTeams: 10 }],
   });
   const lakeside = await createTournament(db, {
     name: LAKESIDE,
@@ -118,8 +169,14 @@ export async function seedOperations(db: Db): Promise<void> {
     const initial: PaymentStatus = seeded.registered === 'hold' ? 'hold' : 'pending';
     if (seeded.status !== initial) await setTeamPaymentStatus(db, teamId, { status: seeded.status });
     // Registered on its day, its payment record with it: the Reports page filters by registration date.
-    await db.update(teams).set({ createdAt: new Date(seeded.registeredAt) }).where(eq(teams.id, teamId));
-    await db.update(payments).set({ createdAt: new Date(seeded.registeredAt) }).where(eq(payments.teamId, teamId));
+    await db
+      .update(teams)
+      .set({ createdAt: new Date(seeded.registeredAt) })
+      .where(eq(teams.id, teamId));
+    await db
+      .update(payments)
+      .set({ createdAt: new Date(seeded.registeredAt) })
+      .where(eq(payments.teamId, teamId));
     if (seeded.checkedIn > 0) {
       const { golfers } = await listGolfers(db, { tournamentId: tournament.id, q: seeded.name });
       for (const name of seeded.players.slice(0, seeded.checkedIn)) {

@@ -36,7 +36,10 @@ export async function expectFieldError(scope: Page | Locator, label: string, mes
     describedBy.map(async (id) => ({ id, text: ((await page.locator(`[id="${id}"]`).textContent()) ?? '').trim() })),
   );
   const holder = described.find((d) => d.text === message);
-  expect(holder, `${label}: aria-describedby (${describedBy.join(' ') || 'none'}) should point at "${message}"; found ${JSON.stringify(described)}`).toBeDefined();
+  expect(
+    holder,
+    `${label}: aria-describedby (${describedBy.join(' ') || 'none'}) should point at "${message}"; found ${JSON.stringify(described)}`,
+  ).toBeDefined();
   const error = page.locator(`[id="${holder!.id}"]`);
   expect(await error.isVisible(), `"${message}" should be visible`).toBe(true);
   const [inputBox, errorBox] = await Promise.all([input.boundingBox(), error.boundingBox()]);
@@ -57,8 +60,12 @@ export async function expectNoFieldError(scope: Page | Locator, label: string) {
 /** The header shows a Login link (signed out) or a Logout button (signed in). */
 export async function expectHeaderSignedIn(page: Page, signedIn: boolean) {
   const header = page.getByRole('banner');
-  const shown = signedIn ? header.getByRole('button', { name: 'Logout', exact: true }) : header.getByRole('link', { name: 'Login', exact: true });
-  const hidden = signedIn ? header.getByRole('link', { name: 'Login', exact: true }) : header.getByRole('button', { name: 'Logout', exact: true });
+  const shown = signedIn
+    ? header.getByRole('button', { name: 'Logout', exact: true })
+    : header.getByRole('link', { name: 'Login', exact: true });
+  const hidden = signedIn
+    ? header.getByRole('link', { name: 'Login', exact: true })
+    : header.getByRole('button', { name: 'Logout', exact: true });
   await shown.waitFor({ state: 'visible' });
   expect(await hidden.count()).toBe(0);
 }

@@ -161,7 +161,9 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
   const server = child!;
   if (process.env.E2E_DEBUG) {
     const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-    console.log(`e2e: portal on ${url} (${database.kind}) ready in ${seconds(performance.now() - started)}: database ${seconds(prepared - started)}, server ${seconds(performance.now() - prepared)}`);
+    console.log(
+      `e2e: portal on ${url} (${database.kind}) ready in ${seconds(performance.now() - started)}: database ${seconds(prepared - started)}, server ${seconds(performance.now() - prepared)}`,
+    );
   }
   let stopped: Promise<void> | undefined;
   return {

@@ -56,7 +56,13 @@ export const API_ROUTERS = [
  * rewrites every input type: chaining the 22 routers that way doubled the type-check (docs/decisions/060).
  */
 type Mounted<Prefix extends string, Router> =
-  Router extends Hono<infer _Env, infer S, infer _Base> ? { [Path in keyof S & string as Path extends '/' ? Prefix : `${Prefix}${Path}`]: S[Path] } : never;
+  Router extends Hono<infer _Env, infer S, infer _Base>
+    ? { [Path in keyof S & string as Path extends '/' ? Prefix : `${Prefix}${Path}`]: S[Path] }
+    : never;
 
 /** Every API route: `{ [path]: { [$method]: { input, output, status, … } } }`, one union member per router. */
-export type ApiSchema = (typeof API_ROUTERS)[number] extends infer Entry ? (Entry extends readonly [infer Prefix extends string, infer Router] ? Mounted<Prefix, Router> : never) : never;
+export type ApiSchema = (typeof API_ROUTERS)[number] extends infer Entry
+  ? Entry extends readonly [infer Prefix extends string, infer Router]
+    ? Mounted<Prefix, Router>
+    : never
+  : never;

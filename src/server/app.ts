@@ -109,7 +109,10 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
       if (!index || c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
       if (SERVER_RENDERED.has(c.req.path)) {
         const search = new URL(c.req.url).search;
-        const html = await serverRenderedPage(index.body.toString('utf8'), c.req.path, search, { db: deps.database.db, leaderboardFeed: deps.leaderboardFeed }).catch((error: unknown) => {
+        const html = await serverRenderedPage(index.body.toString('utf8'), c.req.path, search, {
+          db: deps.database.db,
+          leaderboardFeed: deps.leaderboardFeed,
+        }).catch((error: unknown) => {
           // The page still works without it: the browser renders it, as before.
           deps.logger.error('server render failed', { path: c.req.path, error: (error as Error).stack ?? String(error) });
           return null;
@@ -126,7 +129,13 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
       // Every refusal, whether the route's role guard or a service's ownership or lock check, is logged with the caller.
       if (error.code === 'UNAUTHENTICATED' || error.code === 'FORBIDDEN') {
         const viewer = c.get('viewer');
-        logger.warn('access refused', { method: c.req.method, path: c.req.path, userId: viewer?.userId ?? null, role: viewer?.role ?? null, reason: error.message });
+        logger.warn('access refused', {
+          method: c.req.method,
+          path: c.req.path,
+          userId: viewer?.userId ?? null,
+          role: viewer?.role ?? null,
+          reason: error.message,
+        });
       }
       return c.json(error.toBody(), error.status);
     }
@@ -139,7 +148,12 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
     // A NUL the route's schema did not see (PostgreSQL refuses it in text: 22021 / 22P05) is bad input, not a fault.
     if (hasNulCode(error)) return c.json(new AppError('VALIDATION', NUL_MESSAGE, { _: NUL_MESSAGE }).toBody(), 400);
     // The route, the user and the error's kind and code: never its message (a failed query's carries its parameters).
-    logger.error('unhandled error', { method: c.req.method, path: c.req.path, userId: c.get('viewer')?.userId ?? null, ...errorFields(error) });
+    logger.error('unhandled error', {
+      method: c.req.method,
+      path: c.req.path,
+      userId: c.get('viewer')?.userId ?? null,
+      ...errorFields(error),
+    });
     return c.json(new AppError('INTERNAL', 'Something went wrong. Please try again.').toBody(), 500);
   });
   app.notFound((c) => c.json(new AppError('NOT_FOUND', 'Not found').toBody(), 404));

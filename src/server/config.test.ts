@@ -112,7 +112,13 @@ describe('loadConfig', () => {
 
   it('reads the money settings: card payments only with both Stripe secrets, HOLD_HOURS and ORG_NAME (R23, R24, R26)', () => {
     expect(loadConfig({})).toMatchObject({ stripe: null, holdHours: 72, orgName: 'The tournament team' });
-    const config = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_API_URL: 'http://127.0.0.1:12111', HOLD_HOURS: '48', ORG_NAME: 'Lakeside Rotary' });
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+      HOLD_HOURS: '48',
+      ORG_NAME: 'Lakeside Rotary',
+    });
     expect(config.stripe?.secretKey).toBe('sk_test_1');
     expect(config.stripe?.webhookSecret).toBe('whsec_1');
     expect(config.stripe?.apiUrl?.href).toBe('http://127.0.0.1:12111/');
@@ -121,13 +127,28 @@ describe('loadConfig', () => {
 
   it('stops on a bad money setting with one line naming it', () => {
     const bad: [Record<string, string>, string][] = [
-      [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'Invalid setting STRIPE_WEBHOOK_SECRET: is needed with STRIPE_SECRET_KEY (the webhook is what marks money received)'],
+      [
+        { STRIPE_SECRET_KEY: 'sk_test_1' },
+        'Invalid setting STRIPE_WEBHOOK_SECRET: is needed with STRIPE_SECRET_KEY (the webhook is what marks money received)',
+      ],
       [{ STRIPE_WEBHOOK_SECRET: 'whsec_1' }, 'Invalid setting STRIPE_SECRET_KEY: is needed with STRIPE_WEBHOOK_SECRET'],
-      [{ STRIPE_SECRET_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }, 'Invalid setting STRIPE_SECRET_KEY: must start with sk_ or rk_'],
-      [{ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'secret' }, 'Invalid setting STRIPE_WEBHOOK_SECRET: must start with whsec_'],
+      [
+        { STRIPE_SECRET_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' },
+        'Invalid setting STRIPE_SECRET_KEY: must start with sk_ or rk_',
+      ],
+      [
+        { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'secret' },
+        'Invalid setting STRIPE_WEBHOOK_SECRET: must start with whsec_',
+      ],
       [{ STRIPE_API_URL: 'not a url' }, 'Invalid setting STRIPE_API_URL: "not a url" is not a URL (expected e.g. http://127.0.0.1:12111)'],
-      [{ HOLD_HOURS: '24' }, 'Invalid setting HOLD_HOURS: "24" is not a whole number of hours from 25 to 1440 (the reminder goes 24 hours before)'],
-      [{ HOLD_HOURS: '72.5' }, 'Invalid setting HOLD_HOURS: "72.5" is not a whole number of hours from 25 to 1440 (the reminder goes 24 hours before)'],
+      [
+        { HOLD_HOURS: '24' },
+        'Invalid setting HOLD_HOURS: "24" is not a whole number of hours from 25 to 1440 (the reminder goes 24 hours before)',
+      ],
+      [
+        { HOLD_HOURS: '72.5' },
+        'Invalid setting HOLD_HOURS: "72.5" is not a whole number of hours from 25 to 1440 (the reminder goes 24 hours before)',
+      ],
     ];
     for (const [env, message] of bad) expect(() => loadConfig(env), message).toThrow(new ConfigError(message));
   });

@@ -107,7 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const secretKey = blank(raw.STRIPE_SECRET_KEY);
   const webhookSecret = blank(raw.STRIPE_WEBHOOK_SECRET);
-  if (secretKey && !webhookSecret) fail('STRIPE_WEBHOOK_SECRET', 'is needed with STRIPE_SECRET_KEY (the webhook is what marks money received)');
+  if (secretKey && !webhookSecret)
+    fail('STRIPE_WEBHOOK_SECRET', 'is needed with STRIPE_SECRET_KEY (the webhook is what marks money received)');
   if (webhookSecret && !secretKey) fail('STRIPE_SECRET_KEY', 'is needed with STRIPE_WEBHOOK_SECRET');
   if (secretKey && !/^(sk|rk)_/.test(secretKey)) fail('STRIPE_SECRET_KEY', 'must start with sk_ or rk_');
   if (webhookSecret && !/^whsec_/.test(webhookSecret)) fail('STRIPE_WEBHOOK_SECRET', 'must start with whsec_');
@@ -119,7 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     } catch {
       fail('STRIPE_API_URL', `"${apiUrlText}" is not a URL (expected e.g. http://127.0.0.1:12111)`);
     }
-    if (stripeApiUrl.protocol !== 'http:' && stripeApiUrl.protocol !== 'https:') fail('STRIPE_API_URL', 'must start with http:// or https://');
+    if (stripeApiUrl.protocol !== 'http:' && stripeApiUrl.protocol !== 'https:')
+      fail('STRIPE_API_URL', 'must start with http:// or https://');
   }
 
   const holdHoursText = blank(raw.HOLD_HOURS) ?? '72';

@@ -24,7 +24,9 @@ const RESERVED = /@example\.(org|com|net)$/i;
 
 /** Removes e-mail addresses and the parameters of a failed query ("params: …" up to the line's end) from a log line. */
 export function scrub(line: string): string {
-  return line.replace(/params: [^"\\\n]*/g, 'params: [removed]').replace(EMAIL, (address) => (RESERVED.test(address) ? address : '[e-mail]'));
+  return line
+    .replace(/params: [^"\\\n]*/g, 'params: [removed]')
+    .replace(EMAIL, (address) => (RESERVED.test(address) ? address : '[e-mail]'));
 }
 
 /**

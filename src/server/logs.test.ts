@@ -39,11 +39,24 @@ describe('what the log says', () => {
 
     const text = JSON.stringify(t.logs);
     expect(t.logs.length).toBeGreaterThan(5);
-    for (const secret of [email, contactEmail, leader.email, PHONE, SECRET, 'wrong and private 9', ...input.teams[0]!.players.map((p) => p.email)]) {
+    for (const secret of [
+      email,
+      contactEmail,
+      leader.email,
+      PHONE,
+      SECRET,
+      'wrong and private 9',
+      ...input.teams[0]!.players.map((p) => p.email),
+    ]) {
       expect(text).not.toContain(secret);
     }
     // What it does say: the route or the user, and the code.
-    expect(t.logs).toContainEqual(expect.objectContaining({ message: 'sign-in failed', fields: { route: 'POST /api/auth/sign-in/email', code: 'INVALID_EMAIL_OR_PASSWORD' } }));
+    expect(t.logs).toContainEqual(
+      expect.objectContaining({
+        message: 'sign-in failed',
+        fields: { route: 'POST /api/auth/sign-in/email', code: 'INVALID_EMAIL_OR_PASSWORD' },
+      }),
+    );
   });
 
   it('describes a failed query by its code and place, never its parameters', async () => {
@@ -63,7 +76,9 @@ describe('what the log says', () => {
     vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
     vi.spyOn(console, 'error').mockImplementation((line: string) => void lines.push(line));
     const logger = createLogger('debug');
-    logger.error('Failed query: insert into "user" ("email") values ($1)\nparams: pat@golfclub.co.uk,555-0100', { to: 'pat@golfclub.co.uk' });
+    logger.error('Failed query: insert into "user" ("email") values ($1)\nparams: pat@golfclub.co.uk,555-0100', {
+      to: 'pat@golfclub.co.uk',
+    });
     expect(lines).toHaveLength(1);
     expect(lines[0]).not.toContain('pat@golfclub.co.uk');
     expect(lines[0]).not.toContain('555-0100');

@@ -29,7 +29,8 @@ const database = await openConfiguredDatabase(config).catch((error: Error) => {
 const deps = await buildDeps(config, database);
 const { logger } = deps;
 const assets = config.serveClient ? loadStaticAssets(CLIENT_DIR) : undefined;
-if (config.serveClient && !assets?.has('/index.html')) logger.warn('The client is not built: run `npm run build` (npm start does it for you).');
+if (config.serveClient && !assets?.has('/index.html'))
+  logger.warn('The client is not built: run `npm run build` (npm start does it for you).');
 
 // Holds whose deadline passed while the server was down expire now, before the first request; then every minute (R24).
 const sweeper = startHoldSweeper({ db: database.db, config, mailer: deps.mailer, logger, now: deps.now });
@@ -38,7 +39,9 @@ await sweeper.runOnce().catch((error) => logger.error('hold sweep failed', { err
 const app = createApp(deps, { assets });
 const server = serve({ fetch: app.fetch, port: config.port }, () => {
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${config.dataDir}`;
-  logger.info(`Golf tournament portal on ${config.appUrl} (port ${config.port}), using ${where}; ready in ${Math.round(performance.now() - started)} ms`);
+  logger.info(
+    `Golf tournament portal on ${config.appUrl} (port ${config.port}), using ${where}; ready in ${Math.round(performance.now() - started)} ms`,
+  );
   if (!deps.mailer.configured) logger.info('SMTP_URL is not set: e-mail links are printed here and accounts need no confirmation.');
 });
 

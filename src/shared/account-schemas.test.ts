@@ -41,7 +41,7 @@ describe('signUpSchema (SPEC.md §5 with PRODUCT.md R6)', () => {
     expect(signUpSchema.parse({ ...validSignUp, firstName: ' Pat ', company: undefined })).toEqual({ ...validSignUp, company: '' });
   });
 
-  it('requires at least 8 characters of password (R6, not SPEC.md\'s 6)', () => {
+  it("requires at least 8 characters of password (R6, not SPEC.md's 6)", () => {
     expect(PASSWORD_MIN).toBe(8);
     expect(messages(signUpSchema, { ...validSignUp, password: 'sixchr' })).toEqual({ password: 'Password must be at least 8 characters' });
     expect(messages(signUpSchema, { ...validSignUp, password: '7chars!' })).toEqual({ password: 'Password must be at least 8 characters' });

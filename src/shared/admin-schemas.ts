@@ -1,6 +1,14 @@
 // The admin Teams and Payments pages' inputs (SPEC.md §2, R15), used by their forms and by the server.
 import { z } from './zod';
-import { CHOICE_MESSAGES, optionalChoiceId, optionalEmail, optionalText, teamName, tooLongMessage, tournamentChoice } from './field-schemas';
+import {
+  CHOICE_MESSAGES,
+  optionalChoiceId,
+  optionalEmail,
+  optionalText,
+  teamName,
+  tooLongMessage,
+  tournamentChoice,
+} from './field-schemas';
 import { PAYMENT_STATUSES, SETTABLE_PAYMENT_STATUSES } from './payment-status';
 import { playerSchema, PLAYERS_PER_TEAM } from './team-schemas';
 

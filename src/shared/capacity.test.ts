@@ -39,7 +39,7 @@ describe('capacityRefusal (R13: the refusal names the cap that binds)', () => {
     expect(capacityRefusal({ maxTeams: 4, taken: 1 }, { maxTeams: 10, taken: 5 }, 3)).toBeNull();
     expect(capacityRefusal({ maxTeams: 4, taken: 1 }, { maxTeams: null, taken: 50 }, 3)).toBeNull();
   });
-  it("names the tournament when its cap is the tighter", () => {
+  it('names the tournament when its cap is the tighter', () => {
     expect(capacityRefusal({ maxTeams: 10, taken: 0 }, { maxTeams: 3, taken: 1 }, 3)).toBe('Only 2 places left in this tournament');
     expect(capacityRefusal({ maxTeams: 10, taken: 0 }, { maxTeams: 3, taken: 2 }, 2)).toBe('Only 1 place left in this tournament');
   });

@@ -2,13 +2,33 @@ import { describe, expect, it } from 'vitest';
 import { isClientPath } from './client-paths';
 
 describe('isClientPath: which paths the single-page app answers', () => {
-  it.each(['/', '/register', '/auth', '/logout', '/leaderboard', '/admin', '/admin/', '/admin/login', '/admin/teams', '/admin/users/x', '/register/', '/register/scores/abc', '/register/payment'])(
-    '%s is a page',
-    (path) => expect(isClientPath(path)).toBe(true),
-  );
+  it.each([
+    '/',
+    '/register',
+    '/auth',
+    '/logout',
+    '/leaderboard',
+    '/admin',
+    '/admin/',
+    '/admin/login',
+    '/admin/teams',
+    '/admin/users/x',
+    '/register/',
+    '/register/scores/abc',
+    '/register/payment',
+  ])('%s is a page', (path) => expect(isClientPath(path)).toBe(true));
 
-  it.each(['/nope', '/registers', '/administrator', '/api', '/api/health', '/assets/x.js', '/index.html', '/register/extra', '/register/scores', '/register/scores/a/b', ''])(
-    '%s is not a page',
-    (path) => expect(isClientPath(path)).toBe(false),
-  );
+  it.each([
+    '/nope',
+    '/registers',
+    '/administrator',
+    '/api',
+    '/api/health',
+    '/assets/x.js',
+    '/index.html',
+    '/register/extra',
+    '/register/scores',
+    '/register/scores/a/b',
+    '',
+  ])('%s is not a page', (path) => expect(isClientPath(path)).toBe(false));
 });

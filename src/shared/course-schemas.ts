@@ -68,10 +68,12 @@ export const strokeIndexesSchema = z
     if (given.length === 0) return;
     const seen = new Set<number>();
     for (const [i, n] of strokeIndexes.entries()) {
-      if (n != null && seen.has(n)) ctx.addIssue({ code: 'custom', path: ['strokeIndexes', i], message: COURSE_MESSAGES.strokeIndexTwice(n) });
+      if (n != null && seen.has(n))
+        ctx.addIssue({ code: 'custom', path: ['strokeIndexes', i], message: COURSE_MESSAGES.strokeIndexTwice(n) });
       if (n != null) seen.add(n);
     }
     const holes = strokeIndexes.length;
-    if (given.length !== holes || given.some((n) => n > holes)) ctx.addIssue({ code: 'custom', path: ['strokeIndexes'], message: COURSE_MESSAGES.strokeIndexes(holes) });
+    if (given.length !== holes || given.some((n) => n > holes))
+      ctx.addIssue({ code: 'custom', path: ['strokeIndexes'], message: COURSE_MESSAGES.strokeIndexes(holes) });
   });
 export type StrokeIndexesInput = z.output<typeof strokeIndexesSchema>;

@@ -50,7 +50,13 @@ describe('isEditable (R17: locked from 00:00 local on the day before the start d
   });
 
   it('is locked all through the day before, on the start day and afterwards', () => {
-    for (const iso of ['2026-06-11T00:00:00Z', '2026-06-11T12:00:00Z', '2026-06-11T23:59:59.999Z', '2026-06-12T08:00:00Z', '2026-06-20T08:00:00Z']) {
+    for (const iso of [
+      '2026-06-11T00:00:00Z',
+      '2026-06-11T12:00:00Z',
+      '2026-06-11T23:59:59.999Z',
+      '2026-06-12T08:00:00Z',
+      '2026-06-20T08:00:00Z',
+    ]) {
       expect(isEditable(START, new Date(iso), 'UTC'), iso).toBe(false);
     }
   });

@@ -14,7 +14,8 @@ export const TEAM_NAME_REQUIRED = 'Team name is required';
 export const tooLongMessage = (max: number) => `Must be at most ${max} characters`;
 
 /** Text that must be given: trimmed, at least one character, at most `max`. */
-export const requiredText = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, tooLongMessage(max));
+export const requiredText = (message: string, max = 100) =>
+  z.string({ error: message }).trim().min(1, message).max(max, tooLongMessage(max));
 
 /** Text that may be left out: trimmed, '' when missing. */
 export const optionalText = (max: number) => z.string().trim().max(max, tooLongMessage(max)).optional().default('');
@@ -25,7 +26,10 @@ export const email = (message: string = INVALID_EMAIL) => z.string({ error: mess
 /** An e-mail that may be left empty (''), otherwise a valid address, trimmed and lower-cased. */
 export const optionalEmail = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-  z.union([z.literal(''), z.email(INVALID_EMAIL)]).optional().default(''),
+  z
+    .union([z.literal(''), z.email(INVALID_EMAIL)])
+    .optional()
+    .default(''),
 );
 
 /** A team's name: at least two characters (a single letter is a typo, not a name). */

@@ -77,7 +77,10 @@ describe('best ball hole scores', () => {
     expect(teamHoles(settings(2, true), holes, strokes, null, handicaps)).toEqual([{ hole: 1, gross: 8, net: 7, par: 8 }]);
   });
   it('a hole counts once N players have a score on it', () => {
-    const one = new Map([['p1', new Map([[1, 5]])], ['p2', new Map<number, number>()]]);
+    const one = new Map([
+      ['p1', new Map([[1, 5]])],
+      ['p2', new Map<number, number>()],
+    ]);
     expect(teamHoles(settings(2, false), holes, one, null, new Map())).toEqual([]);
     expect(teamHoles(settings(1, false), holes, one, null, new Map())).toEqual([{ hole: 1, gross: 5, net: 5, par: 4 }]);
   });
@@ -96,7 +99,12 @@ const foursome = (id: string, index = 0): LeaderboardTeam => ({
 });
 /** Scramble card: 18 hole scores, par (4) everywhere except `changes` (hole → strokes), kept on the first player. */
 const card = (team: LeaderboardTeam, changes: Record<number, number> = {}, holes = 18): LeaderboardScore[] =>
-  Array.from({ length: holes }, (_, i) => ({ teamId: team.id, playerId: team.players[0]!.id, holeNumber: i + 1, strokes: changes[i + 1] ?? 4 }));
+  Array.from({ length: holes }, (_, i) => ({
+    teamId: team.id,
+    playerId: team.players[0]!.id,
+    holeNumber: i + 1,
+    strokes: changes[i + 1] ?? 4,
+  }));
 const summary = (rows: ReturnType<typeof computeLeaderboardRows>) => rows.map((r) => [r.teamId, r.positionLabel, r.countback]);
 
 describe('countback, gross', () => {
@@ -125,7 +133,12 @@ describe('countback, gross', () => {
     const [a, b, c] = [foursome('a'), foursome('b'), foursome('c')];
     // A: birdie 1, bogey 2 = 72; B: bogey 1, birdie 2 = 72. Holes 10–18 identical (36), 13–18 (24), 16–18 (12), 18th (4).
     // C: birdie 5, bogey 18 = 72, but 10–18 = 37 > 36: third, 'lost on countback'.
-    const rows = computeLeaderboardRows(HOLES, [c, b, a], [...card(a, { 1: 3, 2: 5 }), ...card(b, { 1: 5, 2: 3 }), ...card(c, { 5: 3, 18: 5 })], SCRAMBLE);
+    const rows = computeLeaderboardRows(
+      HOLES,
+      [c, b, a],
+      [...card(a, { 1: 3, 2: 5 }), ...card(b, { 1: 5, 2: 3 }), ...card(c, { 5: 3, 18: 5 })],
+      SCRAMBLE,
+    );
     expect(summary(rows)).toEqual([
       ['a', 'T1', null],
       ['b', 'T1', null],
@@ -199,12 +212,26 @@ describe('net best ball, strokes by stroke index', () => {
     // Two 2-player teams, best 1, net. Course handicaps: X both 18 → 85 % = 15.3 → 15 each; Y both 0.
     // On holes 1..18 every player makes 5 for X, 4 for Y. X receives a stroke on SI 1..15: net 4 on holes 1–15, 5 on 16–18.
     // X gross 90 (+18), net 15 × 4 + 3 × 5 = 75 (+3). Y gross 72 (E), net 72 (E). Y first.
-    const x: LeaderboardTeam = { id: 'x', name: 'X', players: ['x1', 'x2'].map((id) => ({ id, firstName: 'P', lastName: id, handicapIndex: 18 })) };
-    const y: LeaderboardTeam = { id: 'y', name: 'Y', players: ['y1', 'y2'].map((id) => ({ id, firstName: 'P', lastName: id, handicapIndex: 0 })) };
+    const x: LeaderboardTeam = {
+      id: 'x',
+      name: 'X',
+      players: ['x1', 'x2'].map((id) => ({ id, firstName: 'P', lastName: id, handicapIndex: 18 })),
+    };
+    const y: LeaderboardTeam = {
+      id: 'y',
+      name: 'Y',
+      players: ['y1', 'y2'].map((id) => ({ id, firstName: 'P', lastName: id, handicapIndex: 0 })),
+    };
     const all = [x, y].flatMap((t) =>
       t.players.flatMap((p) => HOLES.map((h) => ({ teamId: t.id, playerId: p.id, holeNumber: h.number, strokes: t.id === 'x' ? 5 : 4 }))),
     );
-    const rows = computeLeaderboardRows(HOLES, [x, y], all, { format: 'best_ball', bestBalls: 1, netScoring: true, slope: 113, rating: null });
+    const rows = computeLeaderboardRows(HOLES, [x, y], all, {
+      format: 'best_ball',
+      bestBalls: 1,
+      netScoring: true,
+      slope: 113,
+      rating: null,
+    });
     expect(rows.map((r) => [r.teamId, r.total, r.toPar, r.netTotal, r.netToPar])).toEqual([
       ['y', 72, 0, 72, 0],
       ['x', 90, 18, 75, 3],

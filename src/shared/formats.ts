@@ -76,8 +76,10 @@ export function teamHandicap(format: Format, courseHandicaps: readonly number[])
 
 /** The allowance printed under a net board. */
 export function allowanceText(format: Format): string {
-  if (format === 'scramble') return 'Team handicap: 25 %, 20 %, 15 % and 10 % of the players’ course handicaps from lowest to highest (3 players 30/20/10 %, 2 players 35/15 %).';
-  if (format === 'best_ball') return 'Handicaps: each player receives 85 % of their course handicap, as strokes on the holes by stroke index.';
+  if (format === 'scramble')
+    return 'Team handicap: 25 %, 20 %, 15 % and 10 % of the players’ course handicaps from lowest to highest (3 players 30/20/10 %, 2 players 35/15 %).';
+  if (format === 'best_ball')
+    return 'Handicaps: each player receives 85 % of their course handicap, as strokes on the holes by stroke index.';
   return 'Team handicap: 95 % of each player’s course handicap, summed.';
 }
 
@@ -147,7 +149,11 @@ export function teamHoles(
       const n = settings.bestBalls;
       if (cells.length < Math.min(n, strokes.size)) continue;
       const count = Math.min(n, cells.length);
-      const best = (values: number[]) => values.sort((a, b) => a - b).slice(0, count).reduce((sum, v) => sum + v, 0);
+      const best = (values: number[]) =>
+        values
+          .sort((a, b) => a - b)
+          .slice(0, count)
+          .reduce((sum, v) => sum + v, 0);
       const gross = best(cells.map((c) => c.strokes));
       const net = settings.netScoring
         ? best(cells.map((c) => c.strokes - strokesReceived(playerHandicaps.get(c.playerId) ?? 0, si, holeCount)))

@@ -14,12 +14,7 @@ export const addGolferSchema = z.object({
   teamId: z.guid({ error: REQUIRED_FIELDS_MESSAGE }),
   firstName: required,
   lastName: required,
-  email: z
-    .string({ error: REQUIRED_FIELDS_MESSAGE })
-    .trim()
-    .toLowerCase()
-    .min(1, REQUIRED_FIELDS_MESSAGE)
-    .pipe(z.email(INVALID_EMAIL)),
+  email: z.string({ error: REQUIRED_FIELDS_MESSAGE }).trim().toLowerCase().min(1, REQUIRED_FIELDS_MESSAGE).pipe(z.email(INVALID_EMAIL)),
   phone: optionalText(40),
 });
 export type AddGolferInput = z.input<typeof addGolferSchema>;

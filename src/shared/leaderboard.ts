@@ -58,7 +58,9 @@ export function computeLeaderboardRows(
     const card = cards.get(team.id);
     if (!card) return [];
     const strokes = new Map(team.players.map((p) => [p.id, card.get(p.id) ?? new Map<number, number>()]));
-    const courseHandicaps = team.players.map((p) => courseHandicap(p.handicapIndex ?? 0, { slope: rules.slope, rating: rules.rating, par: coursePar }));
+    const courseHandicaps = team.players.map((p) =>
+      courseHandicap(p.handicapIndex ?? 0, { slope: rules.slope, rating: rules.rating, par: coursePar }),
+    );
     const handicap = teamHandicap(rules.format, courseHandicaps);
     const playerHandicaps = new Map(team.players.map((p, i) => [p.id, handicap.players[i] ?? 0]));
     const played = teamHoles(rules, info, strokes, handicap.team, playerHandicaps);
@@ -70,7 +72,10 @@ export function computeLeaderboardRows(
     // team handicap per stretch (R30).
     const perHoleNet = rules.netScoring && rules.format === 'best_ball';
     const countback = countbackKey(
-      { holes: new Map(played.map((h) => [h.hole, perHoleNet ? h.net : h.gross])), handicap: rules.netScoring && !perHoleNet ? (handicap.team ?? 0) : 0 },
+      {
+        holes: new Map(played.map((h) => [h.hole, perHoleNet ? h.net : h.gross])),
+        handicap: rules.netScoring && !perHoleNet ? (handicap.team ?? 0) : 0,
+      },
       holeCount,
     );
     return [
@@ -83,7 +88,11 @@ export function computeLeaderboardRows(
         netToPar,
         netTotal: rules.netScoring ? sum((h) => h.net) : null,
         handicap: rules.netScoring ? handicap.team : null,
-        players: team.players.map((p) => ({ playerId: p.id, name: playerDisplayName(p), total: [...(card.get(p.id)?.values() ?? [])].reduce((a, b) => a + b, 0) })),
+        players: team.players.map((p) => ({
+          playerId: p.id,
+          name: playerDisplayName(p),
+          total: [...(card.get(p.id)?.values() ?? [])].reduce((a, b) => a + b, 0),
+        })),
         score: netToPar ?? toPar,
         finished: holeCount > 0 && played.length >= holeCount,
         countbackKey: countback,
@@ -95,14 +104,17 @@ export function computeLeaderboardRows(
 
   // Group equal scores; a group whose teams have all finished is ordered by countback into sub-groups still tied.
   const rows: LeaderboardRow[] = [];
-  for (let start = 0; start < unranked.length; ) {
+  for (let start = 0; start < unranked.length;) {
     let end = start;
     while (end < unranked.length && unranked[end]!.score === unranked[start]!.score) end++;
     const group = unranked.slice(start, end);
     const decided = group.length > 1 && group.every((row) => row.finished);
     const tiers: Unranked[][] = [];
     if (decided) {
-      group.sort((a, b) => compareCountback(a.countbackKey, b.countbackKey) || a.teamName.localeCompare(b.teamName) || a.teamId.localeCompare(b.teamId));
+      group.sort(
+        (a, b) =>
+          compareCountback(a.countbackKey, b.countbackKey) || a.teamName.localeCompare(b.teamName) || a.teamId.localeCompare(b.teamId),
+      );
       for (const row of group) {
         const last = tiers.at(-1);
         if (last && compareCountback(last[0]!.countbackKey, row.countbackKey) === 0) last.push(row);

@@ -1,7 +1,9 @@
 // Money is integer cents everywhere (R16); shown with two decimals in the configured currency.
 
 export function formatMoney(cents: number, currency = 'USD'): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    cents / 100,
+  );
 }
 
 /** The amount due for `teams` teams at `priceCents` each. */

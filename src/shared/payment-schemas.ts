@@ -3,7 +3,10 @@ import { z } from './zod';
 
 /** 'Pay now': the caller's teams to pay by card. */
 export const checkoutRequestSchema = z.object({
-  teamIds: z.array(z.guid('Team not found'), { error: 'Choose the teams to pay for' }).min(1, 'Choose the teams to pay for').max(50, 'At most 50 teams at once'),
+  teamIds: z
+    .array(z.guid('Team not found'), { error: 'Choose the teams to pay for' })
+    .min(1, 'Choose the teams to pay for')
+    .max(50, 'At most 50 teams at once'),
 });
 
 /** Staff give an unpaid team more time (R24). */
@@ -17,4 +20,6 @@ export const extendHoldSchema = z.object({
 export type ExtendHoldInput = z.input<typeof extendHoldSchema>;
 
 /** The Idempotency-Key header of a registration (R27): any printable token the browser made for one submitted form. */
-export const idempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{8,200}$/, 'The Idempotency-Key header must be 8 to 200 printable characters');
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[\x21-\x7e]{8,200}$/, 'The Idempotency-Key header must be 8 to 200 printable characters');

@@ -26,7 +26,10 @@ export const SYNC_MESSAGES = {
 export const scoreChangesSchema = z
   .object({
     idempotencyKey: z.guid({ error: SYNC_MESSAGES.key }),
-    changes: z.array(scoreChangeSchema, { error: SYNC_MESSAGES.noChanges }).min(1, SYNC_MESSAGES.noChanges).max(PLAYERS_PER_TEAM * 36, 'Too many scores'),
+    changes: z
+      .array(scoreChangeSchema, { error: SYNC_MESSAGES.noChanges })
+      .min(1, SYNC_MESSAGES.noChanges)
+      .max(PLAYERS_PER_TEAM * 36, 'Too many scores'),
   })
   .superRefine((input, ctx) => {
     const seen = new Set<string>();

@@ -22,7 +22,13 @@ const single = () => ({
 
 const multi = () => {
   const { teamName, players, ...rest } = single();
-  return { ...rest, teams: [{ teamName, players }, { teamName: 'Eagle Eyes', players: fourPlayers() }] };
+  return {
+    ...rest,
+    teams: [
+      { teamName, players },
+      { teamName: 'Eagle Eyes', players: fourPlayers() },
+    ],
+  };
 };
 
 const edit = () => {
@@ -187,10 +193,13 @@ describe('what the server takes (no mass assignment)', () => {
   });
 
   it('strips them from an edit too', () => {
-    const parsed = editTeamSchema.parse({ ...edit(), paymentStatus: 'paid', userId: 'someone-else', amount: 0, tournamentId: TOURNAMENT_ID }) as Record<
-      string,
-      unknown
-    >;
+    const parsed = editTeamSchema.parse({
+      ...edit(),
+      paymentStatus: 'paid',
+      userId: 'someone-else',
+      amount: 0,
+      tournamentId: TOURNAMENT_ID,
+    }) as Record<string, unknown>;
     expect(Object.keys(parsed).sort()).toEqual(['company', 'contactEmail', 'contactName', 'contactPhone', 'players', 'teamName']);
   });
 });
@@ -218,19 +227,21 @@ describe('edit-team form (SPEC.md §5)', () => {
   it('uses the team form messages for the other fields', () => {
     const players = fourPlayers();
     players[0]!.firstName = '';
-    expect(messages(editTeamSchema, { ...edit(), teamName: 'X', contactName: '', contactPhone: '1', contactEmail: 'a@', players })).toEqual({
-      teamName: 'Team name is required',
-      contactName: 'Contact name is required',
-      contactPhone: 'Invalid phone',
-      contactEmail: 'Invalid email',
-      'players.0.firstName': 'Required',
-    });
+    expect(messages(editTeamSchema, { ...edit(), teamName: 'X', contactName: '', contactPhone: '1', contactEmail: 'a@', players })).toEqual(
+      {
+        teamName: 'Team name is required',
+        contactName: 'Contact name is required',
+        contactPhone: 'Invalid phone',
+        contactEmail: 'Invalid email',
+        'players.0.firstName': 'Required',
+      },
+    );
   });
 
   it('refuses a player id that is not a uuid', () => {
     const players = fourPlayers();
-    expect(messages(editTeamSchema, { ...edit(), players: [{ id: '1; drop table players', ...players[0]! }, ...players.slice(1)] })).toHaveProperty(
-      'players.0.id',
-    );
+    expect(
+      messages(editTeamSchema, { ...edit(), players: [{ id: '1; drop table players', ...players[0]! }, ...players.slice(1)] }),
+    ).toHaveProperty('players.0.id');
   });
 });

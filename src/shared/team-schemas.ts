@@ -9,7 +9,6 @@ export const TOO_MANY_TEAMS_MESSAGE = `At most ${MAX_TEAMS_PER_REGISTRATION} tea
 export const PAYMENT_OPTIONS = ['pay', 'hold'] as const;
 export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];
 
-
 export const HANDICAP_MESSAGE = 'Handicap Index must be from -10.0 to 54.0, with at most one decimal';
 /** R29: a Handicap Index, -10.0 to 54.0 with one decimal; null (or left out) when the player has none. */
 export const handicapIndexSchema = z
@@ -20,7 +19,14 @@ export const handicapIndexSchema = z
   .nullable()
   .optional();
 /** The form's text: empty is none; anything not a number stays NaN so the schema words the message. */
-export const handicapFromText = (value: unknown) => (value === '' || value == null ? null : typeof value === 'number' ? value : /^\s*-?\d+(\.\d+)?\s*$/.test(String(value)) ? Number(value) : NaN);
+export const handicapFromText = (value: unknown) =>
+  value === '' || value == null
+    ? null
+    : typeof value === 'number'
+      ? value
+      : /^\s*-?\d+(\.\d+)?\s*$/.test(String(value))
+        ? Number(value)
+        : NaN;
 
 /** One player; the multi-team form words the e-mail message differently (SPEC.md §5). */
 export const playerSchema = (emailMessage = INVALID_EMAIL) =>

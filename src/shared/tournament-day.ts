@@ -15,7 +15,6 @@
 //                                                     (the active tournaments' ids), event `leaderboard` (a Leaderboard, on change)
 //   GET  /api/admin/score-report/:tournamentId        staff   → Leaderboard (any tournament, active or not)
 
-
 export const MIN_STROKES = 1;
 export const MAX_STROKES = 15;
 /** R22: a hole without a par counts as par 4. */

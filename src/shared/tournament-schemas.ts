@@ -118,14 +118,16 @@ export const tournamentFormSchema = z
     levels: z.array(levelRowSchema),
   })
   .superRefine(endNotBeforeStart)
-  .transform(
-    ({ levels, ...tournament }): TournamentInput => ({
-      ...tournament,
-      levels: levels
-        .filter((row) => row.offered)
-        .map((row) => ({ sponsorshipLevelId: row.sponsorshipLevelId, priceCents: parseMoneyToCents(row.price.trim())!, maxTeams: Number(row.maxTeams.trim()) })),
-    }),
-  );
+  .transform(({ levels, ...tournament }): TournamentInput => ({
+    ...tournament,
+    levels: levels
+      .filter((row) => row.offered)
+      .map((row) => ({
+        sponsorshipLevelId: row.sponsorshipLevelId,
+        priceCents: parseMoneyToCents(row.price.trim())!,
+        maxTeams: Number(row.maxTeams.trim()),
+      })),
+  }));
 export type TournamentFormValues = z.input<typeof tournamentFormSchema>;
 
 /** Cents as the money input shows them: "1200.50" (no currency sign or grouping, so it reads back unchanged). */

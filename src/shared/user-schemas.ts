@@ -14,7 +14,11 @@ export type CreateUserInput = z.input<typeof createUserSchema>;
 export const changeRoleSchema = z.object({ role: roleSchema });
 export type ChangeRoleInput = z.input<typeof changeRoleSchema>;
 
-export const pageSchema = z.coerce.number({ error: 'Page must be a whole number from 1' }).int('Page must be a whole number from 1').min(1, 'Page must be a whole number from 1').default(1);
+export const pageSchema = z.coerce
+  .number({ error: 'Page must be a whole number from 1' })
+  .int('Page must be a whole number from 1')
+  .min(1, 'Page must be a whole number from 1')
+  .default(1);
 export const searchSchema = z.string().trim().max(100, 'Search must be at most 100 characters').optional().default('');
 
 export const listUsersQuerySchema = z.object({ q: searchSchema, page: pageSchema });

@@ -32,7 +32,8 @@ export function ChangePasswordCard() {
         close();
       },
       onError: (error) => {
-        if (!applyServerErrors(form, error, { only: ['currentPassword', 'newPassword'] })) notify.error(errorMessage(error, 'Failed to change the password'));
+        if (!applyServerErrors(form, error, { only: ['currentPassword', 'newPassword'] }))
+          notify.error(errorMessage(error, 'Failed to change the password'));
       },
     }),
   );
@@ -48,7 +49,13 @@ export function ChangePasswordCard() {
       </div>
       {open ? (
         <form noValidate onSubmit={submit} className="mt-4 flex flex-col gap-4">
-          <Field label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register('currentPassword')} />
+          <Field
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            {...form.register('currentPassword')}
+          />
           <NewPasswordField error={errors.newPassword?.message} {...form.register('newPassword')} />
           <p className="text-xs text-stone-600">Changing it signs you out on every other device.</p>
           <div className="flex gap-3">

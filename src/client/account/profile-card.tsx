@@ -39,7 +39,13 @@ export function ProfileCard({ me }: { me: Me }) {
         <form noValidate onSubmit={submit} className="mt-4 flex flex-col gap-4">
           <Field label="First name" autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
           <Field label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
-          <Field label="Company" hint="Optional" autoComplete="organization" error={errors.company?.message} {...form.register('company')} />
+          <Field
+            label="Company"
+            hint="Optional"
+            autoComplete="organization"
+            error={errors.company?.message}
+            {...form.register('company')}
+          />
           <div className="flex gap-3">
             <Button type="submit" disabled={update.isPending}>
               {update.isPending ? 'Saving…' : 'Save'}

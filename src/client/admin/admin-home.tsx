@@ -38,10 +38,17 @@ export function AdminHome() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold">Dashboard</h1>
-          {data?.tournament ? <p className="text-sm text-stone-600">{formatDateRange(data.tournament.startDate, data.tournament.endDate)}</p> : null}
+          {data?.tournament ? (
+            <p className="text-sm text-stone-600">{formatDateRange(data.tournament.startDate, data.tournament.endDate)}</p>
+          ) : null}
         </div>
         {data && data.tournaments.length > 0 ? (
-          <SelectField label="Tournament" className="min-w-0 sm:w-72 [&_select]:min-w-0" value={data.tournament?.id ?? ''} onChange={(e) => setTournamentId(e.target.value)}>
+          <SelectField
+            label="Tournament"
+            className="min-w-0 sm:w-72 [&_select]:min-w-0"
+            value={data.tournament?.id ?? ''}
+            onChange={(e) => setTournamentId(e.target.value)}
+          >
             <NamedOptions items={data.tournaments} />
           </SelectField>
         ) : null}
@@ -67,10 +74,24 @@ export function AdminHome() {
                 hint={data.stats.inProgress ? `${data.stats.inProgress} more in progress` : undefined}
                 icon={<Clock className="size-5" />}
               />
-              <StatCard label="Checked-In" value={data.stats.checkedIn} hint="Teams with all golfers in" icon={<CheckCircle2 className="size-5" />} />
+              <StatCard
+                label="Checked-In"
+                value={data.stats.checkedIn}
+                hint="Teams with all golfers in"
+                icon={<CheckCircle2 className="size-5" />}
+              />
             </div>
           </section>
-          <MoneyCards label="Money" expiredCents={data.stats.expiredCents} expiredTeams={data.stats.expired} expectedCents={data.stats.expectedCents} receivedCents={data.stats.receivedCents} outstandingCents={data.stats.outstandingCents} currency={data.currency} cardClassName="sm:p-5" />
+          <MoneyCards
+            label="Money"
+            expiredCents={data.stats.expiredCents}
+            expiredTeams={data.stats.expired}
+            expectedCents={data.stats.expectedCents}
+            receivedCents={data.stats.receivedCents}
+            outstandingCents={data.stats.outstandingCents}
+            currency={data.currency}
+            cardClassName="sm:p-5"
+          />
         </>
       ) : null}
     </div>

@@ -31,7 +31,20 @@ interface AdminListPageProps<T extends { id: string }> {
   children?: ReactNode;
 }
 
-export function AdminListPage<T extends { id: string }>({ title, intro, addLabel, onAdd, label, query, emptyText, columns, cells, card, actions, children }: AdminListPageProps<T>) {
+export function AdminListPage<T extends { id: string }>({
+  title,
+  intro,
+  addLabel,
+  onAdd,
+  label,
+  query,
+  emptyText,
+  columns,
+  cells,
+  card,
+  actions,
+  children,
+}: AdminListPageProps<T>) {
   const rows = query.data ?? [];
   return (
     <div className="flex flex-col gap-4">
@@ -118,7 +131,15 @@ interface DeleteDialogProps<T extends { id: string }> {
 }
 
 /** Asks before deleting a row, then deletes it and says how that went; the dialog closes either way. */
-export function DeleteDialog<T extends { id: string }>({ target, onClose, remove, noun, title, confirmLabel, message }: DeleteDialogProps<T>) {
+export function DeleteDialog<T extends { id: string }>({
+  target,
+  onClose,
+  remove,
+  noun,
+  title,
+  confirmLabel,
+  message,
+}: DeleteDialogProps<T>) {
   if (!target) return null;
   const confirm = () =>
     remove.mutate(target.id, {

@@ -1,7 +1,21 @@
 // The admin area's pages, one entry each: its address under /admin, its label in the nav (none: reached from another
 // page, like the printable sheets), who may open it (R8) and the page itself, loaded on demand. The nav and the routes
 // are both made from this list, so adding a page is one entry.
-import { Award, ClipboardPen, CreditCard, FileChartColumn, Hourglass, LandPlot, LayoutDashboard, ListOrdered, Trophy, UserCheck, Users, UsersRound, type LucideIcon } from 'lucide-react';
+import {
+  Award,
+  ClipboardPen,
+  CreditCard,
+  FileChartColumn,
+  Hourglass,
+  LandPlot,
+  LayoutDashboard,
+  ListOrdered,
+  Trophy,
+  UserCheck,
+  Users,
+  UsersRound,
+  type LucideIcon,
+} from 'lucide-react';
 import { lazy, type ComponentType } from 'react';
 import type { Access } from '../../shared/roles';
 
@@ -16,22 +30,94 @@ export interface AdminPage {
 
 /** In the nav's order. */
 export const ADMIN_PAGES: AdminPage[] = [
-  { path: '', access: 'staff', nav: { label: 'Dashboard', icon: LayoutDashboard, end: true }, page: lazy(() => import('./admin-home').then((m) => ({ default: m.AdminHome }))) },
-  { path: 'teams', access: 'staff', nav: { label: 'Teams', icon: Users }, page: lazy(() => import('../teams/admin-teams-page').then((m) => ({ default: m.AdminTeamsPage }))) },
-  { path: 'payments', access: 'admin', nav: { label: 'Payments', icon: CreditCard }, page: lazy(() => import('../payments/payments-page').then((m) => ({ default: m.PaymentsPage }))) },
-  { path: 'reports', access: 'admin', nav: { label: 'Reports', icon: FileChartColumn }, page: lazy(() => import('../reports/reports-page').then((m) => ({ default: m.ReportsPage }))) },
-  { path: 'check-in', access: 'staff', nav: { label: 'Golfers', icon: UserCheck }, page: lazy(() => import('../check-in/golfers-page').then((m) => ({ default: m.GolfersPage }))) },
-  { path: 'waitlist', access: 'staff', nav: { label: 'Waitlist', icon: Hourglass }, page: lazy(() => import('../waitlist/waitlist-page').then((m) => ({ default: m.WaitlistPage }))) },
-  { path: 'score-entry', access: 'staff', nav: { label: 'Score Entry', icon: ClipboardPen }, page: lazy(() => import('../scoring/score-entry-page').then((m) => ({ default: m.ScoreEntryPage }))) },
-  { path: 'score-report', access: 'staff', nav: { label: 'Score Report', icon: ListOrdered }, page: lazy(() => import('../scoring/score-report-page').then((m) => ({ default: m.ScoreReportPage }))) },
-  { path: 'settings', access: 'admin', nav: { label: 'Tournaments', icon: Trophy }, page: lazy(() => import('../tournaments/tournaments-page').then((m) => ({ default: m.TournamentsPage }))) },
-  { path: 'golf-courses', access: 'admin', nav: { label: 'Golf Courses', icon: LandPlot }, page: lazy(() => import('../courses/golf-courses-page').then((m) => ({ default: m.GolfCoursesPage }))) },
-  { path: 'sponsorship-levels', access: 'admin', nav: { label: 'Sponsorship Levels', icon: Award }, page: lazy(() => import('../sponsorship/sponsorship-levels-page').then((m) => ({ default: m.SponsorshipLevelsPage }))) },
-  { path: 'users', access: 'admin', nav: { label: 'Users', icon: UsersRound }, page: lazy(() => import('../users/users-page').then((m) => ({ default: m.UsersPage }))) },
+  {
+    path: '',
+    access: 'staff',
+    nav: { label: 'Dashboard', icon: LayoutDashboard, end: true },
+    page: lazy(() => import('./admin-home').then((m) => ({ default: m.AdminHome }))),
+  },
+  {
+    path: 'teams',
+    access: 'staff',
+    nav: { label: 'Teams', icon: Users },
+    page: lazy(() => import('../teams/admin-teams-page').then((m) => ({ default: m.AdminTeamsPage }))),
+  },
+  {
+    path: 'payments',
+    access: 'admin',
+    nav: { label: 'Payments', icon: CreditCard },
+    page: lazy(() => import('../payments/payments-page').then((m) => ({ default: m.PaymentsPage }))),
+  },
+  {
+    path: 'reports',
+    access: 'admin',
+    nav: { label: 'Reports', icon: FileChartColumn },
+    page: lazy(() => import('../reports/reports-page').then((m) => ({ default: m.ReportsPage }))),
+  },
+  {
+    path: 'check-in',
+    access: 'staff',
+    nav: { label: 'Golfers', icon: UserCheck },
+    page: lazy(() => import('../check-in/golfers-page').then((m) => ({ default: m.GolfersPage }))),
+  },
+  {
+    path: 'waitlist',
+    access: 'staff',
+    nav: { label: 'Waitlist', icon: Hourglass },
+    page: lazy(() => import('../waitlist/waitlist-page').then((m) => ({ default: m.WaitlistPage }))),
+  },
+  {
+    path: 'score-entry',
+    access: 'staff',
+    nav: { label: 'Score Entry', icon: ClipboardPen },
+    page: lazy(() => import('../scoring/score-entry-page').then((m) => ({ default: m.ScoreEntryPage }))),
+  },
+  {
+    path: 'score-report',
+    access: 'staff',
+    nav: { label: 'Score Report', icon: ListOrdered },
+    page: lazy(() => import('../scoring/score-report-page').then((m) => ({ default: m.ScoreReportPage }))),
+  },
+  {
+    path: 'settings',
+    access: 'admin',
+    nav: { label: 'Tournaments', icon: Trophy },
+    page: lazy(() => import('../tournaments/tournaments-page').then((m) => ({ default: m.TournamentsPage }))),
+  },
+  {
+    path: 'golf-courses',
+    access: 'admin',
+    nav: { label: 'Golf Courses', icon: LandPlot },
+    page: lazy(() => import('../courses/golf-courses-page').then((m) => ({ default: m.GolfCoursesPage }))),
+  },
+  {
+    path: 'sponsorship-levels',
+    access: 'admin',
+    nav: { label: 'Sponsorship Levels', icon: Award },
+    page: lazy(() => import('../sponsorship/sponsorship-levels-page').then((m) => ({ default: m.SponsorshipLevelsPage }))),
+  },
+  {
+    path: 'users',
+    access: 'admin',
+    nav: { label: 'Users', icon: UsersRound },
+    page: lazy(() => import('../users/users-page').then((m) => ({ default: m.UsersPage }))),
+  },
   // Printable sheets, opened from a tournament's row.
-  { path: 'tournaments/:id/starting-sheet', access: 'staff', page: lazy(() => import('../starting-holes/starting-sheet-page').then((m) => ({ default: m.StartingSheetPage }))) },
-  { path: 'tournaments/:id/scorecards', access: 'staff', page: lazy(() => import('../starting-holes/scorecards-page').then((m) => ({ default: m.ScorecardsPage }))) },
-  { path: 'tournaments/:id/cart-signs', access: 'staff', page: lazy(() => import('../starting-holes/cart-signs-page').then((m) => ({ default: m.CartSignsPage }))) },
+  {
+    path: 'tournaments/:id/starting-sheet',
+    access: 'staff',
+    page: lazy(() => import('../starting-holes/starting-sheet-page').then((m) => ({ default: m.StartingSheetPage }))),
+  },
+  {
+    path: 'tournaments/:id/scorecards',
+    access: 'staff',
+    page: lazy(() => import('../starting-holes/scorecards-page').then((m) => ({ default: m.ScorecardsPage }))),
+  },
+  {
+    path: 'tournaments/:id/cart-signs',
+    access: 'staff',
+    page: lazy(() => import('../starting-holes/cart-signs-page').then((m) => ({ default: m.CartSignsPage }))),
+  },
 ];
 
 /** The address of a page, for links: '/admin' or '/admin/teams'. */

@@ -6,7 +6,8 @@ import { AdminLayout } from './admin-layout';
 import { AdminOnly } from './admin-only';
 import { ADMIN_PAGES, type AdminPage } from './admin-pages';
 
-const route = ({ path, page: Page }: AdminPage) => (path ? <Route key={path} path={path} element={<Page />} /> : <Route key="index" index element={<Page />} />);
+const route = ({ path, page: Page }: AdminPage) =>
+  path ? <Route key={path} path={path} element={<Page />} /> : <Route key="index" index element={<Page />} />;
 
 export function AdminRoutes() {
   return (

@@ -18,7 +18,17 @@ interface MoneyCardsProps {
   expiredTeams?: number;
 }
 
-export function MoneyCards({ label, expectedLabel = 'Expected', expectedCents, receivedCents, outstandingCents, currency, cardClassName, expiredCents = 0, expiredTeams }: MoneyCardsProps) {
+export function MoneyCards({
+  label,
+  expectedLabel = 'Expected',
+  expectedCents,
+  receivedCents,
+  outstandingCents,
+  currency,
+  cardClassName,
+  expiredCents = 0,
+  expiredTeams,
+}: MoneyCardsProps) {
   const cards = [
     { heading: expectedLabel, cents: expectedCents, tone: undefined },
     { heading: 'Received', cents: receivedCents, tone: 'text-green-800' },
@@ -26,7 +36,11 @@ export function MoneyCards({ label, expectedLabel = 'Expected', expectedCents, r
   ];
   const showExpired = expiredCents > 0 || (expiredTeams ?? 0) > 0;
   if (showExpired) {
-    cards.push({ heading: expiredTeams != null ? `Expired (${expiredTeams} ${expiredTeams === 1 ? 'team' : 'teams'}, released)` : 'Expired (released)', cents: expiredCents, tone: 'text-red-800' });
+    cards.push({
+      heading: expiredTeams != null ? `Expired (${expiredTeams} ${expiredTeams === 1 ? 'team' : 'teams'}, released)` : 'Expired (released)',
+      cents: expiredCents,
+      tone: 'text-red-800',
+    });
   }
   return (
     <section aria-label={label} className={cn('grid gap-3', showExpired ? 'sm:grid-cols-2 lg:grid-cols-4' : 'sm:grid-cols-3')}>

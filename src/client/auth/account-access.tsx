@@ -33,7 +33,13 @@ export function AccountAccess({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
     <Card className="w-full max-w-md">
       <Heading className="text-xl font-semibold">Account Access</Heading>
       <p className="mt-1 text-sm text-stone-600">Log in, or create an account to register your team.</p>
-      <div role="tablist" aria-label="Account access" aria-orientation="horizontal" onKeyDown={onKeyDown} className="mt-5 flex gap-1 rounded-lg bg-stone-100 p-1">
+      <div
+        role="tablist"
+        aria-label="Account access"
+        aria-orientation="horizontal"
+        onKeyDown={onKeyDown}
+        className="mt-5 flex gap-1 rounded-lg bg-stone-100 p-1"
+      >
         {TABS.map(({ value, label }) => (
           <button
             key={value}
@@ -45,7 +51,10 @@ export function AccountAccess({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
             aria-controls={`${id}-${value}-panel`}
             tabIndex={tab === value ? 0 : -1}
             onClick={() => setTab(value)}
-            className={cn('flex-1 rounded-md px-3 py-2 text-sm font-semibold text-stone-700', tab === value && 'bg-white text-stone-950 shadow-sm')}
+            className={cn(
+              'flex-1 rounded-md px-3 py-2 text-sm font-semibold text-stone-700',
+              tab === value && 'bg-white text-stone-950 shadow-sm',
+            )}
           >
             {label}
           </button>

@@ -14,7 +14,10 @@ import { useRequestPasswordReset } from './session';
 export function ForgotPasswordPage() {
   const [params] = useSearchParams();
   const request = useRequestPasswordReset();
-  const form = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: params.get('email') ?? '' } });
+  const form = useForm<ForgotPasswordInput>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: params.get('email') ?? '' },
+  });
   const submit = form.handleSubmit((values) =>
     request.mutate(values, {
       onError: (error) => {
@@ -45,9 +48,17 @@ export function ForgotPasswordPage() {
           </div>
         ) : (
           <>
-            <p className="mt-1 text-sm text-stone-600">Enter the e-mail you signed up with and we will send you a link to choose a new one.</p>
+            <p className="mt-1 text-sm text-stone-600">
+              Enter the e-mail you signed up with and we will send you a link to choose a new one.
+            </p>
             <form noValidate onSubmit={submit} className="mt-5 flex flex-col gap-4">
-              <Field label="Email" type="email" autoComplete="email" error={form.formState.errors.email?.message} {...form.register('email')} />
+              <Field
+                label="Email"
+                type="email"
+                autoComplete="email"
+                error={form.formState.errors.email?.message}
+                {...form.register('email')}
+              />
               <Button type="submit" size="lg" disabled={request.isPending}>
                 {request.isPending ? 'Sending…' : 'Send reset link'}
               </Button>

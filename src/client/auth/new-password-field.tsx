@@ -4,6 +4,8 @@ import { Field, type FieldProps } from '../ui/field';
 
 export const NEW_PASSWORD_HINT = 'At least 8 characters, not a common password';
 
-export const NewPasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, 'label' | 'type' | 'autoComplete' | 'hint'>>(function NewPasswordField(props, ref) {
-  return <Field ref={ref} label="New password" type="password" autoComplete="new-password" hint={NEW_PASSWORD_HINT} {...props} />;
-});
+export const NewPasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, 'label' | 'type' | 'autoComplete' | 'hint'>>(
+  function NewPasswordField(props, ref) {
+    return <Field ref={ref} label="New password" type="password" autoComplete="new-password" hint={NEW_PASSWORD_HINT} {...props} />;
+  },
+);

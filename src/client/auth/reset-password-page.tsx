@@ -63,7 +63,13 @@ export function ResetPasswordPage() {
             <p className="mt-1 text-sm text-stone-600">Setting it signs your account out on every other device.</p>
             <form noValidate onSubmit={submit} className="mt-5 flex flex-col gap-4">
               <NewPasswordField error={errors.newPassword?.message} {...form.register('newPassword')} />
-              <Field label="Repeat the new password" type="password" autoComplete="new-password" error={errors.confirm?.message} {...form.register('confirm')} />
+              <Field
+                label="Repeat the new password"
+                type="password"
+                autoComplete="new-password"
+                error={errors.confirm?.message}
+                {...form.register('confirm')}
+              />
               <Button type="submit" size="lg" disabled={reset.isPending}>
                 {reset.isPending ? 'Saving…' : 'Set new password'}
               </Button>

@@ -64,14 +64,16 @@ export function useLogout() {
 /** 'Forgot password?': asks for a reset link; the answer is the same whether or not the e-mail has an account (R33). */
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: (input: ForgotPasswordInput) => api<ApiAnswer<'/api/auth/request-password-reset', 'post'>>('/api/auth/request-password-reset', { body: input }),
+    mutationFn: (input: ForgotPasswordInput) =>
+      api<ApiAnswer<'/api/auth/request-password-reset', 'post'>>('/api/auth/request-password-reset', { body: input }),
   });
 }
 
 /** The reset page: sets the new password with the link's token; every session of the account ends. */
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: ResetPasswordInput) => api<ApiAnswer<'/api/auth/reset-password', 'post'>>('/api/auth/reset-password', { body: input }),
+    mutationFn: (input: ResetPasswordInput) =>
+      api<ApiAnswer<'/api/auth/reset-password', 'post'>>('/api/auth/reset-password', { body: input }),
   });
 }
 

@@ -14,7 +14,13 @@ const loadSchema = () => import('../../shared/account-schemas').then((m) => m.si
 export function SignUpForm({ onConfirmationNeeded }: { onConfirmationNeeded: () => void }) {
   const signUp = useSignUp();
   const signIn = useSignIn();
-  const { formRef, field, handleSubmit, reset, showErrors } = useLightForm(loadSchema, { firstName: '', lastName: '', email: '', company: '', password: '' });
+  const { formRef, field, handleSubmit, reset, showErrors } = useLightForm(loadSchema, {
+    firstName: '',
+    lastName: '',
+    email: '',
+    company: '',
+    password: '',
+  });
   const busy = signUp.isPending || signIn.isPending;
   const submit = handleSubmit(async (values: SignUpInput) => {
     try {
@@ -46,13 +52,7 @@ export function SignUpForm({ onConfirmationNeeded }: { onConfirmationNeeded: () 
       </div>
       <Field label="Email" type="email" autoComplete="email" {...field('email')} />
       <Field label="Company" hint="Optional" autoComplete="organization" {...field('company')} />
-      <Field
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters"
-        {...field('password')}
-      />
+      <Field label="Password" type="password" autoComplete="new-password" hint="At least 8 characters" {...field('password')} />
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? 'Creating Account...' : 'Sign Up'}
       </Button>

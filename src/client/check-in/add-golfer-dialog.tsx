@@ -14,7 +14,15 @@ import { Field } from '../ui/field';
 import { SelectField } from '../ui/select-field';
 import { golferTeamsQuery, useAddGolfer } from './queries';
 
-export function AddGolferDialog({ tournamentId, open, onOpenChange }: { tournamentId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function AddGolferDialog({
+  tournamentId,
+  open,
+  onOpenChange,
+}: {
+  tournamentId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Add Golfer" description="Add a golfer to a team with a free place.">
       {open ? <AddGolferForm tournamentId={tournamentId} onDone={() => onOpenChange(false)} /> : null}
@@ -25,7 +33,10 @@ export function AddGolferDialog({ tournamentId, open, onOpenChange }: { tourname
 function AddGolferForm({ tournamentId, onDone }: { tournamentId: string; onDone: () => void }) {
   const teams = useQuery(golferTeamsQuery(tournamentId));
   const add = useAddGolfer();
-  const form = useForm<AddGolferInput>({ resolver: zodResolver(addGolferSchema), defaultValues: { teamId: '', firstName: '', lastName: '', email: '' } });
+  const form = useForm<AddGolferInput>({
+    resolver: zodResolver(addGolferSchema),
+    defaultValues: { teamId: '', firstName: '', lastName: '', email: '' },
+  });
   const errors = form.formState.errors;
   const submit = form.handleSubmit(
     (values) =>
@@ -36,7 +47,11 @@ function AddGolferForm({ tournamentId, onDone }: { tournamentId: string; onDone:
         },
         onError: (error) => {
           applyServerErrors(form, error);
-          notify.error(error instanceof ApiError && error.status < 500 && error.status !== 0 ? `Could not add golfer. ${error.message}` : 'Could not add golfer.');
+          notify.error(
+            error instanceof ApiError && error.status < 500 && error.status !== 0
+              ? `Could not add golfer. ${error.message}`
+              : 'Could not add golfer.',
+          );
         },
       }),
     () => notify.error(REQUIRED_FIELDS_MESSAGE),
@@ -49,7 +64,13 @@ function AddGolferForm({ tournamentId, onDone }: { tournamentId: string; onDone:
         <Field label="Last name" autoComplete="off" required error={errors.lastName?.message} {...form.register('lastName')} />
       </div>
       <Field label="E-mail" type="email" autoComplete="off" required error={errors.email?.message} {...form.register('email')} />
-      <SelectField label="Team" required disabled={!teams.data} error={errors.teamId?.message ?? (teams.isError ? 'Failed to load teams' : undefined)} {...form.register('teamId')}>
+      <SelectField
+        label="Team"
+        required
+        disabled={!teams.data}
+        error={errors.teamId?.message ?? (teams.isError ? 'Failed to load teams' : undefined)}
+        {...form.register('teamId')}
+      >
         <option value="">{teams.isPending ? 'Loading teams…' : 'Select a team'}</option>
         {teams.data?.map((team) => (
           <option key={team.id} value={team.id} disabled={team.golfers >= PLAYERS_PER_TEAM}>
@@ -63,7 +84,13 @@ function AddGolferForm({ tournamentId, onDone }: { tournamentId: string; onDone:
           {open === 0 ? 'Every team already has 4 golfers: remove a golfer first to make a place.' : `${open} team(s) have a free place.`}
         </p>
       ) : null}
-      <FormActions onCancel={onDone} label="Add Golfer" busyLabel="Adding…" busy={add.isPending} className="border-t border-stone-200 pt-4" />
+      <FormActions
+        onCancel={onDone}
+        label="Add Golfer"
+        busyLabel="Adding…"
+        busy={add.isPending}
+        className="border-t border-stone-200 pt-4"
+      />
     </form>
   );
 }

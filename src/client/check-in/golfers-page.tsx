@@ -79,7 +79,9 @@ export function GolfersPage() {
       </div>
 
       {tournaments.isPending ? <ListState loading error={false} empty={false} emptyText="" /> : null}
-      {tournaments.isError ? <ListState loading={false} error empty={false} emptyText="" errorText={LOAD_FAILED} onRetry={() => void tournaments.refetch()} /> : null}
+      {tournaments.isError ? (
+        <ListState loading={false} error empty={false} emptyText="" errorText={LOAD_FAILED} onRetry={() => void tournaments.refetch()} />
+      ) : null}
       {tournaments.isSuccess && list.length === 0 ? <p className="py-8 text-center text-stone-600">No active tournaments.</p> : null}
 
       {tournamentId ? (
@@ -92,7 +94,13 @@ export function GolfersPage() {
                 </option>
               ))}
             </SelectField>
-            <Field label="Search" type="search" placeholder="Golfer, e-mail or team" value={search} onChange={(e) => setSearch(e.target.value)} />
+            <Field
+              label="Search"
+              type="search"
+              placeholder="Golfer, e-mail or team"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
           </div>
           {golfers.data ? (
             <p className="text-sm text-stone-700" aria-live="polite">
@@ -125,7 +133,11 @@ export function GolfersPage() {
                   </div>
                   <HandicapField golfer={golfer} name={nameOf(golfer)} />
                   <div className="flex flex-col items-center gap-0.5">
-                    <Switch checked={golfer.checkedIn} label={`Checked in: ${nameOf(golfer)}`} onChange={(next) => onCheckIn(golfer, next)} />
+                    <Switch
+                      checked={golfer.checkedIn}
+                      label={`Checked in: ${nameOf(golfer)}`}
+                      onChange={(next) => onCheckIn(golfer, next)}
+                    />
                     <span aria-hidden className="text-xs text-stone-600">
                       Checked in
                     </span>
@@ -167,7 +179,11 @@ export function GolfersPage() {
                     </Td>
                     <Td>
                       <div className="flex items-center gap-3">
-                        <Switch checked={golfer.checkedIn} label={`Checked in: ${nameOf(golfer)}`} onChange={(next) => onCheckIn(golfer, next)} />
+                        <Switch
+                          checked={golfer.checkedIn}
+                          label={`Checked in: ${nameOf(golfer)}`}
+                          onChange={(next) => onCheckIn(golfer, next)}
+                        />
                         {golfer.checkedIn && golfer.checkedInAt ? (
                           <span className="text-xs text-stone-600">
                             {formatDateTime(golfer.checkedInAt)}
@@ -188,7 +204,16 @@ export function GolfersPage() {
               </tbody>
             </Table>
           ) : null}
-          {golfers.data ? <Pagination noun="golfers" page={golfers.data.page} pages={Math.max(1, Math.ceil(golfers.data.total / golfers.data.pageSize))} pageSize={golfers.data.pageSize} total={golfers.data.total} onPage={setPage} /> : null}
+          {golfers.data ? (
+            <Pagination
+              noun="golfers"
+              page={golfers.data.page}
+              pages={Math.max(1, Math.ceil(golfers.data.total / golfers.data.pageSize))}
+              pageSize={golfers.data.pageSize}
+              total={golfers.data.total}
+              onPage={setPage}
+            />
+          ) : null}
           {isAdmin ? <AddGolferDialog tournamentId={tournamentId} open={adding} onOpenChange={setAdding} /> : null}
         </>
       ) : null}
@@ -197,7 +222,14 @@ export function GolfersPage() {
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title="Delete golfer?"
-        message={deleting ? <p><strong>{nameOf(deleting)}</strong> will be removed from {deleting.teamName}, with their check-in and scores. This cannot be undone.</p> : null}
+        message={
+          deleting ? (
+            <p>
+              <strong>{nameOf(deleting)}</strong> will be removed from {deleting.teamName}, with their check-in and scores. This cannot be
+              undone.
+            </p>
+          ) : null
+        }
         confirmLabel="Delete Golfer"
         busy={remove.isPending}
         onConfirm={onDelete}

@@ -23,7 +23,8 @@ export function HandicapField({ golfer, name, label = 'Hcp' }: { golfer: Golfer;
 
   const commit = () => {
     const value = handicapFromText(draft.trim());
-    if (value === golfer.handicapIndex || (value != null && golfer.handicapIndex != null && Math.abs(value - golfer.handicapIndex) < 1e-9)) return setDraft(asText(golfer.handicapIndex));
+    if (value === golfer.handicapIndex || (value != null && golfer.handicapIndex != null && Math.abs(value - golfer.handicapIndex) < 1e-9))
+      return setDraft(asText(golfer.handicapIndex));
     if (!handicapSchema.safeParse({ handicapIndex: value }).success) {
       setDraft(asText(golfer.handicapIndex));
       return notify.error(HANDICAP_MESSAGE);

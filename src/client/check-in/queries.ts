@@ -10,7 +10,10 @@ export type Golfer = GolferPage['golfers'][number];
 export const golfersQuery = (tournamentId: string, q: string, page: number) =>
   queryOptions({
     queryKey: ['admin', 'golfers', tournamentId, { q, page }],
-    queryFn: ({ signal }) => api<ApiAnswer<'/api/admin/golfers'>>(`/api/admin/golfers?${new URLSearchParams({ tournamentId, q, page: String(page) })}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<ApiAnswer<'/api/admin/golfers'>>(`/api/admin/golfers?${new URLSearchParams({ tournamentId, q, page: String(page) })}`, {
+        signal,
+      }),
     enabled: Boolean(tournamentId),
     placeholderData: keepPreviousData,
   });
@@ -26,7 +29,10 @@ export function useSetCheckIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, checkedIn }: { id: string; checkedIn: boolean }) =>
-      api<ApiAnswer<'/api/admin/golfers/:playerId/check-in', 'put'>>(`/api/admin/golfers/${id}/check-in`, { method: 'PUT', body: { checkedIn } }),
+      api<ApiAnswer<'/api/admin/golfers/:playerId/check-in', 'put'>>(`/api/admin/golfers/${id}/check-in`, {
+        method: 'PUT',
+        body: { checkedIn },
+      }),
     // The switch moves at once; the saved row (who, when) replaces it, or a failure puts it back.
     onMutate: ({ id, checkedIn }) => {
       queryClient.setQueriesData<GolferPage>({ queryKey: ['admin', 'golfers'] }, (page) =>
@@ -63,7 +69,10 @@ export function useSetHandicap() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, handicapIndex }: { id: string; handicapIndex: number | null }) =>
-      api<ApiAnswer<'/api/admin/golfers/:playerId/handicap', 'put'>>(`/api/admin/golfers/${id}/handicap`, { method: 'PUT', body: { handicapIndex } }),
+      api<ApiAnswer<'/api/admin/golfers/:playerId/handicap', 'put'>>(`/api/admin/golfers/${id}/handicap`, {
+        method: 'PUT',
+        body: { handicapIndex },
+      }),
     onSuccess: ({ golfer }) => {
       queryClient.setQueriesData<GolferPage>({ queryKey: ['admin', 'golfers'] }, (page) =>
         page ? { ...page, golfers: page.golfers.map((g) => (g.id === golfer.id ? { ...g, ...golfer } : g)) } : page,

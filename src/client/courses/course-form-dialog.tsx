@@ -2,7 +2,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { golfCourseSchema, removedHolesLabel, SLOPE_RANGE, TOTAL_HOLES, type GolfCourseInput, type GolfCourseValues } from '../../shared/course-schemas';
+import {
+  golfCourseSchema,
+  removedHolesLabel,
+  SLOPE_RANGE,
+  TOTAL_HOLES,
+  type GolfCourseInput,
+  type GolfCourseValues,
+} from '../../shared/course-schemas';
 import { FormDialog, saveFeedback } from '../admin/form-dialog';
 import { ConfirmDialog } from '../ui/dialog';
 import { Field } from '../ui/field';
@@ -24,7 +31,10 @@ export function CourseFormDialog({ course, onClose }: { course: GolfCourse | nul
   const { errors } = form.formState;
 
   const send = (input: GolfCourseValues) =>
-    save.mutate({ id: course?.id, input }, { ...saveFeedback('Golf course', Boolean(course), onClose), onSettled: () => setShrinking(null) });
+    save.mutate(
+      { id: course?.id, input },
+      { ...saveFeedback('Golf course', Boolean(course), onClose), onSettled: () => setShrinking(null) },
+    );
   const submit = form.handleSubmit((input) => (course && input.totalHoles < course.totalHoles ? setShrinking(input) : send(input)));
 
   return (
@@ -57,7 +67,13 @@ export function CourseFormDialog({ course, onClose }: { course: GolfCourse | nul
           />
         </div>
         <TextAreaField label="Description" hint="Optional" error={errors.description?.message} {...form.register('description')} />
-        <FormActions onCancel={onClose} label={course ? 'Save Changes' : 'Add Course'} busyLabel="Saving…" busy={save.isPending} className="mt-2" />
+        <FormActions
+          onCancel={onClose}
+          label={course ? 'Save Changes' : 'Add Course'}
+          busyLabel="Saving…"
+          busy={save.isPending}
+          className="mt-2"
+        />
       </form>
       {course && shrinking ? (
         <ConfirmDialog
@@ -66,8 +82,9 @@ export function CourseFormDialog({ course, onClose }: { course: GolfCourse | nul
           title="Remove holes?"
           message={
             <p>
-              {shrinking.name} will have {shrinking.totalHoles} holes: <strong>{removedHolesLabel(course.totalHoles, shrinking.totalHoles)}</strong>{' '}
-              and {course.totalHoles - shrinking.totalHoles === 1 ? 'its par' : 'their par'} will be removed.
+              {shrinking.name} will have {shrinking.totalHoles} holes:{' '}
+              <strong>{removedHolesLabel(course.totalHoles, shrinking.totalHoles)}</strong> and{' '}
+              {course.totalHoles - shrinking.totalHoles === 1 ? 'its par' : 'their par'} will be removed.
             </p>
           }
           confirmLabel="Remove and Save"

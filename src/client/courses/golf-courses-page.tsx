@@ -9,7 +9,8 @@ import { CourseFormDialog } from './course-form-dialog';
 import { HoleParDialog } from './hole-par-grid';
 import { coursesQuery, useDeleteCourse, type GolfCourse } from './queries';
 
-type Open = { kind: 'form'; course: GolfCourse | null } | { kind: 'holes'; course: GolfCourse } | { kind: 'delete'; course: GolfCourse } | null;
+type Open =
+  { kind: 'form'; course: GolfCourse | null } | { kind: 'holes'; course: GolfCourse } | { kind: 'delete'; course: GolfCourse } | null;
 
 export function GolfCoursesPage() {
   const courses = useQuery(coursesQuery);
@@ -59,7 +60,11 @@ export function GolfCoursesPage() {
             <ListOrdered aria-hidden className="size-4" />
             View Holes<span className="sr-only"> of {course.name}</span>
           </Button>
-          <EditDeleteActions name={course.name} onEdit={() => setOpen({ kind: 'form', course })} onDelete={() => setOpen({ kind: 'delete', course })} />
+          <EditDeleteActions
+            name={course.name}
+            onEdit={() => setOpen({ kind: 'form', course })}
+            onDelete={() => setOpen({ kind: 'delete', course })}
+          />
         </>
       )}
     >
@@ -74,8 +79,8 @@ export function GolfCoursesPage() {
         confirmLabel="Delete Course"
         message={(course) => (
           <p>
-            <strong>{course.name}</strong> and the par of its {course.totalHoles} holes will be deleted. A course that a tournament uses cannot be deleted until
-            the tournament stops using it.
+            <strong>{course.name}</strong> and the par of its {course.totalHoles} holes will be deleted. A course that a tournament uses
+            cannot be deleted until the tournament stops using it.
           </p>
         )}
       />

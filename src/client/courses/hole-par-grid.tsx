@@ -31,7 +31,12 @@ function HoleParGrid({ courseId }: { courseId: string }) {
   const holes = useQuery(holesQuery(courseId));
   useFailureToast(holes.isError, 'Failed to fetch course holes');
 
-  if (holes.isPending) return <p role="status" className="py-8 text-center text-stone-600">Loading holes…</p>;
+  if (holes.isPending)
+    return (
+      <p role="status" className="py-8 text-center text-stone-600">
+        Loading holes…
+      </p>
+    );
   if (holes.isError) return <LoadFailed message="Failed to fetch course holes." onRetry={() => holes.refetch()} />;
   if (holes.data.length === 0) return <p className="py-8 text-center text-stone-600">This course has no holes.</p>;
 
@@ -94,4 +99,3 @@ function ParField({ courseId, hole }: { courseId: string; hole: Hole }) {
     />
   );
 }
-

@@ -41,7 +41,11 @@ export function useDeleteCourse() {
 export function useSetHolePar(courseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ holeNumber, par }: Pick<Hole, 'holeNumber' | 'par'>) => api<ApiAnswer<'/api/admin/courses/:id/holes/:holeNumber', 'put'>>(`${BASE}/${courseId}/holes/${holeNumber}`, { method: 'PUT', body: { par } }),
+    mutationFn: ({ holeNumber, par }: Pick<Hole, 'holeNumber' | 'par'>) =>
+      api<ApiAnswer<'/api/admin/courses/:id/holes/:holeNumber', 'put'>>(`${BASE}/${courseId}/holes/${holeNumber}`, {
+        method: 'PUT',
+        body: { par },
+      }),
     onSuccess: ({ hole }) => {
       queryClient.setQueryData(holesQuery(courseId).queryKey, (holes) => holes?.map((h) => (h.holeNumber === hole.holeNumber ? hole : h)));
       // The list's total par; refetched on its own so the grid keeps its focus and values.
@@ -54,7 +58,11 @@ export function useSetHolePar(courseId: string) {
 export function useSetStrokeIndexes(courseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (strokeIndexes: (number | null)[]) => api<ApiAnswer<'/api/admin/courses/:id/stroke-indexes', 'put'>>(`${BASE}/${courseId}/stroke-indexes`, { method: 'PUT', body: { strokeIndexes } }),
+    mutationFn: (strokeIndexes: (number | null)[]) =>
+      api<ApiAnswer<'/api/admin/courses/:id/stroke-indexes', 'put'>>(`${BASE}/${courseId}/stroke-indexes`, {
+        method: 'PUT',
+        body: { strokeIndexes },
+      }),
     onSuccess: ({ holes }) => queryClient.setQueryData(holesQuery(courseId).queryKey, holes),
   });
 }

@@ -28,7 +28,10 @@ export function StrokeIndexForm({ courseId, holes }: { courseId: string; holes: 
     const parsed = strokeIndexesSchema.safeParse({ strokeIndexes: values });
     if (!parsed.success) return setError(parsed.error.issues[0]!.message);
     setError(null);
-    save.mutate(values, { onSuccess: () => notify.success('Stroke indexes saved'), onError: notifyFailure('Failed to save stroke indexes') });
+    save.mutate(values, {
+      onSuccess: () => notify.success('Stroke indexes saved'),
+      onError: notifyFailure('Failed to save stroke indexes'),
+    });
   };
 
   return (

@@ -10,6 +10,10 @@ export type DashboardStats = NonNullable<Dashboard['stats']>;
 export const dashboardQuery = (tournamentId: string) =>
   queryOptions({
     queryKey: ['admin', 'dashboard', tournamentId],
-    queryFn: ({ signal }) => api<ApiAnswer<'/api/admin/dashboard'>>(`/api/admin/dashboard${tournamentId ? `?tournamentId=${encodeURIComponent(tournamentId)}` : ''}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<ApiAnswer<'/api/admin/dashboard'>>(
+        `/api/admin/dashboard${tournamentId ? `?tournamentId=${encodeURIComponent(tournamentId)}` : ''}`,
+        { signal },
+      ),
     placeholderData: (previous) => previous,
   });

@@ -5,7 +5,10 @@ import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  cn('rounded-md px-2 py-2 text-sm font-medium sm:px-3', isActive ? 'text-brand-800 underline underline-offset-4' : 'text-stone-700 hover:text-stone-950');
+  cn(
+    'rounded-md px-2 py-2 text-sm font-medium sm:px-3',
+    isActive ? 'text-brand-800 underline underline-offset-4' : 'text-stone-700 hover:text-stone-950',
+  );
 
 export function SiteHeader() {
   const { data: me } = useMe();

@@ -6,12 +6,23 @@ import { formatDateRange } from '../lib/format';
 import { cn } from '../ui/cn';
 import type { LiveState } from './use-live-leaderboard';
 
-const LIVE_LABELS: Record<Exclude<LiveState, 'offline'>, string> = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…' };
+const LIVE_LABELS: Record<Exclude<LiveState, 'offline'>, string> = {
+  connecting: 'Connecting…',
+  live: 'Live',
+  reconnecting: 'Reconnecting…',
+};
 
 function LiveIndicator({ state, tv }: { state: Exclude<LiveState, 'offline'>; tv: boolean }) {
   return (
     <span role="status" className={cn('flex items-center gap-2 font-medium', state === 'live' ? 'text-green-800' : 'text-amber-800')}>
-      <span aria-hidden className={cn('inline-block size-3.5 rounded-full', tv && 'xl:size-4', state === 'live' ? 'animate-pulse bg-brand-600' : 'bg-amber-700')} />
+      <span
+        aria-hidden
+        className={cn(
+          'inline-block size-3.5 rounded-full',
+          tv && 'xl:size-4',
+          state === 'live' ? 'animate-pulse bg-brand-600' : 'bg-amber-700',
+        )}
+      />
       {LIVE_LABELS[state]}
     </span>
   );

@@ -17,7 +17,9 @@ const COUNTBACK_NOTE = { won: 'won on countback', lost: 'lost on countback' } as
 
 function CountbackNote({ row, className }: { row: LeaderboardRow; className?: string }) {
   if (!row.countback) return null;
-  return <span className={cn('block text-xs font-medium whitespace-nowrap text-stone-600', className)}>{COUNTBACK_NOTE[row.countback]}</span>;
+  return (
+    <span className={cn('block text-xs font-medium whitespace-nowrap text-stone-600', className)}>{COUNTBACK_NOTE[row.countback]}</span>
+  );
 }
 
 function PlayerTotals({ row, withTotals, className }: { row: LeaderboardRow; withTotals: boolean; className?: string }) {
@@ -167,9 +169,18 @@ export function BoardNotes({ board }: { board: Leaderboard }) {
  * again only when its board changes: the page's live state ('Live', 'Reconnecting') changing redraws the heading, not
  * every row (the first message of the event stream came just after hydration and redrew the whole board).
  */
-export const LeaderboardBoard = memo(function LeaderboardBoard({ board, tv = false, emptyText }: { board: Leaderboard; tv?: boolean; emptyText: string }) {
+export const LeaderboardBoard = memo(function LeaderboardBoard({
+  board,
+  tv = false,
+  emptyText,
+}: {
+  board: Leaderboard;
+  tv?: boolean;
+  emptyText: string;
+}) {
   const wide = useMediaQuery('(min-width: 768px)');
-  if (board.rows.length === 0) return <p className={cn('rounded-lg bg-white py-8 text-center text-stone-600', tv && 'bg-transparent text-2xl')}>{emptyText}</p>;
+  if (board.rows.length === 0)
+    return <p className={cn('rounded-lg bg-white py-8 text-center text-stone-600', tv && 'bg-transparent text-2xl')}>{emptyText}</p>;
   return (
     <div className="flex flex-col gap-2">
       {wide ? <BoardTable board={board} tv={tv} /> : <BoardCards board={board} />}

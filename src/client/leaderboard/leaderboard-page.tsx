@@ -35,7 +35,10 @@ export function LeaderboardPage() {
   };
 
   const message = (text: string, alert = false) => (
-    <p role={alert ? 'alert' : undefined} className={cn('rounded-lg bg-white py-8 text-center', alert ? 'text-red-700' : 'text-stone-600', tv && 'text-2xl xl:text-4xl')}>
+    <p
+      role={alert ? 'alert' : undefined}
+      className={cn('rounded-lg bg-white py-8 text-center', alert ? 'text-red-700' : 'text-stone-600', tv && 'text-2xl xl:text-4xl')}
+    >
       {text}
     </p>
   );
@@ -43,9 +46,15 @@ export function LeaderboardPage() {
   let content;
   if (boards.isPending) {
     content =
-      tv && boards.failureCount > 0 ? message('Failed to load the leaderboard. Trying again by itself…', true) : <PageSpinner label="Loading the leaderboard…" />;
+      tv && boards.failureCount > 0 ? (
+        message('Failed to load the leaderboard. Trying again by itself…', true)
+      ) : (
+        <PageSpinner label="Loading the leaderboard…" />
+      );
   } else if (boards.isError) {
-    content = <LoadFailed message="Failed to load the leaderboard." onRetry={() => void boards.refetch()} className="rounded-lg bg-white" />;
+    content = (
+      <LoadFailed message="Failed to load the leaderboard." onRetry={() => void boards.refetch()} className="rounded-lg bg-white" />
+    );
   } else if (boards.data.leaderboards.length === 0) {
     content = message('No tournament is in play right now. Boards appear here once a tournament is active.');
   } else if (tv) {
@@ -65,7 +74,11 @@ export function LeaderboardPage() {
 
   return (
     // TV mode covers the site's header and footer: the screen shows the boards and nothing else, one screenful at a time.
-    <div className={tv ? 'fixed inset-0 z-40 flex flex-col gap-4 bg-white px-4 py-4 sm:px-10 sm:py-6' : 'mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10'}>
+    <div
+      className={
+        tv ? 'fixed inset-0 z-40 flex flex-col gap-4 bg-white px-4 py-4 sm:px-10 sm:py-6' : 'mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10'
+      }
+    >
       <title>Leaderboard · Golf Tournament</title>
       <div className="flex shrink-0 flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <h1 className={cn('font-bold', tv ? 'text-3xl xl:text-5xl' : 'text-2xl sm:text-3xl')}>Leaderboard</h1>

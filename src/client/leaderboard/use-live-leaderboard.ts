@@ -14,7 +14,8 @@ export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'offline';
 const RETRY_AFTER_CLOSE_MS = 5_000;
 
 /** The newer of two versions of a board: a refetch answered late must not undo a pushed update. */
-const newer = (current: Leaderboard, incoming: Leaderboard) => (Date.parse(incoming.updatedAt) >= Date.parse(current.updatedAt) ? incoming : current);
+const newer = (current: Leaderboard, incoming: Leaderboard) =>
+  Date.parse(incoming.updatedAt) >= Date.parse(current.updatedAt) ? incoming : current;
 
 /** The boards with `board` in its place: replaced if shown, added in the active order if new, dropped if not active. */
 export function placeBoard(boards: Leaderboard[], board: Leaderboard, active: string[] | null): Leaderboard[] {
@@ -41,7 +42,9 @@ export function useLiveLeaderboards(): LiveState {
     let retry: ReturnType<typeof setTimeout> | undefined;
     let active: string[] | null = null;
     const update = (change: (boards: Leaderboard[]) => Leaderboard[]) =>
-      queryClient.setQueryData<PublicLeaderboards>(leaderboardsQuery.queryKey, (current) => (current ? { leaderboards: change(current.leaderboards) } : current));
+      queryClient.setQueryData<PublicLeaderboards>(leaderboardsQuery.queryKey, (current) =>
+        current ? { leaderboards: change(current.leaderboards) } : current,
+      );
 
     const connect = () => {
       opened.current = true;

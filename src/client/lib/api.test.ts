@@ -3,7 +3,9 @@ import { ApiError, errorMessage, failureCause } from './api';
 
 describe('errorMessage: which words a failed call shows', () => {
   it('shows the server’s words for a refusal (4xx)', () => {
-    expect(errorMessage(new ApiError(409, 'CONFLICT', 'Only 2 places left at this level'), 'Failed to register team')).toBe('Only 2 places left at this level');
+    expect(errorMessage(new ApiError(409, 'CONFLICT', 'Only 2 places left at this level'), 'Failed to register team')).toBe(
+      'Only 2 places left at this level',
+    );
     expect(errorMessage(new ApiError(403, 'FORBIDDEN', "You don't have permission to change this team"), 'Failed to update team')).toBe(
       "You don't have permission to change this team",
     );
@@ -17,14 +19,16 @@ describe('errorMessage: which words a failed call shows', () => {
   });
 
   it('adds a hint when the network is the cause', () => {
-    expect(errorMessage(new ApiError(0, 'NETWORK', 'Cannot reach the server. Check your connection and try again.'), 'Failed to save scores')).toBe(
-      'Failed to save scores. Check your connection and try again.',
-    );
+    expect(
+      errorMessage(new ApiError(0, 'NETWORK', 'Cannot reach the server. Check your connection and try again.'), 'Failed to save scores'),
+    ).toBe('Failed to save scores. Check your connection and try again.');
   });
 
   it('falls back to the screen’s text for anything else, and to the server’s words when the screen has none', () => {
     expect(errorMessage(new TypeError('boom'), 'Failed to load data')).toBe('Failed to load data');
-    expect(errorMessage(new ApiError(500, 'INTERNAL', 'Something went wrong. Please try again.'), '')).toBe('Something went wrong. Please try again.');
+    expect(errorMessage(new ApiError(500, 'INTERNAL', 'Something went wrong. Please try again.'), '')).toBe(
+      'Something went wrong. Please try again.',
+    );
   });
 });
 

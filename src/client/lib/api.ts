@@ -12,7 +12,10 @@ export class ApiError extends Error {
   }
 }
 
-export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {}): Promise<T> {
+export async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -29,7 +32,12 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   const data = text ? (JSON.parse(text) as unknown) : null;
   if (!response.ok) {
     const error = (data as ApiErrorBody | null)?.error;
-    throw new ApiError(response.status, error?.code ?? 'HTTP_' + response.status, error?.message ?? 'Something went wrong. Please try again.', error?.fields);
+    throw new ApiError(
+      response.status,
+      error?.code ?? 'HTTP_' + response.status,
+      error?.message ?? 'Something went wrong. Please try again.',
+      error?.fields,
+    );
   }
   return data as T;
 }

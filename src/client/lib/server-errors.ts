@@ -13,7 +13,11 @@ interface Options<T extends FieldValues> {
  * Puts each of the server's field messages on the form's field of that name (react-hook-form's `setError`). Returns how many
  * fields took a message, so a caller can toast the error only when no field shows it.
  */
-export function applyServerErrors<T extends FieldValues>(form: { setError: UseFormSetError<T> }, error: unknown, options: Options<T> = {}): number {
+export function applyServerErrors<T extends FieldValues>(
+  form: { setError: UseFormSetError<T> },
+  error: unknown,
+  options: Options<T> = {},
+): number {
   if (!(error instanceof ApiError) || !error.fields) return 0;
   let applied = 0;
   for (const [serverPath, message] of Object.entries(error.fields)) {

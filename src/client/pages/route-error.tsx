@@ -20,7 +20,11 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode; resetKe
         <h1 className="text-3xl font-bold text-stone-900">Unexpected Application Error!</h1>
         <p className="mt-4 text-stone-700">Something went wrong loading this page. Check your connection and try again.</p>
         <div className="mt-6 flex gap-4">
-          <button type="button" onClick={() => window.location.reload()} className="font-semibold text-brand-800 underline underline-offset-4">
+          <button
+            type="button"
+            onClick={() => window.location.reload()}
+            className="font-semibold text-brand-800 underline underline-offset-4"
+          >
             Reload
           </button>
           <a href="/" className="font-semibold text-brand-800 underline underline-offset-4">

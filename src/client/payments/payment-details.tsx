@@ -32,7 +32,9 @@ export function PaymentDetails({ payment, currency }: { payment: PaymentRow; cur
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
           <p>
             Card payment <span className="font-mono text-xs">{payment.providerRef}</span>
-            {payment.refundedCents > 0 ? <span className="ml-2 font-semibold text-red-800">Refunded {money(payment.refundedCents)}</span> : null}
+            {payment.refundedCents > 0 ? (
+              <span className="ml-2 font-semibold text-red-800">Refunded {money(payment.refundedCents)}</span>
+            ) : null}
           </p>
           {refundable && !confirming ? (
             <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
@@ -42,7 +44,11 @@ export function PaymentDetails({ payment, currency }: { payment: PaymentRow; cur
         </div>
       ) : null}
       {confirming ? (
-        <div role="group" aria-label="Confirm the refund" className="flex flex-col gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm">
+        <div
+          role="group"
+          aria-label="Confirm the refund"
+          className="flex flex-col gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm"
+        >
           <p>Give {money(payment.amountCents)} back to the card through Stripe? This cannot be undone.</p>
           <div className="flex flex-wrap gap-2">
             <Button variant="danger" size="sm" onClick={doRefund} disabled={refund.isPending}>

@@ -54,12 +54,23 @@ export function PaymentsPage() {
       </div>
 
       {data ? (
-        <MoneyCards label="Totals" expectedLabel={`Expected (${data.totals.count} records)`} expiredCents={data.totals.expiredCents} expectedCents={data.totals.expectedCents} receivedCents={data.totals.receivedCents} outstandingCents={data.totals.outstandingCents} currency={data.currency} />
+        <MoneyCards
+          label="Totals"
+          expectedLabel={`Expected (${data.totals.count} records)`}
+          expiredCents={data.totals.expiredCents}
+          expectedCents={data.totals.expectedCents}
+          receivedCents={data.totals.receivedCents}
+          outstandingCents={data.totals.outstandingCents}
+          currency={data.currency}
+        />
       ) : null}
 
       {data && data.total > 0 ? (
         // A phone: one card per record, the Edit button within reach, no sideways scrolling.
-        <ul aria-label="Payment records" className={cn('flex flex-col gap-2 sm:hidden', ledger.isFetching && 'opacity-70 transition-opacity')}>
+        <ul
+          aria-label="Payment records"
+          className={cn('flex flex-col gap-2 sm:hidden', ledger.isFetching && 'opacity-70 transition-opacity')}
+        >
           {data.payments.map((p) => (
             <li key={p.id} className="flex flex-col gap-1 rounded-lg border border-stone-200 bg-white p-3">
               <div className="flex items-start justify-between gap-2">
@@ -71,7 +82,9 @@ export function PaymentsPage() {
                 </div>
                 <p className="text-right font-semibold tabular-nums">
                   {money(p.amountCents)}
-                  {p.refundedCents > 0 ? <span className="block text-xs font-medium text-red-800">Refunded {money(p.refundedCents)}</span> : null}
+                  {p.refundedCents > 0 ? (
+                    <span className="block text-xs font-medium text-red-800">Refunded {money(p.refundedCents)}</span>
+                  ) : null}
                 </p>
               </div>
               <div className="flex items-center justify-between gap-2">
@@ -114,7 +127,9 @@ export function PaymentsPage() {
                 <Td>{p.levelName ?? <span className="text-stone-500">—</span>}</Td>
                 <Td className="text-right tabular-nums">
                   {money(p.amountCents)}
-                  {p.refundedCents > 0 ? <span className="block text-xs font-medium text-red-800">Refunded {money(p.refundedCents)}</span> : null}
+                  {p.refundedCents > 0 ? (
+                    <span className="block text-xs font-medium text-red-800">Refunded {money(p.refundedCents)}</span>
+                  ) : null}
                 </Td>
                 <Td className="whitespace-nowrap">
                   <PaymentBadge status={p.state} />
@@ -147,9 +162,23 @@ export function PaymentsPage() {
           onRetry={() => void ledger.refetch()}
         />
       )}
-      {data ? <Pagination page={data.page} pages={data.pages} total={data.total} pageSize={data.pageSize} noun="records" onPage={(page) => setParams((p) => ({ ...p, page }))} /> : null}
+      {data ? (
+        <Pagination
+          page={data.page}
+          pages={data.pages}
+          total={data.total}
+          pageSize={data.pageSize}
+          noun="records"
+          onPage={(page) => setParams((p) => ({ ...p, page }))}
+        />
+      ) : null}
 
-      <Dialog open={editing != null} onOpenChange={(open) => !open && setEditing(null)} title={editing ? `Payment of ${editing.teamName}` : 'Payment'} description="A new state becomes the team's payment status.">
+      <Dialog
+        open={editing != null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        title={editing ? `Payment of ${editing.teamName}` : 'Payment'}
+        description="A new state becomes the team's payment status."
+      >
         {editing ? (
           <>
             <EditPayment payment={editing} currency={data?.currency} onDone={() => setEditing(null)} />

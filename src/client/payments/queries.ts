@@ -31,14 +31,16 @@ export const ledgerQuery = (params: PaymentParams) =>
 export const paymentHistoryQuery = (id: string) =>
   queryOptions({
     queryKey: ['admin', 'payments', id, 'history'],
-    queryFn: ({ signal }) => api<ApiAnswer<'/api/admin/payments/:id/history'>>(`/api/admin/payments/${id}/history`, { signal }).then((r) => r.events),
+    queryFn: ({ signal }) =>
+      api<ApiAnswer<'/api/admin/payments/:id/history'>>(`/api/admin/payments/${id}/history`, { signal }).then((r) => r.events),
   });
 
 /** Refund a card payment through Stripe (R23). */
 export function useRefundPayment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<ApiAnswer<'/api/admin/payments/:id/refund', 'post'>>(`/api/admin/payments/${id}/refund`, { method: 'POST', body: {} }),
+    mutationFn: (id: string) =>
+      api<ApiAnswer<'/api/admin/payments/:id/refund', 'post'>>(`/api/admin/payments/${id}/refund`, { method: 'POST', body: {} }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
@@ -46,7 +48,8 @@ export function useRefundPayment() {
 export function useUpdatePayment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...input }: PaymentUpdateInput & { id: string }) => api<ApiAnswer<'/api/admin/payments/:id', 'patch'>>(`/api/admin/payments/${id}`, { method: 'PATCH', body: input }),
+    mutationFn: ({ id, ...input }: PaymentUpdateInput & { id: string }) =>
+      api<ApiAnswer<'/api/admin/payments/:id', 'patch'>>(`/api/admin/payments/${id}`, { method: 'PATCH', body: input }),
     // The team's status moves with the record: the Teams list and the dashboard change too.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });

@@ -81,13 +81,22 @@ export function LevelPicker({ tournaments, currency, tournamentId, levelId, erro
                         <span className="block font-semibold text-stone-900">{level.name}</span>
                         <span className="mt-0.5 block font-semibold">{formatMoney(level.priceCents, currency)} per team</span>
                         <span className={cn('mt-1 block text-sm font-medium', soldOut ? 'text-red-700' : 'text-brand-800')}>
-                          {soldOut ? SOLD_OUT_LABEL : `${level.placesLeft} of ${level.maxTeams} ${level.maxTeams === 1 ? 'place' : 'places'} left`}
+                          {soldOut
+                            ? SOLD_OUT_LABEL
+                            : `${level.placesLeft} of ${level.maxTeams} ${level.maxTeams === 1 ? 'place' : 'places'} left`}
                         </span>
                         {level.description ? <span className="mt-1 block text-sm text-stone-600">{level.description}</span> : null}
                       </span>
                     </label>
                     {soldOut ? (
-                      <Button type="button" variant="secondary" size="sm" className="self-start" onClick={() => setJoining(level)} aria-label={`${JOIN_WAITLIST_LABEL} for ${level.name}`}>
+                      <Button
+                        type="button"
+                        variant="secondary"
+                        size="sm"
+                        className="self-start"
+                        onClick={() => setJoining(level)}
+                        aria-label={`${JOIN_WAITLIST_LABEL} for ${level.name}`}
+                      >
                         {JOIN_WAITLIST_LABEL}
                       </Button>
                     ) : null}

@@ -16,7 +16,9 @@ export function PaymentOption() {
     {
       value: 'pay',
       label: 'Pay now',
-      text: data?.cardPayments ? "Pay by card on Stripe's secure page right after registering." : 'Pay by card (coming once card payments are connected).',
+      text: data?.cardPayments
+        ? "Pay by card on Stripe's secure page right after registering."
+        : 'Pay by card (coming once card payments are connected).',
     },
   ] as const;
   return (

@@ -38,7 +38,9 @@ export function PaymentReturnPage() {
   if (cancelled) {
     return (
       <Outcome icon={<XCircle aria-hidden className="size-12 text-amber-700" />} title="Payment not completed">
-        <p className="text-stone-700">No money was taken. Your places are still kept until their deadline: use Pay now on your team card to try again.</p>
+        <p className="text-stone-700">
+          No money was taken. Your places are still kept until their deadline: use Pay now on your team card to try again.
+        </p>
       </Outcome>
     );
   }
@@ -46,7 +48,9 @@ export function PaymentReturnPage() {
     const signedOut = status.error instanceof ApiError && status.error.status === 401;
     return (
       <Outcome icon={<XCircle aria-hidden className="size-12 text-red-700" />} title="We could not check this payment">
-        <p className="text-stone-700">{signedOut ? 'Sign in to see whether your payment has arrived.' : 'Your teams page shows each team’s payment status.'}</p>
+        <p className="text-stone-700">
+          {signedOut ? 'Sign in to see whether your payment has arrived.' : 'Your teams page shows each team’s payment status.'}
+        </p>
       </Outcome>
     );
   }

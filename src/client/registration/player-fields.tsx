@@ -22,9 +22,28 @@ export function PlayerFields({ name, idPrefix }: { name: string; idPrefix: strin
             <fieldset key={i} className="rounded-md border border-stone-200 p-3 sm:p-4">
               <legend className="px-1 text-sm font-semibold text-stone-800">Player {i + 1}</legend>
               <div className="grid gap-3 sm:grid-cols-2">
-                <Field id={`${idPrefix}-p${i}-first`} label="First name" autoComplete="off" error={error(`${at}.firstName`)} {...register(`${at}.firstName`)} />
-                <Field id={`${idPrefix}-p${i}-last`} label="Last name" autoComplete="off" error={error(`${at}.lastName`)} {...register(`${at}.lastName`)} />
-                <Field id={`${idPrefix}-p${i}-email`} label="Email" type="email" autoComplete="off" error={error(`${at}.email`)} {...register(`${at}.email`)} />
+                <Field
+                  id={`${idPrefix}-p${i}-first`}
+                  label="First name"
+                  autoComplete="off"
+                  error={error(`${at}.firstName`)}
+                  {...register(`${at}.firstName`)}
+                />
+                <Field
+                  id={`${idPrefix}-p${i}-last`}
+                  label="Last name"
+                  autoComplete="off"
+                  error={error(`${at}.lastName`)}
+                  {...register(`${at}.lastName`)}
+                />
+                <Field
+                  id={`${idPrefix}-p${i}-email`}
+                  label="Email"
+                  type="email"
+                  autoComplete="off"
+                  error={error(`${at}.email`)}
+                  {...register(`${at}.email`)}
+                />
                 <Field
                   id={`${idPrefix}-p${i}-phone`}
                   label="Phone (optional)"

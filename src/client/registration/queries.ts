@@ -22,7 +22,8 @@ export const activeTournamentsQuery = queryOptions({
 export const levelsQuery = (tournamentId: string) =>
   queryOptions({
     queryKey: ['tournaments', tournamentId, 'levels'],
-    queryFn: ({ signal }) => api<ApiAnswer<'/api/tournaments/:id/levels'>>(`/api/tournaments/${tournamentId}/levels`, { signal }).then((r) => r.levels),
+    queryFn: ({ signal }) =>
+      api<ApiAnswer<'/api/tournaments/:id/levels'>>(`/api/tournaments/${tournamentId}/levels`, { signal }).then((r) => r.levels),
     enabled: Boolean(tournamentId),
   });
 
@@ -43,7 +44,10 @@ export function useRegisterTeams() {
     // One Idempotency-Key per submitted form (R27): a retry of the same submission is answered, not registered again.
     // `offer`: a waitlist offer's token (R25), whose kept places this registration uses.
     mutationFn: ({ input, key, offer }: { input: MultiTeamInput; key: string; offer?: string }) =>
-      api<RegistrationAnswer>(`/api/registrations${offer ? `?offer=${encodeURIComponent(offer)}` : ''}`, { body: input, headers: { 'Idempotency-Key': key } }),
+      api<RegistrationAnswer>(`/api/registrations${offer ? `?offer=${encodeURIComponent(offer)}` : ''}`, {
+        body: input,
+        headers: { 'Idempotency-Key': key },
+      }),
     onSettled: () =>
       queryClient
         .invalidateQueries({ queryKey: ['teams'] })
@@ -66,7 +70,8 @@ export function useUpdateTeam(id: string) {
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ProfileInput) => api<ApiAnswer<'/api/account/profile', 'put'>>('/api/account/profile', { method: 'PUT', body: input }),
+    mutationFn: (input: ProfileInput) =>
+      api<ApiAnswer<'/api/account/profile', 'put'>>('/api/account/profile', { method: 'PUT', body: input }),
     onSuccess: ({ me }) => queryClient.setQueryData(meQuery.queryKey, me),
   });
 }

@@ -147,9 +147,25 @@ export function RegistrationFlow({
             </Button>
           </div>
           {level.maxTeams > 1 ? (
-            <MultiTeamForm key={level.id} tournament={tournament} level={level} currency={currency} busy={register.isPending} draftKey={draftKey(me.user.id, level.id)} onSubmit={submit} />
+            <MultiTeamForm
+              key={level.id}
+              tournament={tournament}
+              level={level}
+              currency={currency}
+              busy={register.isPending}
+              draftKey={draftKey(me.user.id, level.id)}
+              onSubmit={submit}
+            />
           ) : (
-            <SingleTeamForm key={level.id} tournament={tournament} level={level} currency={currency} busy={register.isPending} draftKey={draftKey(me.user.id, level.id)} onSubmit={submit} />
+            <SingleTeamForm
+              key={level.id}
+              tournament={tournament}
+              level={level}
+              currency={currency}
+              busy={register.isPending}
+              draftKey={draftKey(me.user.id, level.id)}
+              onSubmit={submit}
+            />
           )}
         </>
       )}

@@ -92,7 +92,11 @@ export function SingleTeamForm({ tournament, level, currency, busy, draftKey, on
   const error = (name: 'teamName') => form.formState.errors[name]?.message;
   return (
     <FormProvider {...form}>
-      <form noValidate className="flex flex-col gap-6" onSubmit={form.handleSubmit((v) => onSubmit(singleToRegistration(singleTeamSchema.parse(v))))}>
+      <form
+        noValidate
+        className="flex flex-col gap-6"
+        onSubmit={form.handleSubmit((v) => onSubmit(singleToRegistration(singleTeamSchema.parse(v))))}
+      >
         <Summary tournament={tournament} level={level} currency={currency} />
         <Field label="Team name" error={error('teamName')} {...form.register('teamName')} />
         <Section title="Contact">
@@ -128,7 +132,12 @@ function TeamEntry({ index, count, onRemove }: { index: number; count: number; o
             </Button>
           ) : null}
         </div>
-        <Field id={`team${index}-name`} label="Team name" error={error(`teams.${index}.teamName`)} {...register(`teams.${index}.teamName`)} />
+        <Field
+          id={`team${index}-name`}
+          label="Team name"
+          error={error(`teams.${index}.teamName`)}
+          {...register(`teams.${index}.teamName`)}
+        />
         <PlayerFields name={`teams.${index}.players`} idPrefix={`team${index}`} />
       </fieldset>
     </Card>
@@ -140,7 +149,9 @@ export function MultiTeamForm({ tournament, level, currency, busy, draftKey, onS
   const max = Math.max(1, Math.min(level.placesLeft, MAX_TEAMS_PER_REGISTRATION));
   const draft = readDraft<MultiTeamInput>(draftKey);
   const form = useForm<MultiTeamInput>({
-    resolver: zodResolver(multiTeamSchema.refine((v) => v.teams.length <= max, { message: `At most ${max} teams at this level`, path: ['teams'] })),
+    resolver: zodResolver(
+      multiTeamSchema.refine((v) => v.teams.length <= max, { message: `At most ${max} teams at this level`, path: ['teams'] }),
+    ),
     defaultValues: {
       company: '',
       contactName: '',
@@ -178,7 +189,8 @@ export function MultiTeamForm({ tournament, level, currency, busy, draftKey, onS
           </div>
           {level.placesLeft > MAX_TEAMS_PER_REGISTRATION ? (
             <p className="text-sm text-stone-600">
-              {level.placesLeft} places are left at this level. One registration holds up to {MAX_TEAMS_PER_REGISTRATION} teams; register again for more.
+              {level.placesLeft} places are left at this level. One registration holds up to {MAX_TEAMS_PER_REGISTRATION} teams; register
+              again for more.
             </p>
           ) : null}
           {listError ? (

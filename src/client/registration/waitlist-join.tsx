@@ -9,7 +9,8 @@ import { Field } from '../ui/field';
 import type { OfferedLevel } from './queries';
 import { useJoinWaitlist } from './waitlist-queries';
 
-const ordinal = (n: number) => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
+const ordinal = (n: number) =>
+  `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
 
 export function WaitlistJoin({ level, onDone }: { level: OfferedLevel; onDone: () => void }) {
   const { data: me } = useMe();
@@ -44,15 +45,32 @@ export function WaitlistJoin({ level, onDone }: { level: OfferedLevel; onDone: (
   };
 
   return (
-    <form onSubmit={submit} aria-label={`${JOIN_WAITLIST_LABEL}: ${level.name}`} className="flex flex-col gap-3 rounded-lg border border-stone-300 bg-stone-50 p-4">
+    <form
+      onSubmit={submit}
+      aria-label={`${JOIN_WAITLIST_LABEL}: ${level.name}`}
+      className="flex flex-col gap-3 rounded-lg border border-stone-300 bg-stone-50 p-4"
+    >
       <p className="text-sm text-stone-700">
-        <strong>{level.name}</strong> is sold out. Join the waitlist: when places free up, the first in line gets an e-mail and the places are kept for
-        them for 24 hours.
+        <strong>{level.name}</strong> is sold out. Join the waitlist: when places free up, the first in line gets an e-mail and the places
+        are kept for them for 24 hours.
       </p>
       <div className="grid gap-3 sm:grid-cols-[8rem_1fr_1fr]">
         <Field label="Teams" inputMode="numeric" value={values.teamsWanted} onChange={set('teamsWanted')} error={errors.teamsWanted} />
-        <Field label="Contact name" value={values.contactName} onChange={set('contactName')} error={errors.contactName} autoComplete="name" />
-        <Field label="Contact email" type="email" value={values.contactEmail} onChange={set('contactEmail')} error={errors.contactEmail} autoComplete="email" />
+        <Field
+          label="Contact name"
+          value={values.contactName}
+          onChange={set('contactName')}
+          error={errors.contactName}
+          autoComplete="name"
+        />
+        <Field
+          label="Contact email"
+          type="email"
+          value={values.contactEmail}
+          onChange={set('contactEmail')}
+          error={errors.contactEmail}
+          autoComplete="email"
+        />
       </div>
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="ghost" onClick={onDone}>

@@ -14,7 +14,8 @@ export const myWaitlistQuery = queryOptions({
 export const offerQuery = (token: string) =>
   queryOptions({
     queryKey: ['waitlist', 'offer', token],
-    queryFn: ({ signal }) => api<ApiAnswer<'/api/waitlist/offers/:token'>>(`/api/waitlist/offers/${encodeURIComponent(token)}`, { signal }).then((r) => r.offer),
+    queryFn: ({ signal }) =>
+      api<ApiAnswer<'/api/waitlist/offers/:token'>>(`/api/waitlist/offers/${encodeURIComponent(token)}`, { signal }).then((r) => r.offer),
     retry: false,
   });
 

@@ -26,7 +26,10 @@ export function reportSearch({ page, ...filters }: ReportParams, withPage = true
 export const reportOptionsQuery = (tournamentId: string) =>
   queryOptions({
     queryKey: ['admin', 'reports', 'options', tournamentId],
-    queryFn: ({ signal }) => api<ApiAnswer<'/api/admin/reports/options'>>(`/api/admin/reports/options${tournamentId ? `?tournamentId=${tournamentId}` : ''}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<ApiAnswer<'/api/admin/reports/options'>>(`/api/admin/reports/options${tournamentId ? `?tournamentId=${tournamentId}` : ''}`, {
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 

@@ -52,7 +52,14 @@ export function ReportsPage() {
   }, [report.error, setError]);
 
   const generate = handleSubmit((values) =>
-    setParams({ tournamentId: values.tournamentId ?? '', teamId: values.teamId ?? '', from: values.from ?? '', to: values.to ?? '', status: values.status ?? '', page: 1 }),
+    setParams({
+      tournamentId: values.tournamentId ?? '',
+      teamId: values.teamId ?? '',
+      from: values.from ?? '',
+      to: values.to ?? '',
+      status: values.status ?? '',
+      page: 1,
+    }),
   );
   const tournamentField = register('tournamentId', { onChange: () => setValue('teamId', '') });
   const noTournaments = options.data?.tournaments.length === 0;
@@ -61,7 +68,10 @@ export function ReportsPage() {
   const canGenerate = Boolean(options.data?.tournaments.length);
   const data = report.data;
   const shown = data && params && !report.isError ? data : null;
-  const tournamentName = shown ? options.data?.tournaments.find((t) => t.id === shown.tournamentId)?.name ?? shown.tournaments.find((t) => t.id === shown.tournamentId)?.name : null;
+  const tournamentName = shown
+    ? (options.data?.tournaments.find((t) => t.id === shown.tournamentId)?.name ??
+      shown.tournaments.find((t) => t.id === shown.tournamentId)?.name)
+    : null;
 
   return (
     <div className="flex flex-col gap-4">
@@ -69,8 +79,19 @@ export function ReportsPage() {
       <h1 className="text-2xl font-bold">Reports</h1>
 
       <Card className="p-4 sm:p-5">
-        <form onSubmit={generate} noValidate aria-label="Report filters" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6 [&>*]:min-w-0 [&_select]:min-w-0">
-          <SelectField label="Tournament" className="lg:col-span-2" {...tournamentField} disabled={!canGenerate} error={formState.errors.tournamentId?.message}>
+        <form
+          onSubmit={generate}
+          noValidate
+          aria-label="Report filters"
+          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6 [&>*]:min-w-0 [&_select]:min-w-0"
+        >
+          <SelectField
+            label="Tournament"
+            className="lg:col-span-2"
+            {...tournamentField}
+            disabled={!canGenerate}
+            error={formState.errors.tournamentId?.message}
+          >
             {noTournaments ? <option value="">No tournaments</option> : null}
             {!tournamentId && !noTournaments ? <option value="">{choicesFailed ? 'Not loaded' : 'Loading…'}</option> : null}
             {options.data?.tournaments.map((t) => (
@@ -86,7 +107,13 @@ export function ReportsPage() {
           <SelectField label="Payment status" className="lg:col-span-2" {...register('status')} error={formState.errors.status?.message}>
             <PaymentStatusOptions anyLabel="Any status" />
           </SelectField>
-          <Field label="Registered from" type="date" className="lg:col-span-2" {...register('from')} error={formState.errors.from?.message} />
+          <Field
+            label="Registered from"
+            type="date"
+            className="lg:col-span-2"
+            {...register('from')}
+            error={formState.errors.from?.message}
+          />
           <Field label="Registered to" type="date" className="lg:col-span-2" {...register('to')} error={formState.errors.to?.message} />
           <div className="flex items-end lg:col-span-2">
             <Button type="submit" className="h-11 w-full sm:h-10" disabled={!canGenerate}>
@@ -97,24 +124,58 @@ export function ReportsPage() {
       </Card>
 
       {choicesFailed ? (
-        <LoadFailed message="Failed to load data." onRetry={() => void options.refetch()} className="rounded-lg border border-stone-200 bg-white" />
+        <LoadFailed
+          message="Failed to load data."
+          onRetry={() => void options.refetch()}
+          className="rounded-lg border border-stone-200 bg-white"
+        />
       ) : noTournaments ? (
         <p className="py-8 text-center text-stone-600">There are no tournaments to report on. Create one under Tournaments.</p>
       ) : shown ? (
-        <ReportResult report={shown} tournamentName={tournamentName ?? ''} params={params!} fetching={report.isFetching} onPage={(page) => setParams((p) => (p ? { ...p, page } : p))} />
+        <ReportResult
+          report={shown}
+          tournamentName={tournamentName ?? ''}
+          params={params!}
+          fetching={report.isFetching}
+          onPage={(page) => setParams((p) => (p ? { ...p, page } : p))}
+        />
       ) : (
-        <ListState loading={params != null && report.isPending} error={report.isError && !(report.error instanceof ApiError && report.error.fields)} empty={false} emptyText="" onRetry={() => void report.refetch()} />
+        <ListState
+          loading={params != null && report.isPending}
+          error={report.isError && !(report.error instanceof ApiError && report.error.fields)}
+          empty={false}
+          emptyText=""
+          onRetry={() => void report.refetch()}
+        />
       )}
     </div>
   );
 }
 
-function ReportResult({ report, tournamentName, params, fetching, onPage }: { report: Report; tournamentName: string; params: ReportParams; fetching: boolean; onPage: (page: number) => void }) {
+function ReportResult({
+  report,
+  tournamentName,
+  params,
+  fetching,
+  onPage,
+}: {
+  report: Report;
+  tournamentName: string;
+  params: ReportParams;
+  fetching: boolean;
+  onPage: (page: number) => void;
+}) {
   const money = (cents: number) => formatMoney(cents, report.currency);
   const { totals } = report;
-  const period = params.from || params.to ? `Registered ${params.from ? `from ${formatDate(params.from)}` : ''}${params.from && params.to ? ' ' : ''}${params.to ? `to ${formatDate(params.to)}` : ''}` : 'All registration dates';
+  const period =
+    params.from || params.to
+      ? `Registered ${params.from ? `from ${formatDate(params.from)}` : ''}${params.from && params.to ? ' ' : ''}${params.to ? `to ${formatDate(params.to)}` : ''}`
+      : 'All registration dates';
   return (
-    <section aria-labelledby="report-title" className={fetching ? 'flex flex-col gap-4 opacity-70 transition-opacity' : 'flex flex-col gap-4'}>
+    <section
+      aria-labelledby="report-title"
+      className={fetching ? 'flex flex-col gap-4 opacity-70 transition-opacity' : 'flex flex-col gap-4'}
+    >
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0">
           <h2 id="report-title" className="text-lg font-semibold">
@@ -126,7 +187,10 @@ function ReportResult({ report, tournamentName, params, fetching, onPage }: { re
             {params.teamId ? ' · one team' : ''}
           </p>
         </div>
-        <DownloadLink href={`/api/admin/reports.csv?${reportSearch({ ...params, tournamentId: params.tournamentId || (report.tournamentId ?? '') }, false)}`} label="Download CSV" />
+        <DownloadLink
+          href={`/api/admin/reports.csv?${reportSearch({ ...params, tournamentId: params.tournamentId || (report.tournamentId ?? '') }, false)}`}
+          label="Download CSV"
+        />
       </div>
 
       <div aria-label="Totals" role="group" className="grid grid-cols-2 gap-3 lg:grid-cols-5">
@@ -139,7 +203,8 @@ function ReportResult({ report, tournamentName, params, fetching, onPage }: { re
       {totals.byStatus.expired > 0 ? (
         // Expired holds (R24) are counted apart: their money is neither expected nor outstanding.
         <p className="text-sm text-stone-700">
-          {totals.byStatus.expired} expired {totals.byStatus.expired === 1 ? 'team' : 'teams'} released {money(totals.expiredCents)} (not counted as expected).
+          {totals.byStatus.expired} expired {totals.byStatus.expired === 1 ? 'team' : 'teams'} released {money(totals.expiredCents)} (not
+          counted as expected).
         </p>
       ) : null}
       <ul aria-label="Teams by payment status" className="flex flex-wrap gap-2 text-sm">
@@ -151,7 +216,9 @@ function ReportResult({ report, tournamentName, params, fetching, onPage }: { re
       </ul>
 
       {report.total === 0 ? (
-        <p className="rounded-lg border border-dashed border-stone-300 bg-white py-8 text-center text-stone-700">No registrations match these filters.</p>
+        <p className="rounded-lg border border-dashed border-stone-300 bg-white py-8 text-center text-stone-700">
+          No registrations match these filters.
+        </p>
       ) : (
         // A phone: one card per registration, every figure in view.
         <ul aria-label={`Registrations of ${tournamentName}`} className="flex flex-col gap-2 sm:hidden">

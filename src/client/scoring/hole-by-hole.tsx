@@ -25,7 +25,10 @@ const roundButton =
 export function HoleByHole({ sheet, cells, onChange, holeStatus }: Props) {
   const { holes, players, team, rules } = sheet;
   const scramble = rules.format === 'scramble';
-  const first = Math.max(0, holes.findIndex((h) => h.number === team.startingHole));
+  const first = Math.max(
+    0,
+    holes.findIndex((h) => h.number === team.startingHole),
+  );
   const [index, setIndex] = useState(first);
   const hole = holes[index]!;
   const go = (delta: number) => setIndex((i) => (i + delta + holes.length) % holes.length);
@@ -33,7 +36,12 @@ export function HoleByHole({ sheet, cells, onChange, holeStatus }: Props) {
   return (
     <section aria-label="Scores, one hole at a time" className="flex flex-col gap-3">
       <div className="flex items-center justify-between gap-2 rounded-lg bg-brand-900 p-2 text-white">
-        <button type="button" aria-label="Previous hole" onClick={() => go(-1)} className="flex h-12 w-12 items-center justify-center rounded-md hover:bg-brand-800">
+        <button
+          type="button"
+          aria-label="Previous hole"
+          onClick={() => go(-1)}
+          className="flex h-12 w-12 items-center justify-center rounded-md hover:bg-brand-800"
+        >
           <ChevronLeft aria-hidden className="size-6" />
         </button>
         <div className="text-center" aria-live="polite">
@@ -44,7 +52,12 @@ export function HoleByHole({ sheet, cells, onChange, holeStatus }: Props) {
           </p>
           {holeStatus ? <HoleSyncMark status={holeStatus(hole.number)} /> : null}
         </div>
-        <button type="button" aria-label="Next hole" onClick={() => go(1)} className="flex h-12 w-12 items-center justify-center rounded-md hover:bg-brand-800">
+        <button
+          type="button"
+          aria-label="Next hole"
+          onClick={() => go(1)}
+          className="flex h-12 w-12 items-center justify-center rounded-md hover:bg-brand-800"
+        >
           <ChevronRight aria-hidden className="size-6" />
         </button>
       </div>
@@ -65,7 +78,10 @@ export function HoleByHole({ sheet, cells, onChange, holeStatus }: Props) {
           const value = readCell(cells[key]);
           const inputId = `strokes-${key}`;
           return (
-            <li key={player.id} className={cn('flex items-center justify-between gap-2 rounded-lg border border-stone-200 bg-white p-3', scramble && 'py-6')}>
+            <li
+              key={player.id}
+              className={cn('flex items-center justify-between gap-2 rounded-lg border border-stone-200 bg-white p-3', scramble && 'py-6')}
+            >
               <div className="min-w-0">
                 <label htmlFor={inputId} className={cn('block font-semibold break-words', scramble && 'text-xl')}>
                   {name}
@@ -113,8 +129,9 @@ export function HoleByHole({ sheet, cells, onChange, holeStatus }: Props) {
       <p className="text-sm text-stone-700">
         An empty box is no score; − or + starts at par.
         {scramble ? ' One team score per hole.' : null} Team on hole {hole.number}
-        {rules.format === 'best_ball' ? ` (best ${rules.bestBalls})` : ''}: <span className="font-semibold">{holeTotal(cells, players, hole.number, rules) || '—'}</span> ·
-        Team total: <span className="font-semibold">{teamTotal(cells, players, holes, rules)}</span>
+        {rules.format === 'best_ball' ? ` (best ${rules.bestBalls})` : ''}:{' '}
+        <span className="font-semibold">{holeTotal(cells, players, hole.number, rules) || '—'}</span> · Team total:{' '}
+        <span className="font-semibold">{teamTotal(cells, players, holes, rules)}</span>
       </p>
     </section>
   );

@@ -102,7 +102,9 @@ export async function resolveConflict(conflict: StoredConflict, keep: 'mine' | '
   await database.delete('conflicts', conflict.id);
   set({ conflicts: state.conflicts.filter((c) => c.id !== conflict.id) });
   if (keep === 'mine') {
-    await queueSave(conflict.teamId, [{ playerId: conflict.playerId, holeNumber: conflict.holeNumber, base: conflict.theirs, strokes: conflict.mine }]);
+    await queueSave(conflict.teamId, [
+      { playerId: conflict.playerId, holeNumber: conflict.holeNumber, base: conflict.theirs, strokes: conflict.mine },
+    ]);
   }
 }
 
@@ -141,7 +143,11 @@ async function sendWaiting(): Promise<void> {
       const database = await db();
       const tx = database.transaction(['saves', 'conflicts'], 'readwrite');
       await tx.objectStore('saves').delete(save.seq!);
-      const conflicts = (result?.conflicts ?? []).map((c) => ({ ...c, id: `${save.teamId}:${c.playerId}:${c.holeNumber}`, teamId: save.teamId }));
+      const conflicts = (result?.conflicts ?? []).map((c) => ({
+        ...c,
+        id: `${save.teamId}:${c.playerId}:${c.holeNumber}`,
+        teamId: save.teamId,
+      }));
       for (const conflict of conflicts) await tx.objectStore('conflicts').put(conflict);
       await tx.done;
       const others = state.conflicts.filter((c) => !conflicts.some((n) => n.id === c.id));

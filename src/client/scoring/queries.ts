@@ -14,7 +14,8 @@ export const scoreEntryChoicesQuery = queryOptions({
 });
 
 /** A team's score sheet as it is saved now. */
-export const fetchScoreSheet = (teamId: string, signal?: AbortSignal) => api<ApiAnswer<'/api/teams/:teamId/scores'>>(`/api/teams/${teamId}/scores`, { signal });
+export const fetchScoreSheet = (teamId: string, signal?: AbortSignal) =>
+  api<ApiAnswer<'/api/teams/:teamId/scores'>>(`/api/teams/${teamId}/scores`, { signal });
 
 export const scoreSheetQuery = (teamId: string) =>
   queryOptions({

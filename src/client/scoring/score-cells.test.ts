@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { cellKey, cellsFromScores, collectScores, holeComplete, holeTotal, playerTotal, readCell, sameCells, stepStrokes, teamTotal, withOwnEdits , changedCells, withChanges } from './score-cells';
+import {
+  cellKey,
+  cellsFromScores,
+  collectScores,
+  holeComplete,
+  holeTotal,
+  playerTotal,
+  readCell,
+  sameCells,
+  stepStrokes,
+  teamTotal,
+  withOwnEdits,
+  changedCells,
+  withChanges,
+} from './score-cells';
 
 const players = [
   { id: 'p1', firstName: 'Ann', lastName: 'Lee' },
@@ -31,7 +45,14 @@ describe('readCell: strokes 1 to 15, empty is no score', () => {
 
 describe('collectScores', () => {
   it('sends every readable cell of the sheet and names the unreadable ones', () => {
-    const cells = { [cellKey('p1', 1)]: '4', [cellKey('p1', 2)]: '', [cellKey('p2', 3)]: '16', [cellKey('p2', 2)]: '3', [cellKey('ghost', 1)]: '5', [cellKey('p1', 9)]: '5' };
+    const cells = {
+      [cellKey('p1', 1)]: '4',
+      [cellKey('p1', 2)]: '',
+      [cellKey('p2', 3)]: '16',
+      [cellKey('p2', 2)]: '3',
+      [cellKey('ghost', 1)]: '5',
+      [cellKey('p1', 9)]: '5',
+    };
     expect(collectScores(cells, players, holes)).toEqual({
       scores: [
         { playerId: 'p1', holeNumber: 1, strokes: 4 },
@@ -111,8 +132,14 @@ describe('withOwnEdits: after someone else saved, their card with only the cells
 });
 
 describe('changedCells and withChanges (R32: a save sends only what the scorer changed)', () => {
-  const players = [{ id: 'p1', firstName: 'A', lastName: 'B' }, { id: 'p2', firstName: 'C', lastName: 'D' }];
-  const holes = [{ number: 1, par: 4 }, { number: 2, par: 3 }];
+  const players = [
+    { id: 'p1', firstName: 'A', lastName: 'B' },
+    { id: 'p2', firstName: 'C', lastName: 'D' },
+  ];
+  const holes = [
+    { number: 1, par: 4 },
+    { number: 2, par: 3 },
+  ];
 
   it('lists each changed cell with the value it was changed from, an emptied cell as 0, and skips unreadable cells', () => {
     const base = { 'p1:1': '4', 'p2:1': '5' };
@@ -128,8 +155,18 @@ describe('changedCells and withChanges (R32: a save sends only what the scorer c
   it('lays saves over a card in order, the later save winning, a 0 emptying the cell', () => {
     const card = { 'p1:1': '4', 'p2:1': '5' };
     const saves = [
-      { changes: [{ playerId: 'p1', holeNumber: 1, base: 4, strokes: 6 }, { playerId: 'p2', holeNumber: 2, base: 0, strokes: 3 }] },
-      { changes: [{ playerId: 'p1', holeNumber: 1, base: 6, strokes: 7 }, { playerId: 'p2', holeNumber: 1, base: 5, strokes: 0 }] },
+      {
+        changes: [
+          { playerId: 'p1', holeNumber: 1, base: 4, strokes: 6 },
+          { playerId: 'p2', holeNumber: 2, base: 0, strokes: 3 },
+        ],
+      },
+      {
+        changes: [
+          { playerId: 'p1', holeNumber: 1, base: 6, strokes: 7 },
+          { playerId: 'p2', holeNumber: 1, base: 5, strokes: 0 },
+        ],
+      },
     ];
     expect(withChanges(card, saves)).toEqual({ 'p1:1': '7', 'p2:2': '3' });
     expect(card).toEqual({ 'p1:1': '4', 'p2:1': '5' });

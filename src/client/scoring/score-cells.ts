@@ -26,7 +26,8 @@ const strokesOf = (cells: Cells, playerId: string, holeNumber: number) => {
   return typeof value === 'number' ? value : 0;
 };
 
-export const playerTotal = (cells: Cells, playerId: string, holes: HolePar[]) => holes.reduce((sum, h) => sum + strokesOf(cells, playerId, h.number), 0);
+export const playerTotal = (cells: Cells, playerId: string, holes: HolePar[]) =>
+  holes.reduce((sum, h) => sum + strokesOf(cells, playerId, h.number), 0);
 
 /**
  * The team's strokes on a hole in its format (R28): the sum of its players' (stroke play; a scramble has one row), or the

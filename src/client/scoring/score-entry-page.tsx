@@ -11,7 +11,8 @@ import { NamedOptions } from '../ui/select-options';
 import { ChoicesState, useChosenTournament } from './chosen-tournament';
 import { LEAVE_UNSAVED, ScoreEntry } from './score-entry';
 
-const holeNote = (startingHole: number | null, group: StartGroup | null) => (startingHole != null ? ` (hole ${startingHoleLabel(startingHole, group)})` : '');
+const holeNote = (startingHole: number | null, group: StartGroup | null) =>
+  startingHole != null ? ` (hole ${startingHoleLabel(startingHole, group)})` : '';
 
 export function ScoreEntryPage() {
   const { choices, list, tournament, params, setParams } = useChosenTournament();
@@ -33,7 +34,9 @@ export function ScoreEntryPage() {
       <title>Score Entry · Admin · Golf Tournament</title>
       <div>
         <h1 className="text-2xl font-bold">Score Entry</h1>
-        <p className="mt-1 text-sm text-stone-600">Enter or correct any team's strokes: 1 to 15 per player and hole; an empty box is no score.</p>
+        <p className="mt-1 text-sm text-stone-600">
+          Enter or correct any team's strokes: 1 to 15 per player and hole; an empty box is no score.
+        </p>
       </div>
 
       <ChoicesState choices={choices} />
@@ -46,7 +49,13 @@ export function ScoreEntryPage() {
             <SelectField label="Tournament" className="min-w-0" value={tournament.id} onChange={(e) => choose(e.target.value)}>
               <NamedOptions items={list} />
             </SelectField>
-            <SelectField label="Team" className="min-w-0" value={team?.teamId ?? ''} onChange={(e) => choose(tournament.id, e.target.value)} disabled={tournament.teams.length === 0}>
+            <SelectField
+              label="Team"
+              className="min-w-0"
+              value={team?.teamId ?? ''}
+              onChange={(e) => choose(tournament.id, e.target.value)}
+              disabled={tournament.teams.length === 0}
+            >
               <option value="">{tournament.teams.length === 0 ? 'No teams registered' : 'Choose a team'}</option>
               {tournament.teams.map((t) => (
                 <option key={t.teamId} value={t.teamId}>

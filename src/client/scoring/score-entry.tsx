@@ -17,7 +17,17 @@ import { PageSpinner } from '../ui/spinner';
 import { HoleByHole } from './hole-by-hole';
 import { queueSave, resolveConflict } from './outbox';
 import { scoreSheetQuery } from './queries';
-import { cellsFromScores, changedCells, collectScores, entryRows, sameCells, teamTotal, withChanges, withOwnEdits, type Cells } from './score-cells';
+import {
+  cellsFromScores,
+  changedCells,
+  collectScores,
+  entryRows,
+  sameCells,
+  teamTotal,
+  withChanges,
+  withOwnEdits,
+  type Cells,
+} from './score-cells';
 import { ScoreGrid } from './score-grid';
 import { useOnline } from '../offline/use-online';
 import { ConflictList, waitingText, type HoleSync } from './sync-status';
@@ -134,7 +144,8 @@ function ScoreForm({ sheet: loaded, onUnsavedChange }: { sheet: ScoreSheet; onUn
           </p>
         </div>
         <p className="text-sm text-stone-700">
-          Team total <span className="text-lg font-bold tabular-nums text-stone-900">{teamTotal(cells, sheet.players, sheet.holes, sheet.rules)}</span>
+          Team total{' '}
+          <span className="text-lg font-bold tabular-nums text-stone-900">{teamTotal(cells, sheet.players, sheet.holes, sheet.rules)}</span>
         </p>
       </div>
 
@@ -158,7 +169,11 @@ function ScoreForm({ sheet: loaded, onUnsavedChange }: { sheet: ScoreSheet; onUn
       ) : null}
 
       <div className="sticky bottom-0 z-40 -mx-4 flex flex-wrap items-center justify-between gap-3 border-t border-stone-200 bg-white px-4 py-2 shadow-sm sm:mx-0 sm:rounded-lg sm:border">
-        <p aria-live="polite" data-sync-status className={cn('min-w-0 flex-1 text-sm', outbox.saves.length > 0 ? 'font-medium text-amber-900' : 'text-stone-700')}>
+        <p
+          aria-live="polite"
+          data-sync-status
+          className={cn('min-w-0 flex-1 text-sm', outbox.saves.length > 0 ? 'font-medium text-amber-900' : 'text-stone-700')}
+        >
           {status}
         </p>
         <Button size="lg" onClick={onSave}>

@@ -83,11 +83,15 @@ export function ScoreGrid({ sheet, cells, onChange, holeStatus }: GridProps) {
   return (
     <div ref={scroller} className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white">
       <table className="border-separate border-spacing-0 text-sm">
-        <caption className="sr-only">
-          Scores of {team.name} by player and hole
-        </caption>
+        <caption className="sr-only">Scores of {team.name} by player and hole</caption>
         <thead className="bg-stone-50">
-          <GridRow heading label="Hole" labelClassName="min-w-36 bg-stone-50 py-2 font-semibold" total="Total" totalClassName="min-w-12 bg-stone-50 py-2 font-semibold">
+          <GridRow
+            heading
+            label="Hole"
+            labelClassName="min-w-36 bg-stone-50 py-2 font-semibold"
+            total="Total"
+            totalClassName="min-w-12 bg-stone-50 py-2 font-semibold"
+          >
             {holes.map((hole) => (
               <th
                 key={hole.number}
@@ -114,7 +118,13 @@ export function ScoreGrid({ sheet, cells, onChange, holeStatus }: GridProps) {
             ))}
           </GridRow>
           {holeStatus ? (
-            <GridRow className="text-stone-700" label="Synced" labelClassName="border-b bg-stone-50 py-1 text-xs font-medium" total="" totalClassName="border-b bg-stone-50">
+            <GridRow
+              className="text-stone-700"
+              label="Synced"
+              labelClassName="border-b bg-stone-50 py-1 text-xs font-medium"
+              total=""
+              totalClassName="border-b bg-stone-50"
+            >
               {holes.map((hole) => (
                 <td key={hole.number} data-hole={hole.number} className="border-b border-stone-200 px-1 py-1 text-center">
                   <HoleSyncMark status={holeStatus(hole.number)} compact />
@@ -164,7 +174,12 @@ export function ScoreGrid({ sheet, cells, onChange, holeStatus }: GridProps) {
         </tbody>
         {rules.format === 'scramble' ? null : (
           <tfoot className="bg-stone-50 font-semibold">
-            <GridRow label={teamLabel} labelClassName="bg-stone-50 py-2" total={teamTotal(cells, players, holes, rules)} totalClassName="bg-stone-50 py-2 tabular-nums">
+            <GridRow
+              label={teamLabel}
+              labelClassName="bg-stone-50 py-2"
+              total={teamTotal(cells, players, holes, rules)}
+              totalClassName="bg-stone-50 py-2 tabular-nums"
+            >
               {holes.map((hole) => (
                 <td key={hole.number} className="px-1 py-2 text-center tabular-nums">
                   {holeTotal(cells, players, hole.number, rules) || ''}

@@ -21,7 +21,12 @@ export function ScoreHistory({ teams }: { teams: { teamId: string; teamName: str
         </h2>
         <p className="text-sm text-stone-600">Every change to a team’s scores: who entered what, and when, whichever phone it came from.</p>
       </div>
-      <SelectField label="Team history" className="min-w-0 sm:w-80" value={chosen?.teamId ?? ''} onChange={(e) => setTeamId(e.target.value)}>
+      <SelectField
+        label="Team history"
+        className="min-w-0 sm:w-80"
+        value={chosen?.teamId ?? ''}
+        onChange={(e) => setTeamId(e.target.value)}
+      >
         <option value="">Choose a team</option>
         {teams.map((t) => (
           <option key={t.teamId} value={t.teamId}>
@@ -60,7 +65,14 @@ export function ScoreHistory({ teams }: { teams: { teamId: string; teamName: str
             </Table>
           )
         ) : (
-          <ListState loading={history.isPending} error={history.isError} empty={false} emptyText="" errorText="Failed to load the score history." onRetry={() => void history.refetch()} />
+          <ListState
+            loading={history.isPending}
+            error={history.isError}
+            empty={false}
+            emptyText=""
+            errorText="Failed to load the score history."
+            onRetry={() => void history.refetch()}
+          />
         )
       ) : null}
     </section>

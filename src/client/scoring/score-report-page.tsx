@@ -27,8 +27,8 @@ export function ScoreReportPage() {
       <div>
         <h1 className="text-2xl font-bold">Score Report</h1>
         <p className="mt-1 text-sm text-stone-600">
-          Teams with at least one score, ranked by strokes against the par of the holes each has played (net, where the tournament scores net); ties
-          among finished teams are decided by countback.
+          Teams with at least one score, ranked by strokes against the par of the holes each has played (net, where the tournament scores
+          net); ties among finished teams are decided by countback.
         </p>
       </div>
 
@@ -37,7 +37,12 @@ export function ScoreReportPage() {
       {tournament ? (
         <>
           <div className="flex flex-wrap items-end justify-between gap-3">
-            <SelectField label="Tournament" className="min-w-0 sm:w-80" value={tournament.id} onChange={(e) => setParams({ tournament: e.target.value }, { replace: true })}>
+            <SelectField
+              label="Tournament"
+              className="min-w-0 sm:w-80"
+              value={tournament.id}
+              onChange={(e) => setParams({ tournament: e.target.value }, { replace: true })}
+            >
               <NamedOptions items={list} />
             </SelectField>
             <div className="flex items-center gap-3 text-sm text-stone-600">
@@ -49,7 +54,11 @@ export function ScoreReportPage() {
             </div>
           </div>
           {report.isError && !report.data ? (
-            <LoadFailed message="Failed to load score report." onRetry={() => void report.refetch()} className="rounded-lg border border-stone-200 bg-white" />
+            <LoadFailed
+              message="Failed to load score report."
+              onRetry={() => void report.refetch()}
+              className="rounded-lg border border-stone-200 bg-white"
+            />
           ) : report.data ? (
             <LeaderboardBoard board={report.data} emptyText="No scores yet for this tournament." />
           ) : (

@@ -19,7 +19,10 @@ export function HoleSyncMark({ status, compact = false }: { status: HoleSync; co
     <span
       title={compact ? label : undefined}
       data-hole-sync={status}
-      className={cn('inline-flex items-center gap-1', compact ? (status === 'phone' ? 'text-amber-800' : 'text-green-800') : 'text-sm font-medium')}
+      className={cn(
+        'inline-flex items-center gap-1',
+        compact ? (status === 'phone' ? 'text-amber-800' : 'text-green-800') : 'text-sm font-medium',
+      )}
     >
       <Icon aria-hidden className="size-4" />
       <span className={compact ? 'sr-only' : undefined}>{label}</span>
@@ -30,11 +33,21 @@ export function HoleSyncMark({ status, compact = false }: { status: HoleSync; co
 export function waitingText(count: number, online: boolean) {
   if (count === 0) return null;
   const saves = count === 1 ? '1 save' : `${count} saves`;
-  return online ? `${saves} waiting to sync. Sending…` : `Offline: ${saves} waiting on this phone. They are sent by themselves when the connection returns.`;
+  return online
+    ? `${saves} waiting to sync. Sending…`
+    : `Offline: ${saves} waiting on this phone. They are sent by themselves when the connection returns.`;
 }
 
 /** Cells someone else changed while this phone's save was on its way: both values, and the scorer chooses. */
-export function ConflictList({ conflicts, players, onResolve }: { conflicts: readonly StoredConflict[]; players: PlayerName[]; onResolve: (c: StoredConflict, keep: 'mine' | 'theirs') => void }) {
+export function ConflictList({
+  conflicts,
+  players,
+  onResolve,
+}: {
+  conflicts: readonly StoredConflict[];
+  players: PlayerName[];
+  onResolve: (c: StoredConflict, keep: 'mine' | 'theirs') => void;
+}) {
   if (conflicts.length === 0) return null;
   const nameOf = (id: string) => {
     const player = players.find((p) => p.id === id);
@@ -49,10 +62,14 @@ export function ConflictList({ conflicts, players, onResolve }: { conflicts: rea
       <p className="mt-1 text-sm text-amber-950">Choose the score to keep for each. Until you choose, the card shows theirs.</p>
       <ul className="mt-3 flex flex-col gap-2">
         {conflicts.map((c) => (
-          <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-white p-3" data-conflict={`${c.playerId}:${c.holeNumber}`}>
+          <li
+            key={c.id}
+            className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-white p-3"
+            data-conflict={`${c.playerId}:${c.holeNumber}`}
+          >
             <span className="text-sm">
-              <span className="font-semibold">Hole {c.holeNumber}</span> · {nameOf(c.playerId)}: yours <strong>{shown(c.mine)}</strong>, theirs{' '}
-              <strong>{shown(c.theirs)}</strong>
+              <span className="font-semibold">Hole {c.holeNumber}</span> · {nameOf(c.playerId)}: yours <strong>{shown(c.mine)}</strong>,
+              theirs <strong>{shown(c.theirs)}</strong>
             </span>
             <span className="flex gap-2">
               <Button size="sm" onClick={() => onResolve(c, 'mine')}>

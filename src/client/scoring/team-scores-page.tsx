@@ -14,7 +14,10 @@ export function TeamScoresPage() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-5 px-4 pt-6 sm:px-6 sm:pt-8">
       <title>Score Entry · Golf Tournament</title>
-      <Link to="/register" className="flex w-fit items-center gap-1 text-sm font-semibold text-brand-800 underline-offset-4 hover:underline">
+      <Link
+        to="/register"
+        className="flex w-fit items-center gap-1 text-sm font-semibold text-brand-800 underline-offset-4 hover:underline"
+      >
         <ArrowLeft aria-hidden className="size-4" />
         Your teams
       </Link>

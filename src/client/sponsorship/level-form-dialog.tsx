@@ -1,7 +1,12 @@
 // Adding or editing a sponsorship level: name, description and the places a tournament offers by default.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { LEVEL_MAX_TEAMS, sponsorshipLevelSchema, type SponsorshipLevelInput, type SponsorshipLevelValues } from '../../shared/sponsorship-schemas';
+import {
+  LEVEL_MAX_TEAMS,
+  sponsorshipLevelSchema,
+  type SponsorshipLevelInput,
+  type SponsorshipLevelValues,
+} from '../../shared/sponsorship-schemas';
 import { FormDialog, saveFeedback } from '../admin/form-dialog';
 import { Field } from '../ui/field';
 import { FormActions } from '../ui/form-actions';
@@ -17,12 +22,19 @@ export function LevelFormDialog({ level, onClose }: { level: SponsorshipLevel | 
     defaultValues: level ?? { name: '', description: '', maxTeams: LEVEL_MAX_TEAMS.default },
   });
   const { errors } = form.formState;
-  const submit = form.handleSubmit((input) => save.mutate({ id: level?.id, input }, saveFeedback('Sponsorship level', Boolean(level), onClose)));
+  const submit = form.handleSubmit((input) =>
+    save.mutate({ id: level?.id, input }, saveFeedback('Sponsorship level', Boolean(level), onClose)),
+  );
   return (
     <FormDialog title={level ? 'Edit Sponsorship Level' : 'Add Sponsorship Level'} onClose={onClose}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <Field label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
-        <TextAreaField label="Description" hint="Optional: what a sponsor at this level gets" error={errors.description?.message} {...form.register('description')} />
+        <TextAreaField
+          label="Description"
+          hint="Optional: what a sponsor at this level gets"
+          error={errors.description?.message}
+          {...form.register('description')}
+        />
         <WholeNumberField
           label="Max teams"
           range={LEVEL_MAX_TEAMS}
@@ -30,7 +42,13 @@ export function LevelFormDialog({ level, onClose }: { level: SponsorshipLevel | 
           error={errors.maxTeams?.message}
           {...form.register('maxTeams', { valueAsNumber: true })}
         />
-        <FormActions onCancel={onClose} label={level ? 'Save Changes' : 'Add Level'} busyLabel="Saving…" busy={save.isPending} className="mt-2" />
+        <FormActions
+          onCancel={onClose}
+          label={level ? 'Save Changes' : 'Add Level'}
+          busyLabel="Saving…"
+          busy={save.isPending}
+          className="mt-2"
+        />
       </form>
     </FormDialog>
   );

@@ -58,7 +58,8 @@ export function SponsorshipLevelsPage() {
         confirmLabel="Delete Level"
         message={(level) => (
           <p>
-            <strong>{level.name}</strong> will be deleted. A level that a tournament offers cannot be deleted until the tournament stops offering it.
+            <strong>{level.name}</strong> will be deleted. A level that a tournament offers cannot be deleted until the tournament stops
+            offering it.
           </p>
         )}
       />

@@ -48,8 +48,8 @@ export function AssignTeamsButton({ tournament, size = 'sm', warn = true }: Prop
         message={
           <>
             <p>
-              Every team of <strong>{tournament.name}</strong> gets a starting hole at random. This replaces any earlier draw: print the starting
-              sheet, scorecards and cart signs again afterwards.
+              Every team of <strong>{tournament.name}</strong> gets a starting hole at random. This replaces any earlier draw: print the
+              starting sheet, scorecards and cart signs again afterwards.
             </p>
             {groups ? <p className="mt-3 font-medium">{groups}</p> : null}
             {scored ? <DrawWarning text={scored} className="mt-3" /> : null}

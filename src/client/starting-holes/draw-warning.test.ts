@@ -5,7 +5,9 @@ describe('drawOutOfDateText: a draw that leaves out teams registered after it', 
   it('names how many teams have no hole, and what to do', () => {
     expect(drawOutOfDateText({ teams: 6, teamsWithoutHole: 2 })).toBe('2 teams have no starting hole yet: Assign Teams again');
     expect(drawOutOfDateText({ teams: 6, teamsWithoutHole: 1 })).toBe('1 team has no starting hole yet: Assign Teams again');
-    expect(drawOutOfDateText({ teams: 6, teamsWithoutHole: 1 }, false)).toBe('1 team has no starting hole yet: an admin draws again with Assign Teams');
+    expect(drawOutOfDateText({ teams: 6, teamsWithoutHole: 1 }, false)).toBe(
+      '1 team has no starting hole yet: an admin draws again with Assign Teams',
+    );
   });
 
   it('says nothing when every team has a hole, or before the first draw (no team has one)', () => {
@@ -17,7 +19,9 @@ describe('drawOutOfDateText: a draw that leaves out teams registered after it', 
 describe('scoredTeamsText: drawing again moves teams that are scoring', () => {
   it('warns only when teams have scores', () => {
     expect(scoredTeamsText(0)).toBeNull();
-    expect(scoredTeamsText(3)).toBe('3 teams have scores already. Their scores stay, but their starting holes will change: tell their scorers.');
+    expect(scoredTeamsText(3)).toBe(
+      '3 teams have scores already. Their scores stay, but their starting holes will change: tell their scorers.',
+    );
   });
 });
 
@@ -26,10 +30,16 @@ describe('groupsText: how many holes the draw doubles (R31)', () => {
     expect(groupsText({ teams: 12, holes: 18, singleGroupHoles: 0 })).toBe('One team per hole: 12 of the 18 holes get a team.');
   });
   it('36 teams on 18 holes: all 18 doubled; 22 teams: 4', () => {
-    expect(groupsText({ teams: 36, holes: 18, singleGroupHoles: 0 })).toBe('18 of the 18 holes get two groups (A and B), par 5s first, then par 4s, then par 3s.');
-    expect(groupsText({ teams: 22, holes: 18, singleGroupHoles: 2 })).toBe('4 of the 18 holes get two groups (A and B), par 5s first, then par 4s, then par 3s; 2 holes stay single.');
+    expect(groupsText({ teams: 36, holes: 18, singleGroupHoles: 0 })).toBe(
+      '18 of the 18 holes get two groups (A and B), par 5s first, then par 4s, then par 3s.',
+    );
+    expect(groupsText({ teams: 22, holes: 18, singleGroupHoles: 2 })).toBe(
+      '4 of the 18 holes get two groups (A and B), par 5s first, then par 4s, then par 3s; 2 holes stay single.',
+    );
   });
   it('beyond two a hole (less the single ones) the draw is refused', () => {
-    expect(groupsText({ teams: 36, holes: 18, singleGroupHoles: 1 })).toBe('Too many teams (36) for available holes (35): the draw will be refused.');
+    expect(groupsText({ teams: 36, holes: 18, singleGroupHoles: 1 })).toBe(
+      'Too many teams (36) for available holes (35): the draw will be refused.',
+    );
   });
 });

@@ -6,7 +6,10 @@ import { cn } from '../ui/cn';
 const teams = (n: number) => `${n} ${n === 1 ? 'team has' : 'teams have'}`;
 
 /** 'n teams have no starting hole yet: Assign Teams again', or null when the draw is whole (or not made: nothing to redo). */
-export function drawOutOfDateText({ teams: all, teamsWithoutHole: n }: { teams: number; teamsWithoutHole: number }, admin = true): string | null {
+export function drawOutOfDateText(
+  { teams: all, teamsWithoutHole: n }: { teams: number; teamsWithoutHole: number },
+  admin = true,
+): string | null {
   if (n === 0 || n >= all) return null;
   return `${teams(n)} no starting hole yet: ${admin ? 'Assign Teams again' : 'an admin draws again with Assign Teams'}`;
 }
@@ -30,7 +33,15 @@ export function DrawWarning({ text, className }: { text: string; className?: str
  * R31: what the draw will do with this field: one team per hole, or how many holes take two groups (par 5s first, then
  * 4s, then 3s), or that the field does not fit. Said in Assign Teams' confirmation.
  */
-export function groupsText({ teams: n, holes, singleGroupHoles }: { teams: number; holes: number; singleGroupHoles: number }): string | null {
+export function groupsText({
+  teams: n,
+  holes,
+  singleGroupHoles,
+}: {
+  teams: number;
+  holes: number;
+  singleGroupHoles: number;
+}): string | null {
   if (holes === 0 || n === 0) return null;
   if (n <= holes) return `One team per hole: ${n} of the ${holes} holes get a team.`;
   const capacity = 2 * holes - singleGroupHoles;

@@ -29,7 +29,20 @@ interface PrintablePageProps {
   children: ReactNode;
 }
 
-export function PrintablePage({ title, query, tournamentName, summary, actions, hideHeadingInPrint = true, notice, failure, empty, emptyText, back, children }: PrintablePageProps) {
+export function PrintablePage({
+  title,
+  query,
+  tournamentName,
+  summary,
+  actions,
+  hideHeadingInPrint = true,
+  notice,
+  failure,
+  empty,
+  emptyText,
+  back,
+  children,
+}: PrintablePageProps) {
   return (
     <div className="flex flex-col gap-5">
       <title>{`${title}${tournamentName ? ` · ${tournamentName}` : ''} · Admin · Golf Tournament`}</title>
@@ -56,7 +69,10 @@ export function PrintablePage({ title, query, tournamentName, summary, actions, 
         <ListState loading={query.isPending} error={false} empty={empty} emptyText={emptyText} />
       )}
       {children}
-      <Link to={back.to} className="flex w-fit items-center gap-1 text-sm font-semibold text-brand-800 underline-offset-4 hover:underline print:hidden">
+      <Link
+        to={back.to}
+        className="flex w-fit items-center gap-1 text-sm font-semibold text-brand-800 underline-offset-4 hover:underline print:hidden"
+      >
         <ArrowLeft aria-hidden className="size-4" />
         {back.label}
       </Link>

@@ -11,13 +11,15 @@ export type Scorecard = Scorecards['teams'][number];
 export const startingSheetQuery = (tournamentId: string) =>
   queryOptions({
     queryKey: ['admin', 'starting-sheet', tournamentId],
-    queryFn: ({ signal }) => api<ApiAnswer<'/api/admin/tournaments/:id/starting-sheet'>>(`/api/admin/tournaments/${tournamentId}/starting-sheet`, { signal }),
+    queryFn: ({ signal }) =>
+      api<ApiAnswer<'/api/admin/tournaments/:id/starting-sheet'>>(`/api/admin/tournaments/${tournamentId}/starting-sheet`, { signal }),
   });
 
 export const scorecardsQuery = (tournamentId: string) =>
   queryOptions({
     queryKey: ['admin', 'scorecards', tournamentId],
-    queryFn: ({ signal }) => api<ApiAnswer<'/api/admin/tournaments/:id/scorecards'>>(`/api/admin/tournaments/${tournamentId}/scorecards`, { signal }),
+    queryFn: ({ signal }) =>
+      api<ApiAnswer<'/api/admin/tournaments/:id/scorecards'>>(`/api/admin/tournaments/${tournamentId}/scorecards`, { signal }),
   });
 
 /** Every tournament's teams, those without a starting hole and those with scores (admins: beside Assign Teams). */
@@ -30,7 +32,11 @@ export const drawStatusQuery = queryOptions({
 export function useAssignTeams() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (tournamentId: string) => api<ApiAnswer<'/api/admin/tournaments/:id/assign-teams', 'post'>>(`/api/admin/tournaments/${tournamentId}/assign-teams`, { method: 'POST', body: {} }),
+    mutationFn: (tournamentId: string) =>
+      api<ApiAnswer<'/api/admin/tournaments/:id/assign-teams', 'post'>>(`/api/admin/tournaments/${tournamentId}/assign-teams`, {
+        method: 'POST',
+        body: {},
+      }),
     onSuccess: (sheet, tournamentId) => {
       queryClient.setQueryData(startingSheetQuery(tournamentId).queryKey, sheet);
       return Promise.all([

@@ -100,7 +100,10 @@ function NineTable({ holes, card, withTotal, allHoles, format }: NineProps) {
               <td aria-hidden className="border-0" />
             </tr>
           ) : null}
-          {(format === 'scramble' ? [{ key: 'team', name: 'Team' }] : [...card.players.map((player) => ({ key: player.id, name: fullName(player) })), { key: 'team', name: 'Team' }]).map((row) => (
+          {(format === 'scramble'
+            ? [{ key: 'team', name: 'Team' }]
+            : [...card.players.map((player) => ({ key: player.id, name: fullName(player) })), { key: 'team', name: 'Team' }]
+          ).map((row) => (
             <tr key={row.key}>
               <th scope="row" className={`${cell} text-left ${row.key === 'team' ? 'font-bold' : 'font-medium'}`}>
                 {row.name}
@@ -137,15 +140,26 @@ function ScorecardSheet({ card, data }: { card: Scorecard; data: Scorecards & { 
           <p className="text-sm text-stone-700 print:text-black">
             {data.course.name} · {formatLabel(data.rules)}
           </p>
-          {data.rules.format === 'scramble' ? <p className="text-sm text-stone-700 print:text-black">{card.players.map(fullName).join(', ')}</p> : null}
+          {data.rules.format === 'scramble' ? (
+            <p className="text-sm text-stone-700 print:text-black">{card.players.map(fullName).join(', ')}</p>
+          ) : null}
         </div>
         <div className="shrink-0 rounded-md border-2 border-stone-800 px-3 py-1 text-center">
           <p className="text-xs font-semibold">Starting hole</p>
-          <p className="text-3xl font-bold tabular-nums">{card.startingHole != null ? startingHoleLabel(card.startingHole, card.startGroup) : '—'}</p>
+          <p className="text-3xl font-bold tabular-nums">
+            {card.startingHole != null ? startingHoleLabel(card.startingHole, card.startGroup) : '—'}
+          </p>
         </div>
       </header>
       {rows.map((holes, i) => (
-        <NineTable key={holes[0]!.number} holes={holes} card={card} withTotal={i === rows.length - 1} allHoles={data.course.holes} format={data.rules.format} />
+        <NineTable
+          key={holes[0]!.number}
+          holes={holes}
+          card={card}
+          withTotal={i === rows.length - 1}
+          allHoles={data.course.holes}
+          format={data.rules.format}
+        />
       ))}
       <div className="mt-2 grid grid-cols-2 gap-6 text-sm">
         <p className="border-t border-stone-800 pt-1">Scorer</p>
@@ -171,7 +185,9 @@ export function ScorecardsPage() {
       actions={course && count ? <PrintButton /> : null}
       failure="Failed to load the scorecards"
       empty={Boolean(data && (!course || data.teams.length === 0))}
-      emptyText={!course ? 'This tournament has no golf course yet: scorecards list its holes and pars.' : 'No teams registered for this tournament.'}
+      emptyText={
+        !course ? 'This tournament has no golf course yet: scorecards list its holes and pars.' : 'No teams registered for this tournament.'
+      }
       back={{ to: `/admin/tournaments/${id}/starting-sheet`, label: 'Back to the Starting Sheet' }}
     >
       {data && course ? (

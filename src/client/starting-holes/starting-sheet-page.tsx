@@ -20,7 +20,9 @@ export function StartingSheetPage() {
   const data = sheet.data;
   const admin = me?.user.role === 'admin';
   // Teams registered after the draw are not on the sheet: say so on screen (not on paper).
-  const outOfDate = data ? drawOutOfDateText({ teams: data.assignments.length + data.teamsWithoutHole, teamsWithoutHole: data.teamsWithoutHole }, admin) : null;
+  const outOfDate = data
+    ? drawOutOfDateText({ teams: data.assignments.length + data.teamsWithoutHole, teamsWithoutHole: data.teamsWithoutHole }, admin)
+    : null;
 
   return (
     <PrintablePage
@@ -52,7 +54,11 @@ export function StartingSheetPage() {
       notice={outOfDate ? <DrawWarning text={outOfDate} className="rounded-lg border border-amber-300 bg-amber-50 p-3" /> : null}
       failure="Failed to load the starting sheet"
       empty={data?.assignments.length === 0}
-      emptyText={me?.user.role === 'admin' ? 'No starting holes drawn yet. Assign Teams draws one for every team.' : 'No starting holes drawn yet. An admin draws them with Assign Teams.'}
+      emptyText={
+        me?.user.role === 'admin'
+          ? 'No starting holes drawn yet. Assign Teams draws one for every team.'
+          : 'No starting holes drawn yet. An admin draws them with Assign Teams.'
+      }
       back={admin ? { to: '/admin/settings', label: 'Back to Tournaments' } : { to: '/admin/score-entry', label: 'Back to Score Entry' }}
     >
       {data?.assignments.length ? (
@@ -61,9 +67,15 @@ export function StartingSheetPage() {
             <caption className="sr-only">Starting holes of {data.tournament.name}, by hole</caption>
             <thead>
               <tr className="border-b-2 border-stone-800">
-                <th scope="col" className="w-12 px-3 py-2 font-semibold">Hole</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Team</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Players</th>
+                <th scope="col" className="w-12 px-3 py-2 font-semibold">
+                  Hole
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Team
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Players
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -32,9 +32,23 @@ const empty = (tournamentId = ''): FormValues => ({
   players: [],
 });
 
-export function AddTeamDialog({ open, onOpenChange, defaultTournamentId }: { open: boolean; onOpenChange: (open: boolean) => void; defaultTournamentId: string }) {
+export function AddTeamDialog({
+  open,
+  onOpenChange,
+  defaultTournamentId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  defaultTournamentId: string;
+}) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Add Team" description="Name and tournament are required; players can be added later." wide>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add Team"
+      description="Name and tournament are required; players can be added later."
+      wide
+    >
       {open ? <AddTeamForm defaultTournamentId={defaultTournamentId} onDone={() => onOpenChange(false)} /> : null}
     </Dialog>
   );
@@ -43,7 +57,10 @@ export function AddTeamDialog({ open, onOpenChange, defaultTournamentId }: { ope
 function AddTeamForm({ defaultTournamentId, onDone }: { defaultTournamentId: string; onDone: () => void }) {
   const options = useQuery(teamFormOptionsQuery);
   const create = useCreateTeam();
-  const form = useForm<FormValues, unknown, z.output<typeof adminCreateTeamSchema>>({ resolver: zodResolver(adminCreateTeamSchema), defaultValues: empty(defaultTournamentId) });
+  const form = useForm<FormValues, unknown, z.output<typeof adminCreateTeamSchema>>({
+    resolver: zodResolver(adminCreateTeamSchema),
+    defaultValues: empty(defaultTournamentId),
+  });
   const { register, handleSubmit, watch, setValue, formState } = form;
   const players = useFieldArray({ control: form.control, name: 'players' });
   const error = (path: string) => (get(formState.errors, path) as { message?: string } | undefined)?.message;
@@ -83,7 +100,12 @@ function AddTeamForm({ defaultTournamentId, onDone }: { defaultTournamentId: str
             </option>
           ))}
         </SelectField>
-        <SelectField label="Sponsorship level (optional)" error={error('sponsorshipLevelId')} disabled={!tournament} {...register('sponsorshipLevelId')}>
+        <SelectField
+          label="Sponsorship level (optional)"
+          error={error('sponsorshipLevelId')}
+          disabled={!tournament}
+          {...register('sponsorshipLevelId')}
+        >
           <option value="">No level</option>
           {tournament?.levels.map((l) => (
             <option key={l.id} value={l.id} disabled={l.placesLeft === 0}>
@@ -105,7 +127,12 @@ function AddTeamForm({ defaultTournamentId, onDone }: { defaultTournamentId: str
           <h3 className="font-semibold text-stone-900">
             Players ({players.fields.length}/{PLAYERS_PER_TEAM})
           </h3>
-          <Button variant="secondary" size="sm" disabled={players.fields.length >= PLAYERS_PER_TEAM} onClick={() => players.append(blankPlayer())}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={players.fields.length >= PLAYERS_PER_TEAM}
+            onClick={() => players.append(blankPlayer())}
+          >
             <Plus aria-hidden className="size-4" /> Add player
           </Button>
         </div>
@@ -118,10 +145,27 @@ function AddTeamForm({ defaultTournamentId, onDone }: { defaultTournamentId: str
           <fieldset key={field.id} className="rounded-md border border-stone-200 p-3">
             <legend className="px-1 text-sm font-semibold text-stone-800">Player {i + 1}</legend>
             <div className="grid gap-3 sm:grid-cols-2">
-              <Field label="First name" autoComplete="off" error={error(`players.${i}.firstName`)} {...register(`players.${i}.firstName`)} />
+              <Field
+                label="First name"
+                autoComplete="off"
+                error={error(`players.${i}.firstName`)}
+                {...register(`players.${i}.firstName`)}
+              />
               <Field label="Last name" autoComplete="off" error={error(`players.${i}.lastName`)} {...register(`players.${i}.lastName`)} />
-              <Field label="Email" type="email" autoComplete="off" error={error(`players.${i}.email`)} {...register(`players.${i}.email`)} />
-              <Field label="Phone (optional)" type="tel" autoComplete="off" error={error(`players.${i}.phone`)} {...register(`players.${i}.phone`)} />
+              <Field
+                label="Email"
+                type="email"
+                autoComplete="off"
+                error={error(`players.${i}.email`)}
+                {...register(`players.${i}.email`)}
+              />
+              <Field
+                label="Phone (optional)"
+                type="tel"
+                autoComplete="off"
+                error={error(`players.${i}.phone`)}
+                {...register(`players.${i}.phone`)}
+              />
             </div>
             <Button variant="ghost" size="sm" className="mt-2" onClick={() => players.remove(i)}>
               <Trash2 aria-hidden className="size-4" /> Remove player {i + 1}

@@ -51,7 +51,12 @@ export function AdminTeamsPage() {
 
   const change = (patch: Partial<TeamListParams>) => setParams((p) => ({ ...p, page: 1, ...patch }));
   const sortBy = (sort: TeamSort) =>
-    setParams((p) => ({ ...p, page: 1, sort, dir: p.sort === sort ? (p.dir === 'asc' ? 'desc' : 'asc') : sort === 'registered' || sort === 'players' ? 'desc' : 'asc' }));
+    setParams((p) => ({
+      ...p,
+      page: 1,
+      sort,
+      dir: p.sort === sort ? (p.dir === 'asc' ? 'desc' : 'asc') : sort === 'registered' || sort === 'players' ? 'desc' : 'asc',
+    }));
   const data = list.data;
 
   return (
@@ -70,7 +75,16 @@ export function AdminTeamsPage() {
       </div>
 
       <div className="grid gap-3 sm:grid-cols-3 [&>*]:min-w-0 [&_select]:min-w-0">
-        <Field label="Search" type="search" placeholder="Team or company" value={search} onChange={(e) => { setSearch(e.target.value); change({}); }} />
+        <Field
+          label="Search"
+          type="search"
+          placeholder="Team or company"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            change({});
+          }}
+        />
         <SelectField label="Tournament" value={params.tournamentId} onChange={(e) => change({ tournamentId: e.target.value })}>
           <NamedOptions items={data?.tournaments} anyLabel="All tournaments" />
         </SelectField>
@@ -82,7 +96,14 @@ export function AdminTeamsPage() {
       {data && data.total > 0 ? (
         // A phone: one card per team, the sort as a choice (the table's headers sort on a wider screen).
         <div className={cn('flex flex-col gap-3 sm:hidden', list.isFetching && 'opacity-70 transition-opacity')}>
-          <SelectField label="Sort by" value={`${params.sort}:${params.dir}`} onChange={(e) => { const [sort, dir] = e.target.value.split(':') as [TeamSort, SortDirection]; change({ sort, dir }); }}>
+          <SelectField
+            label="Sort by"
+            value={`${params.sort}:${params.dir}`}
+            onChange={(e) => {
+              const [sort, dir] = e.target.value.split(':') as [TeamSort, SortDirection];
+              change({ sort, dir });
+            }}
+          >
             {MOBILE_SORTS.map(({ value, label }) => (
               <option key={value} value={value}>
                 {label}
@@ -93,7 +114,11 @@ export function AdminTeamsPage() {
             {data.teams.map((team) => (
               <li key={team.id} className="flex flex-col gap-1 rounded-lg border border-stone-200 bg-white p-3">
                 <div className="flex items-start justify-between gap-2">
-                  <button type="button" className="text-left font-medium text-brand-900 underline-offset-2 hover:underline" onClick={() => setOpenId(team.id)}>
+                  <button
+                    type="button"
+                    className="text-left font-medium text-brand-900 underline-offset-2 hover:underline"
+                    onClick={() => setOpenId(team.id)}
+                  >
                     {team.name}
                   </button>
                   <PaymentBadge status={team.paymentStatus} />
@@ -116,10 +141,20 @@ export function AdminTeamsPage() {
               {COLUMNS.map((c) => {
                 const active = params.sort === c.sort;
                 return (
-                  <Th key={c.sort} className={c.className} aria-sort={active ? (params.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
+                  <Th
+                    key={c.sort}
+                    className={c.className}
+                    aria-sort={active ? (params.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+                  >
                     <button type="button" className="inline-flex items-center gap-1 hover:underline" onClick={() => sortBy(c.sort)}>
                       {c.label}
-                      {active ? params.dir === 'asc' ? <ArrowUp aria-hidden className="size-3.5" /> : <ArrowDown aria-hidden className="size-3.5" /> : null}
+                      {active ? (
+                        params.dir === 'asc' ? (
+                          <ArrowUp aria-hidden className="size-3.5" />
+                        ) : (
+                          <ArrowDown aria-hidden className="size-3.5" />
+                        )
+                      ) : null}
                     </button>
                   </Th>
                 );
@@ -130,7 +165,14 @@ export function AdminTeamsPage() {
             {data.teams.map((team) => (
               <Tr key={team.id} className="cursor-pointer" onClick={() => setOpenId(team.id)}>
                 <Td>
-                  <button type="button" className="text-left font-medium text-brand-900 hover:underline" onClick={(e) => { e.stopPropagation(); setOpenId(team.id); }}>
+                  <button
+                    type="button"
+                    className="text-left font-medium text-brand-900 hover:underline"
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      setOpenId(team.id);
+                    }}
+                  >
                     {team.name}
                   </button>
                   <span className="block text-xs text-stone-600">{team.tournamentName}</span>
@@ -155,7 +197,16 @@ export function AdminTeamsPage() {
           onRetry={() => void list.refetch()}
         />
       )}
-      {data ? <Pagination page={data.page} pages={data.pages} total={data.total} pageSize={data.pageSize} noun="teams" onPage={(page) => setParams((p) => ({ ...p, page }))} /> : null}
+      {data ? (
+        <Pagination
+          page={data.page}
+          pages={data.pages}
+          total={data.total}
+          pageSize={data.pageSize}
+          noun="teams"
+          onPage={(page) => setParams((p) => ({ ...p, page }))}
+        />
+      ) : null}
 
       <TeamDetailsDialog teamId={openId} canChange={isAdmin} onClose={() => setOpenId(null)} />
       {isAdmin ? <AddTeamDialog open={adding} onOpenChange={setAdding} defaultTournamentId={params.tournamentId} /> : null}

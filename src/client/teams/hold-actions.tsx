@@ -16,7 +16,10 @@ function useHoldAction(teamId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: { kind: 'extend'; hours: number } | { kind: 'reinstate' }) =>
-      api<Answer>(`/api/admin/teams/${teamId}/${action.kind}`, { method: 'POST', body: action.kind === 'extend' ? { hours: action.hours } : {} }),
+      api<Answer>(`/api/admin/teams/${teamId}/${action.kind}`, {
+        method: 'POST',
+        body: action.kind === 'extend' ? { hours: action.hours } : {},
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
@@ -65,7 +68,14 @@ export function HoldActions({ team }: { team: { id: string; name: string; paymen
         Places kept until <strong>{formatDateTime(team.holdUntil, { withZone: true })}</strong>
       </p>
       <div className="flex items-end gap-2">
-        <Field label="Extend by (hours)" inputMode="numeric" value={hours} onChange={(e) => setHours(e.target.value)} error={error} className="w-36" />
+        <Field
+          label="Extend by (hours)"
+          inputMode="numeric"
+          value={hours}
+          onChange={(e) => setHours(e.target.value)}
+          error={error}
+          className="w-36"
+        />
         <Button type="submit" variant="secondary" disabled={action.isPending}>
           {action.isPending ? 'Extending…' : 'Extend'}
         </Button>

@@ -16,7 +16,8 @@ export function TeamCard({ team, cardPayments, onEdit }: { team: TeamSummary; ca
   const payNow = usePayNow();
   // An unpaid team can be paid by card (R23) while its place is kept.
   const payable = cardPayments && (team.paymentStatus === 'pending' || team.paymentStatus === 'hold') && (team.level?.priceCents ?? 0) > 0;
-  const pay = () => payNow.mutate([team.id], { onError: (error) => notify.error(errorMessage(error, 'The payment page could not be opened')) });
+  const pay = () =>
+    payNow.mutate([team.id], { onError: (error) => notify.error(errorMessage(error, 'The payment page could not be opened')) });
   return (
     <Card className="flex flex-col gap-3" aria-labelledby={headingId}>
       <div className="flex flex-wrap items-start justify-between gap-3">

@@ -38,7 +38,10 @@ export function TeamDashboard({ me }: { me: Me }) {
   useEffect(() => {
     if (linkedOffer.data) {
       const o = linkedOffer.data;
-      setView({ kind: 'register', offer: { token: o.offerToken!, tournamentId: o.tournamentId, levelId: o.levelId, teamsWanted: o.teamsWanted } });
+      setView({
+        kind: 'register',
+        offer: { token: o.offerToken!, tournamentId: o.tournamentId, levelId: o.levelId, teamsWanted: o.teamsWanted },
+      });
       setParams({}, { replace: true });
     } else if (linkedOffer.isError) {
       notify.error(errorMessage(linkedOffer.error, 'This waitlist offer has expired or was already used'));
@@ -118,7 +121,14 @@ export function TeamDashboard({ me }: { me: Me }) {
                   </Button>
                 </Card>
               ) : (
-                teams.data.map((team) => <TeamCard key={team.id} team={team} cardPayments={tournaments.data?.cardPayments ?? false} onEdit={() => setView({ kind: 'edit', teamId: team.id })} />)
+                teams.data.map((team) => (
+                  <TeamCard
+                    key={team.id}
+                    team={team}
+                    cardPayments={tournaments.data?.cardPayments ?? false}
+                    onEdit={() => setView({ kind: 'edit', teamId: team.id })}
+                  />
+                ))
               )}
             </>
           )}
@@ -129,7 +139,15 @@ export function TeamDashboard({ me }: { me: Me }) {
           <ChangePasswordCard />
           <WaitlistCard
             onRegister={(entry) =>
-              setView({ kind: 'register', offer: { token: entry.offerToken!, tournamentId: entry.tournamentId, levelId: entry.levelId, teamsWanted: entry.teamsWanted } })
+              setView({
+                kind: 'register',
+                offer: {
+                  token: entry.offerToken!,
+                  tournamentId: entry.tournamentId,
+                  levelId: entry.levelId,
+                  teamsWanted: entry.teamsWanted,
+                },
+              })
             }
           />
           <Card>

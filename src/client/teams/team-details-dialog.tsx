@@ -22,7 +22,12 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 /** What goes with a team when it is deleted, in words; its starting hole only once the draw has given it one. */
 export function deletionSummary(removes: AdminTeamDetail['removes'], startingHole: number | null): string {
-  const counts = [plural(removes.players, 'player'), plural(removes.payments, 'payment record'), plural(removes.scores, 'score'), plural(removes.checkins, 'check-in')];
+  const counts = [
+    plural(removes.players, 'player'),
+    plural(removes.payments, 'payment record'),
+    plural(removes.scores, 'score'),
+    plural(removes.checkins, 'check-in'),
+  ];
   return startingHole == null ? counts.join(', ') : `${counts.join(', ')}, and its starting hole (${startingHole})`;
 }
 
@@ -42,7 +47,8 @@ function TeamDetails({ teamId, canChange, onClose }: { teamId: string; canChange
   const [confirming, setConfirming] = useState(false);
   useFailureToast(detail.isError, 'Failed to load players');
 
-  if (!detail.data) return <ListState loading={detail.isPending} error={detail.isError} empty={false} emptyText="" onRetry={() => void detail.refetch()} />;
+  if (!detail.data)
+    return <ListState loading={detail.isPending} error={detail.isError} empty={false} emptyText="" onRetry={() => void detail.refetch()} />;
   const { team, currency } = detail.data;
   const chosen = status || team.paymentStatus;
 
@@ -78,7 +84,9 @@ function TeamDetails({ teamId, canChange, onClose }: { teamId: string; canChange
         <dt className="font-medium text-stone-600">Company</dt>
         <dd>{team.company || 'Not specified'}</dd>
         <dt className="font-medium text-stone-600">Contact</dt>
-        <dd className="break-words">{[team.contactName, team.contactEmail, team.contactPhone].filter(Boolean).join(' · ') || 'Not specified'}</dd>
+        <dd className="break-words">
+          {[team.contactName, team.contactEmail, team.contactPhone].filter(Boolean).join(' · ') || 'Not specified'}
+        </dd>
         <dt className="font-medium text-stone-600">Registered</dt>
         <dd>{formatDateTime(team.createdAt)}</dd>
       </dl>
@@ -130,7 +138,12 @@ function TeamDetails({ teamId, canChange, onClose }: { teamId: string; canChange
       {canChange ? (
         <div className="flex flex-col gap-3 border-t border-stone-200 pt-4 sm:flex-row sm:items-end sm:justify-between">
           <div className="flex items-end gap-2">
-            <SelectField label="Payment status" value={chosen} onChange={(e) => setStatusChoice(e.target.value as PaymentStatus)} className="w-44 [&_select]:min-w-0">
+            <SelectField
+              label="Payment status"
+              value={chosen}
+              onChange={(e) => setStatusChoice(e.target.value as PaymentStatus)}
+              className="w-44 [&_select]:min-w-0"
+            >
               <PaymentStatusOptions settable />
             </SelectField>
             <Button className="whitespace-nowrap" onClick={update} disabled={setStatus.isPending || chosen === team.paymentStatus}>
@@ -151,8 +164,8 @@ function TeamDetails({ teamId, canChange, onClose }: { teamId: string; canChange
         title={`Delete ${team.name}?`}
         message={
           <p>
-            This deletes the team <strong>{team.name}</strong> and everything that goes with it: {deletionSummary(team.removes, team.startingHole)}. This
-            cannot be undone.
+            This deletes the team <strong>{team.name}</strong> and everything that goes with it:{' '}
+            {deletionSummary(team.removes, team.startingHole)}. This cannot be undone.
           </p>
         }
         confirmLabel="Delete team"

@@ -10,6 +10,8 @@ describe('the hint under a level in the tournament form', () => {
   });
 
   it('keeps the usual places after a description', () => {
-    expect(levelHint({ description: 'A foursome and a tee-box sign.', maxTeams: 3 }, 0)).toBe('A foursome and a tee-box sign. · Usually 3 places.');
+    expect(levelHint({ description: 'A foursome and a tee-box sign.', maxTeams: 3 }, 0)).toBe(
+      'A foursome and a tee-box sign. · Usually 3 places.',
+    );
   });
 });

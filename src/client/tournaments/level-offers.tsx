@@ -55,13 +55,23 @@ export function LevelOffers({ levels, offered, currency }: { levels: LevelChoice
                       {level.name}
                     </label>
                   )}
-                  <p className="mt-1 text-sm text-stone-600">
-                    {levelHint(level, registered)}
-                  </p>
+                  <p className="mt-1 text-sm text-stone-600">{levelHint(level, registered)}</p>
                   {rows?.[i]?.offered ? (
                     <div className="mt-3 grid grid-cols-2 gap-3">
-                      <Field label={`Price per team (${currency})`} inputMode="decimal" autoComplete="off" error={error(`levels.${i}.price`)} {...register(`levels.${i}.price`)} />
-                      <Field label="Places" inputMode="numeric" autoComplete="off" error={error(`levels.${i}.maxTeams`)} {...register(`levels.${i}.maxTeams`)} />
+                      <Field
+                        label={`Price per team (${currency})`}
+                        inputMode="decimal"
+                        autoComplete="off"
+                        error={error(`levels.${i}.price`)}
+                        {...register(`levels.${i}.price`)}
+                      />
+                      <Field
+                        label="Places"
+                        inputMode="numeric"
+                        autoComplete="off"
+                        error={error(`levels.${i}.maxTeams`)}
+                        {...register(`levels.${i}.maxTeams`)}
+                      />
                     </div>
                   ) : null}
                 </fieldset>

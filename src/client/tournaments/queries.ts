@@ -19,13 +19,15 @@ export const tournamentsQuery = queryOptions({
 export const tournamentQuery = (id: string) =>
   queryOptions({
     queryKey: ['admin', 'tournaments', id],
-    queryFn: ({ signal }) => api<ApiAnswer<'/api/admin/tournaments/:id'>>(`/api/admin/tournaments/${id}`, { signal }).then((r) => r.tournament),
+    queryFn: ({ signal }) =>
+      api<ApiAnswer<'/api/admin/tournaments/:id'>>(`/api/admin/tournaments/${id}`, { signal }).then((r) => r.tournament),
   });
 
 // The Sponsorship Levels and Golf Courses pages own these lists; the form only reads them, under keys of its own.
 export const levelChoicesQuery = queryOptions({
   queryKey: ['admin', 'tournament-form', 'levels'],
-  queryFn: ({ signal }) => api<ApiAnswer<'/api/admin/sponsorship-levels'>>('/api/admin/sponsorship-levels', { signal }).then((r) => r.levels),
+  queryFn: ({ signal }) =>
+    api<ApiAnswer<'/api/admin/sponsorship-levels'>>('/api/admin/sponsorship-levels', { signal }).then((r) => r.levels),
 });
 
 export const courseChoicesQuery = queryOptions({
@@ -36,14 +38,21 @@ export const courseChoicesQuery = queryOptions({
 /** After a save, the admin list and the leaders' tournament and level lists are out of date. */
 function useInvalidateTournaments() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'tournaments'] }), queryClient.invalidateQueries({ queryKey: ['tournaments'] })]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['admin', 'tournaments'] }),
+      queryClient.invalidateQueries({ queryKey: ['tournaments'] }),
+    ]);
 }
 
 export function useSaveTournament(id: string | null) {
   const invalidate = useInvalidateTournaments();
   return useMutation({
     mutationFn: (input: TournamentInput) =>
-      api<ApiAnswer<'/api/admin/tournaments/:id', 'put'>>(id ? `/api/admin/tournaments/${id}` : '/api/admin/tournaments', { method: id ? 'PUT' : 'POST', body: input }),
+      api<ApiAnswer<'/api/admin/tournaments/:id', 'put'>>(id ? `/api/admin/tournaments/${id}` : '/api/admin/tournaments', {
+        method: id ? 'PUT' : 'POST',
+        body: input,
+      }),
     onSuccess: invalidate,
   });
 }
@@ -51,7 +60,8 @@ export function useSaveTournament(id: string | null) {
 export function useSetTournamentActive() {
   const invalidate = useInvalidateTournaments();
   return useMutation({
-    mutationFn: ({ id, active }: { id: string; active: boolean }) => api(`/api/admin/tournaments/${id}/active`, { method: 'PATCH', body: { active } }),
+    mutationFn: ({ id, active }: { id: string; active: boolean }) =>
+      api(`/api/admin/tournaments/${id}/active`, { method: 'PATCH', body: { active } }),
     onSuccess: invalidate,
   });
 }

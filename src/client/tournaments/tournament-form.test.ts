@@ -12,8 +12,12 @@ describe('the hint under Max teams: the shotgun draw puts at most two groups on 
   });
 
   it('warns when the cap, or no cap, allows more teams than twice the holes', () => {
-    expect(maxTeamsHint('37', pine)).toBe('Pine Valley has 18 holes: the shotgun draw puts at most two groups on each, so at most 36 teams can start.');
-    expect(maxTeamsHint('', pine)).toBe('No limit. Pine Valley has 18 holes: the shotgun draw puts at most two groups on each, so at most 36 teams can start.');
+    expect(maxTeamsHint('37', pine)).toBe(
+      'Pine Valley has 18 holes: the shotgun draw puts at most two groups on each, so at most 36 teams can start.',
+    );
+    expect(maxTeamsHint('', pine)).toBe(
+      'No limit. Pine Valley has 18 holes: the shotgun draw puts at most two groups on each, so at most 36 teams can start.',
+    );
   });
 
   it('leaves a value that is not a number to the form’s own message', () => {

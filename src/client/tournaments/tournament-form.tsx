@@ -15,7 +15,15 @@ import { SelectField } from '../ui/select-field';
 import { PageSpinner } from '../ui/spinner';
 import { FormatFields } from './format-fields';
 import { LevelOffers } from './level-offers';
-import { courseChoicesQuery, levelChoicesQuery, tournamentQuery, useSaveTournament, type AdminTournament, type CourseChoice, type LevelChoice } from './queries';
+import {
+  courseChoicesQuery,
+  levelChoicesQuery,
+  tournamentQuery,
+  useSaveTournament,
+  type AdminTournament,
+  type CourseChoice,
+  type LevelChoice,
+} from './queries';
 
 interface EditorProps {
   /** null for a new tournament. */
@@ -55,7 +63,15 @@ export function TournamentEditor({ tournamentId, currency, onClose }: EditorProp
       </Card>
     );
   }
-  return <TournamentForm tournament={tournament.data ?? null} levels={levels.data} courses={courses.data} currency={currency} onClose={onClose} />;
+  return (
+    <TournamentForm
+      tournament={tournament.data ?? null}
+      levels={levels.data}
+      courses={courses.data}
+      currency={currency}
+      onClose={onClose}
+    />
+  );
 }
 
 function defaults(tournament: AdminTournament | null, levels: LevelChoice[]): TournamentFormValues {
@@ -73,7 +89,12 @@ function defaults(tournament: AdminTournament | null, levels: LevelChoice[]): To
     levels: levels.map((level) => {
       const offered = tournament?.levels.find((o) => o.levelId === level.id);
       // A level not offered yet starts with its own max teams as its places (R13).
-      return { sponsorshipLevelId: level.id, offered: Boolean(offered), price: offered ? centsToInput(offered.priceCents) : '', maxTeams: String(offered?.maxTeams ?? level.maxTeams) };
+      return {
+        sponsorshipLevelId: level.id,
+        offered: Boolean(offered),
+        price: offered ? centsToInput(offered.priceCents) : '',
+        maxTeams: String(offered?.maxTeams ?? level.maxTeams),
+      };
     }),
   };
 }
@@ -86,7 +107,9 @@ function formFieldFor(sent: TournamentInput, levels: LevelChoice[]) {
       const row = levels.findIndex((l) => l.id === sent.levels[Number(level[1])]?.sponsorshipLevelId);
       return row >= 0 ? `levels.${row}.${level[2] === 'priceCents' ? 'price' : 'maxTeams'}` : undefined;
     }
-    return ['name', 'startDate', 'endDate', 'maxTeams', 'courseId', 'format', 'singleGroupHoles'].includes(path) ? (path as 'name') : undefined;
+    return ['name', 'startDate', 'endDate', 'maxTeams', 'courseId', 'format', 'singleGroupHoles'].includes(path)
+      ? (path as 'name')
+      : undefined;
   };
 }
 
@@ -111,7 +134,10 @@ export function maxTeamsHint(maxTeams: string, course: Pick<CourseChoice, 'name'
 }
 
 function TournamentForm({ tournament, levels, courses, currency, onClose }: FormProps) {
-  const form = useForm<TournamentFormValues, unknown, TournamentInput>({ resolver: zodResolver(tournamentFormSchema), defaultValues: defaults(tournament, levels) });
+  const form = useForm<TournamentFormValues, unknown, TournamentInput>({
+    resolver: zodResolver(tournamentFormSchema),
+    defaultValues: defaults(tournament, levels),
+  });
   const save = useSaveTournament(tournament?.id ?? null);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -149,7 +175,10 @@ function TournamentForm({ tournament, levels, courses, currency, onClose }: Form
               label="Max teams"
               inputMode="numeric"
               autoComplete="off"
-              hint={maxTeamsHint(form.watch('maxTeams'), courses.find((c) => c.id === form.watch('courseId')))}
+              hint={maxTeamsHint(
+                form.watch('maxTeams'),
+                courses.find((c) => c.id === form.watch('courseId')),
+              )}
               error={errors.maxTeams?.message}
               {...form.register('maxTeams')}
             />

@@ -56,7 +56,10 @@ function Actions({ tournament, onEdit, className }: { tournament: AdminTournamen
     setActive.mutate(
       { id: tournament.id, active: !tournament.active },
       {
-        onSuccess: () => notify.success(`${tournament.name} ${tournament.active ? 'deactivated: registration is closed' : 'activated: registration is open'}`),
+        onSuccess: () =>
+          notify.success(
+            `${tournament.name} ${tournament.active ? 'deactivated: registration is closed' : 'activated: registration is open'}`,
+          ),
         onError: notifyFailure('Failed to update tournament'),
       },
     );
@@ -87,7 +90,13 @@ export function TournamentList({ tournaments, loading, error, onRetry, onEdit }:
   if (loading || error || rows.length === 0) {
     return (
       <div className="rounded-lg border border-stone-200 bg-white px-4">
-        <ListState loading={loading} error={error} empty={rows.length === 0} emptyText="No tournaments yet. Create the first with New Tournament." onRetry={onRetry} />
+        <ListState
+          loading={loading}
+          error={error}
+          empty={rows.length === 0}
+          emptyText="No tournaments yet. Create the first with New Tournament."
+          onRetry={onRetry}
+        />
       </div>
     );
   }

@@ -18,7 +18,9 @@ export function TournamentsPage() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">Tournaments</h1>
-          <p className="mt-1 text-sm text-stone-600">Dates, team limit, golf course, and the sponsorship levels each tournament offers at its own prices.</p>
+          <p className="mt-1 text-sm text-stone-600">
+            Dates, team limit, golf course, and the sponsorship levels each tournament offers at its own prices.
+          </p>
         </div>
         {editing ? null : (
           <Button onClick={() => setEditing({ id: null })}>
@@ -28,7 +30,12 @@ export function TournamentsPage() {
         )}
       </div>
       {editing ? (
-        <TournamentEditor key={editing.id ?? 'new'} tournamentId={editing.id} currency={list.data?.currency ?? 'USD'} onClose={() => setEditing(null)} />
+        <TournamentEditor
+          key={editing.id ?? 'new'}
+          tournamentId={editing.id}
+          currency={list.data?.currency ?? 'USD'}
+          onClose={() => setEditing(null)}
+        />
       ) : null}
       <section aria-labelledby="tournament-list-heading" className="flex flex-col gap-3">
         <h2 id="tournament-list-heading" className="text-lg font-semibold">

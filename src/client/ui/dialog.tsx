@@ -31,7 +31,11 @@ export function Dialog({ open, onOpenChange, title, description, children, wide 
               <X aria-hidden className="size-5" />
             </RadixDialog.Close>
           </div>
-          {description ? <RadixDialog.Description className="mt-1 text-sm text-stone-600">{description}</RadixDialog.Description> : <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>}
+          {description ? (
+            <RadixDialog.Description className="mt-1 text-sm text-stone-600">{description}</RadixDialog.Description>
+          ) : (
+            <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
+          )}
           <div className="mt-4">{children}</div>
         </RadixDialog.Content>
       </RadixDialog.Portal>
@@ -63,7 +67,16 @@ export function ConfirmDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title}>
       <div className="text-sm text-stone-700">{message}</div>
-      <FormActions onCancel={() => onOpenChange(false)} label={confirmLabel} busyLabel="Working…" busy={Boolean(busy)} disabled={disabled} onConfirm={onConfirm} danger className="mt-6" />
+      <FormActions
+        onCancel={() => onOpenChange(false)}
+        label={confirmLabel}
+        busyLabel="Working…"
+        busy={Boolean(busy)}
+        disabled={disabled}
+        onConfirm={onConfirm}
+        danger
+        className="mt-6"
+      />
     </Dialog>
   );
 }

@@ -22,7 +22,12 @@ export function FormActions({ onCancel, label, busyLabel, busy, disabled, onConf
       <Button variant="secondary" onClick={onCancel}>
         Cancel
       </Button>
-      <Button type={onConfirm ? 'button' : 'submit'} variant={danger ? 'danger' : 'primary'} disabled={busy || disabled} onClick={onConfirm}>
+      <Button
+        type={onConfirm ? 'button' : 'submit'}
+        variant={danger ? 'danger' : 'primary'}
+        disabled={busy || disabled}
+        onClick={onConfirm}
+      >
         {busy ? busyLabel : label}
       </Button>
     </div>

@@ -1,7 +1,21 @@
 // Previous / next for the server-paged admin lists, with where the reader is.
 import { Button } from './button';
 
-export function Pagination({ page, pages, total, pageSize, onPage, noun }: { page: number; pages: number; total: number; pageSize: number; onPage: (page: number) => void; noun: string }) {
+export function Pagination({
+  page,
+  pages,
+  total,
+  pageSize,
+  onPage,
+  noun,
+}: {
+  page: number;
+  pages: number;
+  total: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+  noun: string;
+}) {
   if (total === 0) return null;
   const from = (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);

@@ -7,7 +7,10 @@ export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement
   error?: string;
 }
 
-export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField({ label, error, className, id, children, ...props }, ref) {
+export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
+  { label, error, className, id, children, ...props },
+  ref,
+) {
   const generated = useId();
   const selectId = id ?? generated;
   const errorId = `${selectId}-error`;

@@ -1,7 +1,17 @@
 // An on/off switch: a button with role="switch", named by its label (e.g. 'Checked in: Jane Doe').
 import { cn } from './cn';
 
-export function Switch({ checked, onChange, label, disabled }: { checked: boolean; onChange: (next: boolean) => void; label: string; disabled?: boolean }) {
+export function Switch({
+  checked,
+  onChange,
+  label,
+  disabled,
+}: {
+  checked: boolean;
+  onChange: (next: boolean) => void;
+  label: string;
+  disabled?: boolean;
+}) {
   return (
     <button
       type="button"
@@ -15,7 +25,10 @@ export function Switch({ checked, onChange, label, disabled }: { checked: boolea
         checked ? 'bg-brand-700' : 'bg-stone-300',
       )}
     >
-      <span aria-hidden className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-6' : 'translate-x-1')} />
+      <span
+        aria-hidden
+        className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-6' : 'translate-x-1')}
+      />
     </button>
   );
 }

@@ -27,7 +27,9 @@ export const ActionsTh = ({ className }: { className?: string }) => (
 export const Td = ({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) => (
   <td className={cn('border-b border-stone-100 px-3 py-2 align-middle', className)} {...props} />
 );
-export const Tr = ({ className, ...props }: HTMLAttributes<HTMLTableRowElement>) => <tr className={cn('hover:bg-stone-50', className)} {...props} />;
+export const Tr = ({ className, ...props }: HTMLAttributes<HTMLTableRowElement>) => (
+  <tr className={cn('hover:bg-stone-50', className)} {...props} />
+);
 
 /** The three states every admin list shows besides its rows; `errorText` is the spec's own words where it has them (§8). */
 export function ListState({
@@ -45,7 +47,12 @@ export function ListState({
   errorText?: string;
   onRetry?: () => void;
 }) {
-  if (loading) return <p role="status" className="py-8 text-center text-stone-600">Loading…</p>;
+  if (loading)
+    return (
+      <p role="status" className="py-8 text-center text-stone-600">
+        Loading…
+      </p>
+    );
   if (error) return <LoadFailed message={errorText} onRetry={onRetry} />;
   if (empty) return <p className="py-8 text-center text-stone-600">{emptyText}</p>;
   return null;

@@ -26,7 +26,10 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
         rows={rows}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        className={cn('rounded-md border bg-white px-3 py-2 text-base text-stone-900 sm:text-sm', error ? 'border-red-600' : 'border-stone-300')}
+        className={cn(
+          'rounded-md border bg-white px-3 py-2 text-base text-stone-900 sm:text-sm',
+          error ? 'border-red-600' : 'border-stone-300',
+        )}
         {...props}
       />
       {hint ? (

@@ -44,7 +44,14 @@ export function ChangeRoleForm({ user, onDone }: { user: AdminUser; onDone: () =
       <p id="role-hint" className="text-sm text-stone-700">
         {ROLE_HINTS[role]}
       </p>
-      <FormActions onCancel={onDone} label="Save Role" busyLabel="Saving…" busy={change.isPending} disabled={role === user.role} className="border-t border-stone-200 pt-4" />
+      <FormActions
+        onCancel={onDone}
+        label="Save Role"
+        busyLabel="Saving…"
+        busy={change.isPending}
+        disabled={role === user.role}
+        className="border-t border-stone-200 pt-4"
+      />
     </form>
   );
 }

@@ -37,7 +37,14 @@ export function CreateUserForm({ onDone }: { onDone: () => void }) {
         <Field label="Last name" autoComplete="off" error={errors.lastName?.message} {...form.register('lastName')} />
       </div>
       <Field label="E-mail" type="email" autoComplete="off" error={errors.email?.message} {...form.register('email')} />
-      <Field label="Password" type="password" autoComplete="new-password" hint="At least 8 characters" error={errors.password?.message} {...form.register('password')} />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
       <SelectField label="Permission" error={errors.role?.message} {...form.register('role')}>
         {ROLES.map((role) => (
           <option key={role} value={role}>
@@ -46,7 +53,13 @@ export function CreateUserForm({ onDone }: { onDone: () => void }) {
         ))}
       </SelectField>
       <p className="text-sm text-stone-600">The account's e-mail counts as confirmed: the user can sign in at once.</p>
-      <FormActions onCancel={onDone} label="Create User" busyLabel="Creating…" busy={create.isPending} className="border-t border-stone-200 pt-4" />
+      <FormActions
+        onCancel={onDone}
+        label="Create User"
+        busyLabel="Creating…"
+        busy={create.isPending}
+        className="border-t border-stone-200 pt-4"
+      />
     </form>
   );
 }

@@ -11,7 +11,8 @@ export type AdminUser = UserPage['users'][number];
 export const usersQuery = (q: string, page: number) =>
   queryOptions({
     queryKey: ['admin', 'users', { q, page }],
-    queryFn: ({ signal }) => api<ApiAnswer<'/api/admin/users'>>(`/api/admin/users?${new URLSearchParams({ q, page: String(page) })}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<ApiAnswer<'/api/admin/users'>>(`/api/admin/users?${new URLSearchParams({ q, page: String(page) })}`, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -22,13 +23,17 @@ function useInvalidateUsers() {
 
 export function useCreateUser() {
   const invalidate = useInvalidateUsers();
-  return useMutation({ mutationFn: (input: CreateUserInput) => api<ApiAnswer<'/api/admin/users', 'post'>>('/api/admin/users', { body: input }), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (input: CreateUserInput) => api<ApiAnswer<'/api/admin/users', 'post'>>('/api/admin/users', { body: input }),
+    onSuccess: invalidate,
+  });
 }
 
 export function useChangeRole() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: ({ id, role }: { id: string; role: Role }) => api<ApiAnswer<'/api/admin/users/:id/role', 'patch'>>(`/api/admin/users/${id}/role`, { method: 'PATCH', body: { role } }),
+    mutationFn: ({ id, role }: { id: string; role: Role }) =>
+      api<ApiAnswer<'/api/admin/users/:id/role', 'patch'>>(`/api/admin/users/${id}/role`, { method: 'PATCH', body: { role } }),
     onSettled: invalidate,
   });
 }

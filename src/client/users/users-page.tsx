@@ -28,20 +28,51 @@ const ROLE_TONES: Record<Role, string> = {
 };
 
 export function RoleBadge({ role }: { role: Role }) {
-  return <span className={cn('inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', ROLE_TONES[role])}>{ROLE_LABELS[role]}</span>;
+  return (
+    <span
+      className={cn('inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', ROLE_TONES[role])}
+    >
+      {ROLE_LABELS[role]}
+    </span>
+  );
 }
 
 const SELF_NOTE_ID = 'users-self-note';
 
 /** Change role and Delete; on one's own row both are off (R8), and the note above the list says why. */
-function UserActions({ user, self, onChangeRole, onDelete }: { user: AdminUser; self: boolean; onChangeRole: (user: AdminUser) => void; onDelete: (user: AdminUser) => void }) {
+function UserActions({
+  user,
+  self,
+  onChangeRole,
+  onDelete,
+}: {
+  user: AdminUser;
+  self: boolean;
+  onChangeRole: (user: AdminUser) => void;
+  onDelete: (user: AdminUser) => void;
+}) {
   const why = self ? SELF_NOTE_ID : undefined;
   return (
     <div className="flex items-center justify-end gap-1">
-      <Button variant="secondary" size="sm" className="whitespace-nowrap" disabled={self} aria-describedby={why} aria-label={`Change role of ${fullName(user)}`} onClick={() => onChangeRole(user)}>
+      <Button
+        variant="secondary"
+        size="sm"
+        className="whitespace-nowrap"
+        disabled={self}
+        aria-describedby={why}
+        aria-label={`Change role of ${fullName(user)}`}
+        onClick={() => onChangeRole(user)}
+      >
         <UserCog aria-hidden className="size-4" /> Change role
       </Button>
-      <Button variant="ghost" size="sm" disabled={self} aria-describedby={why} aria-label={`Delete ${fullName(user)}`} onClick={() => onDelete(user)}>
+      <Button
+        variant="ghost"
+        size="sm"
+        disabled={self}
+        aria-describedby={why}
+        aria-label={`Delete ${fullName(user)}`}
+        onClick={() => onDelete(user)}
+      >
         <Trash2 aria-hidden className="size-4 text-red-700" />
       </Button>
     </div>
@@ -91,7 +122,14 @@ export function UsersPage() {
           <Plus aria-hidden className="size-4" /> Add User
         </Button>
       </div>
-      <Field label="Search" type="search" placeholder="Name or e-mail" className="max-w-md" value={search} onChange={(e) => setSearch(e.target.value)} />
+      <Field
+        label="Search"
+        type="search"
+        placeholder="Name or e-mail"
+        className="max-w-md"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
       <p id={SELF_NOTE_ID} className="text-sm text-stone-600">
         Your own role and account can only be changed by another admin.
       </p>
@@ -163,9 +201,23 @@ export function UsersPage() {
           </tbody>
         </Table>
       ) : null}
-      {users.data ? <Pagination noun="users" page={users.data.page} pages={Math.max(1, Math.ceil(users.data.total / users.data.pageSize))} pageSize={users.data.pageSize} total={users.data.total} onPage={setPage} /> : null}
+      {users.data ? (
+        <Pagination
+          noun="users"
+          page={users.data.page}
+          pages={Math.max(1, Math.ceil(users.data.total / users.data.pageSize))}
+          pageSize={users.data.pageSize}
+          total={users.data.total}
+          onPage={setPage}
+        />
+      ) : null}
 
-      <Dialog open={changing !== null} onOpenChange={(open) => !open && setChanging(null)} title={changing ? `Change role of ${fullName(changing)}` : 'Change role'} description={changing ? `${changing.email} is currently ${ROLE_LABELS[changing.role]}.` : undefined}>
+      <Dialog
+        open={changing !== null}
+        onOpenChange={(open) => !open && setChanging(null)}
+        title={changing ? `Change role of ${fullName(changing)}` : 'Change role'}
+        description={changing ? `${changing.email} is currently ${ROLE_LABELS[changing.role]}.` : undefined}
+      >
         {changing ? <ChangeRoleForm user={changing} onDone={() => setChanging(null)} /> : null}
       </Dialog>
       <Dialog open={creating} onOpenChange={setCreating} title="Add User" description="Create an account with a chosen permission.">
@@ -178,8 +230,8 @@ export function UsersPage() {
         message={
           deleting ? (
             <p>
-              <strong>{fullName(deleting)}</strong> ({deleting.email}) will be deleted with their profile and signed out everywhere. This cannot be
-              undone.
+              <strong>{fullName(deleting)}</strong> ({deleting.email}) will be deleted with their profile and signed out everywhere. This
+              cannot be undone.
               {deleting.teamsLed > 0 ? ` ${USER_GUARD_MESSAGES.leadsTeams(deleting.teamsLed)}.` : ''}
             </p>
           ) : null

@@ -18,7 +18,8 @@ import { ListState } from '../ui/table';
 
 const staffWaitlistQuery = (tournamentId: string) => ({
   queryKey: ['admin', 'waitlist', tournamentId],
-  queryFn: ({ signal }: { signal: AbortSignal }) => api<ApiAnswer<'/api/admin/waitlist'>>(`/api/admin/waitlist?tournamentId=${tournamentId}`, { signal }).then((r) => r.entries),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api<ApiAnswer<'/api/admin/waitlist'>>(`/api/admin/waitlist?tournamentId=${tournamentId}`, { signal }).then((r) => r.entries),
 });
 
 export function WaitlistPage() {
@@ -63,13 +64,21 @@ export function WaitlistPage() {
                 <li key={entry.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                   <span className="min-w-0">
                     <span className="font-semibold">{entry.position}.</span> {entry.contactName} ·{' '}
-                    <span className="break-all text-stone-600">{entry.contactEmail}</span> · {entry.teamsWanted} {entry.teamsWanted === 1 ? 'team' : 'teams'}
+                    <span className="break-all text-stone-600">{entry.contactEmail}</span> · {entry.teamsWanted}{' '}
+                    {entry.teamsWanted === 1 ? 'team' : 'teams'}
                     <span className="block text-xs text-stone-600">
                       Joined {formatDateTime(entry.createdAt)}
-                      {entry.status === 'offered' && entry.offerExpiresAt ? ` · offer open until ${formatDateTime(entry.offerExpiresAt, { withZone: true })}` : ''}
+                      {entry.status === 'offered' && entry.offerExpiresAt
+                        ? ` · offer open until ${formatDateTime(entry.offerExpiresAt, { withZone: true })}`
+                        : ''}
                     </span>
                   </span>
-                  <Button variant="secondary" size="sm" onClick={() => setRemoving(entry)} aria-label={`Remove ${entry.contactName} from the ${levelName} waitlist`}>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => setRemoving(entry)}
+                    aria-label={`Remove ${entry.contactName} from the ${levelName} waitlist`}
+                  >
                     Remove
                   </Button>
                 </li>
@@ -90,7 +99,13 @@ export function WaitlistPage() {
         open={removing != null}
         onOpenChange={(open) => !open && setRemoving(null)}
         title="Remove from the waitlist?"
-        message={<p>{removing ? `${removing.contactName} leaves the ${removing.levelName} waitlist${removing.status === 'offered' ? ' and the places kept for them are released' : ''}.` : ''}</p>}
+        message={
+          <p>
+            {removing
+              ? `${removing.contactName} leaves the ${removing.levelName} waitlist${removing.status === 'offered' ? ' and the places kept for them are released' : ''}.`
+              : ''}
+          </p>
+        }
         confirmLabel="Remove"
         busy={remove.isPending}
         onConfirm={confirmRemove}

@@ -26,7 +26,12 @@ describe('account without SMTP (R7: no confirmation needed)', () => {
   describe('POST /api/account/sign-up', () => {
     it('creates a team leader with a profile, and the user can sign in at once', async () => {
       const email = uniqueEmail('Mixed.Case');
-      const { response, body } = await t.signUp({ firstName: 'Pat', lastName: 'Putter', email: `  ${email.toUpperCase()} `, company: 'Acme' });
+      const { response, body } = await t.signUp({
+        firstName: 'Pat',
+        lastName: 'Putter',
+        email: `  ${email.toUpperCase()} `,
+        company: 'Acme',
+      });
       expect(response.status).toBe(201);
       expect(body).toEqual({ requiresConfirmation: false });
 
@@ -66,7 +71,7 @@ describe('account without SMTP (R7: no confirmation needed)', () => {
       expect(line?.message).not.toContain(input.email);
     });
 
-    it('answers a taken e-mail as a new one (R34), creates nothing and keeps the owner\'s account as it was', async () => {
+    it("answers a taken e-mail as a new one (R34), creates nothing and keeps the owner's account as it was", async () => {
       const { input, response, body } = await t.signUp();
       const before = await rowCounts(t);
       const again = await t.signUp({ email: input.email.toUpperCase(), firstName: 'Other', password: 'another long password' });
@@ -74,7 +79,9 @@ describe('account without SMTP (R7: no confirmation needed)', () => {
       expect(again.body).toEqual(body);
       expect(JSON.stringify(again.body)).not.toContain(EMAIL_TAKEN_MESSAGE);
       expect(await rowCounts(t)).toEqual(before);
-      expect((await t.call('/api/auth/sign-in/email', { json: { email: input.email, password: 'another long password' } })).status).toBe(401);
+      expect((await t.call('/api/auth/sign-in/email', { json: { email: input.email, password: 'another long password' } })).status).toBe(
+        401,
+      );
     });
 
     it.each([
@@ -239,7 +246,9 @@ describe('account with SMTP (R7: confirm before signing in)', () => {
 
   it('does not confirm with a forged token', async () => {
     const { input } = await t.signUp();
-    const forged = await t.request('/api/auth/verify-email?token=not-a-token&callbackURL=' + encodeURIComponent('http://localhost:3000/register'));
+    const forged = await t.request(
+      '/api/auth/verify-email?token=not-a-token&callbackURL=' + encodeURIComponent('http://localhost:3000/register'),
+    );
     expect(forged.status).toBe(302);
     expect(forged.headers.get('location')).toMatch(/^http:\/\/localhost:3000\/register\?error=/);
     expect(forged.headers.getSetCookie()).toEqual([]);

@@ -31,7 +31,10 @@ export const accountRoutes = createRouter()
       description:
         'Answers the same whether or not the e-mail already has an account (R34): its owner then gets an e-mail saying so, with a link to reset the password. Limited per address.',
       responses: {
-        201: jsonResponse('Created, or the e-mail already had an account (the same answer)', z.object({ requiresConfirmation: z.boolean() })),
+        201: jsonResponse(
+          'Created, or the e-mail already had an account (the same answer)',
+          z.object({ requiresConfirmation: z.boolean() }),
+        ),
         429: errorResponse('Too many sign-ups from this address; the message says when to try again'),
       },
     }),
@@ -40,7 +43,11 @@ export const accountRoutes = createRouter()
       const input = c.req.valid('json');
       const perAddress = await hitWindow(database.db, `sign-up:ip:${c.var.clientIp}`, limits.windowSeconds);
       if (perAddress.count > limits.signUpPerAddress) {
-        throw rateLimited(c, perAddress.retryAfterSeconds, `Too many sign-ups from this address. Please try again in ${waitText(perAddress.retryAfterSeconds)}.`);
+        throw rateLimited(
+          c,
+          perAddress.retryAfterSeconds,
+          `Too many sign-ups from this address. Please try again in ${waitText(perAddress.retryAfterSeconds)}.`,
+        );
       }
       let created: { id: string; email: string };
       try {
@@ -56,9 +63,11 @@ export const accountRoutes = createRouter()
             signInUrl: `${config.appUrl}/auth`,
           });
           // Awaited like the confirmation e-mail of a new account, so the answer takes as long either way.
-          await mailer.send({ to: existing.email, ...message, link: `${config.appUrl}/forgot-password` }).catch((mailError: unknown) =>
-            logger.error('account-exists e-mail failed', { userId: existing.id, ...errorFields(mailError) }),
-          );
+          await mailer
+            .send({ to: existing.email, ...message, link: `${config.appUrl}/forgot-password` })
+            .catch((mailError: unknown) =>
+              logger.error('account-exists e-mail failed', { userId: existing.id, ...errorFields(mailError) }),
+            );
           logger.info('sign-up for an existing account: owner told by e-mail', { userId: existing.id });
         }
         return c.json({ requiresConfirmation: mailer.configured }, 201);

@@ -59,7 +59,10 @@ export async function setRole(db: Db, userId: string, role: Role) {
 }
 
 export async function countAdmins(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(user).where(eq(user.role, 'admin'));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(user)
+    .where(eq(user.role, 'admin'));
   return row?.n ?? 0;
 }
 
@@ -92,6 +95,9 @@ export async function updateProfile(db: Db, userId: string, input: ProfileInput)
       .insert(profiles)
       .values({ userId, ...data })
       .onConflictDoUpdate({ target: profiles.userId, set: { ...data, updatedAt: new Date() } });
-    await tx.update(user).set({ name: `${data.firstName} ${data.lastName}` }).where(eq(user.id, userId));
+    await tx
+      .update(user)
+      .set({ name: `${data.firstName} ${data.lastName}` })
+      .where(eq(user.id, userId));
   });
 }

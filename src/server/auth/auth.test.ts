@@ -103,7 +103,9 @@ describe('sign-in, session and sign-out', () => {
     expect(oldToken).toMatch(/session_token=/);
     expect((await t.call('/api/account/me', { cookie: oldToken })).body).toEqual({ me: null });
     expect((await t.call('/api/auth/get-session', { cookie: oldToken })).body).toBeNull();
-    expect((await t.call('/api/account/profile', { method: 'PUT', cookie: oldToken, json: { firstName: 'A', lastName: 'B' } })).status).toBe(401);
+    expect(
+      (await t.call('/api/account/profile', { method: 'PUT', cookie: oldToken, json: { firstName: 'A', lastName: 'B' } })).status,
+    ).toBe(401);
   });
 
   it('keeps other sessions of the same user when one signs out', async () => {

@@ -10,12 +10,15 @@ export interface WindowCount {
 
 /** Counts one attempt for the key and answers the count in the current window, and when that window ends. */
 export async function hitWindow(db: Db, key: string, windowSeconds: number): Promise<WindowCount> {
-  const rows = await queryRows<{ count: number; left: number }>(db, sql`
+  const rows = await queryRows<{ count: number; left: number }>(
+    db,
+    sql`
     insert into rate_limits (key, count, window_start) values (${key}, 1, now())
     on conflict (key) do update set
       count = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.count + 1 end,
       window_start = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end
-    returning count, extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now()))::float8 as left`);
+    returning count, extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now()))::float8 as left`,
+  );
   return { count: Number(rows[0]!.count), retryAfterSeconds: Math.max(1, Math.ceil(Number(rows[0]!.left))) };
 }
 
@@ -30,8 +33,11 @@ export async function reset(db: Db, key: string): Promise<void> {
 
 /** Seconds the key must still wait (its blocked_until), or 0. */
 export async function blockedFor(db: Db, key: string): Promise<number> {
-  const rows = await queryRows<{ left: number | null }>(db, sql`
-    select extract(epoch from (blocked_until - now()))::float8 as left from rate_limits where key = ${key} and blocked_until > now()`);
+  const rows = await queryRows<{ left: number | null }>(
+    db,
+    sql`
+    select extract(epoch from (blocked_until - now()))::float8 as left from rate_limits where key = ${key} and blocked_until > now()`,
+  );
   const left = rows[0]?.left;
   return left == null ? 0 : Math.max(1, Math.ceil(Number(left)));
 }

@@ -54,7 +54,11 @@ export const clientIp: MiddlewareHandler<AppEnv> = async (c, next) => {
 function withoutTokens(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutTokens);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'token').map(([k, v]) => [k, withoutTokens(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => key !== 'token')
+        .map(([k, v]) => [k, withoutTokens(v)]),
+    );
   }
   return value;
 }
@@ -80,9 +84,7 @@ async function forward(c: AppContext, body?: string): Promise<Response> {
   const out = new Headers(response.headers);
   out.delete('content-length');
   out.set('cache-control', 'no-store');
-  const payload = response.ok
-    ? withoutTokens(data)
-    : new AppError('BAD_REQUEST', data?.message ?? 'Request failed').toBody();
+  const payload = response.ok ? withoutTokens(data) : new AppError('BAD_REQUEST', data?.message ?? 'Request failed').toBody();
   if (!response.ok) (payload as { error: { code: string } }).error.code = data?.code ?? 'AUTH_ERROR';
   return new Response(JSON.stringify(payload), { status: response.status, headers: out });
 }
@@ -127,7 +129,11 @@ export const authRoutes = createRouter()
       const pairOver = pair.count > limits.signInPerAccount;
       if (pairOver || address.count > limits.signInPerAddress) {
         await Promise.all([giveBack(db, pairKey), giveBack(db, addressKey)]);
-        logger.warn('sign-in refused: rate limit', { route: 'POST /api/auth/sign-in/email', code: 'RATE_LIMITED', by: pairOver ? 'account and address' : 'address' });
+        logger.warn('sign-in refused: rate limit', {
+          route: 'POST /api/auth/sign-in/email',
+          code: 'RATE_LIMITED',
+          by: pairOver ? 'account and address' : 'address',
+        });
         const seconds = pairOver ? pair.retryAfterSeconds : address.retryAfterSeconds;
         throw rateLimited(c, seconds, tooManyAttempts(seconds));
       }
@@ -195,8 +201,10 @@ export const authRoutes = createRouter()
         hitWindow(database.db, `reset:email:${email}`, limits.windowSeconds),
         hitWindow(database.db, `reset:ip:${c.var.clientIp}`, limits.windowSeconds),
       ]);
-      if (perEmail.count > limits.resetPerAccount) throw rateLimited(c, perEmail.retryAfterSeconds, tooManyResets(perEmail.retryAfterSeconds));
-      if (perAddress.count > limits.resetPerAddress) throw rateLimited(c, perAddress.retryAfterSeconds, tooManyResets(perAddress.retryAfterSeconds));
+      if (perEmail.count > limits.resetPerAccount)
+        throw rateLimited(c, perEmail.retryAfterSeconds, tooManyResets(perEmail.retryAfterSeconds));
+      if (perAddress.count > limits.resetPerAddress)
+        throw rateLimited(c, perAddress.retryAfterSeconds, tooManyResets(perAddress.retryAfterSeconds));
       const response = await forward(c, JSON.stringify({ email, redirectTo: `${config.appUrl}/reset-password` }));
       if (!response.ok) return response as never;
       return c.json({ message: RESET_SENT }, 200);
@@ -210,7 +218,10 @@ export const authRoutes = createRouter()
       summary: "The reset page: sets a new password with the link's token and ends every session of the account",
       request: { body: jsonBody(resetPasswordSchema) },
       responses: {
-        200: { description: 'Password set; sign in with it', content: { 'application/json': { schema: z.object({ status: z.boolean() }) } } },
+        200: {
+          description: 'Password set; sign in with it',
+          content: { 'application/json': { schema: z.object({ status: z.boolean() }) } },
+        },
       },
     }),
     async (c) => {
@@ -245,7 +256,11 @@ export const authRoutes = createRouter()
       const response = await forward(c, JSON.stringify({ currentPassword, newPassword, revokeOtherSessions: true }));
       if (response.status === 400) {
         await failWithDelay(database.db, accountKey, limits.windowSeconds, limits.accountDelayAfter, limits.accountDelayMaxSeconds);
-        logger.warn('change-password refused', { route: 'POST /api/auth/change-password', userId: viewer!.userId, code: 'INVALID_PASSWORD' });
+        logger.warn('change-password refused', {
+          route: 'POST /api/auth/change-password',
+          userId: viewer!.userId,
+          code: 'INVALID_PASSWORD',
+        });
         throw new AppError('VALIDATION', WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
       }
       if (response.ok) logger.info('password changed, other sessions ended', { userId: viewer!.userId });

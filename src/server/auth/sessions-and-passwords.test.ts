@@ -29,7 +29,8 @@ async function browserOf(u: TestUser, clientIp?: string): Promise<string> {
 }
 
 const me = async (cookie: string) => (await t.call('/api/account/me', { cookie })).body.me?.user.id ?? null;
-const profilePut = (cookie: string) => t.call('/api/account/profile', { method: 'PUT', cookie, json: { firstName: 'Re', lastName: 'Play' } });
+const profilePut = (cookie: string) =>
+  t.call('/api/account/profile', { method: 'PUT', cookie, json: { firstName: 'Re', lastName: 'Play' } });
 
 describe('the old cookies stop working at once (R33)', () => {
   it('after sign-out: replaying every cookie the browser had is refused on the next request', async () => {
@@ -60,7 +61,11 @@ describe('the old cookies stop working at once (R33)', () => {
     const moderator = await t.createUser('moderator');
     const cookies = await browserOf(moderator);
     expect((await t.call('/api/admin/dashboard', { cookie: cookies })).status).toBe(200);
-    const demoted = await t.call(`/api/admin/users/${moderator.id}/role`, { method: 'PATCH', cookie: admin.cookie, json: { role: 'team_leader' } });
+    const demoted = await t.call(`/api/admin/users/${moderator.id}/role`, {
+      method: 'PATCH',
+      cookie: admin.cookie,
+      json: { role: 'team_leader' },
+    });
     expect(demoted.status).toBe(200);
     const refused = await t.call('/api/admin/dashboard', { cookie: cookies });
     expect(refused.status).toBe(403);
@@ -93,7 +98,10 @@ describe('changing the password (R33, R34)', () => {
   it('refuses a wrong current password with a field message, changing nothing', async () => {
     const leader = await t.createUser();
     const [before] = await t.db.select({ password: account.password }).from(account).where(eq(account.userId, leader.id));
-    const wrong = await t.call('/api/auth/change-password', { cookie: leader.cookie, json: { currentPassword: 'not it at all', newPassword: NEW_PASSWORD } });
+    const wrong = await t.call('/api/auth/change-password', {
+      cookie: leader.cookie,
+      json: { currentPassword: 'not it at all', newPassword: NEW_PASSWORD },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.fields).toEqual({ currentPassword: WRONG_CURRENT_PASSWORD });
     const [after] = await t.db.select({ password: account.password }).from(account).where(eq(account.userId, leader.id));
@@ -103,7 +111,10 @@ describe('changing the password (R33, R34)', () => {
 
   it.each(['password', '12345678', 'Qwertyuiop', ' iloveyou1 '])('refuses the common password %j', async (common) => {
     const leader = await t.createUser();
-    const refused = await t.call('/api/auth/change-password', { cookie: leader.cookie, json: { currentPassword: leader.password, newPassword: common } });
+    const refused = await t.call('/api/auth/change-password', {
+      cookie: leader.cookie,
+      json: { currentPassword: leader.password, newPassword: common },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.error.fields).toEqual({ newPassword: TOO_COMMON_MESSAGE });
     expect((await t.call('/api/auth/sign-in/email', { json: { email: leader.email, password: leader.password } })).status).toBe(200);
@@ -122,7 +133,10 @@ describe('forgot password: the reset link (R33)', () => {
     const before = mail.messages.length;
     const asked = await ask(u.email);
     expect(asked.status).toBe(200);
-    const sent = await mail.waitFor(u.email, (m) => m.subject === 'Reset your golf tournament password' && mail.messages.indexOf(m) >= before);
+    const sent = await mail.waitFor(
+      u.email,
+      (m) => m.subject === 'Reset your golf tournament password' && mail.messages.indexOf(m) >= before,
+    );
     const url = findLink(sent, `${t.config.appUrl}/reset-password?token=`);
     return { url, token: new URL(url).searchParams.get('token')! };
   }
@@ -146,7 +160,10 @@ describe('forgot password: the reset link (R33)', () => {
     const leader = await t.createUser();
     const oldBrowser = await browserOf(leader);
     const { token } = await resetLinkFor(leader);
-    const [row] = await t.db.select().from(verification).where(eq(verification.identifier, `reset-password:${token}`));
+    const [row] = await t.db
+      .select()
+      .from(verification)
+      .where(eq(verification.identifier, `reset-password:${token}`));
     const lifetime = (row!.expiresAt.getTime() - Date.now()) / 1000;
     expect(lifetime).toBeGreaterThan(RESET_LINK_SECONDS - 60);
     expect(lifetime).toBeLessThanOrEqual(RESET_LINK_SECONDS);
@@ -233,7 +250,10 @@ describe('sign-up tells no one which e-mails have accounts (R34)', () => {
     const limited = await createTestApp({ database: t.database, env: { SMTP_URL: mail.url }, limits: { signUpPerAddress: 2 } });
     try {
       const up = (clientIp: string) =>
-        limited.call('/api/account/sign-up', { json: { firstName: 'Sam', lastName: 'Spam', email: uniqueEmail('spam'), password: TEST_PASSWORD }, clientIp });
+        limited.call('/api/account/sign-up', {
+          json: { firstName: 'Sam', lastName: 'Spam', email: uniqueEmail('spam'), password: TEST_PASSWORD },
+          clientIp,
+        });
       expect((await up('192.0.2.9')).status).toBe(201);
       expect((await up('192.0.2.9')).status).toBe(201);
       const third = await up('192.0.2.9');

@@ -25,7 +25,9 @@ describe('sign-in throttling with the shipped limits (R34)', () => {
     for (let i = 1; i <= 10; i++) expect((await signIn(t, owner.email, `guess number ${i}`, STRANGER)).status).toBe(401);
     const eleventh = await signIn(t, owner.email, 'guess number 11', STRANGER);
     expect(eleventh.status).toBe(429);
-    expect(eleventh.body).toEqual({ error: { code: 'RATE_LIMITED', message: 'Too many sign-in attempts. Please try again in 15 minutes.' } });
+    expect(eleventh.body).toEqual({
+      error: { code: 'RATE_LIMITED', message: 'Too many sign-in attempts. Please try again in 15 minutes.' },
+    });
     expect(Number(eleventh.response.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
     expect(Number(eleventh.response.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
     // That pair waits even with the right password: the stranger cannot test guesses any more.
@@ -37,33 +39,44 @@ describe('sign-in throttling with the shipped limits (R34)', () => {
   });
 
   // 150 password checks (argon2, ~20 ms each alone): allow for a busy machine.
-  it('150 sign-ins from one clubhouse address, 140 of them right: every right one succeeds (failures only count)', { timeout: 180_000 }, async () => {
-    const clubhouse = '192.0.2.150';
-    const members = await Promise.all(Array.from({ length: 14 }, () => t.createUser()));
-    const statuses: number[] = [];
-    for (let round = 0; round < 10; round++) {
-      for (const member of members) statuses.push((await signIn(t, member.email, TEST_PASSWORD, clubhouse)).status);
-      // One member mistypes once per round (a different member each time, so no pair reaches its limit).
-      statuses.push((await signIn(t, members[round]!.email, 'fat fingers', clubhouse)).status);
-    }
-    expect(statuses.filter((s) => s === 200)).toHaveLength(140);
-    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(0);
-    const [row] = await t.db.select().from(rateLimits).where(eq(rateLimits.key, `sign-in:ip:${clubhouse}`));
-    expect(row!.count).toBe(10);
-  });
+  it(
+    '150 sign-ins from one clubhouse address, 140 of them right: every right one succeeds (failures only count)',
+    { timeout: 180_000 },
+    async () => {
+      const clubhouse = '192.0.2.150';
+      const members = await Promise.all(Array.from({ length: 14 }, () => t.createUser()));
+      const statuses: number[] = [];
+      for (let round = 0; round < 10; round++) {
+        for (const member of members) statuses.push((await signIn(t, member.email, TEST_PASSWORD, clubhouse)).status);
+        // One member mistypes once per round (a different member each time, so no pair reaches its limit).
+        statuses.push((await signIn(t, members[round]!.email, 'fat fingers', clubhouse)).status);
+      }
+      expect(statuses.filter((s) => s === 200)).toHaveLength(140);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(0);
+      const [row] = await t.db
+        .select()
+        .from(rateLimits)
+        .where(eq(rateLimits.key, `sign-in:ip:${clubhouse}`));
+      expect(row!.count).toBe(10);
+    },
+  );
 
-  it('an address with 100 failures in the window waits, whichever accounts it tried; other addresses do not', { timeout: 180_000 }, async () => {
-    const scanner = '192.0.2.200';
-    for (let i = 0; i < DEFAULT_LIMITS.signInPerAddress; i++) {
-      expect((await signIn(t, uniqueEmail('scan'), 'password guess', scanner)).status).toBe(401);
-    }
-    const refused = await signIn(t, uniqueEmail('scan'), 'password guess', scanner);
-    expect(refused.status).toBe(429);
-    expect(refused.body.error.message).toMatch(/^Too many sign-in attempts\. Please try again in (1[0-5]|[1-9]) minutes?\.$/);
-    const someone = await t.createUser();
-    expect((await signIn(t, someone.email, TEST_PASSWORD, '192.0.2.201')).status).toBe(200);
-  });
+  it(
+    'an address with 100 failures in the window waits, whichever accounts it tried; other addresses do not',
+    { timeout: 180_000 },
+    async () => {
+      const scanner = '192.0.2.200';
+      for (let i = 0; i < DEFAULT_LIMITS.signInPerAddress; i++) {
+        expect((await signIn(t, uniqueEmail('scan'), 'password guess', scanner)).status).toBe(401);
+      }
+      const refused = await signIn(t, uniqueEmail('scan'), 'password guess', scanner);
+      expect(refused.status).toBe(429);
+      expect(refused.body.error.message).toMatch(/^Too many sign-in attempts\. Please try again in (1[0-5]|[1-9]) minutes?\.$/);
+      const someone = await t.createUser();
+      expect((await signIn(t, someone.email, TEST_PASSWORD, '192.0.2.201')).status).toBe(200);
+    },
+  );
 });
 
 describe('per-account growing delay across addresses (R34)', () => {
@@ -75,12 +88,18 @@ describe('per-account growing delay across addresses (R34)', () => {
   afterAll(() => t?.close());
 
   const delayOf = async (email: string) => {
-    const [row] = await t.db.select().from(rateLimits).where(eq(rateLimits.key, `sign-in:email:${email}`));
+    const [row] = await t.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `sign-in:email:${email}`));
     return row?.blockedUntil ? Math.round((row.blockedUntil.getTime() - Date.now()) / 1000) : 0;
   };
   /** What waiting looks like to the server: the account's delay has passed. */
   const waitOut = (email: string) =>
-    t.db.update(rateLimits).set({ blockedUntil: new Date(Date.now() - 1000) }).where(eq(rateLimits.key, `sign-in:email:${email}`));
+    t.db
+      .update(rateLimits)
+      .set({ blockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(rateLimits.key, `sign-in:email:${email}`));
 
   it('delays the account 1, 2, 4 … seconds after failures from many addresses, capped, and never locks it', async () => {
     const owner = await t.createUser();
@@ -104,7 +123,10 @@ describe('per-account growing delay across addresses (R34)', () => {
     expect(Number(during.response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
 
     // Many more failures: the delay stops growing at the cap.
-    await t.db.update(rateLimits).set({ count: 40 }).where(eq(rateLimits.key, `sign-in:email:${owner.email}`));
+    await t.db
+      .update(rateLimits)
+      .set({ count: 40 })
+      .where(eq(rateLimits.key, `sign-in:email:${owner.email}`));
     await waitOut(owner.email);
     expect((await signIn(t, owner.email, 'wrong', '198.51.100.6')).status).toBe(401);
     expect(await delayOf(owner.email)).toBe(60);
@@ -163,13 +185,26 @@ describe('per-account growing delay across addresses (R34)', () => {
     const owner = await t.createUser();
     for (let i = 0; i < limits.accountDelayAfter; i++) {
       await waitOut(owner.email);
-      const wrong = await t.call('/api/auth/change-password', { cookie: owner.cookie, json: { currentPassword: `guess ${i}`, newPassword: 'a new fairway 77' } });
+      const wrong = await t.call('/api/auth/change-password', {
+        cookie: owner.cookie,
+        json: { currentPassword: `guess ${i}`, newPassword: 'a new fairway 77' },
+      });
       expect(wrong.status).toBe(400);
     }
-    const refused = await t.call('/api/auth/change-password', { cookie: owner.cookie, json: { currentPassword: TEST_PASSWORD, newPassword: 'a new fairway 77' } });
+    const refused = await t.call('/api/auth/change-password', {
+      cookie: owner.cookie,
+      json: { currentPassword: TEST_PASSWORD, newPassword: 'a new fairway 77' },
+    });
     expect(refused.status).toBe(429);
     expect(refused.body.error.message).toMatch(/^Too many failed sign-ins for this account\. Please try again in \d+ seconds?\.$/);
     await waitOut(owner.email);
-    expect((await t.call('/api/auth/change-password', { cookie: owner.cookie, json: { currentPassword: TEST_PASSWORD, newPassword: 'a new fairway 77' } })).status).toBe(200);
+    expect(
+      (
+        await t.call('/api/auth/change-password', {
+          cookie: owner.cookie,
+          json: { currentPassword: TEST_PASSWORD, newPassword: 'a new fairway 77' },
+        })
+      ).status,
+    ).toBe(200);
   });
 });

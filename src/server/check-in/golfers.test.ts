@@ -76,29 +76,52 @@ describe('GET /api/admin/golfers', () => {
 describe('PUT /api/admin/golfers/{playerId}/check-in', () => {
   it('saves the check-in with who and when, and clears it when unchecked', async () => {
     const [golfer] = await rosterOf(teamIds[0]!);
-    const on = await t.call(`/api/admin/golfers/${golfer!.id}/check-in`, { method: 'PUT', cookie: moderator.cookie, json: { checkedIn: true } });
+    const on = await t.call(`/api/admin/golfers/${golfer!.id}/check-in`, {
+      method: 'PUT',
+      cookie: moderator.cookie,
+      json: { checkedIn: true },
+    });
     expect(on.status).toBe(200);
     expect(on.body.golfer).toEqual({ id: golfer!.id, checkedIn: true, checkedInAt: NOW.toISOString(), checkedInBy: 'Mo Derator' });
     const [row] = await t.db.select().from(checkins).where(eq(checkins.playerId, golfer!.id));
     expect(row).toMatchObject({ teamId: teamIds[0], checkedIn: true, checkedInBy: moderator.id });
     expect(row!.checkedInAt?.toISOString()).toBe(NOW.toISOString());
     const listed = await list(`&q=${golfer!.firstName}%20golfer`);
-    expect(listed.body.golfers.find((g: { id: string }) => g.id === golfer!.id)).toMatchObject({ checkedIn: true, checkedInBy: 'Mo Derator' });
+    expect(listed.body.golfers.find((g: { id: string }) => g.id === golfer!.id)).toMatchObject({
+      checkedIn: true,
+      checkedInBy: 'Mo Derator',
+    });
     expect((await list('')).body.checkedIn).toBe(1);
 
-    const again = await t.call(`/api/admin/golfers/${golfer!.id}/check-in`, { method: 'PUT', cookie: admin.cookie, json: { checkedIn: true } });
+    const again = await t.call(`/api/admin/golfers/${golfer!.id}/check-in`, {
+      method: 'PUT',
+      cookie: admin.cookie,
+      json: { checkedIn: true },
+    });
     expect(again.body.golfer.checkedInBy).toBe('Ada Admin');
-    const off = await t.call(`/api/admin/golfers/${golfer!.id}/check-in`, { method: 'PUT', cookie: admin.cookie, json: { checkedIn: false } });
+    const off = await t.call(`/api/admin/golfers/${golfer!.id}/check-in`, {
+      method: 'PUT',
+      cookie: admin.cookie,
+      json: { checkedIn: false },
+    });
     expect(off.body.golfer).toEqual({ id: golfer!.id, checkedIn: false, checkedInAt: null, checkedInBy: null });
     // Still one row per golfer.
     expect(await t.db.select().from(checkins).where(eq(checkins.playerId, golfer!.id))).toHaveLength(1);
   });
 
   it('answers 404 for an unknown golfer and 400 for a body without checkedIn', async () => {
-    const missing = await t.call('/api/admin/golfers/00000000-0000-4000-8000-000000000000/check-in', { method: 'PUT', cookie: moderator.cookie, json: { checkedIn: true } });
+    const missing = await t.call('/api/admin/golfers/00000000-0000-4000-8000-000000000000/check-in', {
+      method: 'PUT',
+      cookie: moderator.cookie,
+      json: { checkedIn: true },
+    });
     expect(missing.status).toBe(404);
     const [golfer] = await rosterOf(teamIds[0]!);
-    const bad = await t.call(`/api/admin/golfers/${golfer!.id}/check-in`, { method: 'PUT', cookie: moderator.cookie, json: { checkedIn: 'yes' } });
+    const bad = await t.call(`/api/admin/golfers/${golfer!.id}/check-in`, {
+      method: 'PUT',
+      cookie: moderator.cookie,
+      json: { checkedIn: 'yes' },
+    });
     expect(bad.status).toBe(400);
   });
 });
@@ -116,7 +139,10 @@ describe('POST and DELETE /api/admin/golfers', () => {
   });
 
   it('requires first name, last name, e-mail and team', async () => {
-    const { status, body } = await t.call('/api/admin/golfers', { cookie: admin.cookie, json: { teamId: '', firstName: ' ', lastName: '', email: '' } });
+    const { status, body } = await t.call('/api/admin/golfers', {
+      cookie: admin.cookie,
+      json: { teamId: '', firstName: ' ', lastName: '', email: '' },
+    });
     expect(status).toBe(400);
     expect(body.error.message).toBe('Please fill in all required fields.');
     expect(Object.keys(body.error.fields).sort()).toEqual(['email', 'firstName', 'lastName', 'teamId']);
@@ -141,7 +167,13 @@ describe('POST and DELETE /api/admin/golfers', () => {
       json: { teamId: teamIds[2], firstName: ' Rae ', lastName: 'Placement', email: 'RAE@EXAMPLE.ORG' },
     });
     expect(added.status).toBe(201);
-    expect(added.body.golfer).toMatchObject({ firstName: 'Rae', lastName: 'Placement', email: 'rae@example.org', teamId: teamIds[2], checkedIn: false });
+    expect(added.body.golfer).toMatchObject({
+      firstName: 'Rae',
+      lastName: 'Placement',
+      email: 'rae@example.org',
+      teamId: teamIds[2],
+      checkedIn: false,
+    });
     expect(await rosterOf(teamIds[2]!)).toHaveLength(4);
   });
 
@@ -163,11 +195,20 @@ describe('who may reach golfers', () => {
     const [golfer] = await rosterOf(teamIds[4]!);
     const before = await fingerprint(t.db);
     expect((await t.call(`/api/admin/golfers/${golfer!.id}`, { method: 'DELETE', cookie: moderator.cookie })).status).toBe(403);
-    expect((await t.call('/api/admin/golfers', { cookie: moderator.cookie, json: { teamId: teamIds[4], firstName: 'A', lastName: 'B', email: uniqueEmail() } })).status).toBe(403);
+    expect(
+      (
+        await t.call('/api/admin/golfers', {
+          cookie: moderator.cookie,
+          json: { teamId: teamIds[4], firstName: 'A', lastName: 'B', email: uniqueEmail() },
+        })
+      ).status,
+    ).toBe(403);
     for (const cookie of [leader.cookie, undefined]) {
       const expected = cookie ? 403 : 401;
       expect((await t.call(`/api/admin/golfers?tournamentId=${tournament.id}`, { cookie })).status).toBe(expected);
-      expect((await t.call(`/api/admin/golfers/${golfer!.id}/check-in`, { method: 'PUT', cookie, json: { checkedIn: true } })).status).toBe(expected);
+      expect((await t.call(`/api/admin/golfers/${golfer!.id}/check-in`, { method: 'PUT', cookie, json: { checkedIn: true } })).status).toBe(
+        expected,
+      );
       expect((await t.call(`/api/admin/golfers/${golfer!.id}`, { method: 'DELETE', cookie })).status).toBe(expected);
     }
     expect(await fingerprint(t.db)).toEqual(before);

@@ -2,7 +2,13 @@
 import { z } from '@hono/zod-openapi';
 import { getActor } from '../http/context';
 import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
-import { addGolferSchema, checkInSchema, golferTeamsQuerySchema, handicapSchema, listGolfersQuerySchema } from '../../shared/golfer-schemas';
+import {
+  addGolferSchema,
+  checkInSchema,
+  golferTeamsQuerySchema,
+  handicapSchema,
+  listGolfersQuerySchema,
+} from '../../shared/golfer-schemas';
 import { addGolfer, deleteGolfer, listGolfers, listGolferTeams, setCheckIn, setHandicapIndex } from './service';
 
 const checkIn = { checkedIn: z.boolean(), checkedInAt: z.string().nullable(), checkedInBy: z.string().nullable() };
@@ -46,7 +52,9 @@ export const golferRoutes = createRouter()
       access: 'admin',
       summary: "The tournament's teams with their golfer count, for adding a golfer",
       request: { query: golferTeamsQuerySchema },
-      responses: { 200: jsonResponse('OK', z.object({ teams: z.array(z.object({ id: z.string(), name: z.string(), golfers: z.number() })) })) },
+      responses: {
+        200: jsonResponse('OK', z.object({ teams: z.array(z.object({ id: z.string(), name: z.string(), golfers: z.number() })) })),
+      },
     }),
     async (c) => {
       return c.json({ teams: await listGolferTeams(c.var.deps.database.db, c.req.valid('query')) }, 200);
@@ -60,7 +68,11 @@ export const golferRoutes = createRouter()
       summary: 'Add a golfer to a team',
       description: 'Refused with 409 when the team already has 4 golfers, counted under a lock on the team row.',
       request: { body: jsonBody(addGolferSchema) },
-      responses: { 201: jsonResponse('Created', z.object({ golfer })), 404: errorResponse('No such team'), 409: errorResponse('The team is full') },
+      responses: {
+        201: jsonResponse('Created', z.object({ golfer })),
+        404: errorResponse('No such team'),
+        409: errorResponse('The team is full'),
+      },
     }),
     async (c) => c.json({ golfer: await addGolfer(c.var.deps.database.db, c.req.valid('json')) }, 201),
   )
@@ -71,11 +83,20 @@ export const golferRoutes = createRouter()
       access: 'staff',
       summary: 'Check a golfer in or out; records who and when',
       request: { params: playerParam, body: jsonBody(checkInSchema) },
-      responses: { 200: jsonResponse('Saved', z.object({ golfer: z.object({ id: z.string(), ...checkIn }) })), 404: errorResponse('No such golfer') },
+      responses: {
+        200: jsonResponse('Saved', z.object({ golfer: z.object({ id: z.string(), ...checkIn }) })),
+        404: errorResponse('No such golfer'),
+      },
     }),
     async (c) => {
       const actor = await getActor(c);
-      const saved = await setCheckIn(c.var.deps.database.db, actor.userId, c.req.valid('param').playerId, c.req.valid('json'), c.var.deps.now());
+      const saved = await setCheckIn(
+        c.var.deps.database.db,
+        actor.userId,
+        c.req.valid('param').playerId,
+        c.req.valid('json'),
+        c.var.deps.now(),
+      );
       return c.json({ golfer: saved }, 200);
     },
   )
@@ -92,7 +113,8 @@ export const golferRoutes = createRouter()
         404: errorResponse('No such golfer'),
       },
     }),
-    async (c) => c.json({ golfer: await setHandicapIndex(c.var.deps.database.db, c.req.valid('param').playerId, c.req.valid('json')) }, 200),
+    async (c) =>
+      c.json({ golfer: await setHandicapIndex(c.var.deps.database.db, c.req.valid('param').playerId, c.req.valid('json')) }, 200),
   )
   .openapi(
     defineRoute({

@@ -6,7 +6,15 @@ import { checkins, players, teams } from '../db/schema';
 import { AppError } from '../http/errors';
 import { containsPattern } from '../users/service';
 import { PLAYERS_PER_TEAM } from '../../shared/team-schemas';
-import { addGolferSchema, checkInSchema, golferTeamsQuerySchema, GOLFERS_PAGE_SIZE, handicapSchema, listGolfersQuerySchema, TEAM_FULL_MESSAGE } from '../../shared/golfer-schemas';
+import {
+  addGolferSchema,
+  checkInSchema,
+  golferTeamsQuerySchema,
+  GOLFERS_PAGE_SIZE,
+  handicapSchema,
+  listGolfersQuerySchema,
+  TEAM_FULL_MESSAGE,
+} from '../../shared/golfer-schemas';
 import { notifyLeaderboardChanged } from '../leaderboard/leaderboard-channel';
 import type { Golfer, GolferPage } from './routes';
 import { holdsPlace } from '../holds/holds-place';
@@ -26,7 +34,11 @@ export async function listGolfers(db: Db, rawQuery: unknown): Promise<GolferPage
     const pattern = containsPattern(q);
     where = and(
       inTournament,
-      or(ilike(sql`${players.firstName} || ' ' || ${players.lastName}`, pattern), ilike(players.email, pattern), ilike(teams.name, pattern)),
+      or(
+        ilike(sql`${players.firstName} || ' ' || ${players.lastName}`, pattern),
+        ilike(players.email, pattern),
+        ilike(teams.name, pattern),
+      ),
     );
   }
   const [rows, [totals]] = await Promise.all([
@@ -58,7 +70,11 @@ export async function listGolfers(db: Db, rawQuery: unknown): Promise<GolferPage
       .where(where),
   ]);
   return {
-    golfers: rows.map((row) => ({ ...row, checkedIn: Boolean(row.checkedIn), checkedInAt: row.checkedInAt ? new Date(row.checkedInAt).toISOString() : null })),
+    golfers: rows.map((row) => ({
+      ...row,
+      checkedIn: Boolean(row.checkedIn),
+      checkedInAt: row.checkedInAt ? new Date(row.checkedInAt).toISOString() : null,
+    })),
     total: Number(totals?.total ?? 0),
     checkedIn: Number(totals?.checkedIn ?? 0),
     page,
@@ -92,7 +108,18 @@ export async function addGolfer(db: Db, rawInput: unknown): Promise<Golfer> {
     return { row: row!, teamName: team.name };
   });
   const { row, teamName } = created;
-  return { id: row.id, firstName: row.firstName, lastName: row.lastName, email: row.email, handicapIndex: null, teamId: row.teamId, teamName, checkedIn: false, checkedInAt: null, checkedInBy: null };
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    handicapIndex: null,
+    teamId: row.teamId,
+    teamName,
+    checkedIn: false,
+    checkedInAt: null,
+    checkedInBy: null,
+  };
 }
 
 /** Records a golfer as checked in (by whom, when) or not; the one checkins row per golfer is inserted or updated. */
@@ -109,7 +136,12 @@ export async function setCheckIn(db: Db, actorId: string, playerId: string, rawI
     .select({ checkedIn: checkins.checkedIn, checkedInAt: checkins.checkedInAt, checkedInBy: checkedInByName })
     .from(checkins)
     .where(eq(checkins.playerId, playerId));
-  return { id: playerId, checkedIn: row!.checkedIn, checkedInAt: row!.checkedInAt ? new Date(row!.checkedInAt).toISOString() : null, checkedInBy: row!.checkedInBy };
+  return {
+    id: playerId,
+    checkedIn: row!.checkedIn,
+    checkedInAt: row!.checkedInAt ? new Date(row!.checkedInAt).toISOString() : null,
+    checkedInBy: row!.checkedInBy,
+  };
 }
 
 /**
@@ -119,7 +151,11 @@ export async function setCheckIn(db: Db, actorId: string, playerId: string, rawI
 export async function setHandicapIndex(db: Db, playerId: string, rawInput: unknown) {
   const { handicapIndex } = handicapSchema.parse(rawInput);
   return db.transaction(async (tx) => {
-    const [row] = await tx.update(players).set({ handicapIndex }).where(eq(players.id, playerId)).returning({ id: players.id, teamId: players.teamId, handicapIndex: players.handicapIndex });
+    const [row] = await tx
+      .update(players)
+      .set({ handicapIndex })
+      .where(eq(players.id, playerId))
+      .returning({ id: players.id, teamId: players.teamId, handicapIndex: players.handicapIndex });
     if (!row) throw golferNotFound();
     const [team] = await tx.select({ tournamentId: teams.tournamentId }).from(teams).where(eq(teams.id, row.teamId));
     await notifyLeaderboardChanged(tx, team!.tournamentId);

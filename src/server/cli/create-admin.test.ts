@@ -75,8 +75,17 @@ describe('createOrPromoteAdmin', () => {
   });
 
   it('promotes an existing account without a password, and says when it is already an admin', async () => {
-    await createUserAccount(database.db, { firstName: 'Mo', lastName: 'Derator', email: 'mod@example.org', password: 'mod-password', role: 'moderator' });
-    expect(await createOrPromoteAdmin(database.db, { email: 'mod@example.org' })).toMatchObject({ action: 'promoted', previousRole: 'moderator' });
+    await createUserAccount(database.db, {
+      firstName: 'Mo',
+      lastName: 'Derator',
+      email: 'mod@example.org',
+      password: 'mod-password',
+      role: 'moderator',
+    });
+    expect(await createOrPromoteAdmin(database.db, { email: 'mod@example.org' })).toMatchObject({
+      action: 'promoted',
+      previousRole: 'moderator',
+    });
     expect(await createOrPromoteAdmin(database.db, { email: 'mod@example.org' })).toMatchObject({ action: 'already-admin' });
     expect(await loadUser('mod@example.org')).toMatchObject({ role: 'admin' });
   });

@@ -74,9 +74,10 @@ async function promote(db: Db, existing: { id: string; email: string; role: stri
 
 /** The one line the command prints. */
 export function describeAdminResult(result: AdminResult, context: { where: string; signInUrl: string; passwordGiven: boolean }): string {
-  const unconfirmed = 'emailVerified' in result && !result.emailVerified
-    ? ' Its e-mail is not confirmed yet: with SMTP_URL set it must be confirmed before it can sign in.'
-    : '';
+  const unconfirmed =
+    'emailVerified' in result && !result.emailVerified
+      ? ' Its e-mail is not confirmed yet: with SMTP_URL set it must be confirmed before it can sign in.'
+      : '';
   const ignored = context.passwordGiven ? ' (the --password given was not used)' : '';
   switch (result.action) {
     case 'created':

@@ -13,7 +13,12 @@ export function localDate(timeZone: string, now = new Date()): string {
 }
 
 export function describeDemo(summary: DemoSummary, config: Config, where: string): string {
-  const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: config.currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const money = new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: config.currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   const day = new Date(`${summary.tournament.startDate}T12:00:00Z`).toLocaleDateString('en-US', {
     weekday: 'long',
     year: 'numeric',

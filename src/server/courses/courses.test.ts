@@ -22,16 +22,31 @@ let n = 0;
 const named = (label: string) => `${label} ${++n}`;
 const courseRow = async (id: string) => (await t.db.select().from(golfCourses).where(eq(golfCourses.id, id)))[0];
 const holesOf = (id: string) =>
-  t.db.select({ holeNumber: courseHoles.holeNumber, par: courseHoles.par }).from(courseHoles).where(eq(courseHoles.courseId, id)).orderBy(asc(courseHoles.holeNumber));
+  t.db
+    .select({ holeNumber: courseHoles.holeNumber, par: courseHoles.par })
+    .from(courseHoles)
+    .where(eq(courseHoles.courseId, id))
+    .orderBy(asc(courseHoles.holeNumber));
 const pars = async (id: string) => (await holesOf(id)).map((h) => h.par);
 const put = (path: string, json: unknown) => t.call(path, { method: 'PUT', json, cookie: admin.cookie });
 const setPar = (id: string, hole: number, par: unknown) => put(`${BASE}/${id}/holes/${hole}`, { par });
 
 describe('creating and listing courses (admin)', () => {
   it('creates a course and its holes at par 4 in one go, and lists it with its total par', async () => {
-    const { status, body } = await t.call(BASE, { json: { name: '  Willow Creek ', totalHoles: 18, description: ' Parkland ' }, cookie: admin.cookie });
+    const { status, body } = await t.call(BASE, {
+      json: { name: '  Willow Creek ', totalHoles: 18, description: ' Parkland ' },
+      cookie: admin.cookie,
+    });
     expect(status).toBe(201);
-    expect(body.course).toEqual({ id: expect.any(String), name: 'Willow Creek', totalHoles: 18, description: 'Parkland', parTotal: 72, slope: 113, rating: null });
+    expect(body.course).toEqual({
+      id: expect.any(String),
+      name: 'Willow Creek',
+      totalHoles: 18,
+      description: 'Parkland',
+      parTotal: 72,
+      slope: 113,
+      rating: null,
+    });
     expect(await holesOf(body.course.id)).toEqual(Array.from({ length: 18 }, (_, i) => ({ holeNumber: i + 1, par: 4 })));
 
     const list = await t.call(BASE, { cookie: admin.cookie });
@@ -74,7 +89,15 @@ describe('editing a course: the holes follow the total', () => {
     await setPar(course.id, 4, 3);
     const { status, body } = await put(`${BASE}/${course.id}`, { name: 'New Name', totalHoles: 9, description: 'Links by the sea' });
     expect(status).toBe(200);
-    expect(body.course).toEqual({ id: course.id, name: 'New Name', totalHoles: 9, description: 'Links by the sea', parTotal: 35, slope: 113, rating: null });
+    expect(body.course).toEqual({
+      id: course.id,
+      name: 'New Name',
+      totalHoles: 9,
+      description: 'Links by the sea',
+      parTotal: 35,
+      slope: 113,
+      rating: null,
+    });
     expect(await pars(course.id)).toEqual([4, 4, 4, 3, 4, 4, 4, 4, 4]);
   });
 
@@ -191,13 +214,17 @@ describe('deleting a course', () => {
     const before = await fingerprint(t.db);
     const { status, body } = await t.call(`${BASE}/${course.id}`, { method: 'DELETE', cookie: admin.cookie });
     expect(status).toBe(409);
-    expect(body).toEqual({ error: { code: 'CONFLICT', message: 'Cedar Ridge is used by Fall Fundraiser: remove it from the tournament first' } });
+    expect(body).toEqual({
+      error: { code: 'CONFLICT', message: 'Cedar Ridge is used by Fall Fundraiser: remove it from the tournament first' },
+    });
     expect(await fingerprint(t.db)).toEqual(before);
   });
 
   it('is refused for the legacy tournaments.course_id too, naming every tournament', async () => {
     const course = await createCourse(t.db, { name: named('Legacy') });
-    await createTournament(t.db, { name: 'Winter Open' }).then((tr) => t.db.update(tournaments).set({ courseId: course.id }).where(eq(tournaments.id, tr.id)));
+    await createTournament(t.db, { name: 'Winter Open' }).then((tr) =>
+      t.db.update(tournaments).set({ courseId: course.id }).where(eq(tournaments.id, tr.id)),
+    );
     const listed = await createTournament(t.db, { name: 'Alpha Cup' });
     await t.db.insert(tournamentCourses).values({ tournamentId: listed.id, courseId: course.id });
     const { status, body } = await t.call(`${BASE}/${course.id}`, { method: 'DELETE', cookie: admin.cookie });
@@ -223,7 +250,10 @@ describe('validation (SPEC.md §5, §9)', () => {
     [{ name: 'Long', description: 'x'.repeat(1001) }, 'description', 'Must be at most 1000 characters'],
   ])('refuses %j with "%s: %s" and saves nothing', async (json, field, message) => {
     const target = await createCourse(t.db, { name: named('Target'), totalHoles: 18 });
-    for (const [path, method] of [[BASE, 'POST'], [`${BASE}/${target.id}`, 'PUT']] as const) {
+    for (const [path, method] of [
+      [BASE, 'POST'],
+      [`${BASE}/${target.id}`, 'PUT'],
+    ] as const) {
       const before = await fingerprint(t.db);
       const { status, body } = await t.call(path, { method, json, cookie: admin.cookie });
       expect(status).toBe(400);
@@ -252,7 +282,11 @@ describe('access (R8, R9): admins only', () => {
       { path: `${BASE}/${course.id}/holes/1`, method: 'PUT', json: { par: 5 } },
     ];
     for (const { path, ...options } of calls) {
-      for (const [caller, expected] of [[null, 401], [leader, 403], [moderator, 403]] as const) {
+      for (const [caller, expected] of [
+        [null, 401],
+        [leader, 403],
+        [moderator, 403],
+      ] as const) {
         const before = await fingerprint(t.db);
         const { status } = await t.call(path, { ...options, cookie: caller?.cookie });
         expect(status, `${options.method ?? 'GET'} ${path} as ${caller?.role ?? 'anonymous'}`).toBe(expected);

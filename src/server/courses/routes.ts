@@ -21,7 +21,9 @@ export type Hole = z.infer<typeof hole>;
 const courseBody = jsonBody(golfCourseSchema);
 const idParam = z.object({ id: z.uuid('Golf course not found') });
 const holeMessage = `Hole number must be from 1 to ${TOTAL_HOLES.max}`;
-const holeParams = idParam.extend({ holeNumber: z.coerce.number({ error: holeMessage }).int(holeMessage).min(1, holeMessage).max(TOTAL_HOLES.max, holeMessage) });
+const holeParams = idParam.extend({
+  holeNumber: z.coerce.number({ error: holeMessage }).int(holeMessage).min(1, holeMessage).max(TOTAL_HOLES.max, holeMessage),
+});
 
 export const courseRoutes = createRouter()
   .openapi(
@@ -73,7 +75,11 @@ export const courseRoutes = createRouter()
       summary: 'Delete a golf course and its holes',
       description: 'Refused with 409, naming the tournaments, while a tournament uses the course.',
       request: { params: idParam },
-      responses: { 204: { description: 'Deleted' }, 404: errorResponse('No such course'), 409: errorResponse('A tournament uses the course') },
+      responses: {
+        204: { description: 'Deleted' },
+        404: errorResponse('No such course'),
+        409: errorResponse('A tournament uses the course'),
+      },
     }),
     async (c) => {
       await deleteCourse(c.var.deps.database.db, c.req.valid('param').id);
@@ -114,7 +120,11 @@ export const courseRoutes = createRouter()
       access: 'admin',
       summary: "Set every hole's stroke index at once (R29): 1..holes each once, or none",
       request: { params: idParam, body: jsonBody(strokeIndexesSchema) },
-      responses: { 200: jsonResponse('Saved', z.object({ holes: z.array(hole) })), 400: errorResponse('Not one index per hole, each once'), 404: errorResponse('No such course') },
+      responses: {
+        200: jsonResponse('Saved', z.object({ holes: z.array(hole) })),
+        400: errorResponse('Not one index per hole, each once'),
+        404: errorResponse('No such course'),
+      },
     }),
     async (c) => c.json({ holes: await setStrokeIndexes(c.var.deps.database.db, c.req.valid('param').id, c.req.valid('json')) }, 200),
   );

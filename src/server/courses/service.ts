@@ -145,14 +145,24 @@ export async function listHoles(db: Db, courseId: string): Promise<Hole[]> {
 export async function setStrokeIndexes(db: Db, courseId: string, rawInput: unknown): Promise<Hole[]> {
   const { strokeIndexes } = strokeIndexesSchema.parse(rawInput);
   await db.transaction(async (tx) => {
-    const [course] = await tx.select({ totalHoles: golfCourses.totalHoles }).from(golfCourses).where(eq(golfCourses.id, courseId)).for('update');
+    const [course] = await tx
+      .select({ totalHoles: golfCourses.totalHoles })
+      .from(golfCourses)
+      .where(eq(golfCourses.id, courseId))
+      .for('update');
     if (!course) throw notFound();
     if (strokeIndexes.length !== course.totalHoles) {
-      throw new AppError('VALIDATION', COURSE_MESSAGES.strokeIndexes(course.totalHoles), { strokeIndexes: COURSE_MESSAGES.strokeIndexes(course.totalHoles) });
+      throw new AppError('VALIDATION', COURSE_MESSAGES.strokeIndexes(course.totalHoles), {
+        strokeIndexes: COURSE_MESSAGES.strokeIndexes(course.totalHoles),
+      });
     }
     await tx.update(courseHoles).set({ strokeIndex: null }).where(eq(courseHoles.courseId, courseId));
     for (const [i, strokeIndex] of strokeIndexes.entries()) {
-      if (strokeIndex != null) await tx.update(courseHoles).set({ strokeIndex }).where(and(eq(courseHoles.courseId, courseId), eq(courseHoles.holeNumber, i + 1)));
+      if (strokeIndex != null)
+        await tx
+          .update(courseHoles)
+          .set({ strokeIndex })
+          .where(and(eq(courseHoles.courseId, courseId), eq(courseHoles.holeNumber, i + 1)));
     }
   });
   return listHoles(db, courseId);

@@ -24,8 +24,14 @@ async function register(tournamentId: string, levelId: string, paymentOption: 'p
 
 /** Checks in the first `n` golfers of a team (and records the rest as not checked in). */
 async function checkIn(teamId: string, n: number) {
-  const roster = await t.db.select({ id: players.id }).from(players).where(eq(players.teamId, teamId)).orderBy(players.createdAt, players.id);
-  await t.db.insert(checkins).values(roster.map((p, i) => ({ teamId, playerId: p.id, checkedIn: i < n, checkedInAt: i < n ? new Date() : null })));
+  const roster = await t.db
+    .select({ id: players.id })
+    .from(players)
+    .where(eq(players.teamId, teamId))
+    .orderBy(players.createdAt, players.id);
+  await t.db
+    .insert(checkins)
+    .values(roster.map((p, i) => ({ teamId, playerId: p.id, checkedIn: i < n, checkedInAt: i < n ? new Date() : null })));
 }
 
 useAppWithUsers(async (app, users) => {
@@ -33,7 +39,10 @@ useAppWithUsers(async (app, users) => {
   ({ leader, moderator, admin } = users);
   older = await createTournament(t.db, { name: 'Older Open' });
   newest = await createTournament(t.db, { name: 'Newest Classic' });
-  await t.db.update(tournaments).set({ createdAt: sql`now() - interval '2 days'` }).where(eq(tournaments.id, older.id));
+  await t.db
+    .update(tournaments)
+    .set({ createdAt: sql`now() - interval '2 days'` })
+    .where(eq(tournaments.id, older.id));
   await createTournament(t.db, { name: 'Closed Cup', active: false });
 
   // The older tournament: one paid team that must not leak into the newest one's figures.
@@ -85,26 +94,54 @@ describe('GET /api/admin/dashboard', () => {
   it('computes the chosen tournament’s figures on their own', async () => {
     const { status, body } = await t.call(`/api/admin/dashboard?tournamentId=${older.id}`, { cookie: moderator.cookie });
     expect(status).toBe(200);
-    expect(body.stats).toEqual({ totalTeams: 1, expired: 0, expiredCents: 0, paid: 1, pendingHold: 0, inProgress: 0, checkedIn: 1, expectedCents: 999_00, receivedCents: 999_00, outstandingCents: 0 });
+    expect(body.stats).toEqual({
+      totalTeams: 1,
+      expired: 0,
+      expiredCents: 0,
+      paid: 1,
+      pendingHold: 0,
+      inProgress: 0,
+      checkedIn: 1,
+      expectedCents: 999_00,
+      receivedCents: 999_00,
+      outstandingCents: 0,
+    });
   });
 
   it('counts expired teams apart, never as expected money, and takes refunds off the money (R23, R24)', async () => {
     const lapsing = await createTournament(t.db, { name: 'Lapsing Open' });
-    await t.db.update(tournaments).set({ createdAt: sql`now() - interval '10 days'` }).where(eq(tournaments.id, lapsing.id));
+    await t.db
+      .update(tournaments)
+      .set({ createdAt: sql`now() - interval '10 days'` })
+      .where(eq(tournaments.id, lapsing.id));
     const level = await createLevel(t.db, lapsing.id, { priceCents: 300_00 });
     await register(lapsing.id, level.id, 'hold', 'Kept');
     const refunded = await register(lapsing.id, level.id, 'hold', 'Refunded');
     const lapsed = await register(lapsing.id, level.id, 'hold', 'Lapsed');
     await setTeamPaymentStatus(t.db, refunded.id, { status: 'paid' });
     await t.db.update(payments).set({ refundedCents: 300_00 }).where(eq(payments.teamId, refunded.id));
-    await t.db.update(teams).set({ holdUntil: new Date(Date.now() - 1000) }).where(eq(teams.id, lapsed.id));
+    await t.db
+      .update(teams)
+      .set({ holdUntil: new Date(Date.now() - 1000) })
+      .where(eq(teams.id, lapsed.id));
     await sweepHolds(t.db, new Date());
     const { body } = await t.call(`/api/admin/dashboard?tournamentId=${lapsing.id}`, { cookie: admin.cookie });
-    expect(body.stats).toMatchObject({ totalTeams: 2, expired: 1, expiredCents: 300_00, pendingHold: 1, paid: 1, expectedCents: 300_00, receivedCents: 0, outstandingCents: 300_00 });
+    expect(body.stats).toMatchObject({
+      totalTeams: 2,
+      expired: 1,
+      expiredCents: 300_00,
+      pendingHold: 1,
+      paid: 1,
+      expectedCents: 300_00,
+      receivedCents: 0,
+      outstandingCents: 300_00,
+    });
   });
 
   it('answers 404 for an unknown tournament and 400 for a malformed id', async () => {
-    expect((await t.call('/api/admin/dashboard?tournamentId=00000000-0000-4000-8000-000000000000', { cookie: admin.cookie })).status).toBe(404);
+    expect((await t.call('/api/admin/dashboard?tournamentId=00000000-0000-4000-8000-000000000000', { cookie: admin.cookie })).status).toBe(
+      404,
+    );
     expect((await t.call('/api/admin/dashboard?tournamentId=nope', { cookie: admin.cookie })).status).toBe(400);
   });
 

@@ -34,9 +34,14 @@ export const dashboardRoutes = createRouter().openapi(
     path: '/',
     access: 'staff',
     summary: 'Active tournaments, and team counts, check-ins and money of one (default: the newest active)',
-    request: { query: z.object({ tournamentId: z.preprocess((v) => (v === '' ? undefined : v), z.guid('Tournament not found').optional()) }) },
+    request: {
+      query: z.object({ tournamentId: z.preprocess((v) => (v === '' ? undefined : v), z.guid('Tournament not found').optional()) }),
+    },
     responses: {
-      200: jsonResponse('OK', z.object({ tournaments: z.array(tournament), tournament: tournament.nullable(), stats: stats.nullable(), currency: z.string() })),
+      200: jsonResponse(
+        'OK',
+        z.object({ tournaments: z.array(tournament), tournament: tournament.nullable(), stats: stats.nullable(), currency: z.string() }),
+      ),
       404: errorResponse('No such tournament'),
     },
   }),

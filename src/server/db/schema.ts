@@ -182,7 +182,10 @@ export const tournaments = pgTable(
     /** R29: rank by net (gross minus handicap strokes). */
     netScoring: boolean('net_scoring').notNull().default(false),
     /** R31: holes the organiser keeps to one group in the shotgun draw. */
-    singleGroupHoles: integer('single_group_holes').array().notNull().default(sql`'{}'::integer[]`),
+    singleGroupHoles: integer('single_group_holes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     createdAt: createdAt(),
   },
   (t) => [
@@ -248,10 +251,9 @@ export const teams = pgTable(
     tournamentId: uuid('tournament_id')
       .notNull()
       .references(() => tournaments.id, { onDelete: 'restrict' }),
-    tournamentSponsorshipLevelId: uuid('tournament_sponsorship_level_id').references(
-      () => tournamentSponsorshipLevels.id,
-      { onDelete: 'restrict' },
-    ),
+    tournamentSponsorshipLevelId: uuid('tournament_sponsorship_level_id').references(() => tournamentSponsorshipLevels.id, {
+      onDelete: 'restrict',
+    }),
     userId: text('user_id').references(() => user.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     company: text('company').notNull().default(''),
@@ -269,7 +271,9 @@ export const teams = pgTable(
   (t) => [
     index('teams_tournament_idx').on(t.tournamentId),
     // The expiry sweep's scan: only teams that can still expire.
-    index('teams_expiry_idx').on(t.holdUntil).where(sql`${t.paymentStatus} in ('hold', 'pending')`),
+    index('teams_expiry_idx')
+      .on(t.holdUntil)
+      .where(sql`${t.paymentStatus} in ('hold', 'pending')`),
     index('teams_user_idx').on(t.userId),
     index('teams_level_idx').on(t.tournamentSponsorshipLevelId),
     check('teams_payment_status_check', paymentStatusCheck(t.paymentStatus)),
@@ -480,7 +484,9 @@ export const waitlistEntries = pgTable(
     index('waitlist_level_idx').on(t.tournamentSponsorshipLevelId, t.status, t.createdAt),
     check('waitlist_status_check', sql`${t.status} in ('waiting', 'offered', 'used', 'passed', 'removed')`),
     check('waitlist_teams_check', sql`${t.teamsWanted} between 1 and 10`),
-    uniqueIndex('waitlist_one_open_entry').on(t.tournamentSponsorshipLevelId, t.userId).where(sql`${t.status} in ('waiting', 'offered')`),
+    uniqueIndex('waitlist_one_open_entry')
+      .on(t.tournamentSponsorshipLevelId, t.userId)
+      .where(sql`${t.status} in ('waiting', 'offered')`),
   ],
 );
 // ── Offline score entry (PRODUCT.md R32) ─────────────────────────────────────────────────────────────────────────────

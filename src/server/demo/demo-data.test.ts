@@ -1,7 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/connect';
-import { courseHoles, golfCourses, players, sponsorshipLevels, teams, tournamentCourses, tournaments, tournamentSponsorshipLevels } from '../db/schema';
+import {
+  courseHoles,
+  golfCourses,
+  players,
+  sponsorshipLevels,
+  teams,
+  tournamentCourses,
+  tournaments,
+  tournamentSponsorshipLevels,
+} from '../db/schema';
 import { AppError } from '../http/errors';
 import { openTestDatabase, type TestDatabase } from '../test/database';
 import { registerTeams } from '../registration/service';
@@ -115,7 +124,12 @@ describe('seedDemo', () => {
     expect(outing.board.rows.length).toBeGreaterThan(20);
     expect(outing.board.rows.length).toBeLessThan(36);
     expect(outing.board.rows.some((r) => r.thru > 0 && r.thru < 18)).toBe(true);
-    expect(outing.board.rows.filter((r) => r.countback).map((r) => r.countback).sort()).toEqual(['lost', 'won']);
+    expect(
+      outing.board.rows
+        .filter((r) => r.countback)
+        .map((r) => r.countback)
+        .sort(),
+    ).toEqual(['lost', 'won']);
   });
 
   it('refuses a database that already has a tournament, changing nothing', async () => {
@@ -143,7 +157,10 @@ describe('the demo tournament, full', () => {
     const registeredOn = new Date('2026-03-03T12:00:00Z');
     for (const level of summary.levels) {
       for (let start = 0; start < level.places; start += 10) {
-        const teams = Array.from({ length: Math.min(10, level.places - start) }, (_, i) => ({ teamName: `${level.name} ${start + i + 1}`, players: playersInput(`P${i}`) }));
+        const teams = Array.from({ length: Math.min(10, level.places - start) }, (_, i) => ({
+          teamName: `${level.name} ${start + i + 1}`,
+          players: playersInput(`P${i}`),
+        }));
         await registerTeams(full.db, leader!, registrationInput(summary.tournament.id, level.id, { teams }), registeredOn);
       }
     }

@@ -100,12 +100,16 @@ export async function seedDemo(db: Db, options: { today: string }): Promise<Demo
     const base = Date.now();
     const levels = await tx
       .insert(sponsorshipLevels)
-      .values(DEMO_LEVELS.map((l, i) => ({ name: l.name, description: l.description, maxTeams: l.maxTeams, createdAt: new Date(base + i) })))
+      .values(
+        DEMO_LEVELS.map((l, i) => ({ name: l.name, description: l.description, maxTeams: l.maxTeams, createdAt: new Date(base + i) })),
+      )
       .returning({ id: sponsorshipLevels.id, name: sponsorshipLevels.name });
     const offered = DEMO_LEVELS.map((l) => ({ ...l, id: levels.find((row) => row.name === l.name)!.id }));
     const tournamentLevels = await tx
       .insert(tournamentSponsorshipLevels)
-      .values(offered.map((l) => ({ tournamentId: tournament!.id, sponsorshipLevelId: l.id, priceCents: l.priceCents, maxTeams: l.places })))
+      .values(
+        offered.map((l) => ({ tournamentId: tournament!.id, sponsorshipLevelId: l.id, priceCents: l.priceCents, maxTeams: l.places })),
+      )
       .returning({ id: tournamentSponsorshipLevels.id, levelId: tournamentSponsorshipLevels.sponsorshipLevelId });
 
     const outing = await seedOuting(tx, {

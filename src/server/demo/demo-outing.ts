@@ -8,15 +8,83 @@ import { drawShotgun, type RandomInt } from '../starting-holes/shotgun-draw';
 export const DEMO_OUTING = { teams: 36, format: 'scramble', netScoring: true } as const;
 
 const TEAM_NAMES = [
-  'Lakeside Dental', 'Harbor Credit Union', 'Oak & Iron Builders', 'Pinecrest Realty', 'Bluewater Marina', 'Summit Physio',
-  'Maple Street Bakery', 'Riverbend Vets', 'Northside Rotary', 'Cedar Hill Law', 'Beacon Insurance', 'Greenway Landscaping',
-  'Union Hardware', 'Copper Kettle Diner', 'Westfield Motors', 'Bright Smiles Ortho', 'Clearview Optometry', 'Keystone Plumbing',
-  'Silver Lining Events', 'Redwood Accounting', 'Harvest Market', 'Fairway Financial', 'Lighthouse Church', 'Brookside Pharmacy',
-  'Granite Peak Outfitters', 'Sunrise Realty', 'Tidewater Brewing', 'Orchard Family Farm', 'Hillcrest Hospital', 'Ironwood Electric',
-  'Mill Pond Printing', 'Stonebridge Bank', 'Coastal Roofing', 'Parkview Pediatrics', 'Old Town Coffee', 'Meadowlark Florists',
+  'Lakeside Dental',
+  'Harbor Credit Union',
+  'Oak & Iron Builders',
+  'Pinecrest Realty',
+  'Bluewater Marina',
+  'Summit Physio',
+  'Maple Street Bakery',
+  'Riverbend Vets',
+  'Northside Rotary',
+  'Cedar Hill Law',
+  'Beacon Insurance',
+  'Greenway Landscaping',
+  'Union Hardware',
+  'Copper Kettle Diner',
+  'Westfield Motors',
+  'Bright Smiles Ortho',
+  'Clearview Optometry',
+  'Keystone Plumbing',
+  'Silver Lining Events',
+  'Redwood Accounting',
+  'Harvest Market',
+  'Fairway Financial',
+  'Lighthouse Church',
+  'Brookside Pharmacy',
+  'Granite Peak Outfitters',
+  'Sunrise Realty',
+  'Tidewater Brewing',
+  'Orchard Family Farm',
+  'Hillcrest Hospital',
+  'Ironwood Electric',
+  'Mill Pond Printing',
+  'Stonebridge Bank',
+  'Coastal Roofing',
+  'Parkview Pediatrics',
+  'Old Town Coffee',
+  'Meadowlark Florists',
 ];
-const FIRST = ['Alex', 'Sam', 'Jordan', 'Taylor', 'Morgan', 'Casey', 'Riley', 'Jamie', 'Avery', 'Quinn', 'Drew', 'Parker', 'Reese', 'Rowan', 'Blake', 'Cameron', 'Dana', 'Emery'];
-const LAST = ['Nguyen', 'Patel', 'Garcia', 'Okafor', 'Schmidt', 'Rossi', 'Kim', 'Murphy', 'Silva', 'Cohen', 'Larsen', 'Dubois', 'Haddad', 'Tanaka', 'Novak', 'Reyes', 'Walsh', 'Moreau'];
+const FIRST = [
+  'Alex',
+  'Sam',
+  'Jordan',
+  'Taylor',
+  'Morgan',
+  'Casey',
+  'Riley',
+  'Jamie',
+  'Avery',
+  'Quinn',
+  'Drew',
+  'Parker',
+  'Reese',
+  'Rowan',
+  'Blake',
+  'Cameron',
+  'Dana',
+  'Emery',
+];
+const LAST = [
+  'Nguyen',
+  'Patel',
+  'Garcia',
+  'Okafor',
+  'Schmidt',
+  'Rossi',
+  'Kim',
+  'Murphy',
+  'Silva',
+  'Cohen',
+  'Larsen',
+  'Dubois',
+  'Haddad',
+  'Tanaka',
+  'Novak',
+  'Reyes',
+  'Walsh',
+  'Moreau',
+];
 
 /** Mulberry32: a small seeded generator, so every demo is the same. */
 function seeded(seed: number): () => number {
@@ -47,12 +115,24 @@ export interface DemoOuting {
  * Inserts the outing on `courseId` (holes with `pars`), offering `levelId` with 36 places. `startDate` is today: the
  * tournament is being played. Runs inside the demo's transaction.
  */
-export async function seedOuting(tx: Db, options: { courseId: string; levelId: string; pars: readonly number[]; startDate: string }): Promise<DemoOuting> {
+export async function seedOuting(
+  tx: Db,
+  options: { courseId: string; levelId: string; pars: readonly number[]; startDate: string },
+): Promise<DemoOuting> {
   const next = seeded(20261125);
   const name = `Riverside Rotary Charity Scramble ${options.startDate.slice(0, 4)}`;
   const [tournament] = await tx
     .insert(tournaments)
-    .values({ name, startDate: options.startDate, endDate: options.startDate, active: true, maxTeams: DEMO_OUTING.teams, courseId: options.courseId, format: 'scramble', netScoring: true })
+    .values({
+      name,
+      startDate: options.startDate,
+      endDate: options.startDate,
+      active: true,
+      maxTeams: DEMO_OUTING.teams,
+      courseId: options.courseId,
+      format: 'scramble',
+      netScoring: true,
+    })
     .returning({ id: tournaments.id });
   const tournamentId = tournament!.id;
   await tx.insert(tournamentCourses).values({ tournamentId, courseId: options.courseId });
@@ -134,7 +214,8 @@ export async function seedOuting(tx: Db, options: { courseId: string; levelId: s
       card.set(3, card.get(3)! - 1);
       card.set(16, card.get(16)! + 1);
     }
-    for (const [holeNumber, strokes] of card) rows.push({ tournamentId, teamId, playerId: firstGolfer.get(teamId)!.id, holeNumber, strokes });
+    for (const [holeNumber, strokes] of card)
+      rows.push({ tournamentId, teamId, playerId: firstGolfer.get(teamId)!.id, holeNumber, strokes });
   });
   if (rows.length) await tx.insert(playerScores).values(rows);
   return { id: tournamentId, name, teams: teamIds.length, teamsWithScores: new Set(rows.map((r) => r.teamId)).size };

@@ -42,7 +42,11 @@ async function setUp(places = 2) {
   return { tournament, level };
 }
 
-async function register(tournamentId: string, levelId: string, options: { paymentOption?: 'hold' | 'pay'; cardPayments?: boolean; contactEmail?: string; teams?: number } = {}) {
+async function register(
+  tournamentId: string,
+  levelId: string,
+  options: { paymentOption?: 'hold' | 'pay'; cardPayments?: boolean; contactEmail?: string; teams?: number } = {},
+) {
   const input = registrationInput(tournamentId, levelId, {
     paymentOption: options.paymentOption ?? 'hold',
     teams: teamsInput(options.teams ?? 1, 'Hold'),
@@ -56,7 +60,12 @@ async function register(tournamentId: string, levelId: string, options: { paymen
 const teamRow = async (id: string) => (await t.db.select().from(teams).where(eq(teams.id, id)))[0]!;
 const eventsOf = async (teamId: string) =>
   t.db
-    .select({ kind: paymentEvents.kind, fromState: paymentEvents.fromState, toState: paymentEvents.toState, actor: paymentEvents.actorUserId })
+    .select({
+      kind: paymentEvents.kind,
+      fromState: paymentEvents.fromState,
+      toState: paymentEvents.toState,
+      actor: paymentEvents.actorUserId,
+    })
     .from(paymentEvents)
     .innerJoin(payments, eq(payments.id, paymentEvents.paymentId))
     .where(eq(payments.teamId, teamId))
@@ -122,7 +131,10 @@ describe('the sweep', () => {
     const contact = `notice-${Date.now()}@example.org`;
     const reg = await register(tournament.id, level.id, { contactEmail: contact });
     let clock = at(50);
-    const sweeper = startHoldSweeper({ db: t.db, config: t.config, mailer: t.deps.mailer, logger: t.deps.logger, now: () => clock }, { intervalMs: 3_600_000 });
+    const sweeper = startHoldSweeper(
+      { db: t.db, config: t.config, mailer: t.deps.mailer, logger: t.deps.logger, now: () => clock },
+      { intervalMs: 3_600_000 },
+    );
     await sweeper.runOnce();
     await sweeper.runOnce();
     clock = at(72.5);
@@ -210,7 +222,12 @@ describe('two processes on one PostgreSQL', () => {
   it('expire each due team exactly once (one event row each) when they sweep at the same moment', async () => {
     const { tournament, level } = await setUp(10);
     for (let i = 0; i < 5; i++) await register(tournament.id, level.id, { teams: 2 });
-    const results = await Promise.all([sweepHolds(t.db, at(100)), sweepHolds(other.db, at(100)), sweepHolds(t.db, at(100)), sweepHolds(other.db, at(100))]);
+    const results = await Promise.all([
+      sweepHolds(t.db, at(100)),
+      sweepHolds(other.db, at(100)),
+      sweepHolds(t.db, at(100)),
+      sweepHolds(other.db, at(100)),
+    ]);
     const mine = (r: { expired: { teamId: string }[] }[]) => r.flatMap((x) => x.expired);
     const ours = await t.db.select({ id: teams.id }).from(teams).where(eq(teams.tournamentId, tournament.id));
     const ids = new Set(ours.map((r) => r.id));
@@ -230,11 +247,15 @@ describe('two processes on one PostgreSQL', () => {
     const contacts = Array.from({ length: 4 }, (_, i) => `twice-${i}-${Date.now()}@example.org`);
     for (const contactEmail of contacts) await register(tournament.id, level.id, { contactEmail });
     const clock = () => at(200);
-    const sweepers = [t.db, other.db].map((db) => startHoldSweeper({ db, config: t.config, mailer: t.deps.mailer, logger: t.deps.logger, now: clock }, { intervalMs: 3_600_000 }));
+    const sweepers = [t.db, other.db].map((db) =>
+      startHoldSweeper({ db, config: t.config, mailer: t.deps.mailer, logger: t.deps.logger, now: clock }, { intervalMs: 3_600_000 }),
+    );
     await Promise.all(sweepers.map((s) => s.runOnce()));
     await Promise.all(sweepers.map((s) => s.stop()));
     for (const contact of contacts) await mail.waitFor(contact, (m) => m.subject.endsWith('has expired'));
     await new Promise((r) => setTimeout(r, 200));
-    expect(contacts.map((c) => mail.messages.filter((m) => m.to.includes(c) && m.subject.endsWith('has expired')).length)).toEqual([1, 1, 1, 1]);
+    expect(contacts.map((c) => mail.messages.filter((m) => m.to.includes(c) && m.subject.endsWith('has expired')).length)).toEqual([
+      1, 1, 1, 1,
+    ]);
   });
 });

@@ -31,7 +31,10 @@ export interface SweepResult {
   reminded: TeamNotice[];
 }
 
-const toNotice = (row: { holdUntil: Date | string } & Omit<TeamNotice, 'holdUntil'>): TeamNotice => ({ ...row, holdUntil: new Date(row.holdUntil) });
+const toNotice = (row: { holdUntil: Date | string } & Omit<TeamNotice, 'holdUntil'>): TeamNotice => ({
+  ...row,
+  holdUntil: new Date(row.holdUntil),
+});
 
 /** Expires every hold and unpaid card registration whose deadline has passed, then marks the reminders due (2 statements). */
 export async function sweepHolds(db: Db, now: Date): Promise<SweepResult> {
@@ -85,18 +88,38 @@ export async function sweepHolds(db: Db, now: Date): Promise<SweepResult> {
 /** Staff give an unpaid team more time: `hours` from its deadline (or from now, if that is later); a new reminder will go. */
 export async function extendHold(db: Db, teamId: string, hours: number, actorUserId: string, now: Date) {
   return db.transaction(async (tx) => {
-    const [team] = await tx.select({ status: teams.paymentStatus, holdUntil: teams.holdUntil }).from(teams).where(eq(teams.id, teamId)).for('update');
+    const [team] = await tx
+      .select({ status: teams.paymentStatus, holdUntil: teams.holdUntil })
+      .from(teams)
+      .where(eq(teams.id, teamId))
+      .for('update');
     if (!team) throw notFound();
     if (team.status !== 'hold' && team.status !== 'pending') {
-      throw new AppError('CONFLICT', team.status === 'expired' ? 'This team has expired: reinstate it instead' : 'Only an unpaid team (Hold or Pending) has a deadline to extend');
+      throw new AppError(
+        'CONFLICT',
+        team.status === 'expired'
+          ? 'This team has expired: reinstate it instead'
+          : 'Only an unpaid team (Hold or Pending) has a deadline to extend',
+      );
     }
     const from = team.holdUntil && team.holdUntil > now ? team.holdUntil : now;
     const holdUntil = new Date(from.getTime() + hours * 3600_000);
     await tx.update(teams).set({ holdUntil, reminderSentAt: null }).where(eq(teams.id, teamId));
-    const records = await tx.select({ id: payments.id, state: payments.state, amountCents: payments.amountCents }).from(payments).where(eq(payments.teamId, teamId));
+    const records = await tx
+      .select({ id: payments.id, state: payments.state, amountCents: payments.amountCents })
+      .from(payments)
+      .where(eq(payments.teamId, teamId));
     await recordPaymentEvents(
       tx,
-      records.map((p) => ({ paymentId: p.id, kind: 'extended', fromState: p.state as PaymentStatus, toState: p.state as PaymentStatus, amountCents: p.amountCents, actorUserId, note: `Deadline moved to ${holdUntil.toISOString()}` })),
+      records.map((p) => ({
+        paymentId: p.id,
+        kind: 'extended',
+        fromState: p.state as PaymentStatus,
+        toState: p.state as PaymentStatus,
+        amountCents: p.amountCents,
+        actorUserId,
+        note: `Deadline moved to ${holdUntil.toISOString()}`,
+      })),
     );
     return { id: teamId, paymentStatus: team.status as PaymentStatus, holdUntil: holdUntil.toISOString() };
   });
@@ -114,7 +137,12 @@ export async function reinstateTeam(db: Db, teamId: string, actorUserId: string,
     if (!found) throw notFound();
     await tx.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.id, found.tournamentId)).for('update');
     const [team] = await tx
-      .select({ status: teams.paymentStatus, levelId: teams.tournamentSponsorshipLevelId, tournamentMax: tournaments.maxTeams, levelMax: tournamentSponsorshipLevels.maxTeams })
+      .select({
+        status: teams.paymentStatus,
+        levelId: teams.tournamentSponsorshipLevelId,
+        tournamentMax: tournaments.maxTeams,
+        levelMax: tournamentSponsorshipLevels.maxTeams,
+      })
       .from(teams)
       .innerJoin(tournaments, eq(tournaments.id, teams.tournamentId))
       .leftJoin(tournamentSponsorshipLevels, eq(tournamentSponsorshipLevels.id, teams.tournamentSponsorshipLevelId))
@@ -129,7 +157,10 @@ export async function reinstateTeam(db: Db, teamId: string, actorUserId: string,
                  (count(*) filter (where ${teams.tournamentSponsorshipLevelId} = ${team.levelId}))::int + ${reservedAtLevel(team.levelId)} as "atLevel"
           from ${teams} where ${teams.tournamentId} = ${found.tournamentId} and ${holdsPlace}`,
     );
-    const left = placesLeft({ maxTeams: team.levelMax ?? Number.MAX_SAFE_INTEGER, taken: team.levelId ? counts!.atLevel : 0 }, { maxTeams: team.tournamentMax, taken: counts!.inTournament });
+    const left = placesLeft(
+      { maxTeams: team.levelMax ?? Number.MAX_SAFE_INTEGER, taken: team.levelId ? counts!.atLevel : 0 },
+      { maxTeams: team.tournamentMax, taken: counts!.inTournament },
+    );
     if (left < 1) {
       const full = team.tournamentMax != null && counts!.inTournament >= team.tournamentMax;
       throw new AppError('CONFLICT', full ? TOURNAMENT_FULL_MESSAGE : NO_PLACE_TO_REINSTATE);
@@ -145,10 +176,22 @@ export async function reinstateTeam(db: Db, teamId: string, actorUserId: string,
     const status: PaymentStatus = restored.some((r) => r.state === 'pending') ? 'pending' : 'hold';
     const holdUntil = new Date(now.getTime() + holdHours * 3600_000);
     await tx.update(teams).set({ paymentStatus: status, holdUntil, reminderSentAt: null }).where(eq(teams.id, teamId));
-    for (const r of restored) await tx.update(payments).set({ state: r.state }).where(and(eq(payments.id, r.id), eq(payments.state, 'expired')));
+    for (const r of restored)
+      await tx
+        .update(payments)
+        .set({ state: r.state })
+        .where(and(eq(payments.id, r.id), eq(payments.state, 'expired')));
     await recordPaymentEvents(
       tx,
-      restored.map((r) => ({ paymentId: r.id, kind: 'reinstated', fromState: 'expired', toState: r.state, amountCents: r.amountCents, actorUserId, note: `New deadline ${holdUntil.toISOString()}` })),
+      restored.map((r) => ({
+        paymentId: r.id,
+        kind: 'reinstated',
+        fromState: 'expired',
+        toState: r.state,
+        amountCents: r.amountCents,
+        actorUserId,
+        note: `New deadline ${holdUntil.toISOString()}`,
+      })),
     );
     return { id: teamId, paymentStatus: status, holdUntil: holdUntil.toISOString() };
   });

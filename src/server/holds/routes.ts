@@ -16,11 +16,21 @@ export const holdRoutes = createRouter()
       access: 'admin',
       summary: "Move an unpaid team's deadline `hours` later (from now if it has passed); a new reminder will go",
       request: { params: idParam, body: jsonBody(extendHoldSchema) },
-      responses: { 200: jsonResponse('Extended', teamHold), 404: errorResponse('No such team'), 409: errorResponse('The team is paid or expired') },
+      responses: {
+        200: jsonResponse('Extended', teamHold),
+        404: errorResponse('No such team'),
+        409: errorResponse('The team is paid or expired'),
+      },
     }),
     async (c) => {
       const actor = await getActor(c);
-      const team = await extendHold(c.var.deps.database.db, c.req.valid('param').id, c.req.valid('json').hours, actor.userId, c.var.deps.now());
+      const team = await extendHold(
+        c.var.deps.database.db,
+        c.req.valid('param').id,
+        c.req.valid('json').hours,
+        actor.userId,
+        c.var.deps.now(),
+      );
       return c.json({ team }, 200);
     },
   )
@@ -31,7 +41,11 @@ export const holdRoutes = createRouter()
       access: 'admin',
       summary: 'Give an expired team its place back while one remains, with a new deadline of HOLD_HOURS',
       request: { params: idParam },
-      responses: { 200: jsonResponse('Reinstated', teamHold), 404: errorResponse('No such team'), 409: errorResponse('Not expired, or no place left') },
+      responses: {
+        200: jsonResponse('Reinstated', teamHold),
+        404: errorResponse('No such team'),
+        409: errorResponse('Not expired, or no place left'),
+      },
     }),
     async (c) => {
       const actor = await getActor(c);

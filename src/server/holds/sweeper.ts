@@ -38,18 +38,29 @@ export async function offerFreedPlaces(deps: Omit<SweeperDeps, 'db'> & { db: Db 
 /** Sends the pass's e-mails one after another; a failed one is logged and does not stop the rest. */
 async function sendNotices({ config, mailer, logger }: Pick<SweeperDeps, 'config' | 'mailer' | 'logger'>, result: SweepResult) {
   const dashboardUrl = `${config.appUrl}/register`;
-  const deadline = (d: Date) => new Intl.DateTimeFormat('en-US', { timeZone: config.timeZone, dateStyle: 'full', timeStyle: 'short' }).format(d);
+  const deadline = (d: Date) =>
+    new Intl.DateTimeFormat('en-US', { timeZone: config.timeZone, dateStyle: 'full', timeStyle: 'short' }).format(d);
   const messages = [
-    ...result.reminded.map((n) => ({ to: n.contactEmail, ...holdReminderMessage({ ...n, deadline: deadline(n.holdUntil), dashboardUrl, org: config.orgName }) })),
+    ...result.reminded.map((n) => ({
+      to: n.contactEmail,
+      ...holdReminderMessage({ ...n, deadline: deadline(n.holdUntil), dashboardUrl, org: config.orgName }),
+    })),
     ...result.expired.map((n) => ({ to: n.contactEmail, ...holdExpiredMessage({ ...n, dashboardUrl, org: config.orgName }) })),
     ...result.offers.map((o) => ({
       to: o.contactEmail,
-      ...waitlistOfferMessage({ ...o, expiresAt: deadline(o.expiresAt), url: `${config.appUrl}/register?offer=${encodeURIComponent(o.token)}`, org: config.orgName }),
+      ...waitlistOfferMessage({
+        ...o,
+        expiresAt: deadline(o.expiresAt),
+        url: `${config.appUrl}/register?offer=${encodeURIComponent(o.token)}`,
+        org: config.orgName,
+      }),
     })),
   ];
   for (const message of messages) {
     if (!message.to) continue;
-    await mailer.send(message).catch((error) => logger.error('hold e-mail failed', { to: message.to, subject: message.subject, error: String(error) }));
+    await mailer
+      .send(message)
+      .catch((error) => logger.error('hold e-mail failed', { to: message.to, subject: message.subject, error: String(error) }));
   }
 }
 
@@ -63,7 +74,11 @@ export function startHoldSweeper(deps: SweeperDeps, options: { intervalMs?: numb
       .then(async (holds) => ({ ...holds, offers: await lapseAndOffer(deps.db, now) }))
       .then((result) => {
         if (result.expired.length || result.reminded.length || result.offers.length) {
-          deps.logger.info('holds swept', { expired: result.expired.length, reminded: result.reminded.length, offers: result.offers.length });
+          deps.logger.info('holds swept', {
+            expired: result.expired.length,
+            reminded: result.reminded.length,
+            offers: result.offers.length,
+          });
         }
         mails = mails.then(() => sendNotices(deps, result));
         return result;

@@ -165,7 +165,13 @@ afterAll(() => t.close());
 
 function context(caller: Caller, owner?: TestUser): FixtureContext {
   const user = caller === 'anonymous' ? null : users[caller];
-  return { t, caller: user, users, owner: owner ?? user ?? users.team_leader, freshCookie: async () => (user ? t.signIn(user.email) : undefined) };
+  return {
+    t,
+    caller: user,
+    users,
+    owner: owner ?? user ?? users.team_leader,
+    freshCookie: async () => (user ? t.signIn(user.email) : undefined),
+  };
 }
 
 /** A request for a route without a fixture: parameters filled with made-up ids, an empty JSON body. */
@@ -207,7 +213,9 @@ describe('the access matrix covers every route', () => {
   });
 
   it('finds every route declared as the table says (the calls below prove it either way)', () => {
-    const differ = operations.filter((o) => o.rule && o.rule.access !== o.declared).map((o) => `${o.key}: declared ${o.declared}, PRODUCT.md says ${o.rule!.access}`);
+    const differ = operations
+      .filter((o) => o.rule && o.rule.access !== o.declared)
+      .map((o) => `${o.key}: declared ${o.declared}, PRODUCT.md says ${o.rule!.access}`);
     expect(differ).toEqual([]);
   });
 

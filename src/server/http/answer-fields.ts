@@ -6,7 +6,9 @@ import { FORMATS } from '../../shared/formats';
 /** R15, R24: a team's or a payment record's status. */
 export const paymentStatus = z.enum(PAYMENT_STATUSES);
 /** R26: what a payment history entry records. */
-export const paymentEventKind = z.enum(Object.keys(PAYMENT_EVENT_LABELS) as [keyof typeof PAYMENT_EVENT_LABELS, ...(keyof typeof PAYMENT_EVENT_LABELS)[]]);
+export const paymentEventKind = z.enum(
+  Object.keys(PAYMENT_EVENT_LABELS) as [keyof typeof PAYMENT_EVENT_LABELS, ...(keyof typeof PAYMENT_EVENT_LABELS)[]],
+);
 /** R31: 'A', or 'B' for the second group on a hole with two. */
 export const startGroup = z.enum(['A', 'B']);
 /** R28: the tournament's format. */

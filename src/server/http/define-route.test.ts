@@ -33,13 +33,20 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const get = (access: Access, cookie?: string) => probe.request(`http://localhost:3000/probe/${access}`, { headers: cookie ? { cookie } : {} });
+const get = (access: Access, cookie?: string) =>
+  probe.request(`http://localhost:3000/probe/${access}`, { headers: cookie ? { cookie } : {} });
 
 describe('requireAccess', () => {
   it('lets each role through exactly per the rule', async () => {
-    const callers = { anonymous: undefined, team_leader: (await t.createUser()).cookie, moderator: (await t.createUser('moderator')).cookie, admin: (await t.createUser('admin')).cookie };
+    const callers = {
+      anonymous: undefined,
+      team_leader: (await t.createUser()).cookie,
+      moderator: (await t.createUser('moderator')).cookie,
+      admin: (await t.createUser('admin')).cookie,
+    };
     const table: Record<string, number[]> = {};
-    for (const [caller, cookie] of Object.entries(callers)) table[caller] = await Promise.all(ACCESSES.map(async (a) => (await get(a, cookie)).status));
+    for (const [caller, cookie] of Object.entries(callers))
+      table[caller] = await Promise.all(ACCESSES.map(async (a) => (await get(a, cookie)).status));
     expect(table).toEqual({
       anonymous: [200, 401, 401, 401],
       team_leader: [200, 200, 403, 403],
@@ -73,7 +80,9 @@ describe('requireAccess', () => {
   });
 
   it('answers refusals in the one error shape', async () => {
-    expect(await (await get('signed-in')).json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: 'You must be signed in to do that' } });
+    expect(await (await get('signed-in')).json()).toEqual({
+      error: { code: 'UNAUTHENTICATED', message: 'You must be signed in to do that' },
+    });
     const leader = await t.createUser();
     expect(await (await get('admin', leader.cookie)).json()).toEqual({
       error: { code: 'FORBIDDEN', message: "You don't have permission to access this page" },

@@ -28,7 +28,10 @@ export const errorSchema = z
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({ required: true, content: { 'application/json': { schema } } });
 
 /** A JSON answer of `schema`: the handler's `c.json(body, status)` is checked against it at compile time. */
-export const jsonResponse = <T extends z.ZodType>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } });
+export const jsonResponse = <T extends z.ZodType>(description: string, schema: T) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
 
 /**
  * A refusal (4xx/5xx) in the one error shape. Declare every error answer a route documents with it, never as a bare
@@ -59,7 +62,11 @@ export function requireAccess(access: Access): MiddlewareHandler<AppEnv> {
  */
 export function serializedJson<T>(c: Context, value: T, bytes: Uint8Array, headers: Record<string, string> = {}) {
   void value;
-  return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/json', ...headers }) as unknown as TypedResponse<JSONParsed<T>, 200, 'json'>;
+  return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/json', ...headers }) as unknown as TypedResponse<
+    JSONParsed<T>,
+    200,
+    'json'
+  >;
 }
 
 /** Answers that must not be kept by the browser or a proxy: every answer of the route, refusals included. */
@@ -74,7 +81,9 @@ const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
  * `noStore`: its answers carry `Cache-Control: no-store`; the default for every route but public ones, which may be
  * cached unless they say so (docs/decisions/060).
  */
-export function defineRoute<const R extends Omit<RouteConfig, 'middleware'>>(config: R & { access: Access; authorize?: MiddlewareHandler<AppEnv>; noStore?: boolean }) {
+export function defineRoute<const R extends Omit<RouteConfig, 'middleware'>>(
+  config: R & { access: Access; authorize?: MiddlewareHandler<AppEnv>; noStore?: boolean },
+) {
   const { access, authorize, noStore: noStoreOption, ...rest } = config;
   const jsonBody = Boolean((rest.request?.body as { content?: Record<string, unknown> } | undefined)?.content?.['application/json']);
   const responses = {

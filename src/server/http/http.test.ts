@@ -99,7 +99,11 @@ describe('cross-site requests (CSRF)', () => {
 
   it('refuses Sec-Fetch-Site: cross-site (403) and changes nothing', async () => {
     const before = await userCount();
-    const { status } = await t.call('/api/account/sign-up', { json: validSignUp(), origin: null, headers: { 'sec-fetch-site': 'cross-site' } });
+    const { status } = await t.call('/api/account/sign-up', {
+      json: validSignUp(),
+      origin: null,
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
     expect(status).toBe(403);
     expect(await userCount()).toBe(before);
   });
@@ -157,7 +161,10 @@ describe('request bodies', () => {
   });
 
   it('answers malformed JSON with 400 in the error shape', async () => {
-    const { status, body, response } = await t.call('/api/account/sign-up', { body: '{"firstName": ', headers: { 'content-type': 'application/json' } });
+    const { status, body, response } = await t.call('/api/account/sign-up', {
+      body: '{"firstName": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(status).toBe(400);
     expect(response.headers.get('content-type')).toMatch(/application\/json/);
     expect(body).toEqual({ error: { code: 'BAD_REQUEST', message: expect.any(String) } });

@@ -8,7 +8,15 @@ import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
 import { hasNulCode, NUL_MESSAGE } from './nul';
 import { sql } from 'drizzle-orm';
 
-type Schema = { type?: string | string[]; properties?: Record<string, Schema>; items?: Schema; $ref?: string; anyOf?: Schema[]; oneOf?: Schema[]; allOf?: Schema[] };
+type Schema = {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  $ref?: string;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+};
 interface Parameter {
   name: string;
   in: string;
@@ -40,7 +48,8 @@ function textFields(schema: Schema | undefined, path: string[] = [], depth = 0):
   if (variants.length) return [...new Set(variants.flatMap((v) => textFields(v, path, depth + 1)))];
   const types = Array.isArray(s.type) ? s.type : [s.type];
   if (types.includes('string')) return [path.join('.')];
-  if (types.includes('object') || s.properties) return Object.entries(s.properties ?? {}).flatMap(([k, v]) => textFields(v, [...path, k], depth + 1));
+  if (types.includes('object') || s.properties)
+    return Object.entries(s.properties ?? {}).flatMap(([k, v]) => textFields(v, [...path, k], depth + 1));
   if (types.includes('array')) return textFields(s.items, [...path, '0'], depth + 1);
   return [];
 }
@@ -69,7 +78,8 @@ for (const [path, item] of Object.entries(doc.paths)) {
     if (!op) continue;
     const key = `${method.toUpperCase()} ${path}`;
     for (const p of op.parameters ?? []) if (p.in === 'query' || p.in === 'path') cases.push({ key, where: p.in, field: p.name });
-    for (const field of textFields(op.requestBody?.content?.['application/json']?.schema)) if (field) cases.push({ key, where: 'body', field });
+    for (const field of textFields(op.requestBody?.content?.['application/json']?.schema))
+      if (field) cases.push({ key, where: 'body', field });
   }
 }
 
@@ -77,7 +87,11 @@ let admin: TestUser;
 let users: Record<Role, TestUser>;
 const prepared = new Map<string, RouteRequest>();
 beforeAll(async () => {
-  users = { team_leader: await t.createUser('team_leader'), moderator: await t.createUser('moderator'), admin: await t.createUser('admin') };
+  users = {
+    team_leader: await t.createUser('team_leader'),
+    moderator: await t.createUser('moderator'),
+    admin: await t.createUser('admin'),
+  };
   admin = users.admin;
 });
 afterAll(() => t.close());
@@ -108,7 +122,9 @@ describe('the NUL message itself', () => {
     });
     expect(status).toBe(400);
     expect(body.error).toEqual({ code: 'VALIDATION', message: NUL_MESSAGE, fields: { firstName: NUL_MESSAGE } });
-    expect((await t.call('/api/auth/sign-in/email', { json: { email: 'nul-person@example.org', password: 'a fine long password' } })).status).toBe(401);
+    expect(
+      (await t.call('/api/auth/sign-in/email', { json: { email: 'nul-person@example.org', password: 'a fine long password' } })).status,
+    ).toBe(401);
   });
 
   it('names a query field that is otherwise valid', async () => {
@@ -148,7 +164,12 @@ describe.each(cases)('$key: NUL in $where field $field', ({ key, where, field })
       url.searchParams.set(field, BAD);
       path = url.pathname + url.search;
     }
-    const response = await t.request(path, { ...request, method, json: method === 'GET' || method === 'DELETE' ? undefined : (json ?? {}), cookie: request.cookie ?? admin.cookie });
+    const response = await t.request(path, {
+      ...request,
+      method,
+      json: method === 'GET' || method === 'DELETE' ? undefined : (json ?? {}),
+      cookie: request.cookie ?? admin.cookie,
+    });
     const text = await response.text();
     expect(response.status, text).toBe(400);
     const body = JSON.parse(text) as { error: { code: string; fields?: Record<string, string> } };

@@ -11,8 +11,18 @@ import { BODY_LIMIT_BYTES } from '../app';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { deriveOperationId } from './openapi-document';
 
-type Op = { operationId?: string; 'x-access': string; security?: Record<string, string[]>[]; responses: Record<string, unknown>; requestBody?: unknown };
-type Doc = { servers?: { url: string }[]; paths: Record<string, Record<string, Op>>; components: { securitySchemes?: Record<string, { type: string; in: string; name: string }> } };
+type Op = {
+  operationId?: string;
+  'x-access': string;
+  security?: Record<string, string[]>[];
+  responses: Record<string, unknown>;
+  requestBody?: unknown;
+};
+type Doc = {
+  servers?: { url: string }[];
+  paths: Record<string, Record<string, Op>>;
+  components: { securitySchemes?: Record<string, { type: string; in: string; name: string }> };
+};
 
 let t: TestApp;
 let doc: Doc;
@@ -20,7 +30,9 @@ let ops: { key: string; op: Op }[];
 beforeAll(async () => {
   t = await createTestApp();
   doc = (await (await t.request('/api/openapi.json')).json()) as Doc;
-  ops = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })));
+  ops = Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })),
+  );
 });
 afterAll(() => t?.close());
 
@@ -52,7 +64,12 @@ describe('the OpenAPI document', () => {
     const withBody = ops.filter(({ op }) => op.requestBody);
     expect(withBody.length).toBeGreaterThan(10);
     for (const { key, op } of withBody) expect(Object.keys(op.responses), key).toEqual(expect.arrayContaining(['400', '413', '415']));
-    for (const key of ['POST /api/auth/sign-in/email', 'POST /api/account/sign-up', 'POST /api/auth/request-password-reset', 'POST /api/auth/change-password']) {
+    for (const key of [
+      'POST /api/auth/sign-in/email',
+      'POST /api/account/sign-up',
+      'POST /api/auth/request-password-reset',
+      'POST /api/auth/change-password',
+    ]) {
       expect(Object.keys(ops.find((o) => o.key === key)!.op.responses), key).toContain('429');
     }
   });
@@ -68,7 +85,9 @@ describe('the documented refusals are what the routes answer', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(status).toBe(415);
-    expect(body).toEqual({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'The request body must be JSON (Content-Type: application/json)' } });
+    expect(body).toEqual({
+      error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'The request body must be JSON (Content-Type: application/json)' },
+    });
     expect((await t.call('/api/account/me', { cookie: leader.cookie })).body.me.profile.firstName).toBe(leader.firstName);
   });
 
@@ -94,8 +113,13 @@ describe("Redocly's recommended rules", () => {
         env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
         maxBuffer: 20 * 1024 * 1024,
       }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
-      const report = JSON.parse(run.stdout) as { totals: { errors: number }; problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[] };
-      const errors = report.problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`);
+      const report = JSON.parse(run.stdout) as {
+        totals: { errors: number };
+        problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[];
+      };
+      const errors = report.problems
+        .filter((p) => p.severity === 'error')
+        .map((p) => `${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`);
       expect(errors).toEqual([]);
       expect(report.totals.errors).toBe(0);
     } finally {

@@ -13,7 +13,10 @@ useAppWithAssets((app) => {
 });
 
 const root = (html: string) => /<div id="root"[^>]*>([\s\S]*)<\/div>/.exec(html)?.[1] ?? '';
-const text = (html: string) => root(html).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+const text = (html: string) =>
+  root(html)
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
 
 describe('server-rendered pages', () => {
   it("sends Home's heading and text, with its title in the head, never cached stale", async () => {
@@ -27,7 +30,9 @@ describe('server-rendered pages', () => {
     expect(html).toMatch(/<head>[\s\S]*<title>Golf Tournament Registration<\/title>[\s\S]*<\/head>/);
     // The rest of the shell is untouched: the same scripts load and take the page over.
     expect(html).toContain('<div id="root" data-rendered-url="/">');
-    expect(html.replace(/<div id="root"[^>]*>[\s\S]*<\/div>/, '<div id="root"></div>').replace(/<title>[^<]*<\/title>/, '')).toBe(INDEX_HTML.replace(/<title>[^<]*<\/title>/, ''));
+    expect(html.replace(/<div id="root"[^>]*>[\s\S]*<\/div>/, '<div id="root"></div>').replace(/<title>[^<]*<\/title>/, '')).toBe(
+      INDEX_HTML.replace(/<title>[^<]*<\/title>/, ''),
+    );
   });
 
   it("sends the leaderboard's rows as they are now, and the boards as data for the browser", async () => {
@@ -43,7 +48,10 @@ describe('server-rendered pages', () => {
     expect(text(html)).toContain(tournament.name);
     expect(root(html)).toContain(`data-team-id="${teams[0]!.id}"`);
     expect(root(html)).not.toContain(`data-team-id="${teams[1]!.id}"`); // no score yet: not on the board (R22)
-    const data = JSON.parse(/<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html)![1]!) as [string[], { leaderboards: { tournament: { id: string } }[] }][];
+    const data = JSON.parse(/<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html)![1]!) as [
+      string[],
+      { leaderboards: { tournament: { id: string } }[] },
+    ][];
     expect(data[0]![0]).toEqual(['leaderboard']);
     expect(data[0]![1].leaderboards.map((b) => b.tournament.id)).toContain(tournament.id);
   });
@@ -64,7 +72,7 @@ describe('server-rendered text', () => {
     const { tournament, teams } = await createTournamentDay(t.db, leader.id, { teams: 1, label: "Dollar $' and $& Club" });
     await insertScores(t.db, tournament.id, teams[0]!, [[4]]);
     const html = await (await t.request('/leaderboard')).text();
-    expect(html).toContain("Dollar $&#x27; and $&amp; Club");
+    expect(html).toContain('Dollar $&#x27; and $&amp; Club');
     expect(html.match(/<div id="root"/g)).toHaveLength(1);
     expect(html.match(/<\/html>/g)).toHaveLength(1);
   });

@@ -30,7 +30,12 @@ async function render(url: string, data: PageData): Promise<string> {
 }
 
 /** The document for `path` (one of SERVER_RENDERED) with the page inside, or null when the shell has no empty root. */
-export async function serverRenderedPage(shell: string, path: string, search: string, deps: { db: Db; leaderboardFeed: LeaderboardFeed }): Promise<string | null> {
+export async function serverRenderedPage(
+  shell: string,
+  path: string,
+  search: string,
+  deps: { db: Db; leaderboardFeed: LeaderboardFeed },
+): Promise<string | null> {
   if (!shell.includes(EMPTY_ROOT)) return null;
   let body: string;
   let data: PageData = [];

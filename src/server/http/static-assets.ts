@@ -59,7 +59,9 @@ function compressed(body: Buffer, type: string): Asset {
     body,
     type,
     immutable: false,
-    ...(compressible ? { gzip: gzipSync(body, { level: 9 }), br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) } : {}),
+    ...(compressible
+      ? { gzip: gzipSync(body, { level: 9 }), br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) }
+      : {}),
   };
 }
 
@@ -103,7 +105,10 @@ export function loadStaticAssets(dir: string): StaticAssets {
         continue;
       }
       const path = relative(dir, full).split('\\').join('/');
-      assets.set('/' + path, { ...compressed(readFileSync(full), TYPES[extname(name)] ?? 'application/octet-stream'), immutable: path.startsWith('assets') });
+      assets.set('/' + path, {
+        ...compressed(readFileSync(full), TYPES[extname(name)] ?? 'application/octet-stream'),
+        immutable: path.startsWith('assets'),
+      });
     }
   };
   walk(dir);

@@ -10,7 +10,13 @@ import { createTournamentDay, insertScores } from '../test/tournament-day-fixtur
 import { capturingLogger } from '../test/test-app';
 import type { LoadedLeaderboard } from './leaderboard';
 import { notifyLeaderboardChanged } from './leaderboard-channel';
-import { createLeaderboardFeed, type ActiveSnapshot, type BoardSnapshot, type FeedOptions, type LeaderboardSubscriber } from './leaderboard-feed';
+import {
+  createLeaderboardFeed,
+  type ActiveSnapshot,
+  type BoardSnapshot,
+  type FeedOptions,
+  type LeaderboardSubscriber,
+} from './leaderboard-feed';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -26,7 +32,13 @@ function countingLoad() {
       const n = ++loader.calls;
       return {
         active: true,
-        board: { tournament: { id, name: 'Open', startDate: '2027-06-01', endDate: null }, holeCount: 18, rules: { format: 'stroke', bestBalls: 1, netScoring: false }, rows: [], updatedAt: `call ${n}` },
+        board: {
+          tournament: { id, name: 'Open', startDate: '2027-06-01', endDate: null },
+          holeCount: 18,
+          rules: { format: 'stroke', bestBalls: 1, netScoring: false },
+          rows: [],
+          updatedAt: `call ${n}`,
+        },
       };
     },
   };
@@ -133,7 +145,9 @@ describe('the leaderboard feed', () => {
       for (const w of watchers) {
         await w.until(() => w.actives.at(-1)!.tournamentIds.includes(THIRD) && w.idsSince(w.actives.at(-1)!).includes(THIRD));
         expect(w.actives.at(-1)!.tournamentIds).toEqual([THIRD, TOURNAMENT]);
-        expect(new TextDecoder().decode(w.actives.at(-1)!.event)).toBe(`event: active\ndata: {"tournamentIds":["${THIRD}","${TOURNAMENT}"]}\nretry: 2000\n\n`);
+        expect(new TextDecoder().decode(w.actives.at(-1)!.event)).toBe(
+          `event: active\ndata: {"tournamentIds":["${THIRD}","${TOURNAMENT}"]}\nretry: 2000\n\n`,
+        );
       }
       // A change to a board no longer shown is not pushed; one shown still is.
       const sent = watchers[0]!.boards.length;
@@ -153,7 +167,13 @@ describe('the leaderboard feed', () => {
     let calls = 0;
     const load = async (id: string): Promise<LoadedLeaderboard> => ({
       active: true,
-      board: { tournament: { id, name: 'Open', startDate: '2027-06-01', endDate: null }, holeCount: 18, rules: { format: 'stroke', bestBalls: 1, netScoring: false }, rows: Array.from({ length: rows.n }, () => ({}) as never), updatedAt: `call ${++calls}` },
+      board: {
+        tournament: { id, name: 'Open', startDate: '2027-06-01', endDate: null },
+        holeCount: 18,
+        rules: { format: 'stroke', bestBalls: 1, netScoring: false },
+        rows: Array.from({ length: rows.n }, () => ({}) as never),
+        updatedAt: `call ${++calls}`,
+      },
     });
     const feed = await feedWith({ load, listActive: activeList(TOURNAMENT).listActive, debounceMs: 1_000 });
     try {

@@ -52,7 +52,9 @@ export interface ActiveSnapshot {
 }
 
 export function activeSnapshotOf(tournamentIds: string[], version: number): ActiveSnapshot {
-  const event = encoder.encode(`event: ${ACTIVE_EVENT}\ndata: ${JSON.stringify({ tournamentIds } satisfies ActiveTournamentsEvent)}\nretry: ${RETRY_MS}\n\n`);
+  const event = encoder.encode(
+    `event: ${ACTIVE_EVENT}\ndata: ${JSON.stringify({ tournamentIds } satisfies ActiveTournamentsEvent)}\nretry: ${RETRY_MS}\n\n`,
+  );
   return { tournamentIds, event, version };
 }
 
@@ -129,7 +131,15 @@ interface Entry {
 const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
 
 export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
-  const { database, logger, debounceMs = 100, heartbeatMs = 15_000, activePollMs = 5_000, maxAgeMs = 5_000, buildTimeFactor = 20 } = options;
+  const {
+    database,
+    logger,
+    debounceMs = 100,
+    heartbeatMs = 15_000,
+    activePollMs = 5_000,
+    maxAgeMs = 5_000,
+    buildTimeFactor = 20,
+  } = options;
   const load = options.load ?? ((id: string) => loadLeaderboard(database.db, id));
   const listActive = options.listActive ?? (() => activeTournamentIds(database.db));
   const entries = new Map<string, Entry>();
@@ -150,7 +160,8 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
 
   const entryOf = (id: string) => {
     let entry = entries.get(id);
-    if (!entry) entries.set(id, (entry = { generation: 0, cached: null, computing: null, refresh: null, pushedAt: -Infinity, pushed: null }));
+    if (!entry)
+      entries.set(id, (entry = { generation: 0, cached: null, computing: null, refresh: null, pushedAt: -Infinity, pushed: null }));
     return entry;
   };
   const isShown = (id: string) => subscribers.size > 0 && !!active?.tournamentIds.includes(id);
@@ -261,14 +272,21 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
     if (before && sameIds(before.tournamentIds, ids)) return before;
     active = activeSnapshotOf(ids, ++version);
     // A board cached while its tournament was closed (or open) says so: build it again.
-    const moved = [...ids.filter((id) => !before?.tournamentIds.includes(id)), ...(before?.tournamentIds.filter((id) => !ids.includes(id)) ?? [])];
+    const moved = [
+      ...ids.filter((id) => !before?.tournamentIds.includes(id)),
+      ...(before?.tournamentIds.filter((id) => !ids.includes(id)) ?? []),
+    ];
     for (const id of moved) {
       const entry = entries.get(id);
       if (entry) entry.generation++;
     }
     if (closed) return active;
     for (const subscriber of subscribers) subscriber.sendActive(active);
-    if (before) sendBoards(ids.filter((id) => !before.tournamentIds.includes(id)), [...subscribers]);
+    if (before)
+      sendBoards(
+        ids.filter((id) => !before.tournamentIds.includes(id)),
+        [...subscribers],
+      );
     return active;
   }
 
@@ -289,11 +307,14 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
     entry.generation++;
     if (isShown(id) && !entry.refresh) {
       // A timer even when due now: the changes of the same tick (a burst) are all counted in before it computes.
-      entry.refresh = setTimeout(() => {
-        entry.refresh = null;
-        entry.pushedAt = Date.now();
-        void push(id, entry);
-      }, Math.max(0, entry.pushedAt + debounceMs - Date.now()));
+      entry.refresh = setTimeout(
+        () => {
+          entry.refresh = null;
+          entry.pushedAt = Date.now();
+          void push(id, entry);
+        },
+        Math.max(0, entry.pushedAt + debounceMs - Date.now()),
+      );
       entry.refresh.unref();
     }
   }

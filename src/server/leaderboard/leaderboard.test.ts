@@ -33,7 +33,10 @@ describe('GET /api/leaderboard/:tournamentId', () => {
     const { tournament, teams } = await createTournamentDay(t.db, leader.id, { teams: 4, holes: 9, pars: [4, 3, 5] });
     const [a, b, c] = teams as [DayTeam, DayTeam, DayTeam];
     await insertScores(t.db, tournament.id, a, [[5, 3, 5], [4]]); // +1 +0 +0, +0 → +1 thru 3, total 17
-    await insertScores(t.db, tournament.id, b, [[3, 3], [4, 2]]); // -1 +0, +0 -1 → -2 thru 2, total 12
+    await insertScores(t.db, tournament.id, b, [
+      [3, 3],
+      [4, 2],
+    ]); // -1 +0, +0 -1 → -2 thru 2, total 12
     await insertScores(t.db, tournament.id, c, [[4, 4]]); // +0 +1 → +1 thru 2, total 8
     const { status, body } = await board(tournament.id);
     expect(status).toBe(200);
@@ -55,7 +58,10 @@ describe('GET /api/leaderboard/:tournamentId', () => {
 
   it('answers gzip to a browser that accepts it, the same board', async () => {
     const { tournament, teams } = await createTournamentDay(t.db, leader.id, { teams: 2 });
-    await insertScores(t.db, tournament.id, teams[0]!, [[5, 4], [4, 4]]);
+    await insertScores(t.db, tournament.id, teams[0]!, [
+      [5, 4],
+      [4, 4],
+    ]);
     const plain = await board(tournament.id);
     const response = await t.request(`/api/leaderboard/${tournament.id}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(response.headers.get('content-encoding')).toBe('gzip');
@@ -126,7 +132,8 @@ describe('the cost of a board', () => {
   it('takes the same few queries for 2 teams as for 30 (no query per team)', async () => {
     const small = await createTournamentDay(t.db, leader.id, { teams: 2 });
     const large = await createTournamentDay(t.db, leader.id, { teams: 30 });
-    for (const day of [small, large]) for (const team of day.teams) await insertScores(t.db, day.tournament.id, team, [[4, 4], [5], [3], [4]]);
+    for (const day of [small, large])
+      for (const team of day.teams) await insertScores(t.db, day.tournament.id, team, [[4, 4], [5], [3], [4]]);
     const forSmall = await countQueries(() => loadLeaderboard(t.db, small.tournament.id));
     const forLarge = await countQueries(() => loadLeaderboard(t.db, large.tournament.id));
     expect((await loadLeaderboard(t.db, large.tournament.id)).board.rows).toHaveLength(30);

@@ -34,7 +34,12 @@ export async function loadLeaderboard(db: Db, tournamentId: string, now = new Da
         and(
           eq(teams.tournamentId, tournamentId),
           holdsPlace, // an expired team is off the board (R24)
-          exists(db.select({ one: sql`1` }).from(playerScores).where(and(eq(playerScores.tournamentId, tournamentId), eq(playerScores.teamId, teams.id)))),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(playerScores)
+              .where(and(eq(playerScores.tournamentId, tournamentId), eq(playerScores.teamId, teams.id))),
+          ),
         ),
       )
       .orderBy(asc(teams.id), ...playerOrder()),
@@ -63,7 +68,11 @@ export async function loadLeaderboard(db: Db, tournamentId: string, now = new Da
       tournament: shown,
       holeCount: holes.length,
       rules,
-      rows: computeLeaderboardRows(holes, [...byTeam.values()], scores, { ...rules, slope: course?.slope ?? 113, rating: course?.rating ?? null }),
+      rows: computeLeaderboardRows(holes, [...byTeam.values()], scores, {
+        ...rules,
+        slope: course?.slope ?? 113,
+        rating: course?.rating ?? null,
+      }),
       updatedAt: now.toISOString(),
     },
   };

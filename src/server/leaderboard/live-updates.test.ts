@@ -50,7 +50,9 @@ const events = async (app = t) => {
 const parsed = (data: string) => JSON.parse(data) as Leaderboard;
 /** The next board of this tournament on the stream that satisfies `accept`. */
 const boardOf = async (stream: EventReader, tournamentId: string, accept: (board: Leaderboard) => boolean = () => true) =>
-  parsed((await stream.until((e) => e.event === 'leaderboard' && parsed(e.data).tournament.id === tournamentId && accept(parsed(e.data)))).data);
+  parsed(
+    (await stream.until((e) => e.event === 'leaderboard' && parsed(e.data).tournament.id === tournamentId && accept(parsed(e.data)))).data,
+  );
 const activeIds = (event: ServerSentEvent) => (JSON.parse(event.data) as { tournamentIds: string[] }).tournamentIds;
 
 describe('GET /api/leaderboard/events (live)', () => {
@@ -72,10 +74,17 @@ describe('GET /api/leaderboard/events (live)', () => {
       expect(parsed(boards.find((e) => parsed(e.data).tournament.id === tournament.id)!.data).rows).toEqual([]);
 
       await save(teams[1]!, [[0, 1, 3]]);
-      expect((await boardOf(stream, tournament.id, (b) => b.rows.length === 1)).rows[0]).toMatchObject({ teamId: teams[1]!.id, toPar: -1, thru: 1 });
+      expect((await boardOf(stream, tournament.id, (b) => b.rows.length === 1)).rows[0]).toMatchObject({
+        teamId: teams[1]!.id,
+        toPar: -1,
+        thru: 1,
+      });
 
       await save(teams[0]!, [[0, 1, 2]]);
-      expect((await boardOf(stream, tournament.id, (b) => b.rows.length === 2)).rows.map((r) => r.teamId)).toEqual([teams[0]!.id, teams[1]!.id]);
+      expect((await boardOf(stream, tournament.id, (b) => b.rows.length === 2)).rows.map((r) => r.teamId)).toEqual([
+        teams[0]!.id,
+        teams[1]!.id,
+      ]);
     } finally {
       await stream.close();
     }
@@ -108,7 +117,10 @@ describe('GET /api/leaderboard/events (live)', () => {
     const stream = await events(other);
     try {
       expect((await boardOf(stream, tournament.id)).rows).toEqual([]);
-      await save(teams[0]!, [[0, 1, 5], [1, 1, 5]]);
+      await save(teams[0]!, [
+        [0, 1, 5],
+        [1, 1, 5],
+      ]);
       expect((await boardOf(stream, tournament.id, (b) => b.rows.length === 1)).rows[0]).toMatchObject({ toPar: 2, total: 10 });
       // And the other process's cached board follows too.
       expect((await board(tournament.id, other)).body.rows[0].total).toBe(10);
@@ -176,7 +188,9 @@ describe('the NOTIFY that tells every process', () => {
       // The refused save sent none: the first one heard came from the saved one, which came second.
       expect(listener.heard.filter((id) => id === tournament.id)).toHaveLength(1);
 
-      expect((await t.call(`/api/admin/tournaments/${tournament.id}/assign-teams`, { method: 'POST', cookie: admin.cookie })).status).toBe(200);
+      expect((await t.call(`/api/admin/tournaments/${tournament.id}/assign-teams`, { method: 'POST', cookie: admin.cookie })).status).toBe(
+        200,
+      );
       await listener.hear(tournament.id, 2);
     } finally {
       await listener.stop();
@@ -216,7 +230,10 @@ async function startServer(databaseUrl: string): Promise<Server> {
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { url, child, output: () => output };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -250,7 +267,13 @@ if (testDatabaseKind() === 'postgres') {
 
     it("a score saved through server A reaches a subscriber of server B's stream", async () => {
       const email = uniqueEmail('leader');
-      const leader = await createUserAccount(database.db, { firstName: 'Lee', lastName: 'Leader', email, password: TEST_PASSWORD, emailVerified: true });
+      const leader = await createUserAccount(database.db, {
+        firstName: 'Lee',
+        lastName: 'Leader',
+        email,
+        password: TEST_PASSWORD,
+        emailVerified: true,
+      });
       const { tournament, teams } = await createTournamentDay(database.db, leader.id, { teams: 2 });
       const team = teams[1]!;
 
@@ -270,7 +293,10 @@ if (testDatabaseKind() === 'postgres') {
           body: JSON.stringify({ email, password: TEST_PASSWORD }),
         });
         expect(signIn.status).toBe(200);
-        const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+        const cookie = signIn.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; ');
         const saved = await fetch(`${a!.url}/api/teams/${team.id}/scores`, {
           method: 'PUT',
           headers: { 'content-type': 'application/json', origin: a!.url, cookie },

@@ -9,8 +9,10 @@ import type { ActiveSnapshot, BoardSnapshot, LeaderboardSubscriber } from './lea
 import { chunkOf, EVENT_STREAM_HEADERS, nodeSubscriber } from './node-event-stream';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
-const board = (id: string, version: number, text: string) => ({ board: { tournament: { id } }, version, event: bytes(text) }) as unknown as BoardSnapshot;
-const active = (ids: string[], version: number) => ({ tournamentIds: ids, version, event: bytes(`active ${ids.join(',')}\n`) }) as ActiveSnapshot;
+const board = (id: string, version: number, text: string) =>
+  ({ board: { tournament: { id } }, version, event: bytes(text) }) as unknown as BoardSnapshot;
+const active = (ids: string[], version: number) =>
+  ({ tournamentIds: ids, version, event: bytes(`active ${ids.join(',')}\n`) }) as ActiveSnapshot;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let server: http.Server | undefined;
@@ -134,7 +136,9 @@ describe('nodeSubscriber', () => {
     await waitFor(() => received.includes(': heartbeat\n\n'));
     expect(received.indexOf('board a after\n')).toBeGreaterThan(received.indexOf('active a\n'));
     // And it was all valid HTTP chunks: the last ones, exactly.
-    expect(received.endsWith(`${chunkOf(bytes('board a after\n')).toString('latin1')}${chunkOf(bytes(': heartbeat\n\n')).toString('latin1')}`)).toBe(true);
+    expect(
+      received.endsWith(`${chunkOf(bytes('board a after\n')).toString('latin1')}${chunkOf(bytes(': heartbeat\n\n')).toString('latin1')}`),
+    ).toBe(true);
     client.destroy();
   });
 

@@ -7,11 +7,17 @@ import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { createRouter, defineRoute, errorResponse, jsonResponse, serializedJson } from '../http/define-route';
 import { AppError } from '../http/errors';
-import { ACTIVE_EVENT, LEADERBOARD_EVENT, RETRY_MS, type BoardSnapshot, type LeaderboardFeed, type LeaderboardSubscriber } from './leaderboard-feed';
+import {
+  ACTIVE_EVENT,
+  LEADERBOARD_EVENT,
+  RETRY_MS,
+  type BoardSnapshot,
+  type LeaderboardFeed,
+  type LeaderboardSubscriber,
+} from './leaderboard-feed';
 import { activeTournamentIds } from './leaderboard';
 import { leaderboardSchema } from '../scoring/openapi-schemas';
 import { EVENT_STREAM_HEADERS, nodeSubscriber } from './node-event-stream';
-
 
 const tournamentParam = z.object({ tournamentId: z.uuid('Tournament not found') });
 const notFound = () => new AppError('NOT_FOUND', 'Leaderboard not found');

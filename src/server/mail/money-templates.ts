@@ -3,7 +3,14 @@ import { layout } from './templates';
 
 const sign = (org: string) => `See you on the course.\n${org}`;
 
-export function holdReminderMessage(r: { contactName: string; teamName: string; tournamentName: string; deadline: string; dashboardUrl: string; org: string }) {
+export function holdReminderMessage(r: {
+  contactName: string;
+  teamName: string;
+  tournamentName: string;
+  deadline: string;
+  dashboardUrl: string;
+  org: string;
+}) {
   const paragraphs = [
     `Hi ${r.contactName || 'there'},`,
     `Your place for ${r.teamName} at ${r.tournamentName} is kept until ${r.deadline}, about 24 hours from now.`,
@@ -16,7 +23,13 @@ export function holdReminderMessage(r: { contactName: string; teamName: string; 
   };
 }
 
-export function holdExpiredMessage(r: { contactName: string; teamName: string; tournamentName: string; dashboardUrl: string; org: string }) {
+export function holdExpiredMessage(r: {
+  contactName: string;
+  teamName: string;
+  tournamentName: string;
+  dashboardUrl: string;
+  org: string;
+}) {
   const paragraphs = [
     `Hi ${r.contactName || 'there'},`,
     `The place held for ${r.teamName} at ${r.tournamentName} was not paid in time and has been released.`,
@@ -29,7 +42,15 @@ export function holdExpiredMessage(r: { contactName: string; teamName: string; t
   };
 }
 
-export function receiptMessage(r: { contactName: string; teamName: string; tournamentName: string; amount: string; date: string; reference: string; org: string }) {
+export function receiptMessage(r: {
+  contactName: string;
+  teamName: string;
+  tournamentName: string;
+  amount: string;
+  date: string;
+  reference: string;
+  org: string;
+}) {
   const paragraphs = [
     `Hi ${r.contactName || 'there'},`,
     `Thank you: ${r.org} has received your payment for ${r.teamName} at ${r.tournamentName}.`,
@@ -45,7 +66,15 @@ export function receiptMessage(r: { contactName: string; teamName: string; tourn
   };
 }
 
-export function waitlistOfferMessage(r: { contactName: string; teamsWanted: number; levelName: string; tournamentName: string; expiresAt: string; url: string; org: string }) {
+export function waitlistOfferMessage(r: {
+  contactName: string;
+  teamsWanted: number;
+  levelName: string;
+  tournamentName: string;
+  expiresAt: string;
+  url: string;
+  org: string;
+}) {
   const places = r.teamsWanted === 1 ? 'a place' : `${r.teamsWanted} places`;
   const paragraphs = [
     `Hi ${r.contactName || 'there'},`,

@@ -43,10 +43,14 @@ export function resetPasswordMessage(input: { firstName: string; url: string }) 
   return {
     subject: 'Reset your golf tournament password',
     text: `${lines.join('\n\n')}\n\nReset your password: ${input.url}\n\nIf you did not ask for this, you can ignore this message: your password stays as it is.\n\nSee you on the course.\nThe tournament team\n`,
-    html: layout('Reset your password', [...lines, 'If you did not ask for this, you can ignore this message: your password stays as it is.'], {
-      label: 'Choose a new password',
-      url: input.url,
-    }),
+    html: layout(
+      'Reset your password',
+      [...lines, 'If you did not ask for this, you can ignore this message: your password stays as it is.'],
+      {
+        label: 'Choose a new password',
+        url: input.url,
+      },
+    ),
   };
 }
 

@@ -47,11 +47,19 @@ afterAll(async () => {
 
 async function levelWith(places = 5, priceCents = 25_000) {
   const tournament = await createTournament(t.db);
-  const level = await createLevel(t.db, tournament.id, { name: `Birdie ${Math.random().toString(36).slice(2, 7)}`, maxTeams: places, priceCents });
+  const level = await createLevel(t.db, tournament.id, {
+    name: `Birdie ${Math.random().toString(36).slice(2, 7)}`,
+    maxTeams: places,
+    priceCents,
+  });
   return { tournament, level };
 }
 
-async function registerByCard(count = 1, places = 5, contactEmail = `card-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.org`) {
+async function registerByCard(
+  count = 1,
+  places = 5,
+  contactEmail = `card-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.org`,
+) {
   const { tournament, level } = await levelWith(places);
   const { status, body } = await t.call('/api/registrations', {
     cookie: leader.cookie,
@@ -59,23 +67,43 @@ async function registerByCard(count = 1, places = 5, contactEmail = `card-${Date
   });
   expect(status).toBe(201);
   const sessionId = (body.checkoutUrl as string).split('/pay/')[1]!;
-  return { tournament, level, body, sessionId, session: fake.sessions.get(sessionId)!, contactEmail, teamIds: body.teams.map((x: { id: string }) => x.id) as string[] };
+  return {
+    tournament,
+    level,
+    body,
+    sessionId,
+    session: fake.sessions.get(sessionId)!,
+    contactEmail,
+    teamIds: body.teams.map((x: { id: string }) => x.id) as string[],
+  };
 }
 
 const statusOf = async (teamId: string) => (await t.db.select({ s: teams.paymentStatus }).from(teams).where(eq(teams.id, teamId)))[0]!.s;
 const cardEvents = async (teamId: string) =>
   t.db
-    .select({ kind: paymentEvents.kind, toState: paymentEvents.toState, providerEventId: paymentEvents.providerEventId, note: paymentEvents.note })
+    .select({
+      kind: paymentEvents.kind,
+      toState: paymentEvents.toState,
+      providerEventId: paymentEvents.providerEventId,
+      note: paymentEvents.note,
+    })
     .from(paymentEvents)
     .innerJoin(payments, eq(payments.id, paymentEvents.paymentId))
     .where(sql`${payments.teamId} = ${teamId} and ${paymentEvents.kind} = 'card'`);
 const webhook = (payload: string, signature?: string, app: TestApp = t) =>
-  app.call('/api/payments/webhook', { body: payload, headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) }, origin: null });
+  app.call('/api/payments/webhook', {
+    body: payload,
+    headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+    origin: null,
+  });
 
 describe('without Stripe settings', () => {
   it("keeps today's behaviour: no payment page, no deadline, 'Pay now' answers the toast's words, no webhook", async () => {
     const { tournament, level } = await levelWith();
-    const { body } = await off.call('/api/registrations', { cookie: leader.cookie, json: registrationInput(tournament.id, level.id, { paymentOption: 'pay' }) });
+    const { body } = await off.call('/api/registrations', {
+      cookie: leader.cookie,
+      json: registrationInput(tournament.id, level.id, { paymentOption: 'pay' }),
+    });
     expect(body.checkoutUrl).toBeUndefined();
     expect(body.holdUntil).toBeNull();
     const pay = await off.call('/api/payments/checkout', { cookie: leader.cookie, json: { teamIds: [body.teams[0].id] } });
@@ -132,7 +160,9 @@ describe('the webhook', () => {
     for (const id of teamIds) expect(await statusOf(id)).toBe('paid');
     const [record] = await t.db.select().from(payments).where(eq(payments.teamId, teamIds[0]!));
     expect(record).toMatchObject({ state: 'paid', providerRef: 'pi_test_first' });
-    expect(await cardEvents(teamIds[0]!)).toEqual([{ kind: 'card', toState: 'paid', providerEventId: event.id, note: 'Card payment pi_test_first' }]);
+    expect(await cardEvents(teamIds[0]!)).toEqual([
+      { kind: 'card', toState: 'paid', providerEventId: event.id, note: 'Card payment pi_test_first' },
+    ]);
     expect((await t.call(`/api/payments/checkout/${session.id}`, { cookie: leader.cookie })).body.paid).toBe(true);
 
     const receipt = await mail.waitFor(contactEmail, (m) => m.subject === 'Receipt from Lakeside Rotary: $250.00 for Card 1');
@@ -229,7 +259,14 @@ describe('refunds and history', () => {
     expect(fake.refunds.filter((r) => r.payment_intent === record!.providerRef)).toHaveLength(1);
 
     const history = await t.call(`/api/admin/payments/${record!.id}/history`, { cookie: admin.cookie });
-    expect(history.body.events.map((e: { kind: string; fromState: string | null; toState: string; amountCents: number }) => [e.kind, e.fromState, e.toState, e.amountCents])).toEqual([
+    expect(
+      history.body.events.map((e: { kind: string; fromState: string | null; toState: string; amountCents: number }) => [
+        e.kind,
+        e.fromState,
+        e.toState,
+        e.amountCents,
+      ]),
+    ).toEqual([
       ['registered', null, 'pending', 25_000],
       ['card', 'pending', 'paid', 25_000],
       ['refund', 'paid', 'paid', 25_000],
@@ -247,12 +284,17 @@ describe('refunds and history', () => {
     expect(refused.body.error.message).toBe('Only a card payment that has not been refunded can be refunded');
   });
 
-  it("records a staff status change with who made it, and sends the receipt when it makes the payment paid", async () => {
+  it('records a staff status change with who made it, and sends the receipt when it makes the payment paid', async () => {
     const contact = `cheque-${Date.now()}@example.org`;
     const { tournament, level } = await levelWith();
-    const { body } = await t.call('/api/registrations', { cookie: leader.cookie, json: registrationInput(tournament.id, level.id, { contactEmail: contact }) });
+    const { body } = await t.call('/api/registrations', {
+      cookie: leader.cookie,
+      json: registrationInput(tournament.id, level.id, { contactEmail: contact }),
+    });
     const teamId = body.teams[0].id;
-    expect((await t.call(`/api/admin/teams/${teamId}/status`, { cookie: admin.cookie, method: 'PATCH', json: { status: 'paid' } })).status).toBe(200);
+    expect(
+      (await t.call(`/api/admin/teams/${teamId}/status`, { cookie: admin.cookie, method: 'PATCH', json: { status: 'paid' } })).status,
+    ).toBe(200);
     const receipt = await mail.waitFor(contact, (m) => m.subject.startsWith('Receipt'));
     expect(receipt.text).toContain('Lakeside Rotary has received your payment');
     const [record] = await t.db.select().from(payments).where(eq(payments.teamId, teamId));
@@ -278,7 +320,9 @@ describe('a webhook racing an admin status change', () => {
     const event = fake.event('checkout.session.completed', session);
     const outcomes = await Promise.all([
       webhook(event.payload, fake.sign(event.payload)),
-      ...teamIds.map((id) => t.call(`/api/admin/teams/${id}/status`, { cookie: admin.cookie, method: 'PATCH', json: { status: 'in_progress' } })),
+      ...teamIds.map((id) =>
+        t.call(`/api/admin/teams/${id}/status`, { cookie: admin.cookie, method: 'PATCH', json: { status: 'in_progress' } }),
+      ),
     ]);
     expect(outcomes.map((o) => o.status)).toEqual(Array(teamIds.length + 1).fill(200));
     const rows = await queryRows<{ status: string; state: string; card: number; staff: number }>(
@@ -286,7 +330,10 @@ describe('a webhook racing an admin status change', () => {
       sql`select t.payment_status as status, p.state,
                  (select count(*)::int from payment_events e where e.payment_id = p.id and e.kind = 'card') as card,
                  (select count(*)::int from payment_events e where e.payment_id = p.id and e.kind = 'status') as staff
-          from teams t join payments p on p.team_id = t.id where t.id in (${sql.join(teamIds.map((id) => sql`${id}`), sql`, `)})`,
+          from teams t join payments p on p.team_id = t.id where t.id in (${sql.join(
+            teamIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
     );
     for (const row of rows) {
       expect(row.status).toBe(row.state);

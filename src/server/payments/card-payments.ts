@@ -32,29 +32,33 @@ export interface CheckoutRequest {
  */
 export async function createCheckout(db: Db, stripe: StripeClient, request: CheckoutRequest) {
   const rows = await selectTeams(db, {
-      teamId: teams.id,
-      teamName: teams.name,
-      userId: teams.userId,
-      status: teams.paymentStatus,
-      contactEmail: teams.contactEmail,
-      levelName: sponsorshipLevels.name,
+    teamId: teams.id,
+    teamName: teams.name,
+    userId: teams.userId,
+    status: teams.paymentStatus,
+    contactEmail: teams.contactEmail,
+    levelName: sponsorshipLevels.name,
     dueCents: sql<number>`(select coalesce(sum(${payments.amountCents}), 0)::int from ${payments} where ${payments.teamId} = ${teams.id} and ${payments.state} <> 'paid')`,
-  })
-    .where(inArray(teams.id, request.teamIds));
+  }).where(inArray(teams.id, request.teamIds));
   // One line per team, in the order the registration named them.
   rows.sort((a, b) => request.teamIds.indexOf(a.teamId) - request.teamIds.indexOf(b.teamId));
   if (rows.length !== new Set(request.teamIds).size || rows.some((r) => r.userId !== request.userId)) {
     throw new AppError('NOT_FOUND', 'Team not found');
   }
   const due = rows.filter((r) => PAYABLE.includes(r.status as PaymentStatus) && r.dueCents > 0);
-  if (rows.some((r) => r.status === 'expired')) throw new AppError('CONFLICT', 'This registration has expired: contact the organisers to reinstate it');
+  if (rows.some((r) => r.status === 'expired'))
+    throw new AppError('CONFLICT', 'This registration has expired: contact the organisers to reinstate it');
   if (due.length === 0) throw new AppError('CONFLICT', NOTHING_TO_PAY_MESSAGE);
 
   const session = await stripe.checkout.sessions.create({
     mode: 'payment',
     line_items: due.map((r) => ({
       quantity: 1,
-      price_data: { currency: request.currency.toLowerCase(), unit_amount: r.dueCents, product_data: { name: `${r.levelName ?? 'Registration'}: ${r.teamName}` } },
+      price_data: {
+        currency: request.currency.toLowerCase(),
+        unit_amount: r.dueCents,
+        product_data: { name: `${r.levelName ?? 'Registration'}: ${r.teamName}` },
+      },
     })),
     customer_email: due[0]!.contactEmail || undefined,
     client_reference_id: request.userId,
@@ -109,7 +113,11 @@ const PAYING_EVENTS = new Set(['checkout.session.completed', 'checkout.session.a
  */
 export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<WebhookOutcome> {
   return db.transaction(async (tx) => {
-    const fresh = await tx.insert(processedProviderEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: processedProviderEvents.id });
+    const fresh = await tx
+      .insert(processedProviderEvents)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: processedProviderEvents.id });
     if (fresh.length === 0) return { duplicate: true, paidPaymentIds: [] };
     if (!PAYING_EVENTS.has(event.type)) return { duplicate: false, paidPaymentIds: [] };
 
@@ -141,7 +149,15 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<Web
         for (const r of records) await tx.update(payments).set({ providerRef: reference }).where(eq(payments.id, r.id));
         await recordPaymentEvents(
           tx,
-          records.map((r) => ({ paymentId: r.id, kind: 'card', fromState: r.state as PaymentStatus, toState: r.state as PaymentStatus, amountCents: r.amountCents, providerEventId: event.id, note: `Paid by card (${reference}) after the place was released and taken: refund it` })),
+          records.map((r) => ({
+            paymentId: r.id,
+            kind: 'card',
+            fromState: r.state as PaymentStatus,
+            toState: r.state as PaymentStatus,
+            amountCents: r.amountCents,
+            providerEventId: event.id,
+            note: `Paid by card (${reference}) after the place was released and taken: refund it`,
+          })),
         );
         continue;
       }
@@ -157,7 +173,8 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<Web
           amountCents: r.amountCents,
           providerEventId: event.id,
           // Staff may have recorded it paid (a cheque) meanwhile: the card money is then a second payment to refund.
-          note: r.state === 'paid' ? `Card payment ${reference} for a record already paid: refund one of them` : `Card payment ${reference}`,
+          note:
+            r.state === 'paid' ? `Card payment ${reference} for a record already paid: refund one of them` : `Card payment ${reference}`,
         })),
       );
       paidPaymentIds.push(...records.filter((r) => r.state !== 'paid').map((r) => r.id));
@@ -177,7 +194,12 @@ async function placeRemains(tx: Db, team: { tournamentId: string; levelId: strin
         from tournaments tr left join tournament_sponsorship_levels l on l.id = ${team.levelId} where tr.id = ${team.tournamentId}`,
   );
   if (!row) return false;
-  return placesLeft({ maxTeams: row.levelMax ?? Number.MAX_SAFE_INTEGER, taken: row.levelMax == null ? 0 : row.atLevel }, { maxTeams: row.tournamentMax, taken: row.inTournament }) >= 1;
+  return (
+    placesLeft(
+      { maxTeams: row.levelMax ?? Number.MAX_SAFE_INTEGER, taken: row.levelMax == null ? 0 : row.atLevel },
+      { maxTeams: row.tournamentMax, taken: row.inTournament },
+    ) >= 1
+  );
 }
 
 export const REFUND_REFUSED_MESSAGE = 'Only a card payment that has not been refunded can be refunded';
@@ -186,7 +208,8 @@ export const REFUND_REFUSED_MESSAGE = 'Only a card payment that has not been ref
 export async function refundPayment(db: Db, stripe: StripeClient, paymentId: string, actorUserId: string) {
   const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
   if (!payment) throw new AppError('NOT_FOUND', 'Payment not found');
-  if (!payment.providerRef || payment.refundedCents > 0 || payment.amountCents === 0) throw new AppError('CONFLICT', REFUND_REFUSED_MESSAGE);
+  if (!payment.providerRef || payment.refundedCents > 0 || payment.amountCents === 0)
+    throw new AppError('CONFLICT', REFUND_REFUSED_MESSAGE);
   const amount = payment.amountCents;
   // Stripe's own idempotency key: a double click, or two admins, make one refund at Stripe.
   const refund = await stripe.refunds.create({ payment_intent: payment.providerRef, amount }, { idempotencyKey: `refund-${paymentId}` });
@@ -199,7 +222,15 @@ export async function refundPayment(db: Db, stripe: StripeClient, paymentId: str
       .returning({ state: payments.state });
     if (!team || !changed) return { refunded: false, refundId: refund.id };
     await recordPaymentEvents(tx, [
-      { paymentId, kind: 'refund', fromState: changed.state as PaymentStatus, toState: changed.state as PaymentStatus, amountCents: amount, actorUserId, note: `Stripe refund ${refund.id}` },
+      {
+        paymentId,
+        kind: 'refund',
+        fromState: changed.state as PaymentStatus,
+        toState: changed.state as PaymentStatus,
+        amountCents: amount,
+        actorUserId,
+        note: `Stripe refund ${refund.id}`,
+      },
     ]);
     return { refunded: true, refundId: refund.id };
   });

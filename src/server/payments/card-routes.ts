@@ -28,7 +28,12 @@ export const cardPaymentRoutes = createRouter()
       if (!viewer) throw unauthenticated();
       const { database, stripe, config } = c.var.deps;
       if (!stripe) throw new AppError('CONFLICT', CARD_PAYMENTS_OFF_MESSAGE);
-      const checkout = await createCheckout(database.db, stripe, { userId: viewer.userId, teamIds: c.req.valid('json').teamIds, appUrl: config.appUrl, currency: config.currency });
+      const checkout = await createCheckout(database.db, stripe, {
+        userId: viewer.userId,
+        teamIds: c.req.valid('json').teamIds,
+        appUrl: config.appUrl,
+        currency: config.currency,
+      });
       return c.json(checkout, 201);
     },
   )
@@ -40,7 +45,14 @@ export const cardPaymentRoutes = createRouter()
       summary: "Whether a Checkout Session's teams are paid yet (the return page asks until the webhook has confirmed)",
       request: { params: z.object({ sessionId: z.string().regex(/^cs_\w+$/, 'Payment not found') }) },
       responses: {
-        200: jsonResponse('OK', z.object({ paid: z.boolean(), amountCents: z.number(), teams: z.array(z.object({ id: z.string(), name: z.string(), paymentStatus })) })),
+        200: jsonResponse(
+          'OK',
+          z.object({
+            paid: z.boolean(),
+            amountCents: z.number(),
+            teams: z.array(z.object({ id: z.string(), name: z.string(), paymentStatus })),
+          }),
+        ),
         404: errorResponse('No such session of the caller'),
       },
     }),
@@ -56,8 +68,11 @@ export const cardPaymentRoutes = createRouter()
       path: '/webhook',
       access: 'public',
       summary: "Stripe's webhook: a signed event (Stripe-Signature over the raw body), applied once per event id",
-      description: 'Public by design: the signature, not a session, is the guard. A missing or wrong signature is refused with 400 and changes nothing.',
-      responses: { 200: jsonResponse('Received (also for an event already handled)', z.object({ received: z.boolean(), duplicate: z.boolean() })) },
+      description:
+        'Public by design: the signature, not a session, is the guard. A missing or wrong signature is refused with 400 and changes nothing.',
+      responses: {
+        200: jsonResponse('Received (also for an event already handled)', z.object({ received: z.boolean(), duplicate: z.boolean() })),
+      },
     }),
     async (c) => {
       const { database, stripe, config, logger } = c.var.deps;

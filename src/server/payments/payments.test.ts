@@ -39,10 +39,27 @@ describe('GET /api/admin/payments', () => {
     const { status, body } = await ledger(`tournamentId=${open.id}`);
     expect(status).toBe(200);
     expect(body.payments).toHaveLength(3);
-    expect(body.payments[0]).toMatchObject({ tournamentName: 'Ledger Open', levelName: 'Eagle', amountCents: 1_200_50, note: 'Held for 72 hours at registration' });
-    expect(body.totals).toEqual({ count: 3, expectedCents: 3 * 1_200_50, receivedCents: 1_200_50, outstandingCents: 2 * 1_200_50, expiredCents: 0 });
+    expect(body.payments[0]).toMatchObject({
+      tournamentName: 'Ledger Open',
+      levelName: 'Eagle',
+      amountCents: 1_200_50,
+      note: 'Held for 72 hours at registration',
+    });
+    expect(body.totals).toEqual({
+      count: 3,
+      expectedCents: 3 * 1_200_50,
+      receivedCents: 1_200_50,
+      outstandingCents: 2 * 1_200_50,
+      expiredCents: 0,
+    });
     const all = await ledger();
-    expect(all.body.totals).toEqual({ count: 4, expectedCents: 3 * 1_200_50 + 99_00, receivedCents: 1_200_50, outstandingCents: 2 * 1_200_50 + 99_00, expiredCents: 0 });
+    expect(all.body.totals).toEqual({
+      count: 4,
+      expectedCents: 3 * 1_200_50 + 99_00,
+      receivedCents: 1_200_50,
+      outstandingCents: 2 * 1_200_50 + 99_00,
+      expiredCents: 0,
+    });
     expect(all.body.tournaments.map((x: { name: string }) => x.name)).toEqual(expect.arrayContaining(['Ledger Open', 'Other Cup']));
   });
 
@@ -62,14 +79,22 @@ describe('GET /api/admin/payments', () => {
 describe('PATCH /api/admin/payments/{id}', () => {
   it('records a note without touching the state or the team', async () => {
     const id = await paymentIdOf(t.db, teamIds[1]!);
-    const { status, body } = await t.call(`/api/admin/payments/${id}`, { method: 'PATCH', json: { note: '  Cheque #123 expected  ' }, cookie: admin.cookie });
+    const { status, body } = await t.call(`/api/admin/payments/${id}`, {
+      method: 'PATCH',
+      json: { note: '  Cheque #123 expected  ' },
+      cookie: admin.cookie,
+    });
     expect(status).toBe(200);
     expect(body.payment).toMatchObject({ id, note: 'Cheque #123 expected', state: 'in_progress', teamStatus: 'hold' });
   });
 
   it('changes the state and the team’s payment status with it', async () => {
     const id = await paymentIdOf(t.db, teamIds[1]!);
-    const { body } = await t.call(`/api/admin/payments/${id}`, { method: 'PATCH', json: { state: 'paid', note: 'Cheque cleared' }, cookie: admin.cookie });
+    const { body } = await t.call(`/api/admin/payments/${id}`, {
+      method: 'PATCH',
+      json: { state: 'paid', note: 'Cheque cleared' },
+      cookie: admin.cookie,
+    });
     expect(body.payment).toMatchObject({ state: 'paid', teamStatus: 'paid', note: 'Cheque cleared' });
     const [team] = await t.db.select({ status: teams.paymentStatus }).from(teams).where(eq(teams.id, teamIds[1]!));
     expect(team!.status).toBe('paid');
@@ -78,12 +103,26 @@ describe('PATCH /api/admin/payments/{id}', () => {
   it('refuses moderators and bad input, changing nothing', async () => {
     const id = await paymentIdOf(t.db, teamIds[2]!);
     const before = await fingerprint(t.db);
-    expect((await t.call(`/api/admin/payments/${id}`, { method: 'PATCH', json: { state: 'paid' }, cookie: moderator.cookie })).status).toBe(403);
-    expect((await t.call(`/api/admin/payments/${id}`, { method: 'PATCH', json: { state: 'refunded' }, cookie: admin.cookie })).status).toBe(400);
+    expect((await t.call(`/api/admin/payments/${id}`, { method: 'PATCH', json: { state: 'paid' }, cookie: moderator.cookie })).status).toBe(
+      403,
+    );
+    expect((await t.call(`/api/admin/payments/${id}`, { method: 'PATCH', json: { state: 'refunded' }, cookie: admin.cookie })).status).toBe(
+      400,
+    );
     expect((await t.call(`/api/admin/payments/${id}`, { method: 'PATCH', json: {}, cookie: admin.cookie })).status).toBe(400);
-    expect((await t.call(`/api/admin/payments/${id}`, { method: 'PATCH', json: { note: 'x'.repeat(501) }, cookie: admin.cookie })).status).toBe(400);
+    expect(
+      (await t.call(`/api/admin/payments/${id}`, { method: 'PATCH', json: { note: 'x'.repeat(501) }, cookie: admin.cookie })).status,
+    ).toBe(400);
     expect(await fingerprint(t.db)).toEqual(before);
-    expect((await t.call('/api/admin/payments/00000000-0000-4000-8000-000000000000', { method: 'PATCH', json: { state: 'paid' }, cookie: admin.cookie })).status).toBe(404);
+    expect(
+      (
+        await t.call('/api/admin/payments/00000000-0000-4000-8000-000000000000', {
+          method: 'PATCH',
+          json: { state: 'paid' },
+          cookie: admin.cookie,
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 

@@ -33,6 +33,8 @@ export async function sendReceipts(deps: Pick<AppDeps, 'database' | 'config' | '
       reference: row.providerRef ?? `Payment ${row.id.slice(0, 8).toUpperCase()}`,
       org: config.orgName,
     });
-    await mailer.send({ to: row.contactEmail, ...message }).catch((error) => logger.error('receipt e-mail failed', { paymentId: row.id, error: String(error) }));
+    await mailer
+      .send({ to: row.contactEmail, ...message })
+      .catch((error) => logger.error('receipt e-mail failed', { paymentId: row.id, error: String(error) }));
   }
 }

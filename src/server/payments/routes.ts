@@ -28,7 +28,13 @@ const item = z
     updatedAt: z.string(),
   })
   .openapi('Payment');
-const totals = z.object({ count: z.number(), expectedCents: z.number(), receivedCents: z.number(), outstandingCents: z.number(), expiredCents: z.number() });
+const totals = z.object({
+  count: z.number(),
+  expectedCents: z.number(),
+  receivedCents: z.number(),
+  outstandingCents: z.number(),
+  expiredCents: z.number(),
+});
 
 /** Cents as a plain decimal for spreadsheets (no currency sign, no grouping). */
 const decimal = (cents: number) => (cents / 100).toFixed(2);
@@ -42,16 +48,19 @@ export const paymentRoutes = createRouter()
       summary: 'One page (50) of payment records, newest first, with the totals of all matching and the tournaments for the filter',
       request: { query: paymentListQuerySchema },
       responses: {
-        200: jsonResponse('OK', z.object({
-              payments: z.array(item),
-              totals,
-              total: z.number(),
-              page: z.number(),
-              pageSize: z.number(),
-              pages: z.number(),
-              tournaments: z.array(z.object({ id: z.string(), name: z.string() })),
-              currency: z.string(),
-            }),),
+        200: jsonResponse(
+          'OK',
+          z.object({
+            payments: z.array(item),
+            totals,
+            total: z.number(),
+            page: z.number(),
+            pageSize: z.number(),
+            pages: z.number(),
+            tournaments: z.array(z.object({ id: z.string(), name: z.string() })),
+            currency: z.string(),
+          }),
+        ),
       },
     }),
     async (c) => {
@@ -72,7 +81,15 @@ export const paymentRoutes = createRouter()
       const rows = await paymentsForExport(c.var.deps.database.db, c.req.valid('query'));
       const csv = toCsv(
         ['Team', 'Tournament', 'Level', `Amount (${currency})`, 'State', 'Note', 'Date'],
-        rows.map((r) => [r.teamName, r.tournamentName, r.levelName ?? '', decimal(r.amountCents), PAYMENT_STATUS_LABELS[r.state], r.note, r.createdAt]),
+        rows.map((r) => [
+          r.teamName,
+          r.tournamentName,
+          r.levelName ?? '',
+          decimal(r.amountCents),
+          PAYMENT_STATUS_LABELS[r.state],
+          r.note,
+          r.createdAt,
+        ]),
       );
       return csvResponse(c, 'payments.csv', csv);
     },
@@ -88,7 +105,12 @@ export const paymentRoutes = createRouter()
     }),
     async (c) => {
       const actor = await getActor(c);
-      const { payment, becamePaid } = await updatePayment(c.var.deps.database.db, c.req.valid('param').id, c.req.valid('json'), actor.userId);
+      const { payment, becamePaid } = await updatePayment(
+        c.var.deps.database.db,
+        c.req.valid('param').id,
+        c.req.valid('json'),
+        actor.userId,
+      );
       if (becamePaid) await sendReceipts(c.var.deps, [payment.id]);
       return c.json({ payment }, 200);
     },
@@ -101,21 +123,24 @@ export const paymentRoutes = createRouter()
       summary: "A payment's history, oldest first: every change of money with who or which provider event, and when (R26)",
       request: { params: z.object({ id: z.uuid('Payment not found') }) },
       responses: {
-        200: jsonResponse('OK', z.object({
-              events: z.array(
-                z.object({
-                  id: z.string(),
-                  kind: paymentEventKind,
-                  fromState: paymentStatus.nullable(),
-                  toState: paymentStatus,
-                  amountCents: z.number(),
-                  providerEventId: z.string().nullable(),
-                  note: z.string(),
-                  by: z.string(),
-                  createdAt: z.string(),
-                }),
-              ),
-            }),),
+        200: jsonResponse(
+          'OK',
+          z.object({
+            events: z.array(
+              z.object({
+                id: z.string(),
+                kind: paymentEventKind,
+                fromState: paymentStatus.nullable(),
+                toState: paymentStatus,
+                amountCents: z.number(),
+                providerEventId: z.string().nullable(),
+                note: z.string(),
+                by: z.string(),
+                createdAt: z.string(),
+              }),
+            ),
+          }),
+        ),
       },
     }),
     async (c) => {

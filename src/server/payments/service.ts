@@ -11,25 +11,28 @@ import type { PaymentStatus } from '../../shared/payment-status';
 import { recordPaymentEvents } from './payment-events';
 
 function ledgerFilter(query: Pick<PaymentListQuery, 'tournamentId' | 'state'>): SQL | undefined {
-  return and(query.tournamentId ? eq(teams.tournamentId, query.tournamentId) : undefined, query.state ? eq(payments.state, query.state) : undefined);
+  return and(
+    query.tournamentId ? eq(teams.tournamentId, query.tournamentId) : undefined,
+    query.state ? eq(payments.state, query.state) : undefined,
+  );
 }
 
 function ledgerRows(db: Db) {
   // From the teams' side, so the ledger names each record's team, tournament and level as every team list does.
   return selectTeams(db, {
-      id: payments.id,
-      teamId: teams.id,
-      teamName: teams.name,
-      teamStatus: teams.paymentStatus,
-      tournamentName: tournaments.name,
-      levelName: sponsorshipLevels.name,
-      amountCents: payments.amountCents,
-      state: payments.state,
-      note: payments.note,
-      providerRef: payments.providerRef,
-      refundedCents: payments.refundedCents,
-      createdAt: payments.createdAt,
-      updatedAt: payments.updatedAt,
+    id: payments.id,
+    teamId: teams.id,
+    teamName: teams.name,
+    teamStatus: teams.paymentStatus,
+    tournamentName: tournaments.name,
+    levelName: sponsorshipLevels.name,
+    amountCents: payments.amountCents,
+    state: payments.state,
+    note: payments.note,
+    providerRef: payments.providerRef,
+    refundedCents: payments.refundedCents,
+    createdAt: payments.createdAt,
+    updatedAt: payments.updatedAt,
   }).innerJoin(payments, eq(payments.teamId, teams.id));
 }
 
@@ -63,7 +66,10 @@ export async function listPayments(db: Db, query: PaymentListQuery) {
     .orderBy(...newestFirst)
     .limit(ADMIN_PAGE_SIZE)
     .offset((page - 1) * ADMIN_PAGE_SIZE);
-  const tournamentList = await db.select({ id: tournaments.id, name: tournaments.name }).from(tournaments).orderBy(desc(tournaments.createdAt), desc(tournaments.id));
+  const tournamentList = await db
+    .select({ id: tournaments.id, name: tournaments.name })
+    .from(tournaments)
+    .orderBy(desc(tournaments.createdAt), desc(tournaments.id));
   return {
     payments: rows.map(toItem),
     totals: { count: total, ...toMoneyTotals(totals!) },
@@ -83,7 +89,11 @@ export async function getLedgerRow(db: Db, paymentId: string) {
 }
 
 export async function paymentsForExport(db: Db, query: Omit<PaymentListQuery, 'page'>) {
-  return (await ledgerRows(db).where(ledgerFilter(query)).orderBy(...newestFirst)).map(toItem);
+  return (
+    await ledgerRows(db)
+      .where(ledgerFilter(query))
+      .orderBy(...newestFirst)
+  ).map(toItem);
 }
 
 /**
@@ -97,7 +107,11 @@ export async function updatePayment(db: Db, paymentId: string, rawInput: unknown
     if (!found) throw new AppError('NOT_FOUND', 'Payment not found');
     // The team row first, then the record: the order every money change takes, so none deadlock.
     await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, found.teamId)).for('update');
-    const [before] = await tx.select({ state: payments.state, amountCents: payments.amountCents }).from(payments).where(eq(payments.id, paymentId)).for('update');
+    const [before] = await tx
+      .select({ state: payments.state, amountCents: payments.amountCents })
+      .from(payments)
+      .where(eq(payments.id, paymentId))
+      .for('update');
     if (!before) throw new AppError('NOT_FOUND', 'Payment not found');
     await tx
       .update(payments)
@@ -107,7 +121,15 @@ export async function updatePayment(db: Db, paymentId: string, rawInput: unknown
     await tx.update(teams).set({ paymentStatus: input.state }).where(eq(teams.id, found.teamId));
     if (input.state === before.state) return false;
     await recordPaymentEvents(tx, [
-      { paymentId, kind: 'status', fromState: before.state as PaymentStatus, toState: input.state, amountCents: before.amountCents, actorUserId, note: input.note ?? '' },
+      {
+        paymentId,
+        kind: 'status',
+        fromState: before.state as PaymentStatus,
+        toState: input.state,
+        amountCents: before.amountCents,
+        actorUserId,
+        note: input.note ?? '',
+      },
     ]);
     return input.state === 'paid';
   });

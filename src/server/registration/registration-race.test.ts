@@ -50,7 +50,12 @@ interface Outcome {
 }
 
 /** Every leader registers `sizes[i]` teams at the same moment, through the service; what each got. */
-async function raceService(leaders: string[], tournamentId: string, levelFor: (i: number) => string, sizes: (i: number) => number = () => 1) {
+async function raceService(
+  leaders: string[],
+  tournamentId: string,
+  levelFor: (i: number) => string,
+  sizes: (i: number) => number = () => 1,
+) {
   const settled = await Promise.allSettled(
     leaders.map((userId, i) =>
       registerTeams(t.db, userId, registrationInput(tournamentId, levelFor(i), { teams: teamsInput(sizes(i), `L${i}`) }), NOW),
@@ -99,7 +104,8 @@ describe(`simultaneous registrations (${POSTGRES ? `PostgreSQL, ${LEADERS} leade
     const outcomes = await raceService(leaders, tournament.id, (i) => levels[i % 2]!.id);
 
     expect(outcomes.filter((o) => o.ok)).toHaveLength(3);
-    for (const o of outcomes.filter((x) => !x.ok)) expect(o).toEqual({ ok: false, teams: 1, status: 409, message: 'The tournament is full' });
+    for (const o of outcomes.filter((x) => !x.ok))
+      expect(o).toEqual({ ok: false, teams: 1, status: 409, message: 'The tournament is full' });
     const counts = await registrationCounts(t.db, tournament.id);
     expect(counts.teams).toBe(10);
     expectNoOrphans(counts);
@@ -145,7 +151,8 @@ describe(`simultaneous registrations (${POSTGRES ? `PostgreSQL, ${LEADERS} leade
     expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
     const refused = answers.filter((a) => a.status !== 201);
     expect(refused).toHaveLength(HTTP_LEADERS - 3);
-    for (const a of refused) expect(a).toMatchObject({ status: 409, body: { error: { code: 'CONFLICT', message: 'This level is sold out' } } });
+    for (const a of refused)
+      expect(a).toMatchObject({ status: 409, body: { error: { code: 'CONFLICT', message: 'This level is sold out' } } });
     const counts = await registrationCounts(t.db, tournament.id);
     expect(counts.teams).toBe(3);
     expectNoOrphans(counts);

@@ -32,8 +32,16 @@ useAppWithMail(
 
 /** A fresh tournament (unlimited unless told) with one level; every test gets its own so counts do not mix. */
 async function tournamentWithLevel(options: { maxTeams?: number | null; places?: number; priceCents?: number; name?: string } = {}) {
-  const tournament = await createTournament(t.db, { startDate: START_DATE, maxTeams: options.maxTeams ?? null, ...(options.name ? { name: options.name } : {}) });
-  const level = await createLevel(t.db, tournament.id, { name: 'Eagle Sponsor', maxTeams: options.places ?? 10, priceCents: options.priceCents ?? 120_000 });
+  const tournament = await createTournament(t.db, {
+    startDate: START_DATE,
+    maxTeams: options.maxTeams ?? null,
+    ...(options.name ? { name: options.name } : {}),
+  });
+  const level = await createLevel(t.db, tournament.id, {
+    name: 'Eagle Sponsor',
+    maxTeams: options.places ?? 10,
+    priceCents: options.priceCents ?? 120_000,
+  });
   return { tournament, level };
 }
 
@@ -90,9 +98,9 @@ describe('POST /api/registrations', () => {
     expect(body).toMatchObject({ totalCents: 250_000, holdUntil: null });
     const [team] = await t.db.select().from(teams).where(eq(teams.tournamentId, tournament.id));
     expect(team).toMatchObject({ paymentStatus: 'pending', holdUntil: null, userId: leader.id });
-    expect(await t.db.select({ amountCents: payments.amountCents, state: payments.state }).from(payments).where(eq(payments.teamId, team!.id))).toEqual([
-      { amountCents: 250_000, state: 'pending' },
-    ]);
+    expect(
+      await t.db.select({ amountCents: payments.amountCents, state: payments.state }).from(payments).where(eq(payments.teamId, team!.id)),
+    ).toEqual([{ amountCents: 250_000, state: 'pending' }]);
   });
 
   it('holds by default when no payment option is sent', async () => {
@@ -121,14 +129,29 @@ describe('POST /api/registrations', () => {
       const roster = await t.db.select({ firstName: players.firstName }).from(players).where(eq(players.teamId, id));
       expect(roster.map((p) => p.firstName).sort()).toEqual(team.players.map((p) => p.firstName).sort());
     }
-    const owed = await t.db.select({ amountCents: payments.amountCents, state: payments.state }).from(payments).where(inArray(payments.teamId, rows.map((r) => r.id)));
+    const owed = await t.db
+      .select({ amountCents: payments.amountCents, state: payments.state })
+      .from(payments)
+      .where(
+        inArray(
+          payments.teamId,
+          rows.map((r) => r.id),
+        ),
+      );
     expect(owed).toEqual(Array(3).fill({ amountCents: 50_000, state: 'in_progress' }));
   });
 
   it('ignores status, owner and amount sent by the client (no mass assignment)', async () => {
     const other = await t.createUser();
     const { tournament, level } = await tournamentWithLevel({ priceCents: 80_000 });
-    const input = { ...registrationInput(tournament.id, level.id), paymentStatus: 'paid', userId: other.id, amount: 0, amountCents: 0, holdUntil: null };
+    const input = {
+      ...registrationInput(tournament.id, level.id),
+      paymentStatus: 'paid',
+      userId: other.id,
+      amount: 0,
+      amountCents: 0,
+      holdUntil: null,
+    };
     expect((await register(input)).status).toBe(201);
     const [team] = await t.db.select().from(teams).where(eq(teams.tournamentId, tournament.id));
     expect(team).toMatchObject({ paymentStatus: 'hold', userId: leader.id });
@@ -237,7 +260,8 @@ describe('POST /api/registrations', () => {
       const soon = await createTournament(t.db, { startDate: '2027-03-03' });
       const level = await createLevel(t.db, soon.id);
       const isOpen = async () =>
-        (await t.call('/api/tournaments/active', { cookie: leader.cookie })).body.tournaments.find((x: { id: string }) => x.id === soon.id).registrationOpen;
+        (await t.call('/api/tournaments/active', { cookie: leader.cookie })).body.tournaments.find((x: { id: string }) => x.id === soon.id)
+          .registrationOpen;
       try {
         clock.set('2027-03-01T23:59:59.000Z');
         expect(await isOpen()).toBe(true);
@@ -258,7 +282,10 @@ describe('POST /api/registrations', () => {
     it('refuses an invalid form with 400 and the form’s messages, saving nothing', async () => {
       const { tournament, level } = await tournamentWithLevel();
       const before = await fingerprint(t.db);
-      const input = registrationInput(tournament.id, level.id, { contactPhone: '123', teams: [{ teamName: 'Trio', players: playersInput().slice(0, 3) }] });
+      const input = registrationInput(tournament.id, level.id, {
+        contactPhone: '123',
+        teams: [{ teamName: 'Trio', players: playersInput().slice(0, 3) }],
+      });
       const { status, body } = await register(input);
       expect(status).toBe(400);
       expect(body.error).toMatchObject({

@@ -26,7 +26,12 @@ export const registrationRoutes = createRouter().openapi(
     request: {
       body: jsonBody(registrationSchema),
       // A waitlist offer's token (R25): the registration uses the places kept for it.
-      query: z.object({ offer: z.string().regex(/^[\w-]{16,64}$/, 'This waitlist offer has expired or was already used').optional() }),
+      query: z.object({
+        offer: z
+          .string()
+          .regex(/^[\w-]{16,64}$/, 'This waitlist offer has expired or was already used')
+          .optional(),
+      }),
     },
     responses: {
       201: jsonResponse(
@@ -69,7 +74,9 @@ export const registrationRoutes = createRouter().openapi(
 
     const money = (cents: number) => formatMoney(cents, config.currency);
     const holdUntil = registration.holdUntil
-      ? new Intl.DateTimeFormat('en-US', { timeZone: config.timeZone, dateStyle: 'full', timeStyle: 'short' }).format(registration.holdUntil)
+      ? new Intl.DateTimeFormat('en-US', { timeZone: config.timeZone, dateStyle: 'full', timeStyle: 'short' }).format(
+          registration.holdUntil,
+        )
       : null;
     const message = registrationMessage({
       ...registration,
@@ -80,19 +87,28 @@ export const registrationRoutes = createRouter().openapi(
       cardPayments: stripe !== null,
     });
     // The registration stands even if the mail server is down; the failure is logged for staff.
-    mailer.send({ to: registration.contactEmail, ...message }).catch((error) => logger.error('registration e-mail failed', errorFields(error)));
+    mailer
+      .send({ to: registration.contactEmail, ...message })
+      .catch((error) => logger.error('registration e-mail failed', errorFields(error)));
 
     let answer: RegistrationAnswer = registrationAnswer(registration);
     if (registration.paymentOption === 'pay' && stripe && registration.totalCents > 0) {
       // The places are taken; the browser goes on to Stripe. If Stripe cannot be reached the registration still stands
       // and 'Pay now' on the team card tries again.
       try {
-        const checkout = await createCheckout(database.db, stripe, { userId: viewer.userId, teamIds: registration.teams.map((t) => t.id), appUrl: config.appUrl, currency: config.currency });
+        const checkout = await createCheckout(database.db, stripe, {
+          userId: viewer.userId,
+          teamIds: registration.teams.map((t) => t.id),
+          appUrl: config.appUrl,
+          currency: config.currency,
+        });
         answer = registrationAnswer(registration, { checkoutUrl: checkout.url });
         if (idempotencyKey) await updateSavedAnswer(database.db, viewer.userId, idempotencyKey, answer);
       } catch (error) {
         logger.error('checkout session failed', { error: String(error) });
-        answer = registrationAnswer(registration, { checkoutError: 'The payment page could not be opened. Use Pay now on your team card to try again.' });
+        answer = registrationAnswer(registration, {
+          checkoutError: 'The payment page could not be opened. Use Pay now on your team card to try again.',
+        });
       }
     }
     return c.json(answer, 201);

@@ -2,7 +2,16 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { idempotencyKeys, paymentEvents, payments, players, sponsorshipLevels, teams, tournamentSponsorshipLevels, tournaments } from '../db/schema';
+import {
+  idempotencyKeys,
+  paymentEvents,
+  payments,
+  players,
+  sponsorshipLevels,
+  teams,
+  tournamentSponsorshipLevels,
+  tournaments,
+} from '../db/schema';
 import { holdsPlace, reservedAtLevel, reservedInTournament } from '../holds/holds-place';
 import { waitlistEntries } from '../db/schema';
 import { AppError } from '../http/errors';
@@ -44,7 +53,10 @@ async function readCapacity(db: Executor, tournamentId: string, levelId: string,
       atLevel: sql<number>`((select count(*)::int from ${teams} where ${teams.tournamentSponsorshipLevelId} = ${tournamentSponsorshipLevels.id} and ${holdsPlace}) + ${reservedAtLevel(tournamentSponsorshipLevels.id, offerEntryId)})`,
     })
     .from(tournaments)
-    .leftJoin(tournamentSponsorshipLevels, and(eq(tournamentSponsorshipLevels.id, levelId), eq(tournamentSponsorshipLevels.tournamentId, tournaments.id)))
+    .leftJoin(
+      tournamentSponsorshipLevels,
+      and(eq(tournamentSponsorshipLevels.id, levelId), eq(tournamentSponsorshipLevels.tournamentId, tournaments.id)),
+    )
     .leftJoin(sponsorshipLevels, eq(sponsorshipLevels.id, tournamentSponsorshipLevels.sponsorshipLevelId))
     .where(eq(tournaments.id, tournamentId));
   return row;
@@ -55,7 +67,14 @@ async function findOffer(db: Pick<Db, 'select'>, userId: string, token: string, 
   const [entry] = await db
     .select({ id: waitlistEntries.id, expiresAt: waitlistEntries.offerExpiresAt })
     .from(waitlistEntries)
-    .where(and(eq(waitlistEntries.offerToken, token), eq(waitlistEntries.userId, userId), eq(waitlistEntries.tournamentSponsorshipLevelId, levelId), eq(waitlistEntries.status, 'offered')));
+    .where(
+      and(
+        eq(waitlistEntries.offerToken, token),
+        eq(waitlistEntries.userId, userId),
+        eq(waitlistEntries.tournamentSponsorshipLevelId, levelId),
+        eq(waitlistEntries.status, 'offered'),
+      ),
+    );
   if (!entry || !entry.expiresAt || entry.expiresAt <= now) throw new AppError('CONFLICT', OFFER_GONE_MESSAGE);
   return entry;
 }
@@ -104,7 +123,10 @@ export const IDEMPOTENCY_MISMATCH_MESSAGE = 'This Idempotency-Key was already us
 const requestHash = (input: unknown) => createHash('sha256').update(JSON.stringify(input)).digest('hex');
 
 async function savedAnswer(db: Pick<Db, 'select'>, userId: string, key: string, hash: string): Promise<Replay | null> {
-  const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
   if (!row) return null;
   if (row.requestHash !== hash) throw new AppError('CONFLICT', IDEMPOTENCY_MISMATCH_MESSAGE);
   return { replay: { status: row.status, body: JSON.parse(row.response) } };
@@ -120,7 +142,10 @@ export const registrationAnswer = (registration: Registration, extra: Record<str
 
 /** Replaces a saved answer (the Checkout link is added once the session exists). */
 export async function updateSavedAnswer(db: Db, userId: string, key: string, body: unknown) {
-  await db.update(idempotencyKeys).set({ response: JSON.stringify(body) }).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  await db
+    .update(idempotencyKeys)
+    .set({ response: JSON.stringify(body) })
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
 }
 
 /**
@@ -175,7 +200,8 @@ export async function registerTeamsOnce(
     // commit (read in a statement of their own: a statement's snapshot starts when it does, after the lock is granted).
     await tx.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.id, input.tournamentId)).for('update');
     // The offer is checked again under the lock: it may have lapsed or been used meanwhile.
-    if (offer && !(await findOffer(tx, userId, options.offerToken!, input.sponsorshipLevelId, now))) throw new AppError('CONFLICT', OFFER_GONE_MESSAGE);
+    if (offer && !(await findOffer(tx, userId, options.offerToken!, input.sponsorshipLevelId, now)))
+      throw new AppError('CONFLICT', OFFER_GONE_MESSAGE);
     const row = await readCapacity(tx, input.tournamentId, input.sponsorshipLevelId, offer?.id ?? null);
     const level = admit(row, input.teams.length, now, timeZone);
     if (offer) await tx.update(waitlistEntries).set({ status: 'used' }).where(eq(waitlistEntries.id, offer.id));
@@ -224,7 +250,14 @@ export async function registerTeamsOnce(
     );
     // The money history starts here (R26), in the same statement.
     const eventRows = tx.insert(paymentEvents).values(
-      created.map((team) => ({ paymentId: team.paymentId, kind: 'registered', fromState: null, toState: paymentState, amountCents: level.priceCents, actorUserId: userId })),
+      created.map((team) => ({
+        paymentId: team.paymentId,
+        kind: 'registered',
+        fromState: null,
+        toState: paymentState,
+        amountCents: level.priceCents,
+        actorUserId: userId,
+      })),
     );
     await tx.execute(
       sql`with inserted_teams as (${teamRows.getSQL()}), inserted_players as (${playerRows.getSQL()}), inserted_payments as (${paymentRows.getSQL()}) ${eventRows.getSQL()}`,
@@ -241,7 +274,11 @@ export async function registerTeamsOnce(
       contactEmail: input.contactEmail,
       contactName: input.contactName,
     };
-    if (key) await tx.update(idempotencyKeys).set({ response: JSON.stringify(registrationAnswer(registration)) }).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    if (key)
+      await tx
+        .update(idempotencyKeys)
+        .set({ response: JSON.stringify(registrationAnswer(registration)) })
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
     return registration;
   });
 }

@@ -35,13 +35,32 @@ beforeAll(async () => {
   big = await createTournament(t.db, { name: 'Big Field', active: false });
   // Creation order decides "newest": set it explicitly.
   const created = [oldActive, open, inactive, big];
-  for (const [i, x] of created.entries()) await t.db.update(tournaments).set({ createdAt: new Date(Date.UTC(2025, 0, 1 + i)) }).where(eq(tournaments.id, x.id));
+  for (const [i, x] of created.entries())
+    await t.db
+      .update(tournaments)
+      .set({ createdAt: new Date(Date.UTC(2025, 0, 1 + i)) })
+      .where(eq(tournaments.id, x.id));
 
   const eagle = await createLevel(t.db, open.id, { name: 'Eagle', priceCents: EAGLE });
   const birdie = await createLevel(t.db, open.id, { name: 'Birdie', priceCents: BIRDIE });
-  const ab = await registerTeams(t.db, leader.id, registrationInput(open.id, eagle.id, { company: 'Acme, Inc.', teams: teamsInput(2, 'Eagle') }), new Date());
-  const c = await registerTeams(t.db, leader.id, registrationInput(open.id, birdie.id, { paymentOption: 'pay', teams: teamsInput(1, 'Birdie Pay') }), new Date());
-  const d = await registerTeams(t.db, leader.id, registrationInput(open.id, birdie.id, { teams: teamsInput(1, 'Birdie Hold') }), new Date());
+  const ab = await registerTeams(
+    t.db,
+    leader.id,
+    registrationInput(open.id, eagle.id, { company: 'Acme, Inc.', teams: teamsInput(2, 'Eagle') }),
+    new Date(),
+  );
+  const c = await registerTeams(
+    t.db,
+    leader.id,
+    registrationInput(open.id, birdie.id, { paymentOption: 'pay', teams: teamsInput(1, 'Birdie Pay') }),
+    new Date(),
+  );
+  const d = await registerTeams(
+    t.db,
+    leader.id,
+    registrationInput(open.id, birdie.id, { teams: teamsInput(1, 'Birdie Hold') }),
+    new Date(),
+  );
   [A, B] = ab.teams.map((x) => x.id) as [string, string];
   C = c.teams[0]!.id;
   D = d.teams[0]!.id;
@@ -50,7 +69,11 @@ beforeAll(async () => {
   // C stays pending (card), D stays hold.
   const at = { [A]: '2025-03-01T04:59:00Z', [B]: '2025-03-01T05:00:00Z', [C]: '2025-03-10T12:00:00Z', [D]: '2025-03-11T03:30:00Z' };
   // A: 23:59 on 28 Feb in New York; B: 00:00 on 1 March; C: 08:00 on 10 March; D: 23:30 on 10 March (already the 11th in UTC).
-  for (const [id, iso] of Object.entries(at)) await t.db.update(teams).set({ createdAt: new Date(iso) }).where(eq(teams.id, id));
+  for (const [id, iso] of Object.entries(at))
+    await t.db
+      .update(teams)
+      .set({ createdAt: new Date(iso) })
+      .where(eq(teams.id, id));
   // C has three golfers, not four.
   const [first] = await t.db.select({ id: players.id }).from(players).where(eq(players.teamId, C)).limit(1);
   await t.db.delete(players).where(eq(players.id, first!.id));
@@ -59,7 +82,11 @@ beforeAll(async () => {
   await registerTeams(t.db, leader.id, registrationInput(oldActive.id, oldLevel.id), new Date());
   // 101 teams without level or players (as an admin may add them), to page past 100 rows.
   await t.db.insert(teams).values(
-    Array.from({ length: 101 }, (_, i) => ({ tournamentId: big.id, name: `Big ${String(i + 1).padStart(3, '0')}`, createdAt: new Date(Date.UTC(2025, 1, 1, 0, i)) })),
+    Array.from({ length: 101 }, (_, i) => ({
+      tournamentId: big.id,
+      name: `Big ${String(i + 1).padStart(3, '0')}`,
+      createdAt: new Date(Date.UTC(2025, 1, 1, 0, i)),
+    })),
   );
 });
 afterAll(() => t?.close());
@@ -72,7 +99,12 @@ describe('GET /api/admin/reports', () => {
     const { status, body } = await report();
     expect(status).toBe(200);
     expect(body.tournamentId).toBe(open.id);
-    expect(body.tournaments.map((x: { name: string }) => x.name)).toEqual(['Big Field', 'Newest Inactive', 'Report Open', 'Old Active Cup']);
+    expect(body.tournaments.map((x: { name: string }) => x.name)).toEqual([
+      'Big Field',
+      'Newest Inactive',
+      'Report Open',
+      'Old Active Cup',
+    ]);
     expect(names(body)).toEqual(['A', 'B', 'C', 'D']);
     expect(body.totals).toEqual({
       teams: 4,
@@ -83,8 +115,20 @@ describe('GET /api/admin/reports', () => {
       receivedCents: EAGLE,
       outstandingCents: EAGLE + 2 * BIRDIE,
     });
-    expect(body.rows[0]).toMatchObject({ company: 'Acme, Inc.', levelName: 'Eagle', registeredOn: '2025-02-28', status: 'paid', golfers: 4, amountCents: EAGLE });
-    expect(body.rows.map((r: { registeredOn: string }) => r.registeredOn)).toEqual(['2025-02-28', '2025-03-01', '2025-03-10', '2025-03-10']);
+    expect(body.rows[0]).toMatchObject({
+      company: 'Acme, Inc.',
+      levelName: 'Eagle',
+      registeredOn: '2025-02-28',
+      status: 'paid',
+      golfers: 4,
+      amountCents: EAGLE,
+    });
+    expect(body.rows.map((r: { registeredOn: string }) => r.registeredOn)).toEqual([
+      '2025-02-28',
+      '2025-03-01',
+      '2025-03-10',
+      '2025-03-10',
+    ]);
     expect(body).toMatchObject({ total: 4, page: 1, pageSize: 100, pages: 1, currency: 'USD', timeZone: 'America/New_York' });
   });
 
@@ -95,7 +139,14 @@ describe('GET /api/admin/reports', () => {
     expect(names((await report('to=2025-03-09')).body)).toEqual(['A', 'B']);
     expect(names((await report('from=2025-03-02&to=2025-03-09')).body)).toEqual([]);
     const { body } = await report('from=2025-03-10');
-    expect(body.totals).toMatchObject({ teams: 2, golfers: 7, byStatus: { paid: 0, in_progress: 0, pending: 1, hold: 1 }, expectedCents: 2 * BIRDIE, receivedCents: 0, outstandingCents: 2 * BIRDIE });
+    expect(body.totals).toMatchObject({
+      teams: 2,
+      golfers: 7,
+      byStatus: { paid: 0, in_progress: 0, pending: 1, hold: 1 },
+      expectedCents: 2 * BIRDIE,
+      receivedCents: 0,
+      outstandingCents: 2 * BIRDIE,
+    });
   });
 
   it('filters by status, team and tournament', async () => {
@@ -115,16 +166,35 @@ describe('GET /api/admin/reports', () => {
     const { status, body } = await report(`tournamentId=${inactive.id}`);
     expect(status).toBe(200);
     expect(body.rows).toEqual([]);
-    expect(body.totals).toEqual({ teams: 0, golfers: 0, byStatus: { paid: 0, in_progress: 0, pending: 0, hold: 0, expired: 0 }, expectedCents: 0, expiredCents: 0, receivedCents: 0, outstandingCents: 0 });
+    expect(body.totals).toEqual({
+      teams: 0,
+      golfers: 0,
+      byStatus: { paid: 0, in_progress: 0, pending: 0, hold: 0, expired: 0 },
+      expectedCents: 0,
+      expiredCents: 0,
+      receivedCents: 0,
+      outstandingCents: 0,
+    });
   });
 
   it('counts expired teams apart and never as expected money (R24)', async () => {
     const lapsing = await createTournament(t.db, { name: 'Lapsing Cup' });
-    await t.db.update(tournaments).set({ createdAt: new Date(Date.UTC(2024, 0, 1)) }).where(eq(tournaments.id, lapsing.id));
+    await t.db
+      .update(tournaments)
+      .set({ createdAt: new Date(Date.UTC(2024, 0, 1)) })
+      .where(eq(tournaments.id, lapsing.id));
     const level = await createLevel(t.db, lapsing.id, { priceCents: EAGLE });
-    const reg = await registerTeams(t.db, leader.id, registrationInput(lapsing.id, level.id, { teams: teamsInput(2, 'Lapse') }), new Date());
+    const reg = await registerTeams(
+      t.db,
+      leader.id,
+      registrationInput(lapsing.id, level.id, { teams: teamsInput(2, 'Lapse') }),
+      new Date(),
+    );
     await setTeamPaymentStatus(t.db, reg.teams[0]!.id, { status: 'paid' });
-    await t.db.update(teams).set({ holdUntil: new Date(Date.now() - 1000) }).where(eq(teams.id, reg.teams[1]!.id));
+    await t.db
+      .update(teams)
+      .set({ holdUntil: new Date(Date.now() - 1000) })
+      .where(eq(teams.id, reg.teams[1]!.id));
     await sweepHolds(t.db, new Date());
     await t.db.update(tournaments).set({ active: false }).where(eq(tournaments.id, lapsing.id));
     const { body } = await report(`tournamentId=${lapsing.id}`);
@@ -201,4 +271,3 @@ describe('GET /api/admin/reports.csv', () => {
     expect((await t.request('/api/admin/reports.csv?from=2025-03-02&to=2025-03-01', { cookie: admin.cookie })).status).toBe(400);
   });
 });
-

@@ -31,7 +31,11 @@ const totals = z.object({
 
 /** Cents as a plain decimal for spreadsheets (no currency sign, no grouping). */
 const decimal = (cents: number) => (cents / 100).toFixed(2);
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'tournament';
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'tournament';
 
 export const reportRoutes = createRouter()
   .openapi(
@@ -39,28 +43,39 @@ export const reportRoutes = createRouter()
       method: 'get',
       path: '/reports',
       access: 'admin',
-      summary: "Registrations of one tournament (default: the newest active) matching the filters: one page of 100 rows, counts and totals of all",
+      summary:
+        'Registrations of one tournament (default: the newest active) matching the filters: one page of 100 rows, counts and totals of all',
       description: 'Dates are calendar days of the registration in the TIME_ZONE setting, both inclusive.',
       request: { query: reportQuerySchema },
       responses: {
-        200: jsonResponse('OK', z.object({
-              tournaments: z.array(tournamentChoice),
-              tournamentId: z.string().nullable(),
-              rows: z.array(row),
-              totals,
-              total: z.number(),
-              page: z.number(),
-              pageSize: z.number(),
-              pages: z.number(),
-              currency: z.string(),
-              timeZone: z.string(),
-            }),),
+        200: jsonResponse(
+          'OK',
+          z.object({
+            tournaments: z.array(tournamentChoice),
+            tournamentId: z.string().nullable(),
+            rows: z.array(row),
+            totals,
+            total: z.number(),
+            page: z.number(),
+            pageSize: z.number(),
+            pages: z.number(),
+            currency: z.string(),
+            timeZone: z.string(),
+          }),
+        ),
         404: errorResponse('No such tournament'),
       },
     }),
     async (c) => {
       const { database, config } = c.var.deps;
-      return c.json({ ...(await buildReport(database.db, c.req.valid('query'), config.timeZone)), currency: config.currency, timeZone: config.timeZone }, 200);
+      return c.json(
+        {
+          ...(await buildReport(database.db, c.req.valid('query'), config.timeZone)),
+          currency: config.currency,
+          timeZone: config.timeZone,
+        },
+        200,
+      );
     },
   )
   .openapi(
@@ -71,7 +86,14 @@ export const reportRoutes = createRouter()
       summary: "The report form's choices: every tournament, the chosen (or default) one and its teams by name",
       request: { query: reportOptionsQuerySchema },
       responses: {
-        200: jsonResponse('OK', z.object({ tournaments: z.array(tournamentChoice), tournamentId: z.string().nullable(), teams: z.array(z.object({ id: z.string(), name: z.string() })) })),
+        200: jsonResponse(
+          'OK',
+          z.object({
+            tournaments: z.array(tournamentChoice),
+            tournamentId: z.string().nullable(),
+            teams: z.array(z.object({ id: z.string(), name: z.string() })),
+          }),
+        ),
         404: errorResponse('No such tournament'),
       },
     }),
@@ -93,7 +115,15 @@ export const reportRoutes = createRouter()
       const report = await reportForExport(database.db, c.req.valid('query'), config.timeZone);
       const csv = toCsv(
         ['Team', 'Company', 'Level', 'Registered', 'Status', 'Golfers', `Amount (${config.currency})`],
-        report.rows.map((r) => [r.name, r.company, r.levelName ?? '', r.registeredOn, PAYMENT_STATUS_LABELS[r.status], r.golfers, decimal(r.amountCents)]),
+        report.rows.map((r) => [
+          r.name,
+          r.company,
+          r.levelName ?? '',
+          r.registeredOn,
+          PAYMENT_STATUS_LABELS[r.status],
+          r.golfers,
+          decimal(r.amountCents),
+        ]),
       );
       return csvResponse(c, `report-${slug(report.tournamentName ?? 'none')}.csv`, csv);
     },

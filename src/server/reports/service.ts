@@ -66,21 +66,26 @@ function reportFilter(tournamentId: string, filters: ReportFilters, timeZone: st
 
 function reportRows(db: Db, timeZone: string) {
   return selectTeams(db, {
-      id: teams.id,
-      name: teams.name,
-      company: teams.company,
-      levelName: sponsorshipLevels.name,
-      registeredOn: sql<string>`to_char(${teams.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`,
-      status: teams.paymentStatus,
-      golfers: golferCount,
-      amountCents,
+    id: teams.id,
+    name: teams.name,
+    company: teams.company,
+    levelName: sponsorshipLevels.name,
+    registeredOn: sql<string>`to_char(${teams.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`,
+    status: teams.paymentStatus,
+    golfers: golferCount,
+    amountCents,
   });
 }
 
 const registrationOrder = [asc(teams.createdAt), asc(teams.id)];
 
 type Row = Awaited<ReturnType<ReturnType<typeof reportRows>['execute']>>[number];
-const toItem = (row: Row) => ({ ...row, status: row.status as PaymentStatus, amountCents: Number(row.amountCents), golfers: Number(row.golfers) });
+const toItem = (row: Row) => ({
+  ...row,
+  status: row.status as PaymentStatus,
+  amountCents: Number(row.amountCents),
+  golfers: Number(row.golfers),
+});
 export type ReportRow = ReturnType<typeof toItem>;
 
 /** Every tournament (newest first) and the one a report is about: the one asked for, else the newest active, else the newest. */
@@ -98,7 +103,11 @@ async function pickTournament(db: Db, tournamentId: string | undefined) {
 export async function reportOptions(db: Db, tournamentId: string | undefined) {
   const { tournaments: list, tournament } = await pickTournament(db, tournamentId);
   const teamList = tournament
-    ? await db.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.tournamentId, tournament.id)).orderBy(asc(sql`lower(${teams.name})`), asc(teams.id))
+    ? await db
+        .select({ id: teams.id, name: teams.name })
+        .from(teams)
+        .where(eq(teams.tournamentId, tournament.id))
+        .orderBy(asc(sql`lower(${teams.name})`), asc(teams.id))
     : [];
   return { tournaments: list, tournamentId: tournament?.id ?? null, teams: teamList };
 }
@@ -109,7 +118,8 @@ const emptyCounts = () => Object.fromEntries(PAYMENT_STATUSES.map((s) => [s, 0])
 export async function buildReport(db: Db, query: ReportQuery, timeZone: string) {
   const { tournaments: list, tournament } = await pickTournament(db, query.tournamentId);
   const empty = { teams: 0, golfers: 0, byStatus: emptyCounts(), expectedCents: 0, receivedCents: 0, expiredCents: 0, outstandingCents: 0 };
-  if (!tournament) return { tournaments: list, tournamentId: null, rows: [], totals: empty, total: 0, page: 1, pageSize: REPORT_PAGE_SIZE, pages: 1 };
+  if (!tournament)
+    return { tournaments: list, tournamentId: null, rows: [], totals: empty, total: 0, page: 1, pageSize: REPORT_PAGE_SIZE, pages: 1 };
 
   const where = reportFilter(tournament.id, query, timeZone);
   const team = perTeamSums(db, tournament.id);
@@ -145,7 +155,13 @@ export async function buildReport(db: Db, query: ReportQuery, timeZone: string) 
     totals: {
       teams: total,
       golfers: Number(sums!.golfers),
-      byStatus: { paid: Number(sums!.paid), in_progress: Number(sums!.inProgress), pending: Number(sums!.pending), hold: Number(sums!.hold), expired: Number(sums!.expired) },
+      byStatus: {
+        paid: Number(sums!.paid),
+        in_progress: Number(sums!.inProgress),
+        pending: Number(sums!.pending),
+        hold: Number(sums!.hold),
+        expired: Number(sums!.expired),
+      },
       ...toMoneyTotals(sums!),
     },
     total,

@@ -14,7 +14,14 @@ export const startingSheetSchema = z
     tournament: tournamentDates,
     course: z.object({ id: z.string(), name: z.string(), holeCount: z.number() }).nullable(),
     assignments: z.array(
-      z.object({ teamId: z.string(), teamName: z.string(), company: z.string(), startingHole: z.number(), startGroup, players: z.array(playerName) }),
+      z.object({
+        teamId: z.string(),
+        teamName: z.string(),
+        company: z.string(),
+        startingHole: z.number(),
+        startGroup,
+        players: z.array(playerName),
+      }),
     ),
     teamsWithoutHole: z.number(),
   })
@@ -23,7 +30,14 @@ export const startingSheetSchema = z
 export const drawStatusSchema = z
   .object({
     tournaments: z.array(
-      z.object({ tournamentId: z.string(), teams: z.number(), teamsWithoutHole: z.number(), teamsWithScores: z.number(), holes: z.number(), singleGroupHoles: z.number() }),
+      z.object({
+        tournamentId: z.string(),
+        teams: z.number(),
+        teamsWithoutHole: z.number(),
+        teamsWithScores: z.number(),
+        holes: z.number(),
+        singleGroupHoles: z.number(),
+      }),
     ),
   })
   .openapi('DrawStatus');
@@ -34,7 +48,13 @@ export const scorecardsSchema = z
     course: z.object({ id: z.string(), name: z.string(), holes: z.array(holePar) }).nullable(),
     rules,
     teams: z.array(
-      z.object({ teamId: z.string(), teamName: z.string(), startingHole: z.number().nullable(), startGroup: startGroup.nullable(), players: z.array(playerName) }),
+      z.object({
+        teamId: z.string(),
+        teamName: z.string(),
+        startingHole: z.number().nullable(),
+        startGroup: startGroup.nullable(),
+        players: z.array(playerName),
+      }),
     ),
   })
   .openapi('Scorecards');
@@ -45,7 +65,9 @@ export const scoreEntryChoicesSchema = z
       z.object({
         id: z.string(),
         name: z.string(),
-        teams: z.array(z.object({ teamId: z.string(), teamName: z.string(), startingHole: z.number().nullable(), startGroup: startGroup.nullable() })),
+        teams: z.array(
+          z.object({ teamId: z.string(), teamName: z.string(), startingHole: z.number().nullable(), startGroup: startGroup.nullable() }),
+        ),
       }),
     ),
   })

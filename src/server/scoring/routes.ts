@@ -65,18 +65,15 @@ export const scoringRoutes = createRouter()
       return c.json(await getScoreSheet(c.var.deps.database.db, await getActor(c), c.req.valid('param').teamId), 200);
     },
   )
-  .openapi(
-    saveScoresRoute,
-    async (c) => {
-      const { database, leaderboardFeed } = c.var.deps;
-      const actor = await getActor(c);
-      const { teamId } = c.req.valid('param');
-      const { tournamentId, sheet } = await saveScores(database.db, actor, teamId, c.req.valid('json'));
-      // This process's cache at once (read your own write); the others hear the NOTIFY sent at commit.
-      leaderboardFeed.changed(tournamentId);
-      return c.json(sheet, 200);
-    },
-  )
+  .openapi(saveScoresRoute, async (c) => {
+    const { database, leaderboardFeed } = c.var.deps;
+    const actor = await getActor(c);
+    const { teamId } = c.req.valid('param');
+    const { tournamentId, sheet } = await saveScores(database.db, actor, teamId, c.req.valid('json'));
+    // This process's cache at once (read your own write); the others hear the NOTIFY sent at commit.
+    leaderboardFeed.changed(tournamentId);
+    return c.json(sheet, 200);
+  })
   .openapi(
     defineRoute({
       method: 'get',

@@ -25,7 +25,10 @@ export const scoreSyncRoutes = createRouter()
         '`score_events`; every open leaderboard of the tournament gets the new board.',
       request: { params: teamParam, body: jsonBody(scoreChangesSchema) },
       responses: {
-        200: jsonResponse('Applied (or applied before): the card as it is now, and the cells left for the scorer to choose', changesResultSchema),
+        200: jsonResponse(
+          'Applied (or applied before): the card as it is now, and the cells left for the scorer to choose',
+          changesResultSchema,
+        ),
         403: errorResponse('Not your team'),
         404: errorResponse('No such team'),
         409: errorResponse('The tournament has no golf course, or the key was used for another team'),
@@ -33,7 +36,12 @@ export const scoreSyncRoutes = createRouter()
     }),
     async (c) => {
       const { database, leaderboardFeed } = c.var.deps;
-      const { tournamentId, changed, result } = await applyScoreChanges(database.db, await getActor(c), c.req.valid('param').teamId, c.req.valid('json'));
+      const { tournamentId, changed, result } = await applyScoreChanges(
+        database.db,
+        await getActor(c),
+        c.req.valid('param').teamId,
+        c.req.valid('json'),
+      );
       if (changed) leaderboardFeed.changed(tournamentId);
       return c.json(result, 200);
     },

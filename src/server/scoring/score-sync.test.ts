@@ -19,7 +19,11 @@ let moderator: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [leader, otherLeader, moderator] = await Promise.all([t.createUser('team_leader'), t.createUser('team_leader'), t.createUser('moderator')]);
+  [leader, otherLeader, moderator] = await Promise.all([
+    t.createUser('team_leader'),
+    t.createUser('team_leader'),
+    t.createUser('moderator'),
+  ]);
 });
 afterAll(() => t?.close());
 
@@ -30,7 +34,13 @@ const send = (teamId: string, body: unknown, user: TestUser | null = leader) =>
   t.call(`/api/teams/${teamId}/score-changes`, { method: 'POST', json: body, cookie: user?.cookie });
 const eventsOf = (teamId: string) =>
   t.db
-    .select({ playerId: scoreEvents.playerId, holeNumber: scoreEvents.holeNumber, oldStrokes: scoreEvents.oldStrokes, newStrokes: scoreEvents.newStrokes, userId: scoreEvents.userId })
+    .select({
+      playerId: scoreEvents.playerId,
+      holeNumber: scoreEvents.holeNumber,
+      oldStrokes: scoreEvents.oldStrokes,
+      newStrokes: scoreEvents.newStrokes,
+      userId: scoreEvents.userId,
+    })
     .from(scoreEvents)
     .where(eq(scoreEvents.teamId, teamId));
 const byCell = <T extends { holeNumber: number; playerId: string | null }>(list: T[]) =>
@@ -54,7 +64,14 @@ describe('POST /api/teams/:teamId/score-changes', () => {
     const { tournament, teams } = await createTournamentDay(t.db, leader.id, { teams: 1, holes: 9 });
     const team = teams[0]!;
     await insertScores(t.db, tournament.id, team, [[4, 5], [3]]);
-    const res = await send(team.id, { idempotencyKey: randomUUID(), changes: changes(team, [[0, 1, 4, 6], [0, 2, 5, 0], [2, 3, 0, 7]]) });
+    const res = await send(team.id, {
+      idempotencyKey: randomUUID(),
+      changes: changes(team, [
+        [0, 1, 4, 6],
+        [0, 2, 5, 0],
+        [2, 3, 0, 7],
+      ]),
+    });
     expect(res.status).toBe(200);
     expect(res.body.conflicts).toEqual([]);
     expect(res.body.replayed).toBe(false);
@@ -77,7 +94,13 @@ describe('POST /api/teams/:teamId/score-changes', () => {
   it('the same save sent twice changes the card once: one set of rows, one set of events, the same answer', async () => {
     const { teams } = await createTournamentDay(t.db, leader.id, { teams: 1 });
     const team = teams[0]!;
-    const body = { idempotencyKey: randomUUID(), changes: changes(team, [[0, 1, 0, 5], [1, 1, 0, 4]]) };
+    const body = {
+      idempotencyKey: randomUUID(),
+      changes: changes(team, [
+        [0, 1, 0, 5],
+        [1, 1, 0, 4],
+      ]),
+    };
     const first = await send(team.id, body);
     // Meanwhile a second scorer changes one of those cells: replaying the first save must not put its old value back.
     expect((await send(team.id, { idempotencyKey: randomUUID(), changes: changes(team, [[0, 1, 5, 7]]) }, moderator)).status).toBe(200);
@@ -100,7 +123,14 @@ describe('POST /api/teams/:teamId/score-changes', () => {
     const { tournament, teams } = await createTournamentDay(t.db, leader.id, { teams: 1 });
     const team = teams[0]!;
     await insertScores(t.db, tournament.id, team, [[6]]); // someone else's 6 on hole 1, entered while this phone had it empty
-    const res = await send(team.id, { idempotencyKey: randomUUID(), changes: changes(team, [[0, 1, 0, 5], [0, 2, 0, 4], [1, 1, 0, 6]]) });
+    const res = await send(team.id, {
+      idempotencyKey: randomUUID(),
+      changes: changes(team, [
+        [0, 1, 0, 5],
+        [0, 2, 0, 4],
+        [1, 1, 0, 6],
+      ]),
+    });
     expect(res.status).toBe(200);
     expect(res.body.conflicts).toEqual([{ playerId: team.players[0], holeNumber: 1, base: 0, mine: 5, theirs: 6 }]);
     expect(byCell(await scoresOf(t.db, team.id))).toEqual(
@@ -132,7 +162,18 @@ describe('POST /api/teams/:teamId/score-changes', () => {
       [{ idempotencyKey: key, changes: changes(other, [[0, 2, 0, 4]]) }, leader, 400, 'Golfer not found'],
       [{ idempotencyKey: key, changes: [] }, leader, 400, 'No scores to save'],
       [{ idempotencyKey: 'again', changes: changes(team, [[0, 2, 0, 4]]) }, leader, 400, 'Every save needs its own key'],
-      [{ idempotencyKey: key, changes: changes(team, [[0, 2, 0, 4], [0, 2, 0, 5]]) }, leader, 400, 'Each golfer has one score per hole'],
+      [
+        {
+          idempotencyKey: key,
+          changes: changes(team, [
+            [0, 2, 0, 4],
+            [0, 2, 0, 5],
+          ]),
+        },
+        leader,
+        400,
+        'Each golfer has one score per hole',
+      ],
       [{ idempotencyKey: key, changes: changes(team, [[0, 2, 0, 4]]) }, otherLeader, 403, "You don't have permission to access this team"],
       [{ idempotencyKey: key, changes: changes(team, [[0, 2, 0, 4]]) }, null, 401, ''],
     ];
@@ -155,8 +196,19 @@ describe('score history', () => {
   it('keeps whole-card saves as events too, and shows staff every change with golfer, hole, old, new, who and when', async () => {
     const { teams } = await createTournamentDay(t.db, leader.id, { teams: 1 });
     const team = teams[0]!;
-    const put = (scores: unknown, user: TestUser) => t.call(`/api/teams/${team.id}/scores`, { method: 'PUT', json: { scores }, cookie: user.cookie });
-    expect((await put([{ playerId: team.players[0], holeNumber: 1, strokes: 5 }, { playerId: team.players[1], holeNumber: 1, strokes: 4 }], leader)).status).toBe(200);
+    const put = (scores: unknown, user: TestUser) =>
+      t.call(`/api/teams/${team.id}/scores`, { method: 'PUT', json: { scores }, cookie: user.cookie });
+    expect(
+      (
+        await put(
+          [
+            { playerId: team.players[0], holeNumber: 1, strokes: 5 },
+            { playerId: team.players[1], holeNumber: 1, strokes: 4 },
+          ],
+          leader,
+        )
+      ).status,
+    ).toBe(200);
     expect((await put([{ playerId: team.players[0], holeNumber: 1, strokes: 6 }], moderator)).status).toBe(200);
 
     const history = await t.call(`/api/admin/score-history/${team.id}`, { cookie: moderator.cookie });
@@ -191,7 +243,13 @@ if (testDatabaseKind() === 'postgres') {
     it('one key sent 10 times at once: applied once, one event per cell', async () => {
       const team = (await createTournamentDay(t.db, leader.id, { teams: 1 })).teams[0]!;
       const actor = { userId: leader.id, staff: false, admin: false };
-      const body = { idempotencyKey: randomUUID(), changes: changes(team, [[0, 1, 0, 5], [1, 2, 0, 3]]) };
+      const body = {
+        idempotencyKey: randomUUID(),
+        changes: changes(team, [
+          [0, 1, 0, 5],
+          [1, 2, 0, 3],
+        ]),
+      };
       const results = await Promise.all(Array.from({ length: 10 }, () => applyScoreChanges(pooled.db, actor, team.id, body)));
       expect(results.filter((r) => !r.result.replayed)).toHaveLength(1);
       expect(await eventsOf(team.id)).toHaveLength(2);

@@ -59,7 +59,11 @@ export async function applyScoreChanges(
     if (earlier) {
       if (earlier.teamId !== teamId) throw new AppError('CONFLICT', 'This save was already used for another team');
       const sheet = await getScoreSheet(tx, actor, teamId, true);
-      return { tournamentId: team.tournamentId, changed: false, result: { sheet, conflicts: earlier.conflicts as ScoreConflict[], replayed: true } };
+      return {
+        tournamentId: team.tournamentId,
+        changed: false,
+        result: { sheet, conflicts: earlier.conflicts as ScoreConflict[], replayed: true },
+      };
     }
 
     // The same rules as a whole-card save.
@@ -80,21 +84,43 @@ export async function applyScoreChanges(
         conflicts.push({ playerId: change.playerId, holeNumber: change.holeNumber, base: change.base, mine: change.strokes, theirs: now });
         continue;
       }
-      applied.push({ playerId: change.playerId, holeNumber: change.holeNumber, oldStrokes: now || null, newStrokes: change.strokes || null });
+      applied.push({
+        playerId: change.playerId,
+        holeNumber: change.holeNumber,
+        oldStrokes: now || null,
+        newStrokes: change.strokes || null,
+      });
     }
 
     const cleared = applied.filter((c) => c.newStrokes === null);
     for (const cell of cleared) {
       await tx
         .delete(playerScores)
-        .where(and(eq(playerScores.tournamentId, team.tournamentId), eq(playerScores.playerId, cell.playerId), eq(playerScores.holeNumber, cell.holeNumber)));
+        .where(
+          and(
+            eq(playerScores.tournamentId, team.tournamentId),
+            eq(playerScores.playerId, cell.playerId),
+            eq(playerScores.holeNumber, cell.holeNumber),
+          ),
+        );
     }
     const written = applied.filter((c) => c.newStrokes !== null);
     if (written.length > 0) {
       await tx
         .insert(playerScores)
-        .values(written.map((c) => ({ tournamentId: team.tournamentId, teamId, playerId: c.playerId, holeNumber: c.holeNumber, strokes: c.newStrokes! })))
-        .onConflictDoUpdate({ target: [playerScores.tournamentId, playerScores.playerId, playerScores.holeNumber], set: { strokes: sql`excluded.strokes` } });
+        .values(
+          written.map((c) => ({
+            tournamentId: team.tournamentId,
+            teamId,
+            playerId: c.playerId,
+            holeNumber: c.holeNumber,
+            strokes: c.newStrokes!,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [playerScores.tournamentId, playerScores.playerId, playerScores.holeNumber],
+          set: { strokes: sql`excluded.strokes` },
+        });
     }
     await recordScoreEvents(tx, team.tournamentId, teamId, actor.userId, applied);
     // The key is taken in this transaction: a second request with it that did not wait on the team's lock (another team's

@@ -28,12 +28,13 @@ const sheet = (teamId: string, user: TestUser | null) => t.call(`/api/teams/${te
 const save = (teamId: string, scores: unknown, user: TestUser | null = leader, version?: string) =>
   t.call(`/api/teams/${teamId}/scores`, { method: 'PUT', json: { scores, version }, cookie: user?.cookie });
 /** Cells for player index p: [p, hole, strokes]. */
-const cells = (team: DayTeam, list: [number, number, number][]) => list.map(([p, holeNumber, strokes]) => ({ playerId: team.players[p]!, holeNumber, strokes }));
+const cells = (team: DayTeam, list: [number, number, number][]) =>
+  list.map(([p, holeNumber, strokes]) => ({ playerId: team.players[p]!, holeNumber, strokes }));
 const sorted = <T extends { holeNumber: number; playerId: string }>(list: T[]) =>
   [...list].sort((a, b) => a.holeNumber - b.holeNumber || a.playerId.localeCompare(b.playerId));
 
 describe('GET /api/score-entry/tournaments', () => {
-  it("gives a leader only their own teams, in active tournaments; staff every team of every active tournament", async () => {
+  it('gives a leader only their own teams, in active tournaments; staff every team of every active tournament', async () => {
     const mine = await createTournamentDay(t.db, leader.id, { teams: 2, label: 'Mine' });
     const theirs = await createTournamentDay(t.db, otherLeader.id, { teams: 1, label: 'Theirs' });
     // A closed tournament is not on the list.
@@ -68,7 +69,10 @@ describe('GET /api/teams/:teamId/scores', () => {
   it('answers the holes with their pars, the players by name, the strokes saved and the starting hole', async () => {
     const { tournament, teams } = await createTournamentDay(t.db, leader.id, { teams: 1, holes: 9, pars: [3, 5] });
     const team = teams[0]!;
-    await insertScores(t.db, tournament.id, team, [[4, 6], [0, 5]]);
+    await insertScores(t.db, tournament.id, team, [
+      [4, 6],
+      [0, 5],
+    ]);
     const { status, body } = await sheet(team.id, leader);
     expect(status).toBe(200);
     expect(body.tournament).toEqual({ id: tournament.id, name: tournament.name });
@@ -76,7 +80,15 @@ describe('GET /api/teams/:teamId/scores', () => {
     expect(body.holes).toEqual([3, 5, 4, 4, 4, 4, 4, 4, 4].map((par, i) => ({ number: i + 1, par, strokeIndex: null })));
     expect(body.players.map((p: { id: string }) => p.id)).toEqual(team.players);
     expect(Object.keys(body.players[0]).sort()).toEqual(['firstName', 'id', 'lastName']);
-    expect(sorted(body.scores)).toEqual(sorted(cells(team, [[0, 1, 4], [0, 2, 6], [1, 2, 5]])));
+    expect(sorted(body.scores)).toEqual(
+      sorted(
+        cells(team, [
+          [0, 1, 4],
+          [0, 2, 6],
+          [1, 2, 5],
+        ]),
+      ),
+    );
     expect(body.version).toEqual(expect.any(String));
   });
 
@@ -107,15 +119,52 @@ describe('PUT /api/teams/:teamId/scores', () => {
   it('saves the cells above 0 and answers the sheet; saving again replaces the whole card (R21)', async () => {
     const { teams } = await createTournamentDay(t.db, leader.id, { teams: 1, holes: 9 });
     const team = teams[0]!;
-    const first = await save(team.id, cells(team, [[0, 1, 5], [1, 1, 4], [2, 1, 0], [0, 2, 15]]));
+    const first = await save(
+      team.id,
+      cells(team, [
+        [0, 1, 5],
+        [1, 1, 4],
+        [2, 1, 0],
+        [0, 2, 15],
+      ]),
+    );
     expect(first.status).toBe(200);
-    expect(sorted(first.body.scores)).toEqual(sorted(cells(team, [[0, 1, 5], [1, 1, 4], [0, 2, 15]])));
-    expect(sorted(await scoresOf(t.db, team.id))).toEqual(sorted(cells(team, [[0, 1, 5], [1, 1, 4], [0, 2, 15]])));
+    expect(sorted(first.body.scores)).toEqual(
+      sorted(
+        cells(team, [
+          [0, 1, 5],
+          [1, 1, 4],
+          [0, 2, 15],
+        ]),
+      ),
+    );
+    expect(sorted(await scoresOf(t.db, team.id))).toEqual(
+      sorted(
+        cells(team, [
+          [0, 1, 5],
+          [1, 1, 4],
+          [0, 2, 15],
+        ]),
+      ),
+    );
 
     // The second save leaves out player 2's hole 1 and changes player 1's: only what it sends stays.
-    const second = await save(team.id, cells(team, [[0, 1, 6], [3, 9, 1]]));
+    const second = await save(
+      team.id,
+      cells(team, [
+        [0, 1, 6],
+        [3, 9, 1],
+      ]),
+    );
     expect(second.status).toBe(200);
-    expect(sorted(await scoresOf(t.db, team.id))).toEqual(sorted(cells(team, [[0, 1, 6], [3, 9, 1]])));
+    expect(sorted(await scoresOf(t.db, team.id))).toEqual(
+      sorted(
+        cells(team, [
+          [0, 1, 6],
+          [3, 9, 1],
+        ]),
+      ),
+    );
   });
 
   it("lets staff score any team; touches no other team's scores", async () => {
@@ -125,7 +174,14 @@ describe('PUT /api/teams/:teamId/scores', () => {
     expect((await save(a.id, cells(a, [[0, 1, 4]]), moderator)).status).toBe(200);
     expect((await save(a.id, cells(a, [[0, 1, 3]]), admin)).status).toBe(200);
     expect(await scoresOf(t.db, a.id)).toEqual(cells(a, [[0, 1, 3]]));
-    expect(sorted(await scoresOf(t.db, b.id))).toEqual(sorted(cells(b, [[0, 1, 3], [0, 2, 4]])));
+    expect(sorted(await scoresOf(t.db, b.id))).toEqual(
+      sorted(
+        cells(b, [
+          [0, 1, 3],
+          [0, 2, 4],
+        ]),
+      ),
+    );
   });
 
   it("refuses another leader's team with 403 and nobody signed in with 401, changing nothing (R9)", async () => {
@@ -159,7 +215,15 @@ describe('PUT /api/teams/:teamId/scores', () => {
       const team = (await createTournamentDay(t.db, leader.id, { teams: 1 })).teams[0]!;
       // The leader's phone opens the card; staff then save hole 3.
       const opened = (await sheet(team.id, leader)).body.version;
-      const staffSave = await save(team.id, cells(team, [[0, 3, 4], [1, 3, 5]]), moderator, (await sheet(team.id, moderator)).body.version);
+      const staffSave = await save(
+        team.id,
+        cells(team, [
+          [0, 3, 4],
+          [1, 3, 5],
+        ]),
+        moderator,
+        (await sheet(team.id, moderator)).body.version,
+      );
       expect(staffSave.status).toBe(200);
 
       const before = await fingerprint(t.db);
@@ -173,9 +237,26 @@ describe('PUT /api/teams/:teamId/scores', () => {
       expect(await fingerprint(t.db)).toEqual(before);
 
       // Reloaded, the leader saves on top of staff's scores.
-      const again = await save(team.id, cells(team, [[0, 3, 4], [1, 3, 5], [0, 16, 3]]), leader, (await sheet(team.id, leader)).body.version);
+      const again = await save(
+        team.id,
+        cells(team, [
+          [0, 3, 4],
+          [1, 3, 5],
+          [0, 16, 3],
+        ]),
+        leader,
+        (await sheet(team.id, leader)).body.version,
+      );
       expect(again.status).toBe(200);
-      expect(sorted(await scoresOf(t.db, team.id))).toEqual(sorted(cells(team, [[0, 3, 4], [1, 3, 5], [0, 16, 3]])));
+      expect(sorted(await scoresOf(t.db, team.id))).toEqual(
+        sorted(
+          cells(team, [
+            [0, 3, 4],
+            [1, 3, 5],
+            [0, 16, 3],
+          ]),
+        ),
+      );
     });
 
     it("goes through when the card is unchanged, and the answer's version serves the next save", async () => {
@@ -183,10 +264,26 @@ describe('PUT /api/teams/:teamId/scores', () => {
       const first = await save(team.id, cells(team, [[0, 1, 4]]), leader, (await sheet(team.id, leader)).body.version);
       expect(first.status).toBe(200);
       expect(first.body.version).toBe((await sheet(team.id, leader)).body.version);
-      const second = await save(team.id, cells(team, [[0, 1, 4], [0, 2, 5]]), leader, first.body.version);
+      const second = await save(
+        team.id,
+        cells(team, [
+          [0, 1, 4],
+          [0, 2, 5],
+        ]),
+        leader,
+        first.body.version,
+      );
       expect(second.status).toBe(200);
       // A save of the same scores leaves the version as it was: a scorer holding it loses nothing.
-      const same = await save(team.id, cells(team, [[0, 1, 4], [0, 2, 5]]), moderator, second.body.version);
+      const same = await save(
+        team.id,
+        cells(team, [
+          [0, 1, 4],
+          [0, 2, 5],
+        ]),
+        moderator,
+        second.body.version,
+      );
       expect(same.status).toBe(200);
       expect(same.body.version).toBe(second.body.version);
       expect((await save(team.id, cells(team, [[0, 1, 4]]), leader, second.body.version)).status).toBe(200);
@@ -204,14 +301,60 @@ describe('PUT /api/teams/:teamId/scores', () => {
 
     const cases: [string, () => unknown, string, string][] = [
       ['strokes above 15', () => cells(team, [[0, 1, 16]]), 'scores.0.strokes', 'Strokes must be a whole number from 1 to 15'],
-      ['negative strokes', () => cells(team, [[0, 1, 4], [1, 1, -1]]), 'scores.1.strokes', 'Strokes must be a whole number from 1 to 15'],
-      ['fractional strokes', () => [{ playerId: team.players[0], holeNumber: 1, strokes: 4.5 }], 'scores.0.strokes', 'Strokes must be a whole number from 1 to 15'],
-      ['a hole past the course', () => cells(team, [[0, 1, 4], [0, 10, 4]]), 'scores.1.holeNumber', 'Hole not found'],
+      [
+        'negative strokes',
+        () =>
+          cells(team, [
+            [0, 1, 4],
+            [1, 1, -1],
+          ]),
+        'scores.1.strokes',
+        'Strokes must be a whole number from 1 to 15',
+      ],
+      [
+        'fractional strokes',
+        () => [{ playerId: team.players[0], holeNumber: 1, strokes: 4.5 }],
+        'scores.0.strokes',
+        'Strokes must be a whole number from 1 to 15',
+      ],
+      [
+        'a hole past the course',
+        () =>
+          cells(team, [
+            [0, 1, 4],
+            [0, 10, 4],
+          ]),
+        'scores.1.holeNumber',
+        'Hole not found',
+      ],
       ['hole 0', () => cells(team, [[0, 0, 4]]), 'scores.0.holeNumber', 'Hole not found'],
-      ['a golfer of another team', () => [...cells(team, [[0, 1, 4]]), ...cells(stranger, [[0, 2, 4]])], 'scores.1.playerId', 'Golfer not found'],
+      [
+        'a golfer of another team',
+        () => [...cells(team, [[0, 1, 4]]), ...cells(stranger, [[0, 2, 4]])],
+        'scores.1.playerId',
+        'Golfer not found',
+      ],
       ['a golfer id that is no id', () => [{ playerId: 'nobody', holeNumber: 1, strokes: 4 }], 'scores.0.playerId', 'Golfer not found'],
-      ['one cell twice', () => cells(team, [[0, 1, 4], [0, 1, 5]]), 'scores.1.holeNumber', 'Each golfer has one score per hole'],
-      ['no cell above 0', () => cells(team, [[0, 1, 0], [1, 2, 0]]), 'scores', 'No scores to save'],
+      [
+        'one cell twice',
+        () =>
+          cells(team, [
+            [0, 1, 4],
+            [0, 1, 5],
+          ]),
+        'scores.1.holeNumber',
+        'Each golfer has one score per hole',
+      ],
+      [
+        'no cell above 0',
+        () =>
+          cells(team, [
+            [0, 1, 0],
+            [1, 2, 0],
+          ]),
+        'scores',
+        'No scores to save',
+      ],
       ['no cells at all', () => [], 'scores', 'No scores to save'],
       ['no list of cells', () => undefined, 'scores', 'No scores to save'],
     ];

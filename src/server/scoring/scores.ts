@@ -30,7 +30,10 @@ export async function listScoreEntryChoices(db: Db, actor: Actor): Promise<Score
       startGroup: sql<StartGroup | null>`${teamAssignments.startGroup}`,
     })
     .from(tournaments)
-    .leftJoin(teams, actor.staff ? eq(teams.tournamentId, tournaments.id) : and(eq(teams.tournamentId, tournaments.id), eq(teams.userId, actor.userId)))
+    .leftJoin(
+      teams,
+      actor.staff ? eq(teams.tournamentId, tournaments.id) : and(eq(teams.tournamentId, tournaments.id), eq(teams.userId, actor.userId)),
+    )
     .leftJoin(teamAssignments, eq(teamAssignments.teamId, teams.id))
     .where(eq(tournaments.active, true))
     .orderBy(asc(tournaments.startDate), asc(tournaments.name), asc(tournaments.id), asc(sql`lower(${teams.name})`), asc(teams.id));
@@ -38,7 +41,8 @@ export async function listScoreEntryChoices(db: Db, actor: Actor): Promise<Score
   for (const row of rows) {
     let tournament = choices.at(-1);
     if (tournament?.id !== row.tournamentId) choices.push((tournament = { id: row.tournamentId, name: row.tournamentName, teams: [] }));
-    if (row.teamId) tournament.teams.push({ teamId: row.teamId, teamName: row.teamName!, startingHole: row.startingHole, startGroup: row.startGroup });
+    if (row.teamId)
+      tournament.teams.push({ teamId: row.teamId, teamName: row.teamName!, startingHole: row.startingHole, startGroup: row.startGroup });
   }
   // A leader sees only the tournaments they have a team in.
   return { tournaments: actor.staff ? choices : choices.filter((t) => t.teams.length > 0) };
@@ -124,7 +128,11 @@ export async function checkCells(
 ): Promise<void> {
   const { course, holes, rules } = await loadTournamentCourse(tx, team.tournamentId);
   if (!course) throw new AppError('CONFLICT', ASSIGN_MESSAGES.noCourse);
-  const roster = await tx.select({ id: players.id }).from(players).where(eq(players.teamId, team.id)).orderBy(...playerOrder());
+  const roster = await tx
+    .select({ id: players.id })
+    .from(players)
+    .where(eq(players.teamId, team.id))
+    .orderBy(...playerOrder());
   const golfers = new Set(roster.map((p) => p.id));
   const teamRow = rules.format === 'scramble' ? scrambleRowPlayer(roster) : null;
   const fields: Record<string, string> = {};
@@ -144,7 +152,12 @@ export async function checkCells(
  * the same card exactly one goes through. Every cell must name a golfer of the team and a hole of the course; otherwise
  * nothing changes. Answers the tournament, whose board changed, and the card as saved (read under the lock).
  */
-export async function saveScores(db: Db, actor: Actor, teamId: string, rawInput: unknown): Promise<{ tournamentId: string; sheet: ScoreSheet }> {
+export async function saveScores(
+  db: Db,
+  actor: Actor,
+  teamId: string,
+  rawInput: unknown,
+): Promise<{ tournamentId: string; sheet: ScoreSheet }> {
   const input = saveScoresSchema.parse(rawInput);
   return db.transaction(async (tx) => {
     const team = await teamFor(tx, actor, teamId, true);
@@ -154,7 +167,8 @@ export async function saveScores(db: Db, actor: Actor, teamId: string, rawInput:
       .from(playerScores)
       .where(and(eq(playerScores.tournamentId, team.tournamentId), eq(playerScores.teamId, teamId)));
     if (input.version !== undefined) {
-      if (scoresVersion(current) !== input.version) throw new AppError('CONFLICT', SCORE_MESSAGES.changed, { version: SCORE_MESSAGES.changed });
+      if (scoresVersion(current) !== input.version)
+        throw new AppError('CONFLICT', SCORE_MESSAGES.changed, { version: SCORE_MESSAGES.changed });
     }
     await checkCells(tx, team, input.scores, 'scores');
 
@@ -167,4 +181,3 @@ export async function saveScores(db: Db, actor: Actor, teamId: string, rawInput:
     return { tournamentId: team.tournamentId, sheet: await getScoreSheet(tx, actor, teamId, true) };
   });
 }
-

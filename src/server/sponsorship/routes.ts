@@ -54,7 +54,11 @@ export const sponsorshipRoutes = createRouter()
       summary: 'Delete a sponsorship level',
       description: 'Refused with 409, naming the tournaments, while a tournament offers the level.',
       request: { params: idParam },
-      responses: { 204: { description: 'Deleted' }, 404: errorResponse('No such level'), 409: errorResponse('A tournament offers the level') },
+      responses: {
+        204: { description: 'Deleted' },
+        404: errorResponse('No such level'),
+        409: errorResponse('A tournament offers the level'),
+      },
     }),
     async (c) => {
       await deleteSponsorshipLevel(c.var.deps.database.db, c.req.valid('param').id);

@@ -52,7 +52,11 @@ export async function updateSponsorshipLevel(db: Db, id: string, rawInput: unkno
 export async function deleteSponsorshipLevel(db: Db, id: string): Promise<void> {
   try {
     await db.transaction(async (tx) => {
-      const [level] = await tx.select({ name: sponsorshipLevels.name }).from(sponsorshipLevels).where(eq(sponsorshipLevels.id, id)).for('update');
+      const [level] = await tx
+        .select({ name: sponsorshipLevels.name })
+        .from(sponsorshipLevels)
+        .where(eq(sponsorshipLevels.id, id))
+        .for('update');
       if (!level) throw notFound();
       const offeredBy = await tx
         .select({ name: tournaments.name })

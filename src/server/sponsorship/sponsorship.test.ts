@@ -26,7 +26,10 @@ const offer = (tournamentId: string, sponsorshipLevelId: string) =>
 
 describe('creating, listing, editing and deleting levels (admin)', () => {
   it('creates a level with trimmed text and lists it with id, name, description and max teams', async () => {
-    const { status, body } = await t.call(BASE, { json: { name: '  Eagle Sponsor ', description: ' Tee sign and a foursome ', maxTeams: 3 }, cookie: admin.cookie });
+    const { status, body } = await t.call(BASE, {
+      json: { name: '  Eagle Sponsor ', description: ' Tee sign and a foursome ', maxTeams: 3 },
+      cookie: admin.cookie,
+    });
     expect(status).toBe(201);
     expect(body.level).toEqual({ id: expect.any(String), name: 'Eagle Sponsor', description: 'Tee sign and a foursome', maxTeams: 3 });
     expect(await levelRow(body.level.id)).toMatchObject({ name: 'Eagle Sponsor', description: 'Tee sign and a foursome', maxTeams: 3 });
@@ -67,8 +70,13 @@ describe('creating, listing, editing and deleting levels (admin)', () => {
     const level = await createSponsorshipLevel(t.db, { name: named('Offered'), maxTeams: 4 });
     const tournament = await createTournament(t.db);
     await offer(tournament.id, level.id);
-    expect((await t.call(`${BASE}/${level.id}`, { method: 'PUT', json: { name: level.name, maxTeams: 1 }, cookie: admin.cookie })).status).toBe(200);
-    const [offered] = await t.db.select().from(tournamentSponsorshipLevels).where(eq(tournamentSponsorshipLevels.sponsorshipLevelId, level.id));
+    expect(
+      (await t.call(`${BASE}/${level.id}`, { method: 'PUT', json: { name: level.name, maxTeams: 1 }, cookie: admin.cookie })).status,
+    ).toBe(200);
+    const [offered] = await t.db
+      .select()
+      .from(tournamentSponsorshipLevels)
+      .where(eq(tournamentSponsorshipLevels.sponsorshipLevelId, level.id));
     expect(offered!.maxTeams).toBe(4);
   });
 
@@ -132,7 +140,10 @@ describe('validation (SPEC.md §5, §9)', () => {
     [{ name: 'Long', description: 'x'.repeat(501) }, 'description', 'Must be at most 500 characters'],
   ])('refuses %j with "%s: %s" and saves nothing', async (json, field, message) => {
     const target = await createSponsorshipLevel(t.db, { name: named('Target') });
-    for (const [path, method] of [[BASE, 'POST'], [`${BASE}/${target.id}`, 'PUT']] as const) {
+    for (const [path, method] of [
+      [BASE, 'POST'],
+      [`${BASE}/${target.id}`, 'PUT'],
+    ] as const) {
       const before = await fingerprint(t.db);
       const { status, body } = await t.call(path, { method, json, cookie: admin.cookie });
       expect(status).toBe(400);
@@ -149,9 +160,14 @@ describe('validation (SPEC.md §5, §9)', () => {
     // Named as the existing level is spelt, not as typed.
     expect(created.body.error.message).toBe('A sponsorship level named Albatross Sponsor already exists');
     const other = await createSponsorshipLevel(t.db, { name: named('Condor') });
-    expect((await t.call(`${BASE}/${other.id}`, { method: 'PUT', json: { name: 'Albatross Sponsor' }, cookie: admin.cookie })).status).toBe(409);
+    expect((await t.call(`${BASE}/${other.id}`, { method: 'PUT', json: { name: 'Albatross Sponsor' }, cookie: admin.cookie })).status).toBe(
+      409,
+    );
     // Saving a level under its own name is no clash.
-    expect((await t.call(`${BASE}/${level.id}`, { method: 'PUT', json: { name: 'Albatross Sponsor', maxTeams: 2 }, cookie: admin.cookie })).status).toBe(200);
+    expect(
+      (await t.call(`${BASE}/${level.id}`, { method: 'PUT', json: { name: 'Albatross Sponsor', maxTeams: 2 }, cookie: admin.cookie }))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -165,7 +181,11 @@ describe('access (R8, R9): admins only', () => {
       { path: `${BASE}/${level.id}`, method: 'DELETE' },
     ];
     for (const { path, ...options } of calls) {
-      for (const [caller, expected] of [[null, 401], [leader, 403], [moderator, 403]] as const) {
+      for (const [caller, expected] of [
+        [null, 401],
+        [leader, 403],
+        [moderator, 403],
+      ] as const) {
         const before = await fingerprint(t.db);
         const { status } = await t.call(path, { ...options, cookie: caller?.cookie });
         expect(status, `${options.method ?? 'GET'} ${path} as ${caller?.role ?? 'anonymous'}`).toBe(expected);

@@ -61,7 +61,8 @@ export const startingHoleRoutes = createRouter()
       path: '/admin/starting-holes',
       access: 'admin',
       summary: "Every tournament's draw at a glance: its teams, those without a starting hole, those with scores",
-      description: 'For the Tournaments page: a draw that leaves out teams registered after it is out of date; drawing again moves teams that have scores.',
+      description:
+        'For the Tournaments page: a draw that leaves out teams registered after it is out of date; drawing again moves teams that have scores.',
       responses: { 200: jsonResponse('OK', drawStatusSchema) },
     }),
     async (c) => {

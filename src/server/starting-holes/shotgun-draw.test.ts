@@ -8,7 +8,10 @@ import { chooseDoubledHoles, drawShotgun, shotgunCapacity, type DrawnPlace, type
 const PAR3 = [3, 7, 12, 16];
 const PAR5 = [2, 9, 13, 18];
 const PAR4 = Array.from({ length: 18 }, (_, i) => i + 1).filter((h) => !PAR3.includes(h) && !PAR5.includes(h));
-const HOLES: HolePar[] = Array.from({ length: 18 }, (_, i) => ({ number: i + 1, par: PAR3.includes(i + 1) ? 3 : PAR5.includes(i + 1) ? 5 : 4 }));
+const HOLES: HolePar[] = Array.from({ length: 18 }, (_, i) => ({
+  number: i + 1,
+  par: PAR3.includes(i + 1) ? 3 : PAR5.includes(i + 1) ? 5 : 4,
+}));
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `team-${i}`);
 
 /** Teams per hole of one draw. */
@@ -28,7 +31,9 @@ function chiSquareBound(degrees: number, rows: number, falseAlarm = 1e-9) {
 function rowChiSquares(teams: number, draws: number, slotOf: (d: DrawnPlace) => number, expected: number[], draw: () => DrawnPlace[]) {
   const counts = Array.from({ length: teams }, () => new Array<number>(expected.length).fill(0));
   for (let n = 0; n < draws; n++) draw().forEach((d, team) => counts[team]![slotOf(d)]!++);
-  return counts.map((row) => row.reduce((sum, observed, slot) => sum + (observed - draws * expected[slot]!) ** 2 / (draws * expected[slot]!), 0));
+  return counts.map((row) =>
+    row.reduce((sum, observed, slot) => sum + (observed - draws * expected[slot]!) ** 2 / (draws * expected[slot]!), 0),
+  );
 }
 
 describe('which holes take two groups (R31)', () => {
@@ -43,7 +48,12 @@ describe('which holes take two groups (R31)', () => {
   it('22 teams: the four par 5s are doubled (18 + 4), every other hole has one team, group A', () => {
     for (let n = 0; n < 50; n++) {
       const holes = perHole(drawShotgun(ids(22), HOLES));
-      expect([...holes].filter(([, g]) => g.length === 2).map(([h]) => h).sort((a, b) => a - b)).toEqual(PAR5);
+      expect(
+        [...holes]
+          .filter(([, g]) => g.length === 2)
+          .map(([h]) => h)
+          .sort((a, b) => a - b),
+      ).toEqual(PAR5);
       expect([...holes].filter(([, g]) => g.length === 1).every(([, g]) => g[0] === 'A')).toBe(true);
       expect(holes.size).toBe(18);
     }
@@ -63,7 +73,7 @@ describe('which holes take two groups (R31)', () => {
     expect(PAR3.filter((h) => doubled.has(h))).toHaveLength(1);
   });
 
-  it("holes the organiser keeps to one group are never doubled: par 5 on 9 excluded, 22 teams → 2, 13, 18 and a par 4", () => {
+  it('holes the organiser keeps to one group are never doubled: par 5 on 9 excluded, 22 teams → 2, 13, 18 and a par 4', () => {
     for (let n = 0; n < 50; n++) {
       const holes = perHole(drawShotgun(ids(22), HOLES, [9]));
       expect(holes.get(9)).toHaveLength(1);
@@ -105,12 +115,24 @@ describe('the two-group draw is uniform among the assignments that follow the ru
     const expected = HOLES.map((h) => (h.par === 5 ? 2 : h.par === 4 ? 1.8 : 1) / 30);
     expect(expected.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 10);
     const bound = chiSquareBound(17, 30);
-    const fair = rowChiSquares(30, 40_000, (d) => d.startingHole - 1, expected, () => drawShotgun(ids(30), HOLES));
+    const fair = rowChiSquares(
+      30,
+      40_000,
+      (d) => d.startingHole - 1,
+      expected,
+      () => drawShotgun(ids(30), HOLES),
+    );
     expect(Math.max(...fair)).toBeLessThan(bound);
     // A draw whose every other choice is fixed (the first par 4s, the first places) fails the same bound.
     let flip = 0;
     const firstChoices: RandomInt = (max) => (flip++ % 2 === 0 ? 0 : Math.floor(Math.random() * max));
-    const biased = rowChiSquares(30, 4_000, (d) => d.startingHole - 1, expected, () => drawShotgun(ids(30), HOLES, [], firstChoices));
+    const biased = rowChiSquares(
+      30,
+      4_000,
+      (d) => d.startingHole - 1,
+      expected,
+      () => drawShotgun(ids(30), HOLES, [], firstChoices),
+    );
     expect(Math.max(...biased)).toBeGreaterThan(bound);
   });
 });

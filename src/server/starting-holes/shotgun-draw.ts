@@ -20,8 +20,7 @@ export function shuffle<T>(items: readonly T[], random: RandomInt = randomInt): 
 export const DOUBLING_ORDER = [5, 4, 3] as const;
 
 /** How many teams the course can start: two on each hole but those the organiser keeps to one. */
-export const shotgunCapacity = (holeCount: number, singleGroupHoles: readonly number[]) =>
-  2 * holeCount - new Set(singleGroupHoles).size;
+export const shotgunCapacity = (holeCount: number, singleGroupHoles: readonly number[]) => 2 * holeCount - new Set(singleGroupHoles).size;
 
 /**
  * Which holes take two groups for `teamCount` teams: none when each team can have its own hole; otherwise teamCount − holes
@@ -29,7 +28,12 @@ export const shotgunCapacity = (holeCount: number, singleGroupHoles: readonly nu
  * which of its holes is drawn at random (each subset equally likely), so the draw stays uniform among assignments that
  * follow the rule. Throws RangeError beyond the capacity.
  */
-export function chooseDoubledHoles(teamCount: number, holes: readonly HolePar[], singleGroupHoles: readonly number[], random: RandomInt = randomInt): Set<number> {
+export function chooseDoubledHoles(
+  teamCount: number,
+  holes: readonly HolePar[],
+  singleGroupHoles: readonly number[],
+  random: RandomInt = randomInt,
+): Set<number> {
   let needed = teamCount - holes.length;
   if (needed <= 0) return new Set();
   const single = new Set(singleGroupHoles);

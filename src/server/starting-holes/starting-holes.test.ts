@@ -18,7 +18,12 @@ import { drawStartingHoles, type RandomInt } from './starting-holes';
  * Pearson's X² of each team's row of the team × hole counts over `draws` draws. In a uniform draw each team's hole is
  * uniform over the m holes, so each row's X² follows χ² with m-1 degrees of freedom (N/m expected per cell is large).
  */
-function rowChiSquares(teamCount: number, holeCount: number, draws: number, draw: (ids: string[], holes: number[]) => { startingHole: number }[]) {
+function rowChiSquares(
+  teamCount: number,
+  holeCount: number,
+  draws: number,
+  draw: (ids: string[], holes: number[]) => { startingHole: number }[],
+) {
   const ids = Array.from({ length: teamCount }, (_, i) => `team-${i}`);
   const holes = Array.from({ length: holeCount }, (_, i) => i + 1);
   const counts = ids.map(() => new Array<number>(holeCount).fill(0));
@@ -111,7 +116,10 @@ const assign = (tournamentId: string, user: TestUser | null = admin) =>
   t.call(`/api/admin/tournaments/${tournamentId}/assign-teams`, { method: 'POST', cookie: user?.cookie });
 const holesInDb = async (tournamentId: string) =>
   Object.fromEntries(
-    (await t.db.select().from(teamAssignments).where(eq(teamAssignments.tournamentId, tournamentId))).map((a) => [a.teamId, a.startingHole]),
+    (await t.db.select().from(teamAssignments).where(eq(teamAssignments.tournamentId, tournamentId))).map((a) => [
+      a.teamId,
+      a.startingHole,
+    ]),
   );
 
 describe('POST /api/admin/tournaments/:id/assign-teams', () => {
@@ -142,7 +150,12 @@ describe('POST /api/admin/tournaments/:id/assign-teams', () => {
   });
 
   const refusals: [string, () => Promise<string>, number, string][] = [
-    ['without a course', async () => (await createTournamentDay(t.db, leader.id, { course: false })).tournament.id, 409, 'Tournament must have a golf course assigned'],
+    [
+      'without a course',
+      async () => (await createTournamentDay(t.db, leader.id, { course: false })).tournament.id,
+      409,
+      'Tournament must have a golf course assigned',
+    ],
     [
       'on a course without holes',
       async () => {
@@ -153,9 +166,19 @@ describe('POST /api/admin/tournaments/:id/assign-teams', () => {
       409,
       'Golf course has no holes configured',
     ],
-    ['without teams', async () => (await createTournamentDay(t.db, leader.id, { teams: 0 })).tournament.id, 409, 'No teams registered for this tournament'],
+    [
+      'without teams',
+      async () => (await createTournamentDay(t.db, leader.id, { teams: 0 })).tournament.id,
+      409,
+      'No teams registered for this tournament',
+    ],
     // R31: up to two groups per hole, so the limit is twice the holes.
-    ['with more teams than twice the holes', async () => (await createTournamentDay(t.db, leader.id, { teams: 19, holes: 9 })).tournament.id, 409, 'Too many teams (19) for available holes (18)'],
+    [
+      'with more teams than twice the holes',
+      async () => (await createTournamentDay(t.db, leader.id, { teams: 19, holes: 9 })).tournament.id,
+      409,
+      'Too many teams (19) for available holes (18)',
+    ],
     ['for an unknown tournament', async () => '00000000-0000-4000-8000-000000000000', 404, 'Tournament not found'],
   ];
   it.each(refusals)('refuses %s with the SPEC message, changing nothing', async (_, make, status, message) => {
@@ -265,7 +288,11 @@ describe('after the draw', () => {
     const saved = await holesInDb(tournament.id);
     const { status, body } = await t.call(`/api/admin/tournaments/${tournament.id}/scorecards`, { cookie: admin.cookie });
     expect(status).toBe(200);
-    expect(body.course).toEqual({ id: course!.id, name: course!.name, holes: [5, 3, 4, 4, 4, 4, 4, 4, 4].map((par, i) => ({ number: i + 1, par, strokeIndex: null })) });
+    expect(body.course).toEqual({
+      id: course!.id,
+      name: course!.name,
+      holes: [5, 3, 4, 4, 4, 4, 4, 4, 4].map((par, i) => ({ number: i + 1, par, strokeIndex: null })),
+    });
     expect(body.teams).toHaveLength(2);
     for (const card of body.teams) {
       const team = field.find((f) => f.id === card.teamId)!;
@@ -280,11 +307,25 @@ describe('after the draw', () => {
       const { status, body } = await t.call('/api/admin/starting-holes', { cookie: user.cookie });
       return { status, mine: body.tournaments?.find((x: { tournamentId: string }) => x.tournamentId === tournament.id) };
     };
-    expect((await statusOf()).mine).toEqual({ tournamentId: tournament.id, teams: 3, teamsWithoutHole: 3, teamsWithScores: 0, holes: 9, singleGroupHoles: 0 });
+    expect((await statusOf()).mine).toEqual({
+      tournamentId: tournament.id,
+      teams: 3,
+      teamsWithoutHole: 3,
+      teamsWithScores: 0,
+      holes: 9,
+      singleGroupHoles: 0,
+    });
     await assign(tournament.id);
     await insertScores(t.db, tournament.id, field[1]!, [[4]]);
     await addTeams(t.db, tournament.id, leader.id, 2, 'Late');
-    expect((await statusOf()).mine).toEqual({ tournamentId: tournament.id, teams: 5, teamsWithoutHole: 2, teamsWithScores: 1, holes: 9, singleGroupHoles: 0 });
+    expect((await statusOf()).mine).toEqual({
+      tournamentId: tournament.id,
+      teams: 5,
+      teamsWithoutHole: 2,
+      teamsWithScores: 1,
+      holes: 9,
+      singleGroupHoles: 0,
+    });
     expect((await statusOf(moderator)).status).toBe(403);
     expect((await statusOf(leader)).status).toBe(403);
   });

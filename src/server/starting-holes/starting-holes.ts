@@ -98,7 +98,12 @@ async function teamsWithHoles(db: Db, tournamentId: string) {
     .from(teams)
     .leftJoin(teamAssignments, eq(teamAssignments.teamId, teams.id))
     .where(and(eq(teams.tournamentId, tournamentId), holdsPlace))
-    .orderBy(sql`${teamAssignments.startingHole} asc nulls last`, asc(teamAssignments.startGroup), asc(sql`lower(${teams.name})`), asc(teams.id));
+    .orderBy(
+      sql`${teamAssignments.startingHole} asc nulls last`,
+      asc(teamAssignments.startGroup),
+      asc(sql`lower(${teams.name})`),
+      asc(teams.id),
+    );
 }
 
 /** Hole → team → players, by starting hole; no assignments before the first draw. */
@@ -113,7 +118,12 @@ export async function getStartingSheet(db: Db, tournamentId: string): Promise<St
   return {
     tournament: { id: tournament.id, name: tournament.name, startDate: tournament.startDate, endDate: tournament.endDate },
     course: course && { id: course.id, name: course.name, holeCount: course.totalHoles },
-    assignments: assigned.map((team) => ({ ...team, startingHole: team.startingHole!, startGroup: team.startGroup ?? 'A', players: roster.get(team.teamId)! })),
+    assignments: assigned.map((team) => ({
+      ...team,
+      startingHole: team.startingHole!,
+      startGroup: team.startGroup ?? 'A',
+      players: roster.get(team.teamId)!,
+    })),
     teamsWithoutHole: field.length - assigned.length,
   };
 }

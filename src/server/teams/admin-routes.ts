@@ -5,7 +5,15 @@ import { csvResponse, toCsv } from '../http/csv';
 import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { adminCreateTeamSchema, teamListQuerySchema, teamStatusSchema } from '../../shared/admin-schemas';
 import { PAYMENT_STATUS_LABELS } from '../../shared/payment-status';
-import { createTeamAsAdmin, deleteTeam, getTeamForAdmin, listTeamsForAdmin, setTeamPaymentStatus, teamFormOptions, teamsForExport } from './admin-service';
+import {
+  createTeamAsAdmin,
+  deleteTeam,
+  getTeamForAdmin,
+  listTeamsForAdmin,
+  setTeamPaymentStatus,
+  teamFormOptions,
+  teamsForExport,
+} from './admin-service';
 import { sendReceipts } from '../payments/receipts';
 import { offerFreedPlaces } from '../holds/sweeper';
 import { paymentStatus } from '../http/answer-fields';
@@ -38,7 +46,18 @@ export const adminTeamRoutes = createRouter()
       const rows = await teamsForExport(c.var.deps.database.db, c.req.valid('query'));
       const csv = toCsv(
         ['Team', 'Company', 'Tournament', 'Level', 'Players', 'Payment', 'Contact name', 'Contact email', 'Contact phone', 'Registered'],
-        rows.map((r) => [r.name, r.company, r.tournamentName, r.levelName ?? '', r.playerCount, PAYMENT_STATUS_LABELS[r.paymentStatus], r.contactName, r.contactEmail, r.contactPhone, r.createdAt]),
+        rows.map((r) => [
+          r.name,
+          r.company,
+          r.tournamentName,
+          r.levelName ?? '',
+          r.playerCount,
+          PAYMENT_STATUS_LABELS[r.paymentStatus],
+          r.contactName,
+          r.contactEmail,
+          r.contactPhone,
+          r.createdAt,
+        ]),
       );
       return csvResponse(c, 'teams.csv', csv);
     },
@@ -97,7 +116,12 @@ export const adminTeamRoutes = createRouter()
     }),
     async (c) => {
       const actor = await getActor(c);
-      const { paidPaymentIds, ...team } = await setTeamPaymentStatus(c.var.deps.database.db, c.req.valid('param').id, c.req.valid('json'), actor.userId);
+      const { paidPaymentIds, ...team } = await setTeamPaymentStatus(
+        c.var.deps.database.db,
+        c.req.valid('param').id,
+        c.req.valid('json'),
+        actor.userId,
+      );
       await sendReceipts(c.var.deps, paidPaymentIds);
       return c.json({ team }, 200);
     },
@@ -115,8 +139,9 @@ export const adminTeamRoutes = createRouter()
       const { database, config, mailer, logger, now } = c.var.deps;
       await deleteTeam(database.db, c.req.valid('param').id);
       // The freed place goes to the first in line of a waitlist at once (R25); a failure waits for the next sweep.
-      await offerFreedPlaces({ db: database.db, config, mailer, logger, now }).catch((error) => logger.error('waitlist offer failed', { error: String(error) }));
+      await offerFreedPlaces({ db: database.db, config, mailer, logger, now }).catch((error) =>
+        logger.error('waitlist offer failed', { error: String(error) }),
+      );
       return c.body(null, 204);
     },
   );
-

@@ -2,7 +2,16 @@
 // one team with its payment records, and the admin's changes: add a team, set its payment status, delete it.
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/connect';
-import { checkins, payments, players, playerScores, sponsorshipLevels, teams, tournamentSponsorshipLevels, tournaments } from '../db/schema';
+import {
+  checkins,
+  payments,
+  players,
+  playerScores,
+  sponsorshipLevels,
+  teams,
+  tournamentSponsorshipLevels,
+  tournaments,
+} from '../db/schema';
 import { selectTeams } from './teams-query';
 import { AppError } from '../http/errors';
 import { capacityRefusal } from '../../shared/capacity';
@@ -41,17 +50,17 @@ const SORT_COLUMNS = {
 
 function teamRows(db: Db) {
   return selectTeams(db, {
-      id: teams.id,
-      name: teams.name,
-      company: teams.company,
-      contactName: teams.contactName,
-      contactEmail: teams.contactEmail,
-      contactPhone: teams.contactPhone,
-      paymentStatus: teams.paymentStatus,
-      createdAt: teams.createdAt,
-      playerCount,
-      tournamentId: teams.tournamentId,
-      tournamentName: tournaments.name,
+    id: teams.id,
+    name: teams.name,
+    company: teams.company,
+    contactName: teams.contactName,
+    contactEmail: teams.contactEmail,
+    contactPhone: teams.contactPhone,
+    paymentStatus: teams.paymentStatus,
+    createdAt: teams.createdAt,
+    playerCount,
+    tournamentId: teams.tournamentId,
+    tournamentName: tournaments.name,
     levelName: sponsorshipLevels.name,
   });
 }
@@ -71,7 +80,10 @@ const toItem = <T extends { paymentStatus: string; createdAt: Date }>(row: T) =>
 /** One page of teams (ADMIN_PAGE_SIZE), the number matching, and every tournament for the filter: three queries. */
 export async function listTeamsForAdmin(db: Db, query: TeamListQuery) {
   const where = teamFilter(query);
-  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(teams).where(where);
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(teams)
+    .where(where);
   const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
   const page = Math.min(query.page, pages);
   const rows = await teamRows(db)
@@ -88,7 +100,9 @@ export async function listTeamsForAdmin(db: Db, query: TeamListQuery) {
 
 /** Every team matching the filters, in the list's order, as CSV rows. */
 export async function teamsForExport(db: Db, query: Omit<TeamListQuery, 'page'>) {
-  const rows = await teamRows(db).where(teamFilter(query)).orderBy(...ordered(query));
+  const rows = await teamRows(db)
+    .where(teamFilter(query))
+    .orderBy(...ordered(query));
   return rows.map(toItem);
 }
 
@@ -96,7 +110,14 @@ export async function teamsForExport(db: Db, query: Omit<TeamListQuery, 'page'>)
 export async function getTeamForAdmin(db: Db, actor: Actor, teamId: string, now: Date, timeZone: string) {
   const team = await getTeam(db, actor, teamId, now, timeZone);
   const records = await db
-    .select({ id: payments.id, amountCents: payments.amountCents, state: payments.state, note: payments.note, createdAt: payments.createdAt, updatedAt: payments.updatedAt })
+    .select({
+      id: payments.id,
+      amountCents: payments.amountCents,
+      state: payments.state,
+      note: payments.note,
+      createdAt: payments.createdAt,
+      updatedAt: payments.updatedAt,
+    })
     .from(payments)
     .where(eq(payments.teamId, teamId))
     .orderBy(asc(payments.createdAt), asc(payments.id));
@@ -107,7 +128,12 @@ export async function getTeamForAdmin(db: Db, actor: Actor, teamId: string, now:
   );
   return {
     ...team,
-    payments: records.map((p) => ({ ...p, state: p.state as PaymentStatus, createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString() })),
+    payments: records.map((p) => ({
+      ...p,
+      state: p.state as PaymentStatus,
+      createdAt: p.createdAt.toISOString(),
+      updatedAt: p.updatedAt.toISOString(),
+    })),
     removes: { players: team.players.length, payments: records.length, scores: counts!.scores, checkins: counts!.checkins },
   };
 }
@@ -120,14 +146,29 @@ export async function setTeamPaymentStatus(db: Db, teamId: string, rawInput: unk
   const { status } = teamStatusSchema.parse(rawInput);
   return db.transaction(async (tx) => {
     // The team row first, then its records: the order every money change takes (R26), so none deadlock.
-    const [team] = await tx.update(teams).set({ paymentStatus: status }).where(eq(teams.id, teamId)).returning({ id: teams.id, paymentStatus: teams.paymentStatus });
+    const [team] = await tx
+      .update(teams)
+      .set({ paymentStatus: status })
+      .where(eq(teams.id, teamId))
+      .returning({ id: teams.id, paymentStatus: teams.paymentStatus });
     if (!team) throw notFound();
-    const before = await tx.select({ id: payments.id, state: payments.state, amountCents: payments.amountCents }).from(payments).where(eq(payments.teamId, teamId)).for('update');
+    const before = await tx
+      .select({ id: payments.id, state: payments.state, amountCents: payments.amountCents })
+      .from(payments)
+      .where(eq(payments.teamId, teamId))
+      .for('update');
     await tx.update(payments).set({ state: status }).where(eq(payments.teamId, teamId));
     const changed = before.filter((p) => p.state !== status);
     await recordPaymentEvents(
       tx,
-      changed.map((p) => ({ paymentId: p.id, kind: 'status', fromState: p.state as PaymentStatus, toState: status, amountCents: p.amountCents, actorUserId })),
+      changed.map((p) => ({
+        paymentId: p.id,
+        kind: 'status',
+        fromState: p.state as PaymentStatus,
+        toState: status,
+        amountCents: p.amountCents,
+        actorUserId,
+      })),
     );
     return {
       id: team.id,
@@ -189,10 +230,17 @@ export async function createTeamAsAdmin(db: Db, rawInput: unknown, actorUserId: 
     let level: { id: string; priceCents: number; maxTeams: number } | undefined;
     if (input.sponsorshipLevelId) {
       [level] = await tx
-        .select({ id: tournamentSponsorshipLevels.id, priceCents: tournamentSponsorshipLevels.priceCents, maxTeams: tournamentSponsorshipLevels.maxTeams })
+        .select({
+          id: tournamentSponsorshipLevels.id,
+          priceCents: tournamentSponsorshipLevels.priceCents,
+          maxTeams: tournamentSponsorshipLevels.maxTeams,
+        })
         .from(tournamentSponsorshipLevels)
-        .where(and(eq(tournamentSponsorshipLevels.id, input.sponsorshipLevelId), eq(tournamentSponsorshipLevels.tournamentId, tournament.id)));
-      if (!level) throw new AppError('VALIDATION', 'Please select a sponsorship level', { sponsorshipLevelId: 'Please select a sponsorship level' });
+        .where(
+          and(eq(tournamentSponsorshipLevels.id, input.sponsorshipLevelId), eq(tournamentSponsorshipLevels.tournamentId, tournament.id)),
+        );
+      if (!level)
+        throw new AppError('VALIDATION', 'Please select a sponsorship level', { sponsorshipLevelId: 'Please select a sponsorship level' });
     }
     const [counts] = await tx
       .select({
@@ -225,7 +273,15 @@ export async function createTeamAsAdmin(db: Db, rawInput: unknown, actorUserId: 
       .returning({ id: teams.id, name: teams.name });
     if (input.players.length) {
       await tx.insert(players).values(
-        input.players.map((p, i) => ({ teamId: team!.id, firstName: p.firstName, lastName: p.lastName, email: p.email, phone: p.phone, handicapIndex: p.handicapIndex, createdAt: enteredAt(i) })),
+        input.players.map((p, i) => ({
+          teamId: team!.id,
+          firstName: p.firstName,
+          lastName: p.lastName,
+          email: p.email,
+          phone: p.phone,
+          handicapIndex: p.handicapIndex,
+          createdAt: enteredAt(i),
+        })),
       );
     }
     const [record] = await tx
@@ -233,7 +289,17 @@ export async function createTeamAsAdmin(db: Db, rawInput: unknown, actorUserId: 
       .values({ teamId: team!.id, amountCents: level?.priceCents ?? 0, state: input.paymentStatus, note: 'Team added by an admin' })
       .returning({ id: payments.id, amountCents: payments.amountCents });
     // The money history starts with the record (R26).
-    await recordPaymentEvents(tx, [{ paymentId: record!.id, kind: 'registered', fromState: null, toState: input.paymentStatus, amountCents: record!.amountCents, actorUserId, note: 'Team added by an admin' }]);
+    await recordPaymentEvents(tx, [
+      {
+        paymentId: record!.id,
+        kind: 'registered',
+        fromState: null,
+        toState: input.paymentStatus,
+        amountCents: record!.amountCents,
+        actorUserId,
+        note: 'Team added by an admin',
+      },
+    ]);
     return team!;
   });
 }

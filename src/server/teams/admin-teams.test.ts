@@ -18,7 +18,10 @@ let small: Awaited<ReturnType<typeof createTournament>>;
 let smallLevel: Awaited<ReturnType<typeof createLevel>>;
 
 async function register(tournamentId: string, levelId: string, names: string[], company = 'Fairway Ltd') {
-  const input = registrationInput(tournamentId, levelId, { company, teams: names.map((teamName, i) => ({ teamName, players: playersInput(`N${i}x`) })) });
+  const input = registrationInput(tournamentId, levelId, {
+    company,
+    teams: names.map((teamName, i) => ({ teamName, players: playersInput(`N${i}x`) })),
+  });
   return (await registerTeams(t.db, leader.id, input, new Date())).teams;
 }
 
@@ -59,7 +62,13 @@ describe('GET /api/admin/teams', () => {
   it('answers each row with team, company, players count, payment status and registered date; tournaments for the filter', async () => {
     const { body } = await list(`tournamentId=${small.id}&sort=name&dir=asc`);
     expect(body.teams.map((x: { name: string }) => x.name)).toEqual(['alpha', 'Bravo 100%', 'Charlie']);
-    expect(body.teams[2]).toMatchObject({ company: 'Zeta Corp', playerCount: 4, paymentStatus: 'hold', tournamentName: 'Small Cup', levelName: 'Albatross' });
+    expect(body.teams[2]).toMatchObject({
+      company: 'Zeta Corp',
+      playerCount: 4,
+      paymentStatus: 'hold',
+      tournamentName: 'Small Cup',
+      levelName: 'Albatross',
+    });
     expect(body.tournaments.map((x: { name: string }) => x.name)).toEqual(expect.arrayContaining(['Bulk Open', 'Small Cup']));
   });
 
@@ -68,7 +77,10 @@ describe('GET /api/admin/teams', () => {
     expect(desc.body.teams.map((x: { name: string }) => x.name)).toEqual(['Charlie', 'Bravo 100%', 'alpha']);
     const byCompany = await list(`tournamentId=${small.id}&sort=company&dir=asc`);
     expect(byCompany.body.teams.map((x: { company: string }) => x.company)[2]).toBe('Zeta Corp');
-    const created = await t.call('/api/admin/teams', { json: { tournamentId: small.id, teamName: 'Delta Duo', players: playersInput('Duo').slice(0, 2) }, cookie: admin.cookie });
+    const created = await t.call('/api/admin/teams', {
+      json: { tournamentId: small.id, teamName: 'Delta Duo', players: playersInput('Duo').slice(0, 2) },
+      cookie: admin.cookie,
+    });
     expect(created.status).toBe(201);
     const byPlayers = await list(`tournamentId=${small.id}&sort=players&dir=asc`);
     expect(byPlayers.body.teams.map((x: { playerCount: number }) => x.playerCount)).toEqual([2, 4, 4, 4]);
@@ -97,7 +109,9 @@ describe('GET /api/admin/teams', () => {
 
 describe('GET /api/admin/teams/export.csv', () => {
   it('exports the filtered list in order, escaped, and safe from spreadsheet formulas', async () => {
-    const response = await t.request(`/api/admin/teams/export.csv?tournamentId=${small.id}&sort=name&dir=asc`, { cookie: moderator.cookie });
+    const response = await t.request(`/api/admin/teams/export.csv?tournamentId=${small.id}&sort=name&dir=asc`, {
+      cookie: moderator.cookie,
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="teams.csv"');
@@ -131,15 +145,24 @@ describe('GET /api/admin/teams/{id}', () => {
   it('lists the players in the order they were entered (Player 1 to 4), from a registration and from Add Team', async () => {
     // Neither alphabetical nor any other order the rows could fall into by chance; the players of each team share one insert.
     const entered = ['Zoe Young', 'Adam Baker', 'Mia Lopez', 'Ethan Hunt'];
-    const roster = (label: string) => entered.map((name, i) => ({ ...playersInput(label)[i]!, firstName: `${name.split(' ')[0]}${label}`, lastName: name.split(' ')[1]! }));
+    const roster = (label: string) =>
+      entered.map((name, i) => ({ ...playersInput(label)[i]!, firstName: `${name.split(' ')[0]}${label}`, lastName: name.split(' ')[1]! }));
     const tournament = await createTournament(t.db, { name: 'Order Open' });
     const level = await createLevel(t.db, tournament.id);
-    const input = registrationInput(tournament.id, level.id, { teams: ['Golf', 'Hotel'].map((teamName) => ({ teamName, players: roster(teamName) })) });
+    const input = registrationInput(tournament.id, level.id, {
+      teams: ['Golf', 'Hotel'].map((teamName) => ({ teamName, players: roster(teamName) })),
+    });
     const registered = (await registerTeams(t.db, leader.id, input, new Date())).teams;
-    const added = await t.call('/api/admin/teams', { json: { tournamentId: tournament.id, teamName: 'India', players: roster('India').slice(0, 3) }, cookie: admin.cookie });
+    const added = await t.call('/api/admin/teams', {
+      json: { tournamentId: tournament.id, teamName: 'India', players: roster('India').slice(0, 3) },
+      cookie: admin.cookie,
+    });
     expect(added.status).toBe(201);
 
-    const namesOf = async (id: string) => (await t.call(`/api/admin/teams/${id}`, { cookie: admin.cookie })).body.team.players.map((p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`);
+    const namesOf = async (id: string) =>
+      (await t.call(`/api/admin/teams/${id}`, { cookie: admin.cookie })).body.team.players.map(
+        (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`,
+      );
     expect(await namesOf(registered[0]!.id)).toEqual(['ZoeGolf Young', 'AdamGolf Baker', 'MiaGolf Lopez', 'EthanGolf Hunt']);
     expect(await namesOf(registered[1]!.id)).toEqual(['ZoeHotel Young', 'AdamHotel Baker', 'MiaHotel Lopez', 'EthanHotel Hunt']);
     expect(await namesOf(added.body.team.id)).toEqual(['ZoeIndia Young', 'AdamIndia Baker', 'MiaIndia Lopez']);
@@ -151,7 +174,11 @@ describe('admin changes', () => {
   it('Update Status sets the team and its payment records together; moderators are refused and change nothing', async () => {
     const [team] = await register(small.id, smallLevel.id, ['Foxtrot']);
     const before = await fingerprint(t.db);
-    const refused = await t.call(`/api/admin/teams/${team!.id}/status`, { method: 'PATCH', json: { status: 'paid' }, cookie: moderator.cookie });
+    const refused = await t.call(`/api/admin/teams/${team!.id}/status`, {
+      method: 'PATCH',
+      json: { status: 'paid' },
+      cookie: moderator.cookie,
+    });
     expect(refused.status).toBe(403);
     expect(await fingerprint(t.db)).toEqual(before);
 
@@ -163,7 +190,9 @@ describe('admin changes', () => {
       expect(row!.status).toBe(status);
       expect(states).toEqual([{ state: status }]);
     }
-    expect((await t.call(`/api/admin/teams/${team!.id}/status`, { method: 'PATCH', json: { status: 'free' }, cookie: admin.cookie })).status).toBe(400);
+    expect(
+      (await t.call(`/api/admin/teams/${team!.id}/status`, { method: 'PATCH', json: { status: 'free' }, cookie: admin.cookie })).status,
+    ).toBe(400);
     await t.db.delete(teams).where(eq(teams.id, team!.id));
   });
 
@@ -171,7 +200,9 @@ describe('admin changes', () => {
     const [team] = await register(small.id, smallLevel.id, ['Golf Gone']);
     const roster = await t.db.select({ id: players.id }).from(players).where(eq(players.teamId, team!.id));
     await t.db.insert(checkins).values({ teamId: team!.id, playerId: roster[0]!.id, checkedIn: true, checkedInAt: new Date() });
-    await t.db.insert(playerScores).values({ tournamentId: small.id, teamId: team!.id, playerId: roster[0]!.id, holeNumber: 1, strokes: 4 });
+    await t.db
+      .insert(playerScores)
+      .values({ tournamentId: small.id, teamId: team!.id, playerId: roster[0]!.id, holeNumber: 1, strokes: 4 });
     const detail = await t.call(`/api/admin/teams/${team!.id}`, { cookie: admin.cookie });
     expect(detail.body.team.removes).toEqual({ players: 4, payments: 1, scores: 1, checkins: 1 });
 
@@ -193,17 +224,42 @@ describe('admin changes', () => {
     const tournament = await createTournament(t.db, { name: 'Add Open' });
     const level = await createLevel(t.db, tournament.id, { priceCents: 300_00, maxTeams: 2 });
     const { status, body } = await t.call('/api/admin/teams', {
-      json: { tournamentId: tournament.id, sponsorshipLevelId: level.id, teamName: '  Hotel  ', company: 'Inn', contactEmail: 'BOOK@Example.org', paymentStatus: 'paid', players: playersInput('Add').slice(0, 3) },
+      json: {
+        tournamentId: tournament.id,
+        sponsorshipLevelId: level.id,
+        teamName: '  Hotel  ',
+        company: 'Inn',
+        contactEmail: 'BOOK@Example.org',
+        paymentStatus: 'paid',
+        players: playersInput('Add').slice(0, 3),
+      },
       cookie: admin.cookie,
     });
     expect(status).toBe(201);
     const [row] = await t.db.select().from(teams).where(eq(teams.id, body.team.id));
-    expect(row).toMatchObject({ name: 'Hotel', company: 'Inn', contactEmail: 'book@example.org', paymentStatus: 'paid', userId: null, tournamentSponsorshipLevelId: level.id });
-    expect(await t.db.select({ amountCents: payments.amountCents, state: payments.state }).from(payments).where(eq(payments.teamId, body.team.id))).toEqual([{ amountCents: 300_00, state: 'paid' }]);
+    expect(row).toMatchObject({
+      name: 'Hotel',
+      company: 'Inn',
+      contactEmail: 'book@example.org',
+      paymentStatus: 'paid',
+      userId: null,
+      tournamentSponsorshipLevelId: level.id,
+    });
+    expect(
+      await t.db
+        .select({ amountCents: payments.amountCents, state: payments.state })
+        .from(payments)
+        .where(eq(payments.teamId, body.team.id)),
+    ).toEqual([{ amountCents: 300_00, state: 'paid' }]);
     expect((await t.db.select({ n: count() }).from(players).where(eq(players.teamId, body.team.id)))[0]!.n).toBe(3);
     // The record's history starts with who added it (R26).
     const history = await t.db
-      .select({ kind: paymentEvents.kind, toState: paymentEvents.toState, amountCents: paymentEvents.amountCents, actor: paymentEvents.actorUserId })
+      .select({
+        kind: paymentEvents.kind,
+        toState: paymentEvents.toState,
+        amountCents: paymentEvents.amountCents,
+        actor: paymentEvents.actorUserId,
+      })
       .from(paymentEvents)
       .innerJoin(payments, eq(payments.id, paymentEvents.paymentId))
       .where(eq(payments.teamId, body.team.id));
@@ -213,7 +269,8 @@ describe('admin changes', () => {
   it('Add Team checks the level’s places and the tournament cap, saving nothing when full', async () => {
     const tournament = await createTournament(t.db, { name: 'Full Open', maxTeams: 2 });
     const level = await createLevel(t.db, tournament.id, { maxTeams: 1 });
-    const add = (json: Record<string, unknown>) => t.call('/api/admin/teams', { json: { tournamentId: tournament.id, teamName: 'Team X', ...json }, cookie: admin.cookie });
+    const add = (json: Record<string, unknown>) =>
+      t.call('/api/admin/teams', { json: { tournamentId: tournament.id, teamName: 'Team X', ...json }, cookie: admin.cookie });
     expect((await add({ sponsorshipLevelId: level.id })).status).toBe(201);
     const before = await fingerprint(t.db);
     const soldOut = await add({ sponsorshipLevelId: level.id });
@@ -228,12 +285,20 @@ describe('admin changes', () => {
     const missing = await t.call('/api/admin/teams', { json: { teamName: 'x' }, cookie: admin.cookie });
     expect(missing.status).toBe(400);
     expect(missing.body.error.fields).toMatchObject({ tournamentId: 'Please select a tournament', teamName: 'Team name is required' });
-    const five = await t.call('/api/admin/teams', { json: { tournamentId: small.id, teamName: 'Five', players: [...playersInput(), ...playersInput()].slice(0, 5) }, cookie: admin.cookie });
+    const five = await t.call('/api/admin/teams', {
+      json: { tournamentId: small.id, teamName: 'Five', players: [...playersInput(), ...playersInput()].slice(0, 5) },
+      cookie: admin.cookie,
+    });
     expect(five.body.error.fields).toMatchObject({ players: 'At most 4 players' });
-    const otherLevel = await t.call('/api/admin/teams', { json: { tournamentId: bulk.id, sponsorshipLevelId: smallLevel.id, teamName: 'Wrong' }, cookie: admin.cookie });
+    const otherLevel = await t.call('/api/admin/teams', {
+      json: { tournamentId: bulk.id, sponsorshipLevelId: smallLevel.id, teamName: 'Wrong' },
+      cookie: admin.cookie,
+    });
     expect(otherLevel.body.error.fields).toEqual({ sponsorshipLevelId: 'Please select a sponsorship level' });
     const before = await fingerprint(t.db);
-    expect((await t.call('/api/admin/teams', { json: { tournamentId: small.id, teamName: 'Mod' }, cookie: moderator.cookie })).status).toBe(403);
+    expect((await t.call('/api/admin/teams', { json: { tournamentId: small.id, teamName: 'Mod' }, cookie: moderator.cookie })).status).toBe(
+      403,
+    );
     expect(await fingerprint(t.db)).toEqual(before);
   });
 

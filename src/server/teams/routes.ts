@@ -47,7 +47,8 @@ export const teamRoutes = createRouter()
       path: '/{id}',
       access: 'signed-in',
       summary: "Change a team's name, company, contact and its four players",
-      description: "The team's leader until the editing lock (R17), or an admin at any time (moderators read only, R8). Payment status, amount and owner cannot be set here.",
+      description:
+        "The team's leader until the editing lock (R17), or an admin at any time (moderators read only, R8). Payment status, amount and owner cannot be set here.",
       request: { params: idParam, body: jsonBody(editTeamSchema) },
       responses: {
         200: jsonResponse('Saved', z.object({ team: teamDetail })),

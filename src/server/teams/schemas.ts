@@ -27,7 +27,14 @@ export const teamSummary = z
   .openapi('TeamSummary');
 
 export const teamPlayer = z
-  .object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string(), handicapIndex: z.number().nullable() })
+  .object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    handicapIndex: z.number().nullable(),
+  })
   .openapi('TeamPlayer');
 
 export const teamDetail = teamSummary.extend({ players: z.array(teamPlayer) }).openapi('TeamDetail');
@@ -60,7 +67,9 @@ export const adminTeamList = z.object({
 
 export const adminTeamDetail = teamDetail
   .extend({
-    payments: z.array(z.object({ id: z.string(), amountCents: z.number(), state: paymentStatus, note: z.string(), createdAt: instant, updatedAt: instant })),
+    payments: z.array(
+      z.object({ id: z.string(), amountCents: z.number(), state: paymentStatus, note: z.string(), createdAt: instant, updatedAt: instant }),
+    ),
     /** What deleting the team would remove. */
     removes: z.object({ players: z.number(), payments: z.number(), scores: z.number(), checkins: z.number() }),
   })

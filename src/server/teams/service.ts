@@ -45,7 +45,10 @@ const teamColumns = {
 };
 
 function baseQuery(db: Db) {
-  return selectTeams(db, teamColumns).leftJoin(teamAssignments, and(eq(teamAssignments.teamId, teams.id), eq(teamAssignments.tournamentId, teams.tournamentId)));
+  return selectTeams(db, teamColumns).leftJoin(
+    teamAssignments,
+    and(eq(teamAssignments.teamId, teams.id), eq(teamAssignments.tournamentId, teams.tournamentId)),
+  );
 }
 
 type TeamRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
@@ -75,7 +78,14 @@ export async function getTeam(db: Db, actor: Actor, teamId: string, now: Date, t
   if (!row) throw new AppError('NOT_FOUND', 'Team not found');
   if (!actor.staff && row.userId !== actor.userId) throw new AppError('FORBIDDEN', "You don't have permission to access this team");
   const list = await db
-    .select({ id: players.id, firstName: players.firstName, lastName: players.lastName, email: players.email, phone: players.phone, handicapIndex: players.handicapIndex })
+    .select({
+      id: players.id,
+      firstName: players.firstName,
+      lastName: players.lastName,
+      email: players.email,
+      phone: players.phone,
+      handicapIndex: players.handicapIndex,
+    })
     .from(players)
     .where(eq(players.teamId, teamId))
     .orderBy(...playerOrder());
@@ -119,9 +129,17 @@ export async function updateTeam(db: Db, actor: Actor, teamId: string, rawInput:
     const keeps = (p: { id?: string }) => Boolean(p.id && ours.has(p.id) && !seen.has(p.id) && seen.add(p.id));
     const kept = input.players.filter(keeps);
     // Players not in the form any more leave the team.
-    await tx
-      .delete(players)
-      .where(kept.length ? and(eq(players.teamId, teamId), notInArray(players.id, kept.map((p) => p.id!))) : eq(players.teamId, teamId));
+    await tx.delete(players).where(
+      kept.length
+        ? and(
+            eq(players.teamId, teamId),
+            notInArray(
+              players.id,
+              kept.map((p) => p.id!),
+            ),
+          )
+        : eq(players.teamId, teamId),
+    );
     for (const p of kept) {
       await tx
         .update(players)
@@ -130,9 +148,18 @@ export async function updateTeam(db: Db, actor: Actor, teamId: string, rawInput:
     }
     const added = input.players.filter((p) => !kept.includes(p));
     if (added.length) {
-      await tx.insert(players).values(added.map((p, i) => ({ teamId, firstName: p.firstName, lastName: p.lastName, email: p.email, phone: p.phone, handicapIndex: p.handicapIndex, createdAt: enteredAt(i) })));
+      await tx.insert(players).values(
+        added.map((p, i) => ({
+          teamId,
+          firstName: p.firstName,
+          lastName: p.lastName,
+          email: p.email,
+          phone: p.phone,
+          handicapIndex: p.handicapIndex,
+          createdAt: enteredAt(i),
+        })),
+      );
     }
   });
   return getTeam(db, actor, teamId, now, timeZone);
 }
-

@@ -40,7 +40,12 @@ beforeEach(() => clock.set(NOW));
 
 /** Registers `n` teams for `user` through the service, as the registration route does. */
 async function registered(user: TestUser, n = 1, label = 'Team') {
-  const { teams: created } = await registerTeams(t.db, user.id, registrationInput(tournament.id, level.id, { teams: teamsInput(n, label) }), clock.now());
+  const { teams: created } = await registerTeams(
+    t.db,
+    user.id,
+    registrationInput(tournament.id, level.id, { teams: teamsInput(n, label) }),
+    clock.now(),
+  );
   return created;
 }
 
@@ -131,7 +136,9 @@ describe('GET /api/teams/:id', () => {
     expect(status).toBe(200);
     expect(body.team).toMatchObject({ id: team!.id, name: 'Detail 1', editable: true, playerCount: 4 });
     const roster = await rosterOf(team!.id);
-    expect(body.team.players).toEqual(roster.map(({ id, firstName, lastName, email, phone }) => ({ id, firstName, lastName, email, phone, handicapIndex: null })));
+    expect(body.team.players).toEqual(
+      roster.map(({ id, firstName, lastName, email, phone }) => ({ id, firstName, lastName, email, phone, handicapIndex: null })),
+    );
     expect(body.team.players.every((p: { email: string; phone: string }) => p.email.includes('@') && p.phone === '555-0100')).toBe(true);
   });
 
@@ -183,7 +190,13 @@ describe('PUT /api/teams/:id', () => {
 
     const { status, body: answer } = await put(team!.id, body, owner);
     expect(status).toBe(200);
-    expect(answer.team).toMatchObject({ id: team!.id, name: 'Renamed Team', company: 'New Co', contactEmail: 'robin@example.org', playerCount: 4 });
+    expect(answer.team).toMatchObject({
+      id: team!.id,
+      name: 'Renamed Team',
+      company: 'New Co',
+      contactEmail: 'robin@example.org',
+      playerCount: 4,
+    });
 
     expect(await teamRow(team!.id)).toMatchObject({
       name: 'Renamed Team',
@@ -195,7 +208,14 @@ describe('PUT /api/teams/:id', () => {
     const after = await rosterOf(team!.id);
     expect(after.map((p) => p.id).sort()).toEqual(roster.map((p) => p.id).sort());
     const byId = new Map(after.map((p) => [p.id, p]));
-    roster.forEach((p, i) => expect(byId.get(p.id)).toMatchObject({ firstName: `New${i}`, lastName: p.lastName, email: `new${i}@example.org`, phone: `555-000${i}` }));
+    roster.forEach((p, i) =>
+      expect(byId.get(p.id)).toMatchObject({
+        firstName: `New${i}`,
+        lastName: p.lastName,
+        email: `new${i}@example.org`,
+        phone: `555-000${i}`,
+      }),
+    );
   });
 
   it('replaces a player sent without an id, keeping the other three', async () => {
@@ -250,7 +270,13 @@ describe('PUT /api/teams/:id', () => {
     await t.call(`/api/teams/${team!.id}`);
     const refusals = t.logs.slice(from).filter((l) => l.message === 'access refused');
     expect(refusals.map((l) => l.fields)).toEqual([
-      { method: 'PUT', path: `/api/teams/${team!.id}`, userId: other.id, role: 'team_leader', reason: "You don't have permission to change this team" },
+      {
+        method: 'PUT',
+        path: `/api/teams/${team!.id}`,
+        userId: other.id,
+        role: 'team_leader',
+        reason: "You don't have permission to change this team",
+      },
       { method: 'GET', path: `/api/teams/${team!.id}`, userId: null, role: null, reason: 'You must be signed in to do that' },
     ]);
     expect(JSON.stringify(refusals)).not.toMatch(/password|@/i);
@@ -326,7 +352,11 @@ describe('PUT /api/teams/:id', () => {
     const before = await fingerprint(t.db);
     const { status, body: answer } = await put(team!.id, body, owner);
     expect(status).toBe(400);
-    expect(answer.error).toMatchObject({ code: 'VALIDATION', message: 'Exactly 4 players required', fields: { players: 'Exactly 4 players required' } });
+    expect(answer.error).toMatchObject({
+      code: 'VALIDATION',
+      message: 'Exactly 4 players required',
+      fields: { players: 'Exactly 4 players required' },
+    });
     expect(await fingerprint(t.db)).toEqual(before);
   });
 

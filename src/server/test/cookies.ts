@@ -19,8 +19,7 @@ export function parseSetCookies(response: Response): SetCookie[] {
     }
     const value = pair.slice(eq + 1).trim();
     const expires = attributes.get('expires');
-    const cleared =
-      attributes.get('max-age') === '0' || value === '' || (expires !== undefined && Date.parse(expires) <= Date.now());
+    const cleared = attributes.get('max-age') === '0' || value === '' || (expires !== undefined && Date.parse(expires) <= Date.now());
     return { name: pair.slice(0, eq).trim(), value, attributes, cleared };
   });
 }

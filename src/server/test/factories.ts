@@ -31,7 +31,10 @@ export async function createLevel(
   values: Partial<{ name: string; description: string; priceCents: number; maxTeams: number }> = {},
 ) {
   const { name = `Eagle ${suffix()}`, description = 'Hole sponsor sign and four players', priceCents = 50_000, maxTeams = 10 } = values;
-  const [level] = await db.insert(sponsorshipLevels).values({ name, description, maxTeams: Math.min(maxTeams, 10) }).returning();
+  const [level] = await db
+    .insert(sponsorshipLevels)
+    .values({ name, description, maxTeams: Math.min(maxTeams, 10) })
+    .returning();
   const [offered] = await db
     .insert(tournamentSponsorshipLevels)
     .values({ tournamentId, sponsorshipLevelId: level!.id, priceCents, maxTeams })

@@ -68,17 +68,22 @@ export function parseStripeForm(body: string): Record<string, unknown> {
   const arrays = (value: unknown): unknown => {
     if (!value || typeof value !== 'object') return value;
     const entries = Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, arrays(v)] as const);
-    if (entries.length > 0 && entries.every(([k]) => /^\d+$/.test(k))) return entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, v]) => v);
+    if (entries.length > 0 && entries.every(([k]) => /^\d+$/.test(k)))
+      return entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, v]) => v);
     return Object.fromEntries(entries);
   };
   return arrays(root) as Record<string, unknown>;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function hostedPage(session: FakeSession) {
-  const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: session.currency.toUpperCase() }).format(cents / 100);
-  const lines = session.line_items.map((l) => `<li><span>${escapeHtml(l.name)}</span><strong>${money(l.amount * l.quantity)}</strong></li>`).join('');
+  const money = (cents: number) =>
+    new Intl.NumberFormat('en-US', { style: 'currency', currency: session.currency.toUpperCase() }).format(cents / 100);
+  const lines = session.line_items
+    .map((l) => `<li><span>${escapeHtml(l.name)}</span><strong>${money(l.amount * l.quantity)}</strong></li>`)
+    .join('');
   const done = session.status !== 'open';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Test checkout</title><style>
@@ -88,8 +93,12 @@ h1{font-size:20px;margin:0 0 4px}p{color:#4f566b;margin:0 0 16px}ul{list-style:n
 .pay{background:#635bff;color:#fff}.cancel{background:#e3e8ee;color:#1a1f36}</style></head><body><main>
 <h1>Test checkout</h1><p>A local stand-in for Stripe's payment page. No card is charged.</p>
 <ul>${lines}</ul><div class="total"><span>Total</span><strong>${money(session.amount_total)}</strong></div>
-${done ? `<p>This session is ${session.status}.</p>` : `<form method="post" action="/pay/${session.id}/complete"><button class="pay" type="submit">Pay ${money(session.amount_total)}</button></form>
-<form method="post" action="/pay/${session.id}/cancel"><button class="cancel" type="submit">Cancel</button></form>`}
+${
+  done
+    ? `<p>This session is ${session.status}.</p>`
+    : `<form method="post" action="/pay/${session.id}/complete"><button class="pay" type="submit">Pay ${money(session.amount_total)}</button></form>
+<form method="post" action="/pay/${session.id}/cancel"><button class="cancel" type="submit">Cancel</button></form>`
+}
 </main></body></html>`;
 }
 
@@ -110,7 +119,8 @@ export async function startFakeStripe(options: { webhookUrl?: string } = {}): Pr
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   };
-  const stripeError = (res: ServerResponse, status: number, message: string) => json(res, status, { error: { type: 'invalid_request_error', message } });
+  const stripeError = (res: ServerResponse, status: number, message: string) =>
+    json(res, status, { error: { type: 'invalid_request_error', message } });
 
   const fake: FakeStripe = {
     url: '',
@@ -121,13 +131,25 @@ export async function startFakeStripe(options: { webhookUrl?: string } = {}): Pr
     webhookUrl: options.webhookUrl ?? null,
     event(type, session) {
       const eventId = id('evt');
-      const payload = JSON.stringify({ id: eventId, object: 'event', api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), livemode: false, type, data: { object: session } });
+      const payload = JSON.stringify({
+        id: eventId,
+        object: 'event',
+        api_version: '2025-01-01',
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        type,
+        data: { object: session },
+      });
       return { id: eventId, payload };
     },
     sign: (payload, secret = FAKE_STRIPE_WEBHOOK_SECRET) => signer.webhooks.generateTestHeaderString({ payload, secret }),
     async deliver(payload, signature = fake.sign(payload)) {
       if (!fake.webhookUrl) throw new Error('The fake Stripe has no webhook URL');
-      const response = await fetch(fake.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+      const response = await fetch(fake.webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
+      });
       await response.text();
       return response.status;
     },
@@ -147,7 +169,8 @@ export async function startFakeStripe(options: { webhookUrl?: string } = {}): Pr
       const url = new URL(req.url ?? '/', base);
       const body = req.method === 'POST' ? await readBody(req) : '';
       requests.push(`${req.method} ${url.pathname}`);
-      if (url.pathname.startsWith('/v1/') && req.headers.authorization !== `Bearer ${FAKE_STRIPE_SECRET_KEY}`) return stripeError(res, 401, 'Invalid API Key provided');
+      if (url.pathname.startsWith('/v1/') && req.headers.authorization !== `Bearer ${FAKE_STRIPE_SECRET_KEY}`)
+        return stripeError(res, 401, 'Invalid API Key provided');
 
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         const form = parseStripeForm(body) as {
@@ -159,8 +182,13 @@ export async function startFakeStripe(options: { webhookUrl?: string } = {}): Pr
           metadata?: Record<string, string>;
           line_items?: { quantity: string; price_data: { currency: string; unit_amount: string; product_data: { name: string } } }[];
         };
-        if (!form.success_url || !form.line_items?.length) return stripeError(res, 400, 'Missing required param: success_url or line_items');
-        const lineItems = form.line_items.map((l) => ({ name: l.price_data.product_data.name, amount: Number(l.price_data.unit_amount), quantity: Number(l.quantity) }));
+        if (!form.success_url || !form.line_items?.length)
+          return stripeError(res, 400, 'Missing required param: success_url or line_items');
+        const lineItems = form.line_items.map((l) => ({
+          name: l.price_data.product_data.name,
+          amount: Number(l.price_data.unit_amount),
+          quantity: Number(l.quantity),
+        }));
         const sessionId = id('cs');
         const session: FakeSession = {
           id: sessionId,
@@ -191,14 +219,32 @@ export async function startFakeStripe(options: { webhookUrl?: string } = {}): Pr
       if (req.method === 'POST' && url.pathname === '/v1/refunds') {
         const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
         const earlier = key ? refundsByKey.get(key) : undefined;
-        if (earlier) return json(res, 200, { id: earlier.id, object: 'refund', amount: earlier.amount, payment_intent: earlier.payment_intent, status: 'succeeded' });
+        if (earlier)
+          return json(res, 200, {
+            id: earlier.id,
+            object: 'refund',
+            amount: earlier.amount,
+            payment_intent: earlier.payment_intent,
+            status: 'succeeded',
+          });
         const form = parseStripeForm(body) as { payment_intent?: string; amount?: string };
         const paid = [...sessions.values()].find((s) => s.payment_intent === form.payment_intent);
         if (!paid) return stripeError(res, 404, `No such payment_intent: '${form.payment_intent}'`);
-        const refund = { id: id('re'), payment_intent: form.payment_intent!, amount: Number(form.amount ?? paid.amount_total), idempotencyKey: key };
+        const refund = {
+          id: id('re'),
+          payment_intent: form.payment_intent!,
+          amount: Number(form.amount ?? paid.amount_total),
+          idempotencyKey: key,
+        };
         refunds.push(refund);
         if (key) refundsByKey.set(key, refund);
-        return json(res, 200, { id: refund.id, object: 'refund', amount: refund.amount, payment_intent: refund.payment_intent, status: 'succeeded' });
+        return json(res, 200, {
+          id: refund.id,
+          object: 'refund',
+          amount: refund.amount,
+          payment_intent: refund.payment_intent,
+          status: 'succeeded',
+        });
       }
 
       const page = url.pathname.match(/^\/pay\/([\w]+)(\/complete|\/cancel)?$/);

@@ -70,7 +70,13 @@ export async function allRegistrationRows(db: Db): Promise<{ teams: number; play
 export async function insertLeaders(db: Db, n: number, label = 'leader'): Promise<string[]> {
   const rows = Array.from({ length: n }, (_, i) => {
     const id = randomBytes(16).toString('hex');
-    return { id, name: `${label} ${i + 1}`, email: `${label}-${i + 1}-${id.slice(0, 8)}@example.org`, emailVerified: true, role: 'team_leader' };
+    return {
+      id,
+      name: `${label} ${i + 1}`,
+      email: `${label}-${i + 1}-${id.slice(0, 8)}@example.org`,
+      emailVerified: true,
+      role: 'team_leader',
+    };
   });
   await db.insert(user).values(rows);
   return rows.map((r) => r.id);

@@ -105,7 +105,10 @@ function parsePart(raw: string): Part {
 function splitMultipart(body: string, boundary: string): string[] {
   const parts = body.split(`--${boundary}`);
   // parts[0] is the preamble; the last starts with "--" (the closing delimiter).
-  return parts.slice(1).filter((p) => !p.startsWith('--')).map((p) => p.replace(/^\n/, '').replace(/\n$/, ''));
+  return parts
+    .slice(1)
+    .filter((p) => !p.startsWith('--'))
+    .map((p) => p.replace(/^\n/, '').replace(/\n$/, ''));
 }
 
 function decodeBody(body: string, encoding: string | undefined): string {

@@ -20,7 +20,13 @@ function declaredRoutes(app: OpenAPIHono<any, any, any>): DeclaredRoute[] {
     if (definition.type !== 'route') continue;
     const { method, path, responses } = definition.route;
     const escaped = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+');
-    routes.push({ method: method.toUpperCase(), path, pattern: new RegExp(`^${escaped}/?$`), params: (path.match(/\{/g) ?? []).length, responses: responses as DeclaredRoute['responses'] });
+    routes.push({
+      method: method.toUpperCase(),
+      path,
+      pattern: new RegExp(`^${escaped}/?$`),
+      params: (path.match(/\{/g) ?? []).length,
+      responses: responses as DeclaredRoute['responses'],
+    });
   }
   // A literal segment wins over a parameter (/api/leaderboard/events before /api/leaderboard/{tournamentId}).
   return routes.sort((a, b) => a.params - b.params);

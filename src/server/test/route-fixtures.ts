@@ -72,7 +72,12 @@ export const routeFixtures: Record<string, RouteFixture> = {
   'GET /api/auth/get-session': { expect: 200 },
   'GET /api/auth/verify-email': {
     request: async ({ t }) => {
-      const created = await createUserAccount(t.db, { firstName: 'Un', lastName: 'Confirmed', email: uniqueEmail('unconfirmed'), password: TEST_PASSWORD });
+      const created = await createUserAccount(t.db, {
+        firstName: 'Un',
+        lastName: 'Confirmed',
+        email: uniqueEmail('unconfirmed'),
+        password: TEST_PASSWORD,
+      });
       const { secret } = await t.deps.auth.$context;
       const token = await createEmailVerificationToken(secret, created.email, undefined, 3600, { userId: created.id });
       const callbackURL = encodeURIComponent(`${t.config.appUrl}/register`);
@@ -86,7 +91,13 @@ export const routeFixtures: Record<string, RouteFixture> = {
   },
   'POST /api/auth/reset-password': {
     request: async ({ t }) => {
-      const created = await createUserAccount(t.db, { firstName: 'For', lastName: 'Got', email: uniqueEmail('reset'), password: TEST_PASSWORD, emailVerified: true });
+      const created = await createUserAccount(t.db, {
+        firstName: 'For',
+        lastName: 'Got',
+        email: uniqueEmail('reset'),
+        password: TEST_PASSWORD,
+        emailVerified: true,
+      });
       await t.call('/api/auth/request-password-reset', { json: { email: created.email } });
       const [row] = await t.db.select({ identifier: verification.identifier }).from(verification).where(eq(verification.value, created.id));
       return { json: { token: row!.identifier.replace('reset-password:', ''), newPassword: 'a fresh reset 42' } };
@@ -128,12 +139,18 @@ export const routeFixtures: Record<string, RouteFixture> = {
       const tournament = await createTournament(t.db);
       const level = await createLevel(t.db, tournament.id);
       const levels = [{ sponsorshipLevelId: level.sponsorshipLevelId, priceCents: 75_000, maxTeams: 5 }];
-      return { path: `/api/admin/tournaments/${tournament.id}`, json: { name: 'Matrix Renamed', startDate: tournament.startDate, active: true, levels } };
+      return {
+        path: `/api/admin/tournaments/${tournament.id}`,
+        json: { name: 'Matrix Renamed', startDate: tournament.startDate, active: true, levels },
+      };
     },
     expect: 200,
   },
   'PATCH /api/admin/tournaments/{id}/active': {
-    request: async ({ t }) => ({ path: `/api/admin/tournaments/${(await createTournament(t.db, { active: false })).id}/active`, json: { active: true } }),
+    request: async ({ t }) => ({
+      path: `/api/admin/tournaments/${(await createTournament(t.db, { active: false })).id}/active`,
+      json: { active: true },
+    }),
     expect: 200,
   },
 
@@ -151,7 +168,9 @@ export const routeFixtures: Record<string, RouteFixture> = {
     expect: 200,
   },
   'DELETE /api/admin/sponsorship-levels/{id}': {
-    request: async ({ t }) => ({ path: `/api/admin/sponsorship-levels/${(await createSponsorshipLevel(t.db, { name: uniqueName('Matrix Level') })).id}` }),
+    request: async ({ t }) => ({
+      path: `/api/admin/sponsorship-levels/${(await createSponsorshipLevel(t.db, { name: uniqueName('Matrix Level') })).id}`,
+    }),
     expect: 204,
   },
   'GET /api/admin/courses': { expect: 200 },
@@ -192,19 +211,31 @@ export const routeFixtures: Record<string, RouteFixture> = {
   // ── admin: users ──
   'GET /api/admin/users': { request: () => ({ path: '/api/admin/users?q=casey&page=1' }), expect: 200 },
   'POST /api/admin/users': {
-    request: () => ({ json: { firstName: 'Made', lastName: 'ByAdmin', email: uniqueEmail('matrix-user'), password: TEST_PASSWORD, role: 'moderator' } }),
+    request: () => ({
+      json: { firstName: 'Made', lastName: 'ByAdmin', email: uniqueEmail('matrix-user'), password: TEST_PASSWORD, role: 'moderator' },
+    }),
     expect: 201,
   },
   'PATCH /api/admin/users/{id}/role': {
     request: async ({ t }) => {
-      const created = await createUserAccount(t.db, { firstName: 'Role', lastName: 'Change', email: uniqueEmail('matrix-role'), password: TEST_PASSWORD });
+      const created = await createUserAccount(t.db, {
+        firstName: 'Role',
+        lastName: 'Change',
+        email: uniqueEmail('matrix-role'),
+        password: TEST_PASSWORD,
+      });
       return { path: `/api/admin/users/${created.id}/role`, json: { role: 'moderator' } };
     },
     expect: 200,
   },
   'DELETE /api/admin/users/{id}': {
     request: async ({ t }) => {
-      const created = await createUserAccount(t.db, { firstName: 'To', lastName: 'Delete', email: uniqueEmail('matrix-delete'), password: TEST_PASSWORD });
+      const created = await createUserAccount(t.db, {
+        firstName: 'To',
+        lastName: 'Delete',
+        email: uniqueEmail('matrix-delete'),
+        password: TEST_PASSWORD,
+      });
       return { path: `/api/admin/users/${created.id}` };
     },
     expect: 204,
@@ -212,7 +243,9 @@ export const routeFixtures: Record<string, RouteFixture> = {
 
   // ── admin: dashboard, teams, payments ──
   'GET /api/admin/dashboard': {
-    request: async ({ t, owner }) => ({ path: `/api/admin/dashboard?tournamentId=${(await createRegisteredTeam(t.db, owner.id)).tournament.id}` }),
+    request: async ({ t, owner }) => ({
+      path: `/api/admin/dashboard?tournamentId=${(await createRegisteredTeam(t.db, owner.id)).tournament.id}`,
+    }),
     expect: 200,
   },
   'GET /api/admin/teams': { request: () => ({ path: '/api/admin/teams?q=team&sort=name&dir=asc&page=1' }), expect: 200 },
@@ -222,7 +255,14 @@ export const routeFixtures: Record<string, RouteFixture> = {
     request: async ({ t }) => {
       const tournament = await createTournament(t.db);
       const level = await createLevel(t.db, tournament.id);
-      return { json: { tournamentId: tournament.id, sponsorshipLevelId: level.id, teamName: 'Matrix Added', players: playersInput('Added').slice(0, 2) } };
+      return {
+        json: {
+          tournamentId: tournament.id,
+          sponsorshipLevelId: level.id,
+          teamName: 'Matrix Added',
+          players: playersInput('Added').slice(0, 2),
+        },
+      };
     },
     expect: 201,
   },
@@ -231,7 +271,10 @@ export const routeFixtures: Record<string, RouteFixture> = {
     expect: 200,
   },
   'PATCH /api/admin/teams/{id}/status': {
-    request: async ({ t, owner }) => ({ path: `/api/admin/teams/${(await createRegisteredTeam(t.db, owner.id)).team.id}/status`, json: { status: 'paid' } }),
+    request: async ({ t, owner }) => ({
+      path: `/api/admin/teams/${(await createRegisteredTeam(t.db, owner.id)).team.id}/status`,
+      json: { status: 'paid' },
+    }),
     expect: 200,
   },
   'DELETE /api/admin/teams/{id}': {
@@ -248,16 +291,23 @@ export const routeFixtures: Record<string, RouteFixture> = {
     expect: 200,
   },
   'GET /api/admin/payments/{id}/history': {
-    request: async ({ t, owner }) => ({ path: `/api/admin/payments/${await paymentIdOf(t.db, (await createRegisteredTeam(t.db, owner.id)).team.id)}/history` }),
+    request: async ({ t, owner }) => ({
+      path: `/api/admin/payments/${await paymentIdOf(t.db, (await createRegisteredTeam(t.db, owner.id)).team.id)}/history`,
+    }),
     expect: 200,
   },
   // The matrix's app has no Stripe settings: a permitted caller is told card payments are off (409), and nothing changes.
   'POST /api/admin/payments/{id}/refund': {
-    request: async ({ t, owner }) => ({ path: `/api/admin/payments/${await paymentIdOf(t.db, (await createRegisteredTeam(t.db, owner.id)).team.id)}/refund` }),
+    request: async ({ t, owner }) => ({
+      path: `/api/admin/payments/${await paymentIdOf(t.db, (await createRegisteredTeam(t.db, owner.id)).team.id)}/refund`,
+    }),
     expect: 409,
   },
   'POST /api/admin/teams/{id}/extend': {
-    request: async ({ t, owner }) => ({ path: `/api/admin/teams/${(await createRegisteredTeam(t.db, owner.id)).team.id}/extend`, json: { hours: 24 } }),
+    request: async ({ t, owner }) => ({
+      path: `/api/admin/teams/${(await createRegisteredTeam(t.db, owner.id)).team.id}/extend`,
+      json: { hours: 24 },
+    }),
     expect: 200,
   },
   'POST /api/admin/teams/{id}/reinstate': {
@@ -274,7 +324,10 @@ export const routeFixtures: Record<string, RouteFixture> = {
     expect: 409,
   },
   'GET /api/payments/checkout/{sessionId}': { request: () => ({ path: '/api/payments/checkout/cs_test_unknown' }), expect: 404 },
-  'POST /api/payments/webhook': { request: () => ({ body: '{}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' }, origin: null }), expect: 404 },
+  'POST /api/payments/webhook': {
+    request: () => ({ body: '{}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' }, origin: null }),
+    expect: 404,
+  },
   // ── waitlist (R25) ──
   'POST /api/waitlist': {
     request: async ({ t, owner }) => {
@@ -286,7 +339,10 @@ export const routeFixtures: Record<string, RouteFixture> = {
   },
   'GET /api/waitlist/mine': { expect: 200 },
   'GET /api/waitlist/offers/{token}': { request: () => ({ path: '/api/waitlist/offers/no-such-offer-token-000' }), expect: 404 },
-  'POST /api/waitlist/offers/{token}/decline': { request: () => ({ path: '/api/waitlist/offers/no-such-offer-token-000/decline' }), expect: 404 },
+  'POST /api/waitlist/offers/{token}/decline': {
+    request: () => ({ path: '/api/waitlist/offers/no-such-offer-token-000/decline' }),
+    expect: 404,
+  },
   'GET /api/admin/waitlist': { expect: 200 },
   'DELETE /api/admin/waitlist/{id}': {
     request: async ({ t, users }) => {
@@ -294,14 +350,22 @@ export const routeFixtures: Record<string, RouteFixture> = {
       const level = await createLevel(t.db, tournament.id, { maxTeams: 1 });
       const [entry] = await t.db
         .insert(waitlistEntries)
-        .values({ tournamentSponsorshipLevelId: level.id, userId: users.team_leader.id, teamsWanted: 2, contactName: 'Wait Listed', contactEmail: users.team_leader.email })
+        .values({
+          tournamentSponsorshipLevelId: level.id,
+          userId: users.team_leader.id,
+          teamsWanted: 2,
+          contactName: 'Wait Listed',
+          contactEmail: users.team_leader.email,
+        })
         .returning({ id: waitlistEntries.id });
       return { path: `/api/admin/waitlist/${entry!.id}` };
     },
     expect: 204,
   },
   'GET /api/admin/reports': {
-    request: async ({ t, owner }) => ({ path: `/api/admin/reports?tournamentId=${(await createRegisteredTeam(t.db, owner.id)).tournament.id}&from=2020-01-01&status=hold&page=1` }),
+    request: async ({ t, owner }) => ({
+      path: `/api/admin/reports?tournamentId=${(await createRegisteredTeam(t.db, owner.id)).tournament.id}&from=2020-01-01&status=hold&page=1`,
+    }),
     expect: 200,
   },
   'GET /api/admin/reports/options': { expect: 200 },
@@ -309,17 +373,23 @@ export const routeFixtures: Record<string, RouteFixture> = {
 
   // ── admin: golfers (check-in) ──
   'GET /api/admin/golfers': {
-    request: async ({ t, users }) => ({ path: `/api/admin/golfers?tournamentId=${(await createRegisteredTeam(t.db, users.team_leader.id)).tournament.id}&q=golfer` }),
+    request: async ({ t, users }) => ({
+      path: `/api/admin/golfers?tournamentId=${(await createRegisteredTeam(t.db, users.team_leader.id)).tournament.id}&q=golfer`,
+    }),
     expect: 200,
   },
   'GET /api/admin/golfers/teams': {
-    request: async ({ t, users }) => ({ path: `/api/admin/golfers/teams?tournamentId=${(await createRegisteredTeam(t.db, users.team_leader.id)).tournament.id}` }),
+    request: async ({ t, users }) => ({
+      path: `/api/admin/golfers/teams?tournamentId=${(await createRegisteredTeam(t.db, users.team_leader.id)).tournament.id}`,
+    }),
     expect: 200,
   },
   'POST /api/admin/golfers': {
     request: async ({ t, users }) => {
       const { team } = await createRegisteredTeam(t.db, users.team_leader.id);
-      await t.db.delete(players).where(eq(players.id, (await t.db.select({ id: players.id }).from(players).where(eq(players.teamId, team.id)))[0]!.id));
+      await t.db
+        .delete(players)
+        .where(eq(players.id, (await t.db.select({ id: players.id }).from(players).where(eq(players.teamId, team.id)))[0]!.id));
       return { json: { teamId: team.id, firstName: 'Sub', lastName: 'Stitute', email: uniqueEmail('sub') } };
     },
     expect: 201,
@@ -351,25 +421,35 @@ export const routeFixtures: Record<string, RouteFixture> = {
 
   // ── tournament day: starting holes, score entry, leaderboards ──
   'POST /api/admin/tournaments/{id}/assign-teams': {
-    request: async ({ t, users }) => ({ path: `/api/admin/tournaments/${(await createTournamentDay(t.db, users.team_leader.id)).tournament.id}/assign-teams` }),
+    request: async ({ t, users }) => ({
+      path: `/api/admin/tournaments/${(await createTournamentDay(t.db, users.team_leader.id)).tournament.id}/assign-teams`,
+    }),
     expect: 200,
   },
   'GET /api/admin/tournaments/{id}/starting-sheet': {
-    request: async ({ t, users }) => ({ path: `/api/admin/tournaments/${(await createTournamentDay(t.db, users.team_leader.id)).tournament.id}/starting-sheet` }),
+    request: async ({ t, users }) => ({
+      path: `/api/admin/tournaments/${(await createTournamentDay(t.db, users.team_leader.id)).tournament.id}/starting-sheet`,
+    }),
     expect: 200,
   },
   'GET /api/admin/starting-holes': { expect: 200 },
   'GET /api/admin/tournaments/{id}/scorecards': {
-    request: async ({ t, users }) => ({ path: `/api/admin/tournaments/${(await createTournamentDay(t.db, users.team_leader.id)).tournament.id}/scorecards` }),
+    request: async ({ t, users }) => ({
+      path: `/api/admin/tournaments/${(await createTournamentDay(t.db, users.team_leader.id)).tournament.id}/scorecards`,
+    }),
     expect: 200,
   },
   'GET /api/admin/score-report/{tournamentId}': {
-    request: async ({ t, users }) => ({ path: `/api/admin/score-report/${(await createTournamentDay(t.db, users.team_leader.id)).tournament.id}` }),
+    request: async ({ t, users }) => ({
+      path: `/api/admin/score-report/${(await createTournamentDay(t.db, users.team_leader.id)).tournament.id}`,
+    }),
     expect: 200,
   },
   'GET /api/score-entry/tournaments': { expect: 200 },
   'GET /api/teams/{teamId}/scores': {
-    request: async ({ t, owner }) => ({ path: `/api/teams/${(await createTournamentDay(t.db, owner.id, { teams: 1 })).teams[0]!.id}/scores` }),
+    request: async ({ t, owner }) => ({
+      path: `/api/teams/${(await createTournamentDay(t.db, owner.id, { teams: 1 })).teams[0]!.id}/scores`,
+    }),
     expect: 200,
   },
   'PUT /api/teams/{teamId}/scores': {
@@ -388,12 +468,16 @@ export const routeFixtures: Record<string, RouteFixture> = {
     expect: 200,
   },
   'GET /api/admin/score-history/{teamId}': {
-    request: async ({ t, users }) => ({ path: `/api/admin/score-history/${(await createTournamentDay(t.db, users.team_leader.id, { teams: 1 })).teams[0]!.id}` }),
+    request: async ({ t, users }) => ({
+      path: `/api/admin/score-history/${(await createTournamentDay(t.db, users.team_leader.id, { teams: 1 })).teams[0]!.id}`,
+    }),
     expect: 200,
   },
   'GET /api/leaderboard': { expect: 200 },
   'GET /api/leaderboard/{tournamentId}': {
-    request: async ({ t, users }) => ({ path: `/api/leaderboard/${(await createTournamentDay(t.db, users.team_leader.id)).tournament.id}` }),
+    request: async ({ t, users }) => ({
+      path: `/api/leaderboard/${(await createTournamentDay(t.db, users.team_leader.id)).tournament.id}`,
+    }),
     expect: 200,
   },
   'GET /api/leaderboard/events': { expect: 200, stream: true },
@@ -417,7 +501,13 @@ export const routeFixtures: Record<string, RouteFixture> = {
       const { team } = await createRegisteredTeam(t.db, owner.id);
       return {
         path: `/api/teams/${team.id}`,
-        json: { teamName: 'Renamed', contactName: 'New Contact', contactPhone: '555-0123', contactEmail: 'new@example.org', players: playersInput('Edited') },
+        json: {
+          teamName: 'Renamed',
+          contactName: 'New Contact',
+          contactPhone: '555-0123',
+          contactEmail: 'new@example.org',
+          players: playersInput('Edited'),
+        },
       };
     },
     expect: 200,

@@ -108,7 +108,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   try {
     // Every in-process request comes from the same address: a file that signs in many users must not trip the per-address
     // limit by accident. Tests of that limit set their own.
-    deps = await buildDeps(config, database, { logger, limits: { signInPerAddress: 100_000, signUpPerAddress: 100_000, ...options.limits } });
+    deps = await buildDeps(config, database, {
+      logger,
+      limits: { signInPerAddress: 100_000, signUpPerAddress: 100_000, ...options.limits },
+    });
   } catch (error) {
     if (!options.database) await database.close();
     throw error;
@@ -128,7 +131,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       if (!sent.has('content-type')) sent.set('content-type', 'application/json');
     }
     // As @hono/node-server hands the socket to the app: getConnInfo reads it from the bindings.
-    const bindings = clientIp ? { incoming: { socket: { remoteAddress: clientIp, remoteFamily: clientIp.includes(':') ? 'IPv6' : 'IPv4' } } } : undefined;
+    const bindings = clientIp
+      ? { incoming: { socket: { remoteAddress: clientIp, remoteFamily: clientIp.includes(':') ? 'IPv6' : 'IPv4' } } }
+      : undefined;
     const url = `${config.appUrl}${path}`;
     const response = await app.request(url, { method: verb, headers: sent, body: payload }, bindings);
     // The answer must match the schema its route declares (docs/decisions/060).

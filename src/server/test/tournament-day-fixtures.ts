@@ -31,7 +31,10 @@ export async function createTournamentDay(
     course = await createCourse(db, { name: `Links ${randomBytes(3).toString('hex')}`, totalHoles: holes });
     await linkCourse(db, tournament.id, course.id);
     for (const [i, par] of pars.entries()) {
-      await db.update(courseHoles).set({ par }).where(and(eq(courseHoles.courseId, course.id), eq(courseHoles.holeNumber, i + 1)));
+      await db
+        .update(courseHoles)
+        .set({ par })
+        .where(and(eq(courseHoles.courseId, course.id), eq(courseHoles.holeNumber, i + 1)));
     }
   }
   const teams = teamCount > 0 ? await addTeams(db, tournament.id, leaderId, teamCount, label) : [];
@@ -51,10 +54,17 @@ export async function addTeams(db: Db, tournamentId: string, leaderId: string, n
   const out: DayTeam[] = [];
   // A registration takes at most 10 teams.
   for (let start = 0; start < n; start += 10) {
-    const batch = Array.from({ length: Math.min(10, n - start) }, (_, i) => ({ teamName: `${label} ${start + i + 1}`, players: playersInput(`G${start + i + 1}x`) }));
+    const batch = Array.from({ length: Math.min(10, n - start) }, (_, i) => ({
+      teamName: `${label} ${start + i + 1}`,
+      players: playersInput(`G${start + i + 1}x`),
+    }));
     const registered = await registerTeams(db, leaderId, registrationInput(tournamentId, level.id, { teams: batch }), new Date());
     for (const team of registered.teams) {
-      const rows = await db.select({ id: players.id }).from(players).where(eq(players.teamId, team.id)).orderBy(...playerOrder());
+      const rows = await db
+        .select({ id: players.id })
+        .from(players)
+        .where(eq(players.teamId, team.id))
+        .orderBy(...playerOrder());
       out.push({ id: team.id, name: team.name, players: rows.map((r) => r.id) });
     }
   }
@@ -64,7 +74,9 @@ export async function addTeams(db: Db, tournamentId: string, leaderId: string, n
 /** Writes scores straight to the table: `strokes[p][h]` for player p on hole h+1 (0 = none). */
 export async function insertScores(db: Db, tournamentId: string, team: DayTeam, strokes: number[][]) {
   const rows = strokes.flatMap((holes, p) =>
-    holes.flatMap((value, h) => (value > 0 ? [{ tournamentId, teamId: team.id, playerId: team.players[p]!, holeNumber: h + 1, strokes: value }] : [])),
+    holes.flatMap((value, h) =>
+      value > 0 ? [{ tournamentId, teamId: team.id, playerId: team.players[p]!, holeNumber: h + 1, strokes: value }] : [],
+    ),
   );
   if (rows.length) await db.insert(playerScores).values(rows);
 }

@@ -26,13 +26,22 @@ const detail = z
     ...fields,
     createdAt: z.string(),
     levels: z.array(
-      z.object({ id: z.string(), levelId: z.string(), name: z.string(), priceCents: z.number(), maxTeams: z.number(), teamsRegistered: z.number() }),
+      z.object({
+        id: z.string(),
+        levelId: z.string(),
+        name: z.string(),
+        priceCents: z.number(),
+        maxTeams: z.number(),
+        teamsRegistered: z.number(),
+      }),
     ),
   })
   .openapi('AdminTournament');
 const idParam = z.object({ id: z.uuid('Tournament not found') });
 const body = jsonBody(tournamentSchema);
-const refusal = errorResponse("Fewer places than teams already registered, a level with teams removed, or the format changed once scores exist ('Scores exist: the format can no longer change'); nothing saved");
+const refusal = errorResponse(
+  "Fewer places than teams already registered, a level with teams removed, or the format changed once scores exist ('Scores exist: the format can no longer change'); nothing saved",
+);
 
 export const adminTournamentRoutes = createRouter()
   .openapi(
@@ -100,5 +109,6 @@ export const adminTournamentRoutes = createRouter()
         404: errorResponse('No such tournament'),
       },
     }),
-    async (c) => c.json({ tournament: await setTournamentActive(c.var.deps.database.db, c.req.valid('param').id, c.req.valid('json').active) }, 200),
+    async (c) =>
+      c.json({ tournament: await setTournamentActive(c.var.deps.database.db, c.req.valid('param').id, c.req.valid('json').active) }, 200),
   );

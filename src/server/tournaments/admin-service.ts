@@ -2,7 +2,15 @@
 // sponsorship levels in one transaction, never below what is already registered (R13).
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { golfCourses, playerScores, sponsorshipLevels, teams, tournamentCourses, tournamentSponsorshipLevels, tournaments } from '../db/schema';
+import {
+  golfCourses,
+  playerScores,
+  sponsorshipLevels,
+  teams,
+  tournamentCourses,
+  tournamentSponsorshipLevels,
+  tournaments,
+} from '../db/schema';
 import { AppError } from '../http/errors';
 import { tournamentSummary } from './columns';
 import { TOURNAMENT_MESSAGES, tournamentSchema, type TournamentInput } from '../../shared/tournament-schemas';
@@ -44,7 +52,10 @@ export async function getTournamentForAdmin(db: Db, id: string) {
     .from(tournaments)
     .where(eq(tournaments.id, id));
   if (!tournament) throw notFound();
-  const [registered] = await db.select({ n: count() }).from(teams).where(and(eq(teams.tournamentId, id), holdsPlace));
+  const [registered] = await db
+    .select({ n: count() })
+    .from(teams)
+    .where(and(eq(teams.tournamentId, id), holdsPlace));
   const levels = await db
     .select({
       id: tournamentSponsorshipLevels.id,
@@ -81,7 +92,11 @@ export async function updateTournament(db: Db, id: string, rawInput: unknown): P
     const current = await getTournamentForAdmin(tx, id);
     refuseBelowRegistrations(input, current.levels, current.teamsRegistered);
     if (input.format !== current.format || (input.format === 'best_ball' && input.bestBalls !== current.bestBalls)) {
-      const [scored] = await tx.select({ one: sql<number>`1` }).from(playerScores).where(eq(playerScores.tournamentId, id)).limit(1);
+      const [scored] = await tx
+        .select({ one: sql<number>`1` })
+        .from(playerScores)
+        .where(eq(playerScores.tournamentId, id))
+        .limit(1);
       if (scored) throw new AppError('CONFLICT', TOURNAMENT_MESSAGES.formatLocked, { format: TOURNAMENT_MESSAGES.formatLocked });
     }
     const catalogue = await lockReferences(tx, input);
@@ -92,7 +107,11 @@ export async function updateTournament(db: Db, id: string, rawInput: unknown): P
 }
 
 export async function setTournamentActive(db: Db, id: string, active: boolean) {
-  const [row] = await db.update(tournaments).set({ active }).where(eq(tournaments.id, id)).returning({ id: tournaments.id, active: tournaments.active });
+  const [row] = await db
+    .update(tournaments)
+    .set({ active })
+    .where(eq(tournaments.id, id))
+    .returning({ id: tournaments.id, active: tournaments.active });
   if (!row) throw notFound();
   return row;
 }
@@ -128,9 +147,13 @@ function refuseBelowRegistrations(input: TournamentInput, current: CurrentLevel[
     const kept = input.levels[index];
     if (!kept) throw new AppError('CONFLICT', `${level.name} has ${teamsOf(level.teamsRegistered)}: it cannot be removed`);
     if (kept.maxTeams != null && kept.maxTeams < level.teamsRegistered) {
-      throw new AppError('CONFLICT', `${level.name} has ${teamsOf(level.teamsRegistered)}: places cannot be fewer than ${level.teamsRegistered}`, {
-        [`levels.${index}.maxTeams`]: `At least ${level.teamsRegistered} (teams registered)`,
-      });
+      throw new AppError(
+        'CONFLICT',
+        `${level.name} has ${teamsOf(level.teamsRegistered)}: places cannot be fewer than ${level.teamsRegistered}`,
+        {
+          [`levels.${index}.maxTeams`]: `At least ${level.teamsRegistered} (teams registered)`,
+        },
+      );
     }
   }
 }
@@ -154,7 +177,10 @@ async function lockReferences(tx: Db, input: TournamentInput): Promise<Catalogue
     .where(inArray(sponsorshipLevels.id, wanted))
     .for('share');
   const unknown = wanted.findIndex((levelId) => !catalogue.some((c) => c.id === levelId));
-  if (unknown >= 0) throw new AppError('VALIDATION', 'Sponsorship level not found', { [`levels.${unknown}.sponsorshipLevelId`]: 'Sponsorship level not found' });
+  if (unknown >= 0)
+    throw new AppError('VALIDATION', 'Sponsorship level not found', {
+      [`levels.${unknown}.sponsorshipLevelId`]: 'Sponsorship level not found',
+    });
   return catalogue;
 }
 
@@ -170,9 +196,14 @@ async function saveLinks(tx: Db, tournamentId: string, input: TournamentInput, c
     const existing = current.find((c) => c.levelId === level.sponsorshipLevelId);
     const maxTeams = level.maxTeams ?? existing?.maxTeams ?? catalogue.find((c) => c.id === level.sponsorshipLevelId)!.maxTeams;
     if (!existing) {
-      await tx.insert(tournamentSponsorshipLevels).values({ tournamentId, sponsorshipLevelId: level.sponsorshipLevelId, priceCents: level.priceCents, maxTeams });
+      await tx
+        .insert(tournamentSponsorshipLevels)
+        .values({ tournamentId, sponsorshipLevelId: level.sponsorshipLevelId, priceCents: level.priceCents, maxTeams });
     } else if (existing.priceCents !== level.priceCents || existing.maxTeams !== maxTeams) {
-      await tx.update(tournamentSponsorshipLevels).set({ priceCents: level.priceCents, maxTeams }).where(eq(tournamentSponsorshipLevels.id, existing.id));
+      await tx
+        .update(tournamentSponsorshipLevels)
+        .set({ priceCents: level.priceCents, maxTeams })
+        .where(eq(tournamentSponsorshipLevels.id, existing.id));
     }
   }
 }

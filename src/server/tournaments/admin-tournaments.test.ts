@@ -105,7 +105,12 @@ describe('POST /api/admin/tournaments', () => {
   });
 
   it('offers a level with its own max teams when no places are given (R13), and takes no course and no end date', async () => {
-    const tournament = await created({ courseId: null, endDate: null, maxTeams: null, levels: [{ sponsorshipLevelId: birdie.id, priceCents: 0 }] });
+    const tournament = await created({
+      courseId: null,
+      endDate: null,
+      maxTeams: null,
+      levels: [{ sponsorshipLevelId: birdie.id, priceCents: 0 }],
+    });
     expect(tournament).toMatchObject({ courseId: null, endDate: null, maxTeams: null });
     expect(tournament.levels).toMatchObject([{ levelId: birdie.id, priceCents: 0, maxTeams: 8 }]);
     expect(await linksOf(tournament.id)).toEqual([]);
@@ -117,9 +122,21 @@ describe('POST /api/admin/tournaments', () => {
     [{ startDate: '2027-02-30' }, 'startDate', 'Enter a date that exists'],
     [{ endDate: '2027-04-15' }, 'endDate', 'End date cannot be before the start date'],
     [{ maxTeams: 0 }, 'maxTeams', 'Max teams must be a whole number from 1 to 10,000, or empty for no limit'],
-    [{ levels: [{ sponsorshipLevelId: UNKNOWN_ID, priceCents: -1, maxTeams: 1 }] }, 'levels.0.priceCents', 'Enter a price of 0 or more, with at most two decimals'],
-    [{ levels: [{ sponsorshipLevelId: UNKNOWN_ID, priceCents: 10.5, maxTeams: 1 }] }, 'levels.0.priceCents', 'Enter a price of 0 or more, with at most two decimals'],
-    [{ levels: [{ sponsorshipLevelId: UNKNOWN_ID, priceCents: 100, maxTeams: 0 }] }, 'levels.0.maxTeams', 'Places must be a whole number from 1 to 1000'],
+    [
+      { levels: [{ sponsorshipLevelId: UNKNOWN_ID, priceCents: -1, maxTeams: 1 }] },
+      'levels.0.priceCents',
+      'Enter a price of 0 or more, with at most two decimals',
+    ],
+    [
+      { levels: [{ sponsorshipLevelId: UNKNOWN_ID, priceCents: 10.5, maxTeams: 1 }] },
+      'levels.0.priceCents',
+      'Enter a price of 0 or more, with at most two decimals',
+    ],
+    [
+      { levels: [{ sponsorshipLevelId: UNKNOWN_ID, priceCents: 100, maxTeams: 0 }] },
+      'levels.0.maxTeams',
+      'Places must be a whole number from 1 to 1000',
+    ],
   ])('refuses %j with 400 naming the field, saving nothing', async (change, field, message) => {
     const before = await fingerprint(t.db);
     const { status, body: answer } = await post(body(change));
@@ -137,10 +154,17 @@ describe('POST /api/admin/tournaments', () => {
 
   it('saves nothing when a level or the course does not exist (one transaction)', async () => {
     const before = await fingerprint(t.db);
-    const levels = [{ sponsorshipLevelId: eagle.id, priceCents: 100, maxTeams: 1 }, { sponsorshipLevelId: UNKNOWN_ID, priceCents: 100, maxTeams: 1 }];
+    const levels = [
+      { sponsorshipLevelId: eagle.id, priceCents: 100, maxTeams: 1 },
+      { sponsorshipLevelId: UNKNOWN_ID, priceCents: 100, maxTeams: 1 },
+    ];
     const badLevel = await post(body({ levels }));
     expect(badLevel.status).toBe(400);
-    expect(badLevel.body.error).toEqual({ code: 'VALIDATION', message: 'Sponsorship level not found', fields: { 'levels.1.sponsorshipLevelId': 'Sponsorship level not found' } });
+    expect(badLevel.body.error).toEqual({
+      code: 'VALIDATION',
+      message: 'Sponsorship level not found',
+      fields: { 'levels.1.sponsorshipLevelId': 'Sponsorship level not found' },
+    });
     const badCourse = await post(body({ courseId: UNKNOWN_ID }));
     expect(badCourse.status).toBe(400);
     expect(badCourse.body.error.fields).toEqual({ courseId: 'Golf course not found' });
@@ -168,7 +192,14 @@ describe('PUT /api/admin/tournaments/:id', () => {
       }),
     );
     expect(status, JSON.stringify(answer)).toBe(200);
-    expect(answer.tournament).toMatchObject({ name: 'Autumn Scramble', startDate: '2027-09-24', endDate: null, maxTeams: null, active: false, courseId: pine.id });
+    expect(answer.tournament).toMatchObject({
+      name: 'Autumn Scramble',
+      startDate: '2027-09-24',
+      endDate: null,
+      maxTeams: null,
+      active: false,
+      courseId: pine.id,
+    });
     expect(answer.tournament.levels).toEqual([
       { id: eagleOffer.id, levelId: eagle.id, name: 'Eagle Sponsor', priceCents: 450_000, maxTeams: 2, teamsRegistered: 0 },
       { id: expect.any(String), levelId: birdie.id, name: 'Birdie Sponsor', priceCents: 250_000, maxTeams: 8, teamsRegistered: 0 },
@@ -192,7 +223,10 @@ describe('PUT /api/admin/tournaments/:id', () => {
   it('refuses an unknown level among valid changes with 400, leaving the tournament as it was', async () => {
     const tournament = await created();
     const before = await fingerprint(t.db);
-    const levels = [{ sponsorshipLevelId: birdie.id, priceCents: 1, maxTeams: 1 }, { sponsorshipLevelId: UNKNOWN_ID, priceCents: 100, maxTeams: 1 }];
+    const levels = [
+      { sponsorshipLevelId: birdie.id, priceCents: 1, maxTeams: 1 },
+      { sponsorshipLevelId: UNKNOWN_ID, priceCents: 100, maxTeams: 1 },
+    ];
     const { status, body: answer } = await put(tournament.id, body({ name: 'Half Saved?', maxTeams: 99, courseId: pine.id, levels }));
     expect(status).toBe(400);
     expect(answer.error.message).toBe('Sponsorship level not found');
@@ -205,10 +239,15 @@ describe('PUT /api/admin/tournaments/:id', () => {
     // A trigger makes the insert of one offered level fail, after the tournament row and its course link were written.
     await t.db.execute(sql`create function fail_price_1313() returns trigger language plpgsql as $$
       begin if new.price_cents = 1313 then raise exception 'injected failure'; end if; return new; end $$`);
-    await t.db.execute(sql`create trigger fail_price_1313 before insert on tournament_sponsorship_levels for each row execute function fail_price_1313()`);
+    await t.db.execute(
+      sql`create trigger fail_price_1313 before insert on tournament_sponsorship_levels for each row execute function fail_price_1313()`,
+    );
     try {
       const before = await fingerprint(t.db);
-      const levels = [{ sponsorshipLevelId: eagle.id, priceCents: 1, maxTeams: 1 }, { sponsorshipLevelId: birdie.id, priceCents: 1313, maxTeams: 1 }];
+      const levels = [
+        { sponsorshipLevelId: eagle.id, priceCents: 1, maxTeams: 1 },
+        { sponsorshipLevelId: birdie.id, priceCents: 1313, maxTeams: 1 },
+      ];
       const { status } = await put(tournament.id, body({ name: 'Half Saved?', maxTeams: 99, courseId: pine.id, levels }));
       expect(status).toBe(500);
       expect(await fingerprint(t.db)).toEqual(before);
@@ -246,28 +285,54 @@ describe('PUT /api/admin/tournaments/:id', () => {
 
     it('refuses fewer places at a level than its teams, saving nothing', async () => {
       await refused(
-        { name: 'Renamed', maxTeams: 10, levels: [{ sponsorshipLevelId: eagle.id, priceCents: 500_000, maxTeams: 2 }, { sponsorshipLevelId: foursome.id, priceCents: 120_050, maxTeams: 24 }] },
+        {
+          name: 'Renamed',
+          maxTeams: 10,
+          levels: [
+            { sponsorshipLevelId: eagle.id, priceCents: 500_000, maxTeams: 2 },
+            { sponsorshipLevelId: foursome.id, priceCents: 120_050, maxTeams: 24 },
+          ],
+        },
         'Eagle Sponsor has 3 teams registered: places cannot be fewer than 3',
         { 'levels.0.maxTeams': 'At least 3 (teams registered)' },
       );
     });
 
     it('refuses removing a level that has teams', async () => {
-      await refused({ maxTeams: 10, levels: [{ sponsorshipLevelId: eagle.id, priceCents: 500_000, maxTeams: 3 }] }, 'Foursome has 2 teams registered: it cannot be removed');
+      await refused(
+        { maxTeams: 10, levels: [{ sponsorshipLevelId: eagle.id, priceCents: 500_000, maxTeams: 3 }] },
+        'Foursome has 2 teams registered: it cannot be removed',
+      );
     });
 
     it('refuses a tournament max below its registered teams', async () => {
-      await refused({ maxTeams: 4 }, 'The tournament has 5 teams registered: max teams cannot be fewer than 5', { maxTeams: 'At least 5 (teams registered)' });
+      await refused({ maxTeams: 4 }, 'The tournament has 5 teams registered: max teams cannot be fewer than 5', {
+        maxTeams: 'At least 5 (teams registered)',
+      });
     });
 
     it('accepts places equal to the teams registered, and new prices; the leader sees them at once', async () => {
       const { status } = await put(
         tournament.id,
-        body({ maxTeams: 6, levels: [{ sponsorshipLevelId: eagle.id, priceCents: 475_025, maxTeams: 3 }, { sponsorshipLevelId: foursome.id, priceCents: 99_900, maxTeams: 5 }, { sponsorshipLevelId: birdie.id, priceCents: 250_000, maxTeams: 4 }] }),
+        body({
+          maxTeams: 6,
+          levels: [
+            { sponsorshipLevelId: eagle.id, priceCents: 475_025, maxTeams: 3 },
+            { sponsorshipLevelId: foursome.id, priceCents: 99_900, maxTeams: 5 },
+            { sponsorshipLevelId: birdie.id, priceCents: 250_000, maxTeams: 4 },
+          ],
+        }),
       );
       expect(status).toBe(200);
       const levels = await t.call(`/api/tournaments/${tournament.id}/levels`, { cookie: leader.cookie });
-      expect(levels.body.levels.map((l: { name: string; priceCents: number; maxTeams: number; placesLeft: number }) => [l.name, l.priceCents, l.maxTeams, l.placesLeft])).toEqual([
+      expect(
+        levels.body.levels.map((l: { name: string; priceCents: number; maxTeams: number; placesLeft: number }) => [
+          l.name,
+          l.priceCents,
+          l.maxTeams,
+          l.placesLeft,
+        ]),
+      ).toEqual([
         ['Eagle Sponsor', 475_025, 3, 0],
         ['Birdie Sponsor', 250_000, 4, 1],
         ['Foursome', 99_900, 5, 1],
@@ -279,7 +344,8 @@ describe('PUT /api/admin/tournaments/:id', () => {
 describe('PATCH /api/admin/tournaments/:id/active and the leader’s view', () => {
   it('opens and closes registration: the leader sees the tournament and its levels only while it is active', async () => {
     const tournament = await created({ name: 'Open and Shut', active: false });
-    const activeIds = async () => (await t.call('/api/tournaments/active', { cookie: leader.cookie })).body.tournaments.map((x: { id: string }) => x.id);
+    const activeIds = async () =>
+      (await t.call('/api/tournaments/active', { cookie: leader.cookie })).body.tournaments.map((x: { id: string }) => x.id);
     expect(await activeIds()).not.toContain(tournament.id);
     expect((await t.call(`/api/tournaments/${tournament.id}/levels`, { cookie: leader.cookie })).status).toBe(404);
 
@@ -288,7 +354,9 @@ describe('PATCH /api/admin/tournaments/:id/active and the leader’s view', () =
     expect(opened.body).toEqual({ tournament: { id: tournament.id, active: true } });
     expect(await activeIds()).toContain(tournament.id);
     const levels = await t.call(`/api/tournaments/${tournament.id}/levels`, { cookie: leader.cookie });
-    expect(levels.body.levels.map((l: { name: string; priceCents: number; placesLeft: number }) => [l.name, l.priceCents, l.placesLeft])).toEqual([
+    expect(
+      levels.body.levels.map((l: { name: string; priceCents: number; placesLeft: number }) => [l.name, l.priceCents, l.placesLeft]),
+    ).toEqual([
       ['Eagle Sponsor', 500_000, 3],
       ['Foursome', 120_050, 24],
     ]);
@@ -296,7 +364,9 @@ describe('PATCH /api/admin/tournaments/:id/active and the leader’s view', () =
     const closed = await t.call(`${BASE}/${tournament.id}/active`, { method: 'PATCH', json: { active: false }, cookie: admin.cookie });
     expect(closed.status).toBe(200);
     expect(await activeIds()).not.toContain(tournament.id);
-    expect((await t.call(`${BASE}/${UNKNOWN_ID}/active`, { method: 'PATCH', json: { active: true }, cookie: admin.cookie })).status).toBe(404);
+    expect((await t.call(`${BASE}/${UNKNOWN_ID}/active`, { method: 'PATCH', json: { active: true }, cookie: admin.cookie })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -344,31 +414,45 @@ describe('access (R8, R9)', () => {
 });
 
 // PostgreSQL only: PGlite runs one transaction at a time, so a race there proves nothing (STACK.md).
-if (POSTGRES) describe('a save racing registrations (PostgreSQL)', () => {
-  it('never leaves a level with more teams than places: the save and the registrations take the same row lock', async () => {
-    for (let round = 0; round < 8; round++) {
-      const tournament = await created({ name: `Race ${round}`, maxTeams: null, levels: [{ sponsorshipLevelId: foursome.id, priceCents: 100_000, maxTeams: 10 }] });
-      const offer = tournament.levels[0]!;
-      await register(tournament.id, foursome.id, 4);
-      const registrations = leaderIds.slice(4, 10).map((userId) =>
-        registerTeams(t.db, userId, registrationInput(tournament.id, offer.id, { teams: teamsInput(1, `R${round}`) }), new Date()),
-      );
-      const save = updateTournament(t.db, tournament.id, body({ name: `Race ${round}`, maxTeams: null, levels: [{ sponsorshipLevelId: foursome.id, priceCents: 100_000, maxTeams: 6 }] }));
-      const [saved, ...registered] = await Promise.allSettled([save, ...registrations]);
-      const [level] = await t.db.select().from(tournamentSponsorshipLevels).where(eq(tournamentSponsorshipLevels.id, offer.id));
-      const counts = await registrationCounts(t.db, tournament.id);
-      expect(counts.incompleteTeams).toBe(0);
-      expect(counts.teams).toBe(4 + registered.filter((r) => r.status === 'fulfilled').length);
-      expect(counts.teams).toBeLessThanOrEqual(level!.maxTeams);
-      expect(level!.maxTeams).toBe(saved!.status === 'fulfilled' ? 6 : 10);
-    }
+if (POSTGRES)
+  describe('a save racing registrations (PostgreSQL)', () => {
+    it('never leaves a level with more teams than places: the save and the registrations take the same row lock', async () => {
+      for (let round = 0; round < 8; round++) {
+        const tournament = await created({
+          name: `Race ${round}`,
+          maxTeams: null,
+          levels: [{ sponsorshipLevelId: foursome.id, priceCents: 100_000, maxTeams: 10 }],
+        });
+        const offer = tournament.levels[0]!;
+        await register(tournament.id, foursome.id, 4);
+        const registrations = leaderIds
+          .slice(4, 10)
+          .map((userId) =>
+            registerTeams(t.db, userId, registrationInput(tournament.id, offer.id, { teams: teamsInput(1, `R${round}`) }), new Date()),
+          );
+        const save = updateTournament(
+          t.db,
+          tournament.id,
+          body({ name: `Race ${round}`, maxTeams: null, levels: [{ sponsorshipLevelId: foursome.id, priceCents: 100_000, maxTeams: 6 }] }),
+        );
+        const [saved, ...registered] = await Promise.allSettled([save, ...registrations]);
+        const [level] = await t.db.select().from(tournamentSponsorshipLevels).where(eq(tournamentSponsorshipLevels.id, offer.id));
+        const counts = await registrationCounts(t.db, tournament.id);
+        expect(counts.incompleteTeams).toBe(0);
+        expect(counts.teams).toBe(4 + registered.filter((r) => r.status === 'fulfilled').length);
+        expect(counts.teams).toBeLessThanOrEqual(level!.maxTeams);
+        expect(level!.maxTeams).toBe(saved!.status === 'fulfilled' ? 6 : 10);
+      }
+    });
   });
-});
 
 it('keeps tournaments.course_id and tournament_courses in step for every tournament saved here', async () => {
-  const mismatched = await queryRows(t.db, sql`
+  const mismatched = await queryRows(
+    t.db,
+    sql`
     select t.id from tournaments t
     where t.course_id is distinct from (select min(tc.course_id::text)::uuid from tournament_courses tc where tc.tournament_id = t.id)
-       or (select count(*) from tournament_courses tc where tc.tournament_id = t.id) > 1`);
+       or (select count(*) from tournament_courses tc where tc.tournament_id = t.id) > 1`,
+  );
   expect(mismatched).toEqual([]);
 });

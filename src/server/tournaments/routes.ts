@@ -16,7 +16,15 @@ const tournamentSchema = z
   })
   .openapi('ActiveTournament');
 const levelSchema = z
-  .object({ id: z.string(), sponsorshipLevelId: z.string(), name: z.string(), description: z.string(), priceCents: z.number(), maxTeams: z.number(), placesLeft: z.number() })
+  .object({
+    id: z.string(),
+    sponsorshipLevelId: z.string(),
+    name: z.string(),
+    description: z.string(),
+    priceCents: z.number(),
+    maxTeams: z.number(),
+    placesLeft: z.number(),
+  })
   .openapi('OfferedLevel');
 
 export const tournamentRoutes = createRouter()
@@ -26,7 +34,12 @@ export const tournamentRoutes = createRouter()
       path: '/active',
       access: 'public',
       summary: 'Active tournaments, soonest first, each saying whether it still takes registrations',
-      responses: { 200: jsonResponse('OK', z.object({ tournaments: z.array(tournamentSchema), currency: z.string(), cardPayments: z.boolean(), holdHours: z.number() })) },
+      responses: {
+        200: jsonResponse(
+          'OK',
+          z.object({ tournaments: z.array(tournamentSchema), currency: z.string(), cardPayments: z.boolean(), holdHours: z.number() }),
+        ),
+      },
     }),
     async (c) => {
       const { database, config, now, stripe } = c.var.deps;

@@ -10,7 +10,13 @@ import { holdsPlace, reservedAtLevel, reservedInTournament } from '../holds/hold
 /** The active tournaments, each saying whether it still takes registrations (until the editing lock, R17). */
 export async function listActiveTournaments(db: Db, now: Date, timeZone: string) {
   const rows = await db
-    .select({ id: tournaments.id, name: tournaments.name, startDate: tournaments.startDate, endDate: tournaments.endDate, maxTeams: tournaments.maxTeams })
+    .select({
+      id: tournaments.id,
+      name: tournaments.name,
+      startDate: tournaments.startDate,
+      endDate: tournaments.endDate,
+      maxTeams: tournaments.maxTeams,
+    })
     .from(tournaments)
     .where(eq(tournaments.active, true))
     .orderBy(asc(tournaments.startDate), asc(tournaments.name));
@@ -25,7 +31,10 @@ export async function listTournamentLevels(db: Db, tournamentId: string) {
     .where(and(eq(tournaments.id, tournamentId), eq(tournaments.active, true)));
   if (!tournament) throw new AppError('NOT_FOUND', 'Tournament not found');
   // A separate count: in a correlated subquery of a one-table select, drizzle leaves the columns unqualified ("id" would be teams.id).
-  const [teamCount] = await db.select({ taken: sql<number>`count(*)::int + ${reservedInTournament(tournamentId)}` }).from(teams).where(and(eq(teams.tournamentId, tournamentId), holdsPlace));
+  const [teamCount] = await db
+    .select({ taken: sql<number>`count(*)::int + ${reservedInTournament(tournamentId)}` })
+    .from(teams)
+    .where(and(eq(teams.tournamentId, tournamentId), holdsPlace));
   const rows = await db
     .select({
       id: tournamentSponsorshipLevels.id,

@@ -29,7 +29,14 @@ describe('GET /api/tournaments/active', () => {
     expect(body.tournaments).toEqual([
       // The demo's outing is dated its "today" (full: 36 teams of 36 places).
       { id: demo.outing.id, name: demo.outing.name, startDate: '2027-03-01', endDate: '2027-03-01', maxTeams: 36, registrationOpen: true },
-      { id: demo.tournament.id, name: demo.tournament.name, startDate: demo.tournament.startDate, endDate: demo.tournament.startDate, maxTeams: 18, registrationOpen: true },
+      {
+        id: demo.tournament.id,
+        name: demo.tournament.name,
+        startDate: demo.tournament.startDate,
+        endDate: demo.tournament.startDate,
+        maxTeams: 18,
+        registrationOpen: true,
+      },
       { id: later.id, name: 'Autumn Scramble', startDate: '2027-09-24', endDate: '2027-09-25', maxTeams: null, registrationOpen: true },
     ]);
   });

@@ -67,7 +67,10 @@ export const userRoutes = createRouter()
     }),
     async (c) => {
       const actor = await getActor(c);
-      return c.json({ user: await changeUserRole(c.var.deps.database.db, actor.userId, c.req.valid('param').id, c.req.valid('json')) }, 200);
+      return c.json(
+        { user: await changeUserRole(c.var.deps.database.db, actor.userId, c.req.valid('param').id, c.req.valid('json')) },
+        200,
+      );
     },
   )
   .openapi(

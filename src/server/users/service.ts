@@ -77,10 +77,18 @@ export async function listUsers(db: Db, rawQuery: unknown): Promise<UserPage> {
       .from(user)
       .leftJoin(profiles, eq(profiles.userId, user.id))
       .where(where)
-      .orderBy(asc(sql`lower(coalesce(${profiles.lastName}, ${user.name}))`), asc(sql`lower(coalesce(${profiles.firstName}, ''))`), asc(user.email))
+      .orderBy(
+        asc(sql`lower(coalesce(${profiles.lastName}, ${user.name}))`),
+        asc(sql`lower(coalesce(${profiles.firstName}, ''))`),
+        asc(user.email),
+      )
       .limit(USERS_PAGE_SIZE)
       .offset((page - 1) * USERS_PAGE_SIZE),
-    db.select({ n: sql<number>`count(*)::int` }).from(user).leftJoin(profiles, eq(profiles.userId, user.id)).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(user)
+      .leftJoin(profiles, eq(profiles.userId, user.id))
+      .where(where),
   ]);
   return {
     users: rows.map(toAdminUser),
@@ -91,11 +99,7 @@ export async function listUsers(db: Db, rawQuery: unknown): Promise<UserPage> {
 }
 
 async function getUser(db: Db, id: string): Promise<AdminUser> {
-  const [row] = await db
-    .select(userColumns)
-    .from(user)
-    .leftJoin(profiles, eq(profiles.userId, user.id))
-    .where(eq(user.id, id));
+  const [row] = await db.select(userColumns).from(user).leftJoin(profiles, eq(profiles.userId, user.id)).where(eq(user.id, id));
   if (!row) throw notFound();
   return toAdminUser(row);
 }
@@ -157,7 +161,10 @@ export async function deleteUser(db: Db, actorId: string, targetId: string): Pro
       const admins = await lockAdmins(tx, actorId);
       const target = await lockUser(tx, targetId);
       if (target.role === 'admin' && admins.size <= 1) throw conflict(USER_GUARD_MESSAGES.lastAdmin);
-      const [led] = await tx.select({ n: sql<number>`count(*)::int` }).from(teams).where(eq(teams.userId, targetId));
+      const [led] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(teams)
+        .where(eq(teams.userId, targetId));
       if ((led?.n ?? 0) > 0) throw conflict(USER_GUARD_MESSAGES.leadsTeams(led!.n));
       await tx.delete(user).where(eq(user.id, targetId));
     });

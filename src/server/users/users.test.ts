@@ -22,11 +22,23 @@ useAppWithUsers(
     t = app;
     ({ admin, moderator, leader } = users);
   },
-  { names: { admin: { firstName: 'Ada', lastName: 'Admin' }, moderator: { firstName: 'Mo', lastName: 'Derator' }, leader: { firstName: 'Lee', lastName: 'Leader' } } },
+  {
+    names: {
+      admin: { firstName: 'Ada', lastName: 'Admin' },
+      moderator: { firstName: 'Mo', lastName: 'Derator' },
+      leader: { firstName: 'Lee', lastName: 'Leader' },
+    },
+  },
 );
 
 const roleOf = async (id: string) => (await t.db.select({ role: user.role }).from(user).where(eq(user.id, id)))[0]?.role;
-const adminCount = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(user).where(eq(user.role, 'admin')))[0]!.n;
+const adminCount = async () =>
+  (
+    await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(user)
+      .where(eq(user.role, 'admin'))
+  )[0]!.n;
 
 describe('GET /api/admin/users', () => {
   it('lists users with their role, profile names and teams led, 50 to a page', async () => {
@@ -75,7 +87,10 @@ describe('POST /api/admin/users', () => {
 
   it('refuses a short password, a missing name, an unknown permission and a taken e-mail, saving nothing', async () => {
     const before = await fingerprint(t.db);
-    const bad = await t.call('/api/admin/users', { cookie: admin.cookie, json: { firstName: '', lastName: 'X', email: 'nope', password: 'short', role: 'owner' } });
+    const bad = await t.call('/api/admin/users', {
+      cookie: admin.cookie,
+      json: { firstName: '', lastName: 'X', email: 'nope', password: 'short', role: 'owner' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toEqual({
       firstName: 'First name is required',
@@ -83,7 +98,10 @@ describe('POST /api/admin/users', () => {
       password: 'Password must be at least 8 characters',
       role: 'Choose a permission',
     });
-    const taken = await t.call('/api/admin/users', { cookie: admin.cookie, json: { firstName: 'A', lastName: 'B', email: leader.email, password: TEST_PASSWORD, role: 'admin' } });
+    const taken = await t.call('/api/admin/users', {
+      cookie: admin.cookie,
+      json: { firstName: 'A', lastName: 'B', email: leader.email, password: TEST_PASSWORD, role: 'admin' },
+    });
     expect(taken.status).toBe(409);
     expect(taken.body.error.message).toBe('User already exists. Use another email.');
     expect(await fingerprint(t.db)).toEqual(before);
@@ -98,7 +116,11 @@ describe('PATCH /api/admin/users/{id}/role', () => {
     expect(promoted.status).toBe(200);
     expect(promoted.body.user.role).toBe('admin');
     expect((await t.call('/api/admin/users', { cookie: staff.cookie })).status).toBe(200);
-    const demoted = await t.call(`/api/admin/users/${staff.id}/role`, { method: 'PATCH', cookie: admin.cookie, json: { role: 'moderator' } });
+    const demoted = await t.call(`/api/admin/users/${staff.id}/role`, {
+      method: 'PATCH',
+      cookie: admin.cookie,
+      json: { role: 'moderator' },
+    });
     expect(demoted.body.user.role).toBe('moderator');
     expect((await t.call('/api/admin/users', { cookie: staff.cookie })).status).toBe(403);
     await setRole(t.db, staff.id, 'team_leader');
@@ -107,7 +129,11 @@ describe('PATCH /api/admin/users/{id}/role', () => {
   it('refuses to demote yourself (R8), changing nothing', async () => {
     const other = await t.createUser('admin');
     const before = await fingerprint(t.db);
-    const { status, body } = await t.call(`/api/admin/users/${admin.id}/role`, { method: 'PATCH', cookie: admin.cookie, json: { role: 'moderator' } });
+    const { status, body } = await t.call(`/api/admin/users/${admin.id}/role`, {
+      method: 'PATCH',
+      cookie: admin.cookie,
+      json: { role: 'moderator' },
+    });
     expect(status).toBe(409);
     expect(body.error.message).toBe('You cannot remove your own admin role');
     expect(await fingerprint(t.db)).toEqual(before);
@@ -122,7 +148,9 @@ describe('PATCH /api/admin/users/{id}/role', () => {
   });
 
   it('answers 404 for an unknown user and 400 for an unknown role', async () => {
-    expect((await t.call('/api/admin/users/nobody/role', { method: 'PATCH', cookie: admin.cookie, json: { role: 'admin' } })).status).toBe(404);
+    expect((await t.call('/api/admin/users/nobody/role', { method: 'PATCH', cookie: admin.cookie, json: { role: 'admin' } })).status).toBe(
+      404,
+    );
     const bad = await t.call(`/api/admin/users/${leader.id}/role`, { method: 'PATCH', cookie: admin.cookie, json: { role: 'root' } });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toBe('Choose a permission');
@@ -149,29 +177,35 @@ describe('PATCH /api/admin/users/{id}/role', () => {
   });
 
   // Defined on PostgreSQL only (PGlite runs one transaction at a time, so a race there proves nothing); not a skipped test.
-  if (testDatabaseKind() === 'postgres') it('on PostgreSQL, many rounds of mutual demotion over HTTP never leave zero admins', async () => {
-    await setRole(t.db, admin.id, 'moderator');
-    try {
-      for (let round = 0; round < 5; round++) {
-        const [a, b, c] = await Promise.all([t.createUser('admin'), t.createUser('admin'), t.createUser('admin')]);
-        const calls = [
-          [a, b],
-          [b, c],
-          [c, a],
-          [a, c],
-          [b, a],
-          [c, b],
-        ].map(([from, to]) => t.call(`/api/admin/users/${to!.id}/role`, { method: 'PATCH', cookie: from!.cookie, json: { role: 'moderator' } }));
-        const answers = await Promise.all(calls);
-        const statuses = answers.map((r) => r.status);
-        expect(statuses.filter((s) => ![200, 403, 409].includes(s)), JSON.stringify(answers.map((r) => r.body))).toEqual([]);
-        expect(await adminCount()).toBeGreaterThanOrEqual(1);
-        for (const u of [a, b, c]) await setRole(t.db, u.id, 'team_leader');
+  if (testDatabaseKind() === 'postgres')
+    it('on PostgreSQL, many rounds of mutual demotion over HTTP never leave zero admins', async () => {
+      await setRole(t.db, admin.id, 'moderator');
+      try {
+        for (let round = 0; round < 5; round++) {
+          const [a, b, c] = await Promise.all([t.createUser('admin'), t.createUser('admin'), t.createUser('admin')]);
+          const calls = [
+            [a, b],
+            [b, c],
+            [c, a],
+            [a, c],
+            [b, a],
+            [c, b],
+          ].map(([from, to]) =>
+            t.call(`/api/admin/users/${to!.id}/role`, { method: 'PATCH', cookie: from!.cookie, json: { role: 'moderator' } }),
+          );
+          const answers = await Promise.all(calls);
+          const statuses = answers.map((r) => r.status);
+          expect(
+            statuses.filter((s) => ![200, 403, 409].includes(s)),
+            JSON.stringify(answers.map((r) => r.body)),
+          ).toEqual([]);
+          expect(await adminCount()).toBeGreaterThanOrEqual(1);
+          for (const u of [a, b, c]) await setRole(t.db, u.id, 'team_leader');
+        }
+      } finally {
+        await setRole(t.db, admin.id, 'admin');
       }
-    } finally {
-      await setRole(t.db, admin.id, 'admin');
-    }
-  });
+    });
 });
 
 describe('DELETE /api/admin/users/{id}', () => {
@@ -195,7 +229,13 @@ describe('DELETE /api/admin/users/{id}', () => {
   });
 
   it('refuses to delete the last admin', async () => {
-    const lone = await createUserAccount(t.db, { firstName: 'Lone', lastName: 'Admin', email: uniqueEmail('lone'), password: TEST_PASSWORD, role: 'admin' });
+    const lone = await createUserAccount(t.db, {
+      firstName: 'Lone',
+      lastName: 'Admin',
+      email: uniqueEmail('lone'),
+      password: TEST_PASSWORD,
+      role: 'admin',
+    });
     await setRole(t.db, admin.id, 'moderator');
     try {
       // `lone` is now the only admin; the actor must be an admin too, so only the service shows this guard: a stale actor.
@@ -231,10 +271,17 @@ describe('who may manage users', () => {
     const before = await fingerprint(t.db);
     for (const caller of [moderator, leader]) {
       expect((await t.call('/api/admin/users', { cookie: caller.cookie })).status).toBe(403);
-      expect((await t.call(`/api/admin/users/${caller.id}/role`, { method: 'PATCH', cookie: caller.cookie, json: { role: 'admin' } })).status).toBe(403);
+      expect(
+        (await t.call(`/api/admin/users/${caller.id}/role`, { method: 'PATCH', cookie: caller.cookie, json: { role: 'admin' } })).status,
+      ).toBe(403);
       expect((await t.call(`/api/admin/users/${admin.id}`, { method: 'DELETE', cookie: caller.cookie })).status).toBe(403);
       expect(
-        (await t.call('/api/admin/users', { cookie: caller.cookie, json: { firstName: 'X', lastName: 'Y', email: uniqueEmail('x'), password: TEST_PASSWORD, role: 'admin' } })).status,
+        (
+          await t.call('/api/admin/users', {
+            cookie: caller.cookie,
+            json: { firstName: 'X', lastName: 'Y', email: uniqueEmail('x'), password: TEST_PASSWORD, role: 'admin' },
+          })
+        ).status,
       ).toBe(403);
     }
     expect((await t.call('/api/admin/users')).status).toBe(401);

@@ -39,7 +39,10 @@ export const waitlistRoutes = createRouter()
       access: 'signed-in',
       summary: "Join a sold-out level's waitlist (how many teams, the contact)",
       request: { body: jsonBody(joinWaitlistSchema) },
-      responses: { 201: jsonResponse('On the list', z.object({ id: z.string(), position: z.number() })), 409: errorResponse('Places are free, or already waiting') },
+      responses: {
+        201: jsonResponse('On the list', z.object({ id: z.string(), position: z.number() })),
+        409: errorResponse('Places are free, or already waiting'),
+      },
     }),
     async (c) => {
       const { database, now, config } = c.var.deps;
@@ -67,7 +70,8 @@ export const waitlistRoutes = createRouter()
       request: { params: tokenParam },
       responses: { 200: jsonResponse('OK', z.object({ offer: entry })), 404: errorResponse('Expired, used, or not the caller’s') },
     }),
-    async (c) => c.json({ offer: await getOffer(c.var.deps.database.db, await viewerId(c), c.req.valid('param').token, c.var.deps.now()) }, 200),
+    async (c) =>
+      c.json({ offer: await getOffer(c.var.deps.database.db, await viewerId(c), c.req.valid('param').token, c.var.deps.now()) }, 200),
   )
   .openapi(
     defineRoute({
@@ -91,7 +95,9 @@ export const adminWaitlistRoutes = createRouter()
       path: '/',
       access: 'staff',
       summary: "Each level's open waitlist entries in order (optionally of one tournament)",
-      request: { query: z.object({ tournamentId: z.preprocess((v) => (v === '' ? undefined : v), z.guid('Tournament not found').optional()) }) },
+      request: {
+        query: z.object({ tournamentId: z.preprocess((v) => (v === '' ? undefined : v), z.guid('Tournament not found').optional()) }),
+      },
       responses: { 200: jsonResponse('OK', z.object({ entries: z.array(entry) })) },
     }),
     async (c) => {

@@ -14,7 +14,16 @@ import { teams } from '../db/schema';
 
 /** One level's figures: its places and the tournament's, what is taken (teams and kept offers). */
 async function levelCapacity(db: Db, levelId: string) {
-  const [row] = await queryRows<{ levelId: string; tournamentId: string; active: boolean; startDate: string; levelMax: number; tournamentMax: number | null; atLevel: number; inTournament: number }>(
+  const [row] = await queryRows<{
+    levelId: string;
+    tournamentId: string;
+    active: boolean;
+    startDate: string;
+    levelMax: number;
+    tournamentMax: number | null;
+    atLevel: number;
+    inTournament: number;
+  }>(
     db,
     sql`select l.id as "levelId", t.id as "tournamentId", t.active, t.start_date::text as "startDate", l.max_teams as "levelMax", t.max_teams as "tournamentMax",
                (select count(*)::int from ${teams} where ${teams.tournamentSponsorshipLevelId} = l.id and ${holdsPlace}) + ${reservedAtLevel(sql`l.id`)} as "atLevel",
@@ -28,14 +37,21 @@ async function levelCapacity(db: Db, levelId: string) {
 export async function joinWaitlist(db: Db, userId: string, rawInput: unknown, now: Date, timeZone: string) {
   const input = joinWaitlistSchema.parse(rawInput);
   const level = await levelCapacity(db, input.sponsorshipLevelId);
-  if (!level || !level.active) throw new AppError('VALIDATION', 'Please select a sponsorship level', { sponsorshipLevelId: 'Please select a sponsorship level' });
+  if (!level || !level.active)
+    throw new AppError('VALIDATION', 'Please select a sponsorship level', { sponsorshipLevelId: 'Please select a sponsorship level' });
   if (!isEditable(level.startDate, now, timeZone)) throw new AppError('CONFLICT', REGISTRATION_CLOSED_MESSAGE);
   const left = placesLeft({ maxTeams: level.levelMax, taken: level.atLevel }, { maxTeams: level.tournamentMax, taken: level.inTournament });
   if (left >= input.teamsWanted) throw new AppError('CONFLICT', PLACES_AVAILABLE_MESSAGE);
   try {
     const [entry] = await db
       .insert(waitlistEntries)
-      .values({ tournamentSponsorshipLevelId: input.sponsorshipLevelId, userId, teamsWanted: input.teamsWanted, contactName: input.contactName, contactEmail: input.contactEmail })
+      .values({
+        tournamentSponsorshipLevelId: input.sponsorshipLevelId,
+        userId,
+        teamsWanted: input.teamsWanted,
+        contactName: input.contactName,
+        contactEmail: input.contactEmail,
+      })
       .returning({ id: waitlistEntries.id });
     const position = await positionOf(db, entry!.id);
     return { id: entry!.id, position };
@@ -117,8 +133,11 @@ export async function removeEntry(db: Db, entryId: string) {
 
 /** The caller's open offer, for the registration form it opens. */
 export async function getOffer(db: Db, userId: string, token: string, now: Date) {
-  const [row] = await entriesQuery(db).where(and(eq(waitlistEntries.offerToken, token), eq(waitlistEntries.userId, userId), eq(waitlistEntries.status, 'offered')));
-  if (!row || !row.offerExpiresAt || row.offerExpiresAt <= now) throw new AppError('NOT_FOUND', 'This waitlist offer has expired or was already used');
+  const [row] = await entriesQuery(db).where(
+    and(eq(waitlistEntries.offerToken, token), eq(waitlistEntries.userId, userId), eq(waitlistEntries.status, 'offered')),
+  );
+  if (!row || !row.offerExpiresAt || row.offerExpiresAt <= now)
+    throw new AppError('NOT_FOUND', 'This waitlist offer has expired or was already used');
   return toEntry(row);
 }
 

@@ -37,14 +37,28 @@ useAppWithMail(async (app, catcher) => {
 async function soldOutLevel(holdHours = 72) {
   const tournament = await createTournament(t.db);
   const level = await createLevel(t.db, tournament.id, { maxTeams: 1, name: `Albatross ${Math.random().toString(36).slice(2, 7)}` });
-  const held = await registerTeamsOnce(t.db, holder.id, registrationInput(tournament.id, level.id), new Date(Date.now() - (72 - holdHours) * HOUR), undefined, { holdHours: 72 });
+  const held = await registerTeamsOnce(
+    t.db,
+    holder.id,
+    registrationInput(tournament.id, level.id),
+    new Date(Date.now() - (72 - holdHours) * HOUR),
+    undefined,
+    { holdHours: 72 },
+  );
   if ('replay' in held) throw new Error('unexpected replay');
   return { tournament, level, heldTeam: held.teams[0]! };
 }
 
 const join = (user: TestUser, levelId: string, teamsWanted = 1) =>
-  t.call('/api/waitlist', { cookie: user.cookie, json: { sponsorshipLevelId: levelId, teamsWanted, contactName: `${user.firstName} ${user.lastName}`, contactEmail: user.email } });
-const expireHold = (teamId: string) => t.db.update(teams).set({ holdUntil: new Date(Date.now() - 1000) }).where(eq(teams.id, teamId));
+  t.call('/api/waitlist', {
+    cookie: user.cookie,
+    json: { sponsorshipLevelId: levelId, teamsWanted, contactName: `${user.firstName} ${user.lastName}`, contactEmail: user.email },
+  });
+const expireHold = (teamId: string) =>
+  t.db
+    .update(teams)
+    .set({ holdUntil: new Date(Date.now() - 1000) })
+    .where(eq(teams.id, teamId));
 const placesLeft = async (tournamentId: string) => (await listTournamentLevels(t.db, tournamentId))[0]!.placesLeft;
 
 describe('joining', () => {
@@ -64,9 +78,16 @@ describe('joining', () => {
     const again = await join(first, level.id);
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe(ALREADY_WAITING_MESSAGE);
-    const bad = await t.call('/api/waitlist', { cookie: first.cookie, json: { sponsorshipLevelId: level.id, teamsWanted: 0, contactName: '', contactEmail: 'nope' } });
+    const bad = await t.call('/api/waitlist', {
+      cookie: first.cookie,
+      json: { sponsorshipLevelId: level.id, teamsWanted: 0, contactName: '', contactEmail: 'nope' },
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.fields).toMatchObject({ teamsWanted: 'At least 1 team', contactName: 'Contact name is required', contactEmail: 'Invalid email' });
+    expect(bad.body.error.fields).toMatchObject({
+      teamsWanted: 'At least 1 team',
+      contactName: 'Contact name is required',
+      contactEmail: 'Invalid email',
+    });
   });
 });
 
@@ -76,7 +97,10 @@ describe('offers', () => {
     await join(first, level.id);
     await join(second, level.id);
     await expireHold(heldTeam.id);
-    const sweeper = startHoldSweeper({ db: t.db, config: t.config, mailer: t.deps.mailer, logger: t.deps.logger, now: () => new Date() }, { intervalMs: 3_600_000 });
+    const sweeper = startHoldSweeper(
+      { db: t.db, config: t.config, mailer: t.deps.mailer, logger: t.deps.logger, now: () => new Date() },
+      { intervalMs: 3_600_000 },
+    );
     const result = await sweeper.runOnce();
     await sweeper.stop();
     expect(result.offers.map((o) => o.contactEmail)).toEqual([first.email]);
@@ -89,17 +113,24 @@ describe('offers', () => {
     const newcomer = await t.call('/api/registrations', { cookie: second.cookie, json: registrationInput(tournament.id, level.id) });
     expect(newcomer.status).toBe(409);
     // Someone else's token does nothing for them.
-    expect((await t.call(`/api/registrations?offer=${token}`, { cookie: second.cookie, json: registrationInput(tournament.id, level.id) })).status).toBe(409);
+    expect(
+      (await t.call(`/api/registrations?offer=${token}`, { cookie: second.cookie, json: registrationInput(tournament.id, level.id) }))
+        .status,
+    ).toBe(409);
 
     const offer = await t.call(`/api/waitlist/offers/${token}`, { cookie: first.cookie });
     expect(offer.body.offer).toMatchObject({ levelId: level.id, tournamentId: tournament.id, teamsWanted: 1, status: 'offered' });
-    const registered = await t.call(`/api/registrations?offer=${token}`, { cookie: first.cookie, json: registrationInput(tournament.id, level.id) });
+    const registered = await t.call(`/api/registrations?offer=${token}`, {
+      cookie: first.cookie,
+      json: registrationInput(tournament.id, level.id),
+    });
     expect(registered.status).toBe(201);
     const [entry] = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.offerToken, token));
     expect(entry!.status).toBe('used');
-    expect((await t.call(`/api/registrations?offer=${token}`, { cookie: first.cookie, json: registrationInput(tournament.id, level.id) })).body.error.message).toBe(
-      'This waitlist offer has expired or was already used',
-    );
+    expect(
+      (await t.call(`/api/registrations?offer=${token}`, { cookie: first.cookie, json: registrationInput(tournament.id, level.id) })).body
+        .error.message,
+    ).toBe('This waitlist offer has expired or was already used');
   });
 
   it('pass on when declined, and when unused for 24 hours, to the next in line', async () => {
@@ -149,14 +180,22 @@ describe('the staff view', () => {
     await join(first, level.id);
     await join(second, level.id);
     const list = await t.call(`/api/admin/waitlist?tournamentId=${tournament.id}`, { cookie: staff.cookie });
-    expect(list.body.entries.map((e: { contactEmail: string; position: number; offerToken: string | null }) => [e.contactEmail, e.position, e.offerToken])).toEqual([
+    expect(
+      list.body.entries.map((e: { contactEmail: string; position: number; offerToken: string | null }) => [
+        e.contactEmail,
+        e.position,
+        e.offerToken,
+      ]),
+    ).toEqual([
       [first.email, 1, null],
       [second.email, 2, null],
     ]);
     expect((await t.call(`/api/admin/waitlist/${list.body.entries[0].id}`, { cookie: first.cookie, method: 'DELETE' })).status).toBe(403);
     expect((await t.call(`/api/admin/waitlist/${list.body.entries[0].id}`, { cookie: staff.cookie, method: 'DELETE' })).status).toBe(204);
     const after = await t.call(`/api/admin/waitlist?tournamentId=${tournament.id}`, { cookie: staff.cookie });
-    expect(after.body.entries.map((e: { contactEmail: string; position: number }) => [e.contactEmail, e.position])).toEqual([[second.email, 1]]);
+    expect(after.body.entries.map((e: { contactEmail: string; position: number }) => [e.contactEmail, e.position])).toEqual([
+      [second.email, 1],
+    ]);
     const mine = await t.call('/api/waitlist/mine', { cookie: second.cookie });
     expect(mine.body.entries.find((e: { levelId: string }) => e.levelId === level.id)).toMatchObject({ position: 1, status: 'waiting' });
   });
