@@ -18,7 +18,7 @@ import { AppError } from '../http/errors';
 import { capacityRefusal } from '../../shared/capacity';
 import { HOLD_HOURS, isEditable, REGISTRATION_CLOSED_MESSAGE } from '../../shared/editing-lock';
 import { PLAYERS_PER_TEAM, registrationSchema, type RegistrationInput } from '../../shared/team-schemas';
-import { enteredAt } from '../teams/player-order';
+import { playerRow } from '../teams/player-order';
 
 export interface Registration {
   teams: { id: string; name: string; players: { firstName: string; lastName: string; email: string }[] }[];
@@ -225,19 +225,9 @@ export async function registerTeamsOnce(
         holdUntil,
       })),
     );
-    const playerRows = tx.insert(players).values(
-      created.flatMap((team, i) =>
-        input.teams[i]!.players.map((p, j) => ({
-          teamId: team.id,
-          firstName: p.firstName,
-          lastName: p.lastName,
-          email: p.email,
-          phone: p.phone,
-          handicapIndex: p.handicapIndex,
-          createdAt: enteredAt(i * PLAYERS_PER_TEAM + j),
-        })),
-      ),
-    );
+    const playerRows = tx
+      .insert(players)
+      .values(created.flatMap((team, i) => input.teams[i]!.players.map((p, j) => playerRow(team.id, p, i * PLAYERS_PER_TEAM + j))));
     const paymentState = input.paymentOption === 'pay' ? 'pending' : 'in_progress';
     const paymentRows = tx.insert(payments).values(
       created.map((team) => ({

@@ -17,7 +17,7 @@ import { AppError } from '../http/errors';
 import { capacityRefusal } from '../../shared/capacity';
 import { ADMIN_PAGE_SIZE, adminCreateTeamSchema, teamStatusSchema, type TeamListQuery } from '../../shared/admin-schemas';
 import type { PaymentStatus } from '../../shared/payment-status';
-import { enteredAt } from './player-order';
+import { playerRow } from './player-order';
 import { getTeam, type Actor } from './service';
 import { holdsPlace, reservedAtLevel, reservedInTournament } from '../holds/holds-place';
 import { recordPaymentEvents } from '../payments/payment-events';
@@ -272,17 +272,7 @@ export async function createTeamAsAdmin(db: Db, rawInput: unknown, actorUserId: 
       })
       .returning({ id: teams.id, name: teams.name });
     if (input.players.length) {
-      await tx.insert(players).values(
-        input.players.map((p, i) => ({
-          teamId: team!.id,
-          firstName: p.firstName,
-          lastName: p.lastName,
-          email: p.email,
-          phone: p.phone,
-          handicapIndex: p.handicapIndex,
-          createdAt: enteredAt(i),
-        })),
-      );
+      await tx.insert(players).values(input.players.map((p, i) => playerRow(team!.id, p, i)));
     }
     const [record] = await tx
       .insert(payments)

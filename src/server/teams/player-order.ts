@@ -9,3 +9,16 @@ export const enteredAt = (position: number) => sql`now() + ${position}::int * in
 
 /** A team's players in the order they were entered. */
 export const playerOrder = () => [asc(players.createdAt), asc(players.id)];
+
+type EnteredPlayer = Pick<typeof players.$inferInsert, 'firstName' | 'lastName' | 'email' | 'phone' | 'handicapIndex'>;
+
+/** The row of a player entered at `position` among those inserted together (registration, a leader's or staff's edit). */
+export const playerRow = (teamId: string, p: EnteredPlayer, position: number) => ({
+  teamId,
+  firstName: p.firstName,
+  lastName: p.lastName,
+  email: p.email,
+  phone: p.phone,
+  handicapIndex: p.handicapIndex,
+  createdAt: enteredAt(position),
+});

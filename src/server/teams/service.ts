@@ -5,7 +5,7 @@ import { players, sponsorshipLevels, teamAssignments, teams, tournamentSponsorsh
 import { selectTeams } from './teams-query';
 import { AppError } from '../http/errors';
 import { courseIdOf } from '../scoring/tournament-course';
-import { enteredAt, playerOrder } from './player-order';
+import { playerOrder, playerRow } from './player-order';
 import { isEditable, LOCKED_MESSAGE } from '../../shared/editing-lock';
 import { editTeamSchema } from '../../shared/team-schemas';
 import type { StartGroup } from '../../shared/tournament-day';
@@ -148,17 +148,7 @@ export async function updateTeam(db: Db, actor: Actor, teamId: string, rawInput:
     }
     const added = input.players.filter((p) => !kept.includes(p));
     if (added.length) {
-      await tx.insert(players).values(
-        added.map((p, i) => ({
-          teamId,
-          firstName: p.firstName,
-          lastName: p.lastName,
-          email: p.email,
-          phone: p.phone,
-          handicapIndex: p.handicapIndex,
-          createdAt: enteredAt(i),
-        })),
-      );
+      await tx.insert(players).values(added.map((p, i) => playerRow(teamId, p, i)));
     }
   });
   return getTeam(db, actor, teamId, now, timeZone);
