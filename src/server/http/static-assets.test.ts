@@ -115,23 +115,6 @@ describe("a page's own chunks, preloaded in its document", () => {
     expect(pages.get('/register')!.replace(/<link rel="modulepreload"[^>]+>/g, '')).toBe(INDEX_HTML);
   });
 
-  it("links every page's styles in place of the first load's on a page beyond Home and the leaderboard", () => {
-    const html = INDEX_HTML.replace('</head>', '<link rel="stylesheet" crossorigin href="/assets/index-1.css"></head>');
-    const withCss = {
-      ...manifest,
-      'index.html': { ...manifest['index.html'], css: ['assets/index-1.css'] },
-      'src/client/all-pages.css': { file: 'assets/all-pages-1.css' },
-      'src/client/leaderboard/leaderboard-page.tsx': { file: 'assets/leaderboard-page-1.js', imports: ['_vendor-1.js'] },
-    };
-    const pages = pageDocuments(html, withCss);
-    for (const path of ['/register', '/auth']) {
-      expect(pages.get(path)).toContain('<link rel="stylesheet" crossorigin href="/assets/all-pages-1.css">');
-      expect(pages.get(path)).not.toContain('index-1.css');
-    }
-    expect(pages.get('/leaderboard')).toContain('href="/assets/index-1.css"');
-    expect(pages.get('/leaderboard')).not.toContain('all-pages');
-  });
-
   it('names modules that exist, so a renamed page cannot silently lose its preload', () => {
     for (const module of Object.values(PAGE_MODULES)) expect(existsSync(join(ROOT, module)), module).toBe(true);
   });

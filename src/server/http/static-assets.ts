@@ -42,16 +42,7 @@ export const PAGE_MODULES: Record<string, string> = {
 };
 
 /** Vite's build manifest (build.manifest): each source module's chunk and the chunks it imports statically. */
-type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean; css?: string[] }>;
-
-/**
- * Every page's styles (src/client/all-pages.css). The built index.html links only the first load's sheet (Home and the
- * leaderboard's classes); the code of any other page fetches this one too (routes.tsx). A page document below links it
- * in place of the first-load sheet: one sheet, fetched with the document, and the page's code then finds it already there.
- */
-const ALL_PAGES_CSS = 'src/client/all-pages.css';
-/** The pages whose document keeps the first-load sheet: those the server renders (server-render.ts SERVER_RENDERED). */
-const FIRST_LOAD_PAGES = new Set(['/', '/leaderboard']);
+type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
 
 function compressed(body: Buffer, type: string): Asset {
   const compressible = /text|javascript|json|svg/.test(type) && body.length > 512;
@@ -83,12 +74,7 @@ export function pageDocuments(indexHtml: string, manifest: Manifest): Map<string
     const files = chunksOf(manifest, module, loadedByEntry);
     if (files.length === 0) continue;
     const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
-    let html = indexHtml;
-    const allPages = manifest[ALL_PAGES_CSS]?.file;
-    if (allPages && !FIRST_LOAD_PAGES.has(path)) {
-      for (const css of (entryKey && manifest[entryKey]!.css) ?? []) html = html.replace(`href="/${css}"`, `href="/${allPages}"`);
-    }
-    pages.set(path, html.replace('</head>', `${links}</head>`));
+    pages.set(path, indexHtml.replace('</head>', `${links}</head>`));
   }
   return pages;
 }
