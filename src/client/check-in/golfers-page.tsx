@@ -204,16 +204,7 @@ export function GolfersPage() {
               </tbody>
             </Table>
           ) : null}
-          {golfers.data ? (
-            <Pagination
-              noun="golfers"
-              page={golfers.data.page}
-              pages={Math.max(1, Math.ceil(golfers.data.total / golfers.data.pageSize))}
-              pageSize={golfers.data.pageSize}
-              total={golfers.data.total}
-              onPage={setPage}
-            />
-          ) : null}
+          <Pagination of={golfers.data} noun="golfers" onPage={setPage} />
           {isAdmin ? <AddGolferDialog tournamentId={tournamentId} open={adding} onOpenChange={setAdding} /> : null}
         </>
       ) : null}

@@ -162,16 +162,7 @@ export function PaymentsPage() {
           onRetry={() => void ledger.refetch()}
         />
       )}
-      {data ? (
-        <Pagination
-          page={data.page}
-          pages={data.pages}
-          total={data.total}
-          pageSize={data.pageSize}
-          noun="records"
-          onPage={(page) => setParams((p) => ({ ...p, page }))}
-        />
-      ) : null}
+      <Pagination of={data} noun="records" onPage={(page) => setParams((p) => ({ ...p, page }))} />
 
       <Dialog
         open={editing != null}

@@ -102,6 +102,8 @@ export function RegistrationFlow({
   };
 
   const onForm = step === 'form' && tournament && level && me;
+  // Several teams at once where the level allows more than one per registration.
+  const TeamForm = level && level.maxTeams > 1 ? MultiTeamForm : SingleTeamForm;
   return (
     <Card className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -146,27 +148,15 @@ export function RegistrationFlow({
               <ArrowLeft aria-hidden className="size-4" /> Back to Selection
             </Button>
           </div>
-          {level.maxTeams > 1 ? (
-            <MultiTeamForm
-              key={level.id}
-              tournament={tournament}
-              level={level}
-              currency={currency}
-              busy={register.isPending}
-              draftKey={draftKey(me.user.id, level.id)}
-              onSubmit={submit}
-            />
-          ) : (
-            <SingleTeamForm
-              key={level.id}
-              tournament={tournament}
-              level={level}
-              currency={currency}
-              busy={register.isPending}
-              draftKey={draftKey(me.user.id, level.id)}
-              onSubmit={submit}
-            />
-          )}
+          <TeamForm
+            key={level.id}
+            tournament={tournament}
+            level={level}
+            currency={currency}
+            busy={register.isPending}
+            draftKey={draftKey(me.user.id, level.id)}
+            onSubmit={submit}
+          />
         </>
       )}
     </Card>

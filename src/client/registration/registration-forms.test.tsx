@@ -143,6 +143,14 @@ async function fillPlayers(user: ReturnType<typeof userEvent.setup>, scope: HTML
   }
 }
 
+/** Chooses the Eagle level and fills its one team completely ('Fore Play'), ready to send. */
+async function fillEagleTeam(user: ReturnType<typeof userEvent.setup>) {
+  await chooseLevel(user, EAGLE);
+  await user.type(screen.getByLabelText('Team name'), 'Fore Play');
+  await fillContact(user);
+  await fillPlayers(user);
+}
+
 afterEach(cleanup);
 
 describe('Step 1: tournament and sponsorship level', () => {
@@ -243,10 +251,7 @@ describe('Step 2: the single-team form (a level with one place)', () => {
       }),
     });
     const { user, onClose } = renderFlow();
-    await chooseLevel(user, EAGLE);
-    await user.type(screen.getByLabelText('Team name'), 'Fore Play');
-    await fillContact(user);
-    await fillPlayers(user);
+    await fillEagleTeam(user);
     await user.click(screen.getByRole('radio', { name: /^Pay now/ }));
     await user.click(screen.getByRole('button', { name: 'Register Team' }));
 
@@ -271,10 +276,7 @@ describe('Step 2: the single-team form (a level with one place)', () => {
     let answer!: (value: { status: number; body: unknown }) => void;
     const calls = stubApi({ 'POST /api/registrations': () => new Promise((resolve) => (answer = resolve)) });
     const { user } = renderFlow();
-    await chooseLevel(user, EAGLE);
-    await user.type(screen.getByLabelText('Team name'), 'Fore Play');
-    await fillContact(user);
-    await fillPlayers(user);
+    await fillEagleTeam(user);
     await user.click(screen.getByRole('button', { name: 'Register Team' }));
 
     const sending = (await screen.findByRole('button', { name: 'Registering…' })) as HTMLButtonElement;
@@ -293,10 +295,7 @@ describe('Step 2: the single-team form (a level with one place)', () => {
       }),
     });
     const { user, onClose } = renderFlow();
-    await chooseLevel(user, EAGLE);
-    await user.type(screen.getByLabelText('Team name'), 'Fore Play');
-    await fillContact(user);
-    await fillPlayers(user);
+    await fillEagleTeam(user);
     await user.click(screen.getByRole('button', { name: 'Register Team' }));
     expect(await screen.findByText('Only 0 places left at this level')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
@@ -306,10 +305,7 @@ describe('Step 2: the single-team form (a level with one place)', () => {
   it('tells a leader whose session ended to log in', async () => {
     stubApi({ 'POST /api/registrations': () => ({ status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'Sign in' } } }) });
     const { user } = renderFlow();
-    await chooseLevel(user, EAGLE);
-    await user.type(screen.getByLabelText('Team name'), 'Fore Play');
-    await fillContact(user);
-    await fillPlayers(user);
+    await fillEagleTeam(user);
     await user.click(screen.getByRole('button', { name: 'Register Team' }));
     expect(await screen.findByText('You must be logged in to register teams')).toBeTruthy();
   });

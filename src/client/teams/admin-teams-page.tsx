@@ -197,16 +197,7 @@ export function AdminTeamsPage() {
           onRetry={() => void list.refetch()}
         />
       )}
-      {data ? (
-        <Pagination
-          page={data.page}
-          pages={data.pages}
-          total={data.total}
-          pageSize={data.pageSize}
-          noun="teams"
-          onPage={(page) => setParams((p) => ({ ...p, page }))}
-        />
-      ) : null}
+      <Pagination of={data} noun="teams" onPage={(page) => setParams((p) => ({ ...p, page }))} />
 
       <TeamDetailsDialog teamId={openId} canChange={isAdmin} onClose={() => setOpenId(null)} />
       {isAdmin ? <AddTeamDialog open={adding} onOpenChange={setAdding} defaultTournamentId={params.tournamentId} /> : null}

@@ -1,22 +1,19 @@
 // Previous / next for the server-paged admin lists, with where the reader is.
 import { Button } from './button';
 
-export function Pagination({
-  page,
-  pages,
-  total,
-  pageSize,
-  onPage,
-  noun,
-}: {
+/** One page of a server-paged list, as the admin list routes answer it (`pages` where the route counts them). */
+interface ListPage {
   page: number;
-  pages: number;
-  total: number;
   pageSize: number;
-  onPage: (page: number) => void;
-  noun: string;
-}) {
-  if (total === 0) return null;
+  total: number;
+  pages?: number;
+}
+
+/** Nothing until the list has loaded, or when it is empty. */
+export function Pagination({ of: list, onPage, noun }: { of: ListPage | undefined; onPage: (page: number) => void; noun: string }) {
+  if (!list || list.total === 0) return null;
+  const { page, pageSize, total } = list;
+  const pages = list.pages ?? Math.max(1, Math.ceil(total / pageSize));
   const from = (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   return (

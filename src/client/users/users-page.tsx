@@ -201,16 +201,7 @@ export function UsersPage() {
           </tbody>
         </Table>
       ) : null}
-      {users.data ? (
-        <Pagination
-          noun="users"
-          page={users.data.page}
-          pages={Math.max(1, Math.ceil(users.data.total / users.data.pageSize))}
-          pageSize={users.data.pageSize}
-          total={users.data.total}
-          onPage={setPage}
-        />
-      ) : null}
+      <Pagination of={users.data} noun="users" onPage={setPage} />
 
       <Dialog
         open={changing !== null}

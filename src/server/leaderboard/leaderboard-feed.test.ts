@@ -93,6 +93,21 @@ async function feedWith(options: Partial<FeedOptions> = {}) {
   return feed;
 }
 
+/**
+ * A real tournament of one team with the feed watching it: `ours()` are the boards of that tournament received so far
+ * (the first one has arrived). Close the feed when done.
+ */
+async function watchOneTeam() {
+  const leader = (await insertLeaders(database.db, 1))[0]!;
+  const { tournament, teams } = await createTournamentDay(database.db, leader, { teams: 1 });
+  const feed = await feedWith();
+  const watcher = recorder();
+  feed.subscribe(watcher.subscriber);
+  const ours = () => watcher.boards.filter((b) => b.board.tournament.id === tournament.id);
+  await watcher.until(() => ours().length === 1);
+  return { tournament, team: teams[0]!, feed, watcher, ours };
+}
+
 const TOURNAMENT = '11111111-1111-4111-8111-111111111111';
 const OTHER = '22222222-2222-4222-8222-222222222222';
 const THIRD = '33333333-3333-4333-8333-333333333333';
@@ -282,15 +297,9 @@ describe('the leaderboard feed', () => {
   });
 
   it('hears a change NOTIFYed by another process and pushes the new board', async () => {
-    const leader = (await insertLeaders(database.db, 1))[0]!;
-    const { tournament, teams } = await createTournamentDay(database.db, leader, { teams: 1 });
-    const feed = await feedWith();
+    const { tournament, team, feed, watcher, ours } = await watchOneTeam();
     try {
-      const watcher = recorder();
-      feed.subscribe(watcher.subscriber);
-      const ours = () => watcher.boards.filter((b) => b.board.tournament.id === tournament.id);
-      await watcher.until(() => ours().length === 1);
-      await insertScores(database.db, tournament.id, teams[0]!, [[6]]);
+      await insertScores(database.db, tournament.id, team, [[6]]);
       await notifyLeaderboardChanged(database.db, tournament.id);
       await watcher.until(() => ours().some((b) => b.board.rows.length === 1));
       expect(ours().at(-1)!.board.rows[0]).toMatchObject({ toPar: 2, total: 6 });
@@ -305,16 +314,10 @@ describe('the leaderboard feed', () => {
 if (testDatabaseKind() === 'postgres') {
   describe('a lost LISTEN connection on PostgreSQL', () => {
     it('is re-opened, and every open board is refreshed with what changed unheard', async () => {
-      const leader = (await insertLeaders(database.db, 1))[0]!;
-      const { tournament, teams } = await createTournamentDay(database.db, leader, { teams: 1 });
-      const feed = await feedWith();
+      const { tournament, team, feed, watcher, ours } = await watchOneTeam();
       try {
-        const watcher = recorder();
-        feed.subscribe(watcher.subscriber);
-        const ours = () => watcher.boards.filter((b) => b.board.tournament.id === tournament.id);
-        await watcher.until(() => ours().length === 1);
         // A score saved without a NOTIFY: nothing can tell the feed, except re-reading after a reconnect.
-        await insertScores(database.db, tournament.id, teams[0]!, [[3]]);
+        await insertScores(database.db, tournament.id, team, [[3]]);
         const killed = await queryRows<{ ok: boolean }>(
           database.db,
           sql`select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = current_database() and query ilike 'listen%'`,

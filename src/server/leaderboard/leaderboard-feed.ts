@@ -70,6 +70,38 @@ export interface LeaderboardSubscriber {
   close(): void;
 }
 
+/**
+ * The newest-only queue of a subscriber's stream: a board that arrives while the stream is busy replaces the same
+ * tournament's board waiting to be written, so a slow client holds at most one pending board per tournament and the latest
+ * active set. `waiting` is in the order events were last queued (the active set queued after a board goes after it); a
+ * board of a tournament that left the active set is dropped. `write` is called after each queueing: it sends what waits
+ * unless the stream is busy.
+ */
+export function newestOnlyQueue(write: () => void) {
+  /** The version last queued per tournament ('' for the active set): versions grow, so an older one is never sent after. */
+  const sent = new Map<string, number>();
+  const waiting = new Map<string, Uint8Array>();
+  const queue = (key: string, version: number, event: Uint8Array) => {
+    if (version <= (sent.get(key) ?? -1)) return;
+    sent.set(key, version);
+    // Re-inserted at the end: events go out in the order they were last queued.
+    waiting.delete(key);
+    waiting.set(key, event);
+    write();
+  };
+  const senders: Pick<LeaderboardSubscriber, 'sendActive' | 'send'> = {
+    sendActive(active) {
+      // A board waiting for a tournament no longer active must not follow the set that dropped it.
+      for (const key of waiting.keys()) if (key && !active.tournamentIds.includes(key)) waiting.delete(key);
+      queue('', active.version, active.event);
+    },
+    send(snapshot) {
+      queue(snapshot.board.tournament.id, snapshot.version, snapshot.event);
+    },
+  };
+  return { waiting, senders };
+}
+
 export interface LeaderboardFeed {
   /** The current board: the cached one while this process is sure it is current, else computed (404 for no tournament). */
   get(tournamentId: string): Promise<BoardSnapshot>;

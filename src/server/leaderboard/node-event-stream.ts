@@ -5,7 +5,7 @@
 // nextTick and four writes per chunk). Node's ServerResponse still sends the headers and ends the body.
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { LeaderboardSubscriber } from './leaderboard-feed';
+import { newestOnlyQueue, type LeaderboardSubscriber } from './leaderboard-feed';
 
 /** The headers streamSSE sends, and nosniff (the security middleware does not see a response written here). */
 export const EVENT_STREAM_HEADERS = {
@@ -45,10 +45,10 @@ export function nodeSubscriber(res: ServerResponse): LeaderboardSubscriber | nul
   if (!socket || socket.destroyed || res.destroyed || res.writableEnded) return null;
   /** The framing the response uses: chunks for HTTP/1.1, the bare bytes (body ends at close) for an HTTP/1.0 client. */
   const frame = res.chunkedEncoding ? chunkOf : (event: Uint8Array) => event;
-  /** The version last queued per tournament ('' for the active set): versions grow, so an older one is never sent after. */
-  const sent = new Map<string, number>();
-  const waiting = new Map<string, Uint8Array>();
   let blocked = false;
+  const { waiting, senders } = newestOnlyQueue(() => {
+    if (!blocked) flush();
+  });
   const gone = () => socket.destroyed || res.destroyed || res.writableEnded;
   const flush = () => {
     blocked = false;
@@ -62,23 +62,8 @@ export function nodeSubscriber(res: ServerResponse): LeaderboardSubscriber | nul
       }
     }
   };
-  const queue = (key: string, version: number, event: Uint8Array) => {
-    if (version <= (sent.get(key) ?? -1)) return;
-    sent.set(key, version);
-    // Re-inserted at the end: events go out in the order they were last queued.
-    waiting.delete(key);
-    waiting.set(key, event);
-    if (!blocked) flush();
-  };
   return {
-    sendActive(active) {
-      // A board waiting for a tournament no longer active must not follow the set that dropped it.
-      for (const key of waiting.keys()) if (key && !active.tournamentIds.includes(key)) waiting.delete(key);
-      queue('', active.version, active.event);
-    },
-    send(snapshot) {
-      queue(snapshot.board.tournament.id, snapshot.version, snapshot.event);
-    },
+    ...senders,
     heartbeat() {
       // Only on an idle socket: a busy one is not idle, and its buffer must not grow with comments.
       if (!blocked && !socket.writableNeedDrain && !gone()) socket.write(frame(HEARTBEAT));

@@ -13,6 +13,7 @@ import {
   RETRY_MS,
   type BoardSnapshot,
   type LeaderboardFeed,
+  newestOnlyQueue,
   type LeaderboardSubscriber,
 } from './leaderboard-feed';
 import { activeTournamentIds } from './leaderboard';
@@ -36,10 +37,10 @@ async function publicBoard(feed: LeaderboardFeed, tournamentId: string): Promise
  * the same tournament's board waiting to be written, so a slow client holds at most one pending board per tournament.
  */
 function sseSubscriber(stream: SSEStreamingApi, onClose: () => void): LeaderboardSubscriber {
-  /** The version last queued per tournament ('' for the active set): versions grow, so an older one is never sent after. */
-  const sent = new Map<string, number>();
-  const waiting = new Map<string, Uint8Array>();
   let writing = false;
+  const { waiting, senders } = newestOnlyQueue(() => {
+    if (!writing) void flush();
+  });
   const flush = async () => {
     writing = true;
     for (const [key, event] of waiting) {
@@ -49,23 +50,8 @@ function sseSubscriber(stream: SSEStreamingApi, onClose: () => void): Leaderboar
     }
     writing = false;
   };
-  const queue = (key: string, version: number, event: Uint8Array) => {
-    if (version <= (sent.get(key) ?? -1)) return;
-    sent.set(key, version);
-    // Re-inserted at the end: events go out in the order they were last queued.
-    waiting.delete(key);
-    waiting.set(key, event);
-    if (!writing) void flush();
-  };
   return {
-    sendActive(active) {
-      // A board waiting for a tournament no longer active must not follow the set that dropped it.
-      for (const key of waiting.keys()) if (key && !active.tournamentIds.includes(key)) waiting.delete(key);
-      queue('', active.version, active.event);
-    },
-    send(snapshot) {
-      queue(snapshot.board.tournament.id, snapshot.version, snapshot.event);
-    },
+    ...senders,
     heartbeat() {
       if (!writing) void stream.write(': heartbeat\n\n');
     },

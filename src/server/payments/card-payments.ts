@@ -142,40 +142,33 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<Web
         .where(eq(payments.teamId, team.id))
         .orderBy(asc(payments.id))
         .for('update');
-      let takesPlace = team.status !== 'expired';
-      if (!takesPlace) takesPlace = await placeRemains(tx, team);
-      if (!takesPlace) {
-        // Money arrived for a team whose place has gone: recorded with its reference, so staff can refund it from the ledger.
-        for (const r of records) await tx.update(payments).set({ providerRef: reference }).where(eq(payments.id, r.id));
-        await recordPaymentEvents(
+      /** This event in each record's history: the state it leaves the record in (its own when unchanged), and why. */
+      const recordCardEvents = (toState: PaymentStatus | null, note: (state: string) => string) =>
+        recordPaymentEvents(
           tx,
           records.map((r) => ({
             paymentId: r.id,
             kind: 'card',
             fromState: r.state as PaymentStatus,
-            toState: r.state as PaymentStatus,
+            toState: toState ?? (r.state as PaymentStatus),
             amountCents: r.amountCents,
             providerEventId: event.id,
-            note: `Paid by card (${reference}) after the place was released and taken: refund it`,
+            note: note(r.state),
           })),
         );
+      let takesPlace = team.status !== 'expired';
+      if (!takesPlace) takesPlace = await placeRemains(tx, team);
+      if (!takesPlace) {
+        // Money arrived for a team whose place has gone: recorded with its reference, so staff can refund it from the ledger.
+        for (const r of records) await tx.update(payments).set({ providerRef: reference }).where(eq(payments.id, r.id));
+        await recordCardEvents(null, () => `Paid by card (${reference}) after the place was released and taken: refund it`);
         continue;
       }
       await tx.update(teams).set({ paymentStatus: 'paid' }).where(eq(teams.id, team.id));
       await tx.update(payments).set({ state: 'paid', providerRef: reference }).where(eq(payments.teamId, team.id));
-      await recordPaymentEvents(
-        tx,
-        records.map((r) => ({
-          paymentId: r.id,
-          kind: 'card',
-          fromState: r.state as PaymentStatus,
-          toState: 'paid',
-          amountCents: r.amountCents,
-          providerEventId: event.id,
-          // Staff may have recorded it paid (a cheque) meanwhile: the card money is then a second payment to refund.
-          note:
-            r.state === 'paid' ? `Card payment ${reference} for a record already paid: refund one of them` : `Card payment ${reference}`,
-        })),
+      // Staff may have recorded it paid (a cheque) meanwhile: the card money is then a second payment to refund.
+      await recordCardEvents('paid', (state) =>
+        state === 'paid' ? `Card payment ${reference} for a record already paid: refund one of them` : `Card payment ${reference}`,
       );
       paidPaymentIds.push(...records.filter((r) => r.state !== 'paid').map((r) => r.id));
     }

@@ -7,6 +7,8 @@ import { reportCsvQuerySchema, reportOptionsQuerySchema, reportQuerySchema } fro
 import { PAYMENT_STATUS_LABELS } from '../../shared/payment-status';
 import { buildReport, reportForExport, reportOptions } from './service';
 const tournamentChoice = z.object({ id: z.string(), name: z.string(), active: z.boolean() });
+/** Every tournament to choose from, and the one chosen (or the default), in both answers. */
+const tournamentChoices = { tournaments: z.array(tournamentChoice), tournamentId: z.string().nullable() };
 const row = z
   .object({
     id: z.string(),
@@ -51,8 +53,7 @@ export const reportRoutes = createRouter()
         200: jsonResponse(
           'OK',
           z.object({
-            tournaments: z.array(tournamentChoice),
-            tournamentId: z.string().nullable(),
+            ...tournamentChoices,
             rows: z.array(row),
             totals,
             total: z.number(),
@@ -89,8 +90,7 @@ export const reportRoutes = createRouter()
         200: jsonResponse(
           'OK',
           z.object({
-            tournaments: z.array(tournamentChoice),
-            tournamentId: z.string().nullable(),
+            ...tournamentChoices,
             teams: z.array(z.object({ id: z.string(), name: z.string() })),
           }),
         ),
