@@ -113,3 +113,18 @@ describe('a first visit on a poor connection (400 kbit/s, 400 ms)', () => {
     }
   }, 180_000);
 });
+
+describe('before the scripts have arrived', () => {
+  test("the leaderboard's TV mode opens and closes from the server's HTML alone", async () => {
+    const page = await journey.visitor({ viewport: 'mobile' });
+    // Scripts that never arrive: what a clubhouse screen or a phone on one bar shows for seconds.
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto('/leaderboard');
+    await firstRow(page).waitFor();
+    await page.getByRole('link', { name: 'TV mode', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/leaderboard' && url.searchParams.get('tv') === '1');
+    await page.getByRole('link', { name: 'Exit TV mode' }).click();
+    await page.waitForURL((url) => url.pathname === '/leaderboard' && url.search === '');
+    await page.getByRole('link', { name: 'TV mode', exact: true }).waitFor();
+  });
+});

@@ -627,9 +627,9 @@ describe('the leaderboard', () => {
     const tv = await journey.visitor();
     await tv.goto('/leaderboard');
     await expectHeading(tv, 'Leaderboard');
-    await tv.getByRole('button', { name: 'TV mode' }).click();
+    await tv.getByRole('link', { name: 'TV mode', exact: true }).click();
     await tv.waitForURL((url) => url.searchParams.get('tv') === '1');
-    await tv.getByRole('button', { name: 'Exit TV mode' }).waitFor();
+    await tv.getByRole('link', { name: 'Exit TV mode' }).waitFor();
     // The site's header is covered: whatever sits at its place belongs to the board.
     expect(await tv.evaluate(() => document.querySelector('header')!.contains(document.elementFromPoint(200, 20)))).toBe(false);
     const fontSize = await tv
@@ -640,8 +640,8 @@ describe('the leaderboard', () => {
     await checkPage(tv, 'Leaderboard', 'leaderboard TV mode');
     await shoot(tv, 'tournament-day-leaderboard-tv');
 
-    await tv.getByRole('button', { name: 'Exit TV mode' }).click();
-    await tv.getByRole('button', { name: 'TV mode' }).waitFor();
+    await tv.getByRole('link', { name: 'Exit TV mode' }).click();
+    await tv.getByRole('link', { name: 'TV mode', exact: true }).waitFor();
     expect(new URL(tv.url()).search).toBe('');
   });
 

@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Maximize, Minimize, Pause, Play } from '../ui/shell-icons';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { LoadFailed } from '../ui/load-failed';
@@ -19,18 +19,16 @@ import { useLiveLeaderboards } from './use-live-leaderboard';
 const tvRetryDelay = (attempt: number) => Math.min(2_000 * 2 ** attempt, 30_000);
 
 export function LeaderboardPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const tv = params.get('tv') === '1';
   const [paused, setPaused] = useState(false);
   const boards = useQuery(tv ? { ...leaderboardsQuery, retry: true, retryDelay: tvRetryDelay } : leaderboardsQuery);
   const live = useLiveLeaderboards();
 
-  const enterTv = () => {
-    setParams({ tv: '1' });
-    void document.documentElement.requestFullscreen?.().catch(() => undefined);
-  };
-  const leaveTv = () => {
-    setParams({});
+  // TV mode in and out are links (?tv=1 and back): on the server-rendered page they work before the scripts have arrived
+  // (one bar of signal, a clubhouse screen still loading); once they have, the router follows them and full screen is asked.
+  const enterFullScreen = () => void document.documentElement.requestFullscreen?.().catch(() => undefined);
+  const leaveFullScreen = () => {
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
   };
 
@@ -89,15 +87,19 @@ export function LeaderboardPage() {
                 {paused ? <Play aria-hidden className="size-4" /> : <Pause aria-hidden className="size-4" />}
                 {paused ? 'Resume pages' : 'Pause pages'}
               </Button>
-              <Button variant="ghost" size="sm" onClick={leaveTv}>
-                <Minimize aria-hidden className="size-4" />
-                Exit TV mode
+              <Button variant="ghost" size="sm" asChild>
+                <Link to="/leaderboard" onClick={leaveFullScreen}>
+                  <Minimize aria-hidden className="size-4" />
+                  Exit TV mode
+                </Link>
               </Button>
             </>
           ) : (
-            <Button variant="secondary" onClick={enterTv}>
-              <Maximize aria-hidden className="size-4" />
-              TV mode
+            <Button variant="secondary" asChild>
+              <Link to="/leaderboard?tv=1" onClick={enterFullScreen}>
+                <Maximize aria-hidden className="size-4" />
+                TV mode
+              </Link>
             </Button>
           )}
         </div>
