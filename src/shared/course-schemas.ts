@@ -76,4 +76,3 @@ export const strokeIndexesSchema = z
     if (given.length !== holes || given.some((n) => n > holes))
       ctx.addIssue({ code: 'custom', path: ['strokeIndexes'], message: COURSE_MESSAGES.strokeIndexes(holes) });
   });
-export type StrokeIndexesInput = z.output<typeof strokeIndexesSchema>;

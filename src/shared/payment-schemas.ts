@@ -17,7 +17,6 @@ export const extendHoldSchema = z.object({
     .min(1, 'Enter at least 1 hour')
     .max(720, 'At most 720 hours (30 days) at a time'),
 });
-export type ExtendHoldInput = z.input<typeof extendHoldSchema>;
 
 /** The Idempotency-Key header of a registration (R27): any printable token the browser made for one submitted form. */
 export const idempotencyKeySchema = z

@@ -5,7 +5,6 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** The statuses an admin may choose (R15); an expired team comes back through 'Reinstate', which checks the places left. */
 export const SETTABLE_PAYMENT_STATUSES = ['pending', 'hold', 'in_progress', 'paid'] as const satisfies readonly PaymentStatus[];
-export type SettablePaymentStatus = (typeof SETTABLE_PAYMENT_STATUSES)[number];
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   paid: 'Paid',

@@ -26,7 +26,6 @@ const dateOrder = { message: DATE_ORDER_MESSAGE, path: ['from'] };
 
 export const reportFiltersSchema = reportFilterFields.refine(datesInOrder, dateOrder);
 export type ReportFilters = z.output<typeof reportFiltersSchema>;
-export type ReportFilterValues = z.input<typeof reportFilterFields>;
 
 export const reportQuerySchema = reportFilterFields
   .extend({ page: z.coerce.number().int().min(1).max(100_000).default(1) })

@@ -32,6 +32,13 @@ export const scoreValueSchema = z.object({
 /** The cells that are saved: strokes above 0. */
 export const scoresToSave = (scores: readonly ScoreValue[]) => scores.filter((score) => score.strokes >= MIN_STROKES);
 
+/**
+ * A whole card's save (PUT /api/teams/:teamId/scores). Cells with strokes 1–15 are saved; every other cell of the team is
+ * cleared (R21: saving replaces the team's scores); a cell may be sent with strokes 0 (empty: not saved). 400 'No scores to
+ * save' when no cell is above 0 (nothing changes), 400 per cell for strokes outside 0–15, a hole not on the course or a
+ * golfer not on the team (`fields` like `scores.3.strokes`). `version` is that of the sheet the scores were entered on: the
+ * app always sends it; without it the save replaces the card unconditionally (scripts, benchmarks).
+ */
 export const saveScoresSchema = z
   .object({
     scores: z.array(scoreValueSchema, { error: SCORE_MESSAGES.noScores }).max(PLAYERS_PER_TEAM * 36, 'Too many scores'),
@@ -46,4 +53,3 @@ export const saveScoresSchema = z
     });
     if (scoresToSave(input.scores).length === 0) ctx.addIssue({ code: 'custom', message: SCORE_MESSAGES.noScores, path: ['scores'] });
   });
-export type SaveScoresBody = z.input<typeof saveScoresSchema>;

@@ -39,7 +39,6 @@ export const scoreChangesSchema = z
       seen.add(key);
     });
   });
-export type ScoreChangesInput = z.infer<typeof scoreChangesSchema>;
 
 /** A cell that was not applied: someone else changed it from `base` to `theirs` before `mine` arrived. */
 export interface ScoreConflict {

@@ -7,7 +7,6 @@ export const PLAYERS_PER_TEAM = 4;
 export const MAX_TEAMS_PER_REGISTRATION = 10;
 export const TOO_MANY_TEAMS_MESSAGE = `At most ${MAX_TEAMS_PER_REGISTRATION} teams in one registration`;
 export const PAYMENT_OPTIONS = ['pay', 'hold'] as const;
-export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];
 
 export const HANDICAP_MESSAGE = 'Handicap Index must be from -10.0 to 54.0, with at most one decimal';
 /** R29: a Handicap Index, -10.0 to 54.0 with one decimal; null (or left out) when the player has none. */

@@ -6,7 +6,7 @@
 //   GET  /api/admin/tournaments/:id/scorecards        staff   → Scorecards (printable: one card per team)
 //   GET  /api/score-entry/tournaments                 signed-in → ScoreEntryChoices (staff: every team; leader: own teams)
 //   GET  /api/teams/:teamId/scores                    owner or staff → ScoreSheet
-//   PUT  /api/teams/:teamId/scores  body SaveScoresInput  owner or staff → ScoreSheet (replaces the team's scores, R21;
+//   PUT  /api/teams/:teamId/scores  body saveScoresSchema owner or staff → ScoreSheet (replaces the team's scores, R21;
 //                                                          409 when they changed since `version`)
 //   GET  /api/admin/starting-holes                    admin   → DrawStatus (per tournament: teams without a hole, with scores)
 //   GET  /api/leaderboard                             public  → PublicLeaderboards (every active tournament)
@@ -43,21 +43,6 @@ export interface ScoreValue {
   playerId: string;
   holeNumber: number;
   strokes: number;
-}
-
-export interface SaveScoresInput {
-  /**
-   * Cells with strokes 1–15 are saved; every other cell of the team is cleared (R21: saving replaces the team's scores).
-   * A cell may be sent with strokes 0 (empty: not saved). Validated by saveScoresSchema (src/shared/score-schemas.ts):
-   * 400 'No scores to save' when no cell is above 0 (nothing changes), 400 per cell for strokes outside 0–15, a hole not
-   * on the course or a golfer not on the team (`fields` like `scores.3.strokes`).
-   */
-  scores: ScoreValue[];
-  /**
-   * The `version` of the sheet the scores were entered on. The app always sends it; without it the save replaces the card
-   * unconditionally (scripts, benchmarks).
-   */
-  version?: string;
 }
 
 export interface LeaderboardPlayer {

@@ -12,7 +12,6 @@ export const createUserSchema = signUpSchema.extend({ role: roleSchema });
 export type CreateUserInput = z.input<typeof createUserSchema>;
 
 export const changeRoleSchema = z.object({ role: roleSchema });
-export type ChangeRoleInput = z.input<typeof changeRoleSchema>;
 
 export const pageSchema = z.coerce
   .number({ error: 'Page must be a whole number from 1' })

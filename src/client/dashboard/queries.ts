@@ -3,10 +3,6 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../lib/api';
 import type { ApiAnswer } from '../lib/api-types';
 
-export type Dashboard = ApiAnswer<'/api/admin/dashboard'>;
-export type DashboardTournament = Dashboard['tournaments'][number];
-export type DashboardStats = NonNullable<Dashboard['stats']>;
-
 export const dashboardQuery = (tournamentId: string) =>
   queryOptions({
     queryKey: ['admin', 'dashboard', tournamentId],

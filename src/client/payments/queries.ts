@@ -11,7 +11,6 @@ export interface PaymentParams {
 }
 export type Ledger = ApiAnswer<'/api/admin/payments'>;
 export type PaymentRow = Ledger['payments'][number];
-export type PaymentEvent = ApiAnswer<'/api/admin/payments/:id/history'>['events'][number];
 
 export function paymentSearch({ page, ...filters }: PaymentParams, withPage = true): string {
   const params = new URLSearchParams();

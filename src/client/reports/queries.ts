@@ -12,9 +12,6 @@ export interface ReportParams {
   page: number;
 }
 export type Report = ApiAnswer<'/api/admin/reports'>;
-export type ReportRow = Report['rows'][number];
-export type ReportTournament = Report['tournaments'][number];
-export type ReportOptions = ApiAnswer<'/api/admin/reports/options'>;
 
 export function reportSearch({ page, ...filters }: ReportParams, withPage = true): string {
   const params = new URLSearchParams();

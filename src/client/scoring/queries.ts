@@ -4,7 +4,6 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../lib/api';
 import type { ApiAnswer } from '../lib/api-types';
 
-export type ScoreEntryChoices = ApiAnswer<'/api/score-entry/tournaments'>;
 export type ScoreSheet = ApiAnswer<'/api/teams/:teamId/scores'>;
 
 /** Staff get every team of every tournament; a leader gets their own teams (the server decides, R9). */

@@ -13,10 +13,7 @@ export interface TeamListParams {
   dir: SortDirection;
   page: number;
 }
-export type TeamList = ApiAnswer<'/api/admin/teams'>;
-export type AdminTeamRow = TeamList['teams'][number];
 export type AdminTeamDetail = ApiAnswer<'/api/admin/teams/:id'>['team'];
-export type TeamFormOptions = ApiAnswer<'/api/admin/teams/form-options'>;
 
 /** The list's query string; the CSV export takes the same one without the page. */
 export function teamListSearch({ page, ...filters }: TeamListParams, withPage = true): string {

@@ -91,7 +91,6 @@ export async function getTeam(db: Db, actor: Actor, teamId: string, now: Date, t
     .orderBy(...playerOrder());
   return { ...toSummary(row, now, timeZone), players: list };
 }
-export type TeamDetail = Awaited<ReturnType<typeof getTeam>>;
 
 /**
  * Saves a team's details and its four players in one transaction. A leader may change only their own team, and only
