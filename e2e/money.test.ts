@@ -175,9 +175,12 @@ describe('a hold expiring', () => {
     await admin.getByRole('button', { name: 'Lapsed Larks' }).first().click();
     const details = admin.getByRole('dialog', { name: 'Team details' });
     await details.getByText('The hold ran out and the place was released.').waitFor();
+    // No status to choose while expired: only Reinstate, which checks that a place remains, gives the place back.
+    expect(await details.getByLabel('Payment status').count()).toBe(0);
     await shoot(admin, 'money-team-details-expired-390');
     await details.getByRole('button', { name: 'Reinstate' }).click();
     await details.getByRole('button', { name: 'Extend' }).waitFor();
+    await details.getByLabel('Payment status').waitFor();
     await expect.poll(() => details.locator('span:text-is("Hold")').count()).toBeGreaterThan(0);
     await shoot(admin, 'money-team-details-reinstated-390');
 

@@ -203,9 +203,16 @@ function EditPayment({ payment, currency, onDone }: { payment: PaymentRow; curre
       <p className="text-sm text-stone-700">
         {formatMoney(payment.amountCents, currency)} · {payment.levelName ?? 'No level'} · {payment.tournamentName}
       </p>
-      <SelectField label="State" value={state} onChange={(e) => setState(e.target.value as PaymentStatus)}>
-        <PaymentStatusOptions settable />
-      </SelectField>
+      {payment.state === 'expired' ? (
+        // Its place was released: only Reinstate (Admin → Teams) gives it back, while one remains (R24). The note can change.
+        <p className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900">
+          Expired: the team's place was released. Reinstate the team in Admin → Teams to change this payment's state.
+        </p>
+      ) : (
+        <SelectField label="State" value={state} onChange={(e) => setState(e.target.value as PaymentStatus)}>
+          <PaymentStatusOptions settable />
+        </SelectField>
+      )}
       <Field label="Note" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} placeholder="e.g. Cheque #123 received" />
       <FormActions onCancel={onDone} label="Save" busyLabel="Saving…" busy={update.isPending} />
     </form>

@@ -137,19 +137,24 @@ function TeamDetails({ teamId, canChange, onClose }: { teamId: string; canChange
 
       {canChange ? (
         <div className="flex flex-col gap-3 border-t border-stone-200 pt-4 sm:flex-row sm:items-end sm:justify-between">
-          <div className="flex items-end gap-2">
-            <SelectField
-              label="Payment status"
-              value={chosen}
-              onChange={(e) => setStatusChoice(e.target.value as PaymentStatus)}
-              className="w-44 [&_select]:min-w-0"
-            >
-              <PaymentStatusOptions settable />
-            </SelectField>
-            <Button className="whitespace-nowrap" onClick={update} disabled={setStatus.isPending || chosen === team.paymentStatus}>
-              {setStatus.isPending ? 'Updating…' : 'Update Status'}
-            </Button>
-          </div>
+          {/* An expired team comes back only through Reinstate above, which checks a place remains (R24). */}
+          {team.paymentStatus === 'expired' ? (
+            <span />
+          ) : (
+            <div className="flex items-end gap-2">
+              <SelectField
+                label="Payment status"
+                value={chosen}
+                onChange={(e) => setStatusChoice(e.target.value as PaymentStatus)}
+                className="w-44 [&_select]:min-w-0"
+              >
+                <PaymentStatusOptions settable />
+              </SelectField>
+              <Button className="whitespace-nowrap" onClick={update} disabled={setStatus.isPending || chosen === team.paymentStatus}>
+                {setStatus.isPending ? 'Updating…' : 'Update Status'}
+              </Button>
+            </div>
+          )}
           <Button variant="danger" onClick={() => setConfirming(true)}>
             Delete
           </Button>

@@ -15,7 +15,9 @@ import { testDatabaseKind } from '../test/database';
 import { createLevel, createTournament, registrationInput } from '../test/factories';
 import { insertLeaders, teamsInput } from '../test/fixtures';
 import { type TestApp } from '../test/test-app';
-import { extendHold, reinstateTeam, sweepHolds, NO_PLACE_TO_REINSTATE } from './expiry';
+import { setTeamPaymentStatus } from '../teams/admin-service';
+import { updatePayment } from '../payments/service';
+import { extendHold, reinstateTeam, sweepHolds, EXPIRED_NEEDS_REINSTATE, NO_PLACE_TO_REINSTATE } from './expiry';
 import { startHoldSweeper } from './sweeper';
 
 const HOUR = 3600_000;
@@ -199,6 +201,32 @@ describe('staff extend and reinstate', () => {
     expect(refused).toBeInstanceOf(AppError);
     expect(refused.message).toBe(NO_PLACE_TO_REINSTATE);
     expect((await teamRow(id)).paymentStatus).toBe('expired');
+  });
+
+  it("never gives an expired team its place back through a status change: the team's or its record's (only Reinstate checks the caps)", async () => {
+    const { tournament, level } = await setUp(1);
+    const lapsed = (await register(tournament.id, level.id)).teams[0]!.id;
+    await sweepHolds(t.db, at(72));
+    // The one place is sold again: setting the lapsed team Paid now would put two teams on a one-place level.
+    expect((await register(tournament.id, level.id)).teams).toHaveLength(1);
+    const [record] = await t.db.select().from(payments).where(eq(payments.teamId, lapsed));
+    const history = await eventsOf(lapsed);
+
+    for (const status of ['paid', 'hold', 'in_progress', 'pending']) {
+      const refused = await setTeamPaymentStatus(t.db, lapsed, { status }, admin).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(AppError);
+      expect((refused as AppError).message).toBe(EXPIRED_NEEDS_REINSTATE);
+    }
+    const viaLedger = await updatePayment(t.db, record!.id, { state: 'paid', note: 'Cheque' }, admin).catch((e: unknown) => e);
+    expect((viaLedger as AppError).message).toBe(EXPIRED_NEEDS_REINSTATE);
+
+    expect((await teamRow(lapsed)).paymentStatus).toBe('expired');
+    const [after] = await t.db.select().from(payments).where(eq(payments.teamId, lapsed));
+    expect(after).toMatchObject({ state: 'expired', note: record!.note });
+    expect(await eventsOf(lapsed)).toEqual(history);
+    // A note alone is not a state change: it is still recorded.
+    await updatePayment(t.db, record!.id, { note: 'Called the sponsor' }, admin);
+    expect((await t.db.select().from(payments).where(eq(payments.id, record!.id)))[0]!.note).toBe('Called the sponsor');
   });
 
   it('refuses to extend a paid or expired team', async () => {

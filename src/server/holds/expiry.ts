@@ -126,6 +126,11 @@ export async function extendHold(db: Db, teamId: string, hours: number, actorUse
 }
 
 export const NO_PLACE_TO_REINSTATE = 'No place is left at this level to reinstate the team';
+/**
+ * A staff status change on an expired team would take back a place the caps no longer hold for it (it may be sold or kept
+ * for the waitlist since): the team comes back only through Reinstate, which checks the caps.
+ */
+export const EXPIRED_NEEDS_REINSTATE = "This team's place was released: reinstate it first (Admin → Teams), while a place remains";
 
 /**
  * Staff bring an expired team back while places remain (checked under the tournament's row lock, as registration does):

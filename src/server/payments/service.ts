@@ -6,6 +6,7 @@ import { payments, sponsorshipLevels, teams, tournaments } from '../db/schema';
 import { selectTeams } from '../teams/teams-query';
 import { moneySums, toMoneyTotals } from './money-totals';
 import { AppError } from '../http/errors';
+import { EXPIRED_NEEDS_REINSTATE } from '../holds/expiry';
 import { ADMIN_PAGE_SIZE, paymentUpdateSchema, type PaymentListQuery } from '../../shared/admin-schemas';
 import type { PaymentStatus } from '../../shared/payment-status';
 import { recordPaymentEvents } from './payment-events';
@@ -106,7 +107,8 @@ export async function updatePayment(db: Db, paymentId: string, rawInput: unknown
     const [found] = await tx.select({ teamId: payments.teamId }).from(payments).where(eq(payments.id, paymentId));
     if (!found) throw new AppError('NOT_FOUND', 'Payment not found');
     // The team row first, then the record: the order every money change takes, so none deadlock.
-    await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, found.teamId)).for('update');
+    const [team] = await tx.select({ status: teams.paymentStatus }).from(teams).where(eq(teams.id, found.teamId)).for('update');
+    if (input.state !== undefined && team?.status === 'expired') throw new AppError('CONFLICT', EXPIRED_NEEDS_REINSTATE);
     const [before] = await tx
       .select({ state: payments.state, amountCents: payments.amountCents })
       .from(payments)

@@ -20,6 +20,7 @@ import type { PaymentStatus } from '../../shared/payment-status';
 import { playerRow } from './player-order';
 import { getTeam, type Actor } from './service';
 import { holdsPlace, reservedAtLevel, reservedInTournament } from '../holds/holds-place';
+import { EXPIRED_NEEDS_REINSTATE } from '../holds/expiry';
 import { recordPaymentEvents } from '../payments/payment-events';
 
 const notFound = () => new AppError('NOT_FOUND', 'Team not found');
@@ -146,6 +147,9 @@ export async function setTeamPaymentStatus(db: Db, teamId: string, rawInput: unk
   const { status } = teamStatusSchema.parse(rawInput);
   return db.transaction(async (tx) => {
     // The team row first, then its records: the order every money change takes (R26), so none deadlock.
+    const [locked] = await tx.select({ status: teams.paymentStatus }).from(teams).where(eq(teams.id, teamId)).for('update');
+    if (!locked) throw notFound();
+    if (locked.status === 'expired') throw new AppError('CONFLICT', EXPIRED_NEEDS_REINSTATE);
     const [team] = await tx
       .update(teams)
       .set({ paymentStatus: status })
