@@ -211,6 +211,7 @@ describe('players', () => {
       'players',
       'position',
       'positionLabel',
+      'start',
       'teamId',
       'teamName',
       'thru',

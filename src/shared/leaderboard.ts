@@ -7,6 +7,8 @@ import { type CountbackResult, type HolePar, type LeaderboardRow, type PlayerNam
 export interface LeaderboardTeam {
   id: string;
   name: string;
+  /** R31: its starting hole and group ('7A'), null or absent before the draw. */
+  start?: string | null;
   /** In the order the board lists them; a Handicap Index where the player has one (none counts as 0). */
   players: (PlayerName & { handicapIndex?: number | null })[];
 }
@@ -82,6 +84,7 @@ export function computeLeaderboardRows(
       {
         teamId: team.id,
         teamName: team.name,
+        start: team.start ?? null,
         toPar,
         thru: played.length,
         total,

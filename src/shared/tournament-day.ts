@@ -58,6 +58,8 @@ export interface LeaderboardRow {
   positionLabel: string;
   teamId: string;
   teamName: string;
+  /** R31: where the team starts, '7A' / '7B'; null before the draw. */
+  start: string | null;
   /** Strokes minus the par of the holes played (sum over players); shown as E, +n, -n. */
   toPar: number;
   /** Holes played by the team (a hole counts when any of its players has a score on it). */

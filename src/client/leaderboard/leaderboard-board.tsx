@@ -1,6 +1,6 @@
 // One tournament's leaderboard rows (R22, R28–R30): position (ties share it: T2; 'won/lost on countback' where countback
-// placed a team), team, to par, holes played, total and each player's total; with net scoring Net and Gross side by side
-// and the team handicap. Under the board: the countback rule and, for net, the allowance used. Names only: the board is
+// placed a team), team (with its start, 'Start 1A', once drawn: R31), to par, holes played, total and each player's total;
+// with net scoring Net and Gross side by side and the team handicap. Under the board: the countback rule and, for net, the allowance used. Names only: the board is
 // public (R11). A table on a wide screen or a TV, a list of cards on a phone.
 import { memo } from 'react';
 import { COUNTBACK_RULE } from '../../shared/countback';
@@ -20,6 +20,12 @@ function CountbackNote({ row, className }: { row: LeaderboardRow; className?: st
   return (
     <span className={cn('block text-xs font-medium whitespace-nowrap text-stone-600', className)}>{COUNTBACK_NOTE[row.countback]}</span>
   );
+}
+
+/** R31: where the team started ('Start 1A'), once the draw is made. */
+function StartNote({ row, className }: { row: LeaderboardRow; className?: string }) {
+  if (!row.start) return null;
+  return <span className={cn('text-xs font-normal whitespace-nowrap text-stone-600', className)}>Start {row.start}</span>;
 }
 
 function PlayerTotals({ row, withTotals, className }: { row: LeaderboardRow; withTotals: boolean; className?: string }) {
@@ -99,7 +105,14 @@ function BoardTable({ board, tv }: { board: Leaderboard; tv: boolean }) {
                 <CountbackNote row={row} className={cn(tv && 'text-sm xl:text-base')} />
               </td>
               <th scope="row" className={cn(td, 'font-semibold')}>
-                {tv ? <span className="line-clamp-2">{row.teamName}</span> : row.teamName}
+                {tv ? (
+                  <span className="line-clamp-2">{row.teamName}</span>
+                ) : (
+                  <>
+                    {row.teamName}
+                    <StartNote row={row} className="block" />
+                  </>
+                )}
               </th>
               <td className={cn(td, 'text-right font-bold tabular-nums', toParClass(ranked(row)))}>{formatToPar(ranked(row))}</td>
               {net ? <td className={cn(td, 'text-right tabular-nums', toParClass(row.toPar))}>{formatToPar(row.toPar)}</td> : null}
@@ -128,7 +141,9 @@ function BoardCards({ board }: { board: Leaderboard }) {
             {row.positionLabel}
           </p>
           <div className="min-w-0 flex-1">
-            <p className="font-semibold">{row.teamName}</p>
+            <p className="font-semibold">
+              {row.teamName} <StartNote row={row} className="ml-1" />
+            </p>
             <CountbackNote row={row} />
             <PlayerTotals row={row} withTotals={board.rules.format !== 'scramble'} className="mt-1 text-xs text-stone-700" />
           </div>

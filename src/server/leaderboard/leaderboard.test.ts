@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTournamentDay, insertScores, type DayTeam } from '../test/tournament-day-fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
 import type { Leaderboard } from '../scoring/openapi-schemas';
+import { teamAssignments } from '../db/schema';
 import { loadLeaderboard } from './leaderboard';
 
 let t: TestApp;
@@ -54,6 +55,20 @@ describe('GET /api/leaderboard/:tournamentId', () => {
     expect(text).not.toMatch(/"\w*(email|phone)"\s*:/i);
     expect(text).not.toContain('@');
     expect(text).not.toContain('"555-0100"');
+  });
+
+  it("shows each team's starting hole and group once drawn (R31), none before", async () => {
+    const { tournament, teams } = await createTournamentDay(t.db, leader.id, { teams: 3, holes: 9 });
+    const [a, b, c] = teams as [DayTeam, DayTeam, DayTeam];
+    for (const team of [a, b, c]) await insertScores(t.db, tournament.id, team, [[4]]);
+    // Two groups on hole 7; the third team came late and has no starting hole yet.
+    await t.db.insert(teamAssignments).values([
+      { tournamentId: tournament.id, teamId: a.id, startingHole: 7, startGroup: 'A' },
+      { tournamentId: tournament.id, teamId: b.id, startingHole: 7, startGroup: 'B' },
+    ]);
+    const { body } = await board(tournament.id);
+    const startOf = (id: string) => body.rows.find((r: { teamId: string }) => r.teamId === id).start;
+    expect([startOf(a.id), startOf(b.id), startOf(c.id)]).toEqual(['7A', '7B', null]);
   });
 
   it('answers gzip to a browser that accepts it, the same board', async () => {

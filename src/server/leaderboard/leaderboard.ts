@@ -3,7 +3,8 @@
 import { and, asc, eq, exists, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/connect';
 import { playerOrder } from '../teams/player-order';
-import { players, playerScores, teams, tournaments } from '../db/schema';
+import { players, playerScores, teamAssignments, teams, tournaments } from '../db/schema';
+import { startingHoleLabel, type StartGroup } from '../../shared/tournament-day';
 import { computeLeaderboardRows, type LeaderboardScore, type LeaderboardTeam } from '../../shared/leaderboard';
 import type { Leaderboard } from '../scoring/openapi-schemas';
 import { loadTournamentCourse } from '../scoring/tournament-course';
@@ -23,6 +24,8 @@ export async function loadLeaderboard(db: Db, tournamentId: string, now = new Da
       .select({
         teamId: teams.id,
         teamName: teams.name,
+        startingHole: teamAssignments.startingHole,
+        startGroup: teamAssignments.startGroup,
         playerId: players.id,
         firstName: players.firstName,
         lastName: players.lastName,
@@ -30,6 +33,7 @@ export async function loadLeaderboard(db: Db, tournamentId: string, now = new Da
       })
       .from(teams)
       .innerJoin(players, eq(players.teamId, teams.id))
+      .leftJoin(teamAssignments, and(eq(teamAssignments.teamId, teams.id), eq(teamAssignments.tournamentId, tournamentId)))
       .where(
         and(
           eq(teams.tournamentId, tournamentId),
@@ -58,7 +62,10 @@ export async function loadLeaderboard(db: Db, tournamentId: string, now = new Da
   const byTeam = new Map<string, LeaderboardTeam>();
   for (const row of roster) {
     let team = byTeam.get(row.teamId);
-    if (!team) byTeam.set(row.teamId, (team = { id: row.teamId, name: row.teamName, players: [] }));
+    if (!team) {
+      const start = row.startingHole == null ? null : startingHoleLabel(row.startingHole, row.startGroup as StartGroup);
+      byTeam.set(row.teamId, (team = { id: row.teamId, name: row.teamName, start, players: [] }));
+    }
     team.players.push({ id: row.playerId, firstName: row.firstName, lastName: row.lastName, handicapIndex: row.handicapIndex });
   }
   const { active, ...shown } = tournament;

@@ -101,6 +101,7 @@ export const leaderboardSchema = z
         countback: z.enum(['won', 'lost']).nullable(),
         teamId: z.string(),
         teamName: z.string(),
+        start: z.string().nullable(),
         toPar: z.number(),
         thru: z.number(),
         total: z.number(),
