@@ -13,5 +13,10 @@ export const joinWaitlistSchema = z.object({
 export type JoinWaitlistInput = z.input<typeof joinWaitlistSchema>;
 
 export const JOIN_WAITLIST_LABEL = 'Join the waitlist';
+/** More teams than the level (or the tournament) can ever hold would wait for ever and hold up everyone behind (R25). */
+export const atMostTeamsMessage = (most: number) => `At most ${most} ${most === 1 ? 'team' : 'teams'} at this level`;
+/** The most teams one entry may wait for: what the level and the tournament hold at all (null: no cap). */
+export const mostTeamsToWaitFor = (levelMax: number | null, tournamentMax: number | null) =>
+  Math.min(levelMax ?? Number.MAX_SAFE_INTEGER, tournamentMax ?? Number.MAX_SAFE_INTEGER);
 export const PLACES_AVAILABLE_MESSAGE = 'Places are available at this level: register instead';
 export const ALREADY_WAITING_MESSAGE = 'You are already on the waitlist for this level';

@@ -193,6 +193,21 @@ describe('Step 1: tournament and sponsorship level', () => {
     expect(screen.queryByRole('button', { name: 'Join the waitlist for Birdie' })).toBeNull();
   });
 
+  it('opens the waitlist form with the cursor in it, and refuses more teams than the level holds without sending', async () => {
+    const calls = stubApi();
+    const { user } = renderFlow();
+    await user.selectOptions(screen.getByLabelText('Tournament'), TOURNAMENT.id);
+    await user.click(await screen.findByRole('button', { name: 'Join the waitlist for Par' }));
+    const form = screen.getByRole('form', { name: 'Join the waitlist: Par' });
+    const teams = within(form).getByLabelText('Teams') as HTMLInputElement;
+    expect(document.activeElement).toBe(teams);
+    await user.clear(teams);
+    await user.type(teams, '3'); // Par holds 2 teams at all
+    await user.click(within(form).getByRole('button', { name: 'Join the waitlist' }));
+    expect(await within(form).findByText('At most 2 teams at this level')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
   it('says so when the levels cannot be loaded', async () => {
     stubApi({
       [`GET /api/tournaments/${TOURNAMENT.id}/levels`]: () => ({ status: 500, body: { error: { code: 'INTERNAL', message: 'boom' } } }),

@@ -1,6 +1,6 @@
 // 'Join the waitlist' for a sold-out level (R25): how many teams, and the contact the offer goes to.
-import { useState } from 'react';
-import { joinWaitlistSchema, JOIN_WAITLIST_LABEL } from '../../shared/waitlist-schemas';
+import { useEffect, useRef, useState } from 'react';
+import { atMostTeamsMessage, joinWaitlistSchema, JOIN_WAITLIST_LABEL } from '../../shared/waitlist-schemas';
 import { useMe } from '../auth/session';
 import { errorMessage } from '../lib/api';
 import { notify } from '../lib/toast';
@@ -21,6 +21,13 @@ export function WaitlistJoin({ level, onDone }: { level: OfferedLevel; onDone: (
     contactEmail: me?.user.email ?? '',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The form opens below the list of levels: on a phone that is a screen or more away from the button pressed, so bring it
+  // into view with the cursor in its first field.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    form.current?.scrollIntoView?.({ block: 'center' });
+    form.current?.querySelector('input')?.focus({ preventScroll: true });
+  }, []);
   // Typing in a field clears its message; the next Join checks again.
   const set = (name: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => {
     setValues((v) => ({ ...v, [name]: e.target.value }));
@@ -34,6 +41,7 @@ export function WaitlistJoin({ level, onDone }: { level: OfferedLevel; onDone: (
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
       return;
     }
+    if (parsed.data.teamsWanted > level.maxTeams) return setErrors({ teamsWanted: atMostTeamsMessage(level.maxTeams) });
     setErrors({});
     join.mutate(parsed.data, {
       onSuccess: ({ position }) => {
@@ -46,6 +54,7 @@ export function WaitlistJoin({ level, onDone }: { level: OfferedLevel; onDone: (
 
   return (
     <form
+      ref={form}
       onSubmit={submit}
       aria-label={`${JOIN_WAITLIST_LABEL}: ${level.name}`}
       className="flex flex-col gap-3 rounded-lg border border-stone-300 bg-stone-50 p-4"

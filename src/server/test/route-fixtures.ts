@@ -10,6 +10,7 @@ import { createUserAccount } from '../account/service';
 import { payments, players, teams, verification, waitlistEntries } from '../db/schema';
 import { createCourse } from '../courses/service';
 import { createSponsorshipLevel } from '../sponsorship/service';
+import { registerTeams } from '../registration/service';
 import { createLevel, createRegisteredTeam, createTournament, playersInput, registrationInput } from './factories';
 import { paymentIdOf } from './admin-fixtures';
 import { createTournamentDay } from './tournament-day-fixtures';
@@ -331,8 +332,10 @@ export const routeFixtures: Record<string, RouteFixture> = {
   // ── waitlist (R25) ──
   'POST /api/waitlist': {
     request: async ({ t, owner }) => {
+      // Two places, one taken: a leader wanting both may wait.
       const tournament = await createTournament(t.db);
-      const level = await createLevel(t.db, tournament.id, { maxTeams: 1 });
+      const level = await createLevel(t.db, tournament.id, { maxTeams: 2 });
+      await registerTeams(t.db, owner.id, registrationInput(tournament.id, level.id), new Date());
       return { json: { sponsorshipLevelId: level.id, teamsWanted: 2, contactName: 'Wait Listed', contactEmail: owner.email } };
     },
     expect: 201,

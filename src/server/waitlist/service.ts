@@ -8,7 +8,14 @@ import { isUniqueViolation } from '../db/errors';
 import { AppError } from '../http/errors';
 import { placesLeft } from '../../shared/capacity';
 import { isEditable, REGISTRATION_CLOSED_MESSAGE } from '../../shared/editing-lock';
-import { ALREADY_WAITING_MESSAGE, joinWaitlistSchema, OFFER_HOURS, PLACES_AVAILABLE_MESSAGE } from '../../shared/waitlist-schemas';
+import {
+  ALREADY_WAITING_MESSAGE,
+  atMostTeamsMessage,
+  joinWaitlistSchema,
+  mostTeamsToWaitFor,
+  OFFER_HOURS,
+  PLACES_AVAILABLE_MESSAGE,
+} from '../../shared/waitlist-schemas';
 import { holdsPlace, reservedAtLevel, reservedInTournament } from '../holds/holds-place';
 import { teams } from '../db/schema';
 
@@ -40,6 +47,8 @@ export async function joinWaitlist(db: Db, userId: string, rawInput: unknown, no
   if (!level || !level.active)
     throw new AppError('VALIDATION', 'Please select a sponsorship level', { sponsorshipLevelId: 'Please select a sponsorship level' });
   if (!isEditable(level.startDate, now, timeZone)) throw new AppError('CONFLICT', REGISTRATION_CLOSED_MESSAGE);
+  const most = mostTeamsToWaitFor(level.levelMax, level.tournamentMax);
+  if (input.teamsWanted > most) throw new AppError('VALIDATION', atMostTeamsMessage(most), { teamsWanted: atMostTeamsMessage(most) });
   const left = placesLeft({ maxTeams: level.levelMax, taken: level.atLevel }, { maxTeams: level.tournamentMax, taken: level.inTournament });
   if (left >= input.teamsWanted) throw new AppError('CONFLICT', PLACES_AVAILABLE_MESSAGE);
   try {

@@ -11,11 +11,11 @@ import { registerTeamsOnce } from '../registration/service';
 import { listTournamentLevels } from '../tournaments/service';
 import { testDatabaseKind } from '../test/database';
 import { createLevel, createTournament, registrationInput } from '../test/factories';
-import { insertLeaders } from '../test/fixtures';
+import { insertLeaders, teamsInput } from '../test/fixtures';
 import { findLink, type MailCatcher } from '../test/mail-catcher';
 import { useAppWithMail } from '../test/file-app';
 import type { TestApp, TestUser } from '../test/test-app';
-import { ALREADY_WAITING_MESSAGE, PLACES_AVAILABLE_MESSAGE } from '../../shared/waitlist-schemas';
+import { ALREADY_WAITING_MESSAGE, atMostTeamsMessage, PLACES_AVAILABLE_MESSAGE } from '../../shared/waitlist-schemas';
 import { lapseAndOffer } from './service';
 
 const HOUR = 3600_000;
@@ -68,7 +68,10 @@ describe('joining', () => {
     const refused = await join(first, roomy.id);
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toBe(PLACES_AVAILABLE_MESSAGE);
-    expect((await join(first, roomy.id, 4)).status).toBe(201); // more than are left
+    // Two of its three places taken: one is left, and a leader wanting two may wait for them.
+    const [other] = await insertLeaders(t.db, 1, 'roomy');
+    await registerTeamsOnce(t.db, other!, registrationInput(tournament.id, roomy.id, { teams: teamsInput(2, 'Roomy') }), new Date());
+    expect((await join(first, roomy.id, 2)).status).toBe(201);
 
     const { level } = await soldOutLevel();
     const a = await join(first, level.id);
@@ -88,6 +91,16 @@ describe('joining', () => {
       contactName: 'Contact name is required',
       contactEmail: 'Invalid email',
     });
+  });
+
+  it('refuses to wait for more teams than the level holds at all, which no freed place could ever give', async () => {
+    const { level } = await soldOutLevel(); // one place
+    const before = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.tournamentSponsorshipLevelId, level.id));
+    const tooMany = await join(first, level.id, 2);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error.fields).toEqual({ teamsWanted: atMostTeamsMessage(1) });
+    expect(atMostTeamsMessage(1)).toBe('At most 1 team at this level');
+    expect(await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.tournamentSponsorshipLevelId, level.id))).toEqual(before);
   });
 });
 
@@ -164,7 +177,11 @@ describe('offers', () => {
   });
 
   it('wait while the first in line wants more places than are free (order is kept)', async () => {
-    const { level, heldTeam } = await soldOutLevel();
+    const { tournament, level, heldTeam } = await soldOutLevel();
+    // A level of two places, both held; one hold runs out: one place for a first in line who wants two.
+    await t.db.execute(sql`update tournament_sponsorship_levels set max_teams = 2 where id = ${level.id}`);
+    const [other] = await insertLeaders(t.db, 1, 'pair');
+    await registerTeamsOnce(t.db, other!, registrationInput(tournament.id, level.id), new Date());
     await join(first, level.id, 2);
     await join(second, level.id, 1);
     await expireHold(heldTeam.id);
