@@ -18,6 +18,9 @@ import { loadLeaderboard } from '../leaderboard/leaderboard';
 import { assignStartingHoles, getStartingSheet } from '../starting-holes/starting-holes';
 import { playersInput, registrationInput } from '../test/factories';
 import { insertLeaders } from '../test/fixtures';
+import { getDashboard } from '../dashboard/service';
+import { buildReport } from '../reports/service';
+import { reportQuerySchema } from '../../shared/report-schemas';
 import { demoStartDate, seedDemo, type DemoSummary } from './demo-data';
 
 let database: TestDatabase;
@@ -130,6 +133,16 @@ describe('seedDemo', () => {
         .map((r) => r.countback)
         .sort(),
     ).toEqual(['lost', 'won']);
+  });
+
+  it("shows the outing's money the same on the Dashboard and in Reports: 36 entries of $600 paid, each with a payment record", async () => {
+    const id = seeded!.outing.id;
+    const dashboard = await getDashboard(database.db, id);
+    const report = await buildReport(database.db, reportQuerySchema.parse({ tournamentId: id }), 'UTC');
+    // 36 × $600.00 = $21,600.00, all received.
+    const money = { expectedCents: 2_160_000, receivedCents: 2_160_000, outstandingCents: 0 };
+    expect(dashboard.stats).toMatchObject(money);
+    expect(report.totals).toMatchObject(money);
   });
 
   it('refuses a database that already has a tournament, changing nothing', async () => {

@@ -1,11 +1,23 @@
 // The demo's second tournament (R28–R31): today's four-person scramble with net scoring, 36 teams of four with Handicap
 // Indexes, drawn two groups to a hole, part-way round, so a newcomer sees a live two-group scramble board at once. Two
 // teams are built to finish level on net, so the board shows countback. Deterministic (a seeded generator), not random.
-import { playerScores, players, teamAssignments, teams, tournamentCourses, tournaments, tournamentSponsorshipLevels } from '../db/schema';
+import {
+  payments,
+  playerScores,
+  players,
+  teamAssignments,
+  teams,
+  tournamentCourses,
+  tournaments,
+  tournamentSponsorshipLevels,
+} from '../db/schema';
+import { recordPaymentEvents } from '../payments/payment-events';
 import type { Db } from '../db/connect';
 import { drawShotgun, type RandomInt } from '../starting-holes/shotgun-draw';
 
 export const DEMO_OUTING = { teams: 36, format: 'scramble', netScoring: true } as const;
+/** Each team's entry: the level's price, paid. */
+const PRICE_CENTS = 60_000;
 
 const TEAM_NAMES = [
   'Lakeside Dental',
@@ -138,7 +150,7 @@ export async function seedOuting(
   await tx.insert(tournamentCourses).values({ tournamentId, courseId: options.courseId });
   const [level] = await tx
     .insert(tournamentSponsorshipLevels)
-    .values({ tournamentId, sponsorshipLevelId: options.levelId, priceCents: 60_000, maxTeams: DEMO_OUTING.teams })
+    .values({ tournamentId, sponsorshipLevelId: options.levelId, priceCents: PRICE_CENTS, maxTeams: DEMO_OUTING.teams })
     .returning({ id: tournamentSponsorshipLevels.id });
 
   const base = Date.now();
@@ -160,6 +172,23 @@ export async function seedOuting(
     .returning({ id: teams.id, name: teams.name });
   const byName = new Map(field.map((t) => [t.name, t.id]));
   const teamIds = TEAM_NAMES.map((n) => byName.get(n)!);
+  // Every team has paid its entry, as a real outing's field has: a payment record each, with its history (R26), so the
+  // Dashboard, the ledger and Reports show the same money.
+  const paid = await tx
+    .insert(payments)
+    .values(teamIds.map((teamId) => ({ teamId, amountCents: PRICE_CENTS, state: 'paid', note: 'Cheque received' })))
+    .returning({ id: payments.id });
+  await recordPaymentEvents(
+    tx,
+    paid.map((p) => ({
+      paymentId: p.id,
+      kind: 'registered',
+      fromState: null,
+      toState: 'paid',
+      amountCents: PRICE_CENTS,
+      note: 'Cheque received',
+    })),
+  );
 
   // Handicap Indexes 2.0–30.0; the first two teams share theirs, so their net totals can tie (countback).
   const indexes = teamIds.map(() => Array.from({ length: 4 }, () => Math.round((2 + next() * 28) * 10) / 10));
