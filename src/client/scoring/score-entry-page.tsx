@@ -35,7 +35,8 @@ export function ScoreEntryPage() {
       <div>
         <h1 className="text-2xl font-bold">Score Entry</h1>
         <p className="mt-1 text-sm text-stone-600">
-          Enter or correct any team's strokes: 1 to 15 per player and hole; an empty box is no score.
+          Enter or correct any team's strokes, 1 to 15 in each box (a player's, or in a scramble the team's, score on a hole); an empty box
+          is no score.
         </p>
       </div>
 

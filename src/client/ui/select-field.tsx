@@ -15,7 +15,9 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
   const selectId = id ?? generated;
   const errorId = `${selectId}-error`;
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
+    // min-w-0: in a grid or a row the field may be narrower than its longest option (a long tournament name on a phone);
+    // the select then shows what fits instead of pushing the page sideways.
+    <div className={cn('flex min-w-0 flex-col gap-1.5', className)}>
       <label htmlFor={selectId} className="text-sm font-medium text-stone-800">
         {label}
       </label>
