@@ -96,14 +96,23 @@ async function checkPage(page: Page, heading: string, label: string) {
   );
 }
 
-/** A board's rows as [team, position cell, first figure]: what a visitor reads. */
-async function boardRows(page: Page, tournament: string) {
+/** A board's rows as [team, position cell, first figure, …]: what a visitor reads. A drawn team's name has its start under
+ * it ('Start 6A', R31); an undrawn one's has none. */
+async function boardRows(page: Page, tournament: string, drawn = true) {
   const board = page.getByRole('region', { name: tournament });
   const rows = board.locator('tbody tr');
   return Promise.all(
-    (await rows.all()).map(async (row) => [await row.locator('th').innerText(), ...(await row.locator('td').allInnerTexts())]),
+    (await rows.all()).map(async (row) => {
+      const [team, start] = (await row.locator('th').innerText()).split('\n');
+      if (drawn) expect(start).toMatch(/^Start \d{1,2}[AB]$/);
+      else expect(start).toBeUndefined();
+      return [team!, ...(await row.locator('td').allInnerTexts())];
+    }),
   );
 }
+/** The team named first on the board (the row header's own text, without its start). */
+const firstTeamIs = (page: Page, name: string) =>
+  page.waitForFunction(([team]) => document.querySelector('tbody tr th')?.firstChild?.textContent === team, [name]);
 
 describe('an organiser', () => {
   test('makes the tournament a scramble with net scoring, draws 36 teams two to a hole and prints the cart signs', async () => {
@@ -219,7 +228,7 @@ describe('tournament day', () => {
     await shoot(leader, 'real-outing-scramble-phone');
 
     // Nine holes in at −2 gross, −9 net: the leader's team goes top; the rival drops to 2.
-    await visitor.waitForFunction(([name]) => document.querySelector('tbody tr th')?.textContent === name, [MINE]);
+    await firstTeamIs(visitor, MINE);
     const mid = await boardRows(visitor, OUTING);
     expect(mid.map((r) => r.slice(0, 3))).toEqual([
       [MINE, '1', '-9'],
@@ -228,7 +237,7 @@ describe('tournament day', () => {
 
     // The back nine: both finish on 64 net (−8); countback on holes 10–18, 35 against 37, puts the rival first.
     await enter([10, 11, 12, 13, 14, 15, 16, 17, 18]);
-    await visitor.waitForFunction(([name]) => document.querySelector('tbody tr th')?.textContent === name, [RIVAL]);
+    await firstTeamIs(visitor, RIVAL);
     const final = await boardRows(visitor, OUTING);
     expect(final.map((r) => r.slice(0, 4))).toEqual([
       [RIVAL, '1\nwon on countback', '-8', '-1'],
@@ -275,7 +284,7 @@ describe('tournament day', () => {
     await board.getByText('Best ball (best 2)').waitFor();
     await board.getByRole('rowheader', { name: 'Ball Busters' }).waitFor();
     // Two holes counted: 7 against par 8, 10 against par 10 → −1, thru 2, total 17.
-    expect((await boardRows(visitor, BEST_BALL))[0]!.slice(0, 5)).toEqual(['Ball Busters', '1', '-1', '2', '17']);
+    expect((await boardRows(visitor, BEST_BALL, false))[0]!.slice(0, 5)).toEqual(['Ball Busters', '1', '-1', '2', '17']);
   });
 });
 

@@ -1,6 +1,7 @@
 import { Flag, Trophy } from '../ui/shell-icons';
 import { Link, NavLink } from 'react-router';
 import { useLogout, useMe } from '../auth/session';
+import { useHydrated } from '../lib/use-hydrated';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 
@@ -11,7 +12,9 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 export function SiteHeader() {
-  const { data: me } = useMe();
+  const { data } = useMe();
+  // The server rendered this header signed out: hydrate it so, then show who is signed in (lib/use-hydrated.ts).
+  const me = useHydrated() ? data : undefined;
   const { logout, isPending } = useLogout();
   return (
     <header className="border-b border-stone-200 bg-white print:hidden">
