@@ -141,9 +141,8 @@ function BoardCards({ board }: { board: Leaderboard }) {
             {row.positionLabel}
           </p>
           <div className="min-w-0 flex-1">
-            <p className="font-semibold">
-              {row.teamName} <StartNote row={row} className="ml-1" />
-            </p>
+            <p className="font-semibold">{row.teamName}</p>
+            <StartNote row={row} className="block" />
             <CountbackNote row={row} />
             <PlayerTotals row={row} withTotals={board.rules.format !== 'scramble'} className="mt-1 text-xs text-stone-700" />
           </div>
