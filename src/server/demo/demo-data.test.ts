@@ -143,6 +143,8 @@ describe('seedDemo', () => {
     const money = { expectedCents: 2_160_000, receivedCents: 2_160_000, outstandingCents: 0 };
     expect(dashboard.stats).toMatchObject(money);
     expect(report.totals).toMatchObject(money);
+    // And the Dashboard opens on it: the newest tournament is the one in play.
+    expect((await getDashboard(database.db)).tournament?.id).toBe(id);
   });
 
   it('refuses a database that already has a tournament, changing nothing', async () => {

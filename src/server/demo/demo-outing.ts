@@ -144,6 +144,9 @@ export async function seedOuting(
       courseId: options.courseId,
       format: 'scramble',
       netScoring: true,
+      // The newest tournament (the Dashboard's default, SPEC.md §2), so an organiser's first look is the outing in play:
+      // created in the same transaction as the upcoming one, it would otherwise tie with it on created_at.
+      createdAt: new Date(Date.now() + 1000),
     })
     .returning({ id: tournaments.id });
   const tournamentId = tournament!.id;
