@@ -174,13 +174,16 @@ describe('a team leader on the course', () => {
 
     await conflict.getByRole('button', { name: 'Keep mine (5)' }).click();
     await conflict.waitFor({ state: 'detached' });
-    await leader.getByText('All scores synced').waitFor({ timeout: 20_000 });
-    expect(await box(leader, 'Lia Links', 2).inputValue()).toBe('5');
+    // 'All scores synced' may still be on screen from before the choice went out: wait for the choice itself to land.
+    await expect.poll(() => box(leader, 'Lia Links', 2).inputValue(), { timeout: 10_000 }).toBe('5');
     // Both values of hole 2 are in the history: staff's 6, then the leader's choice of 5.
-    expect(await stored(staff, teamId)).toEqual({
-      rows: ['Lia:2:5', 'Lou:3:4', 'Lyle:4:3'],
-      events: ['Lia:2:->6', 'Lia:2:6>5', 'Lou:3:->4', 'Lyle:4:->3'],
-    });
+    await expect
+      .poll(() => stored(staff, teamId), { timeout: 20_000 })
+      .toEqual({
+        rows: ['Lia:2:5', 'Lou:3:4', 'Lyle:4:3'],
+        events: ['Lia:2:->6', 'Lia:2:6>5', 'Lou:3:->4', 'Lyle:4:->3'],
+      });
+    await leader.getByText('All scores synced').waitFor({ timeout: 20_000 });
   });
 
   test('staff read the history of a team in the score report', async () => {

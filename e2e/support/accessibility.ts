@@ -13,6 +13,11 @@ export interface AxeFinding {
 
 /** Every violation axe finds (printed, for diagnosis); the caller decides which impacts fail the test. */
 export async function scanWithAxe(page: Page, label: string): Promise<AxeFinding[]> {
+  // A dialog fading in is scanned half transparent, its text then too faint (seen on a loaded machine): scan once every
+  // finite animation has ended (a spinner's or a live dot's never do).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const findings = results.violations.map((v) => ({
     id: v.id,
