@@ -1,7 +1,7 @@
 // One tournament's leaderboard rows (R22, R28–R30): position (ties share it: T2; 'won/lost on countback' where countback
 // placed a team), team (with its start, 'Start 1A', once drawn: R31), to par, holes played, total and each player's total;
-// with net scoring Net and Gross side by side and the team handicap. Under the board: the countback rule and, for net, the allowance used. Names only: the board is
-// public (R11). A table on a wide screen or a TV, a list of cards on a phone.
+// with net scoring Net and Gross side by side and the team handicap. Under the board: the countback rule and, for net, the
+// allowance used. Names only: the board is public (R11). A table on a wide screen or a TV, a list of cards on a phone.
 import { memo } from 'react';
 import { COUNTBACK_RULE } from '../../shared/countback';
 import { allowanceText } from '../../shared/formats';

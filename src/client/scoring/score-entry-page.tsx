@@ -44,15 +44,13 @@ export function ScoreEntryPage() {
 
       {tournament ? (
         <>
-          {/* One column of shrinkable tracks and boxes: a long team name must not widen a phone's page (a select is as
-              wide as its longest option otherwise). */}
+          {/* One column on a phone; SelectField itself may shrink below its longest option (a long team name). */}
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:items-end">
-            <SelectField label="Tournament" className="min-w-0" value={tournament.id} onChange={(e) => choose(e.target.value)}>
+            <SelectField label="Tournament" value={tournament.id} onChange={(e) => choose(e.target.value)}>
               <NamedOptions items={list} />
             </SelectField>
             <SelectField
               label="Team"
-              className="min-w-0"
               value={team?.teamId ?? ''}
               onChange={(e) => choose(tournament.id, e.target.value)}
               disabled={tournament.teams.length === 0}
