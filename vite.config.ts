@@ -1,6 +1,5 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { VitePWAOptions } from 'vite-plugin-pwa';
@@ -81,7 +80,7 @@ const pwaOptions: Partial<VitePWAOptions> = {
 // The API runs beside Vite in development (npm run dev); in production one Node process serves both.
 const apiPort = Number(process.env.DEV_API_PORT ?? 3001);
 
-export default defineConfig(({ command, isSsrBuild }) =>
+export default defineConfig(({ isSsrBuild }) =>
   isSsrBuild
     ? // The server (`vite build --ssr src/server/main.ts`, scripts/build.mjs): one ES module for Node, packages left external.
       // Tailwind too: routes.tsx (which the server renders with) imports all-pages.css with each page.
@@ -91,20 +90,6 @@ export default defineConfig(({ command, isSsrBuild }) =>
       }
     : {
         plugins: [react(), tailwindcss(), VitePWA(pwaOptions)],
-        // react-router's package points every import at its development build (warnings and their messages included);
-        // its production build is what its own Vite plugin serves in production. `npm run dev` and the server keep the
-        // package's default (the same markup; the server renders Home and the leaderboard with it).
-        resolve:
-          command === 'build'
-            ? {
-                alias: [
-                  {
-                    find: /^react-router$/,
-                    replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url)),
-                  },
-                ],
-              }
-            : {},
         build: {
           outDir: 'dist/client',
           emptyOutDir: true,
@@ -122,8 +107,10 @@ export default defineConfig(({ command, isSsrBuild }) =>
                   // What every page runs, in one file: fewer requests and one gzip window instead of four.
                   {
                     name: 'vendor',
-                    test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|cookie|set-cookie-parser)[\\/]/,
+                    test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
                   },
+                  // react-query: with the pages beyond Home and the leaderboard (docs/decisions/064).
+                  { name: 'react-query', test: /node_modules[\\/]@tanstack[\\/]/ },
                   { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
                   { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
                 ],

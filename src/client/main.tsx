@@ -1,40 +1,25 @@
 /// <reference types="vite/client" />
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { ApiError, failureCause } from './lib/api';
-import { meQuery } from './auth/session';
+import { BrowserRouter } from './router';
+import { createReads, ReadsProvider, seedReads, type PageData } from './lib/first-load-reads';
 import { AppRoutes } from './routes';
 import { WAITING_FLAG } from './offline/waiting-flag';
 import { PAGE_DATA_ID, RENDERED_URL_ATTRIBUTE } from './ssr/page-data';
 import './index.css';
 
-// A 401 means the session has ended (signed out in another tab, expired): ask again who is signed in, so every screen
-// shows the signed-out state instead of failing call after call. The sign-in form's own 401 changes nothing there.
-const onError = (error: unknown) => {
-  if (error instanceof ApiError && error.status === 401) void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
-};
-const queryClient: QueryClient = new QueryClient({
-  queryCache: new QueryCache({ onError }),
-  mutationCache: new MutationCache({ onError }),
-  defaultOptions: {
-    queries: {
-      // Outdoors on a poor connection: retry network failures, never a refusal or a validation error.
-      retry: (count, error) => count < 3 && failureCause(error) !== 'refused',
-      refetchOnWindowFocus: false,
-    },
-  },
-});
-void queryClient.prefetchQuery(meQuery);
+// Who is signed in and the boards: the first load's own reads (lib/first-load-reads.tsx); every other page's reads are
+// react-query's, loaded with those pages (lib/query-client.tsx).
+const reads = createReads();
+void reads.me.refetch();
 
 const app = (
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
+    <ReadsProvider reads={reads}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-    </QueryClientProvider>
+    </ReadsProvider>
   </StrictMode>
 );
 // Home and /leaderboard come rendered by the server (src/server/http/server-render.ts): take over that HTML with the data
@@ -44,7 +29,7 @@ const app = (
 const root = document.getElementById('root')!;
 if (root.firstElementChild && root.getAttribute(RENDERED_URL_ATTRIBUTE) === location.pathname + location.search) {
   const pageData = document.getElementById(PAGE_DATA_ID)?.textContent;
-  if (pageData) for (const [key, value] of JSON.parse(pageData) as [string[], unknown][]) queryClient.setQueryData(key, value);
+  if (pageData) seedReads(reads, JSON.parse(pageData) as PageData);
   hydrateRoot(root, app);
 } else {
   root.replaceChildren();
@@ -63,7 +48,9 @@ window.addEventListener('load', () => {
     navigator.serviceWorker.addEventListener(
       'controllerchange',
       () => {
-        void queryClient.refetchQueries({ type: 'active' });
+        reads.me.invalidate();
+        reads.leaderboard.invalidate();
+        void reads.pageQueries?.refetchQueries({ type: 'active' });
         if (rendered) void fetch(rendered, { credentials: 'same-origin' }).catch(() => undefined);
       },
       { once: true },

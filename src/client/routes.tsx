@@ -1,7 +1,7 @@
 // Every screen of the portal. Pages beyond Home load on demand; admin code is only fetched by staff who open /admin.
 // Declarative routing: the data router would add 16 KB (gzip) to every first load for loaders we do not use.
-import { lazy as reactLazy, Suspense, useEffect } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { lazy as reactLazy, Suspense, useEffect, type ComponentType } from 'react';
+import { Navigate, Route, Routes, useLocation } from './router';
 import { RootLayout } from './layout/root-layout';
 import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
@@ -9,10 +9,15 @@ import { RouteErrorBoundary } from './pages/route-error';
 import { PageSpinner } from './ui/spinner';
 
 /**
- * A page loaded on demand, with every page's styles (all-pages.css) fetched beside its code: the first load carries only
- * the styles of Home and the leaderboard (index.css, docs/decisions/051).
+ * A page loaded on demand, with every page's styles (all-pages.css) and react-query fetched beside its code: the first load
+ * carries only what Home and the leaderboard need (index.css, docs/decisions/051 and 064).
  */
-const lazy: typeof reactLazy = (load) => reactLazy(() => Promise.all([load(), import('./all-pages.css')]).then(([page]) => page));
+const lazy = (load: () => Promise<{ default: ComponentType }>) =>
+  reactLazy(() =>
+    Promise.all([load(), import('./lib/query-client'), import('./all-pages.css')]).then(([page, { withQueryClient }]) => ({
+      default: withQueryClient(page.default),
+    })),
+  );
 
 const RegisterPage = lazy(() => import('./registration/register-page').then((m) => ({ default: m.RegisterPage })));
 const AuthPage = lazy(() => import('./auth/auth-page').then((m) => ({ default: m.AuthPage })));

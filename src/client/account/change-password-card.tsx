@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { changePasswordSchema, type ChangePasswordInput } from '../../shared/account-schemas';
-import { useChangePassword } from '../auth/session';
+import { useChangePassword } from '../auth/account-forms';
 import { errorMessage } from '../lib/api';
 import { applyServerErrors } from '../lib/server-errors';
 import { notify } from '../lib/toast';

@@ -1,6 +1,6 @@
 // /admin: the staff gate (R10) and the admin layout. The server guards every admin call on its own; this only routes people.
 import { useEffect } from 'react';
-import { Navigate, Outlet, useNavigate } from 'react-router';
+import { Navigate, Outlet, useNavigate } from '../router';
 import { isStaff, ROLE_LABELS, roleMeets } from '../../shared/roles';
 import { displayName, useMe } from '../auth/session';
 import { notify } from '../lib/toast';

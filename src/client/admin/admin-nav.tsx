@@ -2,7 +2,7 @@
 // of pages (a row of a dozen links scrolled sideways hid most of them, with nothing to say they were there).
 import { ChevronDown, Menu, type LucideIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link, matchPath, useLocation } from 'react-router';
+import { Link, matchPath, useLocation } from '../router';
 import { cn } from '../ui/cn';
 
 export interface AdminNavItem {

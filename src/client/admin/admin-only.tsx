@@ -1,7 +1,7 @@
 // Admin-only pages inside the staff area (R8): a moderator who opens one by its address goes back to the Dashboard.
 // The server refuses their calls anyway; this only routes people.
 import { useEffect } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet } from '../router';
 import { useMe } from '../auth/session';
 import { notify } from '../lib/toast';
 

@@ -1,6 +1,6 @@
 // The routes under /admin, made from ADMIN_PAGES: the staff gate (AdminLayout) around every page, and AdminOnly around
 // the admin-only ones (R8, R10). An address under /admin that is no page is the not-found page, outside the gate.
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '../router';
 import { NotFoundPage } from '../pages/not-found-page';
 import { AdminLayout } from './admin-layout';
 import { AdminOnly } from './admin-only';

@@ -1,5 +1,5 @@
 // /auth: Login and Sign Up; a signed-in visitor goes on to /admin (staff) or /register (R10).
-import { Navigate } from 'react-router';
+import { Navigate } from '../router';
 import { isStaff } from '../../shared/roles';
 import { PageSpinner } from '../ui/spinner';
 import { AccountAccess } from './account-access';

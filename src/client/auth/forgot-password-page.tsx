@@ -1,7 +1,7 @@
 // /forgot-password: asks for a reset link by e-mail (R33). The answer never says whether the e-mail has an account.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../router';
 import { forgotPasswordSchema, type ForgotPasswordInput } from '../../shared/account-schemas';
 import { errorMessage } from '../lib/api';
 import { applyServerErrors } from '../lib/server-errors';
@@ -9,7 +9,7 @@ import { notify } from '../lib/toast';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Field } from '../ui/field';
-import { useRequestPasswordReset } from './session';
+import { useRequestPasswordReset } from './account-forms';
 
 export function ForgotPasswordPage() {
   const [params] = useSearchParams();

@@ -1,11 +1,11 @@
-import { Link } from 'react-router';
+import { Link } from '../router';
 import type { LoginInput } from '../../shared/account-schemas';
 import { errorMessage } from '../lib/api';
 import { useLightForm } from '../lib/light-form';
 import { notify } from '../lib/toast';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';
-import { useSignIn } from './session';
+import { useSignIn } from './account-forms';
 
 const loadSchema = () => import('../../shared/account-schemas').then((m) => m.loginSchema);
 

@@ -1,15 +1,15 @@
 // /logout: confirms the visitor is signed out (signing out first if they came here signed in).
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../router';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { useMe, useSignOut } from './session';
 
 export function LogoutPage() {
   const { data: me } = useMe();
-  const { mutate: signOut } = useSignOut();
+  const signOut = useSignOut();
   useEffect(() => {
-    if (me) signOut();
+    if (me) void signOut().catch(() => undefined);
   }, [me, signOut]);
   return (
     <div className="mx-auto flex max-w-6xl justify-center px-4 py-16">

@@ -2,7 +2,7 @@
 // and every session of the account ends; then the visitor signs in with the new password.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../router';
 import { z } from '../../shared/zod';
 import { INVALID_RESET_LINK, passwordSchema } from '../../shared/account-schemas';
 import { ApiError, errorMessage } from '../lib/api';
@@ -12,7 +12,7 @@ import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Field } from '../ui/field';
 import { NewPasswordField } from './new-password-field';
-import { useResetPassword } from './session';
+import { useResetPassword } from './account-forms';
 
 const formSchema = z
   .object({ newPassword: passwordSchema, confirm: z.string() })

@@ -4,7 +4,7 @@ import { useLightForm } from '../lib/light-form';
 import { notify } from '../lib/toast';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';
-import { useSignIn, useSignUp } from './session';
+import { useSignIn, useSignUp } from './account-forms';
 
 export const SIGN_UP_NOT_SIGNED_IN = "We could not sign you in. If this e-mail already has an account, log in or use 'Forgot password?'.";
 

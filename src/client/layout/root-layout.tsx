@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet } from '../router';
 import { PageSpinner } from '../ui/spinner';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';

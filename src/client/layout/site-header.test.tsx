@@ -2,21 +2,21 @@
 // The header is in the HTML the server renders for Home and /leaderboard, signed out (the server knows no visitor). A
 // signed-in visitor's answer to "who am I" can arrive before React hydrates that HTML: the header must still hydrate as the
 // server rendered it, then show Logout. (It rendered Logout at once and React threw error #418, seen in a journey.)
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../router';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { meQuery, type Me } from '../auth/session';
+import type { Me } from '../auth/session';
+import { createReads, ReadsProvider, type Reads } from '../lib/first-load-reads';
 import { SiteHeader } from './site-header';
 
-const page = (client: QueryClient) => (
-  <QueryClientProvider client={client}>
+const page = (reads: Reads) => (
+  <ReadsProvider reads={reads}>
     <MemoryRouter>
       <SiteHeader />
     </MemoryRouter>
-  </QueryClientProvider>
+  </ReadsProvider>
 );
 
 // act() flushes React's work before the assertions (testing-library sets this; hydrateRoot is called directly here).
@@ -34,16 +34,16 @@ afterEach(() => {
 
 it('hydrates as the server rendered it (Login) when the signed-in answer came first, then shows Logout', async () => {
   const root = document.createElement('div');
-  root.innerHTML = renderToString(page(new QueryClient()));
+  root.innerHTML = renderToString(page(createReads()));
   document.body.append(root);
   expect(root.textContent).toContain('Login');
 
-  const browser = new QueryClient();
+  const browser = createReads();
   const me: Me = {
     user: { id: 'u1', email: 'lee@example.org', role: 'team_leader', emailVerified: true },
     profile: { firstName: 'Lee', lastName: 'Leader', company: '' },
   };
-  browser.setQueryData(meQuery.queryKey, me);
+  browser.me.set(me);
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => new Response(JSON.stringify({ me: null }), { status: 200 })),

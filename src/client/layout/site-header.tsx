@@ -1,5 +1,5 @@
 import { Flag, Trophy } from '../ui/shell-icons';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '../router';
 import { useLogout, useMe } from '../auth/session';
 import { useHydrated } from '../lib/use-hydrated';
 import { Button } from '../ui/button';

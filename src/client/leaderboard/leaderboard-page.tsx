@@ -1,17 +1,17 @@
 // /leaderboard (public, R22): every active tournament's board, updating by itself as scores are saved and as tournaments
 // are activated or closed, over one event stream. `?tv=1` (or the TV mode button, which also asks for full screen) shows
 // the boards alone in large type for the clubhouse screen, a page at a time (tv-boards.tsx), and never gives up loading.
-import { useQuery } from '@tanstack/react-query';
 import { Maximize, Minimize, Pause, Play } from '../ui/shell-icons';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../router';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { LoadFailed } from '../ui/load-failed';
 import { PageSpinner } from '../ui/spinner';
 import { BoardHeading } from './board-heading';
 import { LeaderboardBoard } from './leaderboard-board';
-import { leaderboardsQuery } from './queries';
+import { useReads } from '../lib/first-load-reads';
+import { useRemoteValue } from '../lib/remote-value';
 import { TvBoards } from './tv-boards';
 import { useLiveLeaderboards } from './use-live-leaderboard';
 
@@ -22,7 +22,7 @@ export function LeaderboardPage() {
   const [params] = useSearchParams();
   const tv = params.get('tv') === '1';
   const [paused, setPaused] = useState(false);
-  const boards = useQuery(tv ? { ...leaderboardsQuery, retry: true, retryDelay: tvRetryDelay } : leaderboardsQuery);
+  const boards = useRemoteValue(useReads().leaderboard, tv ? { retry: () => true, retryDelay: tvRetryDelay } : undefined);
   const live = useLiveLeaderboards();
 
   // TV mode in and out are links (?tv=1 and back): on the server-rendered page they work before the scripts have arrived
@@ -42,14 +42,14 @@ export function LeaderboardPage() {
   );
 
   let content;
-  if (boards.isPending) {
+  if (!boards.data && boards.isPending) {
     content =
       tv && boards.failureCount > 0 ? (
         message('Failed to load the leaderboard. Trying again by itself…', true)
       ) : (
         <PageSpinner label="Loading the leaderboard…" />
       );
-  } else if (boards.isError) {
+  } else if (!boards.data) {
     content = (
       <LoadFailed message="Failed to load the leaderboard." onRetry={() => void boards.refetch()} className="rounded-lg bg-white" />
     );

@@ -1,16 +1,10 @@
 // The public leaderboards (R22): every active tournament's board, kept current by the server's one event stream.
-import { queryOptions } from '@tanstack/react-query';
-import { api } from '../lib/api';
 import type { ApiAnswer } from '../lib/api-types';
 import type { ActiveTournamentsEvent } from '../../server/scoring/openapi-schemas';
 
-export type PublicLeaderboards = ApiAnswer<'/api/leaderboard'>;
+// The boards themselves are a first-load read (lib/first-load-reads.tsx): react-query stays out of this page's first load.
+export type { PublicLeaderboards } from '../lib/first-load-reads';
 export type Leaderboard = ApiAnswer<'/api/leaderboard/:tournamentId'>;
-
-export const leaderboardsQuery = queryOptions({
-  queryKey: ['leaderboard'],
-  queryFn: ({ signal }) => api<ApiAnswer<'/api/leaderboard'>>('/api/leaderboard', { signal }),
-});
 
 /**
  * One stream for the whole page, whatever the number of tournaments: a browser has 6 connections per host over HTTP/1.1,

@@ -1,11 +1,10 @@
 // Live updates for every board on the page (R22), over one EventSource: the server sends which tournaments are active and
 // each one's whole board, at once and after every change (a score saved through any app process, a tournament activated
 // or closed). EventSource reconnects by itself after a dropped connection, and the server then sends everything again.
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useOnline } from '../offline/use-online';
-import type { Leaderboard, PublicLeaderboards } from './queries';
-import { LEADERBOARD_EVENTS_URL, leaderboardsQuery, type ActiveTournaments } from './queries';
+import { useReads } from '../lib/first-load-reads';
+import { LEADERBOARD_EVENTS_URL, type ActiveTournaments, type Leaderboard } from './queries';
 
 /** `offline`: the browser has no connection; the page keeps the last boards it received (R32) and catches up once back. */
 export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'offline';
@@ -31,7 +30,7 @@ export const keepActive = (boards: Leaderboard[], active: string[]) =>
   active.flatMap((id) => boards.find((b) => b.tournament.id === id) ?? []);
 
 export function useLiveLeaderboards(): LiveState {
-  const queryClient = useQueryClient();
+  const { leaderboard } = useReads();
   const [state, setState] = useState<LiveState>('connecting');
   const [attempt, setAttempt] = useState(0);
   const online = useOnline();
@@ -42,9 +41,7 @@ export function useLiveLeaderboards(): LiveState {
     let retry: ReturnType<typeof setTimeout> | undefined;
     let active: string[] | null = null;
     const update = (change: (boards: Leaderboard[]) => Leaderboard[]) =>
-      queryClient.setQueryData<PublicLeaderboards>(leaderboardsQuery.queryKey, (current) =>
-        current ? { leaderboards: change(current.leaderboards) } : current,
-      );
+      leaderboard.set((current) => (current ? { leaderboards: change(current.leaderboards) } : current));
 
     const connect = () => {
       opened.current = true;
@@ -76,7 +73,7 @@ export function useLiveLeaderboards(): LiveState {
       clearTimeout(retry);
       source?.close();
     };
-  }, [attempt, online, queryClient]);
+  }, [attempt, online, leaderboard]);
 
   // Back online: the effect above opens a fresh stream at once (the server then sends every board), rather than waiting
   // for EventSource's own retry.

@@ -1,5 +1,5 @@
 import { CalendarCheck, ClipboardList, Users } from '../ui/shell-icons';
-import { Link } from 'react-router';
+import { Link } from '../router';
 import { Button } from '../ui/button';
 
 const FEATURES = [

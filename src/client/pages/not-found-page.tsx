@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../router';
 
 export function NotFoundPage() {
   const { pathname } = useLocation();

@@ -2,7 +2,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileInput } from '../../shared/account-schemas';
 import type { EditTeamInput, MultiTeamInput } from '../../shared/team-schemas';
-import { meQuery } from '../auth/session';
+import { useReads } from '../lib/first-load-reads';
 import { api } from '../lib/api';
 import type { ApiAnswer } from '../lib/api-types';
 
@@ -68,11 +68,11 @@ export function useUpdateTeam(id: string) {
 }
 
 export function useUpdateProfile() {
-  const queryClient = useQueryClient();
+  const reads = useReads();
   return useMutation({
     mutationFn: (input: ProfileInput) =>
       api<ApiAnswer<'/api/account/profile', 'put'>>('/api/account/profile', { method: 'PUT', body: input }),
-    onSuccess: ({ me }) => queryClient.setQueryData(meQuery.queryKey, me),
+    onSuccess: ({ me }) => reads.me.set(me),
   });
 }
 

@@ -6,9 +6,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../layout/toaster';
+import { createReads, ReadsProvider } from '../lib/first-load-reads';
 import { EditTeam } from '../teams/edit-team-form';
 import type { ActiveTournament, OfferedLevel, TeamDetail } from './queries';
 import { RegistrationFlow } from './registration-flow';
@@ -95,12 +96,14 @@ function stubApi(routes: Record<string, (call: Call) => Answer> = {}, options: {
 function renderWithApp(ui: ReactNode) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        {ui}
-        <Toaster />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <ReadsProvider reads={createReads()}>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter>
+          {ui}
+          <Toaster />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </ReadsProvider>,
   );
 }
 

@@ -1,7 +1,7 @@
 // The tournament a staff scoring page shows (Score Entry, Score Report): the one named in the address (?tournament=…),
 // else the first, out of the tournaments the user may score; and the page's state while those load.
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../router';
 import { ListState } from '../ui/table';
 import { scoreEntryChoicesQuery } from './queries';
 

@@ -4,7 +4,7 @@
 import { startingHoleLabel, type StartGroup } from '../../shared/tournament-day';
 import { ClipboardList, FileText } from 'lucide-react';
 import { useCallback, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../router';
 import { Button } from '../ui/button';
 import { SelectField } from '../ui/select-field';
 import { NamedOptions } from '../ui/select-options';

@@ -1,7 +1,7 @@
 // /register/scores/:teamId: a team leader enters their own team's scores (R21) from the dashboard's team card. The server
 // refuses another leader's team (R9); the refusal is shown here as it comes.
 import { ArrowLeft } from 'lucide-react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams } from '../router';
 import { useMe } from '../auth/session';
 import { PageSpinner } from '../ui/spinner';
 import { ScoreEntry } from './score-entry';

@@ -1,7 +1,7 @@
 // /admin/tournaments/:id/cart-signs (staff, R31): one printable sign per team for its golf cart: the starting hole with its
 // group in large type, the team and its players. One sign a page when printed (landscape reads best on a windscreen).
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useParams } from '../router';
 import { startingHoleLabel } from '../../shared/tournament-day';
 import type { StartingSheetTeam } from './queries';
 import { fullName } from '../lib/format';

@@ -3,7 +3,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../router';
 import { errorMessage } from '../lib/api';
 import { cn } from '../ui/cn';
 import { ListState } from '../ui/table';

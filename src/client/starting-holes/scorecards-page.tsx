@@ -2,7 +2,7 @@
 // pars, the players, the starting hole, and blank cells for strokes and totals. Printed, each card takes a page; the holes
 // come in rows of nine so an 18- or 36-hole card still fits the width of A4 or Letter.
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useParams } from '../router';
 import { formatLabel, type Format } from '../../shared/formats';
 import { startingHoleLabel, type HolePar } from '../../shared/tournament-day';
 import type { Scorecard, Scorecards } from './queries';

@@ -2,7 +2,7 @@
 // printable on A4 or Letter. Admins can draw (again) from here.
 import { useQuery } from '@tanstack/react-query';
 import { Car, FileText } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../router';
 import { startingHoleLabel } from '../../shared/tournament-day';
 import { useMe } from '../auth/session';
 import { formatDateRange, fullName } from '../lib/format';

@@ -1,7 +1,7 @@
 // One team on the leader's dashboard: its details, its starting hole once drawn (R20), Edit while editable, Enter Scores.
 import { startingHoleLabel } from '../../shared/tournament-day';
 import { ClipboardPen, CreditCard, Lock, Pencil } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../router';
 import { LOCKED_MESSAGE } from '../../shared/editing-lock';
 import { formatDateRange, formatDateTime } from '../lib/format';
 import { PaymentBadge } from '../ui/badge';

@@ -11,7 +11,7 @@ import { ProfileCard } from '../account/profile-card';
 import { ChangePasswordCard } from '../account/change-password-card';
 import { activeTournamentsQuery, myTeamsQuery } from '../registration/queries';
 import { TeamCard } from './team-card';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../router';
 import { errorMessage } from '../lib/api';
 import { notify } from '../lib/toast';
 import { WaitlistCard } from '../registration/waitlist-card';

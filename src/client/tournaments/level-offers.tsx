@@ -1,7 +1,7 @@
 // The sponsorship configuration of the tournament form: which levels it offers, each with its price and places (R13, R16).
 import { Lock } from 'lucide-react';
 import { get, useFormContext, useWatch } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link } from '../router';
 import type { TournamentFormValues } from '../../shared/tournament-schemas';
 import { Field } from '../ui/field';
 import type { LevelChoice, OfferedLevel } from './queries';

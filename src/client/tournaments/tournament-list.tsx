@@ -1,7 +1,7 @@
 // The tournaments, newest first: a table on wide screens, a stack of cards on a phone; on each: Edit, open/close, the
 // starting-hole draw and its starting sheet.
 import { ClipboardList, Pencil, Power } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../router';
 import { notifyFailure } from '../admin/notify-failure';
 import { formatDateRange } from '../lib/format';
 import { notify } from '../lib/toast';

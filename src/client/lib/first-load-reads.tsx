@@ -1,0 +1,47 @@
+// The reads Home's and the leaderboard's first load need (who is signed in, the public boards), as RemoteValues rather
+// than react-query queries (lib/remote-value.ts, docs/decisions/064). One set per browser tab (main.tsx) and one per server
+// render (ssr/render-page.tsx): two renders at once never share data.
+import { createContext, useContext, type ReactNode } from 'react';
+import { api } from './api';
+import type { ApiAnswer } from './api-types';
+import { RemoteValue } from './remote-value';
+
+/** The signed-in user and profile. */
+export type Me = NonNullable<ApiAnswer<'/api/account/me'>['me']>;
+export type PublicLeaderboards = ApiAnswer<'/api/leaderboard'>;
+
+/** react-query's cache of the other pages, once one of them has loaded it (lib/query-client.tsx). */
+interface PageQueries {
+  clear(): void;
+  refetchQueries(filters: { type: 'active' }): Promise<void>;
+}
+
+export function createReads() {
+  return {
+    pageQueries: undefined as PageQueries | undefined,
+    /** Who is signed in (null: nobody); asked again when a screen opens after a minute. */
+    me: new RemoteValue<Me | null>(() => api<ApiAnswer<'/api/account/me'>>('/api/account/me').then((r) => r.me), 60_000),
+    /** Every active tournament's board; the live stream keeps it current (leaderboard/use-live-leaderboard.ts). */
+    leaderboard: new RemoteValue(() => api<PublicLeaderboards>('/api/leaderboard')),
+  };
+}
+export type Reads = ReturnType<typeof createReads>;
+
+/** A server-rendered page's data: the reads it was rendered with, by name (ssr/page-data.ts names the element). */
+export type PageData = [['me' | 'leaderboard'], unknown][];
+
+export function seedReads(reads: Reads, data: PageData) {
+  for (const [[name], value] of data) (reads[name] as RemoteValue<unknown>).set(value);
+}
+
+const ReadsContext = createContext<Reads | null>(null);
+
+export function ReadsProvider({ reads, children }: { reads: Reads; children?: ReactNode }) {
+  return <ReadsContext.Provider value={reads}>{children}</ReadsContext.Provider>;
+}
+
+export function useReads(): Reads {
+  const reads = useContext(ReadsContext);
+  if (!reads) throw new Error('useReads outside ReadsProvider');
+  return reads;
+}

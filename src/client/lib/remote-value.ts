@@ -1,0 +1,120 @@
+// The two reads the first load needs, kept without react-query: who is signed in (the header) and the public boards (the
+// leaderboard). react-query is 10 KB gzip; it now comes with the pages that use it, and Home and /leaderboard stay under
+// their 90 KB budget (docs/decisions/064). A read here behaves as react-query's does for what those screens use: one
+// request at a time shared by every component, data kept while a refetch runs, network and server failures retried
+// (1 s, 2 s, 4 s …), `isPending` until the first answer, and a refetch on mount once the data is older than `staleMs`.
+import { useEffect, useSyncExternalStore } from 'react';
+import { failureCause } from './api';
+
+export interface RemoteState<T> {
+  data: T | undefined;
+  error: unknown;
+  /** No answer yet (still loading, or retrying after a failure). */
+  isPending: boolean;
+  isError: boolean;
+  /** Failed attempts since the last answer. */
+  failureCount: number;
+}
+
+export interface RetryOptions {
+  retry?: (failureCount: number, error: unknown) => boolean;
+  retryDelay?: (attempt: number) => number;
+}
+
+const defaultRetry = (count: number, error: unknown) => count < 3 && failureCause(error) !== 'refused';
+const defaultDelay = (attempt: number) => Math.min(1_000 * 2 ** attempt, 30_000);
+
+export class RemoteValue<T> {
+  private state: RemoteState<T> = { data: undefined, error: null, isPending: true, isError: false, failureCount: 0 };
+  private readonly listeners = new Set<() => void>();
+  private running: Promise<void> | undefined;
+  /** Bumped by each refetch: an answer to an older one is dropped (it may predate a sign-in). */
+  private generation = 0;
+  private updatedAt = 0;
+  /** How the screen showing the value wants failures retried (TV mode: for ever); kept for later refetches. */
+  private retryOptions: RetryOptions = {};
+
+  constructor(
+    private readonly load: () => Promise<T>,
+    private readonly staleMs = 0,
+  ) {}
+
+  readonly subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+
+  readonly get = () => this.state;
+
+  private update(patch: Partial<RemoteState<T>>) {
+    this.state = { ...this.state, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+
+  /**
+   * Sets the value (an answer that came another way: the page's own data, a sign-in's answer, a pushed update). An update
+   * that makes nothing of no value (a pushed board before the boards have loaded) changes nothing, as in react-query.
+   */
+  set(data: T | ((current: T | undefined) => T | undefined)) {
+    const next = typeof data === 'function' ? (data as (current: T | undefined) => T | undefined)(this.state.data) : data;
+    if (next === undefined) return;
+    this.updatedAt = Date.now();
+    this.update({ data: next, error: null, isPending: false, isError: false, failureCount: 0 });
+  }
+
+  /**
+   * Asks the server again, now: an answer still on its way from an earlier request is dropped, as react-query's
+   * invalidation cancels it (after signing in, the answer to a request sent before must not say "nobody").
+   */
+  refetch(options?: RetryOptions): Promise<void> {
+    const { retry = defaultRetry, retryDelay = defaultDelay } = options ?? this.retryOptions;
+    const generation = ++this.generation;
+    const current = () => generation === this.generation;
+    const run = (async () => {
+      for (let failures = 0; ;) {
+        try {
+          const data = await this.load();
+          if (current()) this.set(data);
+          return;
+        } catch (error) {
+          if (!current()) return;
+          failures += 1;
+          const again = retry(failures, error);
+          this.update(
+            again
+              ? { failureCount: failures }
+              : { error, isError: this.state.data === undefined, isPending: false, failureCount: failures },
+          );
+          if (!again) return;
+          await new Promise((resolve) => setTimeout(resolve, retryDelay(failures - 1)));
+          if (!current()) return;
+        }
+      }
+    })().finally(() => {
+      if (current()) this.running = undefined;
+    });
+    this.running = run;
+    return run;
+  }
+
+  /** The value is out of date: asked again at once if a component shows it, else when one next does. */
+  invalidate() {
+    this.updatedAt = 0;
+    if (this.listeners.size > 0) void this.refetch();
+  }
+
+  /** Loads the value unless a fresh one is here or on its way (a screen opening joins the request already sent). */
+  ensure(options: RetryOptions = {}) {
+    this.retryOptions = options;
+    const fresh = this.state.data !== undefined && Date.now() - this.updatedAt < this.staleMs;
+    if (!fresh && !this.running) void this.refetch(options);
+  }
+}
+
+/** The value's state, loaded (or refreshed when stale) once the component is on screen. */
+export function useRemoteValue<T>(value: RemoteValue<T>, options?: RetryOptions): RemoteState<T> & { refetch: () => void } {
+  const state = useSyncExternalStore(value.subscribe, value.get, value.get);
+  // Options are read when the load starts (TV mode's endless retry), not a reason to load again.
+  useEffect(() => value.ensure(options), [value]);
+  return { ...state, refetch: () => void value.refetch(options) };
+}

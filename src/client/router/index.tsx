@@ -1,0 +1,294 @@
+// The portal's router: the part of react-router's declarative API the app uses, written small (docs/decisions/064).
+// react-router was 13.1 KB gzip of every first load (a seventh of Home's); this is about 1.5 KB. Same names and the same
+// behaviour for what the app does: absolute paths only, `:param` and a final `*`, layout and index routes, nested <Routes>
+// under a splat, case-insensitive matching with an optional trailing slash, static segments before dynamic ones.
+import {
+  Children,
+  createContext,
+  Fragment,
+  isValidElement,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type AnchorHTMLAttributes,
+  type MouseEvent,
+  type ReactNode,
+  type Ref,
+} from 'react';
+
+export interface Location {
+  pathname: string;
+  search: string;
+  hash: string;
+}
+export interface NavigateOptions {
+  replace?: boolean;
+}
+export type NavigateFunction = (to: string, options?: NavigateOptions) => void;
+
+interface RouterValue {
+  location: Location;
+  navigate: NavigateFunction;
+}
+const RouterContext = createContext<RouterValue | null>(null);
+
+function useRouter(): RouterValue {
+  const router = useContext(RouterContext);
+  if (!router) throw new Error('A link or route is used outside a router.');
+  return router;
+}
+
+/** A path (absolute, with any query and hash) as a location. */
+function toLocation(to: string): Location {
+  const url = new URL(to, 'http://portal.invalid');
+  return { pathname: url.pathname, search: url.search, hash: url.hash };
+}
+const href = ({ pathname, search, hash }: Location) => pathname + search + hash;
+
+function Router({ location, navigate, children }: RouterValue & { children?: ReactNode }) {
+  const value = useMemo(() => ({ location, navigate }), [location, navigate]);
+  return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
+}
+
+// The browser's address, read through the History API. Our own pushes and replaces tell the subscribers; Back and
+// Forward come as `popstate`.
+const historyListeners = new Set<() => void>();
+function subscribeToHistory(listener: () => void) {
+  historyListeners.add(listener);
+  window.addEventListener('popstate', listener);
+  return () => {
+    historyListeners.delete(listener);
+    window.removeEventListener('popstate', listener);
+  };
+}
+let current: Location = { pathname: '/', search: '', hash: '' };
+function browserLocation(): Location {
+  const { pathname, search, hash } = window.location;
+  if (pathname !== current.pathname || search !== current.search || hash !== current.hash) current = { pathname, search, hash };
+  return current;
+}
+const browserNavigate: NavigateFunction = (to, options) => {
+  const url = new URL(to, window.location.href).href;
+  if (options?.replace) window.history.replaceState(null, '', url);
+  else window.history.pushState(null, '', url);
+  for (const listener of historyListeners) listener();
+};
+export function BrowserRouter({ children }: { children?: ReactNode }) {
+  // Hydrating the server's HTML reads the same address: the server rendered this very one (main.tsx checks).
+  const location = useSyncExternalStore(subscribeToHistory, browserLocation, browserLocation);
+  return (
+    <Router location={location} navigate={browserNavigate}>
+      {children}
+    </Router>
+  );
+}
+
+const staticNavigate: NavigateFunction = () => undefined;
+
+/** The server's render of one address: nothing navigates there. */
+export function StaticRouter({ location, children }: { location: string; children?: ReactNode }) {
+  const value = useMemo(() => toLocation(location), [location]);
+  return (
+    <Router location={value} navigate={staticNavigate}>
+      {children}
+    </Router>
+  );
+}
+
+/** Tests: an address held in memory. */
+export function MemoryRouter({ initialEntries = ['/'], children }: { initialEntries?: string[]; children?: ReactNode }) {
+  const [location, setLocation] = useState(() => toLocation(initialEntries.at(-1) ?? '/'));
+  const navigate = useCallback<NavigateFunction>((to) => setLocation(toLocation(to)), []);
+  return (
+    <Router location={location} navigate={navigate}>
+      {children}
+    </Router>
+  );
+}
+
+export const useLocation = (): Location => useRouter().location;
+export const useNavigate = (): NavigateFunction => useRouter().navigate;
+
+export function useSearchParams(): [URLSearchParams, (next: Record<string, string>, options?: NavigateOptions) => void] {
+  const { location, navigate } = useRouter();
+  const params = useMemo(() => new URLSearchParams(location.search), [location.search]);
+  const setParams = useCallback(
+    (next: Record<string, string>, options?: NavigateOptions) => {
+      const search = new URLSearchParams(next).toString();
+      navigate(location.pathname + (search ? `?${search}` : ''), options);
+    },
+    [location.pathname, navigate],
+  );
+  return [params, setParams];
+}
+
+/** Goes to `to` once rendered (a redirect). */
+export function Navigate({ to, replace }: { to: string; replace?: boolean }) {
+  const navigate = useNavigate();
+  useEffect(() => navigate(to, { replace }), [navigate, to, replace]);
+  return null;
+}
+
+// ---- Matching
+
+const segments = (path: string) => path.split('/').filter(Boolean);
+
+export interface PathMatch {
+  params: Record<string, string>;
+  /** The part of the address the pattern matched, before any `*`. */
+  pathnameBase: string;
+}
+
+/** Whether `pathname` matches `path` (`:name` one segment, a final `*` the rest); `end: false` takes a prefix too. */
+export function matchPath({ path, end = true }: { path: string; end?: boolean }, pathname: string): PathMatch | null {
+  const pattern = segments(path);
+  const parts = segments(pathname);
+  const splat = pattern.at(-1) === '*';
+  const fixed = splat ? pattern.slice(0, -1) : pattern;
+  if (parts.length < fixed.length || (end && !splat && parts.length > fixed.length)) return null;
+  const params: Record<string, string> = {};
+  for (const [i, segment] of fixed.entries()) {
+    const part = parts[i]!;
+    if (segment.startsWith(':')) params[segment.slice(1)] = safeDecode(part);
+    else if (segment.toLowerCase() !== safeDecode(part).toLowerCase()) return null;
+  }
+  if (splat) params['*'] = parts.slice(fixed.length).map(safeDecode).join('/');
+  return { params, pathnameBase: `/${parts.slice(0, fixed.length).join('/')}` };
+}
+
+function safeDecode(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
+// ---- Routes
+
+export interface RouteProps {
+  path?: string;
+  index?: boolean;
+  element?: ReactNode;
+  children?: ReactNode;
+}
+
+/** A route's description: <Routes> reads it and renders the element of the one that matches. */
+export function Route(_props: RouteProps): ReactNode {
+  throw new Error('A <Route> is only ever a child of <Routes> or of another <Route>.');
+}
+
+interface RouteObject extends Omit<RouteProps, 'children'> {
+  children: RouteObject[];
+}
+
+function routesOf(children: ReactNode): RouteObject[] {
+  const routes: RouteObject[] = [];
+  Children.forEach(children, (child) => {
+    if (!isValidElement<RouteProps>(child)) return;
+    if (child.type === Fragment) routes.push(...routesOf(child.props.children));
+    else routes.push({ ...child.props, children: routesOf(child.props.children) });
+  });
+  return routes;
+}
+
+interface Branch {
+  pattern: string;
+  routes: RouteObject[];
+  score: number;
+}
+
+// react-router's ranking: a static segment outranks a dynamic one, which outranks a splat; an index route its parent.
+function score(pattern: string, index: boolean): number {
+  const parts = segments(pattern);
+  const splat = parts.at(-1) === '*';
+  return parts
+    .slice(0, splat ? -1 : undefined)
+    .reduce((total, part) => total + (part.startsWith(':') ? 3 : 10), parts.length + (splat ? -2 : 0) + (index ? 2 : 0));
+}
+
+function branchesOf(routes: RouteObject[], parentPattern = '', parents: RouteObject[] = []): Branch[] {
+  return routes.flatMap((route) => {
+    const pattern = route.path ? `${parentPattern}/${route.path}` : parentPattern;
+    const chain = [...parents, route];
+    const own = route.index || route.path ? [{ pattern, routes: chain, score: score(pattern, Boolean(route.index)) }] : [];
+    return [...branchesOf(route.children, pattern, chain), ...own];
+  });
+}
+
+interface RouteValue {
+  params: Record<string, string>;
+  base: string;
+  outlet: ReactNode;
+}
+const RouteContext = createContext<RouteValue>({ params: {}, base: '/', outlet: null });
+
+export function Routes({ children }: { children?: ReactNode }) {
+  const { pathname } = useLocation();
+  const parent = useContext(RouteContext);
+  const branches = useMemo(() => branchesOf(routesOf(children)).sort((a, b) => b.score - a.score), [children]);
+  const rest = parent.base === '/' ? pathname : pathname.slice(parent.base.length) || '/';
+  for (const branch of branches) {
+    const match = matchPath({ path: branch.pattern, end: true }, rest);
+    if (!match) continue;
+    const params = { ...parent.params, ...match.params };
+    const base = parent.base === '/' ? match.pathnameBase : parent.base + (match.pathnameBase === '/' ? '' : match.pathnameBase);
+    return branch.routes.reduceRight<ReactNode>(
+      (outlet, route) => (
+        <RouteContext.Provider value={{ params, base, outlet }}>
+          {route.element === undefined ? outlet : route.element}
+        </RouteContext.Provider>
+      ),
+      null,
+    );
+  }
+  return null;
+}
+
+export const Outlet = (): ReactNode => useContext(RouteContext).outlet;
+export const useParams = (): Readonly<Record<string, string | undefined>> => useContext(RouteContext).params;
+
+// ---- Links
+
+export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+  to: string;
+  replace?: boolean;
+  ref?: Ref<HTMLAnchorElement>;
+};
+
+/** An ordinary link that the app follows itself; a modified or middle click, or another target, is left to the browser. */
+export function Link({ to, replace, onClick, target, ...rest }: LinkProps) {
+  const { location, navigate } = useRouter();
+  const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    if (event.defaultPrevented || event.button !== 0 || (target && target !== '_self')) return;
+    if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    // Following a link to the page already shown replaces it, as react-router does: Back leaves the page.
+    navigate(to, { replace: replace ?? href(location) === href(toLocation(to)) });
+  };
+  return <a {...rest} href={to} target={target} onClick={follow} />;
+}
+
+export type NavLinkProps = Omit<LinkProps, 'className'> & {
+  end?: boolean;
+  className?: string | ((state: { isActive: boolean }) => string);
+};
+
+/** A link that knows when its page is shown (`aria-current="page"`), for the main navigation. */
+export function NavLink({ end = false, className, ...rest }: NavLinkProps) {
+  const { pathname } = useLocation();
+  const to = toLocation(rest.to).pathname.toLowerCase();
+  const here = pathname.toLowerCase();
+  const isActive = here === to || (!end && to !== '/' && here.startsWith(`${to}/`));
+  return (
+    <Link
+      {...rest}
+      aria-current={isActive ? 'page' : undefined}
+      className={typeof className === 'function' ? className({ isActive }) : className}
+    />
+  );
+}
