@@ -11,9 +11,10 @@
 // Counted: the document and every script and stylesheet the page requests until the network is quiet (modulepreloads and
 // lazy chunks included). Not counted as code: the page's API reads, and the copy of its own document it hands the service
 // worker once the worker is in charge (a 'fetch', after the page is interactive); the worker's own precache downloads are
-// not the page's requests. The leaderboard is measured with no tournament in play (an empty board).
-//   node --import tsx bench/bundle-size.ts [--build]   (--build: run `vite build` first; default: build only if
-//                                                       dist/client is missing)
+// not the page's requests. The leaderboard is measured with no tournament in play (an empty board), or with --demo the
+// demo outing's 36-team board in its HTML.
+//   node --import tsx bench/bundle-size.ts [--build] [--demo]   (--build: run `vite build` first; default: build only if
+//                                                                dist/client is missing)
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +22,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { E2E_ACCOUNTS, seedAccounts, type E2eAccount } from '../e2e/support/accounts';
 import { migrateDatabase, openDatabase } from '../src/server/db/connect';
+import { seedDemo } from '../src/server/demo/demo-data';
 import {
   CHROMIUM,
   CHROMIUM_ARGS,
@@ -146,6 +148,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'golf-bench-bundle-'));
   const database = await openDatabase({ databaseUrl: null, dataDir });
   await migrateDatabase(database);
   await seedAccounts(database.db);
+  // `--demo`: the demo outing in play (npm run seed:demo: a 36-team board with scores), so /leaderboard carries a real
+  // board in its HTML and page data rather than "No tournament is in play".
+  if (hasArg('--demo')) await seedDemo(database.db, { today: new Date().toISOString().slice(0, 10) });
   await database.close();
 }
 const port = await freePort();

@@ -2,7 +2,7 @@
 // and for the leaderboard every active board's rows with the data beside them for the browser to take over.
 import { describe, expect, it } from 'vitest';
 import { type TestApp } from '../test/test-app';
-import { INDEX_HTML } from '../test/temp-assets';
+import { INDEX_HTML, STYLES } from '../test/temp-assets';
 import { useAppWithAssets } from '../test/file-app';
 import { createTournamentDay, insertScores } from '../test/tournament-day-fixtures';
 import { gunzipSync } from 'node:zlib';
@@ -28,11 +28,27 @@ describe('server-rendered pages', () => {
     expect(text(html)).toContain('Register Your Team');
     expect(text(html)).toContain('How it works');
     expect(html).toMatch(/<head>[\s\S]*<title>Golf Tournament Registration<\/title>[\s\S]*<\/head>/);
-    // The rest of the shell is untouched: the same scripts load and take the page over.
+    // The rest of the shell is untouched: the same scripts load and take the page over. Its style sheet comes inline, so
+    // the text paints without a second round trip (docs/decisions/064).
     expect(html).toContain('<div id="root" data-rendered-url="/">');
     expect(html.replace(/<div id="root"[^>]*>[\s\S]*<\/div>/, '<div id="root"></div>').replace(/<title>[^<]*<\/title>/, '')).toBe(
-      INDEX_HTML.replace(/<title>[^<]*<\/title>/, ''),
+      INDEX_HTML.replace(/<title>[^<]*<\/title>/, '').replace(
+        '<link rel="stylesheet" crossorigin href="/assets/x.css">',
+        `<style>${STYLES}</style>`,
+      ),
     );
+  });
+
+  it('puts the style sheet inline only in the pages it renders: any other page links it, and the sheet is still served', async () => {
+    for (const path of ['/', '/leaderboard']) {
+      const html = await (await t.request(path)).text();
+      expect(html).toContain(`<style>${STYLES}</style>`);
+      expect(html).not.toContain('rel="stylesheet"');
+    }
+    const other = await (await t.request('/register')).text();
+    expect(other).toContain('<link rel="stylesheet" crossorigin href="/assets/x.css">');
+    expect(other).not.toContain('<style>');
+    expect(await (await t.request('/assets/x.css')).text()).toBe(STYLES);
   });
 
   it("sends the leaderboard's rows as they are now, and the boards as data for the browser", async () => {
