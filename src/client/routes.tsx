@@ -1,5 +1,5 @@
 // Every screen of the portal. Pages beyond Home load on demand; admin code is only fetched by staff who open /admin.
-// Declarative routing: the data router would add 16 KB (gzip) to every first load for loaders we do not use.
+// Declarative routing with the portal's own small router (router/, docs/decisions/064).
 import { lazy as reactLazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation } from './router';
 import { RootLayout } from './layout/root-layout';

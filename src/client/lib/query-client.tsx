@@ -8,9 +8,13 @@ import { useReads, type Reads } from './first-load-reads';
 
 let client: QueryClient | undefined;
 
-/** The tab's client, made on first use with `reads` (who is signed in) to ask again after a 401. */
+/**
+ * The tab's client, made on first use with `reads` (who is signed in) to ask again after a 401. The server renders only
+ * Home and the leaderboard, which need none; were it ever to render another page, that render gets a client of its own
+ * (one shared by the server's renders would mix visitors' data).
+ */
 function queryClientFor(reads: Reads): QueryClient {
-  if (client) return client;
+  if (client && typeof window !== 'undefined') return client;
   // A 401 means the session has ended (signed out in another tab, expired): ask again who is signed in, so every screen
   // shows the signed-out state instead of failing call after call. The sign-in form's own 401 changes nothing there.
   const onError = (error: unknown) => {
@@ -29,7 +33,8 @@ function queryClientFor(reads: Reads): QueryClient {
   });
   // Signing out clears it (auth/session.ts); main.tsx has it read again through the service worker.
   reads.pageQueries = made;
-  return (client = made);
+  if (typeof window !== 'undefined') client = made;
+  return made;
 }
 
 /** `Page` inside the tab's react-query provider. */
