@@ -11,7 +11,7 @@ import { AppError, validationError } from './http/errors';
 import { hasNulCode, NUL_MESSAGE } from './http/nul';
 import { completeDocument } from './http/openapi-document';
 import { errorFields } from './logger';
-import { assetResponse, htmlResponse, withInlineStyles, type StaticAssets } from './http/static-assets';
+import { assetResponse, htmlResponse, forServerRendering, type StaticAssets } from './http/static-assets';
 import { SERVER_RENDERED, serverRenderedPage } from './http/server-render';
 import { isClientPath } from '../shared/client-paths';
 
@@ -109,7 +109,7 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
       if (!index || c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
       if (SERVER_RENDERED.has(c.req.path)) {
         const search = new URL(c.req.url).search;
-        const html = await serverRenderedPage(withInlineStyles(index, assets), c.req.path, search, {
+        const html = await serverRenderedPage(forServerRendering(index, assets), c.req.path, search, {
           db: deps.database.db,
           leaderboardFeed: deps.leaderboardFeed,
         }).catch((error: unknown) => {

@@ -32,22 +32,27 @@ describe('server-rendered pages', () => {
     // the text paints without a second round trip (docs/decisions/064).
     expect(html).toContain('<div id="root" data-rendered-url="/">');
     expect(html.replace(/<div id="root"[^>]*>[\s\S]*<\/div>/, '<div id="root"></div>').replace(/<title>[^<]*<\/title>/, '')).toBe(
-      INDEX_HTML.replace(/<title>[^<]*<\/title>/, '').replace(
-        '<link rel="stylesheet" crossorigin href="/assets/x.css">',
-        `<style>${STYLES}</style>`,
-      ),
+      INDEX_HTML.replace(/<title>[^<]*<\/title>/, '')
+        .replace(
+          '<link rel="stylesheet" crossorigin href="/assets/x.css">',
+          `<style>${STYLES}</style><link rel="stylesheet" crossorigin href="/assets/x.css" disabled>`,
+        )
+        .replace('<script type="module" src=', '<script type="module" fetchpriority="low" src='),
     );
   });
 
-  it('puts the style sheet inline only in the pages it renders: any other page links it, and the sheet is still served', async () => {
+  it('puts the style sheet inline and fetches the scripts at low priority only in the pages it renders', async () => {
     for (const path of ['/', '/leaderboard']) {
       const html = await (await t.request(path)).text();
-      expect(html).toContain(`<style>${STYLES}</style>`);
-      expect(html).not.toContain('rel="stylesheet"');
+      // The link stays, disabled: never fetched, but a lazy page's loader finds it and adds no copy after all-pages.css.
+      expect(html).toContain(`<style>${STYLES}</style><link rel="stylesheet" crossorigin href="/assets/x.css" disabled>`);
+      expect(html).toContain('<script type="module" fetchpriority="low" src="/assets/x.js">');
     }
+    // Any other page is rendered by its scripts: it links the sheet, and its scripts come first.
     const other = await (await t.request('/register')).text();
     expect(other).toContain('<link rel="stylesheet" crossorigin href="/assets/x.css">');
     expect(other).not.toContain('<style>');
+    expect(other).not.toContain('fetchpriority');
     expect(await (await t.request('/assets/x.css')).text()).toBe(STYLES);
   });
 

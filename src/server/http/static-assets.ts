@@ -82,19 +82,26 @@ export function pageDocuments(indexHtml: string, manifest: Manifest): Map<string
 const inlined = new WeakMap<Asset, string>();
 
 /**
- * A document with its built style sheets put inline (`<style>`), for the pages the server renders: a phone on one bar
- * paints their text without a second round trip for the sheet first (Lighthouse's render-blocking request; the CSP allows
- * inline styles). Worked out once per document. A sheet the assets do not hold stays a link.
+ * A document made for the pages the server renders, whose content is in the HTML itself (docs/decisions/064):
+ * - its built style sheets inline (`<style>`): a phone on one bar paints the text without a second round trip for the
+ *   sheet first (the CSP allows inline styles); a sheet the assets do not hold stays a link. The link stays too, disabled
+ *   (never fetched): Vite's loader of a lazy page looks for it, and would otherwise append the sheet after all-pages.css,
+ *   whose rules it would then override (the admin nav hidden at 1280 px: docs/decisions/051);
+ * - its scripts fetched at low priority (`fetchpriority="low"`): still at once, but after the page's own text and images,
+ *   which they would otherwise share a poor connection with; nothing on screen waits for them.
+ * Worked out once per document.
  */
-export function withInlineStyles(document: Asset, assets: StaticAssets): string {
+export function forServerRendering(document: Asset, assets: StaticAssets): string {
   let html = inlined.get(document);
   if (html === undefined) {
     html = document.body
       .toString('utf8')
       .replace(/<link rel="stylesheet"[^>]* href="(\/assets\/[^"]+\.css)"[^>]*>/g, (link, href: string) => {
         const sheet = assets.get(href);
-        return sheet ? `<style>${sheet.body.toString('utf8').replace(/<\/style/gi, '<\\/style')}</style>` : link;
-      });
+        if (!sheet) return link;
+        return `<style>${sheet.body.toString('utf8').replace(/<\/style/gi, '<\\/style')}</style>${link.replace(/>$/, ' disabled>')}`;
+      })
+      .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
     inlined.set(document, html);
   }
   return html;
