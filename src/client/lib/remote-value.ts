@@ -6,7 +6,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { failureCause } from './api';
 
-export interface RemoteState<T> {
+interface RemoteState<T> {
   data: T | undefined;
   error: unknown;
   /** No answer yet (still loading, or retrying after a failure). */
@@ -16,7 +16,7 @@ export interface RemoteState<T> {
   failureCount: number;
 }
 
-export interface RetryOptions {
+interface RetryOptions {
   retry?: (failureCount: number, error: unknown) => boolean;
   retryDelay?: (attempt: number) => number;
 }

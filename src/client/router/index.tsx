@@ -19,15 +19,15 @@ import {
   type Ref,
 } from 'react';
 
-export interface Location {
+interface Location {
   pathname: string;
   search: string;
   hash: string;
 }
-export interface NavigateOptions {
+interface NavigateOptions {
   replace?: boolean;
 }
-export type NavigateFunction = (to: string, options?: NavigateOptions) => void;
+type NavigateFunction = (to: string, options?: NavigateOptions) => void;
 
 interface RouterValue {
   location: Location;
@@ -136,7 +136,7 @@ export function Navigate({ to, replace }: { to: string; replace?: boolean }) {
 
 const segments = (path: string) => path.split('/').filter(Boolean);
 
-export interface PathMatch {
+interface PathMatch {
   params: Record<string, string>;
   /** The part of the address the pattern matched, before any `*`. */
   pathnameBase: string;
@@ -169,7 +169,7 @@ function safeDecode(part: string): string {
 
 // ---- Routes
 
-export interface RouteProps {
+interface RouteProps {
   path?: string;
   index?: boolean;
   element?: ReactNode;
@@ -253,7 +253,7 @@ export const useParams = (): Readonly<Record<string, string | undefined>> => use
 
 // ---- Links
 
-export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   to: string;
   replace?: boolean;
   ref?: Ref<HTMLAnchorElement>;
@@ -273,7 +273,7 @@ export function Link({ to, replace, onClick, target, ...rest }: LinkProps) {
   return <a {...rest} href={to} target={target} onClick={follow} />;
 }
 
-export type NavLinkProps = Omit<LinkProps, 'className'> & {
+type NavLinkProps = Omit<LinkProps, 'className'> & {
   end?: boolean;
   className?: string | ((state: { isActive: boolean }) => string);
 };
