@@ -47,6 +47,29 @@ describe('home page', () => {
     await header.getByRole('link', { name: /Golf/ }).first().click();
     await expectPath(page, '/');
   });
+
+  test("Back and Forward show each page again, in the page, with the header's mark on it (the app's own router)", async () => {
+    const page = await journey.visitor();
+    await page.goto('/');
+    // A page that was followed in the page, not loaded: this mark survives only if no document is loaded after it.
+    await page.evaluate(() => Object.assign(window, { stayedInPage: true }));
+    const header = page.getByRole('banner');
+    await header.getByRole('link', { name: 'Register', exact: true }).click();
+    await expectHeading(page, 'Welcome to the Golf Tournament');
+    await header.getByRole('link', { name: 'Leaderboard', exact: true }).click();
+    await expectHeading(page, 'Leaderboard');
+    await page.goBack();
+    await expectPath(page, '/register');
+    await expectHeading(page, 'Welcome to the Golf Tournament');
+    expect(await header.getByRole('link', { name: 'Register', exact: true }).getAttribute('aria-current')).toBe('page');
+    await page.goBack();
+    await expectPath(page, '/');
+    await expectHeading(page, 'Golf Tournament Registration');
+    expect(await header.getByRole('link', { name: 'Home', exact: true }).getAttribute('aria-current')).toBe('page');
+    await page.goForward();
+    await expectHeading(page, 'Welcome to the Golf Tournament');
+    expect(await page.evaluate(() => (window as { stayedInPage?: boolean }).stayedInPage)).toBe(true);
+  });
 });
 
 describe('not-found page', () => {
