@@ -81,6 +81,10 @@ describe.each(['desktop', 'mobile'] as ViewportName[])('at %s width, an admin', 
     } else {
       await adminNav(page).getByRole('button', { name: 'Admin menu: Dashboard' }).click();
       expect(await adminNav(page).getByRole('link', { name: 'Dashboard', exact: true }).getAttribute('aria-current')).toBe('page');
+      // Choosing the page already shown closes the menu too, rather than leave it over the page.
+      await adminNav(page).getByRole('link', { name: 'Dashboard', exact: true }).click();
+      expect(await adminNav(page).getByRole('button', { name: 'Admin menu: Dashboard' }).getAttribute('aria-expanded')).toBe('false');
+      expect(await adminNav(page).getByRole('link').count()).toBe(0);
     }
   });
 

@@ -96,5 +96,13 @@ describe('sign up, confirm the e-mail, log out, log in again', () => {
     await expectPath(page, '/register');
     await expectHeading(page, `Welcome, ${person.firstName}`);
     await expectHeaderSignedIn(page, true);
+
+    // Back onto the signed-out confirmation is not a wish to sign out: the leader goes on to their page, still signed in.
+    await page.goBack();
+    await expectPath(page, '/register');
+    await expectHeading(page, `Welcome, ${person.firstName}`);
+    await expectHeaderSignedIn(page, true);
+    await page.reload();
+    await expectHeading(page, `Welcome, ${person.firstName}`);
   });
 });

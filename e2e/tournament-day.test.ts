@@ -640,9 +640,19 @@ describe('the leaderboard', () => {
     await checkPage(tv, 'Leaderboard', 'leaderboard TV mode');
     await shoot(tv, 'tournament-day-leaderboard-tv');
 
+    const fullScreen = () => tv.evaluate(() => document.fullscreenElement !== null);
+    await expect.poll(fullScreen).toBe(true);
     await tv.getByRole('link', { name: 'Exit TV mode' }).click();
     await tv.getByRole('link', { name: 'TV mode', exact: true }).waitFor();
     expect(new URL(tv.url()).search).toBe('');
+    await expect.poll(fullScreen).toBe(false);
+
+    // Back out of TV mode leaves full screen too, not only its Exit button.
+    await tv.getByRole('link', { name: 'TV mode', exact: true }).click();
+    await expect.poll(fullScreen).toBe(true);
+    await tv.goBack();
+    await tv.getByRole('link', { name: 'TV mode', exact: true }).waitFor();
+    await expect.poll(fullScreen).toBe(false);
   });
 
   test('is linked from the header and reads on a phone as cards', async () => {

@@ -56,6 +56,8 @@ export function AdminNav({ items }: { items: AdminNavItem[] }) {
           <li key={item.to}>
             <Link
               to={item.to}
+              // The page already shown too: the menu closes rather than stay over it.
+              onClick={() => setOpen(false)}
               aria-current={item === current ? 'page' : undefined}
               className={cn(
                 'flex min-h-11 items-center gap-2 rounded-md px-3 py-2 text-sm font-medium lg:min-h-0',

@@ -1,6 +1,8 @@
-// /logout: confirms the visitor is signed out (signing out first if they came here signed in).
+// /logout: confirms the visitor is signed out (signing out first if they came here signed in). Back onto it after signing
+// in again is not a wish to sign out: a signed-in visitor who came by Back or Forward goes on to their own page instead.
 import { useEffect } from 'react';
-import { Link } from '../router';
+import { isStaff } from '../../shared/roles';
+import { Link, Navigate, useLocation } from '../router';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { useMe, useSignOut } from './session';
@@ -8,9 +10,11 @@ import { useMe, useSignOut } from './session';
 export function LogoutPage() {
   const { data: me } = useMe();
   const signOut = useSignOut();
+  const byHistory = useLocation().via === 'pop';
   useEffect(() => {
-    if (me) void signOut().catch(() => undefined);
-  }, [me, signOut]);
+    if (me && !byHistory) void signOut().catch(() => undefined);
+  }, [me, byHistory, signOut]);
+  if (me && byHistory) return <Navigate to={isStaff(me.user.role) ? '/admin' : '/register'} replace />;
   return (
     <div className="mx-auto flex max-w-6xl justify-center px-4 py-16">
       <title>Logged out · Golf Tournament</title>

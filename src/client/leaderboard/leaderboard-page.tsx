@@ -2,7 +2,7 @@
 // are activated or closed, over one event stream. `?tv=1` (or the TV mode button, which also asks for full screen) shows
 // the boards alone in large type for the clubhouse screen, a page at a time (tv-boards.tsx), and never gives up loading.
 import { Maximize, Minimize, Pause, Play } from '../ui/shell-icons';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from '../router';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -28,9 +28,10 @@ export function LeaderboardPage() {
   // TV mode in and out are links (?tv=1 and back): on the server-rendered page they work before the scripts have arrived
   // (one bar of signal, a clubhouse screen still loading); once they have, the router follows them and full screen is asked.
   const enterFullScreen = () => void document.documentElement.requestFullscreen?.().catch(() => undefined);
-  const leaveFullScreen = () => {
-    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
-  };
+  // Out of TV mode by whatever way (Exit TV mode, Back), out of full screen too.
+  useEffect(() => {
+    if (!tv && document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+  }, [tv]);
 
   const message = (text: string, alert = false) => (
     <p
@@ -88,7 +89,7 @@ export function LeaderboardPage() {
                 {paused ? 'Resume pages' : 'Pause pages'}
               </Button>
               <Button variant="ghost" size="sm" asChild>
-                <Link to="/leaderboard" onClick={leaveFullScreen}>
+                <Link to="/leaderboard">
                   <Minimize aria-hidden className="size-4" />
                   Exit TV mode
                 </Link>

@@ -23,6 +23,8 @@ interface Location {
   pathname: string;
   search: string;
   hash: string;
+  /** How the app came to this address: opened or reloaded ('load'), followed in the app ('push'), Back or Forward ('pop'). */
+  via: 'load' | 'push' | 'pop';
 }
 interface NavigateOptions {
   replace?: boolean;
@@ -42,9 +44,9 @@ function useRouter(): RouterValue {
 }
 
 /** A path (absolute, with any query and hash) as a location. */
-function toLocation(to: string): Location {
+function toLocation(to: string, via: Location['via']): Location {
   const url = new URL(to, 'http://portal.invalid');
-  return { pathname: url.pathname, search: url.search, hash: url.hash };
+  return { pathname: url.pathname, search: url.search, hash: url.hash, via };
 }
 const href = ({ pathname, search, hash }: Location) => pathname + search + hash;
 
@@ -56,24 +58,32 @@ function Router({ location, navigate, children }: RouterValue & { children?: Rea
 // The browser's address, read through the History API. Our own pushes and replaces tell the subscribers; Back and
 // Forward come as `popstate`.
 const historyListeners = new Set<() => void>();
+let arriving: Location['via'] = 'load';
 function subscribeToHistory(listener: () => void) {
+  const popped = () => {
+    arriving = 'pop';
+    listener();
+  };
   historyListeners.add(listener);
-  window.addEventListener('popstate', listener);
+  window.addEventListener('popstate', popped);
   return () => {
     historyListeners.delete(listener);
-    window.removeEventListener('popstate', listener);
+    window.removeEventListener('popstate', popped);
   };
 }
-let current: Location = { pathname: '/', search: '', hash: '' };
+let current: Location = { pathname: '/', search: '', hash: '', via: 'load' };
 function browserLocation(): Location {
   const { pathname, search, hash } = window.location;
-  if (pathname !== current.pathname || search !== current.search || hash !== current.hash) current = { pathname, search, hash };
+  if (pathname !== current.pathname || search !== current.search || hash !== current.hash) {
+    current = { pathname, search, hash, via: arriving };
+  }
   return current;
 }
 const browserNavigate: NavigateFunction = (to, options) => {
   const url = new URL(to, window.location.href).href;
   if (options?.replace) window.history.replaceState(null, '', url);
   else window.history.pushState(null, '', url);
+  arriving = 'push';
   for (const listener of historyListeners) listener();
 };
 export function BrowserRouter({ children }: { children?: ReactNode }) {
@@ -90,7 +100,7 @@ const staticNavigate: NavigateFunction = () => undefined;
 
 /** The server's render of one address: nothing navigates there. */
 export function StaticRouter({ location, children }: { location: string; children?: ReactNode }) {
-  const value = useMemo(() => toLocation(location), [location]);
+  const value = useMemo(() => toLocation(location, 'load'), [location]);
   return (
     <Router location={value} navigate={staticNavigate}>
       {children}
@@ -100,8 +110,8 @@ export function StaticRouter({ location, children }: { location: string; childre
 
 /** Tests: an address held in memory. */
 export function MemoryRouter({ initialEntries = ['/'], children }: { initialEntries?: string[]; children?: ReactNode }) {
-  const [location, setLocation] = useState(() => toLocation(initialEntries.at(-1) ?? '/'));
-  const navigate = useCallback<NavigateFunction>((to) => setLocation(toLocation(to)), []);
+  const [location, setLocation] = useState(() => toLocation(initialEntries.at(-1) ?? '/', 'load'));
+  const navigate = useCallback<NavigateFunction>((to) => setLocation(toLocation(to, 'push')), []);
   return (
     <Router location={location} navigate={navigate}>
       {children}
@@ -268,7 +278,7 @@ export function Link({ to, replace, onClick, target, ...rest }: LinkProps) {
     if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
     // Following a link to the page already shown replaces it, as react-router does: Back leaves the page.
-    navigate(to, { replace: replace ?? href(location) === href(toLocation(to)) });
+    navigate(to, { replace: replace ?? href(location) === href(toLocation(to, 'push')) });
   };
   return <a {...rest} href={to} target={target} onClick={follow} />;
 }
@@ -281,7 +291,7 @@ type NavLinkProps = Omit<LinkProps, 'className'> & {
 /** A link that knows when its page is shown (`aria-current="page"`), for the main navigation. */
 export function NavLink({ end = false, className, ...rest }: NavLinkProps) {
   const { pathname } = useLocation();
-  const to = toLocation(rest.to).pathname.toLowerCase();
+  const to = toLocation(rest.to, 'push').pathname.toLowerCase();
   const here = pathname.toLowerCase();
   const isActive = here === to || (!end && to !== '/' && here.startsWith(`${to}/`));
   return (

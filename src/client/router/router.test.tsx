@@ -29,8 +29,12 @@ function Params() {
   return <p>{`params ${JSON.stringify(useParams())}`}</p>;
 }
 function Where() {
-  const { pathname, search } = useLocation();
-  return <p data-testid="where">{pathname + search}</p>;
+  const { pathname, search, via } = useLocation();
+  return (
+    <p data-testid="where" data-via={via}>
+      {pathname + search}
+    </p>
+  );
 }
 function Layout() {
   return (
@@ -107,9 +111,11 @@ describe('navigating', () => {
       </BrowserRouter>,
     );
     expect(screen.getByText('home')).toBeTruthy();
+    expect(screen.getByTestId('where').dataset.via).toBe('load');
     fireEvent.click(screen.getByText('Go'));
     expect(window.location.pathname + window.location.search).toBe('/register?x=1');
     expect(screen.getByTestId('where').textContent).toBe('/register?x=1');
+    expect(screen.getByTestId('where').dataset.via).toBe('push');
     expect(screen.getByText('register')).toBeTruthy();
     // Back (the browser's popstate) shows the page of the address it returns to.
     act(() => {
@@ -117,6 +123,7 @@ describe('navigating', () => {
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
     expect(screen.getByText('params {"teamId":"9"}')).toBeTruthy();
+    expect(screen.getByTestId('where').dataset.via).toBe('pop'); // the logout page tells Back from a link by it
   });
 
   it('leaves a modified click, another button or another target to the browser', () => {
