@@ -43,7 +43,7 @@ export function LeaderboardPage() {
   );
 
   let content;
-  if (!boards.data && boards.isPending) {
+  if (boards.isPending) {
     content =
       tv && boards.failureCount > 0 ? (
         message('Failed to load the leaderboard. Trying again by itself…', true)

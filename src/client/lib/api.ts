@@ -48,6 +48,9 @@ export function failureCause(error: unknown): 'network' | 'server' | 'refused' {
   return error.status >= 500 ? 'server' : 'refused';
 }
 
+/** Outdoors on a poor connection: a failed read is tried again up to three times, never after a refusal (a 4xx). */
+export const retryUnlessRefused = (failureCount: number, error: unknown) => failureCount < 3 && failureCause(error) !== 'refused';
+
 /**
  * The message to show for a failed call. A refusal (4xx) is the server's own words ('Only 2 places left at this level');
  * a failure is the screen's text from SPEC.md §8 ('Failed to save scores'), plus a hint when the network is the cause.

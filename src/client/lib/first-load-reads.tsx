@@ -1,6 +1,7 @@
 // The reads Home's and the leaderboard's first load need (who is signed in, the public boards), as RemoteValues rather
 // than react-query queries (lib/remote-value.ts, docs/decisions/064). One set per browser tab (main.tsx) and one per server
 // render (ssr/render-page.tsx): two renders at once never share data.
+import type { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, type ReactNode } from 'react';
 import { api } from './api';
 import type { ApiAnswer } from './api-types';
@@ -10,15 +11,10 @@ import { RemoteValue } from './remote-value';
 export type Me = NonNullable<ApiAnswer<'/api/account/me'>['me']>;
 export type PublicLeaderboards = ApiAnswer<'/api/leaderboard'>;
 
-/** react-query's cache of the other pages, once one of them has loaded it (lib/query-client.tsx). */
-interface PageQueries {
-  clear(): void;
-  refetchQueries(filters: { type: 'active' }): Promise<void>;
-}
-
 export function createReads() {
   return {
-    pageQueries: undefined as PageQueries | undefined,
+    /** react-query's cache of the other pages, once one of them has loaded it (lib/query-client.tsx). */
+    pageQueries: undefined as QueryClient | undefined,
     /** Who is signed in (null: nobody); asked again when a screen opens after a minute. */
     me: new RemoteValue<Me | null>(() => api<ApiAnswer<'/api/account/me'>>('/api/account/me').then((r) => r.me), 60_000),
     /** Every active tournament's board; the live stream keeps it current (leaderboard/use-live-leaderboard.ts). */

@@ -4,7 +4,7 @@
 // request at a time shared by every component, data kept while a refetch runs, network and server failures retried
 // (1 s, 2 s, 4 s …), `isPending` until the first answer, and a refetch on mount once the data is older than `staleMs`.
 import { useEffect, useSyncExternalStore } from 'react';
-import { failureCause } from './api';
+import { retryUnlessRefused } from './api';
 
 interface RemoteState<T> {
   data: T | undefined;
@@ -21,7 +21,6 @@ interface RetryOptions {
   retryDelay?: (attempt: number) => number;
 }
 
-const defaultRetry = (count: number, error: unknown) => count < 3 && failureCause(error) !== 'refused';
 const defaultDelay = (attempt: number) => Math.min(1_000 * 2 ** attempt, 30_000);
 
 export class RemoteValue<T> {
@@ -67,7 +66,7 @@ export class RemoteValue<T> {
    * invalidation cancels it (after signing in, the answer to a request sent before must not say "nobody").
    */
   refetch(options?: RetryOptions): Promise<void> {
-    const { retry = defaultRetry, retryDelay = defaultDelay } = options ?? this.retryOptions;
+    const { retry = retryUnlessRefused, retryDelay = defaultDelay } = options ?? this.retryOptions;
     const generation = ++this.generation;
     const current = () => generation === this.generation;
     const run = (async () => {

@@ -239,7 +239,7 @@ const RouteContext = createContext<RouteValue>({ params: {}, base: '/', outlet: 
 export function Routes({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
   const parent = useContext(RouteContext);
-  const branches = useMemo(() => branchesOf(routesOf(children)).sort((a, b) => b.score - a.score), [children]);
+  const branches = branchesOf(routesOf(children)).sort((a, b) => b.score - a.score);
   const rest = parent.base === '/' ? pathname : pathname.slice(parent.base.length) || '/';
   for (const branch of branches) {
     const match = matchPath({ path: branch.pattern, end: true }, rest);
