@@ -5,7 +5,9 @@ import { inject } from 'vitest';
 import { migrateDatabase, openDatabase, type Database } from '../db/connect';
 
 /** Chosen once by global-setup.ts and handed to every test file. */
-export type TestDatabaseTarget = { kind: 'pglite'; dumpPath: string | null } | { kind: 'postgres'; url: string };
+export type TestDatabaseTarget =
+  | { kind: 'pglite'; dumpPath: string | null }
+  | { kind: 'postgres'; url: string; /** a migrated database to copy (global-setup.ts), or none: migrate */ template?: string };
 
 export interface TestDatabase extends Database {
   /** PostgreSQL only: the URL of this test's own database (for a second app process, or a CLI under test). */
@@ -34,7 +36,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 
 async function open(): Promise<TestDatabase> {
   const where = target();
-  if (where.kind === 'postgres') return openPostgresTestDatabase(where.url);
+  if (where.kind === 'postgres') return openPostgresTestDatabase(where.url, where.template);
   if (where.dumpPath && existsSync(where.dumpPath)) {
     // (A run that started on older migrations may have had its dump replaced meanwhile: then migrate from scratch.)
     dump ??= new Blob([readFileSync(where.dumpPath)]);
@@ -46,7 +48,7 @@ async function open(): Promise<TestDatabase> {
   return { ...database, url: null };
 }
 
-async function openPostgresTestDatabase(adminUrl: string): Promise<TestDatabase> {
+async function openPostgresTestDatabase(adminUrl: string, template: string | undefined): Promise<TestDatabase> {
   const { default: pg } = await import('pg');
   const name = `golf_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = async (sql: string) => {
@@ -58,7 +60,7 @@ async function openPostgresTestDatabase(adminUrl: string): Promise<TestDatabase>
       await client.end();
     }
   };
-  await admin(`create database "${name}"`);
+  await admin(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null, poolSize: 5 });

@@ -25,21 +25,26 @@ export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL?.trim();
   if (url) {
     await sweepStaleDatabases(url);
-    project.provide('testDatabase', { kind: 'postgres', url });
+    project.provide('testDatabase', { kind: 'postgres', url, template: await migratedTemplate(url) });
     return;
   }
   project.provide('testDatabase', { kind: 'pglite', dumpPath: await migratedDump() });
 }
 
+/** A hash of the migrations (and of anything else given), naming what was built from them. */
+function migrationsHash(...extra: string[]): string {
+  const hash = createHash('sha256');
+  for (const part of extra) hash.update(part);
+  for (const file of listFiles(MIGRATIONS_FOLDER).sort()) hash.update(file).update(readFileSync(join(MIGRATIONS_FOLDER, file)));
+  return hash.digest('hex').slice(0, 16);
+}
+
 /** A dump of a freshly migrated PGlite database, rebuilt when a migration or PGlite changes. */
 async function migratedDump(): Promise<string> {
-  const hash = createHash('sha256');
   const pgliteVersion = JSON.parse(
     readFileSync(fileURLToPath(new URL('../../../node_modules/@electric-sql/pglite/package.json', import.meta.url)), 'utf8'),
   ).version as string;
-  hash.update(pgliteVersion);
-  for (const file of listFiles(MIGRATIONS_FOLDER).sort()) hash.update(file).update(readFileSync(join(MIGRATIONS_FOLDER, file)));
-  const path = join(CACHE_DIR, `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  const path = join(CACHE_DIR, `pglite-${migrationsHash(pgliteVersion)}.tar`);
   if (existsSync(path)) return path;
 
   const { migrateDatabase, openDatabase } = await import('../db/connect');
@@ -65,6 +70,38 @@ function listFiles(folder: string, prefix = ''): string[] {
   return readdirSync(join(folder, prefix), { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory() ? listFiles(folder, join(prefix, entry.name)) : [join(prefix, entry.name)],
   );
+}
+
+/**
+ * PostgreSQL: a migrated database every test file copies (`create database … template …`), named by the migrations' hash.
+ * Copying it took 0.2-0.8 s here against 0.9-1.3 s to create and migrate an empty database, for each of about 70 files.
+ * Built under a name of its own and renamed, so two runs starting together never copy a half-migrated template.
+ */
+async function migratedTemplate(url: string): Promise<string> {
+  const name = `golf_template_${migrationsHash()}`;
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const exists = await admin.query(`select 1 from pg_database where datname = $1`, [name]);
+    if (exists.rowCount) return name;
+    const building = `golf_test_${Date.now().toString(36)}_template_${process.pid}`;
+    await admin.query(`create database "${building}"`);
+    const target = new URL(url);
+    target.pathname = `/${building}`;
+    const { migrateDatabase, openDatabase } = await import('../db/connect');
+    const database = await openDatabase({ databaseUrl: target.toString(), dataDir: null, poolSize: 1 });
+    try {
+      await migrateDatabase(database);
+    } finally {
+      await database.close();
+    }
+    // Another run may have finished its own meanwhile: then ours goes (the sweep drops it later if this fails).
+    await admin.query(`alter database "${building}" rename to "${name}"`).catch(() => admin.query(`drop database if exists "${building}"`));
+    return name;
+  } finally {
+    await admin.end();
+  }
 }
 
 async function sweepStaleDatabases(url: string) {
