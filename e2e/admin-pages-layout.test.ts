@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { createCourse } from '../src/server/courses/service';
 import { ADMIN_PAGES, adminNav, expectUsable, openAdminPage } from './support/admin-pages';
-import { SCREENSHOT_DIR, setUpJourney, type ViewportName } from './support/journey';
+import { setUpJourney, shoot, type ViewportName } from './support/journey';
 import { expectHeading } from './support/page-expectations';
 import { LAKESIDE, seedOperations } from './support/operations-seed';
 
@@ -24,8 +24,7 @@ const textLines = (el: Element) => {
   return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
 };
 
-const shot = (page: Page, name: string, viewport: ViewportName, fullPage = true) =>
-  page.screenshot({ path: `${SCREENSHOT_DIR}/admin-${name}-${viewport}.png`, fullPage });
+const shot = (page: Page, name: string, viewport: ViewportName, fullPage = true) => shoot(page, `admin-${name}-${viewport}`, { fullPage });
 
 /** What each page shows once its data is in. */
 const LOADED: Record<string, (page: Page) => Promise<unknown>> = {

@@ -8,7 +8,7 @@ import { createCourse } from '../src/server/courses/service';
 import { tournamentCourses, tournaments, tournamentSponsorshipLevels } from '../src/server/db/schema';
 import { createSponsorshipLevel } from '../src/server/sponsorship/service';
 import { h1Texts, inputsWithoutVisibleLabel, scanWithAxe, seriousOrWorse } from './support/accessibility';
-import { SCREENSHOT_DIR, setUpJourney, type ViewportName } from './support/journey';
+import { setUpJourney, shoot, type ViewportName } from './support/journey';
 import { expectFieldError, expectHeading, expectPath, expectToast } from './support/page-expectations';
 
 const TOURNAMENT = 'Spring Charity Classic';
@@ -66,7 +66,7 @@ describe('an admin', () => {
     await expectFieldError(dialog, 'Name', 'Name is required');
     await expectFieldError(dialog, 'Max teams', 'Max teams must be a whole number from 1 to 10');
     await checkPage(page, 'Sponsorship Levels', 'level form (1280)');
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/admin-sponsorship-levels-form-desktop.png` });
+    await shoot(page, `admin-sponsorship-levels-form-desktop`, { fullPage: false });
 
     await dialog.getByLabel('Name').fill('Eagle Sponsor');
     await dialog.getByLabel('Description').fill('A foursome with carts and a tee-box sign.');
@@ -142,7 +142,7 @@ describe('an admin', () => {
     await expectToast(page, 'Par must be 3, 4 or 5: hole 4 stays par 4', 'info');
     expect(await holes.getByLabel('Hole 4', { exact: true }).inputValue()).toBe('4');
     await checkPage(page, 'Golf Courses', 'hole par grid (1280)');
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/admin-golf-courses-holes-desktop.png` });
+    await shoot(page, `admin-golf-courses-holes-desktop`, { fullPage: false });
     await page.keyboard.press('Escape');
     await expect.poll(() => cells(row(page, 'Pine Valley'))).toEqual(['Pine Valley', '12', '49', 'None']);
 
@@ -200,7 +200,7 @@ describe('an admin', () => {
         .first()
         .waitFor();
       await checkPage(page, heading, `${heading} (${viewport})`);
-      await page.screenshot({ path: `${SCREENSHOT_DIR}/${file}-${viewport}.png`, fullPage: true });
+      await shoot(page, `${file}-${viewport}`);
     }
   });
 });

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { h1Texts, inputsWithoutVisibleLabel, scanWithAxe, seriousOrWorse } from './support/accessibility';
-import { SCREENSHOT_DIR, setUpJourney, type ViewportName } from './support/journey';
+import { setUpJourney, shoot, type ViewportName } from './support/journey';
 import { expectFieldError, expectHeading, expectToast } from './support/page-expectations';
 
 const journey = setUpJourney();
@@ -75,7 +75,7 @@ describe('an organiser', () => {
     await foursome.getByLabel('Price per team (USD)').fill('1200.5');
     await foursome.getByLabel('Places').fill('24');
     await checkPage(admin, 'tournament form (1280)');
-    await admin.screenshot({ path: `${SCREENSHOT_DIR}/admin-tournaments-form-desktop.png`, fullPage: true });
+    await shoot(admin, `admin-tournaments-form-desktop`);
 
     await form.getByRole('button', { name: 'Create Tournament' }).click();
     await expectToast(admin, 'Tournament created', 'success');
@@ -117,7 +117,7 @@ describe('an organiser', () => {
     await admin.getByRole('button', { name: `Edit ${NAME}` }).click();
     await admin.getByRole('heading', { name: `Edit ${NAME}` }).waitFor();
     await checkPage(admin, `tournaments page (${viewport})`);
-    await admin.screenshot({ path: `${SCREENSHOT_DIR}/admin-tournaments-${viewport}.png`, fullPage: true });
+    await shoot(admin, `admin-tournaments-${viewport}`);
   });
 });
 

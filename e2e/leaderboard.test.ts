@@ -14,7 +14,7 @@ import { playerOrder } from '../src/server/teams/player-order';
 import { createLevel, daysFromToday, registrationInput } from '../src/server/test/factories';
 import { E2E_ACCOUNTS } from './support/accounts';
 import { h1Texts, scanWithAxe, seriousOrWorse } from './support/accessibility';
-import { SCREENSHOT_DIR, setUpJourney } from './support/journey';
+import { setUpJourney, shoot } from './support/journey';
 import { expectHeading } from './support/page-expectations';
 
 const FULL_FIELD = 'Spring Charity Classic';
@@ -102,7 +102,6 @@ const live = (page: Page) =>
     .getByRole('status')
     .filter({ hasText: /^Live$/ })
     .first();
-const shoot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` });
 
 /** One h1, axe (no serious or critical finding), no sideways scroll, on the page and inside TV mode's fixed screen. */
 async function checkPage(page: Page, label: string) {
@@ -177,7 +176,7 @@ describe('the leaderboard with six tournaments in play', () => {
       await board(tab, OTHERS[0]!).locator(`[data-team-id="${seeded.autumnTeam.id}"]`).getByText('-8').waitFor();
     }
     await checkPage(first, 'leaderboard, six tournaments');
-    await first.screenshot({ path: `${SCREENSHOT_DIR}/leaderboard-six-tournaments-desktop.png`, fullPage: true });
+    await shoot(first, `leaderboard-six-tournaments-desktop`);
   });
 
   test('shows a tournament as it is activated, and takes it away as it is closed, without a reload', async () => {
@@ -204,7 +203,7 @@ describe('the leaderboard with six tournaments in play', () => {
     // In its place by date: the last one.
     expect(await page.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual([FULL_FIELD, ...OTHERS, LATER]);
     await checkPage(page, 'leaderboard on a phone');
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/leaderboard-phone.png`, fullPage: true });
+    await shoot(page, `leaderboard-phone`);
 
     await setActive(false);
     await board(page, LATER).waitFor({ state: 'detached', timeout: 30_000 });
@@ -230,7 +229,7 @@ describe('TV mode', () => {
     await expect.poll(async () => (await tvPage(tv)).label).toMatch(/^Page 1 of [2-4]$/);
     const pageCount = Number((await tvPage(tv)).label!.split(' of ')[1]);
     await checkPage(tv, 'leaderboard TV mode');
-    await shoot(tv, 'leaderboard-tv-1920');
+    await shoot(tv, 'leaderboard-tv-1920', { fullPage: false });
 
     const seen: string[] = [];
     for (let n = 1; n <= pageCount; n++) {
@@ -273,7 +272,7 @@ describe('TV mode', () => {
     const buttons = await phone.getByRole('button').evaluateAll((elements) => elements.map((e) => e.getBoundingClientRect().right));
     for (const right of buttons) expect(right).toBeLessThanOrEqual(390);
     await checkPage(phone, 'leaderboard TV mode on a phone');
-    await shoot(phone, 'leaderboard-tv-phone');
+    await shoot(phone, 'leaderboard-tv-phone', { fullPage: false });
   });
 
   test('retries a failed first load by itself, saying so in TV-sized type', async () => {

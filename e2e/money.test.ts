@@ -12,7 +12,7 @@ import { startFakeStripe } from '../src/server/test/fake-stripe';
 import { createLevel, createTournament, daysFromToday, registrationInput } from '../src/server/test/factories';
 import { E2E_ACCOUNTS } from './support/accounts';
 import { openAdminPage, expectUsable } from './support/admin-pages';
-import { SCREENSHOT_DIR, setUpJourney } from './support/journey';
+import { setUpJourney, shoot } from './support/journey';
 import { expectHeading, expectToast } from './support/page-expectations';
 
 const fake = await startFakeStripe();
@@ -63,7 +63,6 @@ beforeAll(() => {
 });
 afterAll(() => fake.close());
 
-const shoot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
 const badgeOn = async (page: Page, team: string) => {
   const heading = page.getByRole('heading', { name: team, exact: true });
   return heading.locator('xpath=following-sibling::span[1]').innerText();

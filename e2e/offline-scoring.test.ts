@@ -12,7 +12,7 @@ import { tournamentCourses, tournaments } from '../src/server/db/schema';
 import { registerTeams } from '../src/server/registration/service';
 import { createLevel, daysFromToday, registrationInput } from '../src/server/test/factories';
 import { E2E_ACCOUNTS } from './support/accounts';
-import { SCREENSHOT_DIR, setUpJourney } from './support/journey';
+import { setUpJourney, shoot } from './support/journey';
 import { expectHeading, expectToast } from './support/page-expectations';
 
 const TOURNAMENT = 'Dead Zone Invitational';
@@ -47,8 +47,6 @@ const journey = setUpJourney({
     for (const team of [...mine.teams, ...staffs.teams]) seeded.teamIds[team.name] = team.id;
   },
 });
-
-const shoot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
 
 /** Waits until the service worker controls the page and has read the page's data again through itself (main.tsx). */
 async function untilOfflineReady(page: Page) {

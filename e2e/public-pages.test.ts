@@ -1,17 +1,13 @@
 // Journey: every page a visitor, a team leader and an admin can open, at a desktop and a phone width: the right heading and
 // title, one h1, a visible label for every input, no serious or critical axe finding (WCAG 2.1 A/AA), and a screenshot in
 // screenshots/ for a person to look at. Plus the home page's own promises and the not-found page (SPEC §2).
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { h1Texts, inputsWithoutVisibleLabel, scanWithAxe, seriousOrWorse } from './support/accessibility';
-import { SCREENSHOT_DIR, setUpJourney, VIEWPORTS } from './support/journey';
+import { setUpJourney, shoot, VIEWPORTS } from './support/journey';
 import { expectFieldError, expectHeaderSignedIn, expectHeading, expectPath } from './support/page-expectations';
 
 const journey = setUpJourney();
-
-beforeAll(() => mkdirSync(SCREENSHOT_DIR, { recursive: true }));
 
 describe('home page', () => {
   test('has the registration title, the description, and Register Your Team leads to /register', async () => {
@@ -198,7 +194,7 @@ describe.each(PAGES)('$name ($path)', (pageCase) => {
       await page.setViewportSize(VIEWPORTS[viewport]);
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       const where = `${pageCase.name} at ${VIEWPORTS[viewport].width} px`;
-      await page.screenshot({ path: join(SCREENSHOT_DIR, `${pageCase.name}-${VIEWPORTS[viewport].width}.png`), fullPage: true });
+      await shoot(page, `${pageCase.name}-${VIEWPORTS[viewport].width}`);
 
       expect(await h1Texts(page), `${where}: exactly one h1`).toEqual([pageCase.h1]);
       expect(await page.title(), `${where}: title`).toBe(pageCase.title);

@@ -16,7 +16,7 @@ import { ordinal } from '../src/client/courses/ordinal';
 import { COUNTBACK_RULE } from '../src/shared/countback';
 import { E2E_ACCOUNTS } from './support/accounts';
 import { h1Texts, scanWithAxe, seriousOrWorse } from './support/accessibility';
-import { SCREENSHOT_DIR, setUpJourney } from './support/journey';
+import { setUpJourney, shoot } from './support/journey';
 import { expectHeading, expectToast } from './support/page-expectations';
 
 const OUTING = 'Harbor Charity Scramble';
@@ -87,7 +87,6 @@ const journey = setUpJourney({
   },
 });
 
-const shoot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
 async function checkPage(page: Page, heading: string, label: string) {
   expect(await h1Texts(page)).toEqual([heading]);
   expect(seriousOrWorse(await scanWithAxe(page, label))).toEqual([]);

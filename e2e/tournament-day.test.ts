@@ -18,7 +18,7 @@ import { createLevel, createTournament, daysFromToday, registrationInput } from 
 import { formatToPar } from '../src/shared/tournament-day';
 import { E2E_ACCOUNTS } from './support/accounts';
 import { h1Texts, inputsWithoutVisibleLabel, scanWithAxe, seriousOrWorse } from './support/accessibility';
-import { SCREENSHOT_DIR, setUpJourney, type ViewportName } from './support/journey';
+import { setUpJourney, shoot, type ViewportName } from './support/journey';
 import { expectHeading, expectPath, expectToast } from './support/page-expectations';
 
 const TOURNAMENT = 'Harbor Charity Classic';
@@ -136,8 +136,6 @@ async function checkPage(page: Page, heading: string, label: string, { labels = 
     page.viewportSize()!.width,
   );
 }
-
-const shoot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
 
 /** The starting sheet's rows as shown: hole, team, players. */
 async function startingRows(page: Page) {

@@ -9,7 +9,7 @@ import { findLink } from '../src/server/test/mail-catcher';
 import { createLevel, createTournament, daysFromToday, registrationInput } from '../src/server/test/factories';
 import { E2E_ACCOUNTS } from './support/accounts';
 import { expectUsable } from './support/admin-pages';
-import { SCREENSHOT_DIR, setUpJourney } from './support/journey';
+import { setUpJourney, shoot } from './support/journey';
 import { expectToast } from './support/page-expectations';
 
 let heldTeamId = '';
@@ -37,8 +37,6 @@ const journey = setUpJourney({
     heldTeamId = held.teams[0]!.id;
   },
 });
-
-const shoot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
 
 async function fillPlayers(page: Page, label: string) {
   for (let i = 1; i <= 4; i++) {

@@ -14,9 +14,12 @@ export interface AxeFinding {
 /** Every violation axe finds (printed, for diagnosis); the caller decides which impacts fail the test. */
 export async function scanWithAxe(page: Page, label: string): Promise<AxeFinding[]> {
   // A dialog fading in is scanned half transparent, its text then too faint (seen on a loaded machine): scan once every
-  // finite animation has ended (a spinner's or a live dot's never do).
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  // finite animation has ended (a spinner's or a live dot's never do). Likewise a list refetching in the background is
+  // dimmed while it says aria-busy (seen failing contrast on a loaded machine): scan once it has its rows.
+  await page.waitForFunction(
+    () =>
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity) &&
+      !document.querySelector('[aria-busy="true"]'),
   );
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const findings = results.violations.map((v) => ({

@@ -9,7 +9,16 @@ import type { E2eAccount } from './accounts';
 import { startPortal, type Portal, type PortalOptions } from './portal-server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
-export const SCREENSHOT_DIR = fileURLToPath(new URL('../../screenshots', import.meta.url));
+const SCREENSHOT_DIR = fileURLToPath(new URL('../../screenshots', import.meta.url));
+
+/**
+ * A screenshot for people to look at (screenshots/NAME.png). Not a check: CI turns them off (E2E_SCREENSHOTS=0) to save
+ * the seconds they take; a failing test's screenshots are taken whatever the setting.
+ */
+export async function shoot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS === '0') return;
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage });
+}
 
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },

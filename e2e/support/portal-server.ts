@@ -1,5 +1,5 @@
-// A real portal process for one journey: `node --import tsx src/server/main.ts` on a free port, with a database of its own
-// (a copy of the global set-up's seeded PGlite folder, or a fresh PostgreSQL database when TEST_DATABASE_URL is set) holding
+// A real portal process for one journey: the built server (`node dist/server/main.js`, what `npm start` runs) on a free
+// port, with a database of its own (a copy of the global set-up's seeded PGlite folder, or a fresh PostgreSQL database when TEST_DATABASE_URL is set) holding
 // the E2E accounts, optionally an SMTP catcher. Data goes in before the server starts: the embedded database serves one process.
 // E2E_DEBUG=1 prints how long each start took.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -140,7 +140,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
       output = '';
       const settings: Record<string, string> = { PORT: String(port), APP_URL: url, ...database.env, ...options.env };
       if (mail) settings.SMTP_URL = mail.url;
-      child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env: serverEnv(settings), stdio: 'pipe' });
+      child = spawn(process.execPath, ['dist/server/main.js'], { cwd: ROOT, env: serverEnv(settings), stdio: 'pipe' });
       running.add(child);
       child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
