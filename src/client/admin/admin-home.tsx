@@ -64,7 +64,11 @@ export function AdminHome() {
 
       {data?.stats ? (
         <>
-          <section aria-label="Teams" className={dashboard.isFetching ? 'opacity-60 transition-opacity' : undefined}>
+          <section
+            aria-label="Teams"
+            aria-busy={dashboard.isFetching || undefined}
+            className={dashboard.isFetching ? 'opacity-60 transition-opacity' : undefined}
+          >
             <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
               <StatCard label="Total Teams" value={data.stats.totalTeams} icon={<Users className="size-5" />} />
               <StatCard label="Paid" value={data.stats.paid} icon={<CircleDollarSign className="size-5" />} />

@@ -118,7 +118,11 @@ export function GolfersPage() {
           />
           {rows.length > 0 ? (
             // A phone at the check-in desk: one card per golfer, the switch within reach, no sideways scrolling.
-            <ul aria-label="Golfers" className={cn('flex flex-col gap-2 sm:hidden', golfers.isPlaceholderData && 'opacity-60')}>
+            <ul
+              aria-label="Golfers"
+              aria-busy={golfers.isPlaceholderData || undefined}
+              className={cn('flex flex-col gap-2 sm:hidden', golfers.isPlaceholderData && 'opacity-60')}
+            >
               {rows.map((golfer) => (
                 <li key={golfer.id} className="flex items-center gap-3 rounded-lg border border-stone-200 bg-white p-3">
                   <div className="min-w-0 flex-1">
@@ -152,7 +156,7 @@ export function GolfersPage() {
             </ul>
           ) : null}
           {rows.length > 0 ? (
-            <Table caption="Golfers" className={cn('hidden sm:block', golfers.isPlaceholderData && 'opacity-60')}>
+            <Table caption="Golfers" busy={golfers.isPlaceholderData} className="hidden sm:block">
               <thead>
                 <tr>
                   <Th>Golfer</Th>

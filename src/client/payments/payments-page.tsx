@@ -69,6 +69,7 @@ export function PaymentsPage() {
         // A phone: one card per record, the Edit button within reach, no sideways scrolling.
         <ul
           aria-label="Payment records"
+          aria-busy={ledger.isFetching || undefined}
           className={cn('flex flex-col gap-2 sm:hidden', ledger.isFetching && 'opacity-70 transition-opacity')}
         >
           {data.payments.map((p) => (
@@ -105,7 +106,7 @@ export function PaymentsPage() {
         </ul>
       ) : null}
       {data && data.total > 0 ? (
-        <Table caption="Payment records" className={cn('hidden sm:block', ledger.isFetching && 'opacity-70 transition-opacity')}>
+        <Table caption="Payment records" busy={ledger.isFetching} className="hidden sm:block">
           <thead>
             <tr>
               <Th>Team</Th>

@@ -174,6 +174,7 @@ function ReportResult({
   return (
     <section
       aria-labelledby="report-title"
+      aria-busy={fetching || undefined}
       className={fetching ? 'flex flex-col gap-4 opacity-70 transition-opacity' : 'flex flex-col gap-4'}
     >
       <div className="flex flex-wrap items-end justify-between gap-3">

@@ -95,7 +95,10 @@ export function AdminTeamsPage() {
 
       {data && data.total > 0 ? (
         // A phone: one card per team, the sort as a choice (the table's headers sort on a wider screen).
-        <div className={cn('flex flex-col gap-3 sm:hidden', list.isFetching && 'opacity-70 transition-opacity')}>
+        <div
+          aria-busy={list.isFetching || undefined}
+          className={cn('flex flex-col gap-3 sm:hidden', list.isFetching && 'opacity-70 transition-opacity')}
+        >
           <SelectField
             label="Sort by"
             value={`${params.sort}:${params.dir}`}
@@ -135,7 +138,7 @@ export function AdminTeamsPage() {
         </div>
       ) : null}
       {data && data.total > 0 ? (
-        <Table caption="Teams" className={cn('hidden sm:block', list.isFetching && 'opacity-70 transition-opacity')}>
+        <Table caption="Teams" busy={list.isFetching} className="hidden sm:block">
           <thead>
             <tr>
               {COLUMNS.map((c) => {

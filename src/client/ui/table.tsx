@@ -3,10 +3,28 @@ import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } fr
 import { cn } from './cn';
 import { LoadFailed } from './load-failed';
 
-export function Table({ caption, children, className }: { caption: string; children: ReactNode; className?: string }) {
+/** `busy`: newer rows are on their way; the old ones stay, dimmed, and say so (aria-busy: the journeys' axe scans wait it out). */
+export function Table({
+  caption,
+  children,
+  className,
+  busy = false,
+}: {
+  caption: string;
+  children: ReactNode;
+  className?: string;
+  busy?: boolean;
+}) {
   // relative: screen-reader-only text in the table (caption, action labels) scrolls with it instead of widening the page.
   return (
-    <div className={cn('relative overflow-x-auto rounded-lg border border-stone-200 bg-white', className)}>
+    <div
+      aria-busy={busy || undefined}
+      className={cn(
+        'relative overflow-x-auto rounded-lg border border-stone-200 bg-white',
+        busy && 'opacity-70 transition-opacity',
+        className,
+      )}
+    >
       <table className="w-full min-w-[36rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         {children}

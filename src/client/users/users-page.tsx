@@ -142,7 +142,11 @@ export function UsersPage() {
         onRetry={() => void users.refetch()}
       />
       {rows.length > 0 ? (
-        <ul aria-label="Users" className={cn('flex flex-col gap-2 sm:hidden', users.isPlaceholderData && 'opacity-60')}>
+        <ul
+          aria-label="Users"
+          aria-busy={users.isPlaceholderData || undefined}
+          className={cn('flex flex-col gap-2 sm:hidden', users.isPlaceholderData && 'opacity-60')}
+        >
           {rows.map((user) => {
             const self = user.id === me?.user.id;
             return (
@@ -167,7 +171,7 @@ export function UsersPage() {
         </ul>
       ) : null}
       {rows.length > 0 ? (
-        <Table caption="Users" className={cn('hidden sm:block', users.isPlaceholderData && 'opacity-60')}>
+        <Table caption="Users" busy={users.isPlaceholderData} className="hidden sm:block">
           <thead>
             <tr>
               <Th>Name</Th>
