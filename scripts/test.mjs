@@ -1,11 +1,13 @@
-// `npm test`: the unit and API suite (vitest.config.ts), then the browser journeys (vitest.e2e.config.ts, when present).
-// Vitest prints its own report; the counts come from its JSON reporter, and the very last line is the one CI reads:
+// `npm test`: the unit and API suite (vitest.config.ts) and the browser journeys (vitest.e2e.config.ts, when present), side by
+// side: the journeys mostly wait on a browser and a server, so the unit suite's two workers use the cores meanwhile
+// (docs/decisions/012). The journeys' report streams; the unit suite's is printed whole when it ends. TEST_IN_SEQUENCE=1 runs
+// one suite after the other instead. Vitest prints its own report; the counts come from its JSON reporter, and the very last line is the one CI reads:
 // `N passed, N failed` (`, N skipped` when any). Exits non-zero on any failure, or when no test ran at all.
 // Arguments pass through to vitest: `npm test -- src/server/account` runs the matching files only (suites with no
 // matching file are left out); `npm test -- -t "sign-out"` filters by test name. TEST_DATABASE_URL=postgres://… runs
 // everything on PostgreSQL instead of the embedded database.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -59,7 +61,8 @@ function testFiles(folder) {
   return out;
 }
 
-function run(suite, outputFile) {
+/** Runs one suite's vitest; with `logFile`, its output goes there instead of to the terminal. */
+function run(suite, outputFile, logFile) {
   const command = [
     vitestBin,
     'run',
@@ -71,9 +74,14 @@ function run(suite, outputFile) {
     `--outputFile.json=${outputFile}`,
     ...args,
   ];
+  const log = logFile ? openSync(logFile, 'w') : null;
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, command, { cwd: root, stdio: 'inherit', env: process.env });
-    child.on('exit', (code, signal) => resolve(signal ? 1 : (code ?? 1)));
+    const stdio = log === null ? 'inherit' : ['ignore', log, log];
+    const child = spawn(process.execPath, command, { cwd: root, stdio, env: process.env });
+    child.on('exit', (code, signal) => {
+      if (log !== null) closeSync(log);
+      resolve(signal ? 1 : (code ?? 1));
+    });
     child.on('error', (error) => {
       console.error(`Could not start vitest: ${error.message}`);
       resolve(1);
@@ -116,17 +124,26 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const started = Date.now();
 console.log(`Database: ${describeDatabase()}`);
 
-for (const suite of suites) {
+const selected = suites.filter((suite) => {
   const files = testFiles(suite.folder);
   if (fileFilters.length > 0 && !files.some((file) => fileFilters.some((filter) => file.includes(filter)))) {
     console.log(`\n${suite.title}: no file matches ${fileFilters.join(' ')}; not run.`);
-    continue;
+    return false;
   }
-  console.log(`\n── ${suite.title} (${suite.config}) ──`);
+  return true;
+});
+const inSequence = process.env.TEST_IN_SEQUENCE === '1' || selected.length < 2;
+
+/** Runs one suite and adds its counts; all but the last suite print their report when they end if suites run together. */
+async function runSuite(suite, index) {
+  const buffered = !inSequence && index < selected.length - 1;
+  const logFile = buffered ? join(resultsDir, `${suite.name}.log`) : null;
+  if (!buffered) console.log(`\n── ${suite.title} (${suite.config}) ──`);
   const outputFile = join(resultsDir, `${suite.name}.json`);
   rmSync(outputFile, { force: true });
   const suiteStarted = Date.now();
-  const exitCode = await run(suite, outputFile);
+  const exitCode = await run(suite, outputFile, logFile);
+  if (logFile) console.log(`\n── ${suite.title} (${suite.config}), run beside the others ──\n${readFileSync(logFile, 'utf8')}`);
   const counts = readCounts(outputFile) ?? { passed: 0, failed: 1, skipped: 0 };
   if (exitCode !== 0 && counts.failed === 0) {
     // Vitest failed without a failing test: an error outside the tests (unhandled rejection, set-up, crash).
@@ -140,6 +157,9 @@ for (const suite of suites) {
   totals.failed += counts.failed;
   totals.skipped += counts.skipped;
 }
+
+if (inSequence) for (const [index, suite] of selected.entries()) await runSuite(suite, index);
+else await Promise.all(selected.map(runSuite));
 
 console.log(`\nAll suites took ${((Date.now() - started) / 1000).toFixed(1)} s on ${describeDatabase()}.`);
 if (totals.passed + totals.failed === 0) console.error('No test ran.');
