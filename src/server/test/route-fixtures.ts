@@ -50,7 +50,7 @@ export interface RouteFixture {
 export type Caller = 'anonymous' | Role;
 
 /** An operation of the OpenAPI document: `GET /api/teams/{id}`. */
-export interface FixtureOperation {
+interface FixtureOperation {
   key: string;
   method: string;
   path: string;
