@@ -1,7 +1,7 @@
 // The API document (/api/openapi.json) as the routes declare it, completed with what every operation shares: the cookie
 // session as a security requirement per its access rule, an operationId (derived from method and path where a route names
 // none, so routes keep declaring nothing new), the server, and the answers app.ts's shared middleware gives before or
-// after any route's own code (SHARED_ANSWERS), so that no route can forget one (docs/decisions/066). The answers of the
+// after any route's own code (sharedAnswers), so that no route can forget one (docs/decisions/066). The answers of the
 // guards defineRoute installs (400, 401/403 by access rule, 415) are declared by defineRoute itself.
 import type { Access } from '../../shared/roles';
 import type { Config } from '../config';
@@ -12,7 +12,6 @@ type Operation = Record<string, unknown> & {
   'x-access'?: Access;
   security?: Record<string, string[]>[];
   responses?: Record<string, ResponseObject>;
-  requestBody?: unknown;
   tags?: string[];
 };
 type Document = Record<string, unknown> & { paths?: Record<string, Record<string, Operation>>; components?: Record<string, unknown> };
