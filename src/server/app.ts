@@ -51,6 +51,8 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
   );
   app.use('/api/*', clientIp);
   // State-changing requests must come from our own pages (CSRF): a foreign Origin, or a cross-site fetch, is refused.
+  // This 403, the body cap's 413 and onError's 500 are declared on every operation they apply to by the document builder
+  // (openapi-document.ts sharedAnswers): a change here is a change there.
   app.use('/api/*', async (c, next) => {
     if (!SAFE_METHODS.has(c.req.method)) {
       const origin = c.req.header('origin');
@@ -90,6 +92,7 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
           },
         }) as never,
         config,
+        { bodyLimitBytes: BODY_LIMIT_BYTES },
       ),
     );
     return c.body(openApiDocument, 200, { 'content-type': 'application/json' });

@@ -2,7 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { MiddlewareHandler } from 'hono';
-import { createRouter, defineRoute, errorResponse, jsonBody } from '../http/define-route';
+import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { AppError } from '../http/errors';
 import type { AppContext, AppEnv } from '../http/context';
 import { blockedFor, failWithDelay, giveBack, hitWindow, reset } from './rate-limit';
@@ -166,7 +166,8 @@ export const authRoutes = createRouter()
       path: '/get-session',
       access: 'public',
       summary: 'The current session and user, or null',
-      responses: { 200: { description: 'OK', content: { 'application/json': { schema: passThrough.nullable() } } } },
+      // A union, not `.nullable()`: on a named schema that becomes allOf [AuthResult, object|null], which null fails.
+      responses: { 200: jsonResponse('The session and its user; null when signed out', z.union([passThrough, z.null()])) },
     }),
     async (c) => (await forward(c)) as never,
   )
@@ -177,7 +178,14 @@ export const authRoutes = createRouter()
       access: 'public',
       summary: 'The link in the confirmation e-mail: confirms the address, signs in and returns to /register',
       request: { query: z.object({ token: z.string().min(1), callbackURL: z.string().optional() }) },
-      responses: { 302: { description: 'Back to the portal' } },
+      responses: {
+        302: {
+          description: 'Back to the portal (to `callbackURL` with `?error=…` when the link is not valid)',
+          headers: { Location: { description: 'Where the browser goes next', required: true, schema: { type: 'string' } } },
+        },
+        401: errorResponse('The link is not valid or has expired (asked without `callbackURL`)'),
+        403: errorResponse('`callbackURL` is not an address of this portal'),
+      },
     }),
     async (c) => (await forward(c)) as never,
   )

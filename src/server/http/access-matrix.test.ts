@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleMeets, type Access, type Role } from '../../shared/roles';
 import { fingerprint } from '../test/db-fingerprint';
-import { routeFixtures, type FixtureContext, type RouteRequest } from '../test/route-fixtures';
+import { fixtureRequest, routeFixtures, type Caller } from '../test/route-fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
 
 /**
@@ -122,8 +122,7 @@ const RULES: Record<string, Rule> = {
 };
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-const CALLERS = ['anonymous', 'team_leader', 'moderator', 'admin'] as const;
-type Caller = (typeof CALLERS)[number];
+const CALLERS: Caller[] = ['anonymous', 'team_leader', 'moderator', 'admin'];
 
 interface Operation {
   key: string;
@@ -163,38 +162,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function context(caller: Caller, owner?: TestUser): FixtureContext {
-  const user = caller === 'anonymous' ? null : users[caller];
-  return {
-    t,
-    caller: user,
-    users,
-    owner: owner ?? user ?? users.team_leader,
-    freshCookie: async () => (user ? t.signIn(user.email) : undefined),
-  };
-}
-
-/** A request for a route without a fixture: parameters filled with made-up ids, an empty JSON body. */
-function placeholderRequest(operation: Operation): RouteRequest {
-  const path = operation.path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
-  return operation.method === 'GET' || operation.method === 'DELETE' ? { path } : { path, json: {} };
-}
-
 /** Builds the route's request as the caller (seeding what it needs), and answers a function that sends it. */
 async function prepare(operation: Operation, caller: Caller, owner?: TestUser) {
-  const fixture = routeFixtures[operation.key];
-  const request = fixture?.request ? await fixture.request(context(caller, owner)) : placeholderRequest(operation);
-  const cookie = request.cookie ?? (caller === 'anonymous' ? undefined : users[caller].cookie);
-  const options = { ...request, method: operation.method, cookie };
+  const { path, options, fixture } = await fixtureRequest(t, users, operation, caller, owner);
   if (fixture?.stream) {
     // A stream that stays open (Server-Sent Events): its status, then close it.
     return async () => {
-      const response = await t.request(request.path ?? operation.path, options);
+      const response = await t.request(path, options);
       await response.body?.cancel();
       return { status: response.status, body: null };
     };
   }
-  return () => t.call(request.path ?? operation.path, options);
+  return () => t.call(path, options);
 }
 
 describe('the access matrix covers every route', () => {

@@ -88,15 +88,11 @@ export function defineRoute<const R extends Omit<RouteConfig, 'middleware'>>(
   const jsonBody = Boolean((rest.request?.body as { content?: Record<string, unknown> } | undefined)?.content?.['application/json']);
   const responses = {
     ...rest.responses,
-    400: errorResponse('The input is not valid; `fields` names each bad field.'),
+    400: errorResponse('The input is not valid (a rule, a NUL character, a body that is not JSON); `fields` names each bad field.'),
     ...(access === 'public' ? {} : { 401: errorResponse('No session, or a session that has ended.') }),
     ...(access === 'staff' || access === 'admin' ? { 403: errorResponse('The role may not call this route.') } : {}),
-    ...(jsonBody
-      ? {
-          413: errorResponse('The request body is larger than 100 KB.'),
-          415: errorResponse('The request body is not JSON (Content-Type must be application/json).'),
-        }
-      : {}),
+    // 413 (the body cap), like the origin check's 403, is app.ts's: the document builder declares it on every write.
+    ...(jsonBody ? { 415: errorResponse('The request body is not JSON (Content-Type must be application/json).') } : {}),
   };
   const guards: MiddlewareHandler<AppEnv>[] = [
     ...((noStoreOption ?? access !== 'public') ? [noStore] : []),

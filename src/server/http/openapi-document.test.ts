@@ -60,10 +60,27 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('documents 413 and 415 on every route that takes a JSON body, and 429 on the limited ones', () => {
+  it('documents what app.ts answers on every operation it applies to: 403 (origin) and 413 on writes, 500 on all', () => {
+    const writes = ops.filter(({ key }) => !key.startsWith('GET '));
+    expect(writes.length).toBeGreaterThan(30);
+    for (const { key, op } of writes) expect(Object.keys(op.responses), key).toEqual(expect.arrayContaining(['400', '403', '413', '500']));
+    for (const { key, op } of ops) expect(Object.keys(op.responses), key).toEqual(expect.arrayContaining(['400', '500']));
+    // A route's own 403 keeps its words and gains the origin check's.
+    const own = doc.paths['/api/teams/{id}']!.put!.responses['403'] as { description: string };
+    expect(own.description).toBe(
+      'Not your team, or editing is locked. Or: The request comes from another site (a foreign Origin, or Sec-Fetch-Site: cross-site).',
+    );
+  });
+
+  it('documents 415 on every route that takes a JSON body, and 429 with Retry-After on the limited ones', () => {
     const withBody = ops.filter(({ op }) => op.requestBody);
     expect(withBody.length).toBeGreaterThan(10);
     for (const { key, op } of withBody) expect(Object.keys(op.responses), key).toEqual(expect.arrayContaining(['400', '413', '415']));
+    for (const { key, op } of ops.filter(({ op }) => op.responses['429'])) {
+      expect((op.responses['429'] as { headers?: Record<string, { required: boolean }> }).headers?.['Retry-After']?.required, key).toBe(
+        true,
+      );
+    }
     for (const key of [
       'POST /api/auth/sign-in/email',
       'POST /api/account/sign-up',

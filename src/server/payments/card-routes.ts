@@ -70,8 +70,17 @@ export const cardPaymentRoutes = createRouter()
       summary: "Stripe's webhook: a signed event (Stripe-Signature over the raw body), applied once per event id",
       description:
         'Public by design: the signature, not a session, is the guard. A missing or wrong signature is refused with 400 and changes nothing.',
+      request: {
+        // A plain JSON schema, not zod: the body is not parsed before the handler, which verifies the signature over its raw
+        // bytes (a parse and re-serialisation would change them).
+        body: {
+          required: true,
+          content: { 'application/json': { schema: { type: 'object', description: 'A Stripe event, signed in Stripe-Signature' } } },
+        },
+      },
       responses: {
         200: jsonResponse('Received (also for an event already handled)', z.object({ received: z.boolean(), duplicate: z.boolean() })),
+        404: errorResponse('Card payments are not connected (no STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)'),
       },
     }),
     async (c) => {

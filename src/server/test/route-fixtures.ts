@@ -46,6 +46,47 @@ export interface RouteFixture {
   stream?: boolean;
 }
 
+/** Who calls: anonymous, or the signed-in user of a role. */
+export type Caller = 'anonymous' | Role;
+
+/** An operation of the OpenAPI document: `GET /api/teams/{id}`. */
+interface FixtureOperation {
+  key: string;
+  method: string;
+  path: string;
+}
+
+/**
+ * The request the route's fixture builds for `caller` on `owner`'s data (seeding what it needs), with the caller's cookie
+ * unless the fixture names one; for a route without a fixture, its parameters filled with made-up ids and an empty JSON body.
+ */
+export async function fixtureRequest(
+  t: TestApp,
+  users: Record<Role, TestUser>,
+  operation: FixtureOperation,
+  caller: Caller,
+  owner?: TestUser,
+): Promise<{ path: string; options: RequestOptions; fixture: RouteFixture | undefined }> {
+  const user = caller === 'anonymous' ? null : users[caller];
+  const context: FixtureContext = {
+    t,
+    caller: user,
+    users,
+    owner: owner ?? user ?? users.team_leader,
+    freshCookie: async () => (user ? t.signIn(user.email) : undefined),
+  };
+  const fixture = routeFixtures[operation.key];
+  const request: RouteRequest = fixture?.request ? await fixture.request(context) : placeholderRequest(operation);
+  const { path, ...rest } = request;
+  return { path: path ?? operation.path, options: { ...rest, method: operation.method, cookie: request.cookie ?? user?.cookie }, fixture };
+}
+
+/** A route's path with its parameters filled with a made-up id; an empty JSON body where a write may take one. */
+export function placeholderRequest(operation: FixtureOperation): RouteRequest {
+  const path = operation.path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+  return operation.method === 'GET' || operation.method === 'DELETE' ? { path } : { path, json: {} };
+}
+
 export const routeFixtures: Record<string, RouteFixture> = {
   'GET /api/health': { expect: 200 },
 
