@@ -46,7 +46,18 @@ async function open(): Promise<TestDatabase> {
   return { ...database, url: null };
 }
 
-async function openPostgresTestDatabase(adminUrl: string): Promise<TestDatabase> {
+/**
+ * A new database with no tables at all (not migrated), of the run's kind or, on a PostgreSQL run, of either kind: what a
+ * restore starts from. Closed (and dropped) like any test database.
+ */
+export async function openEmptyTestDatabase(kind: 'pglite' | 'postgres' = testDatabaseKind()): Promise<TestDatabase> {
+  if (kind === 'pglite') return { ...(await openDatabase({ databaseUrl: null, dataDir: null })), url: null };
+  const where = target();
+  if (where.kind !== 'postgres') throw new Error('A PostgreSQL test database needs TEST_DATABASE_URL');
+  return openPostgresTestDatabase(where.url, { migrate: false });
+}
+
+async function openPostgresTestDatabase(adminUrl: string, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const { default: pg } = await import('pg');
   const name = `golf_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = async (sql: string) => {
@@ -63,7 +74,7 @@ async function openPostgresTestDatabase(adminUrl: string): Promise<TestDatabase>
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null, poolSize: 5 });
   try {
-    await migrateDatabase(database);
+    if (options.migrate !== false) await migrateDatabase(database);
   } catch (error) {
     await database.close();
     await admin(`drop database if exists "${name}" with (force)`);
