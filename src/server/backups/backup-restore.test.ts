@@ -262,7 +262,6 @@ if (POSTGRES) {
       const actor = { userId: leaders[0]!.id, staff: true, admin: true };
       const teamsBefore = (await queryRows<{ n: number }>(source.db, sql`select count(*)::int as n from teams`))[0]!.n;
 
-      let backupStarted = 0;
       let lastWriteDone = 0;
       const writes = Array.from({ length: 100 }, async (_, i) => {
         if (i % 2 === 0) {
@@ -278,7 +277,7 @@ if (POSTGRES) {
       const racing = join(dir, 'racing.backup');
       // Start once some writes have landed, so the snapshot falls in the middle of them.
       await new Promise((resolve) => setTimeout(resolve, 30));
-      backupStarted = Date.now();
+      const backupStarted = Date.now();
       await writeBackupFile(pool.db, 'postgres', racing);
       await Promise.all(writes);
       expect(backupStarted).toBeLessThan(lastWriteDone);
