@@ -119,7 +119,7 @@ export async function writeBackup(db: Db, engine: BackupHeader['engine'], out: W
   const hash = createHash('sha256');
   const emit = async (chunk: Buffer) => {
     hash.update(chunk);
-    if (!out.write(chunk)) await once(out, 'drain');
+    await write(out, chunk);
   };
   const header = await db.transaction(
     async (tx) => {
@@ -155,8 +155,24 @@ export async function writeBackup(db: Db, engine: BackupHeader['engine'], out: W
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
   const trailer = Buffer.from(`\nsha256 ${hash.digest('hex')}\n`);
-  if (!out.write(trailer)) await once(out, 'drain');
+  await write(out, trailer);
   return header;
+}
+
+/** Writes and waits while the output is full; an output closed meanwhile (a reader gone) ends the backup with an error. */
+async function write(out: Writable, chunk: Buffer) {
+  if (out.destroyed) throw new Error('The backup output closed before the end');
+  if (out.write(chunk)) return;
+  await new Promise<void>((resolve, reject) => {
+    const settle = (error?: Error) => {
+      out.off('drain', drained).off('close', closed).off('error', settle);
+      if (error) reject(error);
+      else resolve();
+    };
+    const drained = () => settle();
+    const closed = () => settle(new Error('The backup output closed before the end'));
+    out.on('drain', drained).on('close', closed).on('error', settle);
+  });
 }
 
 /**

@@ -76,7 +76,7 @@ async function writeScheduledCopy({ database, schedule, logger, now }: Scheduled
     mkdirSync(schedule.dir, { recursive: true });
     const { bytes } = await writeBackupFile(db, database.kind, join(schedule.dir, fileName));
     await db.update(backupCopies).set({ finishedAt: now(), fileName, bytes }).where(eq(backupCopies.periodStart, period));
-    const removed = rotate(schedule.dir, schedule.keep, now());
+    const removed = rotate(schedule.dir, schedule.keep);
     logger.info('backup copy written', { fileName, bytes, removed: removed.length });
     return { fileName, bytes, periodStart: period };
   } catch (error) {
@@ -91,14 +91,14 @@ async function writeScheduledCopy({ database, schedule, logger, now }: Scheduled
 }
 
 /** Keeps the newest `keep` copies in `dir` and removes temporary files of copies that were killed. Answers what it removed. */
-export function rotate(dir: string, keep: number, now: Date): string[] {
+export function rotate(dir: string, keep: number): string[] {
   const names = readdirSync(dir);
   const old = names
     .filter((name) => COPY_NAME.test(name))
     .sort()
     .reverse()
     .slice(keep);
-  const stale = names.filter((name) => isPartialName(name) && now.getTime() - statSync(join(dir, name)).mtimeMs > STALE_PARTIAL_MS);
+  const stale = names.filter((name) => isPartialName(name) && Date.now() - statSync(join(dir, name)).mtimeMs > STALE_PARTIAL_MS);
   for (const name of [...old, ...stale]) rmSync(join(dir, name), { force: true });
   return [...old, ...stale];
 }
