@@ -231,7 +231,7 @@ if (POSTGRES) {
       } finally {
         await postgres.close();
       }
-    });
+    }, 120_000);
   });
 
   describe('a backup taken while people register and score (PostgreSQL)', () => {

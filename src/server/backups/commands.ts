@@ -1,6 +1,6 @@
 // What `npm run backup` and `npm run restore` do, given the settings (the CLI scripts only parse arguments and print).
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Config } from '../config';
 import { migrateDatabase, openDatabase, type Database } from '../db/connect';
 import { DataDirBusyError } from '../db/data-dir-lock';
@@ -20,6 +20,8 @@ export async function backupToFile(
   config: Config,
   out: string,
 ): Promise<{ header: BackupHeader; bytes: number; via: 'direct' | 'server' }> {
+  if (!existsSync(dirname(resolve(out))))
+    throw new BackupRefused(`Cannot write ${out}: the folder ${dirname(resolve(out))} does not exist.`);
   if (!config.databaseUrl && !existsSync(join(config.dataDir, 'PG_VERSION')))
     throw new BackupRefused(`There is no embedded database in ${config.dataDir} to back up.`);
   let database: Database | undefined;

@@ -1,4 +1,5 @@
 // One line about a backup, for the CLI and the log.
+import { formatBytes } from '../../shared/file-size';
 import type { BackupHeader } from './backup-file';
 
 const ROWS_NAMED = ['teams', 'players', 'payments', 'player_scores'] as const;
@@ -8,10 +9,4 @@ export function describeBackup(header: BackupHeader, bytes?: number): string {
   const total = header.tables.reduce((sum, t) => sum + t.rows, 0);
   const size = bytes === undefined ? '' : `${formatBytes(bytes)}, `;
   return `${size}${total} rows in ${header.tables.length} tables (${ROWS_NAMED.map((n) => `${rows(n)} ${n.replace('_', ' ')}`).join(', ')}), schema ${header.schema.tag}, taken ${header.createdAt}`;
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
