@@ -61,7 +61,7 @@ function ScheduledCopies({ data }: { data: BackupStatus }) {
         </p>
       )}
       {lastCopy ? (
-        <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,2fr)_1fr_1fr]">
           <Fact label="Last copy" value={<span className="break-all font-mono">{lastCopy.fileName}</span>} />
           <Fact label="Size" value={formatBytes(lastCopy.bytes)} />
           <Fact label="Written" value={formatDateTime(lastCopy.finishedAt, { withZone: true })} />
