@@ -25,6 +25,8 @@ import {
   spawnServer,
   waitForOk,
   writeResult,
+  percentile,
+  signInCookie,
   type Check,
   adminQuery,
   PG_ADMIN_URL,
@@ -174,18 +176,7 @@ function routeCases(big: TournamentFixture, small: TournamentFixture): RouteCase
 }
 
 // ── Measuring ──────────────────────────────────────────────────────────────────────────────────────────────────────────
-async function signIn(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email: ADMIN_EMAIL, password: PASSWORD }),
-  });
-  if (res.status !== 200) throw new Error(`admin sign-in: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .join('; ');
-}
+const signIn = (base: string) => signInCookie(base, ADMIN_EMAIL, PASSWORD);
 
 interface Statement {
   text: string;
@@ -283,9 +274,6 @@ interface LoadRow {
   errors: number;
   load: number;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 
 /** One route under load for DURATION seconds; p95 from every response's own time (autocannon's histogram has no p95). */
 async function load(name: string, base: string, path: string, headers: Record<string, string>): Promise<LoadRow> {

@@ -32,6 +32,8 @@ import {
   spawnServer,
   waitForOk,
   writeResult,
+  percentile,
+  signInCookie,
   type Check,
 } from './lib';
 
@@ -84,21 +86,7 @@ async function checksumsOf(config: ReturnType<typeof loadConfig>) {
   }
 }
 
-async function signIn(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify(ADMIN),
-  });
-  if (res.status !== 200) throw new Error(`admin sign-in: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .join('; ');
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+const signIn = (base: string) => signInCookie(base, ADMIN.email, ADMIN.password);
 
 async function readUnderLoad(url: string, cookie: string) {
   const times: number[] = [];

@@ -9,6 +9,7 @@ import type { BackupScheduleConfig } from '../config';
 import type { Database, Db } from '../db/connect';
 import { backupCopies } from '../db/schema';
 import { errorFields, type Logger } from '../logger';
+import { startPeriodicTask, type PeriodicTask } from '../periodic-task';
 import { isPartialName, writeBackupFile } from './backup-file';
 
 /** How often a process looks whether a new period has begun. */
@@ -30,11 +31,8 @@ export interface CopyWritten {
   periodStart: Date;
 }
 
-export interface ScheduledCopies {
-  /** Writes this period's copy unless some process has claimed the period; answers the copy, or null. */
-  runOnce(): Promise<CopyWritten | null>;
-  stop(): Promise<void>;
-}
+/** runOnce writes this period's copy unless some process has claimed the period; answers the copy, or null. */
+export type ScheduledCopies = PeriodicTask<CopyWritten | null>;
 
 export const periodStart = (now: Date, everyHours: number) => {
   const width = everyHours * 3_600_000;
@@ -45,19 +43,11 @@ export const periodStart = (now: Date, everyHours: number) => {
 export const copyFileName = (at: Date) => `golf-portal-${at.toISOString().slice(0, 19).replace(/:/g, '-')}Z.backup`;
 
 export function startScheduledCopies(deps: ScheduledCopiesDeps, options: { intervalMs?: number } = {}): ScheduledCopies {
-  let running: Promise<CopyWritten | null> | null = null;
-  const runOnce = () => (running ??= writeScheduledCopy(deps).finally(() => (running = null)));
-  const timer = setInterval(() => {
-    runOnce().catch((error) => deps.logger.error('scheduled backup failed', errorFields(error)));
-  }, options.intervalMs ?? CHECK_INTERVAL_MS);
-  timer.unref();
-  return {
-    runOnce,
-    async stop() {
-      clearInterval(timer);
-      await running?.catch(() => undefined);
-    },
-  };
+  return startPeriodicTask(
+    () => writeScheduledCopy(deps),
+    options.intervalMs ?? CHECK_INTERVAL_MS,
+    (error) => deps.logger.error('scheduled backup failed', errorFields(error)),
+  );
 }
 
 async function writeScheduledCopy({ database, schedule, logger, now }: ScheduledCopiesDeps): Promise<CopyWritten | null> {
