@@ -125,6 +125,8 @@ export async function writeBackup(db: Db, engine: BackupHeader['engine'], out: W
     async (tx) => {
       await setPortableOutput(tx);
       const schema = await appliedVersion(tx);
+      if (schema.migrations === 0)
+        throw new BackupRefused('The database has no portal tables yet (the server never started on it): nothing to back up.');
       if (!schema.known)
         throw new BackupRefused(
           'The database holds migrations this version of the portal does not know: back it up with the newer version.',
@@ -250,9 +252,10 @@ export async function verifyBackupFile(path: string): Promise<{ header: BackupHe
     closeSync(fd);
   }
   const newline = first.indexOf('\n');
-  if (newline < 0 || !first.startsWith(`{"format":"${BACKUP_FORMAT}"`)) throw new BackupRefused(`${path} is not a portal backup file.`);
+  if (!first.startsWith(`{"format":"${BACKUP_FORMAT}"`)) throw new BackupRefused(`${path} is not a portal backup file.`);
   const expected = /^\nsha256 ([0-9a-f]{64})\n$/.exec(trailer)?.[1];
-  if (!expected) throw new BackupRefused(`${path} is incomplete (its end is missing): the copy was cut short. Nothing was changed.`);
+  if (!expected || newline < 0)
+    throw new BackupRefused(`${path} is incomplete (its end is missing): the copy was cut short. Nothing was changed.`);
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(path, { start: 0, end: size - TRAILER_BYTES - 1 })) hash.update(chunk as Buffer);
   if (hash.digest('hex') !== expected) throw new BackupRefused(`${path} is damaged (its checksum does not match). Nothing was changed.`);

@@ -1,10 +1,12 @@
 // Backup and restore (R46): a round trip keeps every table's rows (checksum per table) on this run's database and, on a
 // PostgreSQL run, from each kind of database to the other; damaged, newer and misdirected restores are refused with one
 // line and change nothing; a backup taken during 100 registrations and score saves holds whole registrations only.
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAccount } from '../account/service';
@@ -181,6 +183,37 @@ describe('refusals change nothing', () => {
     await expectRefused(path, /notes\.txt is not a portal backup file\.$/);
   });
 
+  it('through the commands themselves: one line on stderr, exit 1 for a refusal and 2 for a usage error', async () => {
+    const path = join(dir, 'cut.backup');
+    writeFileSync(path, readFileSync(file).subarray(0, 1000));
+    const env = { DATA_DIR: join(dir, `cli-${Date.now()}`) };
+    const refused = await runCommand('restore', [path], env);
+    expect(refused).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `${path} is incomplete (its end is missing): the copy was cut short. Nothing was changed.\n`,
+    });
+    expect(existsSync(env.DATA_DIR)).toBe(false);
+    expect(await runCommand('backup', [], env)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'Missing --out\nUsage: npm run backup -- --out FILE\n',
+    });
+  }, 120_000);
+
+  it('a backup of a database with no portal tables writes no file', async () => {
+    const empty = await openEmptyTestDatabase();
+    const path = join(dir, 'nothing.backup');
+    try {
+      await expect(writeBackupFile(empty.db, empty.kind, path)).rejects.toThrow(
+        'The database has no portal tables yet (the server never started on it): nothing to back up.',
+      );
+      expect(readdirSync(dir).filter((name) => name.includes('nothing.backup'))).toEqual([]);
+    } finally {
+      await empty.close();
+    }
+  });
+
   it('a target that holds rows', async () => {
     const target = await openTestDatabase();
     try {
@@ -300,4 +333,20 @@ if (POSTGRES) {
       }
     });
   });
+}
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** `npm run <name> -- args` as its own process, with only these settings. */
+function runCommand(name: 'backup' | 'restore', args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', `src/server/cli/${name}.ts`, ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, LOG_LEVEL: 'silent', ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.once('close', (code) => resolve({ code, stdout, stderr })),
+  );
 }
