@@ -85,6 +85,18 @@ describe(`a round trip on ${testDatabaseKind()}`, () => {
     }
   });
 
+  it("restores into an empty database a server already started on (its empty tables rebuilt at the backup's schema)", async () => {
+    const target = await openTestDatabase();
+    try {
+      expect((await tableChecksums(target.db)).every((t) => t.rows === 0)).toBe(true);
+      await restoreBackup(target, await checkBackupFile(file));
+      await migrateDatabase(target);
+      expect(await tableChecksums(target.db)).toEqual(await tableChecksums(source.db));
+    } finally {
+      await target.close();
+    }
+  });
+
   it('writes the schema version and each table with its row count in the header, and the rows compressed', async () => {
     const { header } = await checkBackupFile(file);
     expect(header).toMatchObject({ format: 'golf-portal-backup', formatVersion: 1, schema: latestVersion(), engine: source.kind });

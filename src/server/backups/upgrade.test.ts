@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PAGES, adminHref } from '../../client/admin/admin-pages';
 import { migrateDatabase, queryRows } from '../db/connect';
-import { openEmptyTestDatabase, type TestDatabase } from '../test/database';
+import { openEmptyTestDatabase, openTestDatabase, type TestDatabase } from '../test/database';
 import { withTempAssets } from '../test/temp-assets';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { checkBackupFile, restoreBackup } from './restore';
@@ -56,6 +56,21 @@ describe(`the previous release's database (${RELEASE})`, () => {
     expect(await migrationRows()).toBe(latestVersion().migrations);
     await migrateDatabase(database);
     expect(await migrationRows()).toBe(latestVersion().migrations);
+  });
+
+  it('restores as well into an empty database already at the newest schema (rebuilt at the old one, then migrated)', async () => {
+    const newer = await openTestDatabase();
+    try {
+      const backup = await checkBackupFile(fixture('backup'));
+      await restoreBackup(newer, backup);
+      expect((await appliedVersion(newer.db)).tag).toBe(recorded.schema);
+      await migrateDatabase(newer);
+      expect(await appliedVersion(newer.db)).toMatchObject({ ...latestVersion(), known: true });
+      const teams = backup.header.tables.find((t) => t.name === 'teams')!;
+      expect(await queryRows<{ n: number }>(newer.db, sql`select count(*)::int as n from teams`)).toEqual([{ n: teams.rows }]);
+    } finally {
+      await newer.close();
+    }
   });
 
   it('shows the same teams, golfers, scores and money totals as the previous release did', async () => {
