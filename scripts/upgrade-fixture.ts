@@ -6,9 +6,10 @@
 // database runs ITS migrations, ITS demo seed and ITS create-admin, starts ITS server and, through its API, registers teams
 // (some held, some to pay), marks payments received, and reads the figures (upgrade-figures.ts). Then THIS code's backup
 // writes the database to src/server/backups/fixtures/release-<commit>.backup (at the old schema version) and the figures to
-// release-<commit>.json. The upgrade test restores the one and compares against the other.
+// release-<commit>.json, replacing the fixture of the release before. The upgrade test restores the one and compares
+// against the other. Run it with each release's commit once it has landed.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -122,6 +123,9 @@ async function main() {
       join(FIXTURES, `release-${commit}.json`),
       `${JSON.stringify({ commit, schema: header.schema.tag, admin: ADMIN, leader: { email: 'upgrade-leader-4@example.org', password: LEADER_PASSWORD }, figures }, null, 2)}\n`,
     );
+    // The upgrade test reads the one fixture there: the previous release's.
+    for (const old of readdirSync(FIXTURES))
+      if (old.startsWith('release-') && !old.startsWith(`release-${commit}.`)) rmSync(join(FIXTURES, old));
     console.log(`Wrote ${file} (${bytes} bytes, schema ${header.schema.tag}) and its figures.`);
   } finally {
     server.kill('SIGTERM');

@@ -3,7 +3,8 @@
 // schema, then the current code's start-up migrator brings it forward, once. Every page and the main API reads answer, and
 // the teams, golfers, scores and money totals are what the previous release showed.
 // When a release adds migrations, this test runs them on that data as it is; regenerate the fixture from each new release.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,8 +17,10 @@ import { checkBackupFile, restoreBackup } from './restore';
 import { appliedVersion, latestVersion } from './schema-version';
 import { readUpgradeFigures, type TournamentFigures } from './upgrade-figures';
 
-const RELEASE = '74fae57';
-const fixture = (ext: string) => fileURLToPath(new URL(`./fixtures/release-${RELEASE}.${ext}`, import.meta.url));
+// The one fixture in fixtures/: the previous release's (scripts/upgrade-fixture.ts replaces it with the next one's).
+const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const [RELEASE] = readdirSync(FIXTURES).flatMap((name) => /^release-(\w+)\.backup$/.exec(name)?.[1] ?? []);
+const fixture = (ext: string) => join(FIXTURES, `release-${RELEASE}.${ext}`);
 const recorded = JSON.parse(readFileSync(fixture('json'), 'utf8')) as {
   schema: string;
   admin: { email: string; password: string };
