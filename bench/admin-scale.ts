@@ -9,13 +9,11 @@
 //   node --import tsx bench/admin-scale.ts [--duration 10] [--connections 10] [--teams 2000] [--keep]
 //   --keep leaves the database in place (its URL is printed) to look at plans by hand; drop it yourself afterwards.
 import autocannon from 'autocannon';
-import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { createUserAccount } from '../src/server/account/service';
-import { migrateDatabase, openDatabase, type Db } from '../src/server/db/connect';
-import { checkins, payments, players, sponsorshipLevels, teams, tournamentSponsorshipLevels, tournaments } from '../src/server/db/schema';
-import { PAYMENT_STATUSES, type PaymentStatus } from '../src/shared/payment-status';
+import { migrateDatabase, openDatabase } from '../src/server/db/connect';
+import { seedTournament, type TournamentFixture } from './big-tournament';
 import {
   argValue,
   freePort,
@@ -27,6 +25,8 @@ import {
   spawnServer,
   waitForOk,
   writeResult,
+  percentile,
+  signInCookie,
   type Check,
   adminQuery,
   PG_ADMIN_URL,
@@ -40,210 +40,6 @@ const KEEP = hasArg('--keep');
 const BENCH_DB = `golf_bench_admin_${process.pid}`;
 const ADMIN_EMAIL = 'admin@bench.test';
 const PASSWORD = 'bench-password-123';
-
-// ── The data ───────────────────────────────────────────────────────────────────────────────────────────────────────────
-const TEAM_WORDS = [
-  'Fairway',
-  'Bunker',
-  'Eagle',
-  'Birdie',
-  'Albatross',
-  'Mulligan',
-  'Caddie',
-  'Green',
-  'Tee',
-  'Links',
-  'Putt',
-  'Chip',
-  'Driver',
-  'Iron',
-  'Wedge',
-  'Hazard',
-];
-const TEAM_NOUNS = ['Club', 'Crew', 'Four', 'Squad', 'Partners', 'Foundation', 'Friends', 'Associates', 'Group', 'Team'];
-const COMPANIES = [
-  'Acme Roofing',
-  'Northwind Traders',
-  'Blue Harbor Bank',
-  'Summit Dental',
-  'Riverside Motors',
-  'Oak & Pine Realty',
-  'Cedar Law',
-  'Lakeside Insurance',
-  'Granite Builders',
-  'Maple Pharmacy',
-  'Harbor Lights Brewing',
-  'Crescent Plumbing',
-  'Pioneer Credit Union',
-  'Bright Smile Orthodontics',
-  'Evergreen Landscaping',
-  'Copper Kettle Catering',
-  'Redwood Accounting',
-  'Silverline Logistics',
-  'Golden Gate Printing',
-  'Starlight Florists',
-];
-const FIRST_NAMES = [
-  'James',
-  'Mary',
-  'Robert',
-  'Patricia',
-  'John',
-  'Jennifer',
-  'Michael',
-  'Linda',
-  'David',
-  'Elizabeth',
-  'William',
-  'Barbara',
-  'Richard',
-  'Susan',
-  'Joseph',
-  'Jessica',
-  'Thomas',
-  'Sarah',
-  'Carlos',
-  'Karen',
-  'Daniel',
-  'Lisa',
-  'Matthew',
-  'Nancy',
-  'Anthony',
-  'Betty',
-  'Mark',
-  'Sandra',
-  'Priya',
-  'Ashley',
-];
-const LAST_NAMES = [
-  'Smith',
-  'Johnson',
-  'Williams',
-  'Brown',
-  'Jones',
-  'Garcia',
-  'Miller',
-  'Davis',
-  'Rodriguez',
-  'Martinez',
-  'Hernandez',
-  'Lopez',
-  'Gonzalez',
-  'Wilson',
-  'Anderson',
-  'Thomas',
-  'Taylor',
-  'Moore',
-  'Jackson',
-  'Martin',
-  'Lee',
-  'Perez',
-  'Thompson',
-  'White',
-  'Harris',
-  'Sanchez',
-  'Clark',
-  'Ramirez',
-  'Lewis',
-  'Robinson',
-  'Walker',
-  'Young',
-  'Allen',
-  'King',
-  'Wright',
-  'Scott',
-  'Torres',
-  'Nguyen',
-  'Hill',
-  'Flores',
-];
-const LEVELS = [
-  { name: 'Eagle Sponsor', priceCents: 250_000 },
-  { name: 'Birdie Sponsor', priceCents: 100_000 },
-  { name: 'Foursome', priceCents: 60_000 },
-];
-/** Half the teams paid, the rest spread over the other three statuses (R15). */
-const statusOf = (i: number): PaymentStatus =>
-  i % 2 === 0 ? 'paid' : PAYMENT_STATUSES.filter((s) => s !== 'paid')[Math.floor(i / 2) % 3]!;
-
-interface TournamentFixture {
-  id: string;
-  teams: number;
-  /** One team, for the report's team filter (a one-row report). */
-  someTeamId: string;
-}
-
-/** Inserts rows in slices: PostgreSQL takes at most 65,535 parameters per statement. */
-async function insertAll<T>(rows: T[], size: number, insert: (slice: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
-}
-
-/** A tournament with `count` teams of four golfers, a payment record each, a third of the golfers checked in (by the admin). */
-async function seedTournament(db: Db, name: string, count: number, adminId: string, tag: string): Promise<TournamentFixture> {
-  const [tournament] = await db
-    .insert(tournaments)
-    .values({ name, startDate: '2099-06-01', active: true })
-    .returning({ id: tournaments.id });
-  const offers: { id: string; priceCents: number }[] = [];
-  for (const level of LEVELS) {
-    const [row] = await db
-      .insert(sponsorshipLevels)
-      .values({ name: `${level.name} ${tag}`, maxTeams: 10 })
-      .returning({ id: sponsorshipLevels.id });
-    const [offer] = await db
-      .insert(tournamentSponsorshipLevels)
-      .values({ tournamentId: tournament!.id, sponsorshipLevelId: row!.id, priceCents: level.priceCents, maxTeams: count })
-      .returning({ id: tournamentSponsorshipLevels.id });
-    offers.push({ id: offer!.id, priceCents: level.priceCents });
-  }
-  // Registrations spread over the 90 days before now, oldest first.
-  const now = Date.now();
-  const teamRows = Array.from({ length: count }, (_, i) => {
-    const at = new Date(now - (count - i) * ((90 * 86_400_000) / count));
-    return {
-      id: randomUUID(),
-      tournamentId: tournament!.id,
-      tournamentSponsorshipLevelId: offers[i % offers.length]!.id,
-      name: `${TEAM_WORDS[i % TEAM_WORDS.length]} ${TEAM_NOUNS[i % TEAM_NOUNS.length]} #${tag}${i + 1}`,
-      company: COMPANIES[i % COMPANIES.length]!,
-      contactName: `${FIRST_NAMES[i % FIRST_NAMES.length]} ${LAST_NAMES[i % LAST_NAMES.length]}`,
-      contactPhone: '555-0100',
-      contactEmail: `contact.${tag}${i + 1}@bench.test`,
-      paymentStatus: statusOf(i),
-      createdAt: at,
-      updatedAt: at,
-    };
-  });
-  await insertAll(teamRows, 1000, (slice) => db.insert(teams).values(slice));
-  const playerRows = teamRows.flatMap((team, i) =>
-    [1, 2, 3, 4].map((p) => ({
-      id: randomUUID(),
-      teamId: team.id,
-      firstName: FIRST_NAMES[(i * 4 + p) % FIRST_NAMES.length]!,
-      lastName: LAST_NAMES[(i * 7 + p * 3) % LAST_NAMES.length]!,
-      email: `p${p}.${tag}${i + 1}@bench.test`,
-    })),
-  );
-  await insertAll(playerRows, 2000, (slice) => db.insert(players).values(slice));
-  await insertAll(
-    teamRows.map((team, i) => ({
-      teamId: team.id,
-      amountCents: offers[i % offers.length]!.priceCents,
-      state: team.paymentStatus,
-      note: i % 5 === 0 ? 'Cheque received' : '',
-    })),
-    2000,
-    (slice) => db.insert(payments).values(slice),
-  );
-  await insertAll(
-    playerRows
-      .filter((_, k) => k % 3 === 0)
-      .map((p) => ({ teamId: p.teamId, playerId: p.id, checkedIn: true, checkedInAt: new Date(), checkedInBy: adminId })),
-    2000,
-    (slice) => db.insert(checkins).values(slice),
-  );
-  return { id: tournament!.id, teams: count, someTeamId: teamRows[Math.floor(count / 2)]!.id };
-}
 
 // ── The routes ─────────────────────────────────────────────────────────────────────────────────────────────────────────
 interface Probe {
@@ -380,18 +176,7 @@ function routeCases(big: TournamentFixture, small: TournamentFixture): RouteCase
 }
 
 // ── Measuring ──────────────────────────────────────────────────────────────────────────────────────────────────────────
-async function signIn(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email: ADMIN_EMAIL, password: PASSWORD }),
-  });
-  if (res.status !== 200) throw new Error(`admin sign-in: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .join('; ');
-}
+const signIn = (base: string) => signInCookie(base, ADMIN_EMAIL, PASSWORD);
 
 interface Statement {
   text: string;
@@ -489,9 +274,6 @@ interface LoadRow {
   errors: number;
   load: number;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 
 /** One route under load for DURATION seconds; p95 from every response's own time (autocannon's histogram has no p95). */
 async function load(name: string, base: string, path: string, headers: Record<string, string>): Promise<LoadRow> {

@@ -23,6 +23,7 @@ import { leaderboardRoutes } from './leaderboard/routes';
 import { scoringRoutes } from './scoring/routes';
 import { startingHoleRoutes } from './starting-holes/routes';
 import { scoreSyncRoutes } from './scoring/score-sync-routes';
+import { backupRoutes } from './backups/routes';
 
 /** Each API router and the path it is mounted at, in the order Hono matches them (app.ts mounts them in this order). */
 export const API_ROUTERS = [
@@ -44,6 +45,7 @@ export const API_ROUTERS = [
   ['/api/payments', cardPaymentRoutes],
   ['/api/waitlist', waitlistRoutes],
   ['/api/admin/waitlist', adminWaitlistRoutes],
+  ['/api/admin/backups', backupRoutes],
   ['/api/admin', reportRoutes],
   ['/api/leaderboard', leaderboardRoutes],
   ['/api', startingHoleRoutes],

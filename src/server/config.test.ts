@@ -152,4 +152,32 @@ describe('loadConfig', () => {
     ];
     for (const [env, message] of bad) expect(() => loadConfig(env), message).toThrow(new ConfigError(message));
   });
+
+  it('reads the scheduled backup settings (R46): off without BACKUP_DIR, every 24 hours keeping 7 by default', () => {
+    expect(loadConfig({}).backups).toBeNull();
+    expect(loadConfig({ BACKUP_DIR: 'copies' }).backups).toEqual({ dir: resolve('copies'), everyHours: 24, keep: 7 });
+    expect(loadConfig({ BACKUP_DIR: '/var/backups/golf', BACKUP_EVERY_HOURS: '6', BACKUP_KEEP: '30' }).backups).toEqual({
+      dir: '/var/backups/golf',
+      everyHours: 6,
+      keep: 30,
+    });
+  });
+
+  it('stops on a bad backup setting with one line naming it', () => {
+    const bad: [Record<string, string>, string][] = [
+      [{ BACKUP_EVERY_HOURS: '6' }, 'Invalid setting BACKUP_EVERY_HOURS: needs BACKUP_DIR, the folder the copies are written to'],
+      [{ BACKUP_KEEP: '3' }, 'Invalid setting BACKUP_KEEP: needs BACKUP_DIR, the folder the copies are written to'],
+      [
+        { BACKUP_DIR: 'b', BACKUP_EVERY_HOURS: '0' },
+        'Invalid setting BACKUP_EVERY_HOURS: "0" is not a whole number of hours from 1 to 8784',
+      ],
+      [
+        { BACKUP_DIR: 'b', BACKUP_EVERY_HOURS: '1.5' },
+        'Invalid setting BACKUP_EVERY_HOURS: "1.5" is not a whole number of hours from 1 to 8784',
+      ],
+      [{ BACKUP_DIR: 'b', BACKUP_KEEP: '0' }, 'Invalid setting BACKUP_KEEP: "0" is not a whole number from 1 to 1000'],
+      [{ BACKUP_DIR: 'b', BACKUP_KEEP: 'all' }, 'Invalid setting BACKUP_KEEP: "all" is not a whole number from 1 to 1000'],
+    ];
+    for (const [env, message] of bad) expect(() => loadConfig(env), message).toThrow(new ConfigError(message));
+  });
 });

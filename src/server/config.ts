@@ -21,7 +21,18 @@ const envSchema = z.object({
   STRIPE_API_URL: z.string().optional(),
   HOLD_HOURS: z.string().optional(),
   ORG_NAME: z.string().optional(),
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_EVERY_HOURS: z.string().optional(),
+  BACKUP_KEEP: z.string().optional(),
 });
+
+/** Scheduled backup copies (R46): present when BACKUP_DIR is set. */
+export interface BackupScheduleConfig {
+  dir: string;
+  everyHours: number;
+  /** How many copies to keep in `dir`; older ones are deleted after a new one is written. */
+  keep: number;
+}
 
 /** Card payments (R23): present only when both Stripe settings are. */
 export interface StripeConfig {
@@ -52,6 +63,7 @@ export interface Config {
   holdHours: number;
   /** The organisation named on receipts (R26). */
   orgName: string;
+  backups: BackupScheduleConfig | null;
 }
 
 export class ConfigError extends Error {}
@@ -130,6 +142,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fail('HOLD_HOURS', `"${holdHoursText}" is not a whole number of hours from 25 to 1440 (the reminder goes 24 hours before)`);
   }
 
+  const backupDir = blank(raw.BACKUP_DIR);
+  const everyText = blank(raw.BACKUP_EVERY_HOURS);
+  const keepText = blank(raw.BACKUP_KEEP);
+  if (!backupDir && everyText) fail('BACKUP_EVERY_HOURS', 'needs BACKUP_DIR, the folder the copies are written to');
+  if (!backupDir && keepText) fail('BACKUP_KEEP', 'needs BACKUP_DIR, the folder the copies are written to');
+  const everyHours = Number(everyText ?? '24');
+  if (!/^\d+$/.test(everyText ?? '24') || everyHours < 1 || everyHours > 24 * 366)
+    fail('BACKUP_EVERY_HOURS', `"${everyText}" is not a whole number of hours from 1 to 8784`);
+  const keep = Number(keepText ?? '7');
+  if (!/^\d+$/.test(keepText ?? '7') || keep < 1 || keep > 1000) fail('BACKUP_KEEP', `"${keepText}" is not a whole number from 1 to 1000`);
+
   return {
     port: port.data,
     appUrl: appUrl.origin + appUrl.pathname.replace(/\/$/, ''),
@@ -147,5 +170,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: secretKey && webhookSecret ? { secretKey, webhookSecret, apiUrl: stripeApiUrl } : null,
     holdHours,
     orgName: blank(raw.ORG_NAME) ?? 'The tournament team',
+    backups: backupDir ? { dir: resolve(backupDir), everyHours, keep } : null,
   };
 }

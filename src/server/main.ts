@@ -7,6 +7,9 @@ import { buildDeps, openConfiguredDatabase } from './bootstrap';
 import { ConfigError, loadConfig, type Config } from './config';
 import { loadStaticAssets } from './http/static-assets';
 import { startHoldSweeper } from './holds/sweeper';
+import { serveBackupSocket } from './backups/backup-socket';
+import { startScheduledCopies } from './backups/scheduled-copies';
+import { errorFields } from './logger';
 
 const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
@@ -36,6 +39,18 @@ if (config.serveClient && !assets?.has('/index.html'))
 const sweeper = startHoldSweeper({ db: database.db, config, mailer: deps.mailer, logger, now: deps.now });
 await sweeper.runOnce().catch((error) => logger.error('hold sweep failed', { error: String(error) }));
 
+// Backups (R46): the embedded database serves this process only, so `npm run backup` asks it through the data folder.
+const stopBackupSocket =
+  database.kind === 'pglite'
+    ? await serveBackupSocket(database, config.dataDir, logger).catch((error) => {
+        logger.warn('npm run backup cannot reach this server (it can while the server is stopped)', errorFields(error));
+        return null;
+      })
+    : null;
+const copies = config.backups ? startScheduledCopies({ database, schedule: config.backups, logger, now: deps.now }) : null;
+// A period without its copy (a first start, or one that began while the server was down) gets it now, in the background.
+void copies?.runOnce().catch((error) => logger.error('scheduled backup failed', errorFields(error)));
+
 const app = createApp(deps, { assets });
 const server = serve({ fetch: app.fetch, port: config.port }, () => {
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${config.dataDir}`;
@@ -56,6 +71,8 @@ async function stop(signal: string) {
   logger.info(`${signal}: shutting down`);
   server.close();
   await sweeper.stop();
+  await copies?.stop();
+  await stopBackupSocket?.();
   // Ends the open leaderboard streams (server.close waits for them otherwise) and the LISTEN connection.
   await deps.leaderboardFeed.close();
   await database.close();

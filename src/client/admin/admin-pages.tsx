@@ -5,6 +5,7 @@ import {
   Award,
   ClipboardPen,
   CreditCard,
+  DatabaseBackup,
   FileChartColumn,
   Hourglass,
   LandPlot,
@@ -101,6 +102,12 @@ export const ADMIN_PAGES: AdminPage[] = [
     access: 'admin',
     nav: { label: 'Users', icon: UsersRound },
     page: lazy(() => import('../users/users-page').then((m) => ({ default: m.UsersPage }))),
+  },
+  {
+    path: 'data',
+    access: 'admin',
+    nav: { label: 'Data', icon: DatabaseBackup },
+    page: lazy(() => import('../backups/data-page').then((m) => ({ default: m.DataPage }))),
   },
   // Printable sheets, opened from a tournament's row.
   {

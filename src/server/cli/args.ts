@@ -5,6 +5,7 @@ import { openConfiguredDatabase } from '../bootstrap';
 import { ConfigError, type Config } from '../config';
 import type { Database } from '../db/connect';
 import { DataDirBusyError } from '../db/data-dir-lock';
+import { BackupRefused } from '../backups/backup-file';
 import { AppError } from '../http/errors';
 
 /** Bad or missing arguments: the script prints its usage line and exits with 2. */
@@ -55,7 +56,7 @@ export async function runCli(usage: string, body: () => Promise<void>): Promise<
       console.error(`${error.message}\nUsage: ${usage}`);
       process.exit(2);
     }
-    if (error instanceof ConfigError || error instanceof CliFailure || error instanceof AppError) {
+    if (error instanceof ConfigError || error instanceof CliFailure || error instanceof AppError || error instanceof BackupRefused) {
       console.error(error.message);
       process.exit(1);
     }

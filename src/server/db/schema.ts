@@ -1,6 +1,7 @@
 // Every table of the product (SPEC.md §3) and of authentication. Changes go through `npm run db:generate` (a new migration).
 import { relations, sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -524,4 +525,21 @@ export const scoreSaves = pgTable('score_saves', {
   userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
   conflicts: jsonb('conflicts').notNull(),
   createdAt: createdAt(),
+});
+
+/**
+ * Scheduled backup copies (R46): one row per period, claimed by the first process to insert it, so several processes on one
+ * PostgreSQL write one copy per period. The newest finished row is what the admin's Data page shows.
+ */
+export const backupCopies = pgTable('backup_copies', {
+  /** The start of the period this copy belongs to (BACKUP_EVERY_HOURS wide, counted from the Unix epoch). */
+  periodStart: timestamp('period_start', { withTimezone: true }).primaryKey(),
+  /** host:pid of the process that claimed the period. */
+  claimedBy: text('claimed_by').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  fileName: text('file_name'),
+  bytes: bigint('bytes', { mode: 'number' }),
+  /** Why the copy failed (the error's message), when it did. */
+  error: text('error'),
 });

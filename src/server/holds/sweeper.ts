@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
+import { startPeriodicTask, type PeriodicTask } from '../periodic-task';
 import { holdExpiredMessage, holdReminderMessage, waitlistOfferMessage } from '../mail/money-templates';
 import { lapseAndOffer, type Offer } from '../waitlist/service';
 import { sweepHolds, type SweepResult as HoldsResult } from './expiry';
@@ -22,11 +23,7 @@ export interface SweeperDeps {
   now: () => Date;
 }
 
-export interface HoldSweeper {
-  /** One pass now (start-up, tests); a pass already running is waited for, not doubled. */
-  runOnce(): Promise<SweepResult>;
-  stop(): Promise<void>;
-}
+export type HoldSweeper = PeriodicTask<SweepResult>;
 
 /** Offers freed places to the waitlist now (a deletion frees one) and e-mails the offers, rather than at the next pass. */
 export async function offerFreedPlaces(deps: Omit<SweeperDeps, 'db'> & { db: Db }) {
@@ -65,38 +62,29 @@ async function sendNotices({ config, mailer, logger }: Pick<SweeperDeps, 'config
 }
 
 export function startHoldSweeper(deps: SweeperDeps, options: { intervalMs?: number } = {}): HoldSweeper {
-  let running: Promise<SweepResult> | null = null;
   let mails: Promise<void> = Promise.resolve();
-  const runOnce = () => {
+  const pass = async (): Promise<SweepResult> => {
     const now = deps.now();
     // Expiry first: the places it frees are offered to the waitlist in the same pass.
-    running ??= sweepHolds(deps.db, now)
-      .then(async (holds) => ({ ...holds, offers: await lapseAndOffer(deps.db, now) }))
-      .then((result) => {
-        if (result.expired.length || result.reminded.length || result.offers.length) {
-          deps.logger.info('holds swept', {
-            expired: result.expired.length,
-            reminded: result.reminded.length,
-            offers: result.offers.length,
-          });
-        }
-        mails = mails.then(() => sendNotices(deps, result));
-        return result;
-      })
-      .finally(() => {
-        running = null;
+    const holds = await sweepHolds(deps.db, now);
+    const result = { ...holds, offers: await lapseAndOffer(deps.db, now) };
+    if (result.expired.length || result.reminded.length || result.offers.length) {
+      deps.logger.info('holds swept', {
+        expired: result.expired.length,
+        reminded: result.reminded.length,
+        offers: result.offers.length,
       });
-    return running;
+    }
+    mails = mails.then(() => sendNotices(deps, result));
+    return result;
   };
-  const timer = setInterval(() => {
-    runOnce().catch((error) => deps.logger.error('hold sweep failed', { error: String(error) }));
-  }, options.intervalMs ?? SWEEP_INTERVAL_MS);
-  timer.unref();
+  const task = startPeriodicTask(pass, options.intervalMs ?? SWEEP_INTERVAL_MS, (error) =>
+    deps.logger.error('hold sweep failed', { error: String(error) }),
+  );
   return {
-    runOnce,
+    runOnce: task.runOnce,
     async stop() {
-      clearInterval(timer);
-      await running?.catch(() => undefined);
+      await task.stop();
       await mails;
     },
   };

@@ -50,6 +50,7 @@ const RULES: Record<string, Rule> = {
   'POST /api/payments/checkout': signedIn,
   'GET /api/payments/checkout/{sessionId}': signedIn, // the caller's own session (an unknown one is 404 to all)
   'POST /api/payments/webhook': publicRoute, // Stripe calls it; only its signature counts
+  'GET /api/admin/backups': admin, // R46: the Data page
   'GET /api/admin/payments': admin,
   'GET /api/admin/payments/export.csv': admin,
   'PATCH /api/admin/payments/{id}': admin,

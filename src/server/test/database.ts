@@ -36,7 +36,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 
 async function open(): Promise<TestDatabase> {
   const where = target();
-  if (where.kind === 'postgres') return openPostgresTestDatabase(where.url, where.template);
+  if (where.kind === 'postgres') return openPostgresTestDatabase(where.url, { template: where.template });
   if (where.dumpPath && existsSync(where.dumpPath)) {
     // (A run that started on older migrations may have had its dump replaced meanwhile: then migrate from scratch.)
     dump ??= new Blob([readFileSync(where.dumpPath)]);
@@ -48,7 +48,19 @@ async function open(): Promise<TestDatabase> {
   return { ...database, url: null };
 }
 
-async function openPostgresTestDatabase(adminUrl: string, template: string | undefined): Promise<TestDatabase> {
+/**
+ * A new database with no tables at all (not migrated), of the run's kind or, on a PostgreSQL run, of either kind: what a
+ * restore starts from. Closed (and dropped) like any test database.
+ */
+export async function openEmptyTestDatabase(kind: 'pglite' | 'postgres' = testDatabaseKind()): Promise<TestDatabase> {
+  if (kind === 'pglite') return { ...(await openDatabase({ databaseUrl: null, dataDir: null })), url: null };
+  const where = target();
+  if (where.kind !== 'postgres') throw new Error('A PostgreSQL test database needs TEST_DATABASE_URL');
+  return openPostgresTestDatabase(where.url, { migrate: false });
+}
+
+/** `template`: a migrated database to copy (global-setup.ts); `migrate: false`: an empty one (no template then). */
+async function openPostgresTestDatabase(adminUrl: string, options: { template?: string; migrate?: boolean } = {}): Promise<TestDatabase> {
   const { default: pg } = await import('pg');
   const name = `golf_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = async (sql: string) => {
@@ -60,12 +72,12 @@ async function openPostgresTestDatabase(adminUrl: string, template: string | und
       await client.end();
     }
   };
-  await admin(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
+  await admin(options.template ? `create database "${name}" template "${options.template}"` : `create database "${name}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null, poolSize: 5 });
   try {
-    await migrateDatabase(database);
+    if (options.migrate !== false) await migrateDatabase(database);
   } catch (error) {
     await database.close();
     await admin(`drop database if exists "${name}" with (force)`);

@@ -323,6 +323,7 @@ export const routeFixtures: Record<string, RouteFixture> = {
     request: async ({ t, owner }) => ({ path: `/api/admin/teams/${(await createRegisteredTeam(t.db, owner.id)).team.id}` }),
     expect: 204,
   },
+  'GET /api/admin/backups': { expect: 200 },
   'GET /api/admin/payments': { request: () => ({ path: '/api/admin/payments?state=in_progress&page=1' }), expect: 200 },
   'GET /api/admin/payments/export.csv': { expect: 200 },
   'PATCH /api/admin/payments/{id}': {

@@ -1,0 +1,88 @@
+// /admin/data (admin only, R46): the last scheduled backup copy (file, size, time), whether copies are on, and the
+// commands that take and restore a copy by hand.
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { formatBytes } from '../../shared/file-size';
+import { formatDateTime } from '../lib/format';
+import { useFailureToast } from '../lib/use-failure-toast';
+import { Card, CardTitle } from '../ui/card';
+import { ListState } from '../ui/table';
+import { backupStatusQuery, type BackupStatus } from './queries';
+
+const hours = (n: number) =>
+  n === 1 ? 'every hour' : n % 24 === 0 ? (n === 24 ? 'every day' : `every ${n / 24} days`) : `every ${n} hours`;
+
+export function DataPage() {
+  const status = useQuery(backupStatusQuery());
+  useFailureToast(status.isError, 'Failed to load data');
+  const data = status.data;
+  return (
+    <div className="flex flex-col gap-5">
+      <title>Data · Admin · Golf Tournament</title>
+      <div>
+        <h1 className="text-2xl font-bold">Data</h1>
+        <p className="text-sm text-stone-600">Backup copies of the portal's records: registrations, payments, receipts and scores.</p>
+      </div>
+      <ListState
+        loading={status.isPending}
+        error={status.isError && !data}
+        empty={false}
+        emptyText=""
+        onRetry={() => void status.refetch()}
+      />
+      {data ? <ScheduledCopies data={data} /> : null}
+      <Card>
+        <CardTitle>By hand</CardTitle>
+        <p className="mt-2 text-sm text-stone-700">On the server, while the portal runs:</p>
+        <pre className="mt-2 overflow-x-auto rounded bg-stone-100 p-3 text-sm">npm run backup -- --out golf.backup</pre>
+        <p className="mt-3 text-sm text-stone-700">
+          Into an empty database of either kind (the embedded one or PostgreSQL), with the server stopped:
+        </p>
+        <pre className="mt-2 overflow-x-auto rounded bg-stone-100 p-3 text-sm">npm run restore -- golf.backup</pre>
+      </Card>
+    </div>
+  );
+}
+
+function ScheduledCopies({ data }: { data: BackupStatus }) {
+  const { schedule, lastCopy, lastFailure } = data;
+  return (
+    <Card>
+      <CardTitle>Scheduled copies</CardTitle>
+      {schedule ? (
+        <p className="mt-2 text-sm text-stone-700">
+          On: a copy {hours(schedule.everyHours)} in <span className="break-all font-mono">{schedule.dir}</span>, the newest {schedule.keep}{' '}
+          kept.
+        </p>
+      ) : (
+        <p className="mt-2 text-sm text-stone-700">
+          Off: set <code className="font-mono">BACKUP_DIR</code> (and <code className="font-mono">BACKUP_EVERY_HOURS</code>) for the server
+          to write copies on schedule.
+        </p>
+      )}
+      {lastCopy ? (
+        <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,2fr)_1fr_1fr]">
+          <Fact label="Last copy" value={<span className="break-all font-mono">{lastCopy.fileName}</span>} />
+          <Fact label="Size" value={formatBytes(lastCopy.bytes)} />
+          <Fact label="Written" value={formatDateTime(lastCopy.finishedAt, { withZone: true })} />
+        </dl>
+      ) : (
+        <p className="mt-4 text-sm text-stone-600">No scheduled copy has been written yet.</p>
+      )}
+      {lastFailure ? (
+        <p role="alert" className="mt-4 rounded border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          The copy started {formatDateTime(lastFailure.at, { withZone: true })} failed: {lastFailure.error}
+        </p>
+      ) : null}
+    </Card>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium uppercase tracking-wide text-stone-500">{label}</dt>
+      <dd className="mt-1 text-sm text-stone-900">{value}</dd>
+    </div>
+  );
+}

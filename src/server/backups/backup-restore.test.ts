@@ -1,0 +1,364 @@
+// Backup and restore (R46): a round trip keeps every table's rows (checksum per table) on this run's database and, on a
+// PostgreSQL run, from each kind of database to the other; damaged, newer and misdirected restores are refused with one
+// line and change nothing; a backup taken during 100 registrations and score saves holds whole registrations only.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUserAccount } from '../account/service';
+import { migrateDatabase, openDatabase, queryRows, type Db } from '../db/connect';
+import { players, teams } from '../db/schema';
+import { registerTeams } from '../registration/service';
+import { saveScores } from '../scoring/scores';
+import { fingerprint } from '../test/db-fingerprint';
+import { openEmptyTestDatabase, openTestDatabase, testDatabaseKind, type TestDatabase } from '../test/database';
+import { createLevel, createTournament, registrationInput } from '../test/factories';
+import { testConfig } from '../test/test-app';
+import { tableChecksums, writeBackupFile, type BackupHeader } from './backup-file';
+import { backupToFile, restoreFromFile } from './commands';
+import { checkBackupFile, restoreBackup } from './restore';
+import { seedSampleData } from './sample-data';
+import { latestVersion } from './schema-version';
+
+const POSTGRES = testDatabaseKind() === 'postgres';
+let dir: string;
+let source: TestDatabase;
+let file: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'golf-backup-'));
+  source = await openTestDatabase();
+  await seedSampleData(source.db);
+  file = join(dir, 'sample.backup');
+  await writeBackupFile(source.db, source.kind, file);
+});
+afterAll(async () => {
+  await source?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Restores `path` into a new empty database of `kind` and migrates it as a server start would; answers it (open). */
+async function restoredInto(kind: 'pglite' | 'postgres', path: string) {
+  const target = await openEmptyTestDatabase(kind);
+  await restoreBackup(target, await checkBackupFile(path));
+  await migrateDatabase(target);
+  return target;
+}
+
+const tablesWithRows = (summary: { name: string; rows: number }[]) => summary.filter((t) => t.rows > 0).map((t) => t.name);
+
+/** A database's tables (none for one never migrated): a refused restore leaves them as they were. */
+const tableNames = async (db: Db) =>
+  (await queryRows<{ name: string }>(db, sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`)).map(
+    (r) => r.name,
+  );
+
+describe(`a round trip on ${testDatabaseKind()}`, () => {
+  it('restores every table with the same rows into an empty database', async () => {
+    const before = await tableChecksums(source.db);
+    // The sample reaches every table a charity's data lives in, with uuid[], jsonb, quotes and non-ASCII text.
+    expect(tablesWithRows(before)).toEqual(
+      expect.arrayContaining([
+        'user',
+        'account',
+        'profiles',
+        'tournaments',
+        'teams',
+        'players',
+        'payments',
+        'payment_events',
+        'player_scores',
+        'checkout_sessions',
+        'score_saves',
+      ]),
+    );
+    const target = await restoredInto(source.kind, file);
+    try {
+      expect(await tableChecksums(target.db)).toEqual(before);
+      expect(await fingerprint(target.db)).toEqual(await fingerprint(source.db));
+    } finally {
+      await target.close();
+    }
+  });
+
+  it("restores into an empty database a server already started on (its empty tables rebuilt at the backup's schema)", async () => {
+    const target = await openTestDatabase();
+    try {
+      expect((await tableChecksums(target.db)).every((t) => t.rows === 0)).toBe(true);
+      await restoreBackup(target, await checkBackupFile(file));
+      await migrateDatabase(target);
+      expect(await tableChecksums(target.db)).toEqual(await tableChecksums(source.db));
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('writes the schema version and each table with its row count in the header, and the rows compressed', async () => {
+    const { header } = await checkBackupFile(file);
+    expect(header).toMatchObject({ format: 'golf-portal-backup', formatVersion: 1, schema: latestVersion(), engine: source.kind });
+    const teamCount = await queryRows<{ n: number }>(source.db, sql`select count(*)::int as n from teams`);
+    expect(header.tables.find((t) => t.name === 'teams')?.rows).toBe(teamCount[0]!.n);
+    // Parents before children: a restore inserts in this order.
+    const order = header.tables.map((t) => t.name);
+    expect(order.indexOf('user')).toBeLessThan(order.indexOf('teams'));
+    expect(order.indexOf('teams')).toBeLessThan(order.indexOf('players'));
+    expect(order.indexOf('players')).toBeLessThan(order.indexOf('player_scores'));
+    // gzip'd rows: no row text in the clear (the player names are in the demo).
+    expect(readFileSync(file).includes('Golfer')).toBe(false);
+  });
+
+  it('restores through the command into the configured database, and writes through it too', async () => {
+    const copy = join(dir, 'again.backup');
+    // The embedded database's command opens its folder (this run's PGlite is in memory): a new folder of our own.
+    const target = POSTGRES ? await openEmptyTestDatabase('postgres') : null;
+    const config = target ? testConfig({ DATABASE_URL: target.url! }) : testConfig({ DATA_DIR: join(dir, 'restored-data') });
+    try {
+      await restoreFromFile(config, file);
+      const { header, via } = await backupToFile(config, copy);
+      expect(via).toBe('direct');
+      expect(header.tables).toEqual((await checkBackupFile(file)).header.tables);
+    } finally {
+      await target?.close();
+    }
+  });
+});
+
+describe('refusals change nothing', () => {
+  /** The backup with its header rewritten and its checksum made to match again (what a newer version would write). */
+  function withHeader(edit: (header: BackupHeader) => void) {
+    const bytes = readFileSync(file);
+    const newline = bytes.indexOf(10);
+    const header = JSON.parse(bytes.subarray(0, newline).toString()) as BackupHeader;
+    edit(header);
+    const body = Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), bytes.subarray(newline + 1, bytes.length - 73)]);
+    const path = join(dir, `edited-${Date.now()}.backup`);
+    writeFileSync(path, Buffer.concat([body, Buffer.from(`\nsha256 ${createHash('sha256').update(body).digest('hex')}\n`)]));
+    return path;
+  }
+
+  async function expectRefused(path: string, message: RegExp) {
+    const target = POSTGRES ? await openEmptyTestDatabase('postgres') : null;
+    const dataDir = join(dir, `refused-${Date.now()}`);
+    const config = target ? testConfig({ DATABASE_URL: target.url! }) : testConfig({ DATA_DIR: dataDir });
+    try {
+      const error = await restoreFromFile(config, path).then(
+        () => null,
+        (e: Error) => e,
+      );
+      expect(error?.message).toMatch(message);
+      expect(error?.message.split('\n')).toHaveLength(1);
+      if (target) expect(await tableNames(target.db)).toEqual([]);
+      // The embedded target's folder was never even created.
+      else expect(existsSync(dataDir)).toBe(false);
+    } finally {
+      await target?.close();
+    }
+  }
+
+  it('a truncated file', async () => {
+    const path = join(dir, 'truncated.backup');
+    writeFileSync(path, readFileSync(file));
+    truncateSync(path, readFileSync(file).length - 500);
+    await expectRefused(path, /^.*truncated\.backup is incomplete \(its end is missing\): the copy was cut short\. Nothing was changed\.$/);
+  });
+
+  it('an altered byte', async () => {
+    const bytes = readFileSync(file);
+    bytes[Math.floor(bytes.length / 2)]! ^= 0x01;
+    const path = join(dir, 'altered.backup');
+    writeFileSync(path, bytes);
+    await expectRefused(path, /altered\.backup is damaged \(its checksum does not match\)\. Nothing was changed\.$/);
+  });
+
+  it('a file from a newer schema', async () => {
+    const path = withHeader((header) => {
+      header.schema = {
+        migrations: header.schema.migrations + 1,
+        tag: '9999_from-the-future',
+        when: header.schema.when + 1,
+        hash: 'f'.repeat(64),
+      };
+    });
+    await expectRefused(
+      path,
+      /comes from a newer version of the portal \(schema 9999_from-the-future; this one has 0002_backup-copies\): update the portal first\. Nothing was changed\.$/,
+    );
+  });
+
+  it('a file that is not a backup', async () => {
+    const path = join(dir, 'notes.txt');
+    writeFileSync(path, 'shopping list\n');
+    await expectRefused(path, /notes\.txt is not a portal backup file\.$/);
+  });
+
+  it('through the commands themselves: one line on stderr, exit 1 for a refusal and 2 for a usage error', async () => {
+    const path = join(dir, 'cut.backup');
+    writeFileSync(path, readFileSync(file).subarray(0, 1000));
+    const env = { DATA_DIR: join(dir, `cli-${Date.now()}`) };
+    const refused = await runCommand('restore', [path], env);
+    expect(refused).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `${path} is incomplete (its end is missing): the copy was cut short. Nothing was changed.\n`,
+    });
+    expect(existsSync(env.DATA_DIR)).toBe(false);
+    expect(await runCommand('backup', [], env)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'Missing --out\nUsage: npm run backup -- --out FILE\n',
+    });
+  }, 120_000);
+
+  it('a backup of a database with no portal tables writes no file', async () => {
+    const empty = await openEmptyTestDatabase();
+    const path = join(dir, 'nothing.backup');
+    try {
+      await expect(writeBackupFile(empty.db, empty.kind, path)).rejects.toThrow(
+        'The database has no portal tables yet (the server never started on it): nothing to back up.',
+      );
+      expect(readdirSync(dir).filter((name) => name.includes('nothing.backup'))).toEqual([]);
+    } finally {
+      await empty.close();
+    }
+  });
+
+  it('a target that holds rows', async () => {
+    const target = await openTestDatabase();
+    try {
+      await createUserAccount(target.db, {
+        firstName: 'Al',
+        lastName: 'Ready',
+        email: 'already@example.org',
+        password: 'correct horse battery',
+      });
+      const before = await fingerprint(target.db);
+      await expect(restoreBackup(target, await checkBackupFile(file))).rejects.toThrow(
+        /^The target database is not empty \(table \w+ has rows\): restore only into an empty database\. Nothing was changed\.$/,
+      );
+      expect(await fingerprint(target.db)).toEqual(before);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('an embedded target that a running server holds', async () => {
+    const dataDir = join(dir, 'held');
+    mkdirSync(dataDir);
+    // The folder's lock held by a live process (our parent stands in for a running server).
+    writeFileSync(join(dataDir, 'portal.lock'), String(process.ppid));
+    await expect(restoreFromFile(testConfig({ DATA_DIR: dataDir }), file)).rejects.toThrow(
+      /^The embedded database in .* is in use by another portal process \(pid \d+\)\..* Nothing was changed\.$/,
+    );
+    expect(readdirSync(dataDir)).toEqual(['portal.lock']);
+  });
+});
+
+if (POSTGRES) {
+  describe('across the two kinds of database', () => {
+    it('a PostgreSQL backup restores into the embedded database, and that one back into PostgreSQL, every table equal', async () => {
+      const before = await tableChecksums(source.db);
+      const embedded = await restoredInto('pglite', file);
+      const back = join(dir, 'from-pglite.backup');
+      try {
+        expect(await tableChecksums(embedded.db)).toEqual(before);
+        await writeBackupFile(embedded.db, embedded.kind, back);
+        expect((await checkBackupFile(back)).header.engine).toBe('pglite');
+      } finally {
+        await embedded.close();
+      }
+      const postgres = await restoredInto('postgres', back);
+      try {
+        expect(await tableChecksums(postgres.db)).toEqual(before);
+      } finally {
+        await postgres.close();
+      }
+    }, 120_000);
+  });
+
+  describe('a backup taken while people register and score (PostgreSQL)', () => {
+    let pool: Awaited<ReturnType<typeof openDatabase>>;
+    beforeAll(async () => {
+      pool = await openDatabase({ databaseUrl: source.url, dataDir: null, poolSize: 12 });
+    });
+    afterAll(() => pool?.close());
+
+    it('holds every team with its four players and its payment record, never part of one', async () => {
+      const tournament = await createTournament(source.db);
+      const level = await createLevel(source.db, tournament.id, { maxTeams: 500 });
+      const leaders = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          createUserAccount(source.db, {
+            firstName: 'Lee',
+            lastName: `Der${i}`,
+            email: `racer${i}@example.org`,
+            password: 'correct horse battery',
+          }),
+        ),
+      );
+      const outingTeams = await source.db
+        .select({ id: teams.id })
+        .from(teams)
+        .where(sql`${teams.tournamentId} <> ${tournament.id}`)
+        .limit(20);
+      const actor = { userId: leaders[0]!.id, staff: true, admin: true };
+      const teamsBefore = (await queryRows<{ n: number }>(source.db, sql`select count(*)::int as n from teams`))[0]!.n;
+
+      let lastWriteDone = 0;
+      const writes = Array.from({ length: 100 }, async (_, i) => {
+        if (i % 2 === 0) {
+          await registerTeams(pool.db, leaders[i % 10]!.id, registrationInput(tournament.id, level.id), new Date());
+        } else {
+          const team = outingTeams[i % outingTeams.length]!;
+          const roster = await pool.db.select({ id: players.id }).from(players).where(eq(players.teamId, team.id));
+          const scores = roster.map((p) => ({ playerId: p.id, holeNumber: (i % 18) + 1, strokes: 3 + (i % 4) }));
+          await saveScores(pool.db, actor, team.id, { scores }).catch(() => undefined);
+        }
+        lastWriteDone = Date.now();
+      });
+      const racing = join(dir, 'racing.backup');
+      // Start once some writes have landed, so the snapshot falls in the middle of them.
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      const backupStarted = Date.now();
+      await writeBackupFile(pool.db, 'postgres', racing);
+      await Promise.all(writes);
+      expect(backupStarted).toBeLessThan(lastWriteDone);
+
+      const restored = await restoredInto('postgres', racing);
+      try {
+        const [check] = await queryRows<{ teams: number; without_four: number; without_payment: number }>(
+          restored.db,
+          sql`select count(*)::int as teams,
+                     count(*) filter (where (select count(*) from players p where p.team_id = t.id) <> 4)::int as without_four,
+                     count(*) filter (where not exists (select 1 from payments m where m.team_id = t.id))::int as without_payment
+              from teams t`,
+        );
+        expect(check).toMatchObject({ without_four: 0, without_payment: 0 });
+        expect(check!.teams).toBeGreaterThanOrEqual(teamsBefore);
+        expect(check!.teams).toBeLessThanOrEqual(teamsBefore + 50);
+        expect(await tableChecksums(restored.db)).toEqual((await checkBackupFile(racing)).header.tables);
+      } finally {
+        await restored.close();
+      }
+    });
+  });
+}
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** `npm run <name> -- args` as its own process, with only these settings. */
+function runCommand(name: 'backup' | 'restore', args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', `src/server/cli/${name}.ts`, ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, LOG_LEVEL: 'silent', ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.once('close', (code) => resolve({ code, stdout, stderr })),
+  );
+}

@@ -1,0 +1,125 @@
+// Scheduled backup copies (R46): with BACKUP_DIR set, the server writes a copy there every BACKUP_EVERY_HOURS and keeps the
+// newest BACKUP_KEEP. Periods are counted from the Unix epoch, so every process agrees on them; a process claims a period by
+// inserting its row in backup_copies, and the one whose insert lands writes the copy (several processes, one copy).
+import { hostname } from 'node:os';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { BackupScheduleConfig } from '../config';
+import type { Database, Db } from '../db/connect';
+import { backupCopies } from '../db/schema';
+import { errorFields, type Logger } from '../logger';
+import { startPeriodicTask, type PeriodicTask } from '../periodic-task';
+import { isPartialName, writeBackupFile } from './backup-file';
+
+/** How often a process looks whether a new period has begun. */
+export const CHECK_INTERVAL_MS = 60_000;
+/** A temporary file older than this belongs to a copy that was killed: it is removed. */
+const STALE_PARTIAL_MS = 60 * 60 * 1000;
+const COPY_NAME = /^golf-portal-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.backup$/;
+
+export interface ScheduledCopiesDeps {
+  database: Database;
+  schedule: BackupScheduleConfig;
+  logger: Logger;
+  now: () => Date;
+}
+
+export interface CopyWritten {
+  fileName: string;
+  bytes: number;
+  periodStart: Date;
+}
+
+/** runOnce writes this period's copy unless some process has claimed the period; answers the copy, or null. */
+export type ScheduledCopies = PeriodicTask<CopyWritten | null>;
+
+export const periodStart = (now: Date, everyHours: number) => {
+  const width = everyHours * 3_600_000;
+  return new Date(Math.floor(now.getTime() / width) * width);
+};
+
+/** golf-portal-2026-11-26T14-00-05Z.backup: sorts by time, and reads as one. */
+export const copyFileName = (at: Date) => `golf-portal-${at.toISOString().slice(0, 19).replace(/:/g, '-')}Z.backup`;
+
+export function startScheduledCopies(deps: ScheduledCopiesDeps, options: { intervalMs?: number } = {}): ScheduledCopies {
+  return startPeriodicTask(
+    () => writeScheduledCopy(deps),
+    options.intervalMs ?? CHECK_INTERVAL_MS,
+    (error) => deps.logger.error('scheduled backup failed', errorFields(error)),
+  );
+}
+
+async function writeScheduledCopy({ database, schedule, logger, now }: ScheduledCopiesDeps): Promise<CopyWritten | null> {
+  const db = database.db;
+  const at = now();
+  const period = periodStart(at, schedule.everyHours);
+  const claimed = await db
+    .insert(backupCopies)
+    .values({ periodStart: period, claimedBy: `${hostname()}:${process.pid}`, startedAt: at })
+    .onConflictDoNothing()
+    .returning({ periodStart: backupCopies.periodStart });
+  if (claimed.length === 0) return null;
+
+  const fileName = copyFileName(at);
+  try {
+    mkdirSync(schedule.dir, { recursive: true });
+    const { bytes } = await writeBackupFile(db, database.kind, join(schedule.dir, fileName));
+    await db.update(backupCopies).set({ finishedAt: now(), fileName, bytes }).where(eq(backupCopies.periodStart, period));
+    const removed = rotate(schedule.dir, schedule.keep);
+    logger.info('backup copy written', { fileName, bytes, removed: removed.length });
+    return { fileName, bytes, periodStart: period };
+  } catch (error) {
+    // The period stays claimed: its copy is the next period's. The previous copies are untouched.
+    await db
+      .update(backupCopies)
+      .set({ error: (error as Error).message.slice(0, 500) })
+      .where(eq(backupCopies.periodStart, period))
+      .catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Keeps the newest `keep` copies in `dir` and removes temporary files of copies that were killed. Answers what it removed. */
+export function rotate(dir: string, keep: number): string[] {
+  const names = readdirSync(dir);
+  const old = names
+    .filter((name) => COPY_NAME.test(name))
+    .sort()
+    .reverse()
+    .slice(keep);
+  const stale = names.filter((name) => isPartialName(name) && Date.now() - statSync(join(dir, name)).mtimeMs > STALE_PARTIAL_MS);
+  for (const name of [...old, ...stale]) rmSync(join(dir, name), { force: true });
+  return [...old, ...stale];
+}
+
+export interface BackupStatus {
+  lastCopy: { fileName: string; bytes: number; finishedAt: Date } | null;
+  /** The newest period whose copy failed after the last good one, with why. */
+  lastFailure: { at: Date; error: string } | null;
+}
+
+/** What the Data page shows: the newest finished copy (written by any process) and a failure since, if any. */
+export async function backupStatus(db: Db): Promise<BackupStatus> {
+  const [last] = await db
+    .select({
+      fileName: backupCopies.fileName,
+      bytes: backupCopies.bytes,
+      finishedAt: backupCopies.finishedAt,
+      periodStart: backupCopies.periodStart,
+    })
+    .from(backupCopies)
+    .where(isNotNull(backupCopies.finishedAt))
+    .orderBy(desc(backupCopies.periodStart))
+    .limit(1);
+  const [failure] = await db
+    .select({ at: backupCopies.startedAt, error: backupCopies.error })
+    .from(backupCopies)
+    .where(and(isNotNull(backupCopies.error), last ? sql`${backupCopies.periodStart} > ${last.periodStart}` : undefined))
+    .orderBy(desc(backupCopies.periodStart))
+    .limit(1);
+  return {
+    lastCopy: last ? { fileName: last.fileName!, bytes: last.bytes!, finishedAt: last.finishedAt! } : null,
+    lastFailure: failure ? { at: failure.at, error: failure.error! } : null,
+  };
+}
