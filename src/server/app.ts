@@ -59,7 +59,8 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
       const site = c.req.header('sec-fetch-site');
       if ((origin && origin !== config.appOrigin) || site === 'cross-site') {
         logger.warn('refused: foreign origin', { method: c.req.method, path: c.req.path, origin: origin ?? null });
-        throw new AppError('FORBIDDEN', 'Requests from other sites are not allowed');
+        // The portal opened at another address than APP_URL (its IP, say) is refused too: say where it lives.
+        throw new AppError('FORBIDDEN', `Requests from other sites are not allowed: open the portal at ${config.appOrigin}`);
       }
     }
     await next();

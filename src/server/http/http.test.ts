@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../app';
 import { session, user } from '../db/schema';
-import { createTestApp, TEST_PASSWORD, uniqueEmail, type TestApp } from '../test/test-app';
+import { createTestApp, TEST_APP_URL, TEST_PASSWORD, uniqueEmail, type TestApp } from '../test/test-app';
 import { useAppWithAssets, type TempAssets } from '../test/file-app';
 
 function csp(response: Response): Map<string, string[]> {
@@ -74,7 +74,9 @@ describe('cross-site requests (CSRF)', () => {
     const before = await userCount();
     const { status, body } = await t.call('/api/account/sign-up', { json: validSignUp(), origin: 'https://evil.example' });
     expect(status).toBe(403);
-    expect(body).toEqual({ error: { code: 'FORBIDDEN', message: 'Requests from other sites are not allowed' } });
+    expect(body).toEqual({
+      error: { code: 'FORBIDDEN', message: `Requests from other sites are not allowed: open the portal at ${TEST_APP_URL}` },
+    });
     expect(await userCount()).toBe(before);
   });
 

@@ -9,7 +9,7 @@ import type { Access, Role } from '../../shared/roles';
 import { BODY_LIMIT_BYTES } from '../app';
 import { documentContract, type OpenApiDocument } from '../test/response-contract';
 import { fixtureRequest, placeholderRequest, type Caller } from '../test/route-fixtures';
-import { createTestApp, type RequestOptions, type TestApp, type TestUser } from '../test/test-app';
+import { createTestApp, TEST_APP_URL, type RequestOptions, type TestApp, type TestUser } from '../test/test-app';
 
 type DocumentOperation = {
   'x-access': Access;
@@ -148,7 +148,9 @@ describe.each(operations)('$key ($access)', (operation) => {
       const { path } = placeholderRequest(operation);
       const { status, body } = await send(operation, path!, { origin: FOREIGN_ORIGIN, cookie: users.admin.cookie, json: {} }, false);
       expect(status).toBe(403);
-      expect(body).toEqual({ error: { code: 'FORBIDDEN', message: 'Requests from other sites are not allowed' } });
+      expect(body).toEqual({
+        error: { code: 'FORBIDDEN', message: `Requests from other sites are not allowed: open the portal at ${TEST_APP_URL}` },
+      });
     });
 
     it('a body over the cap: 413', async () => {
