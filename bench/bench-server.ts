@@ -49,8 +49,8 @@ const deps = await buildDeps(config, database, {
     resetPerAccount: 1_000_000_000,
     resetPerAddress: 1_000_000_000,
   },
-  // BENCH_SESSION_COOKIE_CACHE=60 runs the session check as it was before issue 12 (a signed copy valid 60 s), to compare.
-  benchCookieCacheSeconds: Number(process.env.BENCH_SESSION_COOKIE_CACHE ?? 0) || undefined,
+  // BENCH_SESSION_READ=better-auth checks every request with better-auth's getSession, as before decision 065, to compare.
+  benchBetterAuthSessions: process.env.BENCH_SESSION_READ === 'better-auth',
 });
 const app = createApp(deps);
 app.get('/bench/trivial', (c) => c.json({ ok: true }));
@@ -98,6 +98,7 @@ async function stop() {
   if (stopping) return;
   stopping = true;
   server.close();
+  await deps.sessions.close();
   await database.close();
   process.exit(0);
 }

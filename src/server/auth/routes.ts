@@ -155,6 +155,7 @@ export const authRoutes = createRouter()
       method: 'post',
       path: '/sign-out',
       access: 'public',
+      endsSessions: true,
       summary: 'Sign out: ends the session and clears its cookie',
       responses: { 200: { description: 'Signed out', content: { 'application/json': { schema: passThrough } } } },
     }),
@@ -215,6 +216,7 @@ export const authRoutes = createRouter()
       method: 'post',
       path: '/reset-password',
       access: 'public',
+      endsSessions: true,
       summary: "The reset page: sets a new password with the link's token and ends every session of the account",
       request: { body: jsonBody(resetPasswordSchema) },
       responses: {
@@ -237,6 +239,7 @@ export const authRoutes = createRouter()
       method: 'post',
       path: '/change-password',
       access: 'signed-in',
+      endsSessions: true,
       summary: "Changes the signed-in user's password (current password asked) and ends every other session",
       description: 'Wrong current passwords count as failed sign-ins of the account (the same growing delay).',
       request: { body: jsonBody(changePasswordSchema) },

@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import { AppError } from './errors';
 import type { Auth } from '../auth/auth';
+import type { SessionReader } from '../auth/session-read';
 import type { Config } from '../config';
 import type { Database } from '../db/connect';
 import type { Logger } from '../logger';
@@ -14,6 +15,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   auth: Auth;
+  /** The signed-in check of every request (docs/decisions/065). */
+  sessions: SessionReader;
   mailer: Mailer;
   logger: Logger;
   /**
@@ -56,16 +59,8 @@ export type AppContext = Context<AppEnv>;
 export async function getViewer(c: AppContext): Promise<Viewer | null> {
   const cached = c.get('viewer');
   if (cached !== undefined) return cached;
-  const result = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
-  const viewer: Viewer | null = result
-    ? {
-        userId: result.user.id,
-        email: result.user.email,
-        role: (result.user as { role?: Role }).role ?? 'team_leader',
-        emailVerified: result.user.emailVerified,
-        name: result.user.name,
-      }
-    : null;
+  const { viewer, renewedCookie } = await c.var.deps.sessions.read(c.req.header('cookie'));
+  if (renewedCookie) c.header('Set-Cookie', renewedCookie, { append: true });
   c.set('viewer', viewer);
   return viewer;
 }
