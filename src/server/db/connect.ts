@@ -133,6 +133,19 @@ export async function migrateDatabase(database: Database): Promise<void> {
   }
 }
 
+/**
+ * A query built once per database, for the hot paths: drizzle builds a query's SQL on every call otherwise (a fifth of a
+ * signed-in read's time, docs/decisions/065). `build` answers the query's `.prepare(name)` with `sql.placeholder`s.
+ */
+export function preparedPerDatabase<T>(build: (db: Db) => T): (db: Db) => T {
+  const built = new WeakMap<Db, T>();
+  return (db) => {
+    let query = built.get(db);
+    if (query === undefined) built.set(db, (query = build(db)));
+    return query;
+  };
+}
+
 /** Runs raw SQL and answers its rows; both drivers answer `{ rows }`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
