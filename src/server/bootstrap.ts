@@ -9,6 +9,7 @@ import type { AppDeps } from './http/context';
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail/mailer';
 import { createLeaderboardFeed } from './leaderboard/leaderboard-feed';
+import { createStreamSlots } from './leaderboard/stream-slots';
 import { createStripeClient } from './payments/stripe-client';
 
 export const DEFAULT_LIMITS: AppDeps['limits'] = {
@@ -65,6 +66,7 @@ export async function buildDeps(
     limits: { ...DEFAULT_LIMITS, ...overrides.limits },
     now: overrides.now ?? (() => new Date()),
     leaderboardFeed,
+    streamSlots: createStreamSlots(config.streamsPerAddress),
     stripe: config.stripe ? createStripeClient(config.stripe) : null,
   };
 }

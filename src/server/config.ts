@@ -21,6 +21,7 @@ const envSchema = z.object({
   STRIPE_API_URL: z.string().optional(),
   HOLD_HOURS: z.string().optional(),
   ORG_NAME: z.string().optional(),
+  STREAMS_PER_ADDRESS: z.string().optional(),
 });
 
 /** Card payments (R23): present only when both Stripe settings are. */
@@ -52,7 +53,12 @@ export interface Config {
   holdHours: number;
   /** The organisation named on receipts (R26). */
   orgName: string;
+  /** Live-board streams one client address may hold open in one process (docs/decisions/065). */
+  streamsPerAddress: number;
 }
+
+/** A course's Wi-Fi puts hundreds of phones behind one address, each page one stream (docs/decisions/065). */
+export const DEFAULT_STREAMS_PER_ADDRESS = 2_000;
 
 export class ConfigError extends Error {}
 
@@ -130,6 +136,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fail('HOLD_HOURS', `"${holdHoursText}" is not a whole number of hours from 25 to 1440 (the reminder goes 24 hours before)`);
   }
 
+  const streamsText = blank(raw.STREAMS_PER_ADDRESS) ?? String(DEFAULT_STREAMS_PER_ADDRESS);
+  const streamsPerAddress = Number(streamsText);
+  if (!/^\d+$/.test(streamsText) || streamsPerAddress < 1 || streamsPerAddress > 1_000_000) {
+    fail('STREAMS_PER_ADDRESS', `"${streamsText}" is not a whole number of live-board streams from 1 to 1000000`);
+  }
+
   return {
     port: port.data,
     appUrl: appUrl.origin + appUrl.pathname.replace(/\/$/, ''),
@@ -147,5 +159,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: secretKey && webhookSecret ? { secretKey, webhookSecret, apiUrl: stripeApiUrl } : null,
     holdHours,
     orgName: blank(raw.ORG_NAME) ?? 'The tournament team',
+    streamsPerAddress,
   };
 }

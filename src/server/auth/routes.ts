@@ -3,7 +3,7 @@ import { z } from '@hono/zod-openapi';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { MiddlewareHandler } from 'hono';
 import { createRouter, defineRoute, errorResponse, jsonBody } from '../http/define-route';
-import { AppError } from '../http/errors';
+import { AppError, rateLimited } from '../http/errors';
 import type { AppContext, AppEnv } from '../http/context';
 import { blockedFor, failWithDelay, giveBack, hitWindow, reset } from './rate-limit';
 import { CLIENT_IP_HEADER } from './auth';
@@ -31,12 +31,6 @@ export const tooManyResets = (seconds: number) => `Too many reset requests. Plea
 /** R33's answer to a reset request, whether or not the e-mail has an account. */
 export const RESET_SENT = 'If an account exists for that e-mail, we sent a link';
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
-
-/** A 429 that says when to try again, in its message and in Retry-After. */
-export function rateLimited(c: AppContext, seconds: number, message: string): AppError {
-  c.header('Retry-After', String(seconds));
-  return new AppError('RATE_LIMITED', message);
-}
 
 /** The caller's address from the socket (never from a header a client can set). */
 export const clientIp: MiddlewareHandler<AppEnv> = async (c, next) => {

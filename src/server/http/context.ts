@@ -8,6 +8,7 @@ import type { Database } from '../db/connect';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import type { LeaderboardFeed } from '../leaderboard/leaderboard-feed';
+import type { StreamSlots } from '../leaderboard/stream-slots';
 import type { StripeClient } from '../payments/stripe-client';
 import { isStaff, type Role } from '../../shared/roles';
 
@@ -38,6 +39,8 @@ export interface AppDeps {
   now: () => Date;
   /** Live leaderboards: cached boards and their Server-Sent Events subscribers, refreshed across processes (R4, R22). */
   leaderboardFeed: LeaderboardFeed;
+  /** Live-board streams open per client address, capped (STREAMS_PER_ADDRESS). */
+  streamSlots: StreamSlots;
   /** Card payments (R23); null without the Stripe settings, and 'Pay now' then says so. */
   stripe: StripeClient | null;
 }
