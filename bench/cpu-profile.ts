@@ -61,8 +61,15 @@ export function summarise(profile: CpuProfile, top = 25): ProfileSummary {
   const self = new Map<string, number>();
   const total = new Map<string, number>();
   const packages = new Map<string, number>();
+  /** Samples taken while the profiler itself answered (stopping it through node:inspector writes the profile): not the app's. */
+  const profilerOwn = (id: number) => {
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at))
+      if (byId.get(at)!.callFrame.url === 'node:inspector') return true;
+    return false;
+  };
   for (const [id, us] of selfUs) {
     const node = byId.get(id)!;
+    if (profilerOwn(id)) continue;
     const fn = node.callFrame.functionName;
     if (fn === '(idle)' || fn === '(program)') {
       idleUs += us;
