@@ -109,45 +109,47 @@ function renewedCookie(cookie: SessionCookie, value: string, maxAgeSeconds: numb
 
 export function createSessionReader(settings: SessionSettings): SessionReader {
   const { database, secret, cookie, expiresInSeconds, updateAgeSeconds, changes, cacheSize = SESSION_CACHE_SIZE } = settings;
-  /** Token → session; and each user's cached tokens, for evicting a user's sessions. */
+  /** Signed cookie value → session; and each user's cached values, for evicting a user's sessions. */
   const cache = new Map<string, Cached>();
-  const tokensOf = new Map<string, Set<string>>();
-  const forget = (token: string) => {
-    const entry = cache.get(token);
+  const keysOf = new Map<string, Set<string>>();
+  const forget = (key: string) => {
+    const entry = cache.get(key);
     if (!entry) return;
-    cache.delete(token);
-    const tokens = tokensOf.get(entry.viewer.userId);
-    tokens?.delete(token);
-    if (tokens?.size === 0) tokensOf.delete(entry.viewer.userId);
+    cache.delete(key);
+    const keys = keysOf.get(entry.viewer.userId);
+    keys?.delete(key);
+    if (keys?.size === 0) keysOf.delete(entry.viewer.userId);
   };
   changes.onChange((userId) => {
     if (userId === null) {
       cache.clear();
-      tokensOf.clear();
+      keysOf.clear();
       return;
     }
-    for (const token of tokensOf.get(userId) ?? []) cache.delete(token);
-    tokensOf.delete(userId);
+    for (const key of keysOf.get(userId) ?? []) cache.delete(key);
+    keysOf.delete(userId);
   });
-  const keep = (token: string, entry: Cached) => {
-    forget(token);
+  const keep = (key: string, entry: Cached) => {
+    forget(key);
     if (cache.size >= cacheSize) forget(cache.keys().next().value!);
-    cache.set(token, entry);
-    let tokens = tokensOf.get(entry.viewer.userId);
-    if (!tokens) tokensOf.set(entry.viewer.userId, (tokens = new Set()));
-    tokens.add(token);
+    cache.set(key, entry);
+    let keys = keysOf.get(entry.viewer.userId);
+    if (!keys) keysOf.set(entry.viewer.userId, (keys = new Set()));
+    keys.add(key);
   };
 
   return {
     async read(cookieHeader) {
       const value = cookieValue(cookieHeader, cookie.name);
-      const token = verifiedToken(value, secret);
-      if (!token) return { viewer: null };
-      // The trust check and the lookup in the same tick: nothing can be heard between them.
+      if (!value) return { viewer: null };
+      // The trust check and the lookup in the same tick: nothing can be heard between them. Keyed by the whole signed
+      // value: a hit is a value whose signature was checked when it was cached.
       if (cacheSize > 0 && changes.trusted()) {
-        const hit = cache.get(token);
+        const hit = cache.get(value);
         if (hit && Date.now() < hit.renewAt) return { viewer: hit.viewer };
       }
+      const token = verifiedToken(value, secret);
+      if (!token) return { viewer: null };
       const generation = changes.generation();
       const [row] = await database.prepared<SessionRow>('golf_read_session', READ_SESSION, [token]);
       const now = Date.now();
@@ -164,7 +166,7 @@ export function createSessionReader(settings: SessionSettings): SessionReader {
       const renewAt = row.expires_at.getTime() - (expiresInSeconds - updateAgeSeconds) * 1000;
       if (now < renewAt) {
         // Not if a change was heard during the read: the row may predate it.
-        if (cacheSize > 0 && changes.generation() === generation) keep(token, { viewer, renewAt });
+        if (cacheSize > 0 && changes.generation() === generation) keep(value, { viewer, renewAt });
         return { viewer };
       }
       const renewAfter = new Date(now + (expiresInSeconds - updateAgeSeconds) * 1000);
