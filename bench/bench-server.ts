@@ -5,8 +5,14 @@
 // `x-bench-count-queries: 1` answers with `x-bench-query-count` (statements it ran), and GET /bench/last-queries lists
 // their SQL text and parameters (to EXPLAIN them). Requests without the header run exactly as in production. Count one
 // request at a time: a pool client handed over from another request's queue would log to that request.
+// With BENCH_CPU_PROFILE_DIR set, POST /bench/cpu-profile/start and /bench/cpu-profile/stop profile the process between
+// them (V8's sampling profiler through node:inspector, as --cpu-prof does) and stop answers the .cpuprofile file written:
+// the load window alone, without start-up and fixtures (bench/profile-signed-in.ts).
 //   node --import tsx bench/bench-server.ts      (PORT, APP_URL, DATA_DIR, DATABASE_URL, LOG_LEVEL as for the portal)
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
 import { createApp } from '../src/server/app';
@@ -43,12 +49,28 @@ const deps = await buildDeps(config, database, {
     resetPerAccount: 1_000_000_000,
     resetPerAddress: 1_000_000_000,
   },
-  // BENCH_SESSION_COOKIE_CACHE=60 runs the session check as it was before issue 12 (a signed copy valid 60 s), to compare.
-  benchCookieCacheSeconds: Number(process.env.BENCH_SESSION_COOKIE_CACHE ?? 0) || undefined,
+  // BENCH_SESSION_READ=better-auth checks every request with better-auth's getSession, as before decision 065, to compare.
+  benchBetterAuthSessions: process.env.BENCH_SESSION_READ === 'better-auth',
 });
 const app = createApp(deps);
 app.get('/bench/trivial', (c) => c.json({ ok: true }));
 app.get('/bench/last-queries', (c) => c.json({ database: database.kind, statements: lastStatements }));
+const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
+if (profileDir) {
+  const inspector = new Session();
+  inspector.connect();
+  app.post('/bench/cpu-profile/start', async (c) => {
+    await inspector.post('Profiler.enable');
+    await inspector.post('Profiler.start');
+    return c.json({ profiling: true });
+  });
+  app.post('/bench/cpu-profile/stop', async (c) => {
+    const { profile } = await inspector.post('Profiler.stop');
+    const file = join(profileDir, `${database.kind}-${process.pid}-${Date.now()}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    return c.json({ file });
+  });
+}
 
 /** Runs one request with its statements logged, and answers their number in a header. */
 async function counted(request: Request, env: unknown): Promise<Response> {
@@ -76,6 +98,7 @@ async function stop() {
   if (stopping) return;
   stopping = true;
   server.close();
+  await deps.sessions.close();
   await database.close();
   process.exit(0);
 }

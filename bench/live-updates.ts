@@ -6,8 +6,11 @@
 //    other process, the 100 ms debounce and writing the board (~13 KB) to every stream.
 //  - Memory: each server's RSS with no subscriber and with its share of them open; per subscriber = difference ÷ count.
 // Subscribers are raw HTTP requests to GET /api/leaderboard/events (one socket each, as a browser's page holds one
-// EventSource for every board), parsed here.
+// EventSource for every board), parsed here. They come from --per-address viewers per client address (127.0.0.2, .3, …:
+// a course's Wi-Fi puts hundreds of phones behind one address, and no more than STREAMS_PER_ADDRESS per process are
+// served from one; decision 065), not all from one.
 //   node --import tsx bench/live-updates.ts [--subscribers 10000] [--processes 2] [--saves 5] [--teams 36] [--client socket|http]
+//                                           [--per-address 500]
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
@@ -40,6 +43,12 @@ const SAVES = Number(argValue('--saves') ?? 5);
 const TEAMS = Number(argValue('--teams') ?? 36);
 /** 'socket' (default): the light load generator; 'http': Node's HTTP client per stream (the figures before 2026-11-25 10:00). */
 const CLIENT = argValue('--client') ?? 'socket';
+const PER_ADDRESS = Number(argValue('--per-address') ?? 500);
+/** Subscriber i's client address: PER_ADDRESS viewers behind each (spread over the processes as every subscriber is). */
+const addressOf = (i: number) => {
+  const n = 2 + Math.floor(i / PER_ADDRESS);
+  return `127.0.${Math.floor(n / 256)}.${n % 256}`;
+};
 const BENCH_DB = `golf_bench_live_${process.pid}`;
 const LEADER_EMAIL = 'leader@bench.test';
 const PASSWORD = 'bench-password-123';
@@ -60,10 +69,10 @@ const READ_BUFFER = Buffer.alloc(256 * 1024);
  * board's text is never split by the framing), and this process does no HTTP parsing and no stream machinery for 10,000
  * streams on the two cores it shares with the servers.
  */
-function subscribe(url: string, onData: (chunk: Buffer, at: number) => void): Promise<{ destroy(): void }> {
+function subscribe(url: string, localAddress: string, onData: (chunk: Buffer, at: number) => void): Promise<{ destroy(): void }> {
   if (CLIENT === 'http') {
     return new Promise((resolve, reject) => {
-      const request = http.get(url, { agent: false, headers: { accept: 'text/event-stream' } }, (response) => {
+      const request = http.get(url, { agent: false, localAddress, headers: { accept: 'text/event-stream' } }, (response) => {
         if (response.statusCode !== 200) return reject(new Error(`${url}: ${response.statusCode}`));
         response.on('data', (chunk: Buffer) => onData(chunk, performance.now()));
         resolve(request);
@@ -77,6 +86,7 @@ function subscribe(url: string, onData: (chunk: Buffer, at: number) => void): Pr
     const socket = net.connect({
       port: Number(port),
       host: hostname,
+      localAddress,
       // Read into one buffer shared by every stream (each read is handled before the next): no Buffer and no stream
       // machinery per read.
       onread: {
@@ -201,7 +211,7 @@ async function main() {
     for (let i = 0; i < SUBSCRIBERS; i++) {
       const server = servers[i % servers.length]!;
       streams.push(
-        await subscribe(`${server.baseUrl}/api/leaderboard/events`, (chunk, at) => {
+        await subscribe(`${server.baseUrl}/api/leaderboard/events`, addressOf(i), (chunk, at) => {
           first[i] = true;
           if (expected.length && gotAt[i] === undefined) {
             if (seen(tails[i], chunk, expected)) {
@@ -226,7 +236,8 @@ async function main() {
     const open = servers.map((s) => memoryOf(s.pid).rssMB);
     const perSubscriberKB = servers.map((_, i) => round(((open[i]! - idle[i]!) * 1024) / (SUBSCRIBERS / servers.length), 1));
     console.log(
-      `${SUBSCRIBERS} subscribers open over ${servers.length} processes in ${connectMs} ms; RSS idle ${idle.join(', ')} MB → ${open.join(', ')} MB`,
+      `${SUBSCRIBERS} subscribers open over ${servers.length} processes, from ${new Set(Array.from({ length: SUBSCRIBERS }, (_, i) => addressOf(i))).size} ` +
+        `addresses (${PER_ADDRESS} each), in ${connectMs} ms; RSS idle ${idle.join(', ')} MB → ${open.join(', ')} MB`,
     );
 
     // Saves through the first process: team 1's first golfer on hole 10, a different number of strokes each time; the
@@ -246,10 +257,9 @@ async function main() {
         .flatMap((p, pi) => Array.from({ length: 9 }, (_, h) => ({ playerId: p.id, holeNumber: h + 1, strokes: 3 + ((pi + h) % 4) })));
       card.push({ playerId: golfer.id, holeNumber: 10, strokes });
       const total = card.reduce((sum, c) => sum + c.strokes, 0);
-      // Only team 1 has played hole 10 (Thru 10), and its total differs at every save; every par is 4.
-      expected = Buffer.from(
-        `"teamId":"${team.id}","teamName":"${team.name}","toPar":${total - 4 * card.length},"thru":10,"total":${total},`,
-      );
+      // Only team 1 has played hole 10 (Thru 10), and its total differs at every save; every par is 4. So "thru":10 with
+      // this total is its row (fields may sit between its name and these: the row's start was added since).
+      expected = Buffer.from(`"toPar":${total - 4 * card.length},"thru":10,"total":${total},`);
       tails.fill(undefined);
       gotAt = new Array(SUBSCRIBERS).fill(undefined);
       got = 0;
@@ -327,6 +337,7 @@ async function main() {
       saves: SAVES,
       connectMs,
       client: CLIENT,
+      perAddress: PER_ADDRESS,
       delivery: { p50, p95, max, saveRequestP50: round(percentile(saveMs, 50), 1), firstPerProcessMs: firstMs, lastPerProcessMs: lastMs },
       memory: { idleMB: idle, openMB: open, perSubscriberKB },
       checks,

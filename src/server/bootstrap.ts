@@ -1,12 +1,15 @@
 // Builds the app's dependencies from the settings: database (migrated), secret, mailer, auth. Used by main, the CLI and tests.
 import { createAuth } from './auth/auth';
 import { loadAuthSecret } from './auth/secret';
+import { betterAuthSessionReader, createSessionReader } from './auth/session-read';
+import { createSessionChanges } from './auth/session-changes';
 import type { Config } from './config';
 import { migrateDatabase, openDatabase, type Database } from './db/connect';
 import type { AppDeps } from './http/context';
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail/mailer';
 import { createLeaderboardFeed } from './leaderboard/leaderboard-feed';
+import { createStreamSlots } from './leaderboard/stream-slots';
 import { createStripeClient } from './payments/stripe-client';
 
 export const DEFAULT_LIMITS: AppDeps['limits'] = {
@@ -29,22 +32,41 @@ export async function openConfiguredDatabase(config: Config, options: { poolSize
 export async function buildDeps(
   config: Config,
   database: Database,
-  overrides: { logger?: Logger; limits?: Partial<AppDeps['limits']>; now?: () => Date; benchCookieCacheSeconds?: number } = {},
+  overrides: {
+    logger?: Logger;
+    limits?: Partial<AppDeps['limits']>;
+    now?: () => Date;
+    /** bench/auth-throughput.ts's comparison: every request checked by better-auth's getSession, as before decision 065. */
+    benchBetterAuthSessions?: boolean;
+  } = {},
 ): Promise<AppDeps> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, logger);
   const secret = await loadAuthSecret(database.db, config.authSecret);
-  const auth = createAuth({ config, db: database.db, mailer, logger, secret, benchCookieCacheSeconds: overrides.benchCookieCacheSeconds });
+  const auth = createAuth({ config, db: database.db, mailer, logger, secret });
+  const { authCookies, sessionConfig } = await auth.$context;
+  const sessions = overrides.benchBetterAuthSessions
+    ? betterAuthSessionReader(auth)
+    : createSessionReader({
+        database,
+        secret,
+        cookie: authCookies.sessionToken,
+        expiresInSeconds: sessionConfig.expiresIn,
+        updateAgeSeconds: sessionConfig.updateAge,
+        changes: createSessionChanges({ database, logger }),
+      });
   const leaderboardFeed = createLeaderboardFeed({ database, logger });
   return {
     config,
     database,
     auth,
+    sessions,
     mailer,
     logger,
     limits: { ...DEFAULT_LIMITS, ...overrides.limits },
     now: overrides.now ?? (() => new Date()),
     leaderboardFeed,
+    streamSlots: createStreamSlots(config.streamsPerAddress),
     stripe: config.stripe ? createStripeClient(config.stripe) : null,
   };
 }

@@ -125,6 +125,15 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ holdHours: 48, orgName: 'Lakeside Rotary' });
   });
 
+  it('reads STREAMS_PER_ADDRESS (2000 by default) and stops on a value that is not a whole number from 1 to 1000000', () => {
+    expect(loadConfig({}).streamsPerAddress).toBe(2000);
+    expect(loadConfig({ STREAMS_PER_ADDRESS: '15000' }).streamsPerAddress).toBe(15000);
+    for (const bad of ['0', '-5', '2.5', 'lots', '1000001'])
+      expect(() => loadConfig({ STREAMS_PER_ADDRESS: bad })).toThrow(
+        `Invalid setting STREAMS_PER_ADDRESS: "${bad}" is not a whole number of live-board streams from 1 to 1000000`,
+      );
+  });
+
   it('stops on a bad money setting with one line naming it', () => {
     const bad: [Record<string, string>, string][] = [
       [

@@ -24,6 +24,7 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().optional(),
   BACKUP_EVERY_HOURS: z.string().optional(),
   BACKUP_KEEP: z.string().optional(),
+  STREAMS_PER_ADDRESS: z.string().optional(),
 });
 
 /** Scheduled backup copies (R46): present when BACKUP_DIR is set. */
@@ -64,7 +65,12 @@ export interface Config {
   /** The organisation named on receipts (R26). */
   orgName: string;
   backups: BackupScheduleConfig | null;
+  /** Live-board streams one client address may hold open in one process (docs/decisions/065). */
+  streamsPerAddress: number;
 }
+
+/** A course's Wi-Fi puts hundreds of phones behind one address, each page one stream (docs/decisions/065). */
+export const DEFAULT_STREAMS_PER_ADDRESS = 2_000;
 
 export class ConfigError extends Error {}
 
@@ -152,6 +158,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fail('BACKUP_EVERY_HOURS', `"${everyText}" is not a whole number of hours from 1 to 8784`);
   const keep = Number(keepText ?? '7');
   if (!/^\d+$/.test(keepText ?? '7') || keep < 1 || keep > 1000) fail('BACKUP_KEEP', `"${keepText}" is not a whole number from 1 to 1000`);
+  const streamsText = blank(raw.STREAMS_PER_ADDRESS) ?? String(DEFAULT_STREAMS_PER_ADDRESS);
+  const streamsPerAddress = Number(streamsText);
+  if (!/^\d+$/.test(streamsText) || streamsPerAddress < 1 || streamsPerAddress > 1_000_000) {
+    fail('STREAMS_PER_ADDRESS', `"${streamsText}" is not a whole number of live-board streams from 1 to 1000000`);
+  }
 
   return {
     port: port.data,
@@ -171,5 +182,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     holdHours,
     orgName: blank(raw.ORG_NAME) ?? 'The tournament team',
     backups: backupDir ? { dir: resolve(backupDir), everyHours, keep } : null,
+    streamsPerAddress,
   };
 }

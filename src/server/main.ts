@@ -75,6 +75,7 @@ async function stop(signal: string) {
   await stopBackupSocket?.();
   // Ends the open leaderboard streams (server.close waits for them otherwise) and the LISTEN connection.
   await deps.leaderboardFeed.close();
+  await deps.sessions.close();
   await database.close();
   process.exit(0);
 }

@@ -1,7 +1,7 @@
 // Accounts and profiles: plain functions over the database, used by the routes, the CLI, the seed and the tests.
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/connect';
+import { preparedPerDatabase, type Db } from '../db/connect';
 import { isUniqueViolation } from '../db/errors';
 import { account, profiles, user } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
@@ -66,8 +66,9 @@ export async function countAdmins(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function getMe(db: Db, userId: string): Promise<Me | null> {
-  const [row] = await db
+/** Who is signed in, with the profile: every page load reads it. Built once. */
+const meQuery = preparedPerDatabase((db) =>
+  db
     .select({
       id: user.id,
       email: user.email,
@@ -79,7 +80,12 @@ export async function getMe(db: Db, userId: string): Promise<Me | null> {
     })
     .from(user)
     .leftJoin(profiles, eq(profiles.userId, user.id))
-    .where(eq(user.id, userId));
+    .where(eq(user.id, sql.placeholder('userId')))
+    .prepare('golf_me'),
+);
+
+export async function getMe(db: Db, userId: string): Promise<Me | null> {
+  const [row] = await meQuery(db).execute({ userId });
   if (!row) return null;
   return {
     user: { id: row.id, email: row.email, role: row.role as Role, emailVerified: row.emailVerified },

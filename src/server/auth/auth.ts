@@ -17,15 +17,7 @@ export const CLIENT_IP_HEADER = 'x-golf-client-ip';
 /** How long a password-reset link works (R33). */
 export const RESET_LINK_SECONDS = 60 * 60;
 
-export function createAuth(deps: {
-  config: Config;
-  db: Db;
-  mailer: Mailer;
-  logger: Logger;
-  secret: string;
-  /** Only for bench/auth-throughput.ts's comparison with the old behaviour: a signed session copy valid this long. */
-  benchCookieCacheSeconds?: number;
-}) {
+export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; logger: Logger; secret: string }) {
   const { config, db, mailer } = deps;
   return betterAuth({
     appName: 'Golf Tournament',
@@ -71,9 +63,9 @@ export function createAuth(deps: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
       // No signed copy of the session in a cookie: such a copy stays valid until it expires, so sign-out, a password change,
-      // a deletion or a demotion would not end it at once (R33). Every check reads the session row and its user (one
-      // indexed lookup each; docs/decisions/020, bench/auth-throughput.ts).
-      cookieCache: deps.benchCookieCacheSeconds ? { enabled: true, maxAge: deps.benchCookieCacheSeconds } : { enabled: false },
+      // a deletion or a demotion would not end it at once (R33, docs/decisions/020). Requests are checked by our own
+      // reader (session-read.ts, docs/decisions/065); better-auth's getSession serves /api/auth/get-session.
+      cookieCache: { enabled: false },
     },
     // Sign-in is rate limited by our own middleware, per account and per address, in the database (R4, R6).
     rateLimit: { enabled: false },

@@ -3,7 +3,7 @@ import { z } from '@hono/zod-openapi';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { MiddlewareHandler } from 'hono';
 import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
-import { AppError } from '../http/errors';
+import { AppError, rateLimited } from '../http/errors';
 import type { AppContext, AppEnv } from '../http/context';
 import { blockedFor, failWithDelay, giveBack, hitWindow, reset } from './rate-limit';
 import { CLIENT_IP_HEADER } from './auth';
@@ -31,12 +31,6 @@ export const tooManyResets = (seconds: number) => `Too many reset requests. Plea
 /** R33's answer to a reset request, whether or not the e-mail has an account. */
 export const RESET_SENT = 'If an account exists for that e-mail, we sent a link';
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
-
-/** A 429 that says when to try again, in its message and in Retry-After. */
-export function rateLimited(c: AppContext, seconds: number, message: string): AppError {
-  c.header('Retry-After', String(seconds));
-  return new AppError('RATE_LIMITED', message);
-}
 
 /** The caller's address from the socket (never from a header a client can set). */
 export const clientIp: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -155,6 +149,7 @@ export const authRoutes = createRouter()
       method: 'post',
       path: '/sign-out',
       access: 'public',
+      endsSessions: true,
       summary: 'Sign out: ends the session and clears its cookie',
       responses: { 200: { description: 'Signed out', content: { 'application/json': { schema: passThrough } } } },
     }),
@@ -223,6 +218,7 @@ export const authRoutes = createRouter()
       method: 'post',
       path: '/reset-password',
       access: 'public',
+      endsSessions: true,
       summary: "The reset page: sets a new password with the link's token and ends every session of the account",
       request: { body: jsonBody(resetPasswordSchema) },
       responses: {
@@ -245,6 +241,7 @@ export const authRoutes = createRouter()
       method: 'post',
       path: '/change-password',
       access: 'signed-in',
+      endsSessions: true,
       summary: "Changes the signed-in user's password (current password asked) and ends every other session",
       description: 'Wrong current passwords count as failed sign-ins of the account (the same growing delay).',
       request: { body: jsonBody(changePasswordSchema) },

@@ -76,6 +76,8 @@ describe('the old cookies stop working at once (R33)', () => {
     const leader = await t.createUser();
     const phone = await browserOf(leader);
     const laptop = await browserOf(leader);
+    // The phone was in use just before (its session read, and kept by the session cache).
+    expect(await me(phone)).toBe(leader.id);
     const changed = await t.call('/api/auth/change-password', {
       cookie: laptop,
       json: { currentPassword: leader.password, newPassword: NEW_PASSWORD },
@@ -159,6 +161,7 @@ describe('forgot password: the reset link (R33)', () => {
   it('sets the new password once, ends every session, and the link then no longer works', async () => {
     const leader = await t.createUser();
     const oldBrowser = await browserOf(leader);
+    expect(await me(oldBrowser)).toBe(leader.id);
     const { token } = await resetLinkFor(leader);
     const [row] = await t.db
       .select()

@@ -13,11 +13,26 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   /**
-   * Receives NOTIFY on `channel` from every process (R4), on PostgreSQL through one dedicated connection per call, opened
-   * in the background (onReady says when). Answers a function that stops listening.
+   * One statement on the hot path, without drizzle's query building: a named prepared statement on PostgreSQL (parsed
+   * and planned once per pool connection), PGlite's extended protocol otherwise. Answers the rows as the driver parsed them.
    */
-  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  prepared<T>(name: string, text: string, values: unknown[]): Promise<T[]>;
+  /**
+   * Receives NOTIFY on `channel` from every process (R4), on PostgreSQL through one dedicated connection per call, opened
+   * in the background (onReady says when).
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
   close(): Promise<void>;
+}
+
+export interface Listener {
+  stop(): Promise<void>;
+  /**
+   * NOTIFY on the listened channel through the listening connection itself (PostgreSQL: without waiting for the WAL to
+   * reach disk, as notifications are not kept anyway); fails while that connection is down. Every listener, this one
+   * included, hears it after everything committed before it (PostgreSQL delivers in commit order).
+   */
+  notify(payload: string): Promise<void>;
 }
 
 export interface ListenHandlers {
@@ -53,14 +68,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      prepared: async <T>(name: string, text: string, values: unknown[]) =>
+        (await pool.query<T & import('pg').QueryResultRow>({ name, text, values })).rows,
       async listen(channel, handlers) {
-        const stop = listenOnPostgres(pg, options.databaseUrl!, channel, handlers);
+        const listener = listenOnPostgres(pg, options.databaseUrl!, channel, handlers);
         const remove = async () => {
           listeners.delete(remove);
-          await stop();
+          await listener.stop();
         };
         listeners.add(remove);
-        return remove;
+        return { stop: remove, notify: listener.notify };
       },
       async close() {
         await Promise.all([...listeners].map((stop) => stop()));
@@ -83,12 +100,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'pglite',
+      prepared: async <T>(_name: string, text: string, values: unknown[]) => (await client.query<T>(text, values)).rows,
       // One in-process connection: its notifications cannot be lost, so it is ready at once.
       async listen(channel, handlers) {
         const unlisten = await client.listen(channel, handlers.onNotify);
         handlers.onReady?.();
-        return async () => {
-          if (!client.closed) await unlisten();
+        return {
+          stop: async () => {
+            if (!client.closed) await unlisten();
+          },
+          notify: async (payload) => void (await client.query('select pg_notify($1, $2)', [channel, payload])),
         };
       },
       close: async () => {
@@ -112,6 +133,19 @@ export async function migrateDatabase(database: Database): Promise<void> {
   }
 }
 
+/**
+ * A query built once per database, for the hot paths: drizzle builds a query's SQL on every call otherwise (a fifth of a
+ * signed-in read's time, docs/decisions/065). `build` answers the query's `.prepare(name)` with `sql.placeholder`s.
+ */
+export function preparedPerDatabase<T>(build: (db: Db) => T): (db: Db) => T {
+  const built = new WeakMap<Db, T>();
+  return (db) => {
+    let query = built.get(db);
+    if (query === undefined) built.set(db, (query = build(db)));
+    return query;
+  };
+}
+
 /** Runs raw SQL and answers its rows; both drivers answer `{ rows }`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
@@ -122,8 +156,10 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
  * One dedicated connection outside the pool that LISTENs on `channel` (a pooled connection would be handed to queries).
  * Opened in the background and re-opened after a drop, with growing pauses, until stopped; onReady says when it listens.
  */
-function listenOnPostgres(pg: typeof import('pg').default, url: string, channel: string, handlers: ListenHandlers) {
+function listenOnPostgres(pg: typeof import('pg').default, url: string, channel: string, handlers: ListenHandlers): Listener {
   let client: import('pg').Client | null = null;
+  /** The client once it listens (notify sends through it), until it ends. */
+  let live: import('pg').Client | null = null;
   let stopped = false;
   let attempt = 0;
   let retry: NodeJS.Timeout | undefined;
@@ -138,6 +174,7 @@ function listenOnPostgres(pg: typeof import('pg').default, url: string, channel:
       if (message.channel === channel) handlers.onNotify(message.payload ?? '');
     });
     next.once('end', () => {
+      if (live === next) live = null;
       if (!listening || stopped) return;
       client = null;
       handlers.onLost?.(new Error('LISTEN connection ended'));
@@ -145,6 +182,8 @@ function listenOnPostgres(pg: typeof import('pg').default, url: string, channel:
     });
     try {
       await next.connect();
+      // Its own NOTIFYs (Listener.notify) need not wait for a disk flush: a notification is never kept.
+      await next.query('set synchronous_commit = off');
       await next.query(`listen ${quoteIdentifier(channel)}`);
     } catch (error) {
       client = null;
@@ -155,6 +194,7 @@ function listenOnPostgres(pg: typeof import('pg').default, url: string, channel:
     }
     if (stopped) return void next.end().catch(() => undefined);
     listening = true;
+    live = next;
     attempt = 0;
     handlers.onReady?.();
   };
@@ -166,12 +206,18 @@ function listenOnPostgres(pg: typeof import('pg').default, url: string, channel:
   };
 
   void open();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    const current = client;
-    client = null;
-    await current?.end().catch(() => undefined);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      const current = client;
+      client = live = null;
+      await current?.end().catch(() => undefined);
+    },
+    async notify(payload) {
+      if (!live) throw new Error(`not listening on ${channel}`);
+      await live.query('select pg_notify($1, $2)', [channel, payload]);
+    },
   };
 }
 

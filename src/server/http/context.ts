@@ -2,11 +2,13 @@
 import type { Context } from 'hono';
 import { AppError } from './errors';
 import type { Auth } from '../auth/auth';
+import type { SessionReader } from '../auth/session-read';
 import type { Config } from '../config';
 import type { Database } from '../db/connect';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import type { LeaderboardFeed } from '../leaderboard/leaderboard-feed';
+import type { StreamSlots } from '../leaderboard/stream-slots';
 import type { StripeClient } from '../payments/stripe-client';
 import { isStaff, type Role } from '../../shared/roles';
 
@@ -14,6 +16,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   auth: Auth;
+  /** The signed-in check of every request (docs/decisions/065). */
+  sessions: SessionReader;
   mailer: Mailer;
   logger: Logger;
   /**
@@ -35,6 +39,8 @@ export interface AppDeps {
   now: () => Date;
   /** Live leaderboards: cached boards and their Server-Sent Events subscribers, refreshed across processes (R4, R22). */
   leaderboardFeed: LeaderboardFeed;
+  /** Live-board streams open per client address, capped (STREAMS_PER_ADDRESS). */
+  streamSlots: StreamSlots;
   /** Card payments (R23); null without the Stripe settings, and 'Pay now' then says so. */
   stripe: StripeClient | null;
 }
@@ -56,16 +62,8 @@ export type AppContext = Context<AppEnv>;
 export async function getViewer(c: AppContext): Promise<Viewer | null> {
   const cached = c.get('viewer');
   if (cached !== undefined) return cached;
-  const result = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
-  const viewer: Viewer | null = result
-    ? {
-        userId: result.user.id,
-        email: result.user.email,
-        role: (result.user as { role?: Role }).role ?? 'team_leader',
-        emailVerified: result.user.emailVerified,
-        name: result.user.name,
-      }
-    : null;
+  const { viewer, renewedCookie } = await c.var.deps.sessions.read(c.req.header('cookie'));
+  if (renewedCookie) c.header('Set-Cookie', renewedCookie, { append: true });
   c.set('viewer', viewer);
   return viewer;
 }

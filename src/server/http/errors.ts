@@ -1,4 +1,5 @@
 // One error type with a code, and one table from code to HTTP status (STYLE.md: one error model).
+import type { Context } from 'hono';
 import type { ApiErrorBody } from '../../shared/api-types';
 
 export const ERROR_STATUS = {
@@ -30,6 +31,12 @@ export class AppError extends Error {
   toBody(): ApiErrorBody {
     return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
   }
+}
+
+/** A 429 that says when to try again, in its message and in Retry-After. */
+export function rateLimited(c: Context, seconds: number, message: string): AppError {
+  c.header('Retry-After', String(seconds));
+  return new AppError('RATE_LIMITED', message);
 }
 
 export const unauthenticated = () => new AppError('UNAUTHENTICATED', 'You must be signed in to do that');

@@ -213,7 +213,7 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
           logger.warn('leaderboard: LISTEN connection lost, re-opening', errorFields(error));
         },
       })
-      .then((stop) => {
+      .then(({ stop }) => {
         if (closed) return void stop();
         stopListening = stop;
       })

@@ -6,7 +6,7 @@ import { z } from '@hono/zod-openapi';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { createRouter, defineRoute, errorResponse, jsonResponse, serializedJson } from '../http/define-route';
-import { AppError } from '../http/errors';
+import { AppError, rateLimited } from '../http/errors';
 import {
   ACTIVE_EVENT,
   LEADERBOARD_EVENT,
@@ -21,6 +21,11 @@ import { leaderboardSchema } from '../scoring/openapi-schemas';
 import { EVENT_STREAM_HEADERS, nodeSubscriber } from './node-event-stream';
 
 const tournamentParam = z.object({ tournamentId: z.uuid('Tournament not found') });
+
+/** A refused stream's Retry-After: a slot frees as soon as one of that address's pages closes. */
+export const STREAM_RETRY_SECONDS = 10;
+export const tooManyStreams = (cap: number) =>
+  `Too many live leaderboards are open from your network (at most ${cap} at once). Close a leaderboard page or try again in a few seconds.`;
 const notFound = () => new AppError('NOT_FOUND', 'Leaderboard not found');
 
 /** The board of an active tournament; 404 for an unknown or closed one. */
@@ -91,10 +96,19 @@ export const leaderboardRoutes = createRouter()
         `board (JSON, names only) for each active tournament at once, for each one that becomes active, and after every change ` +
         `(a score saved through any process, a draw); a comment every 15 s keeps the connection open; \`retry: ${RETRY_MS}\` ` +
         `tells the browser to re-open a dropped stream, which then sends everything again.`,
-      responses: { 200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: z.string() } } } },
+      responses: {
+        200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: z.string() } } },
+        429: errorResponse(
+          'This address already holds the most streams one address may (STREAMS_PER_ADDRESS, per server process); Retry-After says when to try again',
+        ),
+      },
     }),
     (c) => {
-      const feed = c.var.deps.leaderboardFeed;
+      const { leaderboardFeed: feed, streamSlots } = c.var.deps;
+      // One address may not hold every file descriptor of the process (docs/decisions/065): its slot is freed when the
+      // stream closes, however it ends.
+      const release = streamSlots.take(c.var.clientIp);
+      if (!release) throw rateLimited(c, STREAM_RETRY_SECONDS, tooManyStreams(streamSlots.perAddress));
       // Served by Node (npm start): written straight to the socket (docs/decisions/042). In-process callers (tests) get
       // Hono's streamSSE with the same events.
       const res = (c.env as { outgoing?: unknown } | undefined)?.outgoing;
@@ -105,20 +119,31 @@ export const leaderboardRoutes = createRouter()
         // A browser that left while the request was on its way has already closed the response: nothing to subscribe
         // (its 'close' would never come again to unsubscribe it).
         const subscriber = nodeSubscriber(res);
-        if (subscriber) res.once('close', feed.subscribe(subscriber));
+        if (!subscriber) release();
+        else {
+          const unsubscribe = feed.subscribe(subscriber);
+          res.once('close', () => {
+            unsubscribe();
+            release();
+          });
+        }
         return RESPONSE_ALREADY_SENT;
       }
       // Proxies (nginx) must pass each event on at once.
       c.header('X-Accel-Buffering', 'no');
       return streamSSE(c, async (stream) => {
         let unsubscribe = () => {};
-        // Open until the browser leaves (abort) or the feed closes (shutdown).
-        await new Promise<void>((resolve) => {
-          stream.onAbort(resolve);
-          unsubscribe = feed.subscribe(sseSubscriber(stream, resolve));
-          if (stream.aborted) resolve();
-        });
-        unsubscribe();
+        try {
+          // Open until the browser leaves (abort) or the feed closes (shutdown).
+          await new Promise<void>((resolve) => {
+            stream.onAbort(resolve);
+            unsubscribe = feed.subscribe(sseSubscriber(stream, resolve));
+            if (stream.aborted) resolve();
+          });
+          unsubscribe();
+        } finally {
+          release();
+        }
       });
     },
   )

@@ -1,6 +1,6 @@
 // Teams as their leader sees them, and the leader's edits (R9, R11, R17). Staff may read and correct any team.
 import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/connect';
+import { preparedPerDatabase, type Db } from '../db/connect';
 import { players, sponsorshipLevels, teamAssignments, teams, tournamentSponsorshipLevels, tournaments } from '../db/schema';
 import { selectTeams } from './teams-query';
 import { AppError } from '../http/errors';
@@ -67,8 +67,16 @@ function toSummary(row: TeamRow, now: Date, timeZone: string) {
 }
 export type TeamSummary = ReturnType<typeof toSummary>;
 
+/** The dashboard's read (every leader's page load and refresh on tournament day), built once. */
+const teamsOfLeader = preparedPerDatabase((db) =>
+  baseQuery(db)
+    .where(eq(teams.userId, sql.placeholder('userId')))
+    .orderBy(desc(teams.createdAt), asc(teams.name))
+    .prepare('golf_teams_of_leader'),
+);
+
 export async function listTeamsOf(db: Db, userId: string, now: Date, timeZone: string): Promise<TeamSummary[]> {
-  const rows = await baseQuery(db).where(eq(teams.userId, userId)).orderBy(desc(teams.createdAt), asc(teams.name));
+  const rows = await teamsOfLeader(db).execute({ userId });
   return rows.map((row) => toSummary(row, now, timeZone));
 }
 

@@ -184,6 +184,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       return { ...data, id: created.id, email: created.email, role, cookie: await signIn(created.email, data.password) };
     },
     async close() {
+      await deps.sessions.close();
       if (!options.database) await database.close();
     },
   };

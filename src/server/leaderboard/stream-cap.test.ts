@@ -1,0 +1,121 @@
+// One address may hold at most STREAMS_PER_ADDRESS live-board streams in a process (issue 20 item 4, docs/decisions/065):
+// past that, 429 in the error shape with Retry-After; other addresses are served; a closed stream frees its slot. Over
+// real sockets from two loopback addresses (the stream Node writes itself) and in-process (Hono's streamSSE).
+import net, { type AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readEvents } from '../test/sse-reader';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { STREAM_RETRY_SECONDS, tooManyStreams } from './routes';
+
+const CAP = 2;
+let t: TestApp;
+let server: ServerType;
+let port: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { STREAMS_PER_ADDRESS: String(CAP) } });
+  server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  await t.deps.leaderboardFeed.close();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await t.close();
+});
+
+interface Opened {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  socket: net.Socket;
+}
+
+/** GET /api/leaderboard/events from `localAddress` over a raw socket: the status, headers and (for a refusal) the body. */
+function openStream(localAddress: string): Promise<Opened> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ port, host: '127.0.0.1', localAddress });
+    let text = '';
+    socket.on('connect', () => socket.write(`GET /api/leaderboard/events HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`));
+    socket.on('error', reject);
+    socket.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      const end = text.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      const [statusLine, ...lines] = text.slice(0, end).split('\r\n');
+      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+      const status = Number(statusLine!.split(' ')[1]);
+      const body = text.slice(end + 4);
+      // A refusal's body comes whole (content-length); a stream's first events need not be waited for.
+      if (status !== 200 && body.length < Number(headers['content-length'] ?? 0)) return;
+      socket.removeAllListeners('data');
+      resolve({ status, headers, body, socket });
+    });
+  });
+}
+
+const waitFor = async (condition: () => boolean) => {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+};
+
+describe('live-board streams per address', () => {
+  it('refuses the stream past the cap with 429, Retry-After and a clear message; other addresses go on', async () => {
+    const first = await Promise.all([openStream('127.0.0.1'), openStream('127.0.0.1')]);
+    try {
+      expect(first.map((s) => s.status)).toEqual([200, 200]);
+      expect(first[0]!.headers['content-type']).toBe('text/event-stream');
+      const refused = await openStream('127.0.0.1');
+      refused.socket.destroy();
+      expect(refused.status).toBe(429);
+      expect(refused.headers['retry-after']).toBe(String(STREAM_RETRY_SECONDS));
+      expect(JSON.parse(refused.body)).toEqual({ error: { code: 'RATE_LIMITED', message: tooManyStreams(CAP) } });
+      expect(tooManyStreams(CAP)).toBe(
+        'Too many live leaderboards are open from your network (at most 2 at once). Close a leaderboard page or try again in a few seconds.',
+      );
+
+      const elsewhere = await openStream('127.0.0.2');
+      elsewhere.socket.destroy();
+      expect(elsewhere.status).toBe(200);
+    } finally {
+      for (const stream of first) stream.socket.destroy();
+    }
+  });
+
+  it('frees a slot when its stream closes: the address may open another', async () => {
+    const [a, b] = await Promise.all([openStream('127.0.0.1'), openStream('127.0.0.1')]);
+    try {
+      expect([a!.status, b!.status]).toEqual([200, 200]);
+      const refused = await openStream('127.0.0.1');
+      refused.socket.destroy();
+      expect(refused.status).toBe(429);
+      a!.socket.destroy();
+      await waitFor(() => t.deps.streamSlots.count('127.0.0.1') === 1);
+      const again = await openStream('127.0.0.1');
+      again.socket.destroy();
+      expect(again.status).toBe(200);
+    } finally {
+      a!.socket.destroy();
+      b!.socket.destroy();
+    }
+    await waitFor(() => t.deps.streamSlots.count('127.0.0.1') === 0);
+  });
+
+  it('counts in-process streams too (Hono streamSSE), per address, and frees them on close', async () => {
+    const open = () => t.request('/api/leaderboard/events', { clientIp: '10.1.2.3' });
+    const streams = [readEvents(await open()), readEvents(await open())];
+    const refused = await t.call('/api/leaderboard/events', { clientIp: '10.1.2.3' });
+    expect(refused.status).toBe(429);
+    expect(refused.response.headers.get('retry-after')).toBe(String(STREAM_RETRY_SECONDS));
+    expect(refused.body.error.code).toBe('RATE_LIMITED');
+    const elsewhere = await t.request('/api/leaderboard/events', { clientIp: '10.9.9.9' });
+    expect(elsewhere.status).toBe(200);
+    await readEvents(elsewhere).close();
+    await streams[0]!.close();
+    await waitFor(() => t.deps.streamSlots.count('10.1.2.3') === 1);
+    const again = await open();
+    expect(again.status).toBe(200);
+    await readEvents(again).close();
+    await streams[1]!.close();
+  });
+});
