@@ -2,12 +2,10 @@
 // active tournaments and each one's board at once and after every change, to this app's subscribers and, through the
 // database's NOTIFY, to another app's on the same database (in-process here, on both databases); tournaments activated or
 // closed join or leave it; and with two real server processes on PostgreSQL.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAccount } from '../account/service';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../test/database';
+import { startServer, stopServer, type ServerProcess } from '../test/server-process';
 import { eq } from 'drizzle-orm';
 import { tournaments } from '../db/schema';
 import { readEvents, type EventReader, type ServerSentEvent } from '../test/sse-reader';
@@ -207,65 +205,15 @@ describe('the NOTIFY that tells every process', () => {
 
 // ── two server processes ──
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Server {
-  url: string;
-  child: ChildProcess;
-  output(): string;
-}
-
-async function startServer(databaseUrl: string): Promise<Server> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TIME_ZONE: 'UTC', LOG_LEVEL: 'warn' };
-  Object.assign(env, { PORT: String(port), APP_URL: url, DATABASE_URL: databaseUrl });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env, stdio: 'pipe' });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { url, child, output: () => output };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** SIGTERM by its own PID (it closes its database), SIGKILL if it hangs. */
-async function stopServer(server: Server | undefined) {
-  const child = server?.child;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 if (testDatabaseKind() === 'postgres') {
   describe('live leaderboard across two server processes on PostgreSQL (R4)', () => {
     let database: TestDatabase;
-    let a: Server | undefined;
-    let b: Server | undefined;
+    let a: ServerProcess | undefined;
+    let b: ServerProcess | undefined;
 
     beforeAll(async () => {
       database = await openTestDatabase();
-      [a, b] = await Promise.all([startServer(database.url!), startServer(database.url!)]);
+      [a, b] = await Promise.all([startServer({ DATABASE_URL: database.url! }), startServer({ DATABASE_URL: database.url! })]);
     }, 120_000);
     afterAll(async () => {
       await Promise.all([stopServer(a), stopServer(b)]);
