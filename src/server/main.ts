@@ -4,7 +4,7 @@ import { serve } from '@hono/node-server';
 import { countAdmins } from './account/service';
 import { createApp } from './app';
 import { buildDeps, openConfiguredDatabase } from './bootstrap';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, databaseName, loadConfig, type Config } from './config';
 import { loadStaticAssets } from './http/static-assets';
 import { startHoldSweeper } from './holds/sweeper';
 import { serveBackupSocket } from './backups/backup-socket';
@@ -54,7 +54,7 @@ void copies?.runOnce().catch((error) => logger.error('scheduled backup failed', 
 
 const app = createApp(deps, { assets });
 const server = serve({ fetch: app.fetch, port: config.port }, () => {
-  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${config.dataDir}`;
+  const where = databaseName(config);
   logger.info(
     `Golf tournament portal on ${config.appUrl} (port ${config.port}), using ${where}; ready in ${Math.round(performance.now() - started)} ms`,
   );

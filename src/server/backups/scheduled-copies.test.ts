@@ -223,7 +223,10 @@ describe('npm run backup as its own process', () => {
       const first = await runBackup(env, target);
       expect(first.code, first.stderr).toBe(0);
       expect(first.stdout).toMatch(
-        source.kind === 'postgres' ? /^Backed up PostgreSQL \(DATABASE_URL\) to / : /\(through the running server\)/,
+        source.kind === 'postgres'
+          ? // Its database and host by name, never the password.
+            `Backed up the PostgreSQL database "${new URL(source.url!).pathname.slice(1)}" on 127.0.0.1:5432 to ${target}: `
+          : /\(through the running server\)/,
       );
       expect(await tableChecksums(held.db)).toEqual((await checkBackupFile(target)).header.tables);
       const previous = digest(target);
