@@ -43,14 +43,19 @@ export async function startServer(settings: Record<string, string>): Promise<Ser
   }
 }
 
-/** A server start expected to stop by itself (a bad setting): its exit code and what it printed. */
-export async function serverExit(settings: Record<string, string>) {
+/**
+ * A server start expected to stop by itself (a bad setting): its exit code and what it printed. One still running after
+ * `deadlineMs` (the setting was not refused) is killed, so a failing test leaves no server behind.
+ */
+export async function serverExit(settings: Record<string, string>, deadlineMs = 90_000) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env: serverEnv(settings), stdio: 'pipe' });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+  const deadline = setTimeout(() => child.kill('SIGKILL'), deadlineMs);
   const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  clearTimeout(deadline);
   return { code, stdout, stderr };
 }
 
