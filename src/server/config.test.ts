@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, databaseName, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('runs on defaults when nothing is set (R1, R2)', () => {
@@ -188,5 +188,16 @@ describe('loadConfig', () => {
       [{ BACKUP_DIR: 'b', BACKUP_KEEP: 'all' }, 'Invalid setting BACKUP_KEEP: "all" is not a whole number from 1 to 1000'],
     ];
     for (const [env, message] of bad) expect(() => loadConfig(env), message).toThrow(new ConfigError(message));
+  });
+});
+
+describe('databaseName', () => {
+  it("names PostgreSQL's database and host, never the user or password, or the embedded database's folder", () => {
+    const named = (url: string) => databaseName(loadConfig({ DATABASE_URL: url }));
+    expect(named('postgres://golf_app:s3cret-pw@db.example.org:6543/golf')).toBe('the PostgreSQL database "golf" on db.example.org:6543');
+    expect(named('postgresql://postgres@127.0.0.1/golf%20club')).toBe('the PostgreSQL database "golf club" on 127.0.0.1');
+    expect(named('postgres:///golf?host=/var/run/postgresql')).toBe('the PostgreSQL database "golf" on /var/run/postgresql');
+    expect(named('postgres://u:p@db.example.org')).toBe('the PostgreSQL database named after the user on db.example.org');
+    expect(databaseName(loadConfig({ DATA_DIR: '/srv/golf/data' }))).toBe('the embedded database in /srv/golf/data');
   });
 });

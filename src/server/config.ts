@@ -185,3 +185,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     streamsPerAddress,
   };
 }
+
+/**
+ * The database the settings select, in words, for the start-up line and the commands' output: PostgreSQL's database name
+ * and host (never the user or password), or the embedded database's folder.
+ */
+export function databaseName(config: Pick<Config, 'databaseUrl' | 'dataDir'>): string {
+  if (!config.databaseUrl) return `the embedded database in ${config.dataDir}`;
+  const url = new URL(config.databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1)) || url.searchParams.get('dbname');
+  // A Unix socket is given as ?host=/var/run/postgresql (the URL's host is then empty).
+  const host = url.hostname ? `${url.hostname}${url.port ? `:${url.port}` : ''}` : (url.searchParams.get('host') ?? 'localhost');
+  return `the PostgreSQL database ${name ? `"${name}"` : 'named after the user'} on ${host}`;
+}

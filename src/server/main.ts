@@ -4,11 +4,11 @@ import { serve } from '@hono/node-server';
 import { countAdmins } from './account/service';
 import { createApp } from './app';
 import { buildDeps, openConfiguredDatabase } from './bootstrap';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, databaseName, loadConfig, type Config } from './config';
 import { loadStaticAssets } from './http/static-assets';
 import { startHoldSweeper } from './holds/sweeper';
 import { serveBackupSocket } from './backups/backup-socket';
-import { startScheduledCopies } from './backups/scheduled-copies';
+import { copyFailureFields, prepareBackupDir, startScheduledCopies } from './backups/scheduled-copies';
 import { errorFields } from './logger';
 
 const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -16,6 +16,7 @@ const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 let config: Config;
 try {
   config = loadConfig();
+  if (config.backups) prepareBackupDir(config.backups.dir);
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);
@@ -49,11 +50,11 @@ const stopBackupSocket =
     : null;
 const copies = config.backups ? startScheduledCopies({ database, schedule: config.backups, logger, now: deps.now }) : null;
 // A period without its copy (a first start, or one that began while the server was down) gets it now, in the background.
-void copies?.runOnce().catch((error) => logger.error('scheduled backup failed', errorFields(error)));
+void copies?.runOnce().catch((error) => logger.error('scheduled backup failed', copyFailureFields(config.backups!, error)));
 
 const app = createApp(deps, { assets });
 const server = serve({ fetch: app.fetch, port: config.port }, () => {
-  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${config.dataDir}`;
+  const where = databaseName(config);
   logger.info(
     `Golf tournament portal on ${config.appUrl} (port ${config.port}), using ${where}; ready in ${Math.round(performance.now() - started)} ms`,
   );

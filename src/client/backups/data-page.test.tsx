@@ -40,6 +40,23 @@ it('shows the schedule and the last copy: file name, size and time', async () =>
   const written = screen.getByText('Written').nextElementSibling!.textContent!;
   expect(written).toMatch(/^Nov 26, 2026, \d{1,2}:\d\d [AP]M /);
   expect(screen.queryByRole('alert')).toBeNull();
+  // On a phone the name and the folder wrap after a / or a -, never inside a number (a line break only where <wbr> is).
+  const name = screen.getByText('golf-portal-2026-11-26T12-00-03Z.backup');
+  expect(name.innerHTML).toBe('golf-<wbr>portal-<wbr>2026-<wbr>11-<wbr>26T12-<wbr>00-<wbr>03Z.backup');
+  expect(screen.getByText('/var/backups/golf').innerHTML).toBe('/<wbr>var/<wbr>backups/<wbr>golf');
+});
+
+it('says how to restore by hand into either kind of database: the server stopped, the setting before the command', async () => {
+  showWith({ schedule: null, lastCopy: null, lastFailure: null, database: 'postgres' });
+  await screen.findByText(/^Off: set/);
+  expect(screen.getByText(/^To restore,/).textContent).toBe(
+    'To restore, stop the server, then restore into a new database of either kind, or one the portal has only been started on; start the server after. Into PostgreSQL:',
+  );
+  expect([...document.querySelectorAll('pre')].map((pre) => pre.textContent)).toEqual([
+    'npm run backup -- --out golf.backup',
+    'DATABASE_URL=postgres://…/golf \\\n  npm run restore -- golf.backup',
+    'DATA_DIR=./data-restored \\\n  npm run restore -- golf.backup',
+  ]);
 });
 
 it('says scheduled copies are off when BACKUP_DIR is unset, and that none has been written', async () => {

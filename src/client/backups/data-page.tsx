@@ -1,7 +1,7 @@
 // /admin/data (admin only, R46): the last scheduled backup copy (file, size, time), whether copies are on, and the
 // commands that take and restore a copy by hand.
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { formatBytes } from '../../shared/file-size';
 import { formatDateTime } from '../lib/format';
 import { useFailureToast } from '../lib/use-failure-toast';
@@ -36,9 +36,16 @@ export function DataPage() {
         <p className="mt-2 text-sm text-stone-700">On the server, while the portal runs:</p>
         <pre className="mt-2 overflow-x-auto rounded bg-stone-100 p-3 text-sm">npm run backup -- --out golf.backup</pre>
         <p className="mt-3 text-sm text-stone-700">
-          Into an empty database of either kind (the embedded one or PostgreSQL), with the server stopped:
+          To restore, stop the server, then restore into a new database of either kind, or one the portal has only been started on; start
+          the server after. Into PostgreSQL:
         </p>
-        <pre className="mt-2 overflow-x-auto rounded bg-stone-100 p-3 text-sm">npm run restore -- golf.backup</pre>
+        <pre className="mt-2 overflow-x-auto rounded bg-stone-100 p-3 text-sm">
+          {'DATABASE_URL=postgres://…/golf \\\n  npm run restore -- golf.backup'}
+        </pre>
+        <p className="mt-3 text-sm text-stone-700">Into a new folder for the embedded database:</p>
+        <pre className="mt-2 overflow-x-auto rounded bg-stone-100 p-3 text-sm">
+          {'DATA_DIR=./data-restored \\\n  npm run restore -- golf.backup'}
+        </pre>
       </Card>
     </div>
   );
@@ -51,8 +58,7 @@ function ScheduledCopies({ data }: { data: BackupStatus }) {
       <CardTitle>Scheduled copies</CardTitle>
       {schedule ? (
         <p className="mt-2 text-sm text-stone-700">
-          On: a copy {hours(schedule.everyHours)} in <span className="break-all font-mono">{schedule.dir}</span>, the newest {schedule.keep}{' '}
-          kept.
+          On: a copy {hours(schedule.everyHours)} in <BreakableName text={schedule.dir} />, the newest {schedule.keep} kept.
         </p>
       ) : (
         <p className="mt-2 text-sm text-stone-700">
@@ -62,7 +68,7 @@ function ScheduledCopies({ data }: { data: BackupStatus }) {
       )}
       {lastCopy ? (
         <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,2fr)_1fr_1fr]">
-          <Fact label="Last copy" value={<span className="break-all font-mono">{lastCopy.fileName}</span>} />
+          <Fact label="Last copy" value={<BreakableName text={lastCopy.fileName} />} />
           <Fact label="Size" value={formatBytes(lastCopy.bytes)} />
           <Fact label="Written" value={formatDateTime(lastCopy.finishedAt, { withZone: true })} />
         </dl>
@@ -84,5 +90,23 @@ function Fact({ label, value }: { label: string; value: ReactNode }) {
       <dt className="text-xs font-medium uppercase tracking-wide text-stone-500">{label}</dt>
       <dd className="mt-1 text-sm text-stone-900">{value}</dd>
     </div>
+  );
+}
+
+/**
+ * A folder path or file name that may wrap on a phone: after each / and - (golf-portal-2026-11-26T12-00-03Z.backup breaks
+ * between its date's parts, not inside a number), and inside a part only when one alone is wider than the line.
+ */
+function BreakableName({ text }: { text: string }) {
+  const parts = text.split(/(?<=[/-])/);
+  return (
+    <span className="font-mono [overflow-wrap:anywhere]">
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </span>
   );
 }

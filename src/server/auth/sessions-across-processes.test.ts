@@ -126,7 +126,7 @@ if (testDatabaseKind() === 'postgres') {
     beforeAll(async () => {
       database = await openTestDatabase();
       proxy = await slowProxy(database.url!);
-      [a, b] = await Promise.all([startServer(database.url!), startServer(proxy.url)]);
+      [a, b] = await Promise.all([startServer({ DATABASE_URL: database.url! }), startServer({ DATABASE_URL: proxy.url })]);
       adminCookie = await signIn(a, (await account('admin')).email);
     }, 120_000);
     afterAll(async () => {

@@ -1,6 +1,8 @@
 // Backup and restore (R46): a round trip keeps every table's rows (checksum per table) on this run's database and, on a
-// PostgreSQL run, from each kind of database to the other; damaged, newer and misdirected restores are refused with one
-// line and change nothing; a backup taken during 100 registrations and score saves holds whole registrations only.
+// PostgreSQL run, from each kind of database to the other; a database a server has started on once takes a restore (its
+// session secret replaced by the backup's); scheduled-copy records stay with the server that wrote them; damaged, newer and
+// misdirected restores are refused with one line and change nothing; a backup taken during 100 registrations and score
+// saves holds whole registrations only.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
@@ -10,29 +12,44 @@ import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAccount } from '../account/service';
+import { loadAuthSecret } from '../auth/secret';
+import { openConfiguredDatabase } from '../bootstrap';
 import { migrateDatabase, openDatabase, queryRows, type Db } from '../db/connect';
-import { players, teams } from '../db/schema';
+import { appSettings, backupCopies, players, teams } from '../db/schema';
 import { registerTeams } from '../registration/service';
 import { saveScores } from '../scoring/scores';
 import { fingerprint } from '../test/db-fingerprint';
 import { openEmptyTestDatabase, openTestDatabase, testDatabaseKind, type TestDatabase } from '../test/database';
 import { createLevel, createTournament, registrationInput } from '../test/factories';
+import { startServer, stopServer } from '../test/server-process';
 import { testConfig } from '../test/test-app';
-import { tableChecksums, writeBackupFile, type BackupHeader } from './backup-file';
+import { tableChecksums, writeBackupFile, type BackupHeader, type TableSummary } from './backup-file';
 import { backupToFile, restoreFromFile } from './commands';
-import { checkBackupFile, restoreBackup } from './restore';
+import { checkBackupFile, NOT_RESTORED, restoreBackup } from './restore';
 import { seedSampleData } from './sample-data';
+import { backupStatus } from './scheduled-copies';
 import { latestVersion } from './schema-version';
 
 const POSTGRES = testDatabaseKind() === 'postgres';
 let dir: string;
 let source: TestDatabase;
 let file: string;
+let sourceSecret: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'golf-backup-'));
   source = await openTestDatabase();
   await seedSampleData(source.db);
+  // What the source's server wrote by itself: its session secret, and the record of a scheduled copy it wrote.
+  sourceSecret = await loadAuthSecret(source.db, null);
+  await source.db.insert(backupCopies).values({
+    periodStart: new Date('2026-11-25T00:00:00Z'),
+    claimedBy: 'old-host:123',
+    startedAt: new Date('2026-11-25T00:00:01Z'),
+    finishedAt: new Date('2026-11-25T00:00:03Z'),
+    fileName: 'golf-portal-2026-11-25T00-00-01Z.backup',
+    bytes: 4321,
+  });
   file = join(dir, 'sample.backup');
   await writeBackupFile(source.db, source.kind, file);
 });
@@ -50,6 +67,9 @@ async function restoredInto(kind: 'pglite' | 'postgres', path: string) {
 }
 
 const tablesWithRows = (summary: { name: string; rows: number }[]) => summary.filter((t) => t.rows > 0).map((t) => t.name);
+
+/** The tables a restore carries across: every one but the scheduled-copy records, which stay with their server. */
+const restorable = (summary: TableSummary[]) => summary.filter((t) => !NOT_RESTORED.has(t.name));
 
 /** A database's tables (none for one never migrated): a refused restore leaves them as they were. */
 const tableNames = async (db: Db) =>
@@ -74,12 +94,18 @@ describe(`a round trip on ${testDatabaseKind()}`, () => {
         'player_scores',
         'checkout_sessions',
         'score_saves',
+        'app_settings',
+        'backup_copies',
       ]),
     );
     const target = await restoredInto(source.kind, file);
     try {
-      expect(await tableChecksums(target.db)).toEqual(before);
-      expect(await fingerprint(target.db)).toEqual(await fingerprint(source.db));
+      expect(restorable(await tableChecksums(target.db))).toEqual(restorable(before));
+      const carried = async (db: Db) => Object.entries(await fingerprint(db)).filter(([name]) => !NOT_RESTORED.has(name));
+      expect(await carried(target.db)).toEqual(await carried(source.db));
+      // The source server's copy is not this one's: the Data page shows none until this server writes one.
+      expect(await target.db.select().from(backupCopies)).toEqual([]);
+      expect(await backupStatus(target.db)).toEqual({ lastCopy: null, lastFailure: null });
     } finally {
       await target.close();
     }
@@ -91,7 +117,7 @@ describe(`a round trip on ${testDatabaseKind()}`, () => {
       expect((await tableChecksums(target.db)).every((t) => t.rows === 0)).toBe(true);
       await restoreBackup(target, await checkBackupFile(file));
       await migrateDatabase(target);
-      expect(await tableChecksums(target.db)).toEqual(await tableChecksums(source.db));
+      expect(restorable(await tableChecksums(target.db))).toEqual(restorable(await tableChecksums(source.db)));
     } finally {
       await target.close();
     }
@@ -120,11 +146,56 @@ describe(`a round trip on ${testDatabaseKind()}`, () => {
       await restoreFromFile(config, file);
       const { header, via } = await backupToFile(config, copy);
       expect(via).toBe('direct');
-      expect(header.tables).toEqual((await checkBackupFile(file)).header.tables);
+      expect(restorable(header.tables)).toEqual(restorable((await checkBackupFile(file)).header.tables));
     } finally {
       await target?.close();
     }
-  });
+    // Two embedded folders opened and migrated: seconds each on a busy 2-core machine.
+  }, 120_000);
+});
+
+describe('into a database a server has started on once (start the new server, then restore)', () => {
+  for (const kind of POSTGRES ? (['pglite', 'postgres'] as const) : (['pglite'] as const)) {
+    it(`${kind}: takes the backup, whose own session secret replaces the generated one; the server's copy records are cleared`, async () => {
+      const target = kind === 'postgres' ? await openEmptyTestDatabase('postgres') : null;
+      const settings: Record<string, string> = target ? { DATABASE_URL: target.url! } : { DATA_DIR: join(dir, 'started-once') };
+      const copies = join(dir, `copies-${kind}`);
+      const config = testConfig(settings);
+      try {
+        // `npm start` on the new database, with scheduled copies on: it migrates, generates a session secret, and writes
+        // its first copy (of the empty database) at once.
+        const server = await startServer({ ...settings, BACKUP_DIR: copies });
+        try {
+          await waitFor(() => existsSync(copies) && readdirSync(copies).some((name) => name.endsWith('.backup')));
+        } finally {
+          await stopServer(server);
+        }
+        const started = await openConfiguredDatabase(config);
+        try {
+          const generated = await started.db.select().from(appSettings);
+          expect(generated).toEqual([{ key: 'auth_secret', value: expect.any(String) }]);
+          expect(generated[0]!.value).not.toBe(sourceSecret);
+          expect(await started.db.select().from(backupCopies)).toHaveLength(1);
+        } finally {
+          await started.close();
+        }
+
+        await restoreFromFile(config, file);
+
+        const restored = await openConfiguredDatabase(config);
+        try {
+          expect(restorable(await tableChecksums(restored.db))).toEqual(restorable(await tableChecksums(source.db)));
+          // What the next start signs sessions with: the backup's secret, so the restored sessions stay signed in.
+          expect(await loadAuthSecret(restored.db, null)).toBe(sourceSecret);
+          expect(await restored.db.select().from(backupCopies)).toEqual([]);
+        } finally {
+          await restored.close();
+        }
+      } finally {
+        await target?.close();
+      }
+    }, 180_000);
+  }
 });
 
 describe('refusals change nothing', () => {
@@ -229,9 +300,10 @@ describe('refusals change nothing', () => {
     }
   });
 
-  it('a target that holds rows', async () => {
+  it('a target that holds rows a user made, beside what a start writes', async () => {
     const target = await openTestDatabase();
     try {
+      await loadAuthSecret(target.db, null);
       await createUserAccount(target.db, {
         firstName: 'Al',
         lastName: 'Ready',
@@ -241,6 +313,20 @@ describe('refusals change nothing', () => {
       const before = await fingerprint(target.db);
       await expect(restoreBackup(target, await checkBackupFile(file))).rejects.toThrow(
         /^The target database is not empty \(table \w+ has rows\): restore only into an empty database\. Nothing was changed\.$/,
+      );
+      expect(await fingerprint(target.db)).toEqual(before);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('a target set up by a newer version of the portal (migrations this one does not know)', async () => {
+    const target = await openTestDatabase();
+    try {
+      await target.db.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${'e'.repeat(64)}, ${Date.now()})`);
+      const before = await fingerprint(target.db);
+      await expect(restoreBackup(target, await checkBackupFile(file))).rejects.toThrow(
+        /^The target database was set up by a newer version of the portal \(its migrations are not this version's\): restore with that version\. Nothing was changed\.$/,
       );
       expect(await fingerprint(target.db)).toEqual(before);
     } finally {
@@ -267,7 +353,7 @@ if (POSTGRES) {
       const embedded = await restoredInto('pglite', file);
       const back = join(dir, 'from-pglite.backup');
       try {
-        expect(await tableChecksums(embedded.db)).toEqual(before);
+        expect(restorable(await tableChecksums(embedded.db))).toEqual(restorable(before));
         await writeBackupFile(embedded.db, embedded.kind, back);
         expect((await checkBackupFile(back)).header.engine).toBe('pglite');
       } finally {
@@ -275,7 +361,7 @@ if (POSTGRES) {
       }
       const postgres = await restoredInto('postgres', back);
       try {
-        expect(await tableChecksums(postgres.db)).toEqual(before);
+        expect(restorable(await tableChecksums(postgres.db))).toEqual(restorable(before));
       } finally {
         await postgres.close();
       }
@@ -342,7 +428,7 @@ if (POSTGRES) {
         expect(check).toMatchObject({ without_four: 0, without_payment: 0 });
         expect(check!.teams).toBeGreaterThanOrEqual(teamsBefore);
         expect(check!.teams).toBeLessThanOrEqual(teamsBefore + 50);
-        expect(await tableChecksums(restored.db)).toEqual((await checkBackupFile(racing)).header.tables);
+        expect(restorable(await tableChecksums(restored.db))).toEqual(restorable((await checkBackupFile(racing)).header.tables));
       } finally {
         await restored.close();
       }
@@ -364,4 +450,9 @@ function runCommand(name: 'backup' | 'restore', args: string[], env: Record<stri
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
     child.once('close', (code) => resolve({ code, stdout, stderr })),
   );
+}
+
+async function waitFor(done: () => boolean, timeoutMs = 60_000) {
+  for (const until = Date.now() + timeoutMs; !done(); await new Promise((resolve) => setTimeout(resolve, 50)))
+    if (Date.now() > until) throw new Error('timed out');
 }

@@ -8,10 +8,6 @@ import { verifyBackupFile, writeBackup, writeFileAtomically, BackupRefused, type
 import { requestBackup } from './backup-socket';
 import { checkBackupFile, restoreBackup } from './restore';
 
-/** The database the settings select, in words. */
-export const databaseName = (config: Config) =>
-  config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${config.dataDir}`;
-
 /**
  * Writes a backup of the configured database to `out` (R46). PostgreSQL: from this process, beside a running server. The
  * embedded database: opened here when no server holds it, else written by the server that does (backup-socket.ts).

@@ -15,7 +15,7 @@ import {
   verifyBackupFile,
   type BackupHeader,
 } from './backup-file';
-import { applyMigrations, isKnownVersion, latestVersion } from './schema-version';
+import { applyMigrations, appliedVersion, isKnownVersion, latestVersion } from './schema-version';
 
 export type VerifiedBackup = Awaited<ReturnType<typeof verifyBackupFile>> & { path: string };
 
@@ -44,29 +44,37 @@ const PORTAL_TABLES = new Set(
     .map((table) => getTableName(table as PgTable)),
 );
 
-/** Restores a checked backup into `database`, which must hold no rows. Answers the header of what was restored. */
+/**
+ * Tables about the server itself rather than the charity's data: the scheduled-copy records (which copies THIS server wrote
+ * to ITS BACKUP_DIR). A restore leaves them empty, whatever the backup holds, so the Data page never shows a copy this
+ * server did not write; the next scheduled check writes a copy of the restored data (decision 070).
+ */
+export const NOT_RESTORED: ReadonlySet<string> = new Set(['backup_copies']);
+
+/**
+ * What a first start writes by itself, which a restore replaces: the generated session secret (the backup's own secret
+ * takes its place, so restored sessions stay signed in) and the scheduled-copy records (of the empty database). A target
+ * holding any other row is someone's data and is refused.
+ */
+const WRITTEN_AT_START: Record<string, (db: Db) => Promise<boolean>> = {
+  app_settings: async (db) =>
+    (await queryRows<{ other: boolean }>(db, sql`select exists (select 1 from app_settings where key <> 'auth_secret') as other`))[0]!
+      .other,
+  backup_copies: async () => false,
+};
+
+/**
+ * Restores a checked backup into `database`, which must hold nothing a user made: an empty database, or one a server has
+ * started on (its schema, of any version this code knows, and the rows a start writes by itself). Answers the header of
+ * what was restored.
+ */
 export async function restoreBackup(database: Database, backup: VerifiedBackup): Promise<BackupHeader> {
   const { header } = backup;
-  const db = database.db;
-  const present = await queryRows<{ name: string }>(db, sql`select tablename as name from pg_tables where schemaname = 'public'`);
-  const foreign = present.map((t) => t.name).filter((name) => !PORTAL_TABLES.has(name) && !header.tables.some((t) => t.name === name));
-  if (foreign.length)
-    throw new BackupRefused(
-      `The target database holds tables that are not the portal's (${foreign.slice(0, 3).join(', ')}): restore into an empty database. Nothing was changed.`,
-    );
-  for (const { name } of present) {
-    const [row] = await queryRows<{ any: boolean }>(db, sql`select exists (select 1 from ${sql.identifier(name)}) as any`);
-    if (row!.any)
-      throw new BackupRefused(
-        `The target database is not empty (table ${name} has rows): restore only into an empty database. Nothing was changed.`,
-      );
-  }
-
-  await db.transaction(async (tx) => {
+  await database.db.transaction(async (tx) => {
+    const present = await refuseUnlessEmpty(tx, header);
     await setPortableOutput(tx);
-    // An empty database may already hold the portal's tables (a server started on it once): they are rebuilt at the
-    // backup's schema version, which may be older than theirs.
-    for (const { name } of present) await tx.execute(sql`drop table if exists ${sql.identifier(name)} cascade`);
+    // The target's (empty) tables are rebuilt at the backup's schema version, which may be older than theirs.
+    for (const name of present) await tx.execute(sql`drop table if exists ${sql.identifier(name)} cascade`);
     await tx.execute(sql`drop table if exists drizzle.__drizzle_migrations`);
     await applyMigrations(tx, 0, header.schema.migrations);
 
@@ -75,15 +83,59 @@ export async function restoreBackup(database: Database, backup: VerifiedBackup):
     if (built.length !== listed.length || built.some((name) => !listed.includes(name)))
       throw new BackupRefused(`The backup's tables do not match its schema ${header.schema.tag}. Nothing was changed.`);
 
-    for await (const batch of readBackupRows(backup.path, backup)) await insertRows(tx, batch.table, batch.rows);
+    for await (const batch of readBackupRows(backup.path, backup))
+      if (!NOT_RESTORED.has(batch.table)) await insertRows(tx, batch.table, batch.rows);
 
-    const loaded = await summarizeTables(tx, listed);
-    const differs = loaded.find((table, i) => table.rows !== header.tables[i]!.rows || table.md5 !== header.tables[i]!.md5);
+    const restored = header.tables.filter((t) => !NOT_RESTORED.has(t.name));
+    const loaded = await summarizeTables(
+      tx,
+      restored.map((t) => t.name),
+    );
+    const differs = loaded.find((table, i) => table.rows !== restored[i]!.rows || table.md5 !== restored[i]!.md5);
     if (differs)
       throw new BackupRefused(`The rows loaded into ${differs.name} differ from the backup's (its checksum). Nothing was changed.`);
   });
   return header;
 }
+
+/**
+ * Inside the restore's transaction, with the target's tables locked (a server running on a PostgreSQL target cannot write
+ * between the check and the load): refuses a target holding tables that are not the portal's, a schema this code does not
+ * know, or any row a user made. Answers the target's tables.
+ */
+async function refuseUnlessEmpty(tx: Db, header: BackupHeader): Promise<string[]> {
+  const present = (
+    await queryRows<{ name: string }>(tx, sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`)
+  ).map((t) => t.name);
+  const foreign = present.filter((name) => !PORTAL_TABLES.has(name) && !header.tables.some((t) => t.name === name));
+  if (foreign.length)
+    throw new BackupRefused(
+      `The target database holds tables that are not the portal's (${foreign.slice(0, 3).join(', ')}): restore into an empty database. Nothing was changed.`,
+    );
+  if (present.length)
+    await tx.execute(
+      sql`lock table ${sql.join(
+        present.map((name) => sql.identifier(name)),
+        sql`, `,
+      )} in access exclusive mode`,
+    );
+  const target = await appliedVersion(tx);
+  if (!target.known)
+    throw new BackupRefused(
+      "The target database was set up by a newer version of the portal (its migrations are not this version's): restore with that version. Nothing was changed.",
+    );
+  for (const name of present) {
+    const madeByUser = WRITTEN_AT_START[name] ?? anyRow(name);
+    if (await madeByUser(tx))
+      throw new BackupRefused(
+        `The target database is not empty (table ${name} has rows): restore only into an empty database. Nothing was changed.`,
+      );
+  }
+  return present;
+}
+
+const anyRow = (name: string) => async (db: Db) =>
+  (await queryRows<{ any: boolean }>(db, sql`select exists (select 1 from ${sql.identifier(name)}) as any`))[0]!.any;
 
 /** One statement per batch: the rows' JSON objects become rows of the table (columns matched by name). */
 async function insertRows(tx: Db, table: string, rows: string[]) {

@@ -2,7 +2,7 @@
 // copy per period; a backup killed mid-write leaves the previous copy whole; the Data page's route shows the last copy.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,12 +10,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase, type Database } from '../db/connect';
 import { backupCopies } from '../db/schema';
-import { capturingLogger, createTestApp, type TestApp } from '../test/test-app';
+import { ConfigError } from '../config';
+import { serverExit } from '../test/server-process';
+import { capturingLogger, createTestApp, type LogLine, type TestApp } from '../test/test-app';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../test/database';
 import { tableChecksums } from './backup-file';
 import { serveBackupSocket } from './backup-socket';
 import { checkBackupFile } from './restore';
-import { copyFileName, periodStart, startScheduledCopies } from './scheduled-copies';
+import { copyFileName, periodStart, prepareBackupDir, startScheduledCopies } from './scheduled-copies';
 import { seedSampleData } from './sample-data';
 
 const HOUR = 3_600_000;
@@ -105,12 +107,57 @@ describe('scheduled copies', () => {
         [good, true],
         [null, false],
       ]);
+
+      // The server's own checks (each minute) log the folder and why, not just the error's class.
+      const lines: LogLine[] = [];
+      clock.now = new Date('2026-11-27T13:00:00Z');
+      const checking = startScheduledCopies(
+        { database: source, schedule: { dir: folder, everyHours: 6, keep: 7 }, logger: capturingLogger(lines), now: () => clock.now },
+        { intervalMs: 20 },
+      );
+      try {
+        const logged = await waitFor(() => lines.find((line) => line.message === 'scheduled backup failed'));
+        expect(logged.fields).toMatchObject({ dir: folder, message: expect.stringContaining(folder) });
+        expect(String(logged.fields!.message)).toMatch(/^(EEXIST|ENOTDIR)/);
+      } finally {
+        await checking.stop();
+      }
       rmSync(folder);
       expect(before.length).toBeGreaterThan(0);
     } finally {
       await copies.stop();
     }
   });
+
+  it('a BACKUP_DIR that cannot be used is a bad setting: the folder is made if missing, a file in its path is refused', () => {
+    const made = join(dir, 'made', 'nightly');
+    prepareBackupDir(made);
+    expect(readdirSync(made)).toEqual([]);
+    const file = join(dir, 'a-file');
+    writeFileSync(file, 'not a folder');
+    expect(() => prepareBackupDir(file)).toThrow(
+      new ConfigError(`Invalid setting BACKUP_DIR: cannot write copies to ${file}: it is a file, not a folder`),
+    );
+    expect(() => prepareBackupDir(join(file, 'copies'))).toThrow(
+      new ConfigError(
+        `Invalid setting BACKUP_DIR: cannot write copies to ${join(file, 'copies')}: part of that path is a file, not a folder`,
+      ),
+    );
+  });
+
+  it('npm start with such a BACKUP_DIR stops with that one line, before it opens the database', async () => {
+    const file = join(dir, 'start-file');
+    writeFileSync(file, 'not a folder');
+    const dataDir = join(dir, 'start-data');
+    const started = await serverExit({ DATA_DIR: dataDir, BACKUP_DIR: join(file, 'copies') });
+    expect(started).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `Invalid setting BACKUP_DIR: cannot write copies to ${join(file, 'copies')}: part of that path is a file, not a folder\n`,
+    });
+    expect(existsSync(dataDir)).toBe(false);
+    // A server process through tsx: seconds on a busy 2-core machine.
+  }, 120_000);
 
   it('periods are counted from the epoch, so every process agrees on them', () => {
     expect(periodStart(new Date('2026-11-26T23:59:59Z'), 24)).toEqual(new Date('2026-11-26T00:00:00Z'));
@@ -176,7 +223,10 @@ describe('npm run backup as its own process', () => {
       const first = await runBackup(env, target);
       expect(first.code, first.stderr).toBe(0);
       expect(first.stdout).toMatch(
-        source.kind === 'postgres' ? /^Backed up PostgreSQL \(DATABASE_URL\) to / : /\(through the running server\)/,
+        source.kind === 'postgres'
+          ? // Its database and host by name, never the password.
+            `Backed up the PostgreSQL database "${new URL(source.url!).pathname.slice(1)}" on 127.0.0.1:5432 to ${target}: `
+          : /\(through the running server\)/,
       );
       expect(await tableChecksums(held.db)).toEqual((await checkBackupFile(target)).header.tables);
       const previous = digest(target);

@@ -2,10 +2,10 @@
 // newest BACKUP_KEEP. Periods are counted from the Unix epoch, so every process agrees on them; a process claims a period by
 // inserting its row in backup_copies, and the one whose insert lands writes the copy (several processes, one copy).
 import { hostname } from 'node:os';
-import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import type { BackupScheduleConfig } from '../config';
+import { ConfigError, type BackupScheduleConfig } from '../config';
 import type { Database, Db } from '../db/connect';
 import { backupCopies } from '../db/schema';
 import { errorFields, type Logger } from '../logger';
@@ -42,11 +42,52 @@ export const periodStart = (now: Date, everyHours: number) => {
 /** golf-portal-2026-11-26T14-00-05Z.backup: sorts by time, and reads as one. */
 export const copyFileName = (at: Date) => `golf-portal-${at.toISOString().slice(0, 19).replace(/:/g, '-')}Z.backup`;
 
+/**
+ * Start-up's check of BACKUP_DIR (R46): the folder is created if missing and a file is written and removed in it, so a path
+ * through a file, a read-only disk or a folder the server may not write to stops the start with one line, as any bad
+ * setting does, instead of a server that runs without its copies.
+ */
+export function prepareBackupDir(dir: string): void {
+  const probe = join(dir, `.golf-portal-write-check.${process.pid}`);
+  try {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(probe, '');
+    rmSync(probe);
+  } catch (error) {
+    throw new ConfigError(`Invalid setting BACKUP_DIR: cannot write copies to ${dir}: ${whyUnusable(error as NodeJS.ErrnoException)}`);
+  }
+}
+
+function whyUnusable(error: NodeJS.ErrnoException): string {
+  switch (error.code) {
+    case 'ENOTDIR':
+      return 'part of that path is a file, not a folder';
+    case 'EEXIST':
+      return 'it is a file, not a folder';
+    case 'EACCES':
+    case 'EPERM':
+      return 'this process may not write there';
+    case 'EROFS':
+      return 'the disk is read-only';
+    case 'ENOSPC':
+      return 'the disk is full';
+    default:
+      return error.message;
+  }
+}
+
+/** A failed copy's log line: which folder and why (a copy's error is a file-system or database message, no personal data). */
+export const copyFailureFields = (schedule: BackupScheduleConfig, error: unknown) => ({
+  dir: schedule.dir,
+  message: error instanceof Error ? error.message : String(error),
+  ...errorFields(error),
+});
+
 export function startScheduledCopies(deps: ScheduledCopiesDeps, options: { intervalMs?: number } = {}): ScheduledCopies {
   return startPeriodicTask(
     () => writeScheduledCopy(deps),
     options.intervalMs ?? CHECK_INTERVAL_MS,
-    (error) => deps.logger.error('scheduled backup failed', errorFields(error)),
+    (error) => deps.logger.error('scheduled backup failed', copyFailureFields(deps.schedule, error)),
   );
 }
 

@@ -1,6 +1,6 @@
 // `npm run backup -- --out FILE`: one consistent copy of the database the settings select, while the server runs (R46).
-import { loadConfig } from '../config';
-import { backupToFile, databaseName } from '../backups/commands';
+import { databaseName, loadConfig } from '../config';
+import { backupToFile } from '../backups/commands';
 import { describeBackup } from '../backups/describe';
 import { parseFlags, runCli, UsageError } from './args';
 

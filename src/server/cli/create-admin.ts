@@ -5,7 +5,7 @@
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { createUserAccount, findUserByEmail, setRole } from '../account/service';
-import { loadConfig } from '../config';
+import { databaseName, loadConfig } from '../config';
 import type { Db } from '../db/connect';
 import { AppError } from '../http/errors';
 import { passwordSchema, signUpSchema } from '../../shared/account-schemas';
@@ -104,7 +104,7 @@ async function main(argv: string[]) {
       if (error instanceof AppError && error.code === 'VALIDATION') throw new UsageError(error.message);
       throw error;
     });
-    const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${config.dataDir}`;
+    const where = databaseName(config);
     console.log(describeAdminResult(result, { where, signInUrl: `${config.appUrl}/auth`, passwordGiven: flags.password !== undefined }));
   } finally {
     await database.close();

@@ -1,7 +1,7 @@
 // `npm run restore -- FILE`: puts a backup into the database the settings select, which must be empty (R46).
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config';
-import { databaseName, restoreFromFile } from '../backups/commands';
+import { databaseName, loadConfig } from '../config';
+import { restoreFromFile } from '../backups/commands';
 import { describeBackup } from '../backups/describe';
 import { runCli, UsageError } from './args';
 

@@ -1,6 +1,6 @@
 // `npm run seed:demo`: fills an empty database (the one the settings select) with a demo tournament, course and sponsorship levels.
 // It refuses, changing nothing, when the database already holds tournament data.
-import { loadConfig, type Config } from '../config';
+import { databaseName, loadConfig, type Config } from '../config';
 import { seedDemo, type DemoSummary } from '../demo/demo-data';
 import { openCliDatabase, parseFlags, runCli } from './args';
 
@@ -48,7 +48,7 @@ async function main(argv: string[]) {
   const database = await openCliDatabase(config);
   try {
     const summary = await seedDemo(database.db, { today: localDate(config.timeZone) });
-    const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${config.dataDir}`;
+    const where = databaseName(config);
     console.log(describeDemo(summary, config, where));
   } finally {
     await database.close();

@@ -213,7 +213,7 @@ if (testDatabaseKind() === 'postgres') {
 
     beforeAll(async () => {
       database = await openTestDatabase();
-      [a, b] = await Promise.all([startServer(database.url!), startServer(database.url!)]);
+      [a, b] = await Promise.all([startServer({ DATABASE_URL: database.url! }), startServer({ DATABASE_URL: database.url! })]);
     }, 120_000);
     afterAll(async () => {
       await Promise.all([stopServer(a), stopServer(b)]);

@@ -1,12 +1,18 @@
-// A real server process (src/server/main.ts through tsx) on a test's PostgreSQL database: for what only separate processes
-// show (NOTIFY between them, each one's own memory). Several may share one database (R4).
+// A real server process (`src/server/main.ts` through tsx) for tests about what a start does: two processes on one
+// PostgreSQL, a start before a restore, a setting refused at start. Started on a free port, stopped by its own PID.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
-export async function freePort(): Promise<number> {
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  output(): string;
+}
+
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -17,18 +23,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export interface ServerProcess {
-  url: string;
-  child: ChildProcess;
-  output(): string;
-}
-
-/** Starts the server on `databaseUrl` with the given settings and waits until it answers its health check. */
-export async function startServer(databaseUrl: string, settings: Record<string, string> = {}): Promise<ServerProcess> {
+/** `npm start`'s server with only these settings (and a free port); answers once /api/health does. */
+export async function startServer(settings: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TIME_ZONE: 'UTC', LOG_LEVEL: 'warn' };
-  Object.assign(env, { PORT: String(port), APP_URL: url, DATABASE_URL: databaseUrl, ...settings });
+  const env = { ...serverEnv(settings), PORT: String(port), APP_URL: url };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env, stdio: 'pipe' });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
@@ -43,6 +42,30 @@ export async function startServer(databaseUrl: string, settings: Record<string, 
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/**
+ * A server start expected to stop by itself (a bad setting): its exit code and what it printed. One still running after
+ * `deadlineMs` (the setting was not refused) is killed, so a failing test leaves no server behind.
+ */
+export async function serverExit(settings: Record<string, string>, deadlineMs = 90_000) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env: serverEnv(settings), stdio: 'pipe' });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+  const deadline = setTimeout(() => child.kill('SIGKILL'), deadlineMs);
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  clearTimeout(deadline);
+  return { code, stdout, stderr };
+}
+
+const serverEnv = (settings: Record<string, string>): NodeJS.ProcessEnv => ({
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  TIME_ZONE: 'UTC',
+  LOG_LEVEL: 'warn',
+  ...settings,
+});
 
 /** SIGTERM by its own PID (it closes its database), SIGKILL if it hangs. */
 export async function stopServer(server: ServerProcess | undefined) {
