@@ -25,7 +25,7 @@ interface CpuProfile {
 const IDLE = new Set(['(idle)', '(program)', '(garbage collector)']);
 
 /** Where a frame comes from: a package under node_modules, our sources, or Node itself. */
-export function origin(url: string): string {
+function origin(url: string): string {
   const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (match) return match[1]!;
   if (url.includes('/src/')) return 'ours (src/)';
@@ -40,7 +40,7 @@ function frameName(frame: CallFrame): string {
   return `${frame.functionName || '(anonymous)'} ${short ? `${short}:${frame.lineNumber + 1}` : ''}`.trim();
 }
 
-export interface ProfileSummary {
+interface ProfileSummary {
   busyMs: number;
   idleMs: number;
   gcMs: number;

@@ -70,7 +70,7 @@ export interface Config {
 }
 
 /** A course's Wi-Fi puts hundreds of phones behind one address, each page one stream (docs/decisions/065). */
-export const DEFAULT_STREAMS_PER_ADDRESS = 2_000;
+const DEFAULT_STREAMS_PER_ADDRESS = 2_000;
 
 export class ConfigError extends Error {}
 

@@ -17,7 +17,7 @@ import type { Database, Listener } from '../db/connect';
 import { errorFields, type Logger } from '../logger';
 
 export const SESSION_CHANNEL = 'golf_sessions';
-export const HEARTBEAT_MS = 250;
+const HEARTBEAT_MS = 250;
 export const LEASE_MS = 1_000;
 /** Added to LEASE_MS where another process's clock is involved (clock rates differ a little; events are noted late). */
 const MARGIN_MS = 100;

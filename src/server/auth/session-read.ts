@@ -41,7 +41,7 @@ export interface SessionReader {
 }
 
 /** 10,000 sessions of ~0.3 KB: every signed-in phone of the largest outing, in ~3 MB. */
-export const SESSION_CACHE_SIZE = 10_000;
+const SESSION_CACHE_SIZE = 10_000;
 
 interface Cached {
   viewer: Viewer;

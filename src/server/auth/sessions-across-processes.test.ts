@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAccount, setRole } from '../account/service';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../test/database';
 import { startServer, stopServer, type ServerProcess } from '../test/server-process';
-import { TEST_PASSWORD, uniqueEmail } from '../test/test-app';
+import { createTestApp, TEST_PASSWORD, uniqueEmail } from '../test/test-app';
 import { LEASE_MS, SESSION_CHANNEL } from './session-changes';
 import type { Role } from '../../shared/roles';
 
@@ -101,6 +101,22 @@ async function warm(server: ServerProcess, cookie: string, path = '/api/teams/mi
     await new Promise((resolve) => setTimeout(resolve, DELAY_MS));
   }
 }
+
+describe('two app instances on one database, each with its own session cache (both databases)', () => {
+  it('a sign-out through one is refused by the other on the next request', async () => {
+    const a = await createTestApp();
+    const b = await createTestApp({ database: a.database });
+    try {
+      const leader = await a.createUser();
+      for (let i = 0; i < 3; i++) expect((await b.call('/api/teams/mine', { cookie: leader.cookie })).status).toBe(200);
+      expect((await a.request('/api/auth/sign-out', { method: 'POST', cookie: leader.cookie })).status).toBe(200);
+      expect((await b.call('/api/teams/mine', { cookie: leader.cookie })).status).toBe(401);
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+});
 
 if (testDatabaseKind() === 'postgres') {
   describe('a session ended through one process is refused by another on the next request (R33, two processes)', () => {
