@@ -59,6 +59,9 @@ describe('requireAccess', () => {
     const admin = await t.createUser('admin');
     expect((await get('admin', admin.cookie)).status).toBe(200);
     await setRole(t.db, admin.id, 'team_leader');
+    // As the users route does before it answers (endsSessions): on PostgreSQL the change reaches every process's cache by
+    // NOTIFY, and settle() waits until it has (docs/decisions/065).
+    await t.deps.sessions.settle();
     expect((await get('admin', admin.cookie)).status).toBe(403);
     expect((await get('staff', admin.cookie)).status).toBe(403);
     expect((await get('signed-in', admin.cookie)).status).toBe(200);
@@ -68,6 +71,7 @@ describe('requireAccess', () => {
     const leader = await t.createUser();
     expect((await get('staff', leader.cookie)).status).toBe(403);
     await setRole(t.db, leader.id, 'moderator');
+    await t.deps.sessions.settle();
     expect((await get('staff', leader.cookie)).status).toBe(200);
     expect((await get('admin', leader.cookie)).status).toBe(403);
   });
@@ -75,6 +79,7 @@ describe('requireAccess', () => {
   it('refuses a deleted user at once: the session ended with the account (401), whatever cookies the browser still has', async () => {
     const moderator = await t.createUser('moderator');
     await t.db.delete(user).where(eq(user.id, moderator.id));
+    await t.deps.sessions.settle();
     expect((await get('staff', moderator.cookie)).status).toBe(401);
     expect((await get('signed-in', moderator.cookie)).status).toBe(401);
   });
