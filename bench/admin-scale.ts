@@ -30,6 +30,7 @@ import {
   type Check,
   adminQuery,
   PG_ADMIN_URL,
+  printChecks,
 } from './lib';
 
 const DURATION = Number(argValue('--duration') ?? 10);
@@ -395,8 +396,7 @@ try {
       pass: clean ? null : false,
     });
   }
-  for (const c of checks)
-    console.log(`${c.pass === null ? 'INFO' : c.pass ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value} ${c.unit} (${c.budget})`);
+  printChecks(checks);
   const loadAfter = noteLoad('admin-scale end');
   const file = writeResult('admin-scale', {
     loadBefore,

@@ -36,6 +36,7 @@ import {
   percentile,
   signInCookie,
   type Check,
+  printChecks,
 } from './lib';
 
 const DURATION = Number(argValue('--duration') ?? 10);
@@ -258,8 +259,7 @@ try {
       pass: onEmbedded.alone.failed + onEmbedded.during.failed === 0 ? null : false,
     },
   ];
-  for (const c of checks)
-    console.log(`${c.pass === null ? 'INFO' : c.pass ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value} ${c.unit} (${c.budget})`);
+  printChecks(checks);
   const loadAfter = noteLoad('backup end');
   const file = writeResult('backup', {
     loadBefore,

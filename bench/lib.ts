@@ -1,7 +1,6 @@
 // Shared helpers for the benchmarks: free ports, starting and stopping server processes, reading their memory, results.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,16 +14,7 @@ export { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '../e2e/support/chromiu
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../src/server/test/server-process';
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -144,6 +134,12 @@ export interface Check {
   unit: string;
   budget: string;
   pass: boolean | null;
+}
+
+/** One line per check: PASS, FAIL, or INFO for a figure without a budget. */
+export function printChecks(checks: Check[]): void {
+  for (const c of checks)
+    console.log(`${c.pass === null ? 'INFO' : c.pass ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value} ${c.unit} (${c.budget})`);
 }
 
 export function printTable(rows: Record<string, string | number | null | undefined>[]): void {

@@ -5,13 +5,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { migrateDatabase, openDatabase, type Db } from '../../src/server/db/connect';
 import { openTestDatabase } from '../../src/server/test/database';
+import { freePort } from '../../src/server/test/server-process';
 import { startMailCatcher, type MailCatcher } from '../../src/server/test/mail-catcher';
 import { E2E_ACCOUNTS, seedAccounts } from './accounts';
 // The global set-up's ProvidedContext keys (e2eTemplateDataDir), for inject().
@@ -55,17 +55,6 @@ function provided<K extends 'testDatabase' | 'e2eTemplateDataDir'>(key: K) {
   } catch {
     return undefined;
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** A database the server can open, with the accounts and any extra seed: its settings for the server, and its clean-up. */

@@ -12,7 +12,8 @@ export interface ServerProcess {
   output(): string;
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now (another process may still take it before it is bound: callers retry). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
