@@ -24,6 +24,7 @@ import { scoringRoutes } from './scoring/routes';
 import { startingHoleRoutes } from './starting-holes/routes';
 import { scoreSyncRoutes } from './scoring/score-sync-routes';
 import { backupRoutes } from './backups/routes';
+import { eventRoutes } from './events/routes';
 
 /** Each API router and the path it is mounted at, in the order Hono matches them (app.ts mounts them in this order). */
 export const API_ROUTERS = [
@@ -48,6 +49,7 @@ export const API_ROUTERS = [
   ['/api/admin/backups', backupRoutes],
   ['/api/admin', reportRoutes],
   ['/api/leaderboard', leaderboardRoutes],
+  ['/api/events', eventRoutes],
   ['/api', startingHoleRoutes],
   ['/api', scoringRoutes],
   ['/api', scoreSyncRoutes],

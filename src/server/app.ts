@@ -14,6 +14,8 @@ import { errorFields } from './logger';
 import { assetResponse, htmlResponse, forServerRendering, type StaticAssets } from './http/static-assets';
 import { SERVER_RENDERED, serverRenderedPage } from './http/server-render';
 import { isClientPath } from '../shared/client-paths';
+import { listOpenEvents } from './events/service';
+import { eventContext } from './events/routes';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -99,6 +101,13 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
     return c.body(openApiDocument, 200, { 'content-type': 'application/json' });
   });
 
+  // R41's calendar address, as the event page links it: the same answer as its API route (events/routes.ts).
+  app.get('/events/:file', async (c, next) => {
+    const id = /^([0-9a-f-]{36})\.ics$/i.exec(c.req.param('file'))?.[1];
+    if (!id) return next();
+    return app.request(`/api/events/${id}/calendar`, { headers: c.req.raw.headers }, c.env);
+  });
+
   app.all('/api/*', (c) => {
     throw new AppError('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`);
   });
@@ -116,6 +125,11 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
         const html = await serverRenderedPage(forServerRendering(index, assets), c.req.path, search, {
           db: deps.database.db,
           leaderboardFeed: deps.leaderboardFeed,
+          events: async () => ({
+            events: await listOpenEvents(deps.database.db, eventContext(deps)),
+            currency: deps.config.currency,
+          }),
+          appUrl: deps.config.appUrl,
         }).catch((error: unknown) => {
           // The page still works without it: the browser renders it, as before.
           deps.logger.error('server render failed', { path: c.req.path, error: (error as Error).stack ?? String(error) });

@@ -199,9 +199,9 @@ describe('players', () => {
       ],
     );
     expect(row!.players).toEqual([
-      { playerId: 'p1', name: 'Ann Lee', total: 4 },
-      { playerId: 'p2', name: 'Bo Kim', total: 7 },
-      { playerId: 'p3', name: 'Cy Ray', total: 0 },
+      { name: 'Ann Lee', total: 4 },
+      { name: 'Bo Kim', total: 7 },
+      { name: 'Cy Ray', total: 0 },
     ]);
     expect(Object.keys(row!).sort()).toEqual([
       'countback',

@@ -92,7 +92,6 @@ export function computeLeaderboardRows(
         netTotal: rules.netScoring ? sum((h) => h.net) : null,
         handicap: rules.netScoring ? handicap.team : null,
         players: team.players.map((p) => ({
-          playerId: p.id,
           name: playerDisplayName(p),
           total: [...(card.get(p.id)?.values() ?? [])].reduce((a, b) => a + b, 0),
         })),

@@ -47,6 +47,8 @@ const contact = {
   contactName: requiredText('Contact name is required', 200),
   contactPhone: z.string({ error: 'Invalid phone' }).trim().min(7, 'Invalid phone').max(40, 'Invalid phone'),
   contactEmail: email(),
+  /** R40: the leader's consent to name the company among the event's sponsors on the event page (default no). */
+  showCompanyAsSponsor: z.boolean({ error: 'Choose whether to show the company as a sponsor' }).default(false),
 };
 
 const selection = {

@@ -45,8 +45,8 @@ export interface ScoreValue {
   strokes: number;
 }
 
+/** A player as the public board shows them: a name and a total (R11: names only; no id, which the page never needs). */
 export interface LeaderboardPlayer {
-  playerId: string;
   name: string;
   total: number;
 }

@@ -8,6 +8,11 @@ import { BEST_BALLS, FORMATS } from './formats';
 export const MAX_PRICE_CENTS = 100_000_000; // 1,000,000.00: far above any sponsorship, far below the integer column's limit.
 export const MAX_TOURNAMENT_TEAMS = 10_000;
 export const MAX_LEVEL_PLACES = 1_000;
+/** R40: the event page's texts (plain text, shown as written with its line breaks; never HTML). */
+export const MAX_CAUSE_LENGTH = 2_000;
+export const MAX_SCHEDULE_LINES = 12;
+export const MAX_SCHEDULE_LINE_LENGTH = 120;
+export const MAX_ADDRESS_LENGTH = 300;
 
 export const TOURNAMENT_MESSAGES = {
   name: 'Name is required',
@@ -24,6 +29,11 @@ export const TOURNAMENT_MESSAGES = {
   bestBalls: 'Best ball counts the best 1 or 2 scores',
   formatLocked: 'Scores exist: the format can no longer change',
   singleGroupHoles: 'List hole numbers from 1 to 36, separated by commas (e.g. 9, 18)',
+  cause: `The cause can be at most ${MAX_CAUSE_LENGTH.toLocaleString('en-US')} characters`,
+  scheduleLine: `Each schedule line can be at most ${MAX_SCHEDULE_LINE_LENGTH} characters`,
+  scheduleLines: `At most ${MAX_SCHEDULE_LINES} schedule lines`,
+  address: `The address can be at most ${MAX_ADDRESS_LENGTH} characters`,
+  addressLink: 'Enter a street address, not a link',
 } as const;
 const M = TOURNAMENT_MESSAGES;
 
@@ -43,6 +53,23 @@ const isoDate = (required: string) =>
 function endNotBeforeStart(value: { startDate: string; endDate: string | null }, ctx: z.RefinementCtx) {
   if (value.endDate && value.endDate < value.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: M.endDate });
 }
+
+// R40's texts: plain text only. A link in the address is refused: the page makes its own map link from the text.
+const looksLikeLink = (text: string) => /^[a-z][a-z0-9+.-]*:(?!\s)|\/\/|\b(javascript|data|vbscript):/i.test(text.trim());
+const cause = z.string({ error: M.cause }).trim().max(MAX_CAUSE_LENGTH, M.cause);
+const address = z
+  .string({ error: M.address })
+  .trim()
+  .max(MAX_ADDRESS_LENGTH, M.address)
+  .refine((text) => !looksLikeLink(text), M.addressLink);
+const scheduleLine = z.string({ error: M.scheduleLine }).trim().min(1, M.scheduleLine).max(MAX_SCHEDULE_LINE_LENGTH, M.scheduleLine);
+
+/** The schedule as typed in the form's box: one line each, blank lines dropped. */
+export const scheduleFromText = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
 
 // ── The API body ──────────────────────────────────────────────────────────────────────────────────────────────────────
 export const offeredLevelSchema = z.object({
@@ -73,6 +100,9 @@ export const tournamentSchema = z
       .max(100, 'Too many sponsorship levels')
       .default([])
       .refine((levels) => new Set(levels.map((l) => l.sponsorshipLevelId)).size === levels.length, M.levelTwice),
+    cause: cause.default(''),
+    schedule: z.array(scheduleLine, { error: M.scheduleLine }).max(MAX_SCHEDULE_LINES, M.scheduleLines).default([]),
+    address: address.default(''),
   })
   .superRefine(endNotBeforeStart);
 export type TournamentInput = z.output<typeof tournamentSchema>;
@@ -116,6 +146,20 @@ export const tournamentFormSchema = z
       .transform((text) => (text === '' ? [] : text.split(',').map((n) => Number(n.trim()))))
       .refine((holes) => holes.every((n) => n >= 1 && n <= 36), M.singleGroupHoles),
     levels: z.array(levelRowSchema),
+    cause,
+    schedule: z
+      .string()
+      .transform(scheduleFromText)
+      .superRefine((lines, ctx) => {
+        const message =
+          lines.length > MAX_SCHEDULE_LINES
+            ? M.scheduleLines
+            : lines.some((l) => l.length > MAX_SCHEDULE_LINE_LENGTH)
+              ? M.scheduleLine
+              : null;
+        if (message) ctx.addIssue({ code: 'custom', message });
+      }),
+    address,
   })
   .superRefine(endNotBeforeStart)
   .transform(({ levels, ...tournament }): TournamentInput => ({

@@ -31,8 +31,9 @@ function StartNote({ row, className }: { row: LeaderboardRow; className?: string
 function PlayerTotals({ row, withTotals, className }: { row: LeaderboardRow; withTotals: boolean; className?: string }) {
   return (
     <ul aria-label={`${row.teamName} players`} className={cn('flex flex-wrap gap-x-4', className)}>
-      {row.players.map((player) => (
-        <li key={player.playerId} className="whitespace-nowrap">
+      {row.players.map((player, i) => (
+        // The board lists a team's players in a fixed order (R11: names only, no ids in the page): the place is the key.
+        <li key={i} className="whitespace-nowrap">
           {player.name} {withTotals ? <span className="font-semibold tabular-nums">{player.total}</span> : null}
         </li>
       ))}

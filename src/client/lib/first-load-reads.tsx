@@ -10,6 +10,7 @@ import { RemoteValue } from './remote-value';
 /** The signed-in user and profile. */
 export type Me = NonNullable<ApiAnswer<'/api/account/me'>['me']>;
 export type PublicLeaderboards = ApiAnswer<'/api/leaderboard'>;
+export type OpenEvents = ApiAnswer<'/api/events'>;
 
 export function createReads() {
   return {
@@ -19,12 +20,14 @@ export function createReads() {
     me: new RemoteValue<Me | null>(() => api<ApiAnswer<'/api/account/me'>>('/api/account/me').then((r) => r.me), 60_000),
     /** Every active tournament's board; the live stream keeps it current (leaderboard/use-live-leaderboard.ts). */
     leaderboard: new RemoteValue(() => api<PublicLeaderboards>('/api/leaderboard')),
+    /** Home's event pages (R40): every open tournament; read again when Home opens after a minute (places left move). */
+    events: new RemoteValue(() => api<OpenEvents>('/api/events'), 60_000),
   };
 }
 export type Reads = ReturnType<typeof createReads>;
 
 /** A server-rendered page's data: the reads it was rendered with, by name (ssr/page-data.ts names the element). */
-export type PageData = [['me' | 'leaderboard'], unknown][];
+export type PageData = [['me' | 'leaderboard' | 'events'], unknown][];
 
 export function seedReads(reads: Reads, data: PageData) {
   for (const [[name], value] of data) (reads[name] as RemoteValue<unknown>).set(value);

@@ -1,6 +1,11 @@
+// Home (R40): the event's own page while a tournament is open (events/event-page.tsx), else the general page below.
 import { CalendarCheck, ClipboardList, Users } from '../ui/shell-icons';
 import { Link } from '../router';
 import { Button } from '../ui/button';
+import { EventPages } from '../events/event-page';
+import { useReads } from '../lib/first-load-reads';
+import { useRemoteValue } from '../lib/remote-value';
+import { PageSpinner } from '../ui/spinner';
 
 const FEATURES = [
   { icon: Users, title: 'Register your foursome', text: 'Sign up, pick a sponsorship level and enter your four players in a few minutes.' },
@@ -9,6 +14,23 @@ const FEATURES = [
 ];
 
 export function HomePage() {
+  const events = useRemoteValue(useReads().events);
+  // The server renders Home with the events (http/server-render.ts); a visit in the app reads them first. A failed read
+  // falls back to the general page: it still leads to registration.
+  if (events.data && events.data.events.length > 0) {
+    const list = events.data.events;
+    return (
+      <>
+        <title>{list.length === 1 ? list[0]!.name : `Upcoming events · ${list[0]!.organisation}`}</title>
+        <EventPages events={list} currency={events.data.currency} />
+      </>
+    );
+  }
+  if (events.isPending && !events.isError && events.failureCount === 0) return <PageSpinner label="Loading the event…" />;
+  return <GeneralPage />;
+}
+
+function GeneralPage() {
   return (
     <>
       <title>Golf Tournament Registration</title>

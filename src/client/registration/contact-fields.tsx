@@ -12,6 +12,11 @@ export function ContactFields() {
       <Field label="Contact name" autoComplete="name" error={error('contactName')} {...register('contactName')} />
       <Field label="Contact phone" type="tel" autoComplete="tel" error={error('contactPhone')} {...register('contactPhone')} />
       <Field label="Contact email" type="email" autoComplete="email" error={error('contactEmail')} {...register('contactEmail')} />
+      {/* R40: consent, off unless the leader ticks it; the event page then names the company among the sponsors. */}
+      <label className="flex items-start gap-2 text-sm text-stone-800 sm:col-span-2">
+        <input type="checkbox" className="mt-0.5 size-4 accent-brand-700" {...register('showCompanyAsSponsor')} />
+        <span>Show our company among the event's sponsors on the event page</span>
+      </label>
     </div>
   );
 }

@@ -438,6 +438,7 @@ describe('Editing a team', () => {
     contactName: 'Lee Lead',
     contactPhone: '555 0100 200',
     contactEmail: 'lead@example.com',
+    showCompanyAsSponsor: false,
     paymentStatus: 'pending',
     holdUntil: null,
     createdAt: '2027-04-01T10:00:00Z',

@@ -81,6 +81,7 @@ export function SingleTeamForm({ tournament, level, currency, busy, draftKey, on
       contactName: '',
       contactPhone: '',
       contactEmail: '',
+      showCompanyAsSponsor: false,
       players: blankPlayers(),
       paymentOption: 'hold',
       ...readDraft<SingleTeamInput>(draftKey),
@@ -157,6 +158,7 @@ export function MultiTeamForm({ tournament, level, currency, busy, draftKey, onS
       contactName: '',
       contactPhone: '',
       contactEmail: '',
+      showCompanyAsSponsor: false,
       paymentOption: 'hold',
       ...draft,
       // A draft keeps its teams while they still fit the places left.

@@ -41,6 +41,7 @@ function EditTeamForm({ team, onClose }: { team: TeamDetail; onClose: () => void
       contactName: team.contactName,
       contactPhone: team.contactPhone,
       contactEmail: team.contactEmail,
+      showCompanyAsSponsor: team.showCompanyAsSponsor,
       players: team.players,
     },
   });

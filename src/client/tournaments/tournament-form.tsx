@@ -15,6 +15,7 @@ import { SelectField } from '../ui/select-field';
 import { PageSpinner } from '../ui/spinner';
 import { FormatFields } from './format-fields';
 import { LevelOffers } from './level-offers';
+import { EventPageFields } from './event-page-fields';
 import {
   courseChoicesQuery,
   levelChoicesQuery,
@@ -29,11 +30,13 @@ interface EditorProps {
   /** null for a new tournament. */
   tournamentId: string | null;
   currency: string;
+  /** The organisation the event page names (ORG_NAME), for the preview. */
+  organisation: string;
   onClose: () => void;
 }
 
 /** Loads what the form needs (the tournament when editing, the level and course choices), then shows it. */
-export function TournamentEditor({ tournamentId, currency, onClose }: EditorProps) {
+export function TournamentEditor({ tournamentId, currency, organisation, onClose }: EditorProps) {
   const levels = useQuery(levelChoicesQuery);
   const courses = useQuery(courseChoicesQuery);
   const tournament = useQuery({ ...tournamentQuery(tournamentId ?? ''), enabled: tournamentId !== null });
@@ -69,6 +72,7 @@ export function TournamentEditor({ tournamentId, currency, onClose }: EditorProp
       levels={levels.data}
       courses={courses.data}
       currency={currency}
+      organisation={organisation}
       onClose={onClose}
     />
   );
@@ -86,6 +90,9 @@ function defaults(tournament: AdminTournament | null, levels: LevelChoice[]): To
     bestBalls: tournament?.bestBalls === 2 ? '2' : '1',
     netScoring: tournament?.netScoring ?? false,
     singleGroupHoles: tournament?.singleGroupHoles.join(', ') ?? '',
+    cause: tournament?.cause ?? '',
+    schedule: tournament?.schedule.join('\n') ?? '',
+    address: tournament?.address ?? '',
     levels: levels.map((level) => {
       const offered = tournament?.levels.find((o) => o.levelId === level.id);
       // A level not offered yet starts with its own max teams as its places (R13).
@@ -107,7 +114,8 @@ function formFieldFor(sent: TournamentInput, levels: LevelChoice[]) {
       const row = levels.findIndex((l) => l.id === sent.levels[Number(level[1])]?.sponsorshipLevelId);
       return row >= 0 ? `levels.${row}.${level[2] === 'priceCents' ? 'price' : 'maxTeams'}` : undefined;
     }
-    return ['name', 'startDate', 'endDate', 'maxTeams', 'courseId', 'format', 'singleGroupHoles'].includes(path)
+    if (/^schedule(\.\d+)?$/.test(path)) return 'schedule';
+    return ['name', 'startDate', 'endDate', 'maxTeams', 'courseId', 'format', 'singleGroupHoles', 'cause', 'address'].includes(path)
       ? (path as 'name')
       : undefined;
   };
@@ -118,6 +126,7 @@ interface FormProps {
   levels: LevelChoice[];
   courses: CourseChoice[];
   currency: string;
+  organisation: string;
   onClose: () => void;
 }
 
@@ -133,7 +142,7 @@ export function maxTeamsHint(maxTeams: string, course: Pick<CourseChoice, 'name'
   return maxTeams.trim() === '' ? `No limit. ${says}` : says;
 }
 
-function TournamentForm({ tournament, levels, courses, currency, onClose }: FormProps) {
+function TournamentForm({ tournament, levels, courses, currency, organisation, onClose }: FormProps) {
   const form = useForm<TournamentFormValues, unknown, TournamentInput>({
     resolver: zodResolver(tournamentFormSchema),
     defaultValues: defaults(tournament, levels),
@@ -195,6 +204,8 @@ function TournamentForm({ tournament, levels, courses, currency, onClose }: Form
             <input type="checkbox" className="size-4 accent-brand-700" {...form.register('active')} />
             Active: open for registration
           </label>
+
+          <EventPageFields tournament={tournament} levels={levels} courses={courses} currency={currency} organisation={organisation} />
 
           <FormatFields />
 

@@ -34,6 +34,7 @@ export function TournamentsPage() {
           key={editing.id ?? 'new'}
           tournamentId={editing.id}
           currency={list.data?.currency ?? 'USD'}
+          organisation={list.data?.organisation ?? ''}
           onClose={() => setEditing(null)}
         />
       ) : null}

@@ -187,6 +187,15 @@ export const tournaments = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
+    /** R40: the event page's texts, written by staff, shown as plain text (line breaks kept, never HTML). */
+    cause: text('cause').notNull().default(''),
+    /** R40: the day's schedule, one line each ('12:00 Check-in'). */
+    schedule: text('schedule')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** R40: where the course is, for the map link and the calendar entry. */
+    address: text('address').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [
@@ -266,6 +275,8 @@ export const teams = pgTable(
     holdUntil: timestamp('hold_until', { withTimezone: true }),
     /** When the 24-hour reminder went out (R24): set once, so it is sent once. */
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /** R40: the leader agreed at registration that the company is named among the event's sponsors (default no). */
+    showCompanyAsSponsor: boolean('show_company_as_sponsor').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

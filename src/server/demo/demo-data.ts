@@ -62,6 +62,14 @@ export interface DemoSummary {
   outing: DemoOuting;
 }
 
+/** What the upcoming tournament's event page says (R40). */
+export const DEMO_EVENT_PAGE = {
+  cause:
+    "Every dollar raised sends a child from Hope Harbor's after-school programme to summer camp.\nLast year 96 golfers raised enough for 41 camp places. This year we are aiming for 60.",
+  schedule: ['11:00 Check-in and range', '12:30 Shotgun start', '17:30 Dinner and awards', '19:00 Auction closes'],
+  address: '1200 Lakeview Drive, Harbor City, CA 90710',
+};
+
 /** `today` is the calendar date (YYYY-MM-DD) in the tournament's time zone; the demo tournament is dated from it. */
 export async function seedDemo(db: Db, options: { today: string }): Promise<DemoSummary> {
   const startDate = demoStartDate(options.today);
@@ -92,7 +100,16 @@ export async function seedDemo(db: Db, options: { today: string }): Promise<Demo
 
     const [tournament] = await tx
       .insert(tournaments)
-      .values({ name, startDate, endDate: startDate, active: true, maxTeams: DEMO_MAX_TEAMS, courseId: course!.id })
+      .values({
+        name,
+        startDate,
+        endDate: startDate,
+        active: true,
+        maxTeams: DEMO_MAX_TEAMS,
+        courseId: course!.id,
+        // R40: the event page's texts, as an organiser would write them.
+        ...DEMO_EVENT_PAGE,
+      })
       .returning({ id: tournaments.id });
     await tx.insert(tournamentCourses).values({ tournamentId: tournament!.id, courseId: course!.id });
 

@@ -168,6 +168,8 @@ export async function seedOuting(
         contactName: `${FIRST[i % FIRST.length]} ${LAST[(i * 7) % LAST.length]}`,
         contactPhone: `555-01${String(i).padStart(2, '0')}`,
         contactEmail: `team${i + 1}@outing.example.org`,
+        // R40: two teams in three agreed to be named among the sponsors.
+        showCompanyAsSponsor: i % 3 !== 2,
         paymentStatus: 'paid',
         createdAt: new Date(base + i),
       })),

@@ -221,6 +221,7 @@ export async function registerTeamsOnce(
         contactName: input.contactName,
         contactPhone: input.contactPhone,
         contactEmail: input.contactEmail,
+        showCompanyAsSponsor: input.showCompanyAsSponsor,
         paymentStatus: status,
         holdUntil,
       })),

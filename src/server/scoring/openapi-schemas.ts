@@ -108,7 +108,7 @@ export const leaderboardSchema = z
         netToPar: z.number().nullable(),
         netTotal: z.number().nullable(),
         handicap: z.number().nullable(),
-        players: z.array(z.object({ playerId: z.string(), name: z.string(), total: z.number() })),
+        players: z.array(z.object({ name: z.string(), total: z.number() })),
       }),
     ),
     updatedAt: z.string(),

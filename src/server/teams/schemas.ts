@@ -11,6 +11,8 @@ export const teamSummary = z
     contactName: z.string(),
     contactPhone: z.string(),
     contactEmail: z.string(),
+    /** R40: named among the event's sponsors (the leader agreed). */
+    showCompanyAsSponsor: z.boolean(),
     paymentStatus,
     /** R24: when an unpaid team's place runs out; null when paid or without a deadline. */
     holdUntil: instant.nullable(),

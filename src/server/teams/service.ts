@@ -27,6 +27,7 @@ const teamColumns = {
   contactName: teams.contactName,
   contactPhone: teams.contactPhone,
   contactEmail: teams.contactEmail,
+  showCompanyAsSponsor: teams.showCompanyAsSponsor,
   paymentStatus: teams.paymentStatus,
   holdUntil: teams.holdUntil,
   createdAt: teams.createdAt,
@@ -126,6 +127,7 @@ export async function updateTeam(db: Db, actor: Actor, teamId: string, rawInput:
         contactName: input.contactName,
         contactPhone: input.contactPhone,
         contactEmail: input.contactEmail,
+        showCompanyAsSponsor: input.showCompanyAsSponsor,
       })
       .where(eq(teams.id, teamId));
 

@@ -19,6 +19,10 @@ const fields = {
   bestBalls: z.number(),
   netScoring: z.boolean(),
   singleGroupHoles: z.array(z.number()),
+  /** R40: the event page's texts (plain text). */
+  cause: z.string(),
+  schedule: z.array(z.string()),
+  address: z.string(),
 };
 const listItem = z.object({ ...fields, courseName: z.string().nullable(), createdAt: z.string() }).openapi('AdminTournamentListItem');
 const detail = z
@@ -50,11 +54,15 @@ export const adminTournamentRoutes = createRouter()
       path: '/',
       access: 'admin',
       summary: 'Every tournament, newest first, with its course and teams registered',
-      responses: { 200: jsonResponse('OK', z.object({ tournaments: z.array(listItem), currency: z.string() })) },
+      // organisation: the name the event page shows (ORG_NAME), for the form's preview.
+      responses: { 200: jsonResponse('OK', z.object({ tournaments: z.array(listItem), currency: z.string(), organisation: z.string() })) },
     }),
     async (c) => {
       const { database, config } = c.var.deps;
-      return c.json({ tournaments: await listTournamentsForAdmin(database.db), currency: config.currency }, 200);
+      return c.json(
+        { tournaments: await listTournamentsForAdmin(database.db), currency: config.currency, organisation: config.orgName },
+        200,
+      );
     },
   )
   .openapi(

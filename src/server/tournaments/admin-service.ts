@@ -29,6 +29,10 @@ const adminFields = {
   bestBalls: tournaments.bestBalls,
   netScoring: tournaments.netScoring,
   singleGroupHoles: tournaments.singleGroupHoles,
+  /** R40: the event page's texts. */
+  cause: tournaments.cause,
+  schedule: tournaments.schedule,
+  address: tournaments.address,
 };
 
 /** Every tournament, newest first (SPEC.md §7), with its course and how many teams have registered. */
@@ -127,6 +131,9 @@ const tournamentRow = (input: TournamentInput) => ({
   bestBalls: input.bestBalls,
   netScoring: input.netScoring,
   singleGroupHoles: input.singleGroupHoles,
+  cause: input.cause,
+  schedule: input.schedule,
+  address: input.address,
 });
 
 type CurrentLevel = AdminTournament['levels'][number];

@@ -1,0 +1,151 @@
+// Home while a tournament is open (PRODUCT.md R40): each open tournament's own page, the soonest first. Every text staff
+// wrote is shown as text (React escapes it; line breaks kept by CSS), never as HTML. A part with nothing in it (no course,
+// no schedule, no levels, no sponsors) is left out rather than shown empty.
+import { formatMoney } from '../../shared/money';
+import { SOLD_OUT_LABEL } from '../../shared/capacity';
+import { calendarPath, mapSearchUrl } from '../../shared/event-page';
+import type { OpenEvents } from '../lib/first-load-reads';
+import { formatDateRange } from '../lib/format';
+import { Link } from '../router';
+import { Button } from '../ui/button';
+import { CalendarCheck } from '../ui/shell-icons';
+
+type Event = OpenEvents['events'][number];
+
+const placesText = (n: number) => (n === 0 ? SOLD_OUT_LABEL : `${n} ${n === 1 ? 'place' : 'places'} left`);
+
+function Section({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h3 id={id} className="text-lg font-semibold text-stone-900">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+function EventCard({ event, currency, heading }: { event: Event; currency: string; heading: 'h1' | 'h2' }) {
+  const Heading = heading;
+  const map = mapSearchUrl(event);
+  const part = (name: string) => `${name}-${event.id}`;
+  return (
+    <article aria-labelledby={part('event')} className="overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm">
+      <header className="flex flex-col items-start gap-4 bg-brand-900 px-5 py-8 text-white sm:px-8 sm:py-12">
+        <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">{event.organisation}</p>
+        <Heading id={part('event')} className="max-w-3xl text-3xl leading-tight font-bold sm:text-5xl">
+          {event.name}
+        </Heading>
+        <p className="text-lg text-brand-100">
+          {formatDateRange(event.startDate, event.endDate)}
+          {event.course ? ` · ${event.course.name}` : ''}
+        </p>
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+          {event.registrationOpen ? (
+            <Button asChild size="lg" variant="light">
+              <Link to="/register">Register Your Team</Link>
+            </Button>
+          ) : (
+            <>
+              <p className="font-semibold">Registration is closed</p>
+              <Link to="/leaderboard" className="font-semibold text-white underline underline-offset-4 hover:text-brand-100">
+                Live leaderboard
+              </Link>
+            </>
+          )}
+          <a
+            href={calendarPath(event.id)}
+            download
+            className="inline-flex items-center gap-2 font-semibold text-white underline underline-offset-4 hover:text-brand-100"
+          >
+            <CalendarCheck aria-hidden className="size-5" />
+            Add to calendar
+          </a>
+        </div>
+      </header>
+
+      <div className="grid gap-8 px-5 py-8 sm:px-8 lg:grid-cols-3">
+        {/* First on a phone: when and where come before the rest. */}
+        <div className="flex flex-col gap-8 lg:col-start-3 lg:row-start-1">
+          {event.schedule.length > 0 ? (
+            <Section title="Schedule" id={part('schedule')}>
+              <ul className="flex flex-col gap-1.5 text-stone-800">
+                {event.schedule.map((line, i) => (
+                  // Lines are shown in the order written; two may read the same.
+                  <li key={i} className="break-words">
+                    {line}
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          ) : null}
+          {event.course || event.address ? (
+            <Section title="The course" id={part('course')}>
+              {event.course ? <p className="font-semibold text-stone-900">{event.course.name}</p> : null}
+              {event.address ? <p className="whitespace-pre-line break-words text-stone-800">{event.address}</p> : null}
+              {map ? (
+                <a
+                  href={map}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  className="w-fit font-semibold text-brand-800 underline underline-offset-4"
+                >
+                  Open in maps<span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              ) : null}
+            </Section>
+          ) : null}
+        </div>
+        <div className="flex flex-col gap-8 lg:col-span-2 lg:col-start-1 lg:row-start-1">
+          {event.cause ? (
+            <Section title="The cause" id={part('cause')}>
+              <p className="whitespace-pre-line break-words text-stone-800">{event.cause}</p>
+            </Section>
+          ) : null}
+          {event.levels.length > 0 ? (
+            <Section title="Sponsorship levels" id={part('levels')}>
+              <ul className="grid gap-3 sm:grid-cols-2">
+                {event.levels.map((level) => (
+                  <li key={level.name} className="flex flex-col gap-1 rounded-lg border border-stone-200 p-4">
+                    <p className="font-semibold text-stone-900">{level.name}</p>
+                    <p className="text-2xl font-bold tabular-nums text-brand-800">{formatMoney(level.priceCents, currency)}</p>
+                    {level.description ? (
+                      <p className="whitespace-pre-line break-words text-sm text-stone-700">{level.description}</p>
+                    ) : null}
+                    <p className={level.placesLeft === 0 ? 'text-sm font-semibold text-red-700' : 'text-sm text-stone-700'}>
+                      {placesText(level.placesLeft)}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          ) : null}
+          {event.sponsors.length > 0 ? (
+            <Section title="Our sponsors" id={part('sponsors')}>
+              <ul className="flex flex-wrap gap-2">
+                {event.sponsors.map((name) => (
+                  <li key={name} className="rounded-md bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-900">
+                    {name}
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** `preview`: shown inside the tournament form, where the page's own h1 is the form's. */
+export function EventPages({ events, currency, preview = false }: { events: Event[]; currency: string; preview?: boolean }) {
+  const only = events.length === 1;
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 sm:px-6">
+      {only || preview ? null : <h1 className="text-2xl font-bold sm:text-3xl">Upcoming events</h1>}
+      {events.map((event) => (
+        <EventCard key={event.id} event={event} currency={currency} heading={only && !preview ? 'h1' : 'h2'} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+// The tournament form's event page part (PRODUCT.md R40): the cause, the schedule and the address, as plain text, with a
+// preview of Home as it will look once saved (the same component Home renders, fed with what the form holds now).
+import { useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { parseMoneyToCents } from '../../shared/money';
+import { scheduleFromText, type TournamentFormValues } from '../../shared/tournament-schemas';
+import { EventPages } from '../events/event-page';
+import { Button } from '../ui/button';
+import { Field } from '../ui/field';
+import { TextAreaField } from '../ui/text-area-field';
+import type { AdminTournament, CourseChoice, LevelChoice } from './queries';
+
+interface Props {
+  tournament: AdminTournament | null;
+  levels: LevelChoice[];
+  courses: CourseChoice[];
+  currency: string;
+  organisation: string;
+}
+
+export function EventPageFields({ tournament, levels, courses, currency, organisation }: Props) {
+  const { register, formState } = useFormContext<TournamentFormValues>();
+  const errors = formState.errors;
+  const [previewing, setPreviewing] = useState(false);
+  return (
+    <fieldset className="flex flex-col gap-4 border-t border-stone-200 pt-4">
+      <legend className="text-base font-semibold text-stone-900">Event page</legend>
+      <p className="text-sm text-stone-700">What Home shows while the tournament is active. Plain text: line breaks are kept.</p>
+      <TextAreaField label="Cause" rows={4} hint="Optional" error={errors.cause?.message} {...register('cause')} />
+      <TextAreaField
+        label="Schedule"
+        rows={4}
+        hint="One line each, e.g. 12:30 Shotgun start"
+        error={errors.schedule?.message}
+        {...register('schedule')}
+      />
+      <Field
+        label="Address"
+        autoComplete="off"
+        hint="The course's street address; the page links it to a map search"
+        error={errors.address?.message}
+        {...register('address')}
+      />
+      <Button variant="secondary" className="w-fit" aria-expanded={previewing} onClick={() => setPreviewing(!previewing)}>
+        {previewing ? 'Hide preview' : 'Preview the event page'}
+      </Button>
+      {previewing ? (
+        <Preview tournament={tournament} levels={levels} courses={courses} currency={currency} organisation={organisation} />
+      ) : null}
+    </fieldset>
+  );
+}
+
+function Preview({ tournament, levels, courses, currency, organisation }: Props) {
+  const values = useWatch<TournamentFormValues>() as TournamentFormValues;
+  const course = courses.find((c) => c.id === values.courseId);
+  const offered = (values.levels ?? []).flatMap((row) => {
+    const level = levels.find((l) => l.id === row.sponsorshipLevelId);
+    if (!row.offered || !level) return [];
+    const registered = tournament?.levels.find((o) => o.levelId === level.id)?.teamsRegistered ?? 0;
+    const places = Number(row.maxTeams.trim());
+    return [
+      {
+        name: level.name,
+        description: level.description,
+        priceCents: parseMoneyToCents(row.price.trim()) ?? 0,
+        placesLeft: Number.isInteger(places) ? Math.max(0, places - registered) : 0,
+      },
+    ];
+  });
+  const event = {
+    id: tournament?.id ?? 'preview',
+    name: values.name?.trim() || 'Tournament name',
+    startDate: /^\d{4}-\d{2}-\d{2}$/.test(values.startDate ?? '') ? values.startDate : new Date().toISOString().slice(0, 10),
+    endDate: /^\d{4}-\d{2}-\d{2}$/.test(values.endDate ?? '') ? values.endDate : null,
+    organisation,
+    cause: values.cause?.trim() ?? '',
+    schedule: scheduleFromText(values.schedule ?? ''),
+    address: values.address?.trim() ?? '',
+    course: course ? { name: course.name } : null,
+    registrationOpen: true,
+    levels: offered,
+    sponsors: [],
+  };
+  return (
+    // inert: a preview to look at; its links would leave the form unsaved.
+    <section aria-label="Preview of the event page" inert className="rounded-lg border-2 border-dashed border-stone-300 bg-stone-50">
+      <EventPages events={[event]} currency={currency} preview />
+    </section>
+  );
+}

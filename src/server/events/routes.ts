@@ -1,0 +1,73 @@
+// /api/events: the event page's read (PRODUCT.md R40: every open tournament, soonest first) and each event's calendar file
+// (R41). Public, like the leaderboard: names of companies that agreed to be shown, never a person's details.
+import { z } from '@hono/zod-openapi';
+import { day } from '../http/answer-fields';
+import { createRouter, defineRoute, errorResponse, jsonResponse } from '../http/define-route';
+import { eventCalendar } from './calendar';
+import { getOpenEvent, listOpenEvents, type EventContext } from './service';
+import type { AppDeps } from '../http/context';
+
+export const eventSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    startDate: day,
+    endDate: day.nullable(),
+    organisation: z.string(),
+    /** Plain text as staff wrote it (line breaks kept; shown as text, never HTML). */
+    cause: z.string(),
+    schedule: z.array(z.string()),
+    address: z.string(),
+    course: z.object({ name: z.string() }).nullable(),
+    /** Registration closes at the editing lock (R17). */
+    registrationOpen: z.boolean(),
+    /** The registration form's own figures (R13): the same places left. */
+    levels: z.array(z.object({ name: z.string(), description: z.string(), priceCents: z.number(), placesLeft: z.number() })),
+    /** Companies of teams that agreed at registration to be named. */
+    sponsors: z.array(z.string()),
+  })
+  .openapi('EventPage');
+export const eventsSchema = z.object({ events: z.array(eventSchema), currency: z.string() }).openapi('EventPages');
+
+export const eventContext = (deps: AppDeps): EventContext => ({
+  now: deps.now(),
+  timeZone: deps.config.timeZone,
+  organisation: deps.config.orgName,
+});
+
+export const eventRoutes = createRouter()
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/',
+      access: 'public',
+      summary: "Every open tournament's event page, soonest first (R40)",
+      noStore: true,
+      responses: { 200: jsonResponse('OK', eventsSchema) },
+    }),
+    async (c) => {
+      const { deps } = c.var;
+      return c.json({ events: await listOpenEvents(deps.database.db, eventContext(deps)), currency: deps.config.currency }, 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/{id}/calendar',
+      access: 'public',
+      summary: "An open tournament as an iCalendar file (R41: 'Add to calendar'; also served at /events/{id}.ics)",
+      request: { params: z.object({ id: z.uuid('Event not found') }) },
+      responses: {
+        200: { description: 'iCalendar', content: { 'text/calendar': { schema: z.string() } } },
+        404: errorResponse('No such open tournament'),
+      },
+    }),
+    async (c) => {
+      const { deps } = c.var;
+      const event = await getOpenEvent(deps.database.db, c.req.valid('param').id, eventContext(deps));
+      return c.body(eventCalendar(event, { appUrl: deps.config.appUrl, now: deps.now() }), 200, {
+        'Content-Type': 'text/calendar; charset=utf-8',
+        'Content-Disposition': `attachment; filename="event-${event.id}.ics"`,
+      });
+    },
+  );

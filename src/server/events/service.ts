@@ -1,0 +1,68 @@
+// The event page (PRODUCT.md R40): what Home shows of each open tournament, read in one place for the page, its server
+// render, its sharing tags and its calendar file. Places left come from the registration form's own read
+// (tournaments/service.ts listTournamentLevels), so the page never shows a different figure.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/connect';
+import { golfCourses, teams, tournaments } from '../db/schema';
+import { AppError } from '../http/errors';
+import { holdsPlace } from '../holds/holds-place';
+import { courseIdOf } from '../scoring/tournament-course';
+import { listTournamentLevels } from '../tournaments/service';
+import { isEditable } from '../../shared/editing-lock';
+
+const eventColumns = {
+  id: tournaments.id,
+  name: tournaments.name,
+  startDate: tournaments.startDate,
+  endDate: tournaments.endDate,
+  cause: tournaments.cause,
+  schedule: tournaments.schedule,
+  address: tournaments.address,
+  courseName: golfCourses.name,
+};
+
+export interface EventContext {
+  now: Date;
+  timeZone: string;
+  /** The organisation running the outing (ORG_NAME). */
+  organisation: string;
+}
+
+/** The companies of a tournament's teams that agreed to be named (R40), each once, in alphabetical order. */
+async function sponsorsOf(db: Db, tournamentId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ company: sql<string>`trim(${teams.company})` })
+    .from(teams)
+    .where(and(eq(teams.tournamentId, tournamentId), eq(teams.showCompanyAsSponsor, true), sql`trim(${teams.company}) <> ''`, holdsPlace));
+  return rows.map((r) => r.company).sort((a, b) => a.localeCompare(b));
+}
+
+async function withDetails(db: Db, row: Awaited<ReturnType<typeof selectEvents>>[number], context: EventContext) {
+  const [levels, sponsors] = await Promise.all([listTournamentLevels(db, row.id), sponsorsOf(db, row.id)]);
+  const { courseName, ...event } = row;
+  return {
+    ...event,
+    organisation: context.organisation,
+    course: courseName == null ? null : { name: courseName },
+    registrationOpen: isEditable(row.startDate, context.now, context.timeZone),
+    levels: levels.map((l) => ({ name: l.name, description: l.description, priceCents: l.priceCents, placesLeft: l.placesLeft })),
+    sponsors,
+  };
+}
+export type EventPage = Awaited<ReturnType<typeof withDetails>>;
+
+const selectEvents = (db: Db, where = eq(tournaments.active, true)) =>
+  db.select(eventColumns).from(tournaments).leftJoin(golfCourses, eq(golfCourses.id, courseIdOf)).where(where);
+
+/** Every open (active) tournament's page, the soonest first. */
+export async function listOpenEvents(db: Db, context: EventContext): Promise<EventPage[]> {
+  const rows = await selectEvents(db).orderBy(asc(tournaments.startDate), asc(tournaments.name));
+  return Promise.all(rows.map((row) => withDetails(db, row, context)));
+}
+
+/** One open tournament's page (its calendar file); 404 for an unknown or closed one. */
+export async function getOpenEvent(db: Db, id: string, context: EventContext): Promise<EventPage> {
+  const [row] = await selectEvents(db, and(eq(tournaments.id, id), eq(tournaments.active, true)));
+  if (!row) throw new AppError('NOT_FOUND', 'Event not found');
+  return withDetails(db, row, context);
+}
