@@ -120,6 +120,9 @@ const RULES: Record<string, Rule> = {
   'GET /api/leaderboard': publicRoute,
   'GET /api/leaderboard/events': publicRoute,
   'GET /api/leaderboard/{tournamentId}': publicRoute,
+  // ── the event page: open tournaments and companies that agreed to be named (R40), calendars (R41) ──
+  'GET /api/events': publicRoute,
+  'GET /api/events/{id}/calendar': publicRoute,
 };
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;

@@ -6,6 +6,8 @@ import { INDEX_HTML, STYLES } from '../test/temp-assets';
 import { useAppWithAssets } from '../test/file-app';
 import { createTournamentDay, insertScores } from '../test/tournament-day-fixtures';
 import { gunzipSync } from 'node:zlib';
+import { golfCourses } from '../db/schema';
+import { createLevel, createTournament } from '../test/factories';
 
 let t: TestApp;
 useAppWithAssets((app) => {
@@ -31,7 +33,14 @@ describe('server-rendered pages', () => {
     // The rest of the shell is untouched: the same scripts load and take the page over. Its style sheet comes inline, so
     // the text paints without a second round trip (docs/decisions/064).
     expect(html).toContain('<div id="root" data-rendered-url="/">');
-    expect(html.replace(/<div id="root"[^>]*>[\s\S]*<\/div>/, '<div id="root"></div>').replace(/<title>[^<]*<\/title>/, '')).toBe(
+    // With no tournament open: the general page, its sharing tags (R41) in the head and the (empty) events for hydration.
+    expect(html).toContain('<meta property="og:title" content="Golf Tournament Registration">');
+    expect(html).toContain('<script type="application/json" id="page-data">[[["events"],{"events":[],"currency":"USD"}]]</script>');
+    const withoutPage = html
+      .replace(/<div id="root"[^>]*>[\s\S]*<\/div>/, '<div id="root"></div>')
+      .replace(/<script type="application\/json" id="page-data">[^<]*<\/script>/, '')
+      .replace(/<meta (property|name)="(og|twitter):[^>]*>/g, '');
+    expect(withoutPage.replace(/<title>[^<]*<\/title>/, '')).toBe(
       INDEX_HTML.replace(/<title>[^<]*<\/title>/, '')
         .replace(
           '<link rel="stylesheet" crossorigin href="/assets/x.css">',
@@ -108,5 +117,53 @@ describe('a large board', () => {
     expect(html).not.toContain('hidden id="S:');
     expect(html).not.toMatch(/<script>/);
     for (const team of teams) expect(html).toContain(`data-team-id="${team.id}"`);
+  });
+});
+
+describe('the event page (R40, R41)', () => {
+  it('sends the open tournament in the first HTML: its texts as text, its sharing tags, and its data for hydration', async () => {
+    const [course] = await t.db.insert(golfCourses).values({ name: 'Heron Links', totalHoles: 18 }).returning();
+    const event = await createTournament(t.db, {
+      name: 'Heron Charity Classic',
+      startDate: '2026-12-02', // the soonest open tournament: the one a shared link previews
+      courseId: course!.id,
+      cause: '<script>alert(1)</script> Camp places & books',
+      schedule: ['12:30 Shotgun start'],
+      address: '1 Heron Way',
+    });
+    await createLevel(t.db, event.id, { name: 'Birdie', description: 'Cart sign', priceCents: 250_000, maxTeams: 4 });
+    const html = await (await t.request('/')).text();
+    expect(html).toContain('<title>');
+    expect(text(html)).toContain('Heron Charity Classic');
+    expect(text(html)).toContain('Heron Links');
+    expect(text(html)).toContain('1 Heron Way');
+    expect(text(html)).toContain('12:30 Shotgun start');
+    expect(text(html)).toContain('$2,500.00');
+    expect(text(html)).toContain('4 places left');
+    expect(text(html)).toContain('Add to calendar');
+    // Shown as text: the cause's tag is escaped and nothing runs.
+    expect(root(html)).toContain('&lt;script&gt;alert(1)&lt;/script&gt; Camp places &amp; books');
+    expect(html).not.toContain('<script>alert(1)');
+    expect(root(html)).toContain(`href="/events/${event.id}.ics"`);
+    expect(root(html)).toContain('href="https://www.google.com/maps/search/?api=1&amp;query=Heron%20Links%2C%201%20Heron%20Way"');
+    expect(html).toMatch(/<head>[\s\S]*<meta property="og:title" content="Heron Charity Classic">[\s\S]*<\/head>/);
+    expect(html).toContain(
+      '<meta property="og:description" content="Dec 2, 2026 · Heron Links — &lt;script>alert(1)&lt;/script> Camp places &amp; books">',
+    );
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(html).toContain('<meta property="og:image" content="http://localhost:3000/og-image.png">');
+    const data = JSON.parse(/<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html)![1]!) as [
+      string[],
+      { events: { id: string }[] },
+    ][];
+    expect(data[0]![0]).toEqual(['events']);
+    expect(data[0]![1].events.map((e) => e.id)).toContain(event.id);
+  });
+
+  it("leaves out what a tournament does not have: never 'undefined' or 'NaN'", async () => {
+    await createTournament(t.db, { name: 'Bare Bones Open', startDate: '2026-12-01' });
+    const html = await (await t.request('/')).text();
+    expect(text(html)).toContain('Bare Bones Open');
+    expect(text(html)).not.toMatch(/undefined|NaN|null/);
   });
 });

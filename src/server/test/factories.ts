@@ -13,10 +13,7 @@ export function daysFromToday(days: number, from = new Date()): string {
   return d.toISOString().slice(0, 10);
 }
 
-export async function createTournament(
-  db: Db,
-  values: Partial<{ name: string; startDate: string; endDate: string | null; active: boolean; maxTeams: number | null }> = {},
-) {
+export async function createTournament(db: Db, values: Partial<typeof tournaments.$inferInsert> = {}) {
   const [row] = await db
     .insert(tournaments)
     .values({ name: `Charity Classic ${suffix()}`, startDate: daysFromToday(60), active: true, maxTeams: null, ...values })

@@ -527,6 +527,13 @@ export const routeFixtures: Record<string, RouteFixture> = {
   },
   'GET /api/leaderboard/events': { expect: 200, stream: true },
 
+  // ── the event page (R40, R41) ──
+  'GET /api/events': { expect: 200 },
+  'GET /api/events/{id}/calendar': {
+    request: async ({ t }) => ({ path: `/api/events/${(await createTournament(t.db)).id}/calendar` }),
+    expect: 200,
+  },
+
   // ── registration and teams ──
   'POST /api/registrations': {
     request: async ({ t }) => {

@@ -137,6 +137,12 @@ describe('POST /api/admin/tournaments', () => {
       'levels.0.maxTeams',
       'Places must be a whole number from 1 to 1000',
     ],
+    // R40's texts: a link where the address goes, a schedule line of 10,000 characters, too many lines, too long a cause.
+    [{ address: 'javascript:alert(1)' }, 'address', 'Enter a street address, not a link'],
+    [{ address: 'https://maps.example.com/?q=x' }, 'address', 'Enter a street address, not a link'],
+    [{ schedule: ['x'.repeat(10_000)] }, 'schedule.0', 'Each schedule line can be at most 120 characters'],
+    [{ schedule: Array.from({ length: 13 }, (_, i) => `${i}:00 Tee`) }, 'schedule', 'At most 12 schedule lines'],
+    [{ cause: 'x'.repeat(2_001) }, 'cause', 'The cause can be at most 2,000 characters'],
   ])('refuses %j with 400 naming the field, saving nothing', async (change, field, message) => {
     const before = await fingerprint(t.db);
     const { status, body: answer } = await post(body(change));
@@ -189,6 +195,10 @@ describe('PUT /api/admin/tournaments/:id', () => {
           { sponsorshipLevelId: eagle.id, priceCents: 450_000, maxTeams: 2 },
           { sponsorshipLevelId: birdie.id, priceCents: 250_000 },
         ],
+        // R40: kept as written (trimmed), markup and all: the page shows it as text.
+        cause: '  <script>alert(1)</script>\nBooks for the library  ',
+        schedule: ['12:30 Shotgun start', ' 17:00 Dinner '],
+        address: '2 Pine Road, Harbor City',
       }),
     );
     expect(status, JSON.stringify(answer)).toBe(200);
@@ -199,6 +209,9 @@ describe('PUT /api/admin/tournaments/:id', () => {
       maxTeams: null,
       active: false,
       courseId: pine.id,
+      cause: '<script>alert(1)</script>\nBooks for the library',
+      schedule: ['12:30 Shotgun start', '17:00 Dinner'],
+      address: '2 Pine Road, Harbor City',
     });
     expect(answer.tournament.levels).toEqual([
       { id: eagleOffer.id, levelId: eagle.id, name: 'Eagle Sponsor', priceCents: 450_000, maxTeams: 2, teamsRegistered: 0 },
