@@ -39,7 +39,8 @@ const pwaOptions: Partial<VitePWAOptions> = {
     // leaderboard are not answered with the shell: they come rendered by the server, and each is kept under its own address
     // (below), so a page opened offline is that page's own document, never another page's (docs/decisions/051).
     navigateFallback: '/index.html',
-    navigateFallbackDenylist: [/^\/api\//, SERVER_RENDERED_PAGES],
+    // /events/{id}.ics is a file from the server (R41), never the app shell.
+    navigateFallbackDenylist: [/^\/api\//, /^\/events\//, SERVER_RENDERED_PAGES],
     // '/' is not the precached shell (index.html) either.
     directoryIndex: null,
     cleanupOutdatedCaches: true,
@@ -113,6 +114,13 @@ export default defineConfig(({ isSsrBuild }) =>
                   { name: 'react-query', test: /node_modules[\\/]@tanstack[\\/]/ },
                   { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
                   { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+                  // R41: the small modules Home and the leaderboard share with other pages, in one file rather than seven
+                  // (each file gzipped alone costs its own header and a cold dictionary), and the leaderboard's own in one.
+                  {
+                    name: 'first-load',
+                    test: /src[\\/](client[\\/](lib[\\/](api|format|use-media-query)|ui[\\/](load-failed|cn|button)|offline[\\/]use-online)|shared[\\/](formats|tournament-day|countback|money|capacity|event-page))\.tsx?$|node_modules[\\/]clsx[\\/]/,
+                  },
+                  { name: 'leaderboard', test: /src[\\/]client[\\/]leaderboard[\\/](?!tv-boards)/ },
                 ],
               },
             },

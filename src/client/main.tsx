@@ -5,7 +5,7 @@ import { BrowserRouter } from './router';
 import { createReads, ReadsProvider, seedReads, type PageData } from './lib/first-load-reads';
 import { AppRoutes } from './routes';
 import { WAITING_FLAG } from './offline/waiting-flag';
-import { PAGE_DATA_ID, RENDERED_URL_ATTRIBUTE } from './ssr/page-data';
+import { BOARDS_VERSION_ATTRIBUTE, boardsVersion, PAGE_DATA_ID, RENDERED_URL_ATTRIBUTE } from './ssr/page-data';
 import './index.css';
 
 // Who is signed in and the boards: the first load's own reads (lib/first-load-reads.tsx); every other page's reads are
@@ -27,15 +27,31 @@ const app = (
 // very address is hydrated (the server names it on the root); any other document is rendered afresh, so no page is ever
 // hydrated over another page's HTML (docs/decisions/051).
 const root = document.getElementById('root')!;
-if (root.firstElementChild && root.getAttribute(RENDERED_URL_ATTRIBUTE) === location.pathname + location.search) {
-  const pageData = document.getElementById(PAGE_DATA_ID)?.textContent;
-  if (pageData) seedReads(reads, JSON.parse(pageData) as PageData);
-  hydrateRoot(root, app);
-} else {
+const renderAfresh = () => {
   root.replaceChildren();
   root.removeAttribute(RENDERED_URL_ATTRIBUTE);
   createRoot(root).render(app);
-}
+};
+const renderedBoards = root.getAttribute(BOARDS_VERSION_ATTRIBUTE);
+if (root.firstElementChild && root.getAttribute(RENDERED_URL_ATTRIBUTE) === location.pathname + location.search) {
+  const pageData = document.getElementById(PAGE_DATA_ID)?.textContent;
+  if (pageData) seedReads(reads, JSON.parse(pageData) as PageData);
+  if (renderedBoards === null) hydrateRoot(root, app);
+  else {
+    // The leaderboard: its boards come from the API, not the page (ssr/page-data.ts). Hydrated when they are the boards
+    // the server rendered; otherwise (a score saved in between, or no answer within 5 s) rendered afresh.
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      const boards = reads.leaderboard.get().data;
+      if (boards && boardsVersion(boards.leaderboards) === renderedBoards) hydrateRoot(root, app);
+      else renderAfresh();
+    };
+    void reads.leaderboard.refetch().then(start, start);
+    setTimeout(start, 5_000);
+  }
+} else renderAfresh();
 
 // Offline use (R32): the service worker, registered once the page has loaded so it never competes with the first paint;
 // saves an earlier visit left on this phone are sent from whatever page is open.

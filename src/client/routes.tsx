@@ -3,7 +3,6 @@
 import { lazy as reactLazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation } from './router';
 import { RootLayout } from './layout/root-layout';
-import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { RouteErrorBoundary } from './pages/route-error';
 import { PageSpinner } from './ui/spinner';
@@ -25,6 +24,8 @@ const ForgotPasswordPage = lazy(() => import('./auth/forgot-password-page').then
 const ResetPasswordPage = lazy(() => import('./auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
 const LogoutPage = lazy(() => import('./auth/logout-page').then((m) => ({ default: m.LogoutPage })));
 const AdminRoutes = lazy(() => import('./admin/admin-routes').then((m) => ({ default: m.AdminRoutes })));
+// Home and the leaderboard: on demand too, without react-query (docs/decisions/064): each page's first load carries only its own code.
+const HomePage = reactLazy(() => import('./pages/home-page').then((m) => ({ default: m.HomePage })));
 const LeaderboardPage = reactLazy(() => import('./leaderboard/leaderboard-page').then((m) => ({ default: m.LeaderboardPage })));
 const PaymentReturnPage = lazy(() => import('./registration/payment-return-page').then((m) => ({ default: m.PaymentReturnPage })));
 const TeamScoresPage = lazy(() => import('./scoring/team-scores-page').then((m) => ({ default: m.TeamScoresPage })));

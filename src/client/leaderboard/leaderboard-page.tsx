@@ -2,7 +2,7 @@
 // are activated or closed, over one event stream. `?tv=1` (or the TV mode button, which also asks for full screen) shows
 // the boards alone in large type for the clubhouse screen, a page at a time (tv-boards.tsx), and never gives up loading.
 import { Maximize, Minimize, Pause, Play } from '../ui/shell-icons';
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { Link, useSearchParams } from '../router';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -12,8 +12,10 @@ import { BoardHeading } from './board-heading';
 import { LeaderboardBoard } from './leaderboard-board';
 import { useReads } from '../lib/first-load-reads';
 import { useRemoteValue } from '../lib/remote-value';
-import { TvBoards } from './tv-boards';
 import { useLiveLeaderboards } from './use-live-leaderboard';
+
+// TV mode's rotation on demand: the leaderboard's first load on a phone carries only the board (R41's 90 KB).
+const TvBoards = lazy(() => import('./tv-boards').then((m) => ({ default: m.TvBoards })));
 
 /** A screen nobody attends retries a failed load by itself: 2 s, 4 s, 8 s … then every 30 s. */
 const tvRetryDelay = (attempt: number) => Math.min(2_000 * 2 ** attempt, 30_000);

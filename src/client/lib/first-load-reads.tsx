@@ -19,7 +19,8 @@ export function createReads() {
     /** Who is signed in (null: nobody); asked again when a screen opens after a minute. */
     me: new RemoteValue<Me | null>(() => api<ApiAnswer<'/api/account/me'>>('/api/account/me').then((r) => r.me), 60_000),
     /** Every active tournament's board; the live stream keeps it current (leaderboard/use-live-leaderboard.ts). */
-    leaderboard: new RemoteValue(() => api<PublicLeaderboards>('/api/leaderboard')),
+    // Fresh for 10 s: the page opening right after main.tsx read the boards (to hydrate) does not ask again.
+    leaderboard: new RemoteValue(() => api<PublicLeaderboards>('/api/leaderboard'), 10_000),
     /** Home's event pages (R40): every open tournament; read again when Home opens after a minute (places left move). */
     events: new RemoteValue(() => api<OpenEvents>('/api/events'), 60_000),
   };

@@ -7,7 +7,7 @@
 import type { LeaderboardFeed } from '../leaderboard/leaderboard-feed';
 import { activeTournamentIds } from '../leaderboard/leaderboard';
 import type { Db } from '../db/connect';
-import { PAGE_DATA_ID, RENDERED_URL_ATTRIBUTE } from '../../client/ssr/page-data';
+import { BOARDS_VERSION_ATTRIBUTE, boardsVersion, PAGE_DATA_ID, RENDERED_URL_ATTRIBUTE } from '../../client/ssr/page-data';
 import type { PageData } from '../../client/ssr/render-page';
 import type { OpenEvents } from '../../client/lib/first-load-reads';
 import { shortDescription } from '../../shared/event-page';
@@ -69,6 +69,7 @@ export async function serverRenderedPage(
   let body: string;
   let data: PageData;
   let head = '';
+  let version = '';
   if (path === '/') {
     const events = await deps.events();
     data = [[['events'], events]];
@@ -77,8 +78,11 @@ export async function serverRenderedPage(
   } else {
     const ids = await activeTournamentIds(deps.db);
     const snapshots = await Promise.all(ids.map((id) => deps.leaderboardFeed.get(id)));
-    data = [[['leaderboard'], { leaderboards: snapshots.filter((s) => s.active).map((s) => s.board) }]];
-    body = await render(path + search, data);
+    const leaderboards = snapshots.filter((s) => s.active).map((s) => s.board);
+    // Rendered with the boards, but not sent with them: the browser reads them from /api/leaderboard (page-data.ts).
+    body = await render(path + search, [[['leaderboard'], { leaderboards }]]);
+    data = [];
+    version = ` ${BOARDS_VERSION_ATTRIBUTE}="${escapeAttribute(boardsVersion(leaderboards))}"`;
   }
   // React renders the page's <title> first; it belongs in the head, in place of the shell's.
   const title = /^<title>[^<]*<\/title>/.exec(body)?.[0];
@@ -91,5 +95,5 @@ export async function serverRenderedPage(
   // A function, not a string: the page's text must not be read as replacement patterns ($', $&).
   // The address it was rendered for: the browser hydrates only a document rendered for its own address (main.tsx).
   const rendered = escapeAttribute(path + search);
-  return shell.replace(EMPTY_ROOT, () => `<div id="root" ${RENDERED_URL_ATTRIBUTE}="${rendered}">${body}</div>${dataScript}`);
+  return shell.replace(EMPTY_ROOT, () => `<div id="root" ${RENDERED_URL_ATTRIBUTE}="${rendered}"${version}>${body}</div>${dataScript}`);
 }
