@@ -14,7 +14,11 @@ import { getLedgerRow, listPayments, paymentsForExport, updatePayment } from './
 const item = z
   .object({
     id: z.string(),
-    teamId: z.string(),
+    /** The record's line: a team, or a purchase (a gift, a sponsorship item, an add-on: R35–R37). */
+    teamId: z.string().nullable(),
+    purchaseId: z.string().nullable(),
+    kind: z.enum(['team', 'donation', 'item', 'addon']),
+    /** The line's name: the team's, or what the purchase is and who bought it. */
     teamName: z.string(),
     teamStatus: paymentStatus,
     tournamentName: z.string(),
