@@ -40,6 +40,9 @@ const totals = z.object({
   expiredCents: z.number(),
 });
 
+/** What a money line is, in the CSV. */
+const LINE_KIND_LABELS = { team: 'Team', donation: 'Gift', item: 'Sponsorship', addon: 'Add-on' } as const;
+
 /** Cents as a plain decimal for spreadsheets (no currency sign, no grouping). */
 const decimal = (cents: number) => (cents / 100).toFixed(2);
 
@@ -76,7 +79,7 @@ export const paymentRoutes = createRouter()
       method: 'get',
       path: '/export.csv',
       access: 'admin',
-      summary: 'Every payment record matching the filters as CSV',
+      summary: 'Every money line (teams, gifts, items, add-ons) matching the filters as CSV, with its kind and refunds (R38)',
       request: { query: paymentListQuerySchema.omit({ page: true }) },
       responses: { 200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } } },
     }),
@@ -84,7 +87,7 @@ export const paymentRoutes = createRouter()
       const currency = c.var.deps.config.currency;
       const rows = await paymentsForExport(c.var.deps.database.db, c.req.valid('query'));
       const csv = toCsv(
-        ['Team', 'Tournament', 'Level', `Amount (${currency})`, 'State', 'Note', 'Date'],
+        ['Team', 'Tournament', 'Level', `Amount (${currency})`, 'State', 'Note', 'Date', 'Kind', `Refunded (${currency})`],
         rows.map((r) => [
           r.teamName,
           r.tournamentName,
@@ -93,6 +96,8 @@ export const paymentRoutes = createRouter()
           PAYMENT_STATUS_LABELS[r.state],
           r.note,
           r.createdAt,
+          LINE_KIND_LABELS[r.kind],
+          decimal(r.refundedCents),
         ]),
       );
       return csvResponse(c, 'payments.csv', csv);
