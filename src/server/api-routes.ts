@@ -25,6 +25,8 @@ import { startingHoleRoutes } from './starting-holes/routes';
 import { scoreSyncRoutes } from './scoring/score-sync-routes';
 import { backupRoutes } from './backups/routes';
 import { eventRoutes } from './events/routes';
+import { receiptRoutes } from './receipts/routes';
+import { adminDonationRoutes, donationRoutes, fundraisingRoutes } from './donations/routes';
 
 /** Each API router and the path it is mounted at, in the order Hono matches them (app.ts mounts them in this order). */
 export const API_ROUTERS = [
@@ -32,6 +34,7 @@ export const API_ROUTERS = [
   ['/api/account', accountRoutes],
   ['/api/auth', authRoutes],
   ['/api/tournaments', tournamentRoutes],
+  ['/api/tournaments', fundraisingRoutes],
   ['/api/registrations', registrationRoutes],
   ['/api/teams', teamRoutes],
   ['/api/admin/sponsorship-levels', sponsorshipRoutes],
@@ -44,12 +47,15 @@ export const API_ROUTERS = [
   ['/api/admin/teams', holdRoutes],
   ['/api/admin/payments', paymentRoutes],
   ['/api/payments', cardPaymentRoutes],
+  ['/api/donations', donationRoutes],
+  ['/api/admin/donations', adminDonationRoutes],
   ['/api/waitlist', waitlistRoutes],
   ['/api/admin/waitlist', adminWaitlistRoutes],
   ['/api/admin/backups', backupRoutes],
   ['/api/admin', reportRoutes],
   ['/api/leaderboard', leaderboardRoutes],
   ['/api/events', eventRoutes],
+  ['/api', receiptRoutes],
   ['/api', startingHoleRoutes],
   ['/api', scoringRoutes],
   ['/api', scoreSyncRoutes],

@@ -47,6 +47,9 @@ function GeneralPage() {
             <Link to="/leaderboard" className="font-semibold text-white underline underline-offset-4 hover:text-brand-100">
               Live leaderboard
             </Link>
+            <Link to="/give" className="font-semibold text-white underline underline-offset-4 hover:text-brand-100">
+              Give
+            </Link>
           </div>
         </div>
       </section>

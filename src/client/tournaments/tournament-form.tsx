@@ -93,6 +93,7 @@ function defaults(tournament: AdminTournament | null, levels: LevelChoice[]): To
     cause: tournament?.cause ?? '',
     schedule: tournament?.schedule.join('\n') ?? '',
     address: tournament?.address ?? '',
+    goal: tournament?.goalCents ? centsToInput(tournament.goalCents) : '',
     levels: levels.map((level) => {
       const offered = tournament?.levels.find((o) => o.levelId === level.id);
       // A level not offered yet starts with its own max teams as its places (R13).
@@ -101,6 +102,7 @@ function defaults(tournament: AdminTournament | null, levels: LevelChoice[]): To
         offered: Boolean(offered),
         price: offered ? centsToInput(offered.priceCents) : '',
         maxTeams: String(offered?.maxTeams ?? level.maxTeams),
+        fmv: offered ? centsToInput(offered.fmvCents) : '0.00',
       };
     }),
   };
@@ -109,12 +111,14 @@ function defaults(tournament: AdminTournament | null, levels: LevelChoice[]): To
 /** Where the server's field path sits in the form: its `levels.N` are the N-th offered level it was sent. */
 function formFieldFor(sent: TournamentInput, levels: LevelChoice[]) {
   return (path: string): Path<TournamentFormValues> | undefined => {
-    const level = /^levels\.(\d+)\.(priceCents|maxTeams)$/.exec(path);
+    const level = /^levels\.(\d+)\.(priceCents|maxTeams|fmvCents)$/.exec(path);
     if (level) {
       const row = levels.findIndex((l) => l.id === sent.levels[Number(level[1])]?.sponsorshipLevelId);
-      return row >= 0 ? `levels.${row}.${level[2] === 'priceCents' ? 'price' : 'maxTeams'}` : undefined;
+      const field = ({ priceCents: 'price', maxTeams: 'maxTeams', fmvCents: 'fmv' } as const)[level[2] as 'priceCents'];
+      return row >= 0 ? `levels.${row}.${field}` : undefined;
     }
     if (/^schedule(\.\d+)?$/.test(path)) return 'schedule';
+    if (path === 'goalCents') return 'goal';
     return ['name', 'startDate', 'endDate', 'maxTeams', 'courseId', 'format', 'singleGroupHoles', 'cause', 'address'].includes(path)
       ? (path as 'name')
       : undefined;
@@ -190,6 +194,14 @@ function TournamentForm({ tournament, levels, courses, currency, organisation, o
               )}
               error={errors.maxTeams?.message}
               {...form.register('maxTeams')}
+            />
+            <Field
+              label={`Fundraising goal (${currency})`}
+              inputMode="decimal"
+              autoComplete="off"
+              hint="Optional: the event page and the Dashboard show raised against it"
+              error={errors.goal?.message}
+              {...form.register('goal')}
             />
             <SelectField label="Golf course" error={errors.courseId?.message} {...form.register('courseId')}>
               <option value="">No course yet</option>

@@ -10,6 +10,8 @@ import { placesLeft } from '../../shared/capacity';
 import type { PaymentStatus } from '../../shared/payment-status';
 import { holdsPlace, reservedAtLevel, reservedInTournament } from '../holds/holds-place';
 import { recordPaymentEvents } from './payment-events';
+import { lineOf, lockLine } from './money-line';
+import { payPurchasesByCard, purchaseIdsOf } from '../purchases/service';
 import type { StripeClient } from './stripe-client';
 
 export const CARD_PAYMENTS_OFF_MESSAGE = 'Payment processing will be available once Stripe is connected';
@@ -124,7 +126,8 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<Web
     const session = event.data.object as Stripe.Checkout.Session;
     if (session.payment_status !== 'paid') return { duplicate: false, paidPaymentIds: [] };
     const teamIds = (session.metadata?.team_ids ?? '').split(',').filter((id) => /^[0-9a-f-]{36}$/i.test(id));
-    if (teamIds.length === 0) return { duplicate: false, paidPaymentIds: [] };
+    const purchaseIds = purchaseIdsOf(session.metadata);
+    if (teamIds.length === 0 && purchaseIds.length === 0) return { duplicate: false, paidPaymentIds: [] };
     const reference = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? session.id);
 
     // Teams first, then their records: the order every money change takes, so none of them deadlock.
@@ -172,6 +175,8 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<Web
       );
       paidPaymentIds.push(...records.filter((r) => r.state !== 'paid').map((r) => r.id));
     }
+    // Gifts, items and add-ons (R35–R37), after the teams: the same order every money change takes.
+    paidPaymentIds.push(...(await payPurchasesByCard(tx, purchaseIds, reference, event.id)));
     return { duplicate: false, paidPaymentIds };
   });
 }
@@ -207,13 +212,13 @@ export async function refundPayment(db: Db, stripe: StripeClient, paymentId: str
   // Stripe's own idempotency key: a double click, or two admins, make one refund at Stripe.
   const refund = await stripe.refunds.create({ payment_intent: payment.providerRef, amount }, { idempotencyKey: `refund-${paymentId}` });
   return db.transaction(async (tx) => {
-    const [team] = await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, payment.teamId)).for('update');
+    const lineStatus = await lockLine(tx, lineOf(payment));
     const [changed] = await tx
       .update(payments)
       .set({ refundedCents: amount })
       .where(and(eq(payments.id, paymentId), eq(payments.refundedCents, 0), ne(payments.amountCents, 0)))
       .returning({ state: payments.state });
-    if (!team || !changed) return { refunded: false, refundId: refund.id };
+    if (!lineStatus || !changed) return { refunded: false, refundId: refund.id };
     await recordPaymentEvents(tx, [
       {
         paymentId,

@@ -23,6 +23,8 @@ const fields = {
   cause: z.string(),
   schedule: z.array(z.string()),
   address: z.string(),
+  /** R38: the fundraising goal in cents, or null. */
+  goalCents: z.number().nullable(),
 };
 const listItem = z.object({ ...fields, courseName: z.string().nullable(), createdAt: z.string() }).openapi('AdminTournamentListItem');
 const detail = z
@@ -36,6 +38,8 @@ const detail = z
         name: z.string(),
         priceCents: z.number(),
         maxTeams: z.number(),
+        /** R39: the value a team at this level receives, in cents. */
+        fmvCents: z.number(),
         teamsRegistered: z.number(),
       }),
     ),
