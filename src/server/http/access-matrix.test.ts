@@ -120,6 +120,9 @@ const RULES: Record<string, Rule> = {
   'GET /api/leaderboard': publicRoute,
   'GET /api/leaderboard/events': publicRoute,
   'GET /api/leaderboard/{tournamentId}': publicRoute,
+  // ── images (R36): a signed-in sponsor uploads a logo (a hero image: staff, checked in images.test.ts); anyone sees them ──
+  'POST /api/images': signedIn,
+  'GET /api/images/{id}/{variant}': publicRoute,
 };
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;

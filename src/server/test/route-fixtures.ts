@@ -10,12 +10,21 @@ import { createUserAccount } from '../account/service';
 import { payments, players, teams, verification, waitlistEntries } from '../db/schema';
 import { createCourse } from '../courses/service';
 import { createSponsorshipLevel } from '../sponsorship/service';
+import { storeImage } from '../images/service';
+import sharp from 'sharp';
 import { registerTeams } from '../registration/service';
 import { createLevel, createRegisteredTeam, createTournament, playersInput, registrationInput } from './factories';
 import { paymentIdOf } from './admin-fixtures';
 import { createTournamentDay } from './tournament-day-fixtures';
 import type { Role } from '../../shared/roles';
 import { TEST_PASSWORD, uniqueEmail, type RequestOptions, type TestApp, type TestUser } from './test-app';
+
+/** A small logo, made once. */
+let samplePngBytes: Promise<Buffer> | undefined;
+const samplePng = () =>
+  (samplePngBytes ??= sharp({ create: { width: 40, height: 20, channels: 3, background: '#2a6' } })
+    .png()
+    .toBuffer());
 
 /** Level and course names must be unique. */
 const uniqueName = (label: string) => `${label} ${randomBytes(3).toString('hex')}`;
@@ -324,6 +333,23 @@ export const routeFixtures: Record<string, RouteFixture> = {
     expect: 204,
   },
   'GET /api/admin/backups': { expect: 200 },
+
+  // ── images ──
+  'POST /api/images': {
+    request: async () => {
+      const form = new FormData();
+      form.append('file', new File([(await samplePng()) as Uint8Array<ArrayBuffer>], 'logo.png', { type: 'image/png' }));
+      return { body: form };
+    },
+    expect: 201,
+  },
+  'GET /api/images/{id}/{variant}': {
+    request: async ({ t }) => {
+      const image = await storeImage(t.db, await samplePng(), { purpose: 'logo', uploadedBy: null });
+      return { path: image.variants[0]!.url };
+    },
+    expect: 200,
+  },
   'GET /api/admin/payments': { request: () => ({ path: '/api/admin/payments?state=in_progress&page=1' }), expect: 200 },
   'GET /api/admin/payments/export.csv': { expect: 200 },
   'PATCH /api/admin/payments/{id}': {
