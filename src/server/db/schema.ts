@@ -193,10 +193,13 @@ export const tournaments = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
+    /** R38: the fundraising goal in cents; null when the tournament has none. */
+    goalCents: integer('goal_cents'),
     createdAt: createdAt(),
   },
   (t) => [
     check('tournaments_max_teams_check', sql`${t.maxTeams} is null or ${t.maxTeams} >= 1`),
+    check('tournaments_goal_check', sql`${t.goalCents} is null or ${t.goalCents} > 0`),
     check('tournaments_format_check', sql`${t.format} in ('stroke', 'scramble', 'best_ball')`),
     check('tournaments_best_balls_check', sql`${t.bestBalls} in (1, 2)`),
     check('tournaments_dates_check', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
@@ -241,15 +244,18 @@ export const tournamentSponsorshipLevels = pgTable(
       .references(() => sponsorshipLevels.id, { onDelete: 'restrict' }),
     priceCents: integer('price_cents').notNull(),
     maxTeams: integer('max_teams').notNull(),
+    /** R39: the fair market value of what a team at this level receives (golf, cart, meal), in cents. */
+    fmvCents: integer('fmv_cents').notNull().default(0),
   },
   (t) => [
     uniqueIndex('tsl_tournament_level_unique').on(t.tournamentId, t.sponsorshipLevelId),
     check('tsl_price_check', sql`${t.priceCents} >= 0`),
+    check('tsl_fmv_check', sql`${t.fmvCents} >= 0`),
     check('tsl_max_teams_check', sql`${t.maxTeams} >= 1`),
   ],
 );
 
-const paymentStatusCheck = (column: unknown) => sql`${column} in ('pending', 'hold', 'in_progress', 'paid', 'expired')`;
+export const paymentStatusCheck = (column: unknown) => sql`${column} in ('pending', 'hold', 'in_progress', 'paid', 'expired')`;
 
 export const teams = pgTable(
   'teams',
@@ -310,13 +316,124 @@ export const players = pgTable(
   ],
 );
 
+// ── Fundraising (PRODUCT.md R35–R39) ─────────────────────────────────────────────────────────────────────────────────
+/** R36: what a tournament sells besides team places (hole signs, beverage cart, lunch…). */
+export const sponsorshipItems = pgTable(
+  'sponsorship_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tournamentId: uuid('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    includes: text('includes').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** R39: the fair market value of what the sponsor receives, in cents. */
+    fmvCents: integer('fmv_cents').notNull().default(0),
+    /** A hole sponsorship: each purchase names its hole, one sponsor per hole. */
+    isHole: boolean('is_hole').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sponsorship_items_tournament_idx').on(t.tournamentId),
+    check('sponsorship_items_price_check', sql`${t.priceCents} >= 0`),
+    check('sponsorship_items_quantity_check', sql`${t.quantity} >= 1`),
+    check('sponsorship_items_fmv_check', sql`${t.fmvCents} >= 0`),
+  ],
+);
+
+/** R37: extras sold per golfer (mulligans, raffle tickets), each with a cap per golfer. */
+export const addons = pgTable(
+  'addons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tournamentId: uuid('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+    fmvCents: integer('fmv_cents').notNull().default(0),
+    maxPerGolfer: integer('max_per_golfer').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('addons_tournament_idx').on(t.tournamentId),
+    check('addons_price_check', sql`${t.priceCents} > 0`),
+    check('addons_fmv_check', sql`${t.fmvCents} >= 0`),
+    check('addons_max_per_golfer_check', sql`${t.maxPerGolfer} >= 1`),
+  ],
+);
+
+/**
+ * Every money line that is not a team (R35–R37): a gift, a sponsorship item or an add-on. Each has one payment record (like a
+ * team) and follows the team's statuses, holds and expiry (R15, R24).
+ */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tournamentId: uuid('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'restrict' }),
+    kind: text('kind').notNull(),
+    /** The signed-in buyer; null for a visitor or an offline gift. */
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    buyerName: text('buyer_name').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    paymentStatus: text('payment_status').notNull().default('pending'),
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    amountCents: integer('amount_cents').notNull(),
+    /** R39: the value of what the buyer receives (0 for a gift). */
+    fmvCents: integer('fmv_cents').notNull().default(0),
+    note: text('note').notNull().default(''),
+    /** The staff member who recorded an offline gift or a check-in sale. */
+    recordedBy: text('recorded_by').references(() => user.id, { onDelete: 'set null' }),
+    /** R35: the donor's name may appear on the wall ('Anonymous' otherwise). */
+    showName: boolean('show_name').notNull().default(false),
+    dedication: text('dedication').notNull().default(''),
+    itemId: uuid('item_id').references(() => sponsorshipItems.id, { onDelete: 'restrict' }),
+    holeNumber: integer('hole_number'),
+    sponsorName: text('sponsor_name').notNull().default(''),
+    /** The sponsor's logo (src/server/images); the image goes with the purchase's row only when deleted by hand. */
+    logoImageId: uuid('logo_image_id').references(() => images.id, { onDelete: 'set null' }),
+    addonId: uuid('addon_id').references(() => addons.id, { onDelete: 'restrict' }),
+    playerId: uuid('player_id').references(() => players.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('purchases_tournament_idx').on(t.tournamentId),
+    // The expiry sweep's scan.
+    index('purchases_expiry_idx').on(t.paymentStatus, t.holdUntil),
+    index('purchases_item_idx').on(t.itemId),
+    index('purchases_player_idx').on(t.playerId),
+    index('purchases_user_idx').on(t.userId),
+    uniqueIndex('purchases_one_sponsor_per_hole')
+      .on(t.itemId, t.holeNumber)
+      .where(sql`${t.holeNumber} is not null and ${t.paymentStatus} <> 'expired'`),
+    check('purchases_kind_check', sql`${t.kind} in ('donation', 'item', 'addon')`),
+    check('purchases_payment_status_check', paymentStatusCheck(t.paymentStatus)),
+    check('purchases_amount_check', sql`${t.amountCents} > 0`),
+    check('purchases_fmv_check', sql`${t.fmvCents} >= 0`),
+    check('purchases_quantity_check', sql`${t.quantity} >= 1`),
+    check('purchases_hole_check', sql`${t.holeNumber} is null or ${t.holeNumber} between 1 and 36`),
+    check('purchases_item_check', sql`${t.kind} <> 'item' or ${t.itemId} is not null`),
+    check('purchases_addon_check', sql`${t.kind} <> 'addon' or (${t.addonId} is not null and ${t.playerId} is not null)`),
+  ],
+);
+
 export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** Exactly one of team_id and purchase_id: the money line this payment is for. */
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    purchaseId: uuid('purchase_id').references(() => purchases.id, { onDelete: 'cascade' }),
     amountCents: integer('amount_cents').notNull(),
     state: text('state').notNull(),
     note: text('note').notNull().default(''),
@@ -329,6 +446,8 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_team_idx').on(t.teamId),
+    index('payments_purchase_idx').on(t.purchaseId),
+    check('payments_one_line_check', sql`(${t.teamId} is null) <> (${t.purchaseId} is null)`),
     check('payments_refund_check', sql`${t.refundedCents} between 0 and ${t.amountCents}`),
     check('payments_amount_check', sql`${t.amountCents} >= 0`),
     check('payments_state_check', paymentStatusCheck(t.state)),
@@ -437,10 +556,14 @@ export const checkoutSessions = pgTable(
   'checkout_sessions',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The signed-in payer; null for a visitor's gift (R35). */
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
     teamIds: uuid('team_ids').array().notNull(),
+    /** The purchases (gifts, items, add-ons) this session pays for. */
+    purchaseIds: uuid('purchase_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     amountCents: integer('amount_cents').notNull(),
     createdAt: createdAt(),
   },

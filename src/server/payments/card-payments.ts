@@ -10,6 +10,7 @@ import { placesLeft } from '../../shared/capacity';
 import type { PaymentStatus } from '../../shared/payment-status';
 import { holdsPlace, reservedAtLevel, reservedInTournament } from '../holds/holds-place';
 import { recordPaymentEvents } from './payment-events';
+import { lineOf, lockLine } from './money-line';
 import type { StripeClient } from './stripe-client';
 
 export const CARD_PAYMENTS_OFF_MESSAGE = 'Payment processing will be available once Stripe is connected';
@@ -207,13 +208,13 @@ export async function refundPayment(db: Db, stripe: StripeClient, paymentId: str
   // Stripe's own idempotency key: a double click, or two admins, make one refund at Stripe.
   const refund = await stripe.refunds.create({ payment_intent: payment.providerRef, amount }, { idempotencyKey: `refund-${paymentId}` });
   return db.transaction(async (tx) => {
-    const [team] = await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, payment.teamId)).for('update');
+    const lineStatus = await lockLine(tx, lineOf(payment));
     const [changed] = await tx
       .update(payments)
       .set({ refundedCents: amount })
       .where(and(eq(payments.id, paymentId), eq(payments.refundedCents, 0), ne(payments.amountCents, 0)))
       .returning({ state: payments.state });
-    if (!team || !changed) return { refunded: false, refundId: refund.id };
+    if (!lineStatus || !changed) return { refunded: false, refundId: refund.id };
     await recordPaymentEvents(tx, [
       {
         paymentId,

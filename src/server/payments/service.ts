@@ -10,6 +10,9 @@ import { EXPIRED_NEEDS_REINSTATE } from '../holds/expiry';
 import { ADMIN_PAGE_SIZE, paymentUpdateSchema, type PaymentListQuery } from '../../shared/admin-schemas';
 import type { PaymentStatus } from '../../shared/payment-status';
 import { recordPaymentEvents } from './payment-events';
+import { lineOf, lockLine, setLineStatus } from './money-line';
+
+export const PURCHASE_EXPIRED_MESSAGE = 'This purchase expired unpaid: record it again rather than changing it';
 
 function ledgerFilter(query: Pick<PaymentListQuery, 'tournamentId' | 'state'>): SQL | undefined {
   return and(
@@ -104,11 +107,16 @@ export async function paymentsForExport(db: Db, query: Omit<PaymentListQuery, 'p
 export async function updatePayment(db: Db, paymentId: string, rawInput: unknown, actorUserId: string | null = null) {
   const input = paymentUpdateSchema.parse(rawInput);
   const becamePaid = await db.transaction(async (tx) => {
-    const [found] = await tx.select({ teamId: payments.teamId }).from(payments).where(eq(payments.id, paymentId));
+    const [found] = await tx
+      .select({ teamId: payments.teamId, purchaseId: payments.purchaseId })
+      .from(payments)
+      .where(eq(payments.id, paymentId));
     if (!found) throw new AppError('NOT_FOUND', 'Payment not found');
-    // The team row first, then the record: the order every money change takes, so none deadlock.
-    const [team] = await tx.select({ status: teams.paymentStatus }).from(teams).where(eq(teams.id, found.teamId)).for('update');
-    if (input.state !== undefined && team?.status === 'expired') throw new AppError('CONFLICT', EXPIRED_NEEDS_REINSTATE);
+    // The line's row (team or purchase) first, then the record: the order every money change takes, so none deadlock.
+    const line = lineOf(found);
+    const lineStatus = await lockLine(tx, line);
+    if (input.state !== undefined && lineStatus === 'expired')
+      throw new AppError('CONFLICT', line.kind === 'team' ? EXPIRED_NEEDS_REINSTATE : PURCHASE_EXPIRED_MESSAGE);
     const [before] = await tx
       .select({ state: payments.state, amountCents: payments.amountCents })
       .from(payments)
@@ -120,7 +128,7 @@ export async function updatePayment(db: Db, paymentId: string, rawInput: unknown
       .set({ ...(input.state !== undefined ? { state: input.state } : {}), ...(input.note !== undefined ? { note: input.note } : {}) })
       .where(eq(payments.id, paymentId));
     if (input.state === undefined) return false;
-    await tx.update(teams).set({ paymentStatus: input.state }).where(eq(teams.id, found.teamId));
+    await setLineStatus(tx, line, input.state);
     if (input.state === before.state) return false;
     await recordPaymentEvents(tx, [
       {
