@@ -25,6 +25,7 @@ import { startingHoleRoutes } from './starting-holes/routes';
 import { scoreSyncRoutes } from './scoring/score-sync-routes';
 import { backupRoutes } from './backups/routes';
 import { imageRoutes } from './images/routes';
+import { adminItemRoutes, itemRoutes } from './items/routes';
 
 /** Each API router and the path it is mounted at, in the order Hono matches them (app.ts mounts them in this order). */
 export const API_ROUTERS = [
@@ -48,6 +49,8 @@ export const API_ROUTERS = [
   ['/api/admin/waitlist', adminWaitlistRoutes],
   ['/api/admin/backups', backupRoutes],
   ['/api/images', imageRoutes],
+  ['/api/items', itemRoutes],
+  ['/api/admin', adminItemRoutes],
   ['/api/admin', reportRoutes],
   ['/api/leaderboard', leaderboardRoutes],
   ['/api', startingHoleRoutes],
