@@ -26,6 +26,7 @@ import { scoreSyncRoutes } from './scoring/score-sync-routes';
 import { backupRoutes } from './backups/routes';
 import { imageRoutes } from './images/routes';
 import { adminItemRoutes, itemRoutes } from './items/routes';
+import { addonRoutes, adminAddonRoutes, golferAddonRoutes, teamAddonRoutes } from './addons/routes';
 
 /** Each API router and the path it is mounted at, in the order Hono matches them (app.ts mounts them in this order). */
 export const API_ROUTERS = [
@@ -51,6 +52,10 @@ export const API_ROUTERS = [
   ['/api/images', imageRoutes],
   ['/api/items', itemRoutes],
   ['/api/admin', adminItemRoutes],
+  ['/api/addons', addonRoutes],
+  ['/api/teams', teamAddonRoutes],
+  ['/api/admin/golfers', golferAddonRoutes],
+  ['/api/admin', adminAddonRoutes],
   ['/api/admin', reportRoutes],
   ['/api/leaderboard', leaderboardRoutes],
   ['/api', startingHoleRoutes],

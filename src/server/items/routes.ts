@@ -4,7 +4,8 @@ import { getActor } from '../http/context';
 import { instant } from '../http/answer-fields';
 import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { itemPurchaseSchema, sponsorshipItemSchema } from '../../shared/item-schemas';
-import { buyItem, createItem, deleteItem, holeSponsors, itemsWithPlaces, updateItem } from './service';
+import { buyItem, createItem, deleteItem, holeSponsors, itemsWithPlaces, myPurchases, updateItem } from './service';
+import { paymentStatus } from '../http/answer-fields';
 
 export const itemSchema = z
   .object({
@@ -44,6 +45,35 @@ export const itemRoutes = createRouter()
       const db = c.var.deps.database.db;
       return c.json({ items: await itemsWithPlaces(db, [tournamentId]), holeSponsors: await holeSponsors(db, tournamentId) }, 200);
     },
+  )
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/purchases/mine',
+      access: 'signed-in',
+      summary: "The signed-in buyer's sponsorship items and add-ons, newest first",
+      responses: {
+        200: jsonResponse(
+          'OK',
+          z.object({
+            purchases: z.array(
+              z.object({
+                id: z.string(),
+                kind: z.enum(['item', 'addon']),
+                tournamentName: z.string(),
+                description: z.string(),
+                sponsorName: z.string(),
+                logoUrl: z.string().nullable(),
+                amountCents: z.number(),
+                status: paymentStatus,
+                holdUntil: instant.nullable(),
+              }),
+            ),
+          }),
+        ),
+      },
+    }),
+    async (c) => c.json({ purchases: await myPurchases(c.var.deps.database.db, (await getActor(c)).userId) }, 200),
   )
   .openapi(
     defineRoute({

@@ -1,9 +1,10 @@
 // Sponsorship items (R36): staff define them per tournament; buyers take a place atomically (the item's row locked while
 // the places are counted), a hole sponsorship names a free hole (one sponsor per hole), paid by card or held until a deadline.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
-import { purchases, sponsorshipItems, tournaments } from '../db/schema';
+import { addons, purchases, sponsorshipItems, tournaments } from '../db/schema';
+import type { PaymentStatus } from '../../shared/payment-status';
 import { AppError } from '../http/errors';
 import { placesLeft } from '../../shared/capacity';
 import { HOLD_HOURS, isEditable, REGISTRATION_CLOSED_MESSAGE } from '../../shared/editing-lock';
@@ -238,5 +239,46 @@ export async function holeSponsors(db: Pick<Db, 'select'>, tournamentId: string)
     holeNumber: row.holeNumber!,
     sponsorName: row.sponsorName,
     logoUrl: row.logoImageId ? imageUrl(row.logoImageId, 'w320') : null,
+  }));
+}
+
+/** The signed-in buyer's items and add-ons, newest first: their dashboard lists them with status and deadline. */
+export async function myPurchases(db: Db, userId: string) {
+  const rows = await db
+    .select({
+      id: purchases.id,
+      kind: purchases.kind,
+      tournamentName: tournaments.name,
+      itemName: sponsorshipItems.name,
+      addonName: addons.name,
+      golfer: sql<string | null>`(select trim(pl.first_name || ' ' || pl.last_name) from players pl where pl.id = ${purchases.playerId})`,
+      holeNumber: purchases.holeNumber,
+      quantity: purchases.quantity,
+      sponsorName: purchases.sponsorName,
+      logoImageId: purchases.logoImageId,
+      amountCents: purchases.amountCents,
+      status: purchases.paymentStatus,
+      holdUntil: purchases.holdUntil,
+      createdAt: purchases.createdAt,
+    })
+    .from(purchases)
+    .innerJoin(tournaments, eq(tournaments.id, purchases.tournamentId))
+    .leftJoin(sponsorshipItems, eq(sponsorshipItems.id, purchases.itemId))
+    .leftJoin(addons, eq(addons.id, purchases.addonId))
+    .where(and(eq(purchases.userId, userId), inArray(purchases.kind, ['item', 'addon'])))
+    .orderBy(desc(purchases.createdAt), asc(purchases.id));
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind as 'item' | 'addon',
+    tournamentName: row.tournamentName,
+    description:
+      row.kind === 'item'
+        ? `${row.itemName ?? 'Item'}${row.holeNumber != null ? ` · Hole ${row.holeNumber}` : ''}`
+        : `${row.addonName ?? 'Add-on'} × ${row.quantity}${row.golfer ? ` for ${row.golfer}` : ''}`,
+    sponsorName: row.sponsorName,
+    logoUrl: row.logoImageId ? imageUrl(row.logoImageId, 'w160') : null,
+    amountCents: row.amountCents,
+    status: row.status as PaymentStatus,
+    holdUntil: row.holdUntil?.toISOString() ?? null,
   }));
 }
