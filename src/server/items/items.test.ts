@@ -13,6 +13,9 @@ import { useAppWithUsers, usePool } from '../test/file-app';
 import type { TestApp, TestUser } from '../test/test-app';
 import { holeTakenMessage, ITEM_MESSAGES, ITEM_SOLD_OUT_MESSAGE } from '../../shared/item-schemas';
 import { buyItem, createItem } from './service';
+import { storeImage } from '../images/service';
+import { createTournamentDay } from '../test/tournament-day-fixtures';
+import sharp from 'sharp';
 
 let t: TestApp;
 let admin: TestUser;
@@ -177,6 +180,36 @@ describe('buying an item', () => {
     await t.db.update(purchases).set({ paymentStatus: 'expired' }).where(eq(purchases.id, first.id));
     const again = await buyItem(t.db, admin.id, { ...buyer, itemId: created.id, holeNumber: 1 }, new Date(), { timeZone: 'UTC' });
     expect(again.holeNumber).toBe(1);
+  });
+});
+
+describe('hole sponsors on the starting sheet and cart signs', () => {
+  it('the sheet names each sponsored hole with its sponsor and logo; an expired sponsor is gone', async () => {
+    const day = await createTournamentDay(t.db, leader.id, { teams: 2 });
+    await t.call(`/api/admin/tournaments/${day.tournament.id}/assign-teams`, { method: 'POST', cookie: admin.cookie });
+    const created = await createItem(t.db, day.tournament.id, item);
+    const logo = await storeImage(
+      t.db,
+      await sharp({ create: { width: 200, height: 100, channels: 3, background: '#246' } })
+        .png()
+        .toBuffer(),
+      { purpose: 'logo', uploadedBy: leader.id },
+    );
+    const options = { timeZone: 'UTC' };
+    await buyItem(t.db, leader.id, { ...buyer, itemId: created.id, holeNumber: 4, logoImageId: logo.id }, new Date(), options);
+    const gone = await buyItem(
+      t.db,
+      admin.id,
+      { ...buyer, sponsorName: 'Gone Ltd', itemId: created.id, holeNumber: 9 },
+      new Date(),
+      options,
+    );
+    await t.db.update(purchases).set({ paymentStatus: 'expired' }).where(eq(purchases.id, gone.id));
+
+    const sheet = await t.call(`/api/admin/tournaments/${day.tournament.id}/starting-sheet`, { cookie: moderator.cookie });
+    expect(sheet.status).toBe(200);
+    expect(sheet.body.holeSponsors).toEqual([{ holeNumber: 4, sponsorName: 'Acme Plumbing', logoUrl: `/api/images/${logo.id}/w320` }]);
+    expect((await t.request(sheet.body.holeSponsors[0].logoUrl)).status).toBe(200);
   });
 });
 
