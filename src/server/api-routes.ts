@@ -27,6 +27,9 @@ import { backupRoutes } from './backups/routes';
 import { eventRoutes } from './events/routes';
 import { receiptRoutes } from './receipts/routes';
 import { adminDonationRoutes, donationRoutes, fundraisingRoutes } from './donations/routes';
+import { imageRoutes } from './images/routes';
+import { adminItemRoutes, itemRoutes } from './items/routes';
+import { addonRoutes, adminAddonRoutes, golferAddonRoutes, teamAddonRoutes } from './addons/routes';
 
 /** Each API router and the path it is mounted at, in the order Hono matches them (app.ts mounts them in this order). */
 export const API_ROUTERS = [
@@ -52,6 +55,13 @@ export const API_ROUTERS = [
   ['/api/waitlist', waitlistRoutes],
   ['/api/admin/waitlist', adminWaitlistRoutes],
   ['/api/admin/backups', backupRoutes],
+  ['/api/images', imageRoutes],
+  ['/api/items', itemRoutes],
+  ['/api/admin', adminItemRoutes],
+  ['/api/addons', addonRoutes],
+  ['/api/teams', teamAddonRoutes],
+  ['/api/admin/golfers', golferAddonRoutes],
+  ['/api/admin', adminAddonRoutes],
   ['/api/admin', reportRoutes],
   ['/api/leaderboard', leaderboardRoutes],
   ['/api/events', eventRoutes],

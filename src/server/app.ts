@@ -16,9 +16,13 @@ import { SERVER_RENDERED, serverRenderedPage } from './http/server-render';
 import { isClientPath } from '../shared/client-paths';
 import { listOpenEvents } from './events/service';
 import { eventContext } from './events/routes';
+import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../shared/image-rules';
+import { IMAGE_UPLOAD_PATH } from './images/routes';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const BODY_LIMIT_BYTES = 100 * 1024;
+/** An image upload: the largest file accepted and room for the form around it. */
+export const UPLOAD_LIMIT_BYTES = IMAGE_MAX_BYTES + 64 * 1024;
 
 export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}) {
   const { config, logger } = deps;
@@ -67,15 +71,26 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
     }
     await next();
   });
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: BODY_LIMIT_BYTES,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE', 'The request is too large');
-      },
-    }),
-  );
+  const bodyCap = bodyLimit({
+    maxSize: BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE', 'The request is too large');
+    },
+  });
+  // An image upload's multipart body may carry a 2 MB file; anything else sent there has the usual cap.
+  const uploadCap = bodyLimit({
+    maxSize: UPLOAD_LIMIT_BYTES,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooBig);
+    },
+  });
+  app.use('/api/*', (c, next) => {
+    const upload =
+      c.req.method === 'POST' &&
+      c.req.path.replace(/\/$/, '') === IMAGE_UPLOAD_PATH &&
+      /^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '');
+    return (upload ? uploadCap : bodyCap)(c, next);
+  });
 
   // Typed as a plain router here: the app's own type need not carry every route (the client reads them from ApiSchema).
   for (const [path, routes] of API_ROUTERS) app.route(path, routes as OpenAPIHono<AppEnv>);

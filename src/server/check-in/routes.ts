@@ -9,6 +9,7 @@ import {
   handicapSchema,
   listGolfersQuerySchema,
 } from '../../shared/golfer-schemas';
+import { golferAddon } from '../addons/routes';
 import { addGolfer, deleteGolfer, listGolfers, listGolferTeams, setCheckIn, setHandicapIndex } from './service';
 
 const checkIn = { checkedIn: z.boolean(), checkedInAt: z.string().nullable(), checkedInBy: z.string().nullable() };
@@ -22,6 +23,8 @@ const golfer = z
     teamId: z.string(),
     teamName: z.string(),
     ...checkIn,
+    /** R37: the golfer's add-ons (paid or still to pay). */
+    addons: z.array(golferAddon),
   })
   .openapi('Golfer');
 export type Golfer = z.infer<typeof golfer>;

@@ -18,6 +18,7 @@ import {
 import { notifyLeaderboardChanged } from '../leaderboard/leaderboard-channel';
 import type { Golfer, GolferPage } from './routes';
 import { holdsPlace } from '../holds/holds-place';
+import { golferAddons } from '../addons/service';
 
 const golferNotFound = () => new AppError('NOT_FOUND', 'Golfer not found');
 
@@ -69,9 +70,14 @@ export async function listGolfers(db: Db, rawQuery: unknown): Promise<GolferPage
       .leftJoin(checkins, eq(checkins.playerId, players.id))
       .where(where),
   ]);
+  const addons = await golferAddons(
+    db,
+    rows.map((row) => row.id),
+  );
   return {
     golfers: rows.map((row) => ({
       ...row,
+      addons: addons.get(row.id) ?? [],
       checkedIn: Boolean(row.checkedIn),
       checkedInAt: row.checkedInAt ? new Date(row.checkedInAt).toISOString() : null,
     })),
@@ -119,6 +125,7 @@ export async function addGolfer(db: Db, rawInput: unknown): Promise<Golfer> {
     checkedIn: false,
     checkedInAt: null,
     checkedInBy: null,
+    addons: [],
   };
 }
 

@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -18,6 +19,11 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** Binary data: a Buffer from either driver (node-postgres answers a Buffer, PGlite a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 const updatedAt = () =>
   timestamp('updated_at', { withTimezone: true })
     .notNull()
@@ -403,7 +409,8 @@ export const purchases = pgTable(
     itemId: uuid('item_id').references(() => sponsorshipItems.id, { onDelete: 'restrict' }),
     holeNumber: integer('hole_number'),
     sponsorName: text('sponsor_name').notNull().default(''),
-    logoImageId: uuid('logo_image_id'),
+    /** The sponsor's logo (src/server/images); the image goes with the purchase's row only when deleted by hand. */
+    logoImageId: uuid('logo_image_id').references(() => images.id, { onDelete: 'set null' }),
     addonId: uuid('addon_id').references(() => addons.id, { onDelete: 'restrict' }),
     playerId: uuid('player_id').references(() => players.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull().default(1),
@@ -676,3 +683,40 @@ export const backupCopies = pgTable('backup_copies', {
   /** Why the copy failed (the error's message), when it did. */
   error: text('error'),
 });
+
+/**
+ * Uploaded images (R36: sponsors' logos; the event's hero image), re-encoded by the server (src/server/images): the original
+ * is never kept, only the variants the pages show. In the database so every process serves them (and backups hold them).
+ */
+export const images = pgTable(
+  'images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What the image is for: it decides the variants (IMAGE_SIZES in src/server/images/image-processing.ts). */
+    purpose: text('purpose').notNull(),
+    uploadedBy: text('uploaded_by').references(() => user.id, { onDelete: 'set null' }),
+    /** The upload's size after orientation, before resizing. */
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('images_purpose_check', sql`${t.purpose} in ('logo', 'hero')`)],
+);
+
+/** One re-encoded size of an image: its bytes and their hash (the ETag; an image's variants never change). */
+export const imageVariants = pgTable(
+  'image_variants',
+  {
+    imageId: uuid('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    /** 'w320', 'w160', …: the width it was resized to (never enlarged: `width` says what it is). */
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    sha256: text('sha256').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.imageId, t.name] })],
+);

@@ -134,6 +134,25 @@ const RULES: Record<string, Rule> = {
   // ── the event page: open tournaments and companies that agreed to be named (R40), calendars (R41) ──
   'GET /api/events': publicRoute,
   'GET /api/events/{id}/calendar': publicRoute,
+  // ── sponsorship items (R36) and golfer add-ons (R37): anyone sees them; buyers are signed in; admins keep them ──
+  'GET /api/items': publicRoute,
+  'GET /api/items/purchases/mine': signedIn,
+  'POST /api/items/purchases': signedIn,
+  'GET /api/admin/tournaments/{tournamentId}/items': admin,
+  'POST /api/admin/tournaments/{tournamentId}/items': admin,
+  'PUT /api/admin/items/{id}': admin,
+  'DELETE /api/admin/items/{id}': admin,
+  'GET /api/addons': publicRoute,
+  'GET /api/teams/{teamId}/addons': ownTeam('staff'),
+  'POST /api/teams/{teamId}/addons': ownTeam('staff'), // R37: the leader's golfers; staff any team (at check-in)
+  'POST /api/admin/golfers/{playerId}/addons': staff, // R37: sold at check-in
+  'GET /api/admin/tournaments/{tournamentId}/addons': admin,
+  'POST /api/admin/tournaments/{tournamentId}/addons': admin,
+  'PUT /api/admin/addons/{id}': admin,
+  'DELETE /api/admin/addons/{id}': admin,
+  // ── images (R36): a signed-in sponsor uploads a logo (a hero image: staff, checked in images.test.ts); anyone sees them ──
+  'POST /api/images': signedIn,
+  'GET /api/images/{id}/{variant}': publicRoute,
 };
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;

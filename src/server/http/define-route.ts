@@ -98,7 +98,9 @@ export function defineRoute<const R extends Omit<RouteConfig, 'middleware'>>(
   config: R & { access: Access; authorize?: MiddlewareHandler<AppEnv>; noStore?: boolean; endsSessions?: boolean },
 ) {
   const { access, authorize, noStore: noStoreOption, endsSessions, ...rest } = config;
-  const jsonBody = Boolean((rest.request?.body as { content?: Record<string, unknown> } | undefined)?.content?.['application/json']);
+  const bodyContent = (rest.request?.body as { content?: Record<string, unknown> } | undefined)?.content;
+  const jsonBody = Boolean(bodyContent?.['application/json']);
+  const formBody = Boolean(bodyContent?.['multipart/form-data']);
   const responses = {
     ...rest.responses,
     400: errorResponse('The input is not valid (a rule, a NUL character, a body that is not JSON); `fields` names each bad field.'),
@@ -106,6 +108,7 @@ export function defineRoute<const R extends Omit<RouteConfig, 'middleware'>>(
     ...(access === 'staff' || access === 'admin' ? { 403: errorResponse('The role may not call this route.') } : {}),
     // 413 (the body cap), like the origin check's 403, is app.ts's: the document builder declares it on every write.
     ...(jsonBody ? { 415: errorResponse('The request body is not JSON (Content-Type must be application/json).') } : {}),
+    ...(formBody ? { 415: errorResponse('The request body is not a form (Content-Type must be multipart/form-data).') } : {}),
   };
   const guards: MiddlewareHandler<AppEnv>[] = [
     ...(endsSessions ? [settleSessions] : []),
@@ -115,6 +118,7 @@ export function defineRoute<const R extends Omit<RouteConfig, 'middleware'>>(
     refuseNulInUrl,
   ];
   if (jsonBody) guards.push(requireJsonBody);
+  if (formBody) guards.push(requireFormBody);
   return createRoute({
     ...rest,
     responses,
@@ -136,6 +140,15 @@ const requireJsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   const type = c.req.header('content-type');
   if (type !== undefined && !/^application\/([\w.+-]+\+)?json\b/i.test(type.trim())) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The request body must be JSON (Content-Type: application/json)');
+  }
+  return next();
+};
+
+/** An upload sent with another content type than multipart/form-data is refused (415) rather than read as an empty form. */
+const requireFormBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const type = c.req.header('content-type');
+  if (!type || !/^multipart\/form-data\b/i.test(type.trim())) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The request body must be a form (Content-Type: multipart/form-data)');
   }
   return next();
 };

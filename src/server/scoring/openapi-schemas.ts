@@ -24,6 +24,8 @@ export const startingSheetSchema = z
       }),
     ),
     teamsWithoutHole: z.number(),
+    /** R36: each sponsored hole's sponsor (name and logo), for the sheet and the cart signs of that hole. */
+    holeSponsors: z.array(z.object({ holeNumber: z.number(), sponsorName: z.string(), logoUrl: z.string().nullable() })),
   })
   .openapi('StartingSheet');
 

@@ -6,6 +6,7 @@ import type { Db } from '../db/connect';
 import { playerOrder } from '../teams/player-order';
 import { courseHoles, golfCourses, players, playerScores, teamAssignments, teams, tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
+import { holeSponsors } from '../items/service';
 import type { PlayerName, StartGroup } from '../../shared/tournament-day';
 import type { DrawStatus, Scorecards, StartingSheet } from '../scoring/openapi-schemas';
 import { notifyLeaderboardChanged } from '../leaderboard/leaderboard-channel';
@@ -125,6 +126,7 @@ export async function getStartingSheet(db: Db, tournamentId: string): Promise<St
       players: roster.get(team.teamId)!,
     })),
     teamsWithoutHole: field.length - assigned.length,
+    holeSponsors: await holeSponsors(db, tournamentId),
   };
 }
 

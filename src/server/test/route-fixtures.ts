@@ -10,6 +10,10 @@ import { createUserAccount } from '../account/service';
 import { payments, players, teams, verification, waitlistEntries } from '../db/schema';
 import { createCourse } from '../courses/service';
 import { createSponsorshipLevel } from '../sponsorship/service';
+import { storeImage } from '../images/service';
+import { createItem } from '../items/service';
+import { createAddon } from '../addons/service';
+import sharp from 'sharp';
 import { registerTeams } from '../registration/service';
 import { recordOfflineGift } from '../donations/service';
 import { linkKey, receiptSubject, statementSubject } from '../receipts/service';
@@ -30,6 +34,24 @@ const offlineGift = (tournamentId: string) =>
     method: 'cheque',
     note: 'No. 7',
   });
+/** A small logo, made once. */
+let samplePngBytes: Promise<Buffer> | undefined;
+const samplePng = () =>
+  (samplePngBytes ??= sharp({ create: { width: 40, height: 20, channels: 3, background: '#2a6' } })
+    .png()
+    .toBuffer());
+
+const matrixItemInput = { name: 'Hole sponsor', includes: 'A sign', priceCents: 25_000, quantity: 18, fmvCents: 0, isHole: true };
+const matrixAddonInput = { name: 'Mulligan', priceCents: 1_000, maxPerGolfer: 2 };
+const itemBuyer = { sponsorName: 'Matrix Co', contactName: 'Pat Lee', contactEmail: 'pat@example.org' };
+const matrixItem = async (t: TestApp) => createItem(t.db, (await createTournament(t.db)).id, matrixItemInput);
+/** A registered team of `userId`'s, an add-on its tournament offers and its first golfer. */
+async function teamWithAddon(t: TestApp, userId: string) {
+  const { tournament, team } = await createRegisteredTeam(t.db, userId);
+  const addon = await createAddon(t.db, tournament.id, matrixAddonInput);
+  const [player] = await t.db.select({ id: players.id }).from(players).where(eq(players.teamId, team.id));
+  return { team, addon, playerId: player!.id };
+}
 
 /** Level and course names must be unique. */
 const uniqueName = (label: string) => `${label} ${randomBytes(3).toString('hex')}`;
@@ -338,6 +360,89 @@ export const routeFixtures: Record<string, RouteFixture> = {
     expect: 204,
   },
   'GET /api/admin/backups': { expect: 200 },
+
+  // ── sponsorship items (R36) ──
+  'GET /api/items': { request: async ({ t }) => ({ path: `/api/items?tournamentId=${(await createTournament(t.db)).id}` }), expect: 200 },
+  'GET /api/items/purchases/mine': { expect: 200 },
+  'POST /api/items/purchases': {
+    request: async ({ t }) => ({ json: { ...itemBuyer, itemId: (await matrixItem(t)).id, holeNumber: 1 } }),
+    expect: 201,
+  },
+  'GET /api/admin/tournaments/{tournamentId}/items': {
+    request: async ({ t }) => ({ path: `/api/admin/tournaments/${(await createTournament(t.db)).id}/items` }),
+    expect: 200,
+  },
+  'POST /api/admin/tournaments/{tournamentId}/items': {
+    request: async ({ t }) => ({ path: `/api/admin/tournaments/${(await createTournament(t.db)).id}/items`, json: matrixItemInput }),
+    expect: 201,
+  },
+  'PUT /api/admin/items/{id}': {
+    request: async ({ t }) => ({ path: `/api/admin/items/${(await matrixItem(t)).id}`, json: { ...matrixItemInput, name: 'Renamed' } }),
+    expect: 200,
+  },
+  'DELETE /api/admin/items/{id}': {
+    request: async ({ t }) => ({ path: `/api/admin/items/${(await matrixItem(t)).id}` }),
+    expect: 204,
+  },
+
+  // ── golfer add-ons (R37) ──
+  'GET /api/addons': { request: async ({ t }) => ({ path: `/api/addons?tournamentId=${(await createTournament(t.db)).id}` }), expect: 200 },
+  'GET /api/teams/{teamId}/addons': {
+    request: async ({ t, owner }) => ({ path: `/api/teams/${(await teamWithAddon(t, owner.id)).team.id}/addons` }),
+    expect: 200,
+  },
+  'POST /api/teams/{teamId}/addons': {
+    request: async ({ t, owner }) => {
+      const { team, addon, playerId } = await teamWithAddon(t, owner.id);
+      return { path: `/api/teams/${team.id}/addons`, json: { lines: [{ playerId, addonId: addon.id, quantity: 1 }] } };
+    },
+    expect: 201,
+  },
+  'POST /api/admin/golfers/{playerId}/addons': {
+    request: async ({ t, users }) => {
+      const { addon, playerId } = await teamWithAddon(t, users.team_leader.id);
+      return { path: `/api/admin/golfers/${playerId}/addons`, json: { addonId: addon.id, quantity: 1, method: 'cash' } };
+    },
+    expect: 201,
+  },
+  'GET /api/admin/tournaments/{tournamentId}/addons': {
+    request: async ({ t }) => ({ path: `/api/admin/tournaments/${(await createTournament(t.db)).id}/addons` }),
+    expect: 200,
+  },
+  'POST /api/admin/tournaments/{tournamentId}/addons': {
+    request: async ({ t }) => ({ path: `/api/admin/tournaments/${(await createTournament(t.db)).id}/addons`, json: matrixAddonInput }),
+    expect: 201,
+  },
+  'PUT /api/admin/addons/{id}': {
+    request: async ({ t }) => ({
+      path: `/api/admin/addons/${(await createAddon(t.db, (await createTournament(t.db)).id, matrixAddonInput)).id}`,
+      json: { ...matrixAddonInput, name: 'Raffle ticket' },
+    }),
+    expect: 200,
+  },
+  'DELETE /api/admin/addons/{id}': {
+    request: async ({ t }) => ({
+      path: `/api/admin/addons/${(await createAddon(t.db, (await createTournament(t.db)).id, matrixAddonInput)).id}`,
+    }),
+    expect: 204,
+  },
+
+  // ── images ──
+  'POST /api/images': {
+    request: async () => {
+      const form = new FormData();
+      form.append('file', new File([(await samplePng()) as Uint8Array<ArrayBuffer>], 'logo.png', { type: 'image/png' }));
+      return { body: form };
+    },
+    expect: 201,
+  },
+  'GET /api/images/{id}/{variant}': {
+    request: async ({ t }) => {
+      const image = await storeImage(t.db, await samplePng(), { purpose: 'logo', uploadedBy: null });
+      return { path: image.variants[0]!.url };
+    },
+    expect: 200,
+  },
   'GET /api/admin/payments': { request: () => ({ path: '/api/admin/payments?state=in_progress&page=1' }), expect: 200 },
   'GET /api/admin/payments/export.csv': { expect: 200 },
   'PATCH /api/admin/payments/{id}': {
