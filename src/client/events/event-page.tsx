@@ -53,6 +53,9 @@ function EventCard({ event, currency, heading }: { event: Event; currency: strin
               </Link>
             </>
           )}
+          <Link to={`/give?tournament=${event.id}`} className="font-semibold text-white underline underline-offset-4 hover:text-brand-100">
+            Give
+          </Link>
           <a
             href={calendarPath(event.id)}
             download
@@ -62,6 +65,7 @@ function EventCard({ event, currency, heading }: { event: Event; currency: strin
             Add to calendar
           </a>
         </div>
+        <Raised raisedCents={event.raisedCents} goalCents={event.goalCents} currency={currency} />
       </header>
 
       <div className="grid gap-8 px-5 py-8 sm:px-8 lg:grid-cols-3">
@@ -120,6 +124,46 @@ function EventCard({ event, currency, heading }: { event: Event; currency: strin
               </ul>
             </Section>
           ) : null}
+          {event.items.length > 0 ? (
+            <Section title="Sponsorship items" id={part('items')}>
+              <ul className="grid gap-3 sm:grid-cols-2">
+                {event.items.map((item, i) => (
+                  <li key={i} className="flex flex-col gap-1 rounded-lg border border-stone-200 p-4">
+                    <p className="font-semibold text-stone-900">{item.name}</p>
+                    <p className="text-2xl font-bold tabular-nums text-brand-800">{formatMoney(item.priceCents, currency)}</p>
+                    {item.includes ? <p className="whitespace-pre-line break-words text-sm text-stone-700">{item.includes}</p> : null}
+                    <p className={item.placesLeft === 0 ? 'text-sm font-semibold text-red-700' : 'text-sm text-stone-700'}>
+                      {placesText(item.placesLeft)}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          ) : null}
+          {event.holeSponsors.length > 0 ? (
+            <Section title="Hole sponsors" id={part('holes')}>
+              <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+                {event.holeSponsors.map((hole) => (
+                  <li key={hole.holeNumber} className="flex flex-col items-center gap-2 rounded-lg border border-stone-200 p-3 text-center">
+                    {hole.logoUrl ? (
+                      // Sized and lazy (R41): logos never hold up the page's text.
+                      <img
+                        src={hole.logoUrl}
+                        alt={`${hole.name} logo`}
+                        width={160}
+                        height={80}
+                        loading="lazy"
+                        decoding="async"
+                        className="h-20 w-40 object-contain"
+                      />
+                    ) : null}
+                    <p className="text-sm font-semibold text-stone-900">{hole.name}</p>
+                    <p className="text-xs text-stone-600">Hole {hole.holeNumber}</p>
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          ) : null}
           {event.sponsors.length > 0 ? (
             <Section title="Our sponsors" id={part('sponsors')}>
               <ul className="flex flex-wrap gap-2">
@@ -138,6 +182,31 @@ function EventCard({ event, currency, heading }: { event: Event; currency: strin
 }
 
 /** `preview`: shown inside the tournament form, where the page's own h1 is the form's. */
+/** R38: raised against the goal; raised alone when no goal is set, nothing before the first gift. */
+function Raised({ raisedCents, goalCents, currency }: { raisedCents: number; goalCents: number | null; currency: string }) {
+  if (!goalCents && raisedCents === 0) return null;
+  const raised = formatMoney(raisedCents, currency);
+  if (!goalCents) return <p className="text-lg font-semibold">{raised} raised</p>;
+  const percent = Math.min(100, Math.round((raisedCents / goalCents) * 100));
+  return (
+    <div className="flex w-full max-w-md flex-col gap-2">
+      <p className="text-lg font-semibold">
+        {raised} raised of {formatMoney(goalCents, currency)} goal
+      </p>
+      <div
+        role="progressbar"
+        aria-label="Raised against the goal"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-3 overflow-hidden rounded-full bg-brand-800"
+      >
+        <div className="h-full rounded-full bg-white" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
 export function EventPages({ events, currency, preview = false }: { events: Event[]; currency: string; preview?: boolean }) {
   const only = events.length === 1;
   return (

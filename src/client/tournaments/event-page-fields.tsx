@@ -81,6 +81,10 @@ function Preview({ tournament, levels, courses, currency, organisation }: Props)
     registrationOpen: true,
     levels: offered,
     sponsors: [],
+    items: [],
+    holeSponsors: [],
+    raisedCents: 0,
+    goalCents: parseMoneyToCents(values.goal?.trim() ?? '') || null,
   };
   return (
     // inert: a preview to look at; its links would leave the form unsaved.

@@ -8,6 +8,9 @@ import { registerTeams } from '../registration/service';
 import { createLevel, createTournament, registrationInput } from '../test/factories';
 import { insertLeaders, teamsInput } from '../test/fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { recordOfflineGift } from '../donations/service';
+import { createItem } from '../items/service';
+import { offlineGiftSchema } from '../../shared/fundraising-schemas';
 
 let t: TestApp;
 let leaderId: string;
@@ -142,6 +145,49 @@ describe("the leader's consent (R40: default no)", () => {
     });
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
     expect(await sponsorsOf()).toEqual(['Proud Co', 'Silent Co']);
+  });
+});
+
+describe('raised, items and hole sponsors on the event page (R36, R38)', () => {
+  it('shows raised against the goal and the items with places left, the same figures as their own reads', async () => {
+    const staffer = await t.createUser('admin');
+    const event = await createTournament(t.db, { name: 'Goal Cup', startDate: '2027-08-01', goalCents: 1_000_000 });
+    await createItem(t.db, event.id, {
+      name: 'Hole sponsor',
+      includes: 'A sign on the tee',
+      priceCents: 25_000,
+      quantity: 18,
+      fmvCents: 0,
+      isHole: true,
+    });
+    await recordOfflineGift(
+      t.db,
+      offlineGiftSchema.parse({
+        tournamentId: event.id,
+        amount: '150',
+        name: 'Kind Giver',
+        email: 'kind@example.org',
+        method: 'cheque',
+        note: '',
+      }),
+      staffer.id,
+    );
+    const page = (await t.call<EventAnswer>('/api/events')).body.events.find((e) => e.id === event.id)!;
+    const raised = (await t.call(`/api/tournaments/${event.id}/raised`)).body;
+    expect(page.raisedCents).toBe(15_000);
+    expect(page.raisedCents).toBe(raised.raisedCents);
+    expect(page.goalCents).toBe(1_000_000);
+    const items = (await t.call(`/api/items?tournamentId=${event.id}`)).body;
+    expect(page.items).toEqual(
+      items.items.map((i: Record<string, unknown>) => ({
+        name: i.name,
+        includes: i.includes,
+        priceCents: i.priceCents,
+        placesLeft: i.placesLeft,
+      })),
+    );
+    expect(page.items[0]).toMatchObject({ name: 'Hole sponsor', placesLeft: 18 });
+    expect(page.holeSponsors).toEqual([]);
   });
 });
 

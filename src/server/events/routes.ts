@@ -25,6 +25,12 @@ export const eventSchema = z
     levels: z.array(z.object({ name: z.string(), description: z.string(), priceCents: z.number(), placesLeft: z.number() })),
     /** Companies of teams that agreed at registration to be named. */
     sponsors: z.array(z.string()),
+    /** Sponsorship items (R36) with places left as the purchase counts them. */
+    items: z.array(z.object({ name: z.string(), includes: z.string(), priceCents: z.number(), placesLeft: z.number() })),
+    holeSponsors: z.array(z.object({ holeNumber: z.number(), name: z.string(), logoUrl: z.string().nullable() })),
+    /** R38: raised (one definition, payments/raised.ts) against the goal (null: none set). */
+    raisedCents: z.number(),
+    goalCents: z.number().nullable(),
   })
   .openapi('EventPage');
 export const eventsSchema = z.object({ events: z.array(eventSchema), currency: z.string() }).openapi('EventPages');

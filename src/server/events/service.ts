@@ -1,6 +1,7 @@
 // The event page (PRODUCT.md R40): what Home shows of each open tournament, read in one place for the page, its server
 // render, its sharing tags and its calendar file. Places left come from the registration form's own read
-// (tournaments/service.ts listTournamentLevels), so the page never shows a different figure.
+// (tournaments/service.ts listTournamentLevels) and the item purchase's (items/service.ts itemsWithPlaces), raised from the
+// one definition (payments/raised.ts, R38), so the page never shows a different figure.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { golfCourses, teams, tournaments } from '../db/schema';
@@ -8,6 +9,8 @@ import { AppError } from '../http/errors';
 import { holdsPlace } from '../holds/holds-place';
 import { courseIdOf } from '../scoring/tournament-course';
 import { listTournamentLevels } from '../tournaments/service';
+import { holeSponsors, itemsWithPlaces } from '../items/service';
+import { raisedFor } from '../payments/raised';
 import { isEditable } from '../../shared/editing-lock';
 
 const eventColumns = {
@@ -38,7 +41,13 @@ async function sponsorsOf(db: Db, tournamentId: string): Promise<string[]> {
 }
 
 async function withDetails(db: Db, row: Awaited<ReturnType<typeof selectEvents>>[number], context: EventContext) {
-  const [levels, sponsors] = await Promise.all([listTournamentLevels(db, row.id), sponsorsOf(db, row.id)]);
+  const [levels, sponsors, items, holes, raised] = await Promise.all([
+    listTournamentLevels(db, row.id),
+    sponsorsOf(db, row.id),
+    itemsWithPlaces(db, [row.id]),
+    holeSponsors(db, row.id),
+    raisedFor(db, [row.id]),
+  ]);
   const { courseName, ...event } = row;
   return {
     ...event,
@@ -47,6 +56,15 @@ async function withDetails(db: Db, row: Awaited<ReturnType<typeof selectEvents>>
     registrationOpen: isEditable(row.startDate, context.now, context.timeZone),
     levels: levels.map((l) => ({ name: l.name, description: l.description, priceCents: l.priceCents, placesLeft: l.placesLeft })),
     sponsors,
+    items: items.map((i) => ({ name: i.name, includes: i.includes, priceCents: i.priceCents, placesLeft: i.placesLeft })),
+    /** Hole sponsors (R36) with their logo's small variant (160 px wide; null when they gave none). */
+    holeSponsors: holes.map((h) => ({
+      holeNumber: h.holeNumber,
+      name: h.sponsorName,
+      logoUrl: h.logoUrl?.replace(/w320$/, 'w160') ?? null,
+    })),
+    raisedCents: raised.get(row.id)?.raisedCents ?? 0,
+    goalCents: raised.get(row.id)?.goalCents ?? null,
   };
 }
 export type EventPage = Awaited<ReturnType<typeof withDetails>>;
