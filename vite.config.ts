@@ -98,6 +98,10 @@ export default defineConfig(({ isSsrBuild }) =>
           manifest: true,
           sourcemap: false,
           target: 'es2022',
+          // A lazy page's scripts are not listed in the entry for preloading, only its style sheets (which must load with it):
+          // the list of every page's chunk names is 0.8 KB gzip of hashes in the entry that every first load carries (R41's
+          // 90 KB on a real day, docs/decisions/081). A page opened in the app fetches its chunk, then that chunk's imports.
+          modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith('.css')) },
           rolldownOptions: {
             output: {
               // Form and validation libraries in chunks of their own, loaded only with the pages that have forms (without
@@ -118,7 +122,7 @@ export default defineConfig(({ isSsrBuild }) =>
                   // (each file gzipped alone costs its own header and a cold dictionary), and the leaderboard's own in one.
                   {
                     name: 'first-load',
-                    test: /src[\\/](client[\\/](lib[\\/](api|format|use-media-query)|ui[\\/](load-failed|cn|button)|offline[\\/]use-online)|shared[\\/](formats|tournament-day|countback|money|capacity|event-page))\.tsx?$|node_modules[\\/]clsx[\\/]/,
+                    test: /src[\\/](client[\\/](lib[\\/](api|format|use-media-query)|ui[\\/](load-failed|cn|button)|offline[\\/]use-online)|shared[\\/](formats|tournament-day|countback))\.tsx?$|node_modules[\\/]clsx[\\/]|preload-helper/,
                   },
                   { name: 'leaderboard', test: /src[\\/]client[\\/]leaderboard[\\/](?!tv-boards)/ },
                 ],

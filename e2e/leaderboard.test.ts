@@ -29,7 +29,7 @@ const FIRST = ['Ann', 'Ben', 'Cara', 'Dev', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivan',
 const LAST = ['Lee', 'Ortiz', 'Chen', 'Patel', 'Novak', 'Reyes', 'Berg', 'Sato', 'Walsh', 'Okafor', 'Rossi', 'Kim'];
 
 /** Filled in by the seed (it runs in this process before the server starts). */
-const seeded = { ids: {} as Record<string, string>, autumnTeam: { id: '', players: [] as string[] } };
+const seeded = { ids: {} as Record<string, string>, autumnTeam: { id: '', name: '', players: [] as string[] } };
 
 /** An active tournament on an 18-hole par-4 course with `teams` teams of four, each with `holes` holes scored. */
 async function seedTournament(db: Db, leaderId: string, name: string, day: number, teams: number, active = true) {
@@ -41,7 +41,7 @@ async function seedTournament(db: Db, leaderId: string, name: string, day: numbe
   const id = tournament!.id;
   await db.insert(tournamentCourses).values({ tournamentId: id, courseId: course.id });
   const level = await createLevel(db, id, { name: 'Foursome', maxTeams: Math.max(teams, 1) });
-  const registered: { id: string; players: string[] }[] = [];
+  const registered: { id: string; name: string; players: string[] }[] = [];
   for (let start = 0; start < teams; start += 10) {
     const batch = Array.from({ length: Math.min(10, teams - start) }, (_, k) => {
       const n = start + k + day * 7;
@@ -62,7 +62,7 @@ async function seedTournament(db: Db, leaderId: string, name: string, day: numbe
         .from(players)
         .where(eq(players.teamId, team.id))
         .orderBy(...playerOrder());
-      registered.push({ id: team.id, players: rows.map((r) => r.id) });
+      registered.push({ id: team.id, name: team.name, players: rows.map((r) => r.id) });
     }
   }
   // Every team but the last has played some holes: strokes 3-6, spread so the positions differ and some tie.
@@ -111,7 +111,7 @@ async function checkPage(page: Page, label: string) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${label}: sideways scroll`).toBeLessThanOrEqual(width);
   const overflowing = await page.evaluate(
     (w) =>
-      [...document.querySelectorAll('h1, h2, table, [data-team-id]')]
+      [...document.querySelectorAll('h1, h2, table, [data-team]')]
         .filter((e) => e.getBoundingClientRect().right > w + 0.5)
         .map((e) => e.textContent!.slice(0, 40)),
     width,
@@ -119,12 +119,12 @@ async function checkPage(page: Page, label: string) {
   expect(overflowing, `${label}: cut off at the right`).toEqual([]);
 }
 
-/** The rows shown (team ids), each checked to be wholly on the screen. */
+/** The rows shown (team names, unique on a board), each checked to be wholly on the screen. */
 async function rowsOnScreen(page: Page) {
   const { height } = page.viewportSize()!;
-  const rows = await page.locator('[data-team-id]').evaluateAll((elements) =>
+  const rows = await page.locator('[data-team]').evaluateAll((elements) =>
     elements.map((e) => ({
-      id: e.getAttribute('data-team-id')!,
+      id: e.getAttribute('data-team')!,
       top: e.getBoundingClientRect().top,
       bottom: e.getBoundingClientRect().bottom,
     })),
@@ -173,7 +173,7 @@ describe('the leaderboard with six tournaments in play', () => {
     });
     expect(saved.status()).toBe(200);
     for (const tab of [first, second]) {
-      await board(tab, OTHERS[0]!).locator(`[data-team-id="${seeded.autumnTeam.id}"]`).getByText('-8').waitFor();
+      await board(tab, OTHERS[0]!).locator(`[data-team="${seeded.autumnTeam.name}"]`).getByText('-8').waitFor();
     }
     await checkPage(first, 'leaderboard, six tournaments');
     await shoot(first, `leaderboard-six-tournaments-desktop`);

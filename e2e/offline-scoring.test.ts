@@ -128,7 +128,7 @@ describe('a team leader on the course', () => {
     expect(await stored(staff, teamId)).toEqual(after);
 
     // The spectator's board (opened before, never reloaded) shows the team.
-    const row = staff.locator(`[data-team-id="${teamId}"]`).first();
+    const row = staff.locator('[data-team="Green Keepers"]').first();
     await row.waitFor({ timeout: 10_000 });
     expect(await row.innerText()).toContain('Green Keepers');
   });
@@ -223,7 +223,7 @@ describe('the leaderboard without a connection', () => {
       .getByText(/^Offline — last updated \d\d:\d\d/)
       .first()
       .waitFor();
-    await spectator.locator(`[data-team-id="${seeded.teamIds['Green Keepers']}"]`).first().waitFor();
+    await spectator.locator('[data-team="Green Keepers"]').first().waitFor();
     expect(complaints).toEqual([]);
     await shoot(spectator, 'offline-leaderboard-mobile');
 
@@ -244,9 +244,9 @@ describe('the leaderboard without a connection', () => {
       { id: teamId, playerId: card.players[0]!.id },
     );
     expect(saved).toBe(200);
-    expect(await spectator.locator(`[data-team-id="${teamId}"]`).count()).toBe(0);
+    expect(await spectator.locator('[data-team="Tee Timers"]').count()).toBe(0);
     await context(spectator).setOffline(false);
-    await spectator.locator(`[data-team-id="${teamId}"]`).first().waitFor({ timeout: 20_000 });
+    await spectator.locator('[data-team="Tee Timers"]').first().waitFor({ timeout: 20_000 });
     await spectator.getByText('Live', { exact: true }).first().waitFor();
     expect(await spectator.getByText(/^Offline — last updated/).count()).toBe(0);
   });

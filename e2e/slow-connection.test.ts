@@ -93,7 +93,7 @@ async function firstVisit(path: string, content: (page: Page) => ReturnType<Page
 }
 
 const homeHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Golf Tournament Registration' });
-const firstRow = (page: Page) => page.locator(`[data-team-id="${seeded.teamId}"]`).first();
+const firstRow = (page: Page) => page.locator(`[data-team="${TEAM}"]`).first();
 
 describe('a first visit on a poor connection (400 kbit/s, 400 ms)', () => {
   test("shows Home's heading and the leaderboard's first row before the scripts have arrived", async () => {

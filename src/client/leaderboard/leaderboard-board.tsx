@@ -100,7 +100,7 @@ function BoardTable({ board, tv }: { board: Leaderboard; tv: boolean }) {
         </thead>
         <tbody>
           {board.rows.map((row) => (
-            <tr key={row.teamId} data-team-id={row.teamId}>
+            <tr key={row.teamId} data-team={row.teamName}>
               <td className={cn(td, 'font-bold tabular-nums')}>
                 {row.positionLabel}
                 <CountbackNote row={row} className={cn(tv && 'text-sm xl:text-base')} />
@@ -136,7 +136,7 @@ function BoardCards({ board }: { board: Leaderboard }) {
   return (
     <ol aria-label={`${board.tournament.name} leaderboard`} className="flex flex-col gap-2">
       {board.rows.map((row) => (
-        <li key={row.teamId} data-team-id={row.teamId} className="flex items-start gap-3 rounded-lg border border-stone-200 bg-white p-3">
+        <li key={row.teamId} data-team={row.teamName} className="flex items-start gap-3 rounded-lg border border-stone-200 bg-white p-3">
           <p className="w-10 shrink-0 text-lg font-bold tabular-nums">
             <span className="sr-only">Position </span>
             {row.positionLabel}

@@ -47,7 +47,7 @@ function useRowsThatFit(area: RefObject<HTMLElement | null>): number {
   useLayoutEffect(() => {
     const element = area.current;
     if (!element) return;
-    const items = [...element.querySelectorAll<HTMLElement>('[data-team-id]')];
+    const items = [...element.querySelectorAll<HTMLElement>('[data-team]')];
     if (items.length === 0) return;
     const size = `${element.clientWidth}x${element.clientHeight}`;
     if (seen.current.size !== size) seen.current = { size, stride: 0 };

@@ -78,8 +78,8 @@ describe('server-rendered pages', () => {
     expect(html).toContain('<title>Leaderboard · Golf Tournament</title>');
     expect(html).toContain('<div id="root" data-rendered-url="/leaderboard" data-boards-version='); // hydrated only at this address
     expect(text(html)).toContain(tournament.name);
-    expect(root(html)).toContain(`data-team-id="${teams[0]!.id}"`);
-    expect(root(html)).not.toContain(`data-team-id="${teams[1]!.id}"`); // no score yet: not on the board (R22)
+    expect(root(html)).toContain(`data-team="${teams[0]!.name}"`);
+    expect(root(html)).not.toContain(`data-team="${teams[1]!.name}"`); // no score yet: not on the board (R22)
     // No copy of the boards in the page (R41's 90 KB): it names the boards it shows, and the browser hydrates only when
     // /api/leaderboard answers those very boards (client/main.tsx).
     expect(html).not.toContain('id="page-data"');
@@ -121,7 +121,7 @@ describe('a large board', () => {
     const html = await (await t.request('/leaderboard')).text();
     expect(html).not.toContain('hidden id="S:');
     expect(html).not.toMatch(/<script>/);
-    for (const team of teams) expect(html).toContain(`data-team-id="${team.id}"`);
+    for (const team of teams) expect(html).toContain(`data-team="${team.name}"`);
   });
 });
 
