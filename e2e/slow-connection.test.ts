@@ -92,7 +92,8 @@ async function firstVisit(path: string, content: (page: Page) => ReturnType<Page
   };
 }
 
-const homeHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Golf Tournament Registration' });
+// Home is the open tournament's event page (R40): its name is the h1.
+const homeHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'One Bar Open' });
 const firstRow = (page: Page) => page.locator(`[data-team="${TEAM}"]`).first();
 
 describe('a first visit on a poor connection (400 kbit/s, 400 ms)', () => {

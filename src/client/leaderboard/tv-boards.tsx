@@ -6,6 +6,9 @@ import type { Leaderboard } from './queries';
 import { BoardHeading } from './board-heading';
 import { LeaderboardBoard } from './leaderboard-board';
 import type { LiveState } from './use-live-leaderboard';
+import { formatMoney } from '../../shared/money';
+import { useReads } from '../lib/first-load-reads';
+import { useRemoteValue } from '../lib/remote-value';
 
 /** Long enough to find one's team in a page of a dozen rows, from across the room. */
 export const PAGE_MS = 10_000;
@@ -81,9 +84,72 @@ export function TvBoards({ boards, live, paused }: { boards: Leaderboard[]; live
   return (
     <div ref={area} className="min-h-0 flex-1 overflow-hidden">
       <section aria-labelledby={`board-${page.board.tournament.id}`} className="flex flex-col gap-3">
+        <TvFundraising tournamentId={page.board.tournament.id} turn={turn} />
         <BoardHeading board={page.board} live={live} tv page={page.count > 1 ? { index: page.index, count: page.count } : undefined} />
         <LeaderboardBoard board={shown} tv emptyText="No scores yet. The board fills in as teams save their scores." />
       </section>
+    </div>
+  );
+}
+
+/** How often the screen asks again for raised and the sponsors (R38): a gift made during the round shows within a minute. */
+const FUNDRAISING_REFRESH_MS = 60_000;
+
+/**
+ * R38, R36 on the clubhouse screen: raised against the goal for the board shown, and one hole sponsor's logo, the next one
+ * at every turn of the pages (so each sponsor is seen in turn between the boards). Read from the event page's answer.
+ */
+function TvFundraising({ tournamentId, turn }: { tournamentId: string; turn: number }) {
+  const reads = useReads();
+  const events = useRemoteValue(reads.events, { retry: () => true });
+  useEffect(() => {
+    const timer = setInterval(() => void reads.events.refetch(), FUNDRAISING_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [reads.events]);
+  const event = events.data?.events.find((e) => e.id === tournamentId);
+  if (!event) return null;
+  const currency = events.data!.currency;
+  const withLogos = event.holeSponsors.filter((s) => s.logoUrl);
+  const sponsor = withLogos.length > 0 ? withLogos[turn % withLogos.length]! : null;
+  const showRaised = event.goalCents !== null || event.raisedCents > 0;
+  if (!showRaised && !sponsor) return null;
+  const percent = event.goalCents ? Math.min(100, Math.round((event.raisedCents / event.goalCents) * 100)) : null;
+  return (
+    <div className="flex items-center justify-between gap-6 rounded-lg bg-brand-900 px-5 py-3 text-white">
+      {showRaised ? (
+        <div className="flex min-w-0 flex-1 flex-col gap-2">
+          <p className="text-xl font-semibold xl:text-3xl">
+            {formatMoney(event.raisedCents, currency)} raised
+            {event.goalCents ? ` of ${formatMoney(event.goalCents, currency)} goal` : ''}
+          </p>
+          {percent !== null ? (
+            <div
+              role="progressbar"
+              aria-label="Raised against the goal"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+              className="h-3 max-w-xl overflow-hidden rounded-full bg-brand-800"
+            >
+              <div className="h-full rounded-full bg-white" style={{ width: `${percent}%` }} />
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+      {sponsor ? (
+        <figure className="flex shrink-0 items-center gap-3 rounded-md bg-white px-3 py-2 text-stone-900">
+          <img
+            src={sponsor.logoUrl!}
+            alt={`${sponsor.name} logo`}
+            width={160}
+            height={80}
+            className="h-12 w-24 object-contain xl:h-16 xl:w-32"
+          />
+          <figcaption className="text-sm font-semibold">
+            Hole {sponsor.holeNumber}: {sponsor.name}
+          </figcaption>
+        </figure>
+      ) : null}
     </div>
   );
 }
