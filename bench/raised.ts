@@ -6,8 +6,20 @@
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase, queryRows, type Db } from '../src/server/db/connect';
-import { raisedForOne } from '../src/server/payments/raised';
-import { adminQuery, argValue, noteLoad, PG_ADMIN_URL, percentile, printChecks, printTable, round, writeResult, type Check } from './lib';
+import { raisedForOne, raisedQuery } from '../src/server/payments/raised';
+import {
+  adminQuery,
+  argValue,
+  hasArg,
+  noteLoad,
+  PG_ADMIN_URL,
+  percentile,
+  printChecks,
+  printTable,
+  round,
+  writeResult,
+  type Check,
+} from './lib';
 
 const SIZES = (argValue('--sizes') ?? '100,1000,10000').split(',').map(Number);
 const CALLS = Number(argValue('--calls') ?? '200');
@@ -91,6 +103,10 @@ async function measure(lines: number) {
           where p.state = 'paid' and coalesce(t.tournament_id, u.tournament_id) = ${id}`,
     );
     for (let i = 0; i < 20; i++) await raisedForOne(db, id); // warm-up
+    if (hasArg('--explain')) {
+      const plan = await queryRows<{ 'QUERY PLAN': string }>(db, sql`explain (analyze, buffers) ${raisedQuery([id])}`);
+      console.log(plan.map((r) => r['QUERY PLAN']).join('\n'));
+    }
     statements = 0;
     counting = true;
     const first = await raisedForOne(db, id);
