@@ -49,7 +49,7 @@ export function RaisedChart({ raised, currency }: { raised: Omit<Raised, 'curren
           );
         })}
       </svg>
-      <div className="overflow-x-auto">
+      <div>
         <table className="w-full max-w-md text-left text-sm">
           <caption className="sr-only">Raised by source</caption>
           <thead>

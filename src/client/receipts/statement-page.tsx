@@ -56,7 +56,7 @@ export function StatementPage() {
       {receipts.length === 0 ? (
         <p className="text-stone-700">No payments were received from this address in {year}.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`Payments in ${year}`}>
           <table className="w-full min-w-[34rem] text-left text-sm">
             <caption className="sr-only">Payments in {year}</caption>
             <thead>
