@@ -94,9 +94,9 @@ describe('a signed-in leader', () => {
     await page.goto('/register');
     await page.getByRole('link', { name: /^Your statement for \d{4}$/ }).click();
     await expectHeading(page, /^Statement of giving, \d{4}$/);
-    const table = page.getByRole('table');
-    await expect.poll(() => table.innerText()).toContain('$50.00');
-    expect(await table.innerText()).toContain('Gift');
+    const list = page.getByRole('list', { name: /^Payments in \d{4}$/ });
+    await expect.poll(() => list.innerText()).toContain('$50.00');
+    expect(await list.innerText()).toContain('Gift');
     await expectUsable(page, (await page.getByRole('heading', { level: 1 }).innerText()).trim(), 'statement');
     await shoot(page, 'fundraising-statement-390');
   });
