@@ -36,7 +36,9 @@ export function Figure({ term, children, strong }: { term: string; children: Rea
   return (
     <div className="flex justify-between gap-4 border-b border-stone-100 py-1.5 last:border-0">
       <dt className="text-stone-700">{term}</dt>
-      <dd className={strong ? 'text-right font-bold tabular-nums' : 'text-right tabular-nums'}>{children}</dd>
+      <dd className={strong ? 'text-right font-bold tabular-nums' : 'min-w-0 break-words text-right tabular-nums [overflow-wrap:anywhere]'}>
+        {children}
+      </dd>
     </div>
   );
 }

@@ -107,7 +107,8 @@ export async function listGifts(db: Db, tournamentId: string) {
       showName: purchases.showName,
       dedication: purchases.dedication,
       note: purchases.note,
-      offline: sql<boolean>`${purchases.recordedBy} is not null`,
+      // Paid without a card reference: recorded by staff (a cheque, cash, a transfer).
+      offline: sql<boolean>`${purchases.paymentStatus} = 'paid' and ${payments.providerRef} is null`,
       createdAt: purchases.createdAt,
     })
     .from(purchases)
