@@ -5,6 +5,7 @@ import { queryRows, type Db } from '../db/connect';
 import { courseHoles, golfCourses, sponsorshipLevels, tournamentCourses, tournaments, tournamentSponsorshipLevels } from '../db/schema';
 import { AppError } from '../http/errors';
 import { seedOuting, type DemoOuting } from './demo-outing';
+import { seedItems } from './demo-items';
 
 /** The tournament is this many days after today (then moved to the Friday on or after), so registration is open. */
 export const DEMO_DAYS_AHEAD = 42;
@@ -118,6 +119,8 @@ export async function seedDemo(db: Db, options: { today: string }): Promise<Demo
       pars: DEMO_COURSE.pars,
       startDate: options.today,
     });
+
+    await seedItems(tx, { upcomingId: tournament!.id, outingId: outing.id, now: new Date() });
 
     return {
       outing,
