@@ -133,6 +133,7 @@ export function TeamDashboard({ me }: { me: Me }) {
                   />
                 ))
               )}
+              <MyPurchasesCard currency={tournaments.data?.currency ?? 'USD'} />
               <SponsorshipItemsCard
                 me={me}
                 tournaments={active.filter((t) => t.registrationOpen)}
@@ -143,7 +144,6 @@ export function TeamDashboard({ me }: { me: Me }) {
         </div>
 
         <aside className="flex flex-col gap-4">
-          <MyPurchasesCard currency={tournaments.data?.currency ?? 'USD'} />
           <ProfileCard me={me} />
           <ChangePasswordCard />
           <WaitlistCard
