@@ -27,6 +27,10 @@ const LogoutPage = lazy(() => import('./auth/logout-page').then((m) => ({ defaul
 const AdminRoutes = lazy(() => import('./admin/admin-routes').then((m) => ({ default: m.AdminRoutes })));
 const LeaderboardPage = reactLazy(() => import('./leaderboard/leaderboard-page').then((m) => ({ default: m.LeaderboardPage })));
 const PaymentReturnPage = lazy(() => import('./registration/payment-return-page').then((m) => ({ default: m.PaymentReturnPage })));
+const GivePage = lazy(() => import('./donations/give-page').then((m) => ({ default: m.GivePage })));
+const GiveThanksPage = lazy(() => import('./donations/give-thanks-page').then((m) => ({ default: m.GiveThanksPage })));
+const ReceiptPage = lazy(() => import('./receipts/receipt-page').then((m) => ({ default: m.ReceiptPage })));
+const StatementPage = lazy(() => import('./receipts/statement-page').then((m) => ({ default: m.StatementPage })));
 const TeamScoresPage = lazy(() => import('./scoring/team-scores-page').then((m) => ({ default: m.TeamScoresPage })));
 
 export function AppRoutes() {
@@ -44,6 +48,10 @@ export function AppRoutes() {
             <Route path="register/scores/:teamId" element={<TeamScoresPage />} />
             <Route path="register/payment" element={<PaymentReturnPage />} />
             <Route path="leaderboard" element={<LeaderboardPage />} />
+            <Route path="give" element={<GivePage />} />
+            <Route path="give/thanks" element={<GiveThanksPage />} />
+            <Route path="receipts/:paymentId" element={<ReceiptPage />} />
+            <Route path="statement" element={<StatementPage />} />
             <Route path="auth" element={<AuthPage />} />
             <Route path="logout" element={<LogoutPage />} />
             <Route path="forgot-password" element={<ForgotPasswordPage />} />

@@ -27,6 +27,8 @@ import { backupRoutes } from './backups/routes';
 import { imageRoutes } from './images/routes';
 import { adminItemRoutes, itemRoutes } from './items/routes';
 import { addonRoutes, adminAddonRoutes, golferAddonRoutes, teamAddonRoutes } from './addons/routes';
+import { receiptRoutes } from './receipts/routes';
+import { adminDonationRoutes, donationRoutes, fundraisingRoutes } from './donations/routes';
 
 /** Each API router and the path it is mounted at, in the order Hono matches them (app.ts mounts them in this order). */
 export const API_ROUTERS = [
@@ -34,6 +36,7 @@ export const API_ROUTERS = [
   ['/api/account', accountRoutes],
   ['/api/auth', authRoutes],
   ['/api/tournaments', tournamentRoutes],
+  ['/api/tournaments', fundraisingRoutes],
   ['/api/registrations', registrationRoutes],
   ['/api/teams', teamRoutes],
   ['/api/admin/sponsorship-levels', sponsorshipRoutes],
@@ -46,6 +49,8 @@ export const API_ROUTERS = [
   ['/api/admin/teams', holdRoutes],
   ['/api/admin/payments', paymentRoutes],
   ['/api/payments', cardPaymentRoutes],
+  ['/api/donations', donationRoutes],
+  ['/api/admin/donations', adminDonationRoutes],
   ['/api/waitlist', waitlistRoutes],
   ['/api/admin/waitlist', adminWaitlistRoutes],
   ['/api/admin/backups', backupRoutes],
@@ -58,6 +63,7 @@ export const API_ROUTERS = [
   ['/api/admin', adminAddonRoutes],
   ['/api/admin', reportRoutes],
   ['/api/leaderboard', leaderboardRoutes],
+  ['/api', receiptRoutes],
   ['/api', startingHoleRoutes],
   ['/api', scoringRoutes],
   ['/api', scoreSyncRoutes],

@@ -21,6 +21,8 @@ const envSchema = z.object({
   STRIPE_API_URL: z.string().optional(),
   HOLD_HOURS: z.string().optional(),
   ORG_NAME: z.string().optional(),
+  ORG_LEGAL_NAME: z.string().optional(),
+  ORG_TAX_ID: z.string().optional(),
   BACKUP_DIR: z.string().optional(),
   BACKUP_EVERY_HOURS: z.string().optional(),
   BACKUP_KEEP: z.string().optional(),
@@ -64,6 +66,9 @@ export interface Config {
   holdHours: number;
   /** The organisation named on receipts (R26). */
   orgName: string;
+  /** The organisation's legal name and tax id on receipts (R39); the legal name defaults to ORG_NAME, the tax id to none. */
+  orgLegalName: string;
+  orgTaxId: string;
   backups: BackupScheduleConfig | null;
   /** Live-board streams one client address may hold open in one process (docs/decisions/065). */
   streamsPerAddress: number;
@@ -181,6 +186,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: secretKey && webhookSecret ? { secretKey, webhookSecret, apiUrl: stripeApiUrl } : null,
     holdHours,
     orgName: blank(raw.ORG_NAME) ?? 'The tournament team',
+    orgLegalName: blank(raw.ORG_LEGAL_NAME) ?? blank(raw.ORG_NAME) ?? 'The tournament team',
+    orgTaxId: blank(raw.ORG_TAX_ID) ?? '',
     backups: backupDir ? { dir: resolve(backupDir), everyHours, keep } : null,
     streamsPerAddress,
   };

@@ -24,6 +24,8 @@ export const TOURNAMENT_MESSAGES = {
   bestBalls: 'Best ball counts the best 1 or 2 scores',
   formatLocked: 'Scores exist: the format can no longer change',
   singleGroupHoles: 'List hole numbers from 1 to 36, separated by commas (e.g. 9, 18)',
+  goal: 'Enter a goal above 0, with at most two decimals, or leave it empty',
+  fmv: 'Enter the value received (golf, cart, meal) as 0 or more, with at most two decimals',
 } as const;
 const M = TOURNAMENT_MESSAGES;
 
@@ -50,6 +52,8 @@ export const offeredLevelSchema = z.object({
   priceCents: z.int({ error: M.price }).min(0, M.price).max(MAX_PRICE_CENTS, M.priceTooHigh),
   /** Places at this level in this tournament; when left out, the level's own max_teams (R13). */
   maxTeams: z.int({ error: M.places }).min(1, M.places).max(MAX_LEVEL_PLACES, M.places).optional(),
+  /** R39: the fair market value of what a team at this level receives; when left out, kept as it is (0 for a new one). */
+  fmvCents: z.int({ error: M.fmv }).min(0, M.fmv).max(MAX_PRICE_CENTS, M.fmv).optional(),
 });
 
 export const tournamentSchema = z
@@ -63,6 +67,8 @@ export const tournamentSchema = z
     format: z.enum(FORMATS, { error: M.format }).default('stroke'),
     bestBalls: z.union([z.literal(BEST_BALLS[0]), z.literal(BEST_BALLS[1])], { error: M.bestBalls }).default(1),
     netScoring: z.boolean().default(false),
+    /** R38: the fundraising goal in cents; null for none. */
+    goalCents: z.int({ error: M.goal }).min(1, M.goal).max(MAX_PRICE_CENTS, M.goal).nullable().default(null),
     singleGroupHoles: z
       .array(z.int({ error: M.singleGroupHoles }).min(1, M.singleGroupHoles).max(36, M.singleGroupHoles))
       .max(36, M.singleGroupHoles)
@@ -84,9 +90,11 @@ const wholeNumber = (text: string) => (/^\d+$/.test(text) ? Number(text) : NaN);
 
 /** One row per sponsorship level in the catalogue; only the offered ones are checked and sent. */
 const levelRowSchema = z
-  .object({ sponsorshipLevelId: z.string(), offered: z.boolean(), price: z.string(), maxTeams: z.string() })
+  .object({ sponsorshipLevelId: z.string(), offered: z.boolean(), price: z.string(), maxTeams: z.string(), fmv: z.string() })
   .superRefine((row, ctx) => {
     if (!row.offered) return;
+    const fmv = row.fmv.trim() === '' ? 0 : parseMoneyToCents(row.fmv.trim());
+    if (fmv == null || fmv > MAX_PRICE_CENTS) ctx.addIssue({ code: 'custom', path: ['fmv'], message: M.fmv });
     const cents = parseMoneyToCents(row.price.trim());
     if (cents == null) ctx.addIssue({ code: 'custom', path: ['price'], message: M.price });
     else if (cents > MAX_PRICE_CENTS) ctx.addIssue({ code: 'custom', path: ['price'], message: M.priceTooHigh });
@@ -109,6 +117,15 @@ export const tournamentFormSchema = z
     format: z.enum(FORMATS, { error: M.format }),
     bestBalls: z.enum(['1', '2'], { error: M.bestBalls }).transform((n) => Number(n) as 1 | 2),
     netScoring: z.boolean(),
+    goal: z
+      .string()
+      .trim()
+      .refine((text) => {
+        if (text === '') return true;
+        const cents = parseMoneyToCents(text);
+        return cents != null && cents >= 1 && cents <= MAX_PRICE_CENTS;
+      }, M.goal)
+      .transform((text) => (text === '' ? null : parseMoneyToCents(text)!)),
     singleGroupHoles: z
       .string()
       .trim()
@@ -118,14 +135,16 @@ export const tournamentFormSchema = z
     levels: z.array(levelRowSchema),
   })
   .superRefine(endNotBeforeStart)
-  .transform(({ levels, ...tournament }): TournamentInput => ({
+  .transform(({ levels, goal, ...tournament }): TournamentInput => ({
     ...tournament,
+    goalCents: goal ?? null,
     levels: levels
       .filter((row) => row.offered)
       .map((row) => ({
         sponsorshipLevelId: row.sponsorshipLevelId,
         priceCents: parseMoneyToCents(row.price.trim())!,
         maxTeams: Number(row.maxTeams.trim()),
+        fmvCents: row.fmv.trim() === '' ? 0 : parseMoneyToCents(row.fmv.trim())!,
       })),
   }));
 export type TournamentFormValues = z.input<typeof tournamentFormSchema>;

@@ -6,6 +6,7 @@ import { dashboardQuery } from '../dashboard/queries';
 import { formatDateRange } from '../lib/format';
 import { useFailureToast } from '../lib/use-failure-toast';
 import { MoneyCards } from './money-cards';
+import { RaisedChart } from '../dashboard/raised-chart';
 import { Card } from '../ui/card';
 import { ListState } from '../ui/table';
 import { SelectField } from '../ui/select-field';
@@ -96,6 +97,7 @@ export function AdminHome() {
             currency={data.currency}
             cardClassName="sm:p-5"
           />
+          {data.raised ? <RaisedChart raised={data.raised} currency={data.currency} /> : null}
         </>
       ) : null}
     </div>

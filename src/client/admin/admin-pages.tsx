@@ -7,6 +7,7 @@ import {
   CreditCard,
   DatabaseBackup,
   FileChartColumn,
+  HandHeart,
   Hourglass,
   LandPlot,
   LayoutDashboard,
@@ -49,6 +50,12 @@ export const ADMIN_PAGES: AdminPage[] = [
     access: 'admin',
     nav: { label: 'Payments', icon: CreditCard },
     page: lazy(() => import('../payments/payments-page').then((m) => ({ default: m.PaymentsPage }))),
+  },
+  {
+    path: 'gifts',
+    access: 'admin',
+    nav: { label: 'Gifts', icon: HandHeart },
+    page: lazy(() => import('../donations/gifts-page').then((m) => ({ default: m.GiftsPage }))),
   },
   {
     path: 'reports',

@@ -25,6 +25,9 @@ export function HomePage() {
             <Link to="/leaderboard" className="font-semibold text-white underline underline-offset-4 hover:text-brand-100">
               Live leaderboard
             </Link>
+            <Link to="/give" className="font-semibold text-white underline underline-offset-4 hover:text-brand-100">
+              Give
+            </Link>
           </div>
         </div>
       </section>

@@ -22,6 +22,9 @@ function Outcome({ icon, title, children }: { icon: ReactNode; title: string; ch
         <Button asChild>
           <Link to="/register">Back to my teams</Link>
         </Button>
+        <Link to="/give" className="text-sm font-medium text-brand-800 underline underline-offset-4">
+          Add a gift to the cause
+        </Link>
       </Card>
     </div>
   );

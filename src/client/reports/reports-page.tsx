@@ -188,10 +188,16 @@ function ReportResult({
             {params.teamId ? ' · one team' : ''}
           </p>
         </div>
-        <DownloadLink
-          href={`/api/admin/reports.csv?${reportSearch({ ...params, tournamentId: params.tournamentId || (report.tournamentId ?? '') }, false)}`}
-          label="Download CSV"
-        />
+        <div className="flex flex-wrap gap-2">
+          <DownloadLink
+            href={`/api/admin/reports.csv?${reportSearch({ ...params, tournamentId: params.tournamentId || (report.tournamentId ?? '') }, false)}`}
+            label="Download CSV"
+          />
+          <DownloadLink
+            href={`/api/admin/payments/export.csv?tournamentId=${encodeURIComponent(params.tournamentId || (report.tournamentId ?? ''))}`}
+            label="Every money line (CSV)"
+          />
+        </div>
       </div>
 
       <div aria-label="Totals" role="group" className="grid grid-cols-2 gap-3 lg:grid-cols-5">

@@ -86,6 +86,7 @@ function defaults(tournament: AdminTournament | null, levels: LevelChoice[]): To
     bestBalls: tournament?.bestBalls === 2 ? '2' : '1',
     netScoring: tournament?.netScoring ?? false,
     singleGroupHoles: tournament?.singleGroupHoles.join(', ') ?? '',
+    goal: tournament?.goalCents ? centsToInput(tournament.goalCents) : '',
     levels: levels.map((level) => {
       const offered = tournament?.levels.find((o) => o.levelId === level.id);
       // A level not offered yet starts with its own max teams as its places (R13).
@@ -94,6 +95,7 @@ function defaults(tournament: AdminTournament | null, levels: LevelChoice[]): To
         offered: Boolean(offered),
         price: offered ? centsToInput(offered.priceCents) : '',
         maxTeams: String(offered?.maxTeams ?? level.maxTeams),
+        fmv: offered ? centsToInput(offered.fmvCents) : '0.00',
       };
     }),
   };
@@ -102,11 +104,13 @@ function defaults(tournament: AdminTournament | null, levels: LevelChoice[]): To
 /** Where the server's field path sits in the form: its `levels.N` are the N-th offered level it was sent. */
 function formFieldFor(sent: TournamentInput, levels: LevelChoice[]) {
   return (path: string): Path<TournamentFormValues> | undefined => {
-    const level = /^levels\.(\d+)\.(priceCents|maxTeams)$/.exec(path);
+    const level = /^levels\.(\d+)\.(priceCents|maxTeams|fmvCents)$/.exec(path);
     if (level) {
       const row = levels.findIndex((l) => l.id === sent.levels[Number(level[1])]?.sponsorshipLevelId);
-      return row >= 0 ? `levels.${row}.${level[2] === 'priceCents' ? 'price' : 'maxTeams'}` : undefined;
+      const field = ({ priceCents: 'price', maxTeams: 'maxTeams', fmvCents: 'fmv' } as const)[level[2] as 'priceCents'];
+      return row >= 0 ? `levels.${row}.${field}` : undefined;
     }
+    if (path === 'goalCents') return 'goal';
     return ['name', 'startDate', 'endDate', 'maxTeams', 'courseId', 'format', 'singleGroupHoles'].includes(path)
       ? (path as 'name')
       : undefined;
@@ -181,6 +185,14 @@ function TournamentForm({ tournament, levels, courses, currency, onClose }: Form
               )}
               error={errors.maxTeams?.message}
               {...form.register('maxTeams')}
+            />
+            <Field
+              label={`Fundraising goal (${currency})`}
+              inputMode="decimal"
+              autoComplete="off"
+              hint="Optional: the event page and the Dashboard show raised against it"
+              error={errors.goal?.message}
+              {...form.register('goal')}
             />
             <SelectField label="Golf course" error={errors.courseId?.message} {...form.register('courseId')}>
               <option value="">No course yet</option>

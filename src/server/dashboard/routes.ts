@@ -3,6 +3,8 @@ import { z } from '@hono/zod-openapi';
 import { createRouter, defineRoute, errorResponse, jsonResponse } from '../http/define-route';
 import { tournamentDates } from '../http/answer-fields';
 import { getDashboard } from './service';
+import { raisedSchema } from '../donations/routes';
+import { raisedForOne } from '../payments/raised';
 
 const tournament = tournamentDates;
 const stats = z
@@ -40,13 +42,22 @@ export const dashboardRoutes = createRouter().openapi(
     responses: {
       200: jsonResponse(
         'OK',
-        z.object({ tournaments: z.array(tournament), tournament: tournament.nullable(), stats: stats.nullable(), currency: z.string() }),
+        z.object({
+          tournaments: z.array(tournament),
+          tournament: tournament.nullable(),
+          stats: stats.nullable(),
+          /** R38: raised by source against the goal, the same figure as the public answer. */
+          raised: raisedSchema.nullable(),
+          currency: z.string(),
+        }),
       ),
       404: errorResponse('No such tournament'),
     },
   }),
   async (c) => {
-    const result = await getDashboard(c.var.deps.database.db, c.req.valid('query').tournamentId);
-    return c.json({ ...result, currency: c.var.deps.config.currency }, 200);
+    const db = c.var.deps.database.db;
+    const result = await getDashboard(db, c.req.valid('query').tournamentId);
+    const raised = result.tournament ? ((await raisedForOne(db, result.tournament.id)) ?? null) : null;
+    return c.json({ ...result, raised, currency: c.var.deps.config.currency }, 200);
   },
 );

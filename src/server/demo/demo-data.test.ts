@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/connect';
 import {
+  payments,
   courseHoles,
   golfCourses,
   players,
@@ -19,6 +20,9 @@ import { assignStartingHoles, getStartingSheet } from '../starting-holes/startin
 import { playersInput, registrationInput } from '../test/factories';
 import { insertLeaders } from '../test/fixtures';
 import { getDashboard } from '../dashboard/service';
+import { donorWall, listGifts } from '../donations/service';
+import { raisedForOne } from '../payments/raised';
+import { receiptsFor } from '../receipts/service';
 import { buildReport } from '../reports/service';
 import { reportQuerySchema } from '../../shared/report-schemas';
 import { demoStartDate, seedDemo, type DemoSummary } from './demo-data';
@@ -145,6 +149,26 @@ describe('seedDemo', () => {
     expect(report.totals).toMatchObject(money);
     // And the Dashboard opens on it: the newest tournament is the one in play.
     expect((await getDashboard(database.db)).tournament?.id).toBe(id);
+  });
+
+  it("shows the outing part-way to its goal, with gifts on the wall (named, anonymous, one cheque) and receipts with the foursome's value", async () => {
+    const id = seeded!.outing.id;
+    const raised = (await raisedForOne(database.db, id))!;
+    // 36 × $600.00 entries and $2,050.00 of gifts, against $40,000.00.
+    expect(raised).toMatchObject({ raisedCents: 2_160_000 + 205_000, goalCents: 4_000_000 });
+    expect(raised.raisedBySource).toEqual({ teams: 2_160_000, items: 0, addons: 0, donations: 205_000 });
+    expect(raised.raisedCents).toBeLessThan(raised.goalCents!);
+    const wall = await donorWall(database.db, id);
+    expect(wall.map((d) => d.name)).toEqual(expect.arrayContaining(['Margaret Ellis', 'Anonymous', 'Riverside Lions Club']));
+    expect((await listGifts(database.db, id)).filter((g) => g.offline).map((g) => g.name)).toEqual(['Riverside Lions Club']);
+    const [entry] = await database.db
+      .select({ id: payments.id })
+      .from(payments)
+      .innerJoin(teams, eq(teams.id, payments.teamId))
+      .where(eq(teams.tournamentId, id))
+      .limit(1);
+    const [receipt] = await receiptsFor(database.db, [entry!.id]);
+    expect(receipt).toMatchObject({ amountCents: 60_000, fmvCents: 32_000, deductibleCents: 28_000, disclosure: true });
   });
 
   it('refuses a database that already has a tournament, changing nothing', async () => {

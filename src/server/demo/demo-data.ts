@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/connect';
 import { courseHoles, golfCourses, sponsorshipLevels, tournamentCourses, tournaments, tournamentSponsorshipLevels } from '../db/schema';
 import { AppError } from '../http/errors';
+import { DEMO_GOAL_CENTS, seedGifts } from './demo-gifts';
 import { seedOuting, type DemoOuting } from './demo-outing';
 import { seedItems } from './demo-items';
 
@@ -61,6 +62,8 @@ export interface DemoSummary {
   levels: { id: string; name: string; priceCents: number; places: number }[];
   /** The second tournament: today's scramble with net scoring, drawn and part-way round (R28–R31). */
   outing: DemoOuting;
+  /** The outing's goal and gifts (R35, R38). */
+  fundraising: { gifts: number; giftCents: number; goalCents: number };
 }
 
 /** `today` is the calendar date (YYYY-MM-DD) in the tournament's time zone; the demo tournament is dated from it. */
@@ -119,11 +122,13 @@ export async function seedDemo(db: Db, options: { today: string }): Promise<Demo
       pars: DEMO_COURSE.pars,
       startDate: options.today,
     });
+    const fundraising = await seedGifts(tx, outing.id);
 
     await seedItems(tx, { upcomingId: tournament!.id, outingId: outing.id, now: new Date() });
 
     return {
       outing,
+      fundraising: { ...fundraising, goalCents: DEMO_GOAL_CENTS },
       tournament: { id: tournament!.id, name, startDate, maxTeams: DEMO_MAX_TEAMS },
       course: { id: course!.id, name: DEMO_COURSE.name, holes: DEMO_COURSE.pars.length, par: DEMO_COURSE.pars.reduce((a, b) => a + b, 0) },
       levels: offered.map((l) => ({

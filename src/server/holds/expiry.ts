@@ -1,7 +1,8 @@
 // Holds and unpaid card registrations run out (R24): the sweep that expires them and sends the 24-hour reminder, and the
 // admin's extend and reinstate. Deadlines live in teams.hold_until, so expiry survives restarts.
 //
-// One pass is two statements whatever the number of due teams, and each team changes once even with several processes
+// Purchases (gifts, items, add-ons: R35–R37) follow the same rules in purchases.hold_until: two statements more.
+// One pass is two statements (per table) whatever the number of due teams, and each team changes once even with several processes
 // sweeping the same PostgreSQL: each statement locks its rows with FOR UPDATE SKIP LOCKED (a row another process is
 // expiring is skipped, not waited for) and re-checks the status under the lock, so a team another process has just
 // expired, or a webhook has just marked paid, no longer matches.
@@ -26,9 +27,23 @@ export interface TeamNotice {
   holdUntil: Date;
 }
 
+/** An unpaid purchase (an item or add-on kept, or a card gift never completed: R35–R37) reminded of or released. */
+export interface PurchaseNotice {
+  purchaseId: string;
+  kind: 'donation' | 'item' | 'addon';
+  /** What was bought: the item's or add-on's name, or the tournament's for a gift. */
+  label: string;
+  buyerName: string;
+  buyerEmail: string;
+  tournamentName: string;
+  holdUntil: Date;
+}
+
 export interface SweepResult {
   expired: TeamNotice[];
   reminded: TeamNotice[];
+  expiredPurchases: PurchaseNotice[];
+  remindedPurchases: PurchaseNotice[];
 }
 
 const toNotice = (row: { holdUntil: Date | string } & Omit<TeamNotice, 'holdUntil'>): TeamNotice => ({
@@ -82,7 +97,57 @@ export async function sweepHolds(db: Db, now: Date): Promise<SweepResult> {
                tr.name as "tournamentName", m.hold_until::text as "holdUntil"
         from marked m join tournaments tr on tr.id = m.tournament_id`,
   );
-  return { expired: expired.map(toNotice), reminded: reminded.map(toNotice) };
+  const purchases = await sweepPurchases(db, at);
+  return { expired: expired.map(toNotice), reminded: reminded.map(toNotice), ...purchases };
+}
+
+type PurchaseRow = Omit<PurchaseNotice, 'holdUntil'> & { holdUntil: string };
+const purchaseNotice = (row: PurchaseRow): PurchaseNotice => ({ ...row, holdUntil: new Date(row.holdUntil) });
+const purchaseNoticeColumns = sql.raw(`x.id as "purchaseId", x.kind, x.buyer_name as "buyerName", x.buyer_email as "buyerEmail",
+  tr.name as "tournamentName", x.hold_until::text as "holdUntil",
+  coalesce((select i.name from sponsorship_items i where i.id = x.item_id), (select a.name from addons a where a.id = x.addon_id), tr.name) as "label"`);
+
+/** The same two statements for purchases (R24 applies to every money line): expire what is due, then mark reminders. */
+async function sweepPurchases(db: Db, at: string) {
+  const expired = await queryRows<PurchaseRow>(
+    db,
+    sql`with due as (
+          select id from purchases
+          where payment_status in ('hold', 'pending') and hold_until <= ${at}::timestamptz
+          for update skip locked
+        ),
+        x as (
+          update purchases p set payment_status = 'expired', updated_at = ${at}::timestamptz
+          from due where p.id = due.id
+          returning p.id, p.kind, p.buyer_name, p.buyer_email, p.tournament_id, p.hold_until, p.item_id, p.addon_id
+        ),
+        before as (
+          select p.id, p.state, p.amount_cents from payments p join x on x.id = p.purchase_id where p.state <> 'paid'
+        ),
+        changed as (
+          update payments p set state = 'expired', updated_at = ${at}::timestamptz from before b where p.id = b.id returning p.id
+        ),
+        history as (
+          insert into payment_events (payment_id, kind, from_state, to_state, amount_cents, note)
+          select b.id, 'expired', b.state, 'expired', b.amount_cents, 'The deadline passed unpaid' from before b
+        )
+        select ${purchaseNoticeColumns} from x join tournaments tr on tr.id = x.tournament_id`,
+  );
+  const reminded = await queryRows<PurchaseRow>(
+    db,
+    sql`with due as (
+          select id from purchases
+          where payment_status in ('hold', 'pending') and reminder_sent_at is null
+            and hold_until > ${at}::timestamptz and hold_until <= ${at}::timestamptz + make_interval(hours => ${REMINDER_HOURS})
+          for update skip locked
+        ),
+        x as (
+          update purchases p set reminder_sent_at = ${at}::timestamptz from due where p.id = due.id
+          returning p.id, p.kind, p.buyer_name, p.buyer_email, p.tournament_id, p.hold_until, p.item_id, p.addon_id
+        )
+        select ${purchaseNoticeColumns} from x join tournaments tr on tr.id = x.tournament_id`,
+  );
+  return { expiredPurchases: expired.map(purchaseNotice), remindedPurchases: reminded.map(purchaseNotice) };
 }
 
 /** Staff give an unpaid team more time: `hours` from its deadline (or from now, if that is later); a new reminder will go. */

@@ -4,7 +4,13 @@ import type { Db } from '../db/connect';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { startPeriodicTask, type PeriodicTask } from '../periodic-task';
-import { holdExpiredMessage, holdReminderMessage, waitlistOfferMessage } from '../mail/money-templates';
+import {
+  holdExpiredMessage,
+  holdReminderMessage,
+  purchaseExpiredMessage,
+  purchaseReminderMessage,
+  waitlistOfferMessage,
+} from '../mail/money-templates';
 import { lapseAndOffer, type Offer } from '../waitlist/service';
 import { sweepHolds, type SweepResult as HoldsResult } from './expiry';
 
@@ -28,7 +34,7 @@ export type HoldSweeper = PeriodicTask<SweepResult>;
 /** Offers freed places to the waitlist now (a deletion frees one) and e-mails the offers, rather than at the next pass. */
 export async function offerFreedPlaces(deps: Omit<SweeperDeps, 'db'> & { db: Db }) {
   const offers = await lapseAndOffer(deps.db, deps.now());
-  await sendNotices(deps, { expired: [], reminded: [], offers });
+  await sendNotices(deps, { expired: [], reminded: [], expiredPurchases: [], remindedPurchases: [], offers });
   return offers;
 }
 
@@ -43,6 +49,16 @@ async function sendNotices({ config, mailer, logger }: Pick<SweeperDeps, 'config
       ...holdReminderMessage({ ...n, deadline: deadline(n.holdUntil), dashboardUrl, org: config.orgName }),
     })),
     ...result.expired.map((n) => ({ to: n.contactEmail, ...holdExpiredMessage({ ...n, dashboardUrl, org: config.orgName }) })),
+    // A card gift never completed is released quietly: nobody is nagged to give (docs/decisions/071).
+    ...result.remindedPurchases
+      .filter((n) => n.kind !== 'donation')
+      .map((n) => ({
+        to: n.buyerEmail,
+        ...purchaseReminderMessage({ ...n, deadline: deadline(n.holdUntil), url: dashboardUrl, org: config.orgName }),
+      })),
+    ...result.expiredPurchases
+      .filter((n) => n.kind !== 'donation')
+      .map((n) => ({ to: n.buyerEmail, ...purchaseExpiredMessage({ ...n, url: dashboardUrl, org: config.orgName }) })),
     ...result.offers.map((o) => ({
       to: o.contactEmail,
       ...waitlistOfferMessage({
@@ -68,10 +84,12 @@ export function startHoldSweeper(deps: SweeperDeps, options: { intervalMs?: numb
     // Expiry first: the places it frees are offered to the waitlist in the same pass.
     const holds = await sweepHolds(deps.db, now);
     const result = { ...holds, offers: await lapseAndOffer(deps.db, now) };
-    if (result.expired.length || result.reminded.length || result.offers.length) {
+    const purchases = result.expiredPurchases.length + result.remindedPurchases.length;
+    if (result.expired.length || result.reminded.length || result.offers.length || purchases) {
       deps.logger.info('holds swept', {
         expired: result.expired.length,
         reminded: result.reminded.length,
+        purchases,
         offers: result.offers.length,
       });
     }

@@ -51,6 +51,17 @@ const RULES: Record<string, Rule> = {
   'GET /api/payments/checkout/{sessionId}': signedIn, // the caller's own session (an unknown one is 404 to all)
   'POST /api/payments/webhook': publicRoute, // Stripe calls it; only its signature counts
   'GET /api/admin/backups': admin, // R46: the Data page
+  // ── fundraising (R35, R38, R39): anyone gives and sees the wall and raised; receipts and statements answer their payer
+  // (the keyed link of the e-mail, or signed in) and staff, 404 otherwise (donations.test.ts); admins record offline gifts ──
+  'POST /api/donations': publicRoute,
+  'GET /api/donations/checkout/{sessionId}': publicRoute,
+  'GET /api/tournaments/{id}/raised': publicRoute,
+  'GET /api/tournaments/{id}/donors': publicRoute,
+  'GET /api/receipts/{id}': publicRoute,
+  'GET /api/statements': publicRoute,
+  'GET /api/admin/donations': admin,
+  'POST /api/admin/donations': admin,
+  'GET /api/admin/statements.csv': admin,
   'GET /api/admin/payments': admin,
   'GET /api/admin/payments/export.csv': admin,
   'PATCH /api/admin/payments/{id}': admin,

@@ -43,26 +43,44 @@ export function holdExpiredMessage(r: {
 }
 
 export function receiptMessage(r: {
-  contactName: string;
-  teamName: string;
+  payerName: string;
+  /** What the payment was for: the team's name, or the gift or item in words. */
+  forWhat: string;
   tournamentName: string;
   amount: string;
   date: string;
   reference: string;
   org: string;
+  /** R39: the legal name and tax id, what was received and its value, and what may be deductible. */
+  legalName: string;
+  taxId: string;
+  received: string;
+  fmv: string;
+  deductible: string;
+  /** The quid pro quo disclosure (over 75.00 with goods or services), or the no-goods statement. */
+  disclosure: string;
+  receiptUrl: string;
+  statementUrl: string;
 }) {
   const paragraphs = [
-    `Hi ${r.contactName || 'there'},`,
-    `Thank you: ${r.org} has received your payment for ${r.teamName} at ${r.tournamentName}.`,
+    `Hi ${r.payerName || 'there'},`,
+    `Thank you: ${r.org} has received your payment for ${r.forWhat} at ${r.tournamentName}.`,
     `Amount: ${r.amount}`,
     `Date: ${r.date}`,
     `Reference: ${r.reference}`,
-    'Keep this e-mail as your receipt.',
+    `Received in return: ${r.received} (value ${r.fmv})`,
+    `May be deductible: ${r.deductible}`,
+    r.disclosure,
+    `${r.legalName}${r.taxId ? `, tax id ${r.taxId}` : ''}`,
+    'Keep this e-mail as your receipt; a printable copy and your statement for the year are at the links below.',
   ];
   return {
-    subject: `Receipt from ${r.org}: ${r.amount} for ${r.teamName}`,
-    text: `${paragraphs.join('\n\n')}\n\n${sign(r.org)}\n`,
-    html: layout('Payment received', paragraphs),
+    subject: `Receipt from ${r.org}: ${r.amount} for ${r.forWhat}`,
+    text: `${paragraphs.join('\n\n')}\n\nPrintable receipt: ${r.receiptUrl}\nYear statement: ${r.statementUrl}\n\n${sign(r.org)}\n`,
+    html: layout('Payment received', [...paragraphs, `Your statement for the year: ${r.statementUrl}`], {
+      label: 'Printable receipt',
+      url: r.receiptUrl,
+    }),
   };
 }
 
@@ -87,5 +105,39 @@ export function waitlistOfferMessage(r: {
     text: `${paragraphs.join('\n\n')}\n\nRegister: ${r.url}\n\n${sign(r.org)}\n`,
     html: layout('A place opened up for you', paragraphs, { label: 'Register now', url: r.url }),
     link: r.url,
+  };
+}
+
+/** R24 for a sponsorship item or add-on kept unpaid: the reminder a day before its deadline, and the notice at expiry. */
+export function purchaseReminderMessage(r: {
+  buyerName: string;
+  label: string;
+  tournamentName: string;
+  deadline: string;
+  url: string;
+  org: string;
+}) {
+  const paragraphs = [
+    `Hi ${r.buyerName || 'there'},`,
+    `${r.label} at ${r.tournamentName} is kept for you until ${r.deadline}, about 24 hours from now.`,
+    'If it is not paid by then, it is released to others. Pay from your page, or contact the organisers.',
+  ];
+  return {
+    subject: `Reminder: ${r.label} at ${r.tournamentName} is kept until ${r.deadline}`,
+    text: `${paragraphs.join('\n\n')}\n\n${r.url}\n\n${sign(r.org)}\n`,
+    html: layout('Kept for one more day', paragraphs, { label: 'Pay now', url: r.url }),
+  };
+}
+
+export function purchaseExpiredMessage(r: { buyerName: string; label: string; tournamentName: string; url: string; org: string }) {
+  const paragraphs = [
+    `Hi ${r.buyerName || 'there'},`,
+    `${r.label} at ${r.tournamentName} was not paid in time and has been released.`,
+    'If you still want it, contact the organisers or buy it again while it is available.',
+  ];
+  return {
+    subject: `${r.label} at ${r.tournamentName} has expired`,
+    text: `${paragraphs.join('\n\n')}\n\n${r.url}\n\n${sign(r.org)}\n`,
+    html: layout('Released unpaid', paragraphs, { label: 'See the event', url: r.url }),
   };
 }

@@ -84,6 +84,8 @@ export interface RegistrationMail {
   dashboardUrl: string;
   /** Card payments are on (R23): the card choice then has a deadline too. */
   cardPayments?: boolean;
+  /** The Give page for this tournament (R35): a registration's confirmation invites a gift. */
+  giveUrl?: string;
 }
 
 export function registrationMessage(r: RegistrationMail) {
@@ -102,6 +104,7 @@ export function registrationMessage(r: RegistrationMail) {
     ...teamLines,
     payment,
     'You can change team and player details until the day before the tournament.',
+    ...(r.giveUrl ? [`Want to do more for the cause? Add a gift: ${r.giveUrl}`] : []),
   ];
   return {
     subject: `Registration received: ${r.tournament.name}`,

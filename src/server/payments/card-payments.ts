@@ -11,6 +11,7 @@ import type { PaymentStatus } from '../../shared/payment-status';
 import { holdsPlace, reservedAtLevel, reservedInTournament } from '../holds/holds-place';
 import { recordPaymentEvents } from './payment-events';
 import { lineOf, lockLine } from './money-line';
+import { payPurchasesByCard, purchaseIdsOf } from '../purchases/service';
 import type { StripeClient } from './stripe-client';
 
 export const CARD_PAYMENTS_OFF_MESSAGE = 'Payment processing will be available once Stripe is connected';
@@ -125,7 +126,8 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<Web
     const session = event.data.object as Stripe.Checkout.Session;
     if (session.payment_status !== 'paid') return { duplicate: false, paidPaymentIds: [] };
     const teamIds = (session.metadata?.team_ids ?? '').split(',').filter((id) => /^[0-9a-f-]{36}$/i.test(id));
-    if (teamIds.length === 0) return { duplicate: false, paidPaymentIds: [] };
+    const purchaseIds = purchaseIdsOf(session.metadata);
+    if (teamIds.length === 0 && purchaseIds.length === 0) return { duplicate: false, paidPaymentIds: [] };
     const reference = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? session.id);
 
     // Teams first, then their records: the order every money change takes, so none of them deadlock.
@@ -173,6 +175,8 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<Web
       );
       paidPaymentIds.push(...records.filter((r) => r.state !== 'paid').map((r) => r.id));
     }
+    // Gifts, items and add-ons (R35–R37), after the teams: the same order every money change takes.
+    paidPaymentIds.push(...(await payPurchasesByCard(tx, purchaseIds, reference, event.id)));
     return { duplicate: false, paidPaymentIds };
   });
 }

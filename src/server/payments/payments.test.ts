@@ -132,9 +132,11 @@ describe('GET /api/admin/payments/export.csv', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const lines = (await response.text()).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Team,Tournament,Level,Amount (USD),State,Note,Date');
+    expect(lines[0]).toBe('Team,Tournament,Level,Amount (USD),State,Note,Date,Kind,Refunded (USD)');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/^Team [0-9a-f]+,Other Cup,Eagle [0-9a-f]+,99\.00,Pending,Card payment chosen at registration,\d{4}-/);
+    expect(lines[1]).toMatch(
+      /^Team [0-9a-f]+,Other Cup,Eagle [0-9a-f]+,99\.00,Pending,Card payment chosen at registration,\d{4}-.*,Team,0\.00$/,
+    );
     const [row] = await t.db.select({ n: payments.id }).from(payments).limit(1);
     expect(row).toBeTruthy();
   });

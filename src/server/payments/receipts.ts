@@ -1,40 +1,54 @@
-// The receipt e-mail when a payment becomes paid, by card or by staff (R26): organisation, amount, date and reference.
-import { eq, inArray } from 'drizzle-orm';
-import { payments, teams, tournaments } from '../db/schema';
+// The receipt e-mail when a payment becomes paid, by card or by staff (R26), for every money line (teams, gifts, items,
+// add-ons), with what R39 adds: legal name and tax id, what was received and its value, what may be deductible, the
+// disclosure, and links to the printable receipt and the year's statement.
 import type { AppDeps } from '../http/context';
 import { receiptMessage } from '../mail/money-templates';
+import { linkKey, receiptsFor, receiptSubject, statementSubject, type Receipt } from '../receipts/service';
 import { formatMoney } from '../../shared/money';
+import { disclosureText, NO_GOODS_TEXT } from '../../shared/receipts';
+
+type ReceiptDeps = Pick<AppDeps, 'database' | 'config' | 'mailer' | 'logger' | 'now' | 'auth'>;
+
+/** The secret the receipt and statement links are keyed with (the app's own, shared by every process). */
+export const linkSecret = async (deps: Pick<AppDeps, 'auth'>) => (await deps.auth.$context).secret;
+
+/** The printable receipt's and the statement's addresses, keyed so a visitor can open them from the e-mail. */
+export function receiptLinks(appUrl: string, secret: string, receipt: Pick<Receipt, 'paymentId' | 'payerEmail' | 'paidAt'>) {
+  const year = receipt.paidAt.slice(0, 4);
+  return {
+    receiptUrl: `${appUrl}/receipts/${receipt.paymentId}?key=${linkKey(secret, receiptSubject(receipt.paymentId))}`,
+    statementUrl: `${appUrl}/statement?email=${encodeURIComponent(receipt.payerEmail)}&year=${year}&key=${linkKey(secret, statementSubject(receipt.payerEmail))}`,
+  };
+}
 
 /** Sends one receipt per record, after the change committed; a mail failure is logged and changes nothing. */
-export async function sendReceipts(deps: Pick<AppDeps, 'database' | 'config' | 'mailer' | 'logger' | 'now'>, paymentIds: string[]) {
+export async function sendReceipts(deps: ReceiptDeps, paymentIds: string[]) {
   if (paymentIds.length === 0) return;
   const { database, config, mailer, logger } = deps;
-  const rows = await database.db
-    .select({
-      id: payments.id,
-      amountCents: payments.amountCents,
-      providerRef: payments.providerRef,
-      teamName: teams.name,
-      contactName: teams.contactName,
-      contactEmail: teams.contactEmail,
-      tournamentName: tournaments.name,
-    })
-    .from(payments)
-    .innerJoin(teams, eq(teams.id, payments.teamId))
-    .innerJoin(tournaments, eq(tournaments.id, teams.tournamentId))
-    .where(inArray(payments.id, paymentIds));
-  const date = new Intl.DateTimeFormat('en-US', { timeZone: config.timeZone, dateStyle: 'long' }).format(deps.now());
-  for (const row of rows) {
-    if (!row.contactEmail || row.amountCents === 0) continue;
+  const receipts = await receiptsFor(database.db, paymentIds);
+  const secret = await linkSecret(deps);
+  const money = (cents: number) => formatMoney(cents, config.currency);
+  const date = (iso: string) => new Intl.DateTimeFormat('en-US', { timeZone: config.timeZone, dateStyle: 'long' }).format(new Date(iso));
+  for (const r of receipts) {
+    if (!r.payerEmail || r.amountCents === 0 || !r.paid) continue;
     const message = receiptMessage({
-      ...row,
-      amount: formatMoney(row.amountCents, config.currency),
-      date,
-      reference: row.providerRef ?? `Payment ${row.id.slice(0, 8).toUpperCase()}`,
+      payerName: r.payerName,
+      forWhat: r.forWhat,
+      tournamentName: r.tournamentName,
+      amount: money(r.amountCents),
+      date: date(r.paidAt),
+      reference: r.reference,
       org: config.orgName,
+      legalName: config.orgLegalName,
+      taxId: config.orgTaxId,
+      received: r.received,
+      fmv: money(r.fmvCents),
+      deductible: money(r.deductibleCents),
+      disclosure: r.disclosure ? disclosureText(money(r.fmvCents)) : r.fmvCents === 0 ? NO_GOODS_TEXT : '',
+      ...receiptLinks(config.appUrl, secret, r),
     });
     await mailer
-      .send({ to: row.contactEmail, ...message })
-      .catch((error) => logger.error('receipt e-mail failed', { paymentId: row.id, error: String(error) }));
+      .send({ to: r.payerEmail, ...message })
+      .catch((error) => logger.error('receipt e-mail failed', { paymentId: r.paymentId, error: String(error) }));
   }
 }

@@ -14,7 +14,11 @@ import { getLedgerRow, listPayments, paymentsForExport, updatePayment } from './
 const item = z
   .object({
     id: z.string(),
-    teamId: z.string(),
+    /** The record's line: a team, or a purchase (a gift, a sponsorship item, an add-on: R35–R37). */
+    teamId: z.string().nullable(),
+    purchaseId: z.string().nullable(),
+    kind: z.enum(['team', 'donation', 'item', 'addon']),
+    /** The line's name: the team's, or what the purchase is and who bought it. */
     teamName: z.string(),
     teamStatus: paymentStatus,
     tournamentName: z.string(),
@@ -35,6 +39,9 @@ const totals = z.object({
   outstandingCents: z.number(),
   expiredCents: z.number(),
 });
+
+/** What a money line is, in the CSV. */
+const LINE_KIND_LABELS = { team: 'Team', donation: 'Gift', item: 'Sponsorship', addon: 'Add-on' } as const;
 
 /** Cents as a plain decimal for spreadsheets (no currency sign, no grouping). */
 const decimal = (cents: number) => (cents / 100).toFixed(2);
@@ -72,7 +79,7 @@ export const paymentRoutes = createRouter()
       method: 'get',
       path: '/export.csv',
       access: 'admin',
-      summary: 'Every payment record matching the filters as CSV',
+      summary: 'Every money line (teams, gifts, items, add-ons) matching the filters as CSV, with its kind and refunds (R38)',
       request: { query: paymentListQuerySchema.omit({ page: true }) },
       responses: { 200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } } },
     }),
@@ -80,7 +87,7 @@ export const paymentRoutes = createRouter()
       const currency = c.var.deps.config.currency;
       const rows = await paymentsForExport(c.var.deps.database.db, c.req.valid('query'));
       const csv = toCsv(
-        ['Team', 'Tournament', 'Level', `Amount (${currency})`, 'State', 'Note', 'Date'],
+        ['Team', 'Tournament', 'Level', `Amount (${currency})`, 'State', 'Note', 'Date', 'Kind', `Refunded (${currency})`],
         rows.map((r) => [
           r.teamName,
           r.tournamentName,
@@ -89,6 +96,8 @@ export const paymentRoutes = createRouter()
           PAYMENT_STATUS_LABELS[r.state],
           r.note,
           r.createdAt,
+          LINE_KIND_LABELS[r.kind],
+          decimal(r.refundedCents),
         ]),
       );
       return csvResponse(c, 'payments.csv', csv);

@@ -2,8 +2,16 @@
 // A record's state and its team's payment_status move together, in one transaction (R15).
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { payments, sponsorshipLevels, teams, tournaments } from '../db/schema';
-import { selectTeams } from '../teams/teams-query';
+import {
+  addons,
+  payments,
+  purchases,
+  sponsorshipItems,
+  sponsorshipLevels,
+  teams,
+  tournamentSponsorshipLevels,
+  tournaments,
+} from '../db/schema';
 import { moneySums, toMoneyTotals } from './money-totals';
 import { AppError } from '../http/errors';
 import { EXPIRED_NEEDS_REINSTATE } from '../holds/expiry';
@@ -12,37 +20,61 @@ import type { PaymentStatus } from '../../shared/payment-status';
 import { recordPaymentEvents } from './payment-events';
 import { lineOf, lockLine, setLineStatus } from './money-line';
 
+/** What a ledger line is for. */
+export type LineKind = 'team' | 'donation' | 'item' | 'addon';
+
 export const PURCHASE_EXPIRED_MESSAGE = 'This purchase expired unpaid: record it again rather than changing it';
+
+/** The tournament a record's line belongs to: its team's or its purchase's. */
+const lineTournamentId = sql`coalesce(${teams.tournamentId}, ${purchases.tournamentId})`;
 
 function ledgerFilter(query: Pick<PaymentListQuery, 'tournamentId' | 'state'>): SQL | undefined {
   return and(
-    query.tournamentId ? eq(teams.tournamentId, query.tournamentId) : undefined,
+    query.tournamentId ? sql`${lineTournamentId} = ${query.tournamentId}` : undefined,
     query.state ? eq(payments.state, query.state) : undefined,
   );
 }
 
+/** What a purchase is, as the ledger names it: "Gift from Ann Lee", "Hole sponsor (hole 7): Acme", "Mulligans × 2: Ann Lee". */
+const purchaseName = sql<string>`case ${purchases.kind}
+  when 'donation' then 'Gift from ' || ${purchases.buyerName}
+  when 'item' then ${sponsorshipItems.name} || coalesce(' (hole ' || ${purchases.holeNumber} || ')', '') || ': ' || coalesce(nullif(${purchases.sponsorName}, ''), ${purchases.buyerName})
+  else ${addons.name} || case when ${purchases.quantity} > 1 then ' × ' || ${purchases.quantity} else '' end || ': ' || ${purchases.buyerName} end`;
+
+/** From the payment records, each with its line (a team with its level, or a purchase) and its tournament. */
 function ledgerRows(db: Db) {
-  // From the teams' side, so the ledger names each record's team, tournament and level as every team list does.
-  return selectTeams(db, {
-    id: payments.id,
-    teamId: teams.id,
-    teamName: teams.name,
-    teamStatus: teams.paymentStatus,
-    tournamentName: tournaments.name,
-    levelName: sponsorshipLevels.name,
-    amountCents: payments.amountCents,
-    state: payments.state,
-    note: payments.note,
-    providerRef: payments.providerRef,
-    refundedCents: payments.refundedCents,
-    createdAt: payments.createdAt,
-    updatedAt: payments.updatedAt,
-  }).innerJoin(payments, eq(payments.teamId, teams.id));
+  return db
+    .select({
+      id: payments.id,
+      teamId: payments.teamId,
+      purchaseId: payments.purchaseId,
+      kind: sql<string>`coalesce(${purchases.kind}, 'team')`,
+      teamName: sql<string>`coalesce(${teams.name}, ${purchaseName})`,
+      teamStatus: sql<string>`coalesce(${teams.paymentStatus}, ${purchases.paymentStatus})`,
+      tournamentName: tournaments.name,
+      levelName: sponsorshipLevels.name,
+      amountCents: payments.amountCents,
+      state: payments.state,
+      note: payments.note,
+      providerRef: payments.providerRef,
+      refundedCents: payments.refundedCents,
+      createdAt: payments.createdAt,
+      updatedAt: payments.updatedAt,
+    })
+    .from(payments)
+    .leftJoin(teams, eq(teams.id, payments.teamId))
+    .leftJoin(purchases, eq(purchases.id, payments.purchaseId))
+    .innerJoin(tournaments, sql`${tournaments.id} = ${lineTournamentId}`)
+    .leftJoin(tournamentSponsorshipLevels, eq(tournamentSponsorshipLevels.id, teams.tournamentSponsorshipLevelId))
+    .leftJoin(sponsorshipLevels, eq(sponsorshipLevels.id, tournamentSponsorshipLevels.sponsorshipLevelId))
+    .leftJoin(sponsorshipItems, eq(sponsorshipItems.id, purchases.itemId))
+    .leftJoin(addons, eq(addons.id, purchases.addonId));
 }
 
 type LedgerRow = Awaited<ReturnType<ReturnType<typeof ledgerRows>['execute']>>[number];
 const toItem = (row: LedgerRow) => ({
   ...row,
+  kind: row.kind as LineKind,
   state: row.state as PaymentStatus,
   teamStatus: row.teamStatus as PaymentStatus,
   createdAt: row.createdAt.toISOString(),
@@ -60,7 +92,8 @@ export async function listPayments(db: Db, query: PaymentListQuery) {
       ...moneySums(payments),
     })
     .from(payments)
-    .innerJoin(teams, eq(teams.id, payments.teamId))
+    .leftJoin(teams, eq(teams.id, payments.teamId))
+    .leftJoin(purchases, eq(purchases.id, payments.purchaseId))
     .where(where);
   const total = totals!.count;
   const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));

@@ -85,6 +85,7 @@ export const registrationRoutes = createRouter().openapi(
       holdUntil,
       dashboardUrl: `${config.appUrl}/register`,
       cardPayments: stripe !== null,
+      giveUrl: `${config.appUrl}/give?tournament=${c.req.valid('json').tournamentId}`,
     });
     // The registration stands even if the mail server is down; the failure is logged for staff.
     mailer

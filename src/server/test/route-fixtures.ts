@@ -15,6 +15,9 @@ import { createItem } from '../items/service';
 import { createAddon } from '../addons/service';
 import sharp from 'sharp';
 import { registerTeams } from '../registration/service';
+import { recordOfflineGift } from '../donations/service';
+import { linkKey, receiptSubject, statementSubject } from '../receipts/service';
+import { offlineGiftSchema } from '../../shared/fundraising-schemas';
 import { createLevel, createRegisteredTeam, createTournament, playersInput, registrationInput } from './factories';
 import { paymentIdOf } from './admin-fixtures';
 import { createTournamentDay } from './tournament-day-fixtures';
@@ -39,6 +42,16 @@ async function teamWithAddon(t: TestApp, userId: string) {
   const [player] = await t.db.select({ id: players.id }).from(players).where(eq(players.teamId, team.id));
   return { team, addon, playerId: player!.id };
 }
+/** A cheque gift staff record (R35). */
+const offlineGift = (tournamentId: string) =>
+  offlineGiftSchema.parse({
+    tournamentId,
+    amount: '100',
+    name: 'Matrix Giver',
+    email: 'matrix@example.org',
+    method: 'cheque',
+    note: 'No. 7',
+  });
 
 /** Level and course names must be unique. */
 const uniqueName = (label: string) => `${label} ${randomBytes(3).toString('hex')}`;
@@ -476,6 +489,50 @@ export const routeFixtures: Record<string, RouteFixture> = {
   'POST /api/payments/webhook': {
     request: () => ({ body: '{}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' }, origin: null }),
     expect: 404,
+  },
+  // ── fundraising (R35, R38, R39) ──
+  // The matrix's app has no Stripe: a card gift is told card payments are off (409), and nothing is saved.
+  'POST /api/donations': {
+    request: async ({ t }) => ({
+      json: { tournamentId: (await createTournament(t.db)).id, amount: '25.00', name: 'Matrix Donor', email: uniqueEmail('gift') },
+    }),
+    expect: 409,
+  },
+  'GET /api/donations/checkout/{sessionId}': { request: () => ({ path: '/api/donations/checkout/cs_test_unknown' }), expect: 404 },
+  'GET /api/tournaments/{id}/raised': {
+    request: async ({ t }) => ({ path: `/api/tournaments/${(await createTournament(t.db)).id}/raised` }),
+    expect: 200,
+  },
+  'GET /api/tournaments/{id}/donors': {
+    request: async ({ t }) => ({ path: `/api/tournaments/${(await createTournament(t.db)).id}/donors` }),
+    expect: 200,
+  },
+  'GET /api/receipts/{id}': {
+    request: async ({ t, users }) => {
+      const gift = await recordOfflineGift(t.db, offlineGift((await createTournament(t.db)).id), users.admin.id);
+      const key = linkKey((await t.deps.auth.$context).secret, receiptSubject(gift.paymentId));
+      return { path: `/api/receipts/${gift.paymentId}?key=${key}` };
+    },
+    expect: 200,
+  },
+  'GET /api/statements': {
+    request: async ({ t }) => {
+      const key = linkKey((await t.deps.auth.$context).secret, statementSubject('matrix@example.org'));
+      return { path: `/api/statements?email=matrix@example.org&year=${new Date().getUTCFullYear()}&key=${key}` };
+    },
+    expect: 200,
+  },
+  'GET /api/admin/donations': {
+    request: async ({ t }) => ({ path: `/api/admin/donations?tournamentId=${(await createTournament(t.db)).id}` }),
+    expect: 200,
+  },
+  'POST /api/admin/donations': {
+    request: async ({ t }) => ({ json: offlineGift((await createTournament(t.db)).id) }),
+    expect: 201,
+  },
+  'GET /api/admin/statements.csv': {
+    request: () => ({ path: `/api/admin/statements.csv?year=${new Date().getUTCFullYear()}` }),
+    expect: 200,
   },
   // ── waitlist (R25) ──
   'POST /api/waitlist': {

@@ -19,6 +19,8 @@ const fields = {
   bestBalls: z.number(),
   netScoring: z.boolean(),
   singleGroupHoles: z.array(z.number()),
+  /** R38: the fundraising goal in cents, or null. */
+  goalCents: z.number().nullable(),
 };
 const listItem = z.object({ ...fields, courseName: z.string().nullable(), createdAt: z.string() }).openapi('AdminTournamentListItem');
 const detail = z
@@ -32,6 +34,8 @@ const detail = z
         name: z.string(),
         priceCents: z.number(),
         maxTeams: z.number(),
+        /** R39: the value a team at this level receives, in cents. */
+        fmvCents: z.number(),
         teamsRegistered: z.number(),
       }),
     ),

@@ -29,6 +29,7 @@ const adminFields = {
   bestBalls: tournaments.bestBalls,
   netScoring: tournaments.netScoring,
   singleGroupHoles: tournaments.singleGroupHoles,
+  goalCents: tournaments.goalCents,
 };
 
 /** Every tournament, newest first (SPEC.md §7), with its course and how many teams have registered. */
@@ -63,6 +64,7 @@ export async function getTournamentForAdmin(db: Db, id: string) {
       name: sponsorshipLevels.name,
       priceCents: tournamentSponsorshipLevels.priceCents,
       maxTeams: tournamentSponsorshipLevels.maxTeams,
+      fmvCents: tournamentSponsorshipLevels.fmvCents,
       teamsRegistered: sql<number>`(select count(*)::int from ${teams} where ${teams.tournamentSponsorshipLevelId} = ${tournamentSponsorshipLevels.id} and ${holdsPlace})`,
     })
     .from(tournamentSponsorshipLevels)
@@ -127,6 +129,7 @@ const tournamentRow = (input: TournamentInput) => ({
   bestBalls: input.bestBalls,
   netScoring: input.netScoring,
   singleGroupHoles: input.singleGroupHoles,
+  goalCents: input.goalCents,
 });
 
 type CurrentLevel = AdminTournament['levels'][number];
@@ -195,14 +198,15 @@ async function saveLinks(tx: Db, tournamentId: string, input: TournamentInput, c
   for (const level of input.levels) {
     const existing = current.find((c) => c.levelId === level.sponsorshipLevelId);
     const maxTeams = level.maxTeams ?? existing?.maxTeams ?? catalogue.find((c) => c.id === level.sponsorshipLevelId)!.maxTeams;
+    const fmvCents = level.fmvCents ?? existing?.fmvCents ?? 0;
     if (!existing) {
       await tx
         .insert(tournamentSponsorshipLevels)
-        .values({ tournamentId, sponsorshipLevelId: level.sponsorshipLevelId, priceCents: level.priceCents, maxTeams });
-    } else if (existing.priceCents !== level.priceCents || existing.maxTeams !== maxTeams) {
+        .values({ tournamentId, sponsorshipLevelId: level.sponsorshipLevelId, priceCents: level.priceCents, maxTeams, fmvCents });
+    } else if (existing.priceCents !== level.priceCents || existing.maxTeams !== maxTeams || existing.fmvCents !== fmvCents) {
       await tx
         .update(tournamentSponsorshipLevels)
-        .set({ priceCents: level.priceCents, maxTeams })
+        .set({ priceCents: level.priceCents, maxTeams, fmvCents })
         .where(eq(tournamentSponsorshipLevels.id, existing.id));
     }
   }

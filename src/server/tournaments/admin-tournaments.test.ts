@@ -59,8 +59,9 @@ const body = (change: Record<string, unknown> = {}) => ({
   courseId: willow.id,
   levels: [
     { sponsorshipLevelId: eagle.id, priceCents: 500_000, maxTeams: 3 },
-    { sponsorshipLevelId: foursome.id, priceCents: 120_050, maxTeams: 24 },
+    { sponsorshipLevelId: foursome.id, priceCents: 120_050, maxTeams: 24, fmvCents: 45_000 },
   ],
+  goalCents: 2_500_000,
   ...change,
 });
 
@@ -94,10 +95,28 @@ describe('POST /api/admin/tournaments', () => {
       active: true,
       courseId: willow.id,
       teamsRegistered: 0,
+      goalCents: 2_500_000,
     });
+    // R39: a level's value received is saved with it (0 when not given).
     expect(tournament.levels).toEqual([
-      { id: expect.any(String), levelId: eagle.id, name: 'Eagle Sponsor', priceCents: 500_000, maxTeams: 3, teamsRegistered: 0 },
-      { id: expect.any(String), levelId: foursome.id, name: 'Foursome', priceCents: 120_050, maxTeams: 24, teamsRegistered: 0 },
+      {
+        id: expect.any(String),
+        levelId: eagle.id,
+        name: 'Eagle Sponsor',
+        priceCents: 500_000,
+        maxTeams: 3,
+        fmvCents: 0,
+        teamsRegistered: 0,
+      },
+      {
+        id: expect.any(String),
+        levelId: foursome.id,
+        name: 'Foursome',
+        priceCents: 120_050,
+        maxTeams: 24,
+        fmvCents: 45_000,
+        teamsRegistered: 0,
+      },
     ]);
     expect((await rowOf(tournament.id)).courseId).toBe(willow.id);
     expect(await linksOf(tournament.id)).toEqual([{ tournamentId: tournament.id, courseId: willow.id }]);
@@ -122,6 +141,13 @@ describe('POST /api/admin/tournaments', () => {
     [{ startDate: '2027-02-30' }, 'startDate', 'Enter a date that exists'],
     [{ endDate: '2027-04-15' }, 'endDate', 'End date cannot be before the start date'],
     [{ maxTeams: 0 }, 'maxTeams', 'Max teams must be a whole number from 1 to 10,000, or empty for no limit'],
+    [{ goalCents: 0 }, 'goalCents', 'Enter a goal above 0, with at most two decimals, or leave it empty'],
+    [{ goalCents: 12.5 }, 'goalCents', 'Enter a goal above 0, with at most two decimals, or leave it empty'],
+    [
+      { levels: [{ sponsorshipLevelId: UNKNOWN_ID, priceCents: 100, fmvCents: -1 }] },
+      'levels.0.fmvCents',
+      'Enter the value received (golf, cart, meal) as 0 or more, with at most two decimals',
+    ],
     [
       { levels: [{ sponsorshipLevelId: UNKNOWN_ID, priceCents: -1, maxTeams: 1 }] },
       'levels.0.priceCents',
@@ -186,7 +212,7 @@ describe('PUT /api/admin/tournaments/:id', () => {
         active: false,
         courseId: pine.id,
         levels: [
-          { sponsorshipLevelId: eagle.id, priceCents: 450_000, maxTeams: 2 },
+          { sponsorshipLevelId: eagle.id, priceCents: 450_000, maxTeams: 2, fmvCents: 60_000 },
           { sponsorshipLevelId: birdie.id, priceCents: 250_000 },
         ],
       }),
@@ -201,8 +227,24 @@ describe('PUT /api/admin/tournaments/:id', () => {
       courseId: pine.id,
     });
     expect(answer.tournament.levels).toEqual([
-      { id: eagleOffer.id, levelId: eagle.id, name: 'Eagle Sponsor', priceCents: 450_000, maxTeams: 2, teamsRegistered: 0 },
-      { id: expect.any(String), levelId: birdie.id, name: 'Birdie Sponsor', priceCents: 250_000, maxTeams: 8, teamsRegistered: 0 },
+      {
+        id: eagleOffer.id,
+        levelId: eagle.id,
+        name: 'Eagle Sponsor',
+        priceCents: 450_000,
+        maxTeams: 2,
+        fmvCents: 60_000,
+        teamsRegistered: 0,
+      },
+      {
+        id: expect.any(String),
+        levelId: birdie.id,
+        name: 'Birdie Sponsor',
+        priceCents: 250_000,
+        maxTeams: 8,
+        fmvCents: 0,
+        teamsRegistered: 0,
+      },
     ]);
     expect(await linksOf(tournament.id)).toEqual([{ tournamentId: tournament.id, courseId: pine.id }]);
     expect((await rowOf(tournament.id)).courseId).toBe(pine.id);

@@ -1,0 +1,95 @@
+// Raised by source (R38) on the Dashboard: a plain SVG bar chart (no chart library: four bars) and the same figures as a
+// table, with the goal.
+import { formatMoney } from '../../shared/money';
+import { RaisedProgress } from '../donations/raised-progress';
+import type { Raised } from '../donations/queries';
+import { Card } from '../ui/card';
+
+const SOURCES = [
+  { key: 'teams', label: 'Teams' },
+  { key: 'items', label: 'Sponsorships' },
+  { key: 'addons', label: 'Add-ons' },
+  { key: 'donations', label: 'Gifts' },
+] as const;
+
+export function RaisedChart({ raised, currency }: { raised: Omit<Raised, 'currency'>; currency: string }) {
+  const values = SOURCES.map((s) => ({ ...s, cents: raised.raisedBySource[s.key] }));
+  const max = Math.max(1, ...values.map((v) => v.cents));
+  const rowHeight = 36;
+  const labelWidth = 110;
+  const width = 560;
+  const barSpace = width - labelWidth - 110;
+  return (
+    <Card compact className="flex flex-col gap-4 sm:p-5">
+      <h2 className="text-lg font-semibold">Raised</h2>
+      <RaisedProgress raised={raised} currency={currency} />
+      <svg
+        role="img"
+        aria-labelledby="raised-chart-title"
+        viewBox={`0 0 ${width} ${values.length * rowHeight}`}
+        className="w-full max-w-2xl"
+      >
+        <title id="raised-chart-title">
+          Raised by source: {values.map((v) => `${v.label} ${formatMoney(v.cents, currency)}`).join(', ')}
+        </title>
+        {values.map((v, i) => {
+          const barWidth = Math.round((v.cents / max) * barSpace);
+          const y = i * rowHeight;
+          return (
+            <g key={v.key} data-source={v.key}>
+              <text x={0} y={y + rowHeight / 2 + 5} className="fill-stone-700 text-[14px]">
+                {v.label}
+              </text>
+              <rect x={labelWidth} y={y + 6} width={barSpace} height={rowHeight - 12} rx={4} className="fill-stone-100" />
+              <rect x={labelWidth} y={y + 6} width={barWidth} height={rowHeight - 12} rx={4} className="fill-brand-700" />
+              <text x={labelWidth + barSpace + 8} y={y + rowHeight / 2 + 5} className="fill-stone-900 text-[14px] font-semibold">
+                {formatMoney(v.cents, currency)}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <div className="overflow-x-auto">
+        <table className="w-full max-w-md text-left text-sm">
+          <caption className="sr-only">Raised by source</caption>
+          <thead>
+            <tr className="border-b border-stone-200">
+              <th scope="col" className="py-1.5 pr-3 font-semibold text-stone-700">
+                Source
+              </th>
+              <th scope="col" className="py-1.5 text-right font-semibold text-stone-700">
+                Raised
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {values.map((v) => (
+              <tr key={v.key} className="border-b border-stone-100">
+                <th scope="row" className="py-1.5 pr-3 font-normal">
+                  {v.label}
+                </th>
+                <td className="py-1.5 text-right tabular-nums">{formatMoney(v.cents, currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" className="py-1.5 pr-3">
+                Total
+              </th>
+              <td className="py-1.5 text-right font-semibold tabular-nums">{formatMoney(raised.raisedCents, currency)}</td>
+            </tr>
+            {raised.goalCents ? (
+              <tr>
+                <th scope="row" className="py-1.5 pr-3 font-normal text-stone-700">
+                  Goal
+                </th>
+                <td className="py-1.5 text-right tabular-nums text-stone-700">{formatMoney(raised.goalCents, currency)}</td>
+              </tr>
+            ) : null}
+          </tfoot>
+        </table>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,32 @@
+// The donor wall (R35): thanks by name where the donor allowed it, 'Anonymous' otherwise; no amounts.
+import { useQuery } from '@tanstack/react-query';
+import { Heart } from 'lucide-react';
+import { donorsQuery } from './queries';
+
+export function DonorWall({ tournamentId }: { tournamentId: string }) {
+  const donors = useQuery(donorsQuery(tournamentId));
+  return (
+    <section aria-labelledby="donor-wall" className="flex flex-col gap-3">
+      <h2 id="donor-wall" className="text-lg font-semibold">
+        Thank you to our donors
+      </h2>
+      {donors.isError ? (
+        <p className="text-sm text-stone-600">The donor wall could not be loaded.</p>
+      ) : donors.data && donors.data.length === 0 ? (
+        <p className="text-sm text-stone-600">Be the first to give.</p>
+      ) : (
+        <ul className="flex flex-col gap-2" aria-label="Donors">
+          {donors.data?.map((donor) => (
+            <li key={donor.id} className="flex items-start gap-2 rounded-md border border-stone-200 bg-white px-3 py-2">
+              <Heart aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-700" />
+              <span>
+                <span className="font-medium">{donor.name}</span>
+                {donor.dedication ? <span className="block text-sm text-stone-600">{donor.dedication}</span> : null}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

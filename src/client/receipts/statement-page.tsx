@@ -1,0 +1,119 @@
+// /statement?email=…&year=…&key=…: a payer's statement of a calendar year (R39), printable: every payment received, what
+// was received in return, and what may be deductible, with the totals.
+import { useQuery } from '@tanstack/react-query';
+import { formatMoney } from '../../shared/money';
+import { errorMessage } from '../lib/api';
+import { useSearchParams } from '../router';
+import { Card } from '../ui/card';
+import { PageSpinner } from '../ui/spinner';
+import { statementQuery } from './queries';
+import { formatDay } from './receipt-page';
+import { ReceiptSheet } from './receipt-sheet';
+
+export function StatementPage() {
+  const [params, setParams] = useSearchParams();
+  const email = params.get('email') ?? '';
+  const year = params.get('year') ?? String(new Date().getFullYear());
+  const key = params.get('key') ?? '';
+  const statement = useQuery(statementQuery(email, year, key));
+  if (statement.isPending) return <PageSpinner />;
+  if (statement.isError) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-12">
+        <title>Statement not found · Golf Tournament</title>
+        <Card className="flex flex-col gap-2">
+          <h1 className="text-xl font-bold">Statement not found</h1>
+          <p className="text-stone-700">
+            {errorMessage(statement.error, 'Failed to load the statement')}. Open it from a receipt e-mail, or sign in with the account that
+            paid.
+          </p>
+        </Card>
+      </div>
+    );
+  }
+  const { receipts, totals, organisation, currency, timeZone } = statement.data;
+  const money = (cents: number) => formatMoney(cents, currency);
+  const thisYear = new Date().getFullYear();
+  return (
+    <ReceiptSheet title={`Statement of giving, ${year}`} organisation={organisation}>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <p className="text-stone-700">
+          For <span className="font-medium text-stone-900">{email}</span>: every payment received in {year}.
+        </p>
+        <label className="flex items-center gap-2 text-sm print:hidden">
+          Year
+          <select
+            className="h-10 rounded-md border border-stone-300 bg-white px-2"
+            value={year}
+            onChange={(e) => setParams({ email, year: e.target.value, ...(key ? { key } : {}) }, { replace: true })}
+          >
+            {[thisYear, thisYear - 1, thisYear - 2, thisYear - 3].map((y) => (
+              <option key={y}>{y}</option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {receipts.length === 0 ? (
+        <p className="text-stone-700">No payments were received from this address in {year}.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[34rem] text-left text-sm">
+            <caption className="sr-only">Payments in {year}</caption>
+            <thead>
+              <tr className="border-b border-stone-300">
+                <th scope="col" className="py-2 pr-3">
+                  Date
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  For
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right">
+                  Amount
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right">
+                  Value received
+                </th>
+                <th scope="col" className="py-2 text-right">
+                  May be deductible
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {receipts.map((r) => (
+                <tr key={r.paymentId} className="border-b border-stone-100 align-top">
+                  <td className="py-2 pr-3 whitespace-nowrap">{formatDay(r.paidAt, timeZone)}</td>
+                  <td className="py-2 pr-3">
+                    {r.description}
+                    <span className="block text-xs text-stone-600">
+                      {r.tournamentName} · {r.reference}
+                    </span>
+                  </td>
+                  <td className="py-2 pr-3 text-right tabular-nums">
+                    {money(r.amountCents - r.refundedCents)}
+                    {r.refundedCents > 0 ? <span className="block text-xs text-stone-600">after refund</span> : null}
+                  </td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{money(r.fmvCents)}</td>
+                  <td className="py-2 text-right tabular-nums">{money(r.deductibleCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr className="font-semibold">
+                <th scope="row" colSpan={2} className="py-2 pr-3">
+                  Total
+                </th>
+                <td className="py-2 pr-3 text-right tabular-nums">{money(totals.amountCents)}</td>
+                <td className="py-2 pr-3 text-right tabular-nums">{money(totals.fmvCents)}</td>
+                <td className="py-2 text-right tabular-nums">{money(totals.deductibleCents)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+      <p className="text-sm text-stone-600">
+        Only the amount above the fair market value of goods or services received may be deductible. Please keep this statement for your tax
+        records.
+      </p>
+    </ReceiptSheet>
+  );
+}

@@ -1,0 +1,169 @@
+// /api/receipts/{id}: the printable receipt (R39), for its payer (signed in, or holding the e-mail's keyed link) and staff.
+// /api/statements: a payer's year statement, the same way. /api/admin/statements.csv: every payer's year for staff.
+import { z } from '@hono/zod-openapi';
+import { getViewer, type AppContext } from '../http/context';
+import { instant } from '../http/answer-fields';
+import { csvResponse, toCsv } from '../http/csv';
+import { createRouter, defineRoute, errorResponse, jsonResponse } from '../http/define-route';
+import { AppError } from '../http/errors';
+import { linkSecret } from '../payments/receipts';
+import { keyMatches, receiptsFor, receiptSubject, statementSubject, yearStatement } from './service';
+import { email } from '../../shared/field-schemas';
+import { statementYear } from '../../shared/fundraising-schemas';
+import { isStaff } from '../../shared/roles';
+
+const RECEIPT_NOT_FOUND = 'Receipt not found';
+const key = z.string().max(100).optional();
+
+const receiptSchema = z
+  .object({
+    paymentId: z.string(),
+    kind: z.enum(['team', 'donation', 'item', 'addon']),
+    payerName: z.string(),
+    payerEmail: z.string(),
+    tournamentName: z.string(),
+    description: z.string(),
+    received: z.string(),
+    amountCents: z.number(),
+    refundedCents: z.number(),
+    fmvCents: z.number(),
+    deductibleCents: z.number(),
+    /** The quid pro quo disclosure is due (over 75.00, goods or services received: R39). */
+    disclosure: z.boolean(),
+    reference: z.string(),
+    paidAt: instant,
+  })
+  .openapi('Receipt');
+const organisation = z.object({ name: z.string(), legalName: z.string(), taxId: z.string() });
+
+const toAnswer = (r: Awaited<ReturnType<typeof receiptsFor>>[number]) => {
+  const { ownerUserId: _owner, paid: _paid, forWhat: _for, ...rest } = r;
+  return rest;
+};
+const org = (c: AppContext) => {
+  const { config } = c.var.deps;
+  return { name: config.orgName, legalName: config.orgLegalName, taxId: config.orgTaxId };
+};
+
+export const receiptRoutes = createRouter()
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/receipts/{id}',
+      access: 'public',
+      summary: "A paid record's receipt (R39): for its payer (signed in, or with the e-mail link's key) and staff",
+      description: 'Anyone else, and a record not paid, get 404.',
+      request: { params: z.object({ id: z.uuid(RECEIPT_NOT_FOUND) }), query: z.object({ key }) },
+      responses: {
+        200: jsonResponse('OK', z.object({ receipt: receiptSchema, organisation, currency: z.string(), timeZone: z.string() })),
+        404: errorResponse('No such receipt, or not the caller’s'),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const [receipt] = await receiptsFor(c.var.deps.database.db, [id]);
+      const viewer = await getViewer(c);
+      const allowed =
+        receipt &&
+        receipt.paid &&
+        (keyMatches(await linkSecret(c.var.deps), receiptSubject(id), c.req.valid('query').key) ||
+          (viewer && (isStaff(viewer.role) || viewer.userId === receipt.ownerUserId)));
+      if (!receipt || !allowed) throw new AppError('NOT_FOUND', RECEIPT_NOT_FOUND);
+      const { config } = c.var.deps;
+      return c.json({ receipt: toAnswer(receipt), organisation: org(c), currency: config.currency, timeZone: config.timeZone }, 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/statements',
+      access: 'public',
+      summary: "A payer's statement of a calendar year (R39): every payment received from their e-mail address, with the totals",
+      description: 'For the address of the signed-in caller, with the link key of a receipt e-mail, or for staff; 404 otherwise.',
+      request: { query: z.object({ email: email(), year: statementYear, key }) },
+      responses: {
+        200: jsonResponse(
+          'OK',
+          z.object({
+            email: z.string(),
+            year: z.number(),
+            receipts: z.array(receiptSchema),
+            totals: z.object({ amountCents: z.number(), fmvCents: z.number(), deductibleCents: z.number() }),
+            organisation,
+            currency: z.string(),
+            timeZone: z.string(),
+          }),
+        ),
+        404: errorResponse('Not the caller’s statement'),
+      },
+    }),
+    async (c) => {
+      const query = c.req.valid('query');
+      const viewer = await getViewer(c);
+      const allowed =
+        keyMatches(await linkSecret(c.var.deps), statementSubject(query.email), query.key) ||
+        (viewer && (isStaff(viewer.role) || viewer.email.toLowerCase() === query.email));
+      if (!allowed) throw new AppError('NOT_FOUND', 'Statement not found');
+      const { config, database } = c.var.deps;
+      const statement = await yearStatement(database.db, query.year, config.timeZone, query.email);
+      return c.json(
+        {
+          email: query.email,
+          year: statement.year,
+          receipts: statement.receipts.map(toAnswer),
+          totals: statement.totals,
+          organisation: org(c),
+          currency: config.currency,
+          timeZone: config.timeZone,
+        },
+        200,
+      );
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'get',
+      path: '/admin/statements.csv',
+      access: 'admin',
+      summary: 'Every payment received in a calendar year, by payer, as CSV (R39): amount, value received and what may be deductible',
+      request: { query: z.object({ year: statementYear, email: email().optional() }) },
+      responses: { 200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } } },
+    }),
+    async (c) => {
+      const { config, database } = c.var.deps;
+      const query = c.req.valid('query');
+      const statement = await yearStatement(database.db, query.year, config.timeZone, query.email ?? null);
+      const decimal = (cents: number) => (cents / 100).toFixed(2);
+      const rows = [...statement.receipts]
+        .sort((a, b) => a.payerEmail.localeCompare(b.payerEmail) || a.paidAt.localeCompare(b.paidAt))
+        .map((r) => [
+          r.payerName,
+          r.payerEmail,
+          r.paidAt.slice(0, 10),
+          r.tournamentName,
+          r.description,
+          decimal(r.amountCents),
+          decimal(r.refundedCents),
+          decimal(r.fmvCents),
+          decimal(r.deductibleCents),
+          r.reference,
+        ]);
+      const currency = config.currency;
+      const csv = toCsv(
+        [
+          'Payer',
+          'E-mail',
+          'Date',
+          'Tournament',
+          'For',
+          `Amount (${currency})`,
+          `Refunded (${currency})`,
+          `Value received (${currency})`,
+          `May be deductible (${currency})`,
+          'Reference',
+        ],
+        rows,
+      );
+      return csvResponse(c, `statements-${query.year}.csv`, csv);
+    },
+  );

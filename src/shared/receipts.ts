@@ -1,0 +1,21 @@
+// What a receipt says may be deductible (R39), written once for the e-mail, the printable page and the year statement.
+
+/** IRS Publication 1771: a payment over 75.00 that buys goods or services needs the quid pro quo disclosure. */
+export const QUID_PRO_QUO_THRESHOLD_CENTS = 7_500;
+
+/** The money kept (amount less refunds), less the fair market value of what the payer received; never below 0. */
+export function deductibleCents(amountCents: number, fmvCents: number, refundedCents = 0): number {
+  return Math.max(0, amountCents - refundedCents - fmvCents);
+}
+
+/** Whether the receipt carries the quid pro quo disclosure: more than 75.00 paid, and goods or services received. */
+export function needsDisclosure(amountCents: number, fmvCents: number): boolean {
+  return amountCents > QUID_PRO_QUO_THRESHOLD_CENTS && fmvCents > 0;
+}
+
+/** The disclosure's words, with the value of what was received formatted by the caller. */
+export const disclosureText = (fmv: string) =>
+  `The amount of your contribution that may be deductible for federal income tax purposes is limited to the excess of the ` +
+  `amount you paid over the value of the goods and services we provided to you, estimated at ${fmv}.`;
+
+export const NO_GOODS_TEXT = 'No goods or services were provided in exchange for this contribution.';
