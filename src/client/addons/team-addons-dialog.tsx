@@ -41,7 +41,13 @@ export function TeamAddonsDialog({
     try {
       const result = await order.mutateAsync(parsed.data);
       notify.success(`Add-ons bought: ${formatMoney(result.totalCents, currency)}`);
-      if (paymentOption === 'pay') notify.info('Payment processing will be available once Stripe is connected');
+      if (result.checkoutUrl) {
+        notify.info('Taking you to the secure payment page…');
+        window.location.assign(result.checkoutUrl);
+        return;
+      }
+      if (result.checkoutError) notify.error(result.checkoutError);
+      else if (paymentOption === 'pay') notify.info('Payment processing will be available once Stripe is connected');
       else if (result.holdUntil) notify.info(`Held until ${formatDateTime(result.holdUntil, { withZone: true })}`);
       onClose();
     } catch (error) {

@@ -113,9 +113,16 @@ function BuyItemDialog({ item, me, currency, onClose }: { item: SponsorshipItem;
         setUploading(true);
         logoImageId = (await uploadImage(logo)).id;
       }
-      const { purchase } = await buy.mutateAsync({ ...input, logoImageId });
+      const { purchase, checkoutUrl, checkoutError } = await buy.mutateAsync({ ...input, logoImageId });
       notify.success(`${purchase.itemName}${purchase.holeNumber ? ` (hole ${purchase.holeNumber})` : ''} is yours`);
-      if (input.paymentOption === 'pay') notify.info('Payment processing will be available once Stripe is connected');
+      if (checkoutUrl) {
+        // The place is taken; Stripe's page takes the card and the dashboard shows 'Paid' once the webhook confirms it.
+        notify.info('Taking you to the secure payment page…');
+        window.location.assign(checkoutUrl);
+        return;
+      }
+      if (checkoutError) notify.error(checkoutError);
+      else if (input.paymentOption === 'pay') notify.info('Payment processing will be available once Stripe is connected');
       else if (purchase.holdUntil) notify.info(`Your place is held until ${formatDateTime(purchase.holdUntil, { withZone: true })}`);
       onClose();
     } catch (error) {

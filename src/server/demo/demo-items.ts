@@ -7,7 +7,7 @@ import type { Db } from '../db/connect';
 import { players, teams } from '../db/schema';
 import { storeImage } from '../images/service';
 import { createItem } from '../items/service';
-import { recordPurchases, type NewPurchase } from '../items/record-purchases';
+import { insertPurchases, type PurchaseInput } from '../purchases/service';
 import { createAddon } from '../addons/service';
 
 export const DEMO_ITEMS = [
@@ -68,7 +68,7 @@ export async function seedItems(tx: Db, options: { upcomingId: string; outingId:
     SPONSORS.map(async (s) => (await storeImage(tx, await drawLogo(s.name, s.colour), { purpose: 'logo', uploadedBy: null })).id),
   );
   const holdUntil = new Date(options.now.getTime() + 72 * 3600_000);
-  const rows: { row: NewPurchase; paid: boolean }[] = [];
+  const rows: { row: Omit<PurchaseInput, 'paymentStatus'>; paid: boolean }[] = [];
   for (const [tournamentId, sold] of [
     [options.upcomingId, [1, 4, 7, 12]],
     [options.outingId, [1, 3, 5, 9, 14]],
@@ -107,10 +107,12 @@ export async function seedItems(tx: Db, options: { upcomingId: string; outingId:
       },
     });
   }
-  const paid = rows.filter((r) => r.paid).map((r) => r.row);
-  const held = rows.filter((r) => !r.paid).map((r) => r.row);
-  await recordPurchases(tx, paid, { kind: 'paid', note: 'Paid by cheque' }, null);
-  if (held.length) await recordPurchases(tx, held, { kind: 'hold', holdUntil }, null);
+  await insertPurchases(
+    tx,
+    rows.map(({ row, paid }) =>
+      paid ? { ...row, paymentStatus: 'paid' as const, note: 'Paid by cheque' } : { ...row, paymentStatus: 'hold' as const, holdUntil },
+    ),
+  );
 
   // Add-ons: the outing's first golfers bought mulligans ahead (paid), and raffle tickets at the check-in desk (cash).
   const [mulligan, raffle] = [
@@ -126,7 +128,7 @@ export async function seedItems(tx: Db, options: { upcomingId: string; outingId:
     .where(eq(teams.tournamentId, options.outingId))
     .orderBy(teams.createdAt, players.createdAt)
     .limit(12);
-  const addonRow = (g: (typeof golfers)[number], addon: typeof mulligan, quantity: number): NewPurchase => ({
+  const addonRow = (g: (typeof golfers)[number], addon: typeof mulligan, quantity: number, note: string): PurchaseInput => ({
     tournamentId: options.outingId,
     kind: 'addon',
     buyerName: `${g.firstName} ${g.lastName}`,
@@ -135,18 +137,12 @@ export async function seedItems(tx: Db, options: { upcomingId: string; outingId:
     addonId: addon.id,
     playerId: g.id,
     quantity,
+    paymentStatus: 'paid',
+    note,
   });
-  await recordPurchases(
-    tx,
-    golfers.slice(0, 8).map((g) => addonRow(g, mulligan, 2)),
-    { kind: 'paid', note: 'Paid with the registration' },
-    null,
-  );
-  await recordPurchases(
-    tx,
-    golfers.slice(4, 12).map((g, i) => addonRow(g, raffle, 1 + (i % 4))),
-    { kind: 'paid', note: 'Sold at check-in (cash)' },
-    null,
-  );
+  await insertPurchases(tx, [
+    ...golfers.slice(0, 8).map((g) => addonRow(g, mulligan, 2, 'Paid with the registration')),
+    ...golfers.slice(4, 12).map((g, i) => addonRow(g, raffle, 1 + (i % 4), 'Sold at check-in (cash)')),
+  ]);
   return { items: DEMO_ITEMS.length * 2, sold: rows.length, logos: logos.length };
 }
