@@ -4,6 +4,7 @@ import { z } from './zod';
 import { email, optionalText, requiredText } from './field-schemas';
 import { PAYMENT_OPTIONS } from './team-schemas';
 import { MAX_PRICE_CENTS } from './tournament-schemas';
+import { parseMoneyToCents } from './money';
 
 export const MAX_ITEM_QUANTITY = 100;
 /** Hole numbers a course can have (a 36-hole outing at most), as the purchases table checks. */
@@ -95,3 +96,53 @@ export const holeTakenMessage = (hole: number) => `Hole ${hole} already has a sp
 export const capReachedMessage = (name: string, max: number, left: number) =>
   left === 0 ? `This golfer already has the most ${name} allowed (${max})` : `At most ${left} more ${name} for this golfer (${max} each)`;
 export const ITEM_SOLD_OUT_MESSAGE = 'This item is sold out';
+
+// ── The forms: typed text ("250.00", "18") turned into the API's bodies ──────────────────────────────────────────────────
+const moneyText = (message: string, min: number) =>
+  z.string().transform((text, ctx) => {
+    const cents = parseMoneyToCents(text.trim());
+    if (cents == null || cents < min) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    if (cents > MAX_PRICE_CENTS) {
+      ctx.addIssue({ code: 'custom', message: M.priceTooHigh });
+      return z.NEVER;
+    }
+    return cents;
+  });
+const wholeText = (message: string, min: number, max: number) =>
+  z.string().transform((text, ctx) => {
+    const n = /^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN;
+    if (!Number.isInteger(n) || n < min || n > max) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+export const itemFormSchema = z
+  .object({
+    name: requiredText(M.name, 120),
+    includes: optionalText(500),
+    price: moneyText(M.price, 100),
+    fmv: moneyText(M.fmv, 0),
+    quantity: wholeText(M.quantity, 1, MAX_ITEM_QUANTITY),
+    isHole: z.boolean(),
+  })
+  .superRefine((item, ctx) => {
+    if (item.isHole && item.quantity > MAX_HOLE) ctx.addIssue({ code: 'custom', path: ['quantity'], message: M.holeQuantity });
+  })
+  .transform(({ price, fmv, ...rest }) => ({ ...rest, priceCents: price, fmvCents: fmv }));
+export type ItemFormInput = z.input<typeof itemFormSchema>;
+
+export const addonFormSchema = z
+  .object({
+    name: requiredText(M.name, 120),
+    description: optionalText(500),
+    price: moneyText(M.price, 100),
+    fmv: moneyText(M.fmv, 0),
+    maxPerGolfer: wholeText(M.maxPerGolfer, 1, MAX_ADDON_PER_GOLFER),
+  })
+  .transform(({ price, fmv, ...rest }) => ({ ...rest, priceCents: price, fmvCents: fmv }));
+export type AddonFormInput = z.input<typeof addonFormSchema>;

@@ -12,6 +12,7 @@ import {
   LandPlot,
   LayoutDashboard,
   ListOrdered,
+  Ticket,
   Trophy,
   UserCheck,
   Users,
@@ -103,6 +104,12 @@ export const ADMIN_PAGES: AdminPage[] = [
     access: 'admin',
     nav: { label: 'Sponsorship Levels', icon: Award },
     page: lazy(() => import('../sponsorship/sponsorship-levels-page').then((m) => ({ default: m.SponsorshipLevelsPage }))),
+  },
+  {
+    path: 'items',
+    access: 'admin',
+    nav: { label: 'Items & Add-ons', icon: Ticket },
+    page: lazy(() => import('../items/admin-items-page').then((m) => ({ default: m.AdminItemsPage }))),
   },
   {
     path: 'users',

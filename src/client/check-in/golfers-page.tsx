@@ -20,6 +20,7 @@ import { SelectField } from '../ui/select-field';
 import { Switch } from '../ui/switch';
 import { ListState, Table, Td, Th, Tr } from '../ui/table';
 import { AddGolferDialog } from './add-golfer-dialog';
+import { GolferAddons } from './sell-addon-dialog';
 import { golfersQuery, useDeleteGolfer, useSetCheckIn, type Golfer } from './queries';
 
 const nameOf = (g: Golfer) => `${g.firstName} ${g.lastName}`;
@@ -33,6 +34,7 @@ export function GolfersPage() {
   const [chosen, setChosen] = useState('');
   // The newest active tournament by default (the list comes soonest first).
   const tournamentId = chosen || tournaments.data?.tournaments.at(-1)?.id || '';
+  const currency = tournaments.data?.currency ?? 'USD';
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim());
   const [page, setPage] = useState(1);
@@ -134,6 +136,7 @@ export function GolfersPage() {
                         {golfer.checkedInBy ? ` by ${golfer.checkedInBy}` : ''}
                       </p>
                     ) : null}
+                    <GolferAddons golfer={golfer} name={nameOf(golfer)} tournamentId={tournamentId} currency={currency} />
                   </div>
                   <HandicapField golfer={golfer} name={nameOf(golfer)} />
                   <div className="flex flex-col items-center gap-0.5">
@@ -163,6 +166,7 @@ export function GolfersPage() {
                   <Th>Team</Th>
                   <Th>Handicap Index</Th>
                   <Th>Checked in</Th>
+                  <Th>Add-ons</Th>
                   {isAdmin ? (
                     <Th>
                       <span className="sr-only">Actions</span>
@@ -195,6 +199,9 @@ export function GolfersPage() {
                           </span>
                         ) : null}
                       </div>
+                    </Td>
+                    <Td>
+                      <GolferAddons golfer={golfer} name={nameOf(golfer)} tournamentId={tournamentId} currency={currency} />
                     </Td>
                     {isAdmin ? (
                       <Td className="text-right">

@@ -14,14 +14,15 @@ export class ApiError extends Error {
 
 export async function api<T>(
   path: string,
-  init: { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
+  init: { method?: string; body?: unknown; form?: FormData; signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<T> {
   let response: Response;
   try {
+    // A form (an image upload) goes as multipart/form-data: the browser writes its Content-Type with the boundary.
     response = await fetch(path, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      method: init.method ?? (init.body === undefined && init.form === undefined ? 'GET' : 'POST'),
       headers: init.body === undefined ? init.headers : { 'Content-Type': 'application/json', ...init.headers },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      body: init.form ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
       credentials: 'same-origin',
       signal: init.signal,
     });

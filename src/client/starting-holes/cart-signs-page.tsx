@@ -8,8 +8,9 @@ import { fullName } from '../lib/format';
 import { PrintButton } from './print-button';
 import { PrintablePage } from './printable-page';
 import { startingSheetQuery } from './queries';
+import { HoleSponsorLine, type HoleSponsor } from './hole-sponsor';
 
-function CartSign({ team, tournamentName }: { team: StartingSheetTeam; tournamentName: string }) {
+function CartSign({ team, tournamentName, sponsor }: { team: StartingSheetTeam; tournamentName: string; sponsor?: HoleSponsor }) {
   const label = startingHoleLabel(team.startingHole, team.startGroup);
   return (
     <article
@@ -29,6 +30,7 @@ function CartSign({ team, tournamentName }: { team: StartingSheetTeam; tournamen
           ))}
         </ul>
       </div>
+      {sponsor ? <HoleSponsorLine sponsor={sponsor} /> : null}
     </article>
   );
 }
@@ -54,7 +56,12 @@ export function CartSignsPage() {
       {data?.assignments.length ? (
         <div className="grid gap-5 lg:grid-cols-2 print:block">
           {data.assignments.map((team) => (
-            <CartSign key={team.teamId} team={team} tournamentName={data.tournament.name} />
+            <CartSign
+              key={team.teamId}
+              team={team}
+              tournamentName={data.tournament.name}
+              sponsor={data.holeSponsors.find((s) => s.holeNumber === team.startingHole)}
+            />
           ))}
         </div>
       ) : null}

@@ -12,12 +12,14 @@ import { DrawWarning, drawOutOfDateText } from './draw-warning';
 import { PrintButton } from './print-button';
 import { PrintablePage } from './printable-page';
 import { startingSheetQuery } from './queries';
+import { HoleSponsorLine } from './hole-sponsor';
 
 export function StartingSheetPage() {
   const { id = '' } = useParams();
   const { data: me } = useMe();
   const sheet = useQuery(startingSheetQuery(id));
   const data = sheet.data;
+  const sponsorOf = (hole: number) => data?.holeSponsors.find((s) => s.holeNumber === hole);
   const admin = me?.user.role === 'admin';
   // Teams registered after the draw are not on the sheet: say so on screen (not on paper).
   const outOfDate = data
@@ -87,6 +89,7 @@ export function StartingSheetPage() {
                   <td className="px-3 py-2">
                     <span className="font-semibold">{team.teamName}</span>
                     {team.company ? <span className="block text-stone-700">{team.company}</span> : null}
+                    {sponsorOf(team.startingHole) ? <HoleSponsorLine sponsor={sponsorOf(team.startingHole)!} compact /> : null}
                   </td>
                   <td className="px-3 py-2">
                     <ul>

@@ -1,6 +1,7 @@
 // One team on the leader's dashboard: its details, its starting hole once drawn (R20), Edit while editable, Enter Scores.
 import { startingHoleLabel } from '../../shared/tournament-day';
-import { ClipboardPen, CreditCard, Lock, Pencil } from 'lucide-react';
+import { ClipboardPen, CreditCard, Lock, Pencil, Ticket } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from '../router';
 import { LOCKED_MESSAGE } from '../../shared/editing-lock';
 import { formatDateRange, formatDateTime } from '../lib/format';
@@ -11,8 +12,21 @@ import { errorMessage } from '../lib/api';
 import { notify } from '../lib/toast';
 import { usePayNow, type TeamSummary } from '../registration/queries';
 
-export function TeamCard({ team, cardPayments, onEdit }: { team: TeamSummary; cardPayments: boolean; onEdit: () => void }) {
+const TeamAddonsDialog = lazy(() => import('../addons/team-addons-dialog').then((m) => ({ default: m.TeamAddonsDialog })));
+
+export function TeamCard({
+  team,
+  cardPayments,
+  currency = 'USD',
+  onEdit,
+}: {
+  team: TeamSummary;
+  cardPayments: boolean;
+  currency?: string;
+  onEdit: () => void;
+}) {
   const headingId = `team-${team.id}`;
+  const [addons, setAddons] = useState(false);
   const payNow = usePayNow();
   // An unpaid team can be paid by card (R23) while its place is kept.
   const payable = cardPayments && (team.paymentStatus === 'pending' || team.paymentStatus === 'hold') && (team.level?.priceCents ?? 0) > 0;
@@ -39,6 +53,11 @@ export function TeamCard({ team, cardPayments, onEdit }: { team: TeamSummary; ca
               <Link to={`/register/scores/${team.id}`} aria-label={`Enter Scores for ${team.name}`}>
                 <ClipboardPen aria-hidden className="size-4" /> Enter Scores
               </Link>
+            </Button>
+          ) : null}
+          {team.editable && team.paymentStatus !== 'expired' ? (
+            <Button variant="secondary" size="sm" onClick={() => setAddons(true)} aria-label={`Add-ons for ${team.name}`}>
+              <Ticket aria-hidden className="size-4" /> Add-ons
             </Button>
           ) : null}
           {team.editable ? (
@@ -97,6 +116,11 @@ export function TeamCard({ team, cardPayments, onEdit }: { team: TeamSummary; ca
         <p className="flex items-center gap-2 text-sm text-stone-700">
           <Lock aria-hidden className="size-4" /> {LOCKED_MESSAGE}
         </p>
+      ) : null}
+      {addons ? (
+        <Suspense fallback={null}>
+          <TeamAddonsDialog teamId={team.id} teamName={team.name} currency={currency} onClose={() => setAddons(false)} />
+        </Suspense>
       ) : null}
     </Card>
   );

@@ -16,6 +16,8 @@ import { errorMessage } from '../lib/api';
 import { notify } from '../lib/toast';
 import { WaitlistCard } from '../registration/waitlist-card';
 import { offerQuery } from '../registration/waitlist-queries';
+import { SponsorshipItemsCard } from '../items/sponsorship-items-card';
+import { MyPurchasesCard } from '../items/my-purchases-card';
 
 const RegistrationFlow = lazy(() => import('../registration/registration-flow').then((m) => ({ default: m.RegistrationFlow })));
 const EditTeam = lazy(() => import('./edit-team-form').then((m) => ({ default: m.EditTeam })));
@@ -126,10 +128,17 @@ export function TeamDashboard({ me }: { me: Me }) {
                     key={team.id}
                     team={team}
                     cardPayments={tournaments.data?.cardPayments ?? false}
+                    currency={tournaments.data?.currency ?? 'USD'}
                     onEdit={() => setView({ kind: 'edit', teamId: team.id })}
                   />
                 ))
               )}
+              <MyPurchasesCard currency={tournaments.data?.currency ?? 'USD'} />
+              <SponsorshipItemsCard
+                me={me}
+                tournaments={active.filter((t) => t.registrationOpen)}
+                currency={tournaments.data?.currency ?? 'USD'}
+              />
             </>
           )}
         </div>

@@ -80,7 +80,7 @@ describe('the leader buys add-ons for their golfers', () => {
     expect(rows).toHaveLength(4);
     expect(rows.every((r) => r.kind === 'addon' && r.quantity === 2 && r.amountCents === 2_000 && r.paymentStatus === 'hold')).toBe(true);
     const [payment] = await t.db.select().from(payments).where(eq(payments.purchaseId, rows[0]!.id));
-    expect(payment).toMatchObject({ amountCents: 2_000, state: 'in_progress' });
+    expect(payment).toMatchObject({ amountCents: 2_000, state: 'hold' });
     expect(await t.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, payment!.id))).toHaveLength(1);
 
     const card = await t.call(`/api/teams/${team.id}/addons`, { cookie: leader.cookie });
@@ -168,7 +168,7 @@ describe('staff sell add-ons at check-in', () => {
     const [payment] = await t.db.select().from(payments).where(eq(payments.purchaseId, row!.id));
     expect(payment).toMatchObject({ state: 'paid', amountCents: 1_500 });
     const [event] = await t.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, payment!.id));
-    expect(event).toMatchObject({ toState: 'paid', actorUserId: moderator.id, note: 'Sold at check-in (cash)' });
+    expect(event).toMatchObject({ kind: 'registered', toState: 'paid', actorUserId: moderator.id, note: 'Sold at check-in (cash)' });
 
     const list = await t.call(`/api/admin/golfers?tournamentId=${tournament.id}`, { cookie: moderator.cookie });
     const golfer = list.body.golfers.find((g: { id: string }) => g.id === golfers[0]);

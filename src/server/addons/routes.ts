@@ -5,6 +5,7 @@ import { getActor } from '../http/context';
 import { instant } from '../http/answer-fields';
 import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { addonOrderSchema, addonSaleSchema, addonSchema } from '../../shared/item-schemas';
+import { checkoutAnswer, checkoutFor } from '../items/checkout';
 import { createAddon, deleteAddon, listAddons, orderAddons, sellAddon, teamAddons, updateAddon } from './service';
 
 const addon = z
@@ -73,7 +74,13 @@ export const teamAddonRoutes = createRouter()
       responses: {
         201: jsonResponse(
           'Bought',
-          z.object({ purchases: z.number(), totalCents: z.number(), status: z.enum(['pending', 'hold']), holdUntil: instant.nullable() }),
+          z.object({
+            purchases: z.number(),
+            totalCents: z.number(),
+            status: z.enum(['pending', 'hold']),
+            holdUntil: instant.nullable(),
+            ...checkoutAnswer,
+          }),
         ),
         403: errorResponse('Not your team, or editing is locked (R17)'),
         404: errorResponse('No such team'),
@@ -89,7 +96,17 @@ export const teamAddonRoutes = createRouter()
         holdHours: config.holdHours,
         cardPayments: stripe !== null,
       });
-      return c.json({ ...order, holdUntil: order.holdUntil?.toISOString() ?? null }, 201);
+      const checkout = await checkoutFor(c, order.status === 'pending' ? order.purchaseIds : [], actor.userId);
+      return c.json(
+        {
+          purchases: order.purchases,
+          totalCents: order.totalCents,
+          status: order.status,
+          holdUntil: order.holdUntil?.toISOString() ?? null,
+          ...checkout,
+        },
+        201,
+      );
     },
   );
 

@@ -8,7 +8,10 @@ import { AppError } from '../http/errors';
 import { HOLD_HOURS, isEditable, LOCKED_MESSAGE } from '../../shared/editing-lock';
 import { addonOrderSchema, addonSaleSchema, addonSchema, capReachedMessage, ITEM_MESSAGES } from '../../shared/item-schemas';
 import { playerOrder } from '../teams/player-order';
-import { recordPurchases, type NewPurchase, type PurchaseStart } from '../items/record-purchases';
+import { insertPurchases, type PurchaseInput } from '../purchases/service';
+
+/** How an order starts: card (pending, Checkout next), held until a deadline, or paid there and then (staff at check-in). */
+type OrderStart = { status: 'pending' | 'hold'; holdUntil: Date | null; note: string } | { status: 'paid'; note: string };
 
 const ADDON_NOT_FOUND = 'Add-on not found';
 const holdsPlace = sql`${purchases.paymentStatus} <> 'expired'`;
@@ -103,7 +106,7 @@ async function placeOrder(
   tx: Db,
   team: { id: string; tournamentId: string; contactName: string; contactEmail: string },
   lines: OrderLine[],
-  start: PurchaseStart,
+  start: OrderStart,
   actor: { userId: string; recorded: boolean },
 ) {
   const roster = await tx
@@ -131,7 +134,7 @@ async function placeOrder(
     }
     wanted.set(key, total);
   });
-  const rows: NewPurchase[] = lines.map((line) => {
+  const rows: PurchaseInput[] = lines.map((line) => {
     const addon = offered.get(line.addonId)!;
     const golfer = roster.find((p) => p.id === line.playerId)!;
     return {
@@ -146,10 +149,17 @@ async function placeOrder(
       playerId: line.playerId,
       quantity: line.quantity,
       recordedBy: actor.recorded ? actor.userId : null,
+      paymentStatus: start.status,
+      holdUntil: start.status === 'paid' ? null : start.holdUntil,
+      note: start.note,
     };
   });
-  const created = await recordPurchases(tx, rows, start, actor.userId);
-  return { purchases: created.length, totalCents: rows.reduce((sum, row) => sum + row.amountCents, 0) };
+  const created = await insertPurchases(tx, rows, actor.userId);
+  return {
+    purchaseIds: created.map((p) => p.id),
+    purchases: created.length,
+    totalCents: rows.reduce((sum, row) => sum + row.amountCents, 0),
+  };
 }
 
 async function lockTeam(tx: Db, teamId: string) {
@@ -190,7 +200,11 @@ export async function orderAddons(db: Db, actorId: string, teamId: string, rawIn
     const team = await lockTeam(tx, teamId);
     if (!options.staff && team.userId !== actorId) throw new AppError('FORBIDDEN', "You don't have permission to access this page");
     if (!options.staff && !isEditable(team.startDate, now, options.timeZone)) throw new AppError('FORBIDDEN', LOCKED_MESSAGE);
-    const order = await placeOrder(tx, team, input.lines, { kind: input.paymentOption, holdUntil }, { userId: actorId, recorded: false });
+    const start: OrderStart =
+      input.paymentOption === 'pay'
+        ? { status: 'pending', holdUntil, note: 'Card payment chosen' }
+        : { status: 'hold', holdUntil, note: 'Held unpaid' };
+    const order = await placeOrder(tx, team, input.lines, start, { userId: actorId, recorded: false });
     return { ...order, status: input.paymentOption === 'pay' ? ('pending' as const) : ('hold' as const), holdUntil };
   });
 }
@@ -207,7 +221,7 @@ export async function sellAddon(db: Db, staffId: string, playerId: string, rawIn
       tx,
       team,
       [{ playerId, addonId: input.addonId, quantity: input.quantity }],
-      { kind: 'paid', note },
+      { status: 'paid', note },
       {
         userId: staffId,
         recorded: true,

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADDONS, DEMO_ITEMS } from './demo-items';
 import { queryRows } from '../db/connect';
 import {
   payments,
@@ -154,9 +155,12 @@ describe('seedDemo', () => {
   it("shows the outing part-way to its goal, with gifts on the wall (named, anonymous, one cheque) and receipts with the foursome's value", async () => {
     const id = seeded!.outing.id;
     const raised = (await raisedForOne(database.db, id))!;
-    // 36 × $600.00 entries and $2,050.00 of gifts, against $40,000.00.
-    expect(raised).toMatchObject({ raisedCents: 2_160_000 + 205_000, goalCents: 4_000_000 });
-    expect(raised.raisedBySource).toEqual({ teams: 2_160_000, items: 0, addons: 0, donations: 205_000 });
+    // 36 × $600.00 entries, $2,050.00 of gifts, the outing's paid sponsorships (five hole signs and the beverage cart) and
+    // add-ons (eight golfers' two mulligans, twenty raffle tickets), against $40,000.00.
+    const items = 5 * DEMO_ITEMS[0].priceCents + DEMO_ITEMS[1].priceCents;
+    const addons = 8 * 2 * DEMO_ADDONS[0].priceCents + 20 * DEMO_ADDONS[1].priceCents;
+    expect(raised).toMatchObject({ raisedCents: 2_160_000 + 205_000 + items + addons, goalCents: 4_000_000 });
+    expect(raised.raisedBySource).toEqual({ teams: 2_160_000, items, addons, donations: 205_000 });
     expect(raised.raisedCents).toBeLessThan(raised.goalCents!);
     const wall = await donorWall(database.db, id);
     expect(wall.map((d) => d.name)).toEqual(expect.arrayContaining(['Margaret Ellis', 'Anonymous', 'Riverside Lions Club']));

@@ -6,6 +6,7 @@ import { courseHoles, golfCourses, sponsorshipLevels, tournamentCourses, tournam
 import { AppError } from '../http/errors';
 import { DEMO_GOAL_CENTS, seedGifts } from './demo-gifts';
 import { seedOuting, type DemoOuting } from './demo-outing';
+import { seedItems } from './demo-items';
 
 /** The tournament is this many days after today (then moved to the Friday on or after), so registration is open. */
 export const DEMO_DAYS_AHEAD = 42;
@@ -139,6 +140,8 @@ export async function seedDemo(db: Db, options: { today: string }): Promise<Demo
       startDate: options.today,
     });
     const fundraising = await seedGifts(tx, outing.id);
+
+    await seedItems(tx, { upcomingId: tournament!.id, outingId: outing.id, now: new Date() });
 
     return {
       outing,

@@ -125,9 +125,9 @@ describe('buying an item', () => {
     const [row] = await t.db.select().from(purchases).where(eq(purchases.id, body.purchase.id));
     expect(row).toMatchObject({ kind: 'item', userId: leader.id, holeNumber: 3, sponsorName: 'Acme Plumbing', fmvCents: 5_000 });
     const [payment] = await t.db.select().from(payments).where(eq(payments.purchaseId, row!.id));
-    expect(payment).toMatchObject({ amountCents: 25_000, state: 'in_progress' });
+    expect(payment).toMatchObject({ amountCents: 25_000, state: 'hold' });
     const events = await t.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, payment!.id));
-    expect(events).toMatchObject([{ kind: 'registered', toState: 'in_progress', amountCents: 25_000, actorUserId: leader.id }]);
+    expect(events).toMatchObject([{ kind: 'registered', toState: 'hold', amountCents: 25_000, actorUserId: leader.id }]);
 
     const open = await t.call(`/api/items?tournamentId=${tournament.id}`);
     expect(open.body.items[0]).toMatchObject({ placesLeft: 3, freeHoles: [1, 2, 4] });

@@ -4,6 +4,7 @@ import { getActor } from '../http/context';
 import { instant } from '../http/answer-fields';
 import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { itemPurchaseSchema, sponsorshipItemSchema } from '../../shared/item-schemas';
+import { checkoutAnswer, checkoutFor } from './checkout';
 import { buyItem, createItem, deleteItem, holeSponsors, itemsWithPlaces, myPurchases, updateItem } from './service';
 import { paymentStatus } from '../http/answer-fields';
 
@@ -96,6 +97,7 @@ export const itemRoutes = createRouter()
               status: z.enum(['pending', 'hold']),
               holdUntil: instant.nullable(),
             }),
+            ...checkoutAnswer,
           }),
         ),
         409: errorResponse('Sold out, the hole already has a sponsor, or the tournament starts soon'),
@@ -110,7 +112,8 @@ export const itemRoutes = createRouter()
         cardPayments: stripe !== null,
       });
       const { paymentId: _, ...purchase } = bought;
-      return c.json({ purchase: { ...purchase, holdUntil: purchase.holdUntil?.toISOString() ?? null } }, 201);
+      const checkout = await checkoutFor(c, purchase.status === 'pending' ? [purchase.id] : [], userId);
+      return c.json({ purchase: { ...purchase, holdUntil: purchase.holdUntil?.toISOString() ?? null }, ...checkout }, 201);
     },
   );
 

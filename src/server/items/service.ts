@@ -17,7 +17,7 @@ import {
   sponsorshipItemSchema,
 } from '../../shared/item-schemas';
 import { imageUrl } from '../images/service';
-import { recordPurchases } from './record-purchases';
+import { insertPurchases } from '../purchases/service';
 
 const ITEM_NOT_FOUND = 'Sponsorship item not found';
 const LOGO_GONE = 'The logo was not found: upload it again';
@@ -187,7 +187,7 @@ export async function buyItem(db: Db, userId: string, rawInput: unknown, now: Da
     return await db.transaction(async (tx) => {
       await tx.select({ id: sponsorshipItems.id }).from(sponsorshipItems).where(eq(sponsorshipItems.id, input.itemId)).for('update');
       const item = admit(await readItem(tx, input.itemId), input.holeNumber, now, options.timeZone);
-      const [created] = await recordPurchases(
+      const [created] = await insertPurchases(
         tx,
         [
           {
@@ -196,15 +196,17 @@ export async function buyItem(db: Db, userId: string, rawInput: unknown, now: Da
             userId,
             buyerName: input.contactName,
             buyerEmail: input.contactEmail,
+            paymentStatus: input.paymentOption === 'pay' ? 'pending' : 'hold',
+            holdUntil,
             amountCents: item.priceCents,
             fmvCents: item.fmvCents,
             itemId: item.id,
             holeNumber: item.isHole ? input.holeNumber : null,
             sponsorName: input.sponsorName,
             logoImageId: input.logoImageId,
+            note: input.paymentOption === 'pay' ? 'Card payment chosen' : 'Held unpaid',
           },
         ],
-        { kind: input.paymentOption, holdUntil },
         userId,
       );
       return {

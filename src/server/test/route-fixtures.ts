@@ -24,16 +24,6 @@ import { createTournamentDay } from './tournament-day-fixtures';
 import type { Role } from '../../shared/roles';
 import { TEST_PASSWORD, uniqueEmail, type RequestOptions, type TestApp, type TestUser } from './test-app';
 
-/** A cheque gift staff record (R35). */
-const offlineGift = (tournamentId: string) =>
-  offlineGiftSchema.parse({
-    tournamentId,
-    amount: '100',
-    name: 'Matrix Giver',
-    email: 'matrix@example.org',
-    method: 'cheque',
-    note: 'No. 7',
-  });
 /** A small logo, made once. */
 let samplePngBytes: Promise<Buffer> | undefined;
 const samplePng = () =>
@@ -52,6 +42,16 @@ async function teamWithAddon(t: TestApp, userId: string) {
   const [player] = await t.db.select({ id: players.id }).from(players).where(eq(players.teamId, team.id));
   return { team, addon, playerId: player!.id };
 }
+/** A cheque gift staff record (R35). */
+const offlineGift = (tournamentId: string) =>
+  offlineGiftSchema.parse({
+    tournamentId,
+    amount: '100',
+    name: 'Matrix Giver',
+    email: 'matrix@example.org',
+    method: 'cheque',
+    note: 'No. 7',
+  });
 
 /** Level and course names must be unique. */
 const uniqueName = (label: string) => `${label} ${randomBytes(3).toString('hex')}`;

@@ -1,0 +1,28 @@
+// Paying items and add-ons by card (R23, R36, R37): with card payments on, a purchase made with 'Pay now' goes on to a
+// Stripe Checkout Session through the shared purchase path; the buyer comes back to their dashboard, where the webhook's
+// 'Paid' shows. Without Stripe, or if it cannot be reached, the purchase stands unpaid and the answer says so.
+import { z } from '@hono/zod-openapi';
+import type { AppContext } from '../http/context';
+import { createPurchaseCheckout } from '../purchases/service';
+
+/** The fields a purchase answer adds when card payments are on. */
+export const checkoutAnswer = { checkoutUrl: z.string().optional(), checkoutError: z.string().optional() };
+
+export async function checkoutFor(c: AppContext, purchaseIds: string[], userId: string) {
+  const { database, stripe, config, logger } = c.var.deps;
+  if (!stripe || purchaseIds.length === 0) return {};
+  try {
+    const checkout = await createPurchaseCheckout(database.db, stripe, {
+      purchaseIds,
+      userId,
+      appUrl: config.appUrl,
+      currency: config.currency,
+      successPath: '/register',
+      cancelPath: '/register',
+    });
+    return { checkoutUrl: checkout.url };
+  } catch (error) {
+    logger.error('checkout session failed', { error: String(error) });
+    return { checkoutError: 'The payment page could not be opened: your place is kept until its deadline.' };
+  }
+}
