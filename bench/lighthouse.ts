@@ -3,15 +3,20 @@
 // Lighthouse itself uses). Prints the category scores, the main metrics, and every failing audit in accessibility and
 // best practices (id and title) so it can be fixed.
 // Budgets: performance ≥ 95, accessibility 100, best practices 100; SEO is information.
-//   node --import tsx bench/lighthouse.ts [--runs 1] [--pages /,/register]
+//   node --import tsx bench/lighthouse.ts [--runs 1] [--pages /,/register] [--demo]
+//   --demo: the seeded demo (npm run seed:demo): Home is the two open tournaments' event page, /leaderboard the outing's
+//   36-team board in play (R41's real day).
 //   With --runs N each page is audited N times (a new Chrome each time) and the run with the median performance is kept.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { migrateDatabase, openDatabase } from '../src/server/db/connect';
+import { seedDemo } from '../src/server/demo/demo-data';
 import {
   argValue,
+  hasArg,
   CHROMIUM,
   CHROMIUM_ARGS,
   clientBuilt,
@@ -108,6 +113,12 @@ const loadBefore = noteLoad('lighthouse start');
 if (!clientBuilt()) throw new Error('dist/client is not built: run `npm run build` first');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'golf-bench-lighthouse-'));
+if (hasArg('--demo')) {
+  const database = await openDatabase({ databaseUrl: null, dataDir });
+  await migrateDatabase(database);
+  await seedDemo(database.db, { today: new Date().toISOString().slice(0, 10) });
+  await database.close();
+}
 const port = await freePort();
 const server = spawnServer(
   'src/server/main.ts',

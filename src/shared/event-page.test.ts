@@ -16,6 +16,7 @@ const form = (change: Record<string, unknown>) =>
     netScoring: false,
     singleGroupHoles: '',
     levels: [],
+    goal: '',
     cause: '',
     schedule: '',
     address: '',

@@ -200,7 +200,15 @@ describe('what the server takes (no mass assignment)', () => {
       amount: 0,
       tournamentId: TOURNAMENT_ID,
     }) as Record<string, unknown>;
-    expect(Object.keys(parsed).sort()).toEqual(['company', 'contactEmail', 'contactName', 'contactPhone', 'players', 'teamName']);
+    expect(Object.keys(parsed).sort()).toEqual([
+      'company',
+      'contactEmail',
+      'contactName',
+      'contactPhone',
+      'players',
+      'showCompanyAsSponsor',
+      'teamName',
+    ]);
   });
 });
 
