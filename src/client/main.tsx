@@ -46,7 +46,11 @@ if (root.firstElementChild && root.getAttribute(RENDERED_URL_ATTRIBUTE) === loca
       started = true;
       const boards = reads.leaderboard.get().data;
       if (boards && boardsVersion(boards.leaderboards) === renderedBoards) hydrateRoot(root, app);
-      else renderAfresh();
+      else {
+        // The server's rows stay on screen until React's first render replaces them (no blank frame, no layout shift).
+        root.removeAttribute(RENDERED_URL_ATTRIBUTE);
+        createRoot(root).render(app);
+      }
     };
     void reads.leaderboard.refetch().then(start, start);
     setTimeout(start, 5_000);
