@@ -1,6 +1,7 @@
 // The app under test, in-process, on a fresh database of its own, with helpers to call it as a browser would.
 import { randomBytes } from 'node:crypto';
 import { createUserAccount, setRole } from '../account/service';
+import { hashPassword } from '../auth/passwords';
 import { createApp, type App } from '../app';
 import { buildDeps } from '../bootstrap';
 import { loadConfig, type Config } from '../config';
@@ -96,6 +97,17 @@ export interface TestAppOptions {
   assets?: StaticAssets;
 }
 
+/**
+ * One real argon2id hash per password for the whole test process (a fresh salt for each account is what production does;
+ * a test signing in only needs a valid hash of its password): ~65 ms of CPU saved per account made by createUser.
+ */
+const hashes = new Map<string, Promise<string>>();
+const hashOncePerPassword = (password: string) => {
+  let hashed = hashes.get(password);
+  if (!hashed) hashes.set(password, (hashed = hashPassword(password)));
+  return hashed;
+};
+
 let counter = 0;
 /** A unique e-mail address for this test run. */
 export const uniqueEmail = (label = 'user') => `${label}-${++counter}-${randomBytes(3).toString('hex')}@example.org`;
@@ -179,7 +191,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         password: TEST_PASSWORD,
         ...overrides,
       };
-      const created = await createUserAccount(database.db, { ...data, emailVerified: true });
+      const created = await createUserAccount(database.db, { ...data, emailVerified: true }, hashOncePerPassword);
       if (role !== 'team_leader') await setRole(database.db, created.id, role);
       return { ...data, id: created.id, email: created.email, role, cookie: await signIn(created.email, data.password) };
     },
