@@ -1,7 +1,6 @@
 // The app under test, in-process, on a fresh database of its own, with helpers to call it as a browser would.
 import { randomBytes } from 'node:crypto';
 import { createUserAccount, setRole } from '../account/service';
-import { hashPassword } from '../auth/passwords';
 import { createApp, type App } from '../app';
 import { buildDeps } from '../bootstrap';
 import { loadConfig, type Config } from '../config';
@@ -11,6 +10,7 @@ import type { StaticAssets } from '../http/static-assets';
 import type { Logger } from '../logger';
 import type { Role } from '../../shared/roles';
 import { applySetCookies } from './cookies';
+import { hashOncePerPassword } from './hash-once';
 import { openTestDatabase, type TestDatabase } from './database';
 import { responseContract } from './response-contract';
 
@@ -96,17 +96,6 @@ export interface TestAppOptions {
   limits?: Partial<AppDeps['limits']>;
   assets?: StaticAssets;
 }
-
-/**
- * One real argon2id hash per password for the whole test process (a fresh salt for each account is what production does;
- * a test signing in only needs a valid hash of its password): ~65 ms of CPU saved per account made by createUser.
- */
-const hashes = new Map<string, Promise<string>>();
-const hashOncePerPassword = (password: string) => {
-  let hashed = hashes.get(password);
-  if (!hashed) hashes.set(password, (hashed = hashPassword(password)));
-  return hashed;
-};
 
 let counter = 0;
 /** A unique e-mail address for this test run. */
