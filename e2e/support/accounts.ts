@@ -1,6 +1,7 @@
 // The confirmed accounts every journey's database starts with, one per role, made through the account service as the
 // CLI and the sign-up route make them. Each journey has a database of its own, so fixed addresses never collide.
 import { createUserAccount } from '../../src/server/account/service';
+import { hashOncePerPassword } from '../../src/server/test/hash-once';
 import type { Db } from '../../src/server/db/connect';
 import type { Role } from '../../src/shared/roles';
 
@@ -28,6 +29,6 @@ export const E2E_ACCOUNTS = {
 
 export async function seedAccounts(db: Db): Promise<void> {
   for (const { role, ...account } of Object.values(E2E_ACCOUNTS)) {
-    await createUserAccount(db, { ...account, company: '', role, emailVerified: true });
+    await createUserAccount(db, { ...account, company: '', role, emailVerified: true }, hashOncePerPassword);
   }
 }

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { createEmailVerificationToken } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import { createUserAccount } from '../account/service';
+import { hashOncePerPassword } from './hash-once';
 import { payments, players, teams, verification, waitlistEntries } from '../db/schema';
 import { createCourse } from '../courses/service';
 import { createSponsorshipLevel } from '../sponsorship/service';
@@ -150,12 +151,16 @@ export const routeFixtures: Record<string, RouteFixture> = {
   'GET /api/auth/get-session': { expect: 200 },
   'GET /api/auth/verify-email': {
     request: async ({ t }) => {
-      const created = await createUserAccount(t.db, {
-        firstName: 'Un',
-        lastName: 'Confirmed',
-        email: uniqueEmail('unconfirmed'),
-        password: TEST_PASSWORD,
-      });
+      const created = await createUserAccount(
+        t.db,
+        {
+          firstName: 'Un',
+          lastName: 'Confirmed',
+          email: uniqueEmail('unconfirmed'),
+          password: TEST_PASSWORD,
+        },
+        hashOncePerPassword,
+      );
       const { secret } = await t.deps.auth.$context;
       const token = await createEmailVerificationToken(secret, created.email, undefined, 3600, { userId: created.id });
       const callbackURL = encodeURIComponent(`${t.config.appUrl}/register`);
@@ -169,13 +174,17 @@ export const routeFixtures: Record<string, RouteFixture> = {
   },
   'POST /api/auth/reset-password': {
     request: async ({ t }) => {
-      const created = await createUserAccount(t.db, {
-        firstName: 'For',
-        lastName: 'Got',
-        email: uniqueEmail('reset'),
-        password: TEST_PASSWORD,
-        emailVerified: true,
-      });
+      const created = await createUserAccount(
+        t.db,
+        {
+          firstName: 'For',
+          lastName: 'Got',
+          email: uniqueEmail('reset'),
+          password: TEST_PASSWORD,
+          emailVerified: true,
+        },
+        hashOncePerPassword,
+      );
       await t.call('/api/auth/request-password-reset', { json: { email: created.email } });
       const [row] = await t.db.select({ identifier: verification.identifier }).from(verification).where(eq(verification.value, created.id));
       return { json: { token: row!.identifier.replace('reset-password:', ''), newPassword: 'a fresh reset 42' } };
@@ -296,24 +305,32 @@ export const routeFixtures: Record<string, RouteFixture> = {
   },
   'PATCH /api/admin/users/{id}/role': {
     request: async ({ t }) => {
-      const created = await createUserAccount(t.db, {
-        firstName: 'Role',
-        lastName: 'Change',
-        email: uniqueEmail('matrix-role'),
-        password: TEST_PASSWORD,
-      });
+      const created = await createUserAccount(
+        t.db,
+        {
+          firstName: 'Role',
+          lastName: 'Change',
+          email: uniqueEmail('matrix-role'),
+          password: TEST_PASSWORD,
+        },
+        hashOncePerPassword,
+      );
       return { path: `/api/admin/users/${created.id}/role`, json: { role: 'moderator' } };
     },
     expect: 200,
   },
   'DELETE /api/admin/users/{id}': {
     request: async ({ t }) => {
-      const created = await createUserAccount(t.db, {
-        firstName: 'To',
-        lastName: 'Delete',
-        email: uniqueEmail('matrix-delete'),
-        password: TEST_PASSWORD,
-      });
+      const created = await createUserAccount(
+        t.db,
+        {
+          firstName: 'To',
+          lastName: 'Delete',
+          email: uniqueEmail('matrix-delete'),
+          password: TEST_PASSWORD,
+        },
+        hashOncePerPassword,
+      );
       return { path: `/api/admin/users/${created.id}` };
     },
     expect: 204,

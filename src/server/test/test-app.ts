@@ -10,6 +10,7 @@ import type { StaticAssets } from '../http/static-assets';
 import type { Logger } from '../logger';
 import type { Role } from '../../shared/roles';
 import { applySetCookies } from './cookies';
+import { hashOncePerPassword } from './hash-once';
 import { openTestDatabase, type TestDatabase } from './database';
 import { responseContract } from './response-contract';
 
@@ -179,7 +180,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         password: TEST_PASSWORD,
         ...overrides,
       };
-      const created = await createUserAccount(database.db, { ...data, emailVerified: true });
+      const created = await createUserAccount(database.db, { ...data, emailVerified: true }, hashOncePerPassword);
       if (role !== 'team_leader') await setRole(database.db, created.id, role);
       return { ...data, id: created.id, email: created.email, role, cookie: await signIn(created.email, data.password) };
     },
