@@ -39,6 +39,7 @@ const LOADED: Record<string, (page: Page) => Promise<unknown>> = {
   Dashboard: (page) => page.getByRole('heading', { name: 'Total Teams' }).waitFor(),
   Teams: (page) => page.getByRole('button', { name: 'Birdie Brigade' }).waitFor(),
   Payments: (page) => page.getByText('Expected (6 records)').waitFor(),
+  Gifts: (page) => page.getByText('No gifts yet.').waitFor(),
   Reports: (page) => page.getByRole('heading', { name: LAKESIDE, level: 2 }).waitFor(),
   Golfers: (page) => page.getByText('20 golfer(s) · 3 checked in').waitFor(),
   Tournaments: (page) => page.getByRole('button', { name: `Edit ${LAKESIDE}` }).waitFor(),

@@ -11,6 +11,7 @@ export const ADMIN_PAGES = [
   { path: '/admin', name: 'Dashboard', file: 'dashboard' },
   { path: '/admin/teams', name: 'Teams', file: 'teams' },
   { path: '/admin/payments', name: 'Payments', file: 'payments' },
+  { path: '/admin/gifts', name: 'Gifts', file: 'gifts' },
   { path: '/admin/reports', name: 'Reports', file: 'reports' },
   { path: '/admin/check-in', name: 'Golfers', file: 'golfers' },
   { path: '/admin/settings', name: 'Tournaments', file: 'tournaments' },

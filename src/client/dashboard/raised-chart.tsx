@@ -16,9 +16,10 @@ export function RaisedChart({ raised, currency }: { raised: Omit<Raised, 'curren
   const values = SOURCES.map((s) => ({ ...s, cents: raised.raisedBySource[s.key] }));
   const max = Math.max(1, ...values.map((v) => v.cents));
   const rowHeight = 36;
-  const labelWidth = 110;
-  const width = 560;
-  const barSpace = width - labelWidth - 110;
+  // A narrow drawing, so its words stay readable when a phone scales it down.
+  const labelWidth = 100;
+  const width = 360;
+  const barSpace = width - labelWidth - 96;
   return (
     <Card compact className="flex flex-col gap-4 sm:p-5">
       <h2 className="text-lg font-semibold">Raised</h2>
@@ -27,7 +28,7 @@ export function RaisedChart({ raised, currency }: { raised: Omit<Raised, 'curren
         role="img"
         aria-labelledby="raised-chart-title"
         viewBox={`0 0 ${width} ${values.length * rowHeight}`}
-        className="w-full max-w-2xl"
+        className="w-full max-w-md"
       >
         <title id="raised-chart-title">
           Raised by source: {values.map((v) => `${v.label} ${formatMoney(v.cents, currency)}`).join(', ')}
@@ -37,19 +38,19 @@ export function RaisedChart({ raised, currency }: { raised: Omit<Raised, 'curren
           const y = i * rowHeight;
           return (
             <g key={v.key} data-source={v.key}>
-              <text x={0} y={y + rowHeight / 2 + 5} className="fill-stone-700 text-[14px]">
+              <text x={0} y={y + rowHeight / 2 + 5} className="fill-stone-700 text-[13px]">
                 {v.label}
               </text>
               <rect x={labelWidth} y={y + 6} width={barSpace} height={rowHeight - 12} rx={4} className="fill-stone-100" />
               <rect x={labelWidth} y={y + 6} width={barWidth} height={rowHeight - 12} rx={4} className="fill-brand-700" />
-              <text x={labelWidth + barSpace + 8} y={y + rowHeight / 2 + 5} className="fill-stone-900 text-[14px] font-semibold">
+              <text x={labelWidth + barSpace + 8} y={y + rowHeight / 2 + 5} className="fill-stone-900 text-[13px] font-semibold">
                 {formatMoney(v.cents, currency)}
               </text>
             </g>
           );
         })}
       </svg>
-      <div className="overflow-x-auto">
+      <div>
         <table className="w-full max-w-md text-left text-sm">
           <caption className="sr-only">Raised by source</caption>
           <thead>

@@ -14,6 +14,7 @@ import { notifyFailure } from '../admin/notify-failure';
 import { dashboardQuery } from '../dashboard/queries';
 import { applyServerErrors } from '../lib/server-errors';
 import { notify } from '../lib/toast';
+import { Link } from '../router';
 import { PaymentBadge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';
@@ -54,7 +55,7 @@ export function GiftsPage() {
             </SelectField>
           ) : null}
           {tournamentId ? (
-            <Button onClick={() => setRecording(true)}>
+            <Button onClick={() => setRecording(true)} className="whitespace-nowrap">
               <Plus aria-hidden className="size-4" />
               Record a gift
             </Button>
@@ -78,6 +79,9 @@ export function GiftsPage() {
               <Th>On the wall</Th>
               <Th>How</Th>
               <Th>Date</Th>
+              <Th>
+                <span className="sr-only">Receipt</span>
+              </Th>
             </tr>
           </thead>
           <tbody>
@@ -100,6 +104,16 @@ export function GiftsPage() {
                 <Td>{g.showName ? g.name : 'Anonymous'}</Td>
                 <Td>{g.offline ? g.note || 'Offline' : 'Card'}</Td>
                 <Td className="whitespace-nowrap">{new Date(g.createdAt).toLocaleDateString('en-US')}</Td>
+                <Td>
+                  {g.paymentStatus === 'paid' ? (
+                    <Link
+                      to={`/receipts/${g.paymentId}`}
+                      className="whitespace-nowrap font-medium text-brand-800 underline underline-offset-4"
+                    >
+                      Receipt<span className="sr-only"> of {g.name}</span>
+                    </Link>
+                  ) : null}
+                </Td>
               </Tr>
             ))}
           </tbody>

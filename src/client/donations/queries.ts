@@ -5,8 +5,6 @@ import { api } from '../lib/api';
 import type { ApiAnswer } from '../lib/api-types';
 
 export type Raised = ApiAnswer<'/api/tournaments/:id/raised'>;
-export type Donor = ApiAnswer<'/api/tournaments/:id/donors'>['donors'][number];
-export type Gift = ApiAnswer<'/api/admin/donations'>['gifts'][number];
 
 export const raisedQuery = (tournamentId: string) =>
   queryOptions({

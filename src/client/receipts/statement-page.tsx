@@ -56,59 +56,84 @@ export function StatementPage() {
       {receipts.length === 0 ? (
         <p className="text-stone-700">No payments were received from this address in {year}.</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[34rem] text-left text-sm">
-            <caption className="sr-only">Payments in {year}</caption>
-            <thead>
-              <tr className="border-b border-stone-300">
-                <th scope="col" className="py-2 pr-3">
-                  Date
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  For
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  Amount
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  Value received
-                </th>
-                <th scope="col" className="py-2 text-right">
-                  May be deductible
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {receipts.map((r) => (
-                <tr key={r.paymentId} className="border-b border-stone-100 align-top">
-                  <td className="py-2 pr-3 whitespace-nowrap">{formatDay(r.paidAt, timeZone)}</td>
-                  <td className="py-2 pr-3">
-                    {r.description}
-                    <span className="block text-xs text-stone-600">
-                      {r.tournamentName} · {r.reference}
-                    </span>
-                  </td>
-                  <td className="py-2 pr-3 text-right tabular-nums">
-                    {money(r.amountCents - r.refundedCents)}
-                    {r.refundedCents > 0 ? <span className="block text-xs text-stone-600">after refund</span> : null}
-                  </td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{money(r.fmvCents)}</td>
-                  <td className="py-2 text-right tabular-nums">{money(r.deductibleCents)}</td>
+        <>
+          {/* A phone reads one payment per block; a wider screen and paper get the table. */}
+          <ul aria-label={`Payments in ${year}`} className="flex flex-col gap-3 sm:hidden">
+            {receipts.map((r) => (
+              <li key={r.paymentId} className="rounded-md border border-stone-200 p-3">
+                <p className="font-medium">{r.description}</p>
+                <p className="text-xs text-stone-600 [overflow-wrap:anywhere]">
+                  {formatDay(r.paidAt, timeZone)} · {r.tournamentName} · {r.reference}
+                </p>
+                <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm">
+                  <dt className="text-stone-700">Amount{r.refundedCents > 0 ? ' (after refund)' : ''}</dt>
+                  <dd className="text-right tabular-nums">{money(r.amountCents - r.refundedCents)}</dd>
+                  <dt className="text-stone-700">Value received</dt>
+                  <dd className="text-right tabular-nums">{money(r.fmvCents)}</dd>
+                  <dt className="text-stone-700">May be deductible</dt>
+                  <dd className="text-right font-semibold tabular-nums">{money(r.deductibleCents)}</dd>
+                </dl>
+              </li>
+            ))}
+            <li className="flex justify-between rounded-md bg-stone-50 p-3 text-sm font-semibold">
+              <span>Total: {money(totals.amountCents)}</span>
+              <span>May be deductible: {money(totals.deductibleCents)}</span>
+            </li>
+          </ul>
+          <div className="hidden overflow-x-auto sm:block" tabIndex={0} role="region" aria-label={`Payments in ${year} (table)`}>
+            <table className="w-full min-w-[34rem] text-left text-sm">
+              <caption className="sr-only">Payments in {year}</caption>
+              <thead>
+                <tr className="border-b border-stone-300">
+                  <th scope="col" className="py-2 pr-3">
+                    Date
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    For
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right">
+                    Amount
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right">
+                    Value received
+                  </th>
+                  <th scope="col" className="py-2 text-right">
+                    May be deductible
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr className="font-semibold">
-                <th scope="row" colSpan={2} className="py-2 pr-3">
-                  Total
-                </th>
-                <td className="py-2 pr-3 text-right tabular-nums">{money(totals.amountCents)}</td>
-                <td className="py-2 pr-3 text-right tabular-nums">{money(totals.fmvCents)}</td>
-                <td className="py-2 text-right tabular-nums">{money(totals.deductibleCents)}</td>
-              </tr>
-            </tfoot>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {receipts.map((r) => (
+                  <tr key={r.paymentId} className="border-b border-stone-100 align-top">
+                    <td className="py-2 pr-3 whitespace-nowrap">{formatDay(r.paidAt, timeZone)}</td>
+                    <td className="py-2 pr-3">
+                      {r.description}
+                      <span className="block text-xs text-stone-600">
+                        {r.tournamentName} · {r.reference}
+                      </span>
+                    </td>
+                    <td className="py-2 pr-3 text-right tabular-nums">
+                      {money(r.amountCents - r.refundedCents)}
+                      {r.refundedCents > 0 ? <span className="block text-xs text-stone-600">after refund</span> : null}
+                    </td>
+                    <td className="py-2 pr-3 text-right tabular-nums">{money(r.fmvCents)}</td>
+                    <td className="py-2 text-right tabular-nums">{money(r.deductibleCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr className="font-semibold">
+                  <th scope="row" colSpan={2} className="py-2 pr-3">
+                    Total
+                  </th>
+                  <td className="py-2 pr-3 text-right tabular-nums">{money(totals.amountCents)}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{money(totals.fmvCents)}</td>
+                  <td className="py-2 text-right tabular-nums">{money(totals.deductibleCents)}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        </>
       )}
       <p className="text-sm text-stone-600">
         Only the amount above the fair market value of goods or services received may be deductible. Please keep this statement for your tax

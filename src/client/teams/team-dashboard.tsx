@@ -11,7 +11,7 @@ import { ProfileCard } from '../account/profile-card';
 import { ChangePasswordCard } from '../account/change-password-card';
 import { activeTournamentsQuery, myTeamsQuery } from '../registration/queries';
 import { TeamCard } from './team-card';
-import { useSearchParams } from '../router';
+import { Link, useSearchParams } from '../router';
 import { errorMessage } from '../lib/api';
 import { notify } from '../lib/toast';
 import { WaitlistCard } from '../registration/waitlist-card';
@@ -186,6 +186,25 @@ export function TeamDashboard({ me }: { me: Me }) {
                 ))}
               </ul>
             )}
+          </Card>
+          <Card>
+            <CardTitle>Giving and receipts</CardTitle>
+            <ul className="mt-3 flex flex-col gap-2 text-sm">
+              <li>
+                <Link to="/give" className="font-medium text-brand-800 underline underline-offset-4">
+                  Give to the cause
+                </Link>
+              </li>
+              <li>
+                <Link
+                  to={`/statement?${new URLSearchParams({ email: me.user.email, year: String(new Date().getFullYear()) }).toString()}`}
+                  className="font-medium text-brand-800 underline underline-offset-4"
+                >
+                  Your statement for {new Date().getFullYear()}
+                </Link>
+                <span className="block text-stone-600">Every payment received from you this year, for your tax records.</span>
+              </li>
+            </ul>
           </Card>
         </aside>
       </div>

@@ -2,7 +2,7 @@
 // created with their payment record and its first history row in the caller's transaction (R14, R26), paid by Stripe
 // Checkout (only the signed webhook marks them paid: card-payments.ts), held with the team's deadline and expiry (R24,
 // holds/expiry.ts), refunded and changed from the ledger (payments/service.ts).
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { checkoutSessions, payments, purchases, tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
@@ -254,14 +254,4 @@ export async function payPurchasesByCard(tx: Db, purchaseIds: string[], referenc
     if (takesPay) paid.push(...records.filter((r) => r.state !== 'paid').map((r) => r.id));
   }
   return paid;
-}
-
-/** Payment records of purchases (for a receipt after a staff-recorded sale). */
-export async function paymentIdsOfPurchases(db: Db, purchaseIds: string[]) {
-  if (purchaseIds.length === 0) return [];
-  const rows = await db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(inArray(payments.purchaseId, purchaseIds), eq(payments.state, 'paid')));
-  return rows.map((r) => r.id);
 }
