@@ -45,6 +45,7 @@ const LOADED: Record<string, (page: Page) => Promise<unknown>> = {
   Tournaments: (page) => page.getByRole('button', { name: `Edit ${LAKESIDE}` }).waitFor(),
   'Golf Courses': (page) => page.getByRole('button', { name: 'Edit Willow Creek Golf Club' }).waitFor(),
   'Sponsorship Levels': (page) => page.getByRole('button', { name: 'Edit Eagle Sponsor' }).waitFor(),
+  'Items & Add-ons': (page) => page.getByText('No add-ons yet.').waitFor(),
   Users: (page) => page.getByRole('button', { name: 'Change role of Lee Leader' }).waitFor(),
   // The copy written at start may land after the page's first read: look again until it is there.
   Data: async (page) => {

@@ -108,6 +108,34 @@ describe('a leader sponsors a hole and buys add-ons', () => {
   });
 });
 
+describe('add-ons with the registration', () => {
+  test('right after registering a team, its golfers are offered the add-ons', async () => {
+    const page = await journey.visitor({ as: E2E_ACCOUNTS.admin });
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Register Your First Team' }).click();
+    await page.getByLabel('Tournament', { exact: true }).selectOption({ index: 1 });
+    await page.getByRole('radio', { name: /Foursome/ }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Team name', { exact: true }).fill('Late Birdies');
+    for (let i = 1; i <= 4; i++) {
+      const player = page.getByRole('group', { name: `Player ${i}`, exact: true });
+      await player.getByLabel('First name', { exact: true }).fill(`Ada${i}`);
+      await player.getByLabel('Last name', { exact: true }).fill('Golfer');
+      await player.getByLabel('Email', { exact: true }).fill(`ada${i}@example.org`);
+    }
+    await page.getByLabel('Company', { exact: true }).fill('Birdie Co');
+    await page.getByLabel('Contact name', { exact: true }).fill('Ada Admin');
+    await page.getByLabel('Contact phone', { exact: true }).fill('555-0100');
+    await page.getByLabel('Contact email', { exact: true }).fill('ada@example.org');
+    await page.getByRole('button', { name: 'Register 1 Team' }).click();
+    const addons = page.getByRole('dialog', { name: 'Add-ons for Late Birdies' });
+    await addons.getByRole('combobox', { name: 'Raffle ticket for Ada1 Golfer' }).selectOption('4');
+    await addons.getByText('Total $20.00').waitFor();
+    await addons.getByRole('button', { name: 'Buy Add-ons' }).click();
+    await expectToast(page, 'Add-ons bought: $20.00', 'success');
+  });
+});
+
 describe('staff sell an add-on at check-in', () => {
   test('a raffle ticket for a golfer, paid in cash, shown on their row (1280 and 390 px)', async () => {
     const page = await journey.visitor({ as: E2E_ACCOUNTS.moderator });

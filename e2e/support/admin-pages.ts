@@ -17,6 +17,7 @@ export const ADMIN_PAGES = [
   { path: '/admin/settings', name: 'Tournaments', file: 'tournaments' },
   { path: '/admin/golf-courses', name: 'Golf Courses', file: 'golf-courses' },
   { path: '/admin/sponsorship-levels', name: 'Sponsorship Levels', file: 'sponsorship-levels' },
+  { path: '/admin/items', name: 'Items & Add-ons', file: 'items' },
   { path: '/admin/users', name: 'Users', file: 'users' },
   { path: '/admin/data', name: 'Data', file: 'data' },
 ] as const;

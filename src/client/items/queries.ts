@@ -5,8 +5,6 @@ import { api } from '../lib/api';
 import type { ApiAnswer } from '../lib/api-types';
 
 export type SponsorshipItem = ApiAnswer<'/api/items'>['items'][number];
-export type MyPurchase = ApiAnswer<'/api/items/purchases/mine'>['purchases'][number];
-export type UploadedImage = ApiAnswer<'/api/images', 'post'>['image'];
 
 export const itemsQuery = (tournamentId: string) =>
   queryOptions({

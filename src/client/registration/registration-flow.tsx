@@ -24,6 +24,7 @@ export function RegistrationFlow({
   cardPayments = false,
   offer,
   onClose,
+  onRegistered,
 }: {
   tournaments: ActiveTournament[];
   currency: string;
@@ -31,6 +32,8 @@ export function RegistrationFlow({
   /** Registering through a waitlist offer (R25): its level, with the places kept for it. */
   offer?: { token: string; tournamentId: string; levelId: string; teamsWanted: number };
   onClose: () => void;
+  /** After a registration that stays on the portal (no payment page): the new teams, to offer their golfers' add-ons (R37). */
+  onRegistered?: (teams: { id: string; name: string }[]) => void;
 }) {
   const open = tournaments.filter((t) => t.registrationOpen);
   const [tournamentId, setTournamentId] = useState(offer?.tournamentId ?? (open.length === 1 ? open[0]!.id : ''));
@@ -92,6 +95,7 @@ export function RegistrationFlow({
       else if (input.paymentOption === 'pay' && !cardPayments) notify.info('Payment processing will be available once Stripe is connected');
       else if (result.holdUntil) notify.info(`Your place is held until ${formatDateTime(result.holdUntil, { withZone: true })}`);
       onClose();
+      onRegistered?.(result.teams);
     } catch (error) {
       if (error instanceof ApiError && error.status >= 400 && error.status < 500) submissionKey.current = null;
       if (error instanceof ApiError && error.status === 401) notify.error(NOT_SIGNED_IN);

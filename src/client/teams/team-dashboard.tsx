@@ -18,8 +18,10 @@ import { WaitlistCard } from '../registration/waitlist-card';
 import { offerQuery } from '../registration/waitlist-queries';
 import { SponsorshipItemsCard } from '../items/sponsorship-items-card';
 import { MyPurchasesCard } from '../items/my-purchases-card';
+import { teamAddonsQuery } from '../items/queries';
 
 const RegistrationFlow = lazy(() => import('../registration/registration-flow').then((m) => ({ default: m.RegistrationFlow })));
+const TeamAddonsDialog = lazy(() => import('../addons/team-addons-dialog').then((m) => ({ default: m.TeamAddonsDialog })));
 const EditTeam = lazy(() => import('./edit-team-form').then((m) => ({ default: m.EditTeam })));
 
 type Offer = { token: string; tournamentId: string; levelId: string; teamsWanted: number };
@@ -33,6 +35,8 @@ export function TeamDashboard({ me }: { me: Me }) {
   const active = tournaments.data?.tournaments ?? [];
   const canRegister = active.some((t) => t.registrationOpen);
   const back = () => setView({ kind: 'teams' });
+  // Right after a registration, the new team's golfers are offered the tournament's add-ons (R37), when it has any.
+  const [offerAddons, setOfferAddons] = useState<{ id: string; name: string } | null>(null);
   // The offer e-mail's link, /register?offer=…, opens the registration for the places kept (R25).
   const [params, setParams] = useSearchParams();
   const offerToken = params.get('offer');
@@ -79,6 +83,7 @@ export function TeamDashboard({ me }: { me: Me }) {
                 cardPayments={tournaments.data?.cardPayments}
                 offer={view.offer}
                 onClose={back}
+                onRegistered={(registered) => setOfferAddons(registered[0] ?? null)}
               />
             </Suspense>
           ) : view.kind === 'edit' ? (
@@ -143,6 +148,9 @@ export function TeamDashboard({ me }: { me: Me }) {
           )}
         </div>
 
+        {offerAddons ? (
+          <AddonsAfterRegistration team={offerAddons} currency={tournaments.data?.currency ?? 'USD'} onClose={() => setOfferAddons(null)} />
+        ) : null}
         <aside className="flex flex-col gap-4">
           <ProfileCard me={me} />
           <ChangePasswordCard />
@@ -201,5 +209,24 @@ export function TeamDashboard({ me }: { me: Me }) {
         </aside>
       </div>
     </div>
+  );
+}
+
+/** The add-ons dialog for a team just registered, shown only once its tournament's add-ons are known to exist. */
+function AddonsAfterRegistration({
+  team,
+  currency,
+  onClose,
+}: {
+  team: { id: string; name: string };
+  currency: string;
+  onClose: () => void;
+}) {
+  const addons = useQuery(teamAddonsQuery(team.id));
+  if (!addons.data?.addons.length) return null;
+  return (
+    <Suspense fallback={null}>
+      <TeamAddonsDialog teamId={team.id} teamName={team.name} currency={currency} onClose={onClose} />
+    </Suspense>
   );
 }
