@@ -51,6 +51,11 @@ const RULES: Record<string, Rule> = {
   'GET /api/payments/checkout/{sessionId}': signedIn, // the caller's own session (an unknown one is 404 to all)
   'POST /api/payments/webhook': publicRoute, // Stripe calls it; only its signature counts
   'GET /api/admin/backups': admin, // R46: the Data page
+  // ── messages to the field (R45): admins write to the field ──
+  'GET /api/admin/messages': admin,
+  'POST /api/admin/messages/preview': admin,
+  'POST /api/admin/messages': admin,
+  'GET /api/admin/messages/{id}': admin,
   'GET /api/admin/payments': admin,
   'GET /api/admin/payments/export.csv': admin,
   'PATCH /api/admin/payments/{id}': admin,

@@ -11,6 +11,7 @@ import { payments, players, teams, verification, waitlistEntries } from '../db/s
 import { createCourse } from '../courses/service';
 import { createSponsorshipLevel } from '../sponsorship/service';
 import { registerTeams } from '../registration/service';
+import { queueMessage } from '../messages/service';
 import { createLevel, createRegisteredTeam, createTournament, playersInput, registrationInput } from './factories';
 import { paymentIdOf } from './admin-fixtures';
 import { createTournamentDay } from './tournament-day-fixtures';
@@ -324,6 +325,38 @@ export const routeFixtures: Record<string, RouteFixture> = {
     expect: 204,
   },
   'GET /api/admin/backups': { expect: 200 },
+
+  // ── messages (R45) ──
+  'GET /api/admin/messages': {
+    request: async ({ t, owner }) => ({
+      path: `/api/admin/messages?tournamentId=${(await createRegisteredTeam(t.db, owner.id)).tournament.id}`,
+    }),
+    expect: 200,
+  },
+  'POST /api/admin/messages/preview': {
+    request: async ({ t, owner }) => ({
+      json: { tournamentId: (await createRegisteredTeam(t.db, owner.id)).tournament.id, audience: 'leaders', subject: 'Hi', body: 'Hello' },
+    }),
+    expect: 200,
+  },
+  'POST /api/admin/messages': {
+    request: async ({ t, owner }) => ({
+      json: { tournamentId: (await createRegisteredTeam(t.db, owner.id)).tournament.id, audience: 'golfers', subject: 'Hi', body: 'Hello' },
+    }),
+    expect: 201,
+  },
+  'GET /api/admin/messages/{id}': {
+    request: async ({ t, owner, users }) => {
+      const { tournament } = await createRegisteredTeam(t.db, owner.id);
+      const queued = await queueMessage(
+        t.db,
+        { tournamentId: tournament.id, audience: 'leaders', subject: 'Hi', body: 'Hello' },
+        { userId: users.admin.id, name: 'Admin' },
+      );
+      return { path: `/api/admin/messages/${queued.id}` };
+    },
+    expect: 200,
+  },
   'GET /api/admin/payments': { request: () => ({ path: '/api/admin/payments?state=in_progress&page=1' }), expect: 200 },
   'GET /api/admin/payments/export.csv': { expect: 200 },
   'PATCH /api/admin/payments/{id}': {
