@@ -1,8 +1,11 @@
 // Messages to the field (R45) through the API: bad input, the groups and why each recipient gets it, the preview as sent,
 // the queue sent once per recipient by the background sender, retries with a growing delay before 'failed', the pace.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messageRecipients, messages, teams, waitlistEntries } from '../db/schema';
+import { messageRecipients, messages, players, teams, waitlistEntries } from '../db/schema';
+import { testDatabaseKind } from '../test/database';
 import { registerTeams } from '../registration/service';
 import { createLevel, createTournament, playersInput, registrationInput } from '../test/factories';
 import { startMailCatcher, type MailCatcher } from '../test/mail-catcher';
@@ -11,6 +14,7 @@ import { BODY_REQUIRED, LEVEL_REQUIRED, SUBJECT_REQUIRED } from '../../shared/me
 import { startMessageSender, type MessageSenderOptions } from './sender';
 import { NO_RECIPIENTS, recipientCounts } from './service';
 
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 let t: TestApp;
 let mail: MailCatcher;
 let admin: TestUser;
@@ -244,3 +248,86 @@ describe('sending in the background (R45)', () => {
     await deliverAll();
   });
 });
+
+if (testDatabaseKind() === 'postgres') {
+  describe('two sending processes on PostgreSQL, one killed mid-run, every tenth e-mail refused (R45)', () => {
+    const children: ChildProcess[] = [];
+    afterAll(() => {
+      for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    });
+
+    function senderProcess(smtpUrl: string, mailFrom: string) {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/test/message-sender-process.ts'], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: t.database.url!, SMTP_URL: smtpUrl, MAIL_FROM: mailFrom, LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      // What it printed (an error, for one) goes with the test's output.
+      child.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+      child.stdout.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+      children.push(child);
+      return child;
+    }
+
+    it('gives each of 2,000 recipients exactly one copy in the end, none twice', async () => {
+      const tournament = await createTournament(t.db, { name: 'Big Field Open' });
+      const level = await createLevel(t.db, tournament.id, { maxTeams: 10 });
+      const teamRows = await t.db
+        .insert(teams)
+        .values(Array.from({ length: 500 }, (_, i) => ({ tournamentId: tournament.id, tournamentSponsorshipLevelId: level.id, name: `Field ${i + 1}` })))
+        .returning({ id: teams.id });
+      await t.db.insert(players).values(
+        teamRows.flatMap((team, i) =>
+          Array.from({ length: 4 }, (_, p) => ({ teamId: team.id, firstName: `G${i}`, lastName: `P${p}`, email: `field-${i}-${p}@example.org` })),
+        ),
+      );
+
+      let victim: ChildProcess | undefined;
+      let killedAt = 0;
+      const catcher = await startMailCatcher({
+        refuse: (n) => n % 10 === 0,
+        // The victim dies in the middle of an SMTP conversation, once a good part of the field has its e-mail.
+        onMailFrom: (from) => {
+          if (from !== 'victim@example.org' || !victim) return;
+          if (killedAt === 0 && catcher.messages.length >= 600) {
+            killedAt = catcher.messages.length;
+            victim.kill('SIGKILL');
+          }
+          return killedAt > 0;
+        },
+      });
+      try {
+        const queued = await send({ tournamentId: tournament.id, audience: 'golfers', subject: 'Tee times moved', body: 'We start at 9.' });
+        expect(queued.body.recipientCount).toBe(2000);
+        victim = senderProcess(catcher.url, 'victim@example.org');
+        senderProcess(catcher.url, 'survivor@example.org');
+        const deadline = Date.now() + 120_000;
+        let restarted = false;
+        for (;;) {
+          const counts = await recipientCounts(t.db, queued.body.id);
+          if (counts.waiting === 0) break;
+          if (Date.now() > deadline) throw new Error(`still waiting: ${JSON.stringify(counts)}`);
+          // A restart of the killed process joins in.
+          if (killedAt > 0 && !restarted) {
+            restarted = true;
+            senderProcess(catcher.url, 'restarted@example.org');
+          }
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        expect(killedAt).toBeGreaterThan(0);
+        expect(victim.signalCode).toBe('SIGKILL');
+        expect(await recipientCounts(t.db, queued.body.id)).toEqual({ sent: 2000, waiting: 0, failed: 0 });
+        const copies = new Map<string, number>();
+        for (const m of catcher.messages) for (const to of m.to) copies.set(to, (copies.get(to) ?? 0) + 1);
+        expect(catcher.messages).toHaveLength(2000);
+        expect(copies.size).toBe(2000);
+        expect([...copies.values()].every((n) => n === 1)).toBe(true);
+        // Refused ones were retried: some recipients needed more than one attempt.
+        const retried = await t.db.select().from(messageRecipients).where(eq(messageRecipients.messageId, queued.body.id));
+        expect(retried.filter((r) => r.attempts > 1).length).toBeGreaterThan(100);
+      } finally {
+        await catcher.close();
+      }
+    }, 180_000);
+  });
+}

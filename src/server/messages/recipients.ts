@@ -1,8 +1,8 @@
-// Who a message to a group reaches (R45), and why: one row per address, the first reason found wins.
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '../db/connect';
-import { players, sponsorshipLevels, teams, tournamentSponsorshipLevels, waitlistEntries } from '../db/schema';
-import { holdsPlace } from '../holds/holds-place';
+// Who a message to a group reaches (R45), and why, as one query: the preview counts it and shows its first row, queueing
+// inserts it into the queue in one statement (a field of thousands in well under the 300 ms budget). An address is one
+// recipient: the first reason found for it wins.
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/connect';
 import type { Audience } from '../../shared/message-schemas';
 
 export interface Recipient {
@@ -12,62 +12,59 @@ export interface Recipient {
   reason: string;
 }
 
-const named = (first: string, last: string) => `${first} ${last}`.trim();
+// Teams that hold a place (holds/holds-place.ts: every team but an expired one) with a leader's address.
+const leadersWhere = (tournamentId: string, extra: SQL) =>
+  sql`t.tournament_id = ${tournamentId} and t.payment_status <> 'expired' and t.contact_email <> '' and ${extra}`;
 
-export async function findRecipients(db: Db, tournamentId: string, audience: Audience, levelId?: string): Promise<Recipient[]> {
-  const rows: Recipient[] = [];
-  const leaderRows = (where: ReturnType<typeof and>, why: (team: string, level: string | null) => string) =>
-    db
-      .select({ email: teams.contactEmail, name: teams.contactName, team: teams.name, level: sponsorshipLevels.name })
-      .from(teams)
-      .leftJoin(tournamentSponsorshipLevels, eq(tournamentSponsorshipLevels.id, teams.tournamentSponsorshipLevelId))
-      .leftJoin(sponsorshipLevels, eq(sponsorshipLevels.id, tournamentSponsorshipLevels.sponsorshipLevelId))
-      .where(and(eq(teams.tournamentId, tournamentId), holdsPlace, ne(teams.contactEmail, ''), where))
-      .orderBy(asc(teams.name), asc(teams.id))
-      .then((found) => found.map((r) => ({ email: r.email, name: r.name, reason: why(r.team, r.level) })));
+/** Rows (email, name, reason, ord) of the group, email lower-cased; the same address may come more than once. */
+function audienceRows(tournamentId: string, audience: Audience, levelId?: string): SQL {
+  const leaders = (extra: SQL, reason: SQL) =>
+    sql`select lower(trim(t.contact_email)) as email, t.contact_name as name, ${reason} as reason,
+               row_number() over (order by t.name, t.id) as ord
+        from teams t
+        left join tournament_sponsorship_levels tl on tl.id = t.tournament_sponsorship_level_id
+        left join sponsorship_levels l on l.id = tl.sponsorship_level_id
+        where ${leadersWhere(tournamentId, extra)}`;
   switch (audience) {
     case 'leaders':
-      rows.push(...(await leaderRows(undefined, (team) => `you lead the team ${team}`)));
-      break;
+      return leaders(sql`true`, sql`'you lead the team ' || t.name`);
     case 'unpaid':
-      rows.push(...(await leaderRows(ne(teams.paymentStatus, 'paid'), (team) => `your team ${team} has not paid yet`)));
-      break;
+      return leaders(sql`t.payment_status <> 'paid'`, sql`'your team ' || t.name || ' has not paid yet'`);
     case 'level':
-      rows.push(
-        ...(await leaderRows(
-          eq(teams.tournamentSponsorshipLevelId, levelId ?? sql`null`),
-          (team, level) => `your team ${team} is registered at the ${level ?? 'chosen'} level`,
-        )),
+      return leaders(
+        sql`t.tournament_sponsorship_level_id = ${levelId ?? null}::uuid`,
+        sql`'your team ' || t.name || ' is registered at the ' || coalesce(l.name, 'chosen') || ' level'`,
       );
-      break;
-    case 'golfers': {
-      const found = await db
-        .select({ email: players.email, first: players.firstName, last: players.lastName, team: teams.name })
-        .from(players)
-        .innerJoin(teams, eq(teams.id, players.teamId))
-        .where(and(eq(teams.tournamentId, tournamentId), holdsPlace, ne(players.email, '')))
-        .orderBy(asc(teams.name), asc(players.lastName), asc(players.id));
-      rows.push(...found.map((r) => ({ email: r.email, name: named(r.first, r.last), reason: `you play in the team ${r.team}` })));
-      break;
-    }
-    case 'waitlist': {
-      const found = await db
-        .select({ email: waitlistEntries.contactEmail, name: waitlistEntries.contactName, level: sponsorshipLevels.name })
-        .from(waitlistEntries)
-        .innerJoin(tournamentSponsorshipLevels, eq(tournamentSponsorshipLevels.id, waitlistEntries.tournamentSponsorshipLevelId))
-        .innerJoin(sponsorshipLevels, eq(sponsorshipLevels.id, tournamentSponsorshipLevels.sponsorshipLevelId))
-        .where(and(eq(tournamentSponsorshipLevels.tournamentId, tournamentId), inArray(waitlistEntries.status, ['waiting', 'offered'])))
-        .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id));
-      rows.push(...found.map((r) => ({ email: r.email, name: r.name, reason: `you are on the waitlist for the ${r.level} level` })));
-      break;
-    }
+    case 'golfers':
+      return sql`select lower(trim(p.email)) as email, trim(p.first_name || ' ' || p.last_name) as name,
+                        'you play in the team ' || t.name as reason,
+                        row_number() over (order by t.name, p.last_name, p.id) as ord
+                 from players p join teams t on t.id = p.team_id
+                 where t.tournament_id = ${tournamentId} and t.payment_status <> 'expired' and p.email <> ''`;
+    case 'waitlist':
+      return sql`select lower(trim(w.contact_email)) as email, w.contact_name as name,
+                        'you are on the waitlist for the ' || l.name || ' level' as reason,
+                        row_number() over (order by w.created_at, w.id) as ord
+                 from waitlist_entries w
+                 join tournament_sponsorship_levels tl on tl.id = w.tournament_sponsorship_level_id
+                 join sponsorship_levels l on l.id = tl.sponsorship_level_id
+                 where tl.tournament_id = ${tournamentId} and w.status in ('waiting', 'offered')`;
   }
-  const seen = new Set<string>();
-  return rows.filter((r) => {
-    const key = r.email.trim().toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    r.email = key;
-    return true;
-  });
+}
+
+/** Each address once, with its first reason, in the group's order. */
+export function recipientsQuery(tournamentId: string, audience: Audience, levelId?: string): SQL {
+  return sql`select email, name, reason from (
+      select distinct on (email) email, name, reason, ord from (${audienceRows(tournamentId, audience, levelId)}) a order by email, ord
+    ) r order by ord, email`;
+}
+
+/** How many the group reaches, and its first recipient. */
+export async function countRecipients(db: Db, tournamentId: string, audience: Audience, levelId?: string) {
+  const rows = await queryRows<Recipient & { total: number }>(
+    db,
+    sql`select email, name, reason, count(*) over ()::int as total from (${recipientsQuery(tournamentId, audience, levelId)}) q limit 1`,
+  );
+  const first = rows[0];
+  return { count: first?.total ?? 0, first: first ? { email: first.email, name: first.name, reason: first.reason } : null };
 }

@@ -1,12 +1,12 @@
 // Messages to the field (R45): preview, queue (one row per recipient, in one transaction), and what the page shows.
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/connect';
+import { queryRows, type Db } from '../db/connect';
 import { messageRecipients, messages, tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
 import { fieldMessage } from '../mail/message-templates';
 import { tournamentNotFound } from '../scoring/tournament-course';
 import type { Audience, MessageInput, RecipientStatus } from '../../shared/message-schemas';
-import { findRecipients } from './recipients';
+import { countRecipients, recipientsQuery } from './recipients';
 
 export interface ParsedMessage extends Omit<MessageInput, 'levelId'> {
   audience: Audience;
@@ -29,10 +29,9 @@ async function tournamentName(db: Db, tournamentId: string): Promise<string> {
 /** How many it reaches and the e-mail the first of them will get, exactly as sent. */
 export async function previewMessage(db: Db, input: ParsedMessage, sender: Sender, org: string) {
   const name = await tournamentName(db, input.tournamentId);
-  const recipients = await findRecipients(db, input.tournamentId, input.audience, input.levelId);
-  const first = recipients[0];
+  const { count: recipientCount, first } = await countRecipients(db, input.tournamentId, input.audience, input.levelId);
   return {
-    recipientCount: recipients.length,
+    recipientCount,
     sample: first
       ? {
           to: first.email,
@@ -52,8 +51,6 @@ export async function previewMessage(db: Db, input: ParsedMessage, sender: Sende
 /** Writes the message and its recipients in one transaction; the sender delivers them in the background. */
 export async function queueMessage(db: Db, input: ParsedMessage, sender: Sender) {
   await tournamentName(db, input.tournamentId);
-  const recipients = await findRecipients(db, input.tournamentId, input.audience, input.levelId);
-  if (recipients.length === 0) throw new AppError('VALIDATION', NO_RECIPIENTS, { audience: NO_RECIPIENTS });
   return db.transaction(async (tx) => {
     const [message] = await tx
       .insert(messages)
@@ -67,11 +64,18 @@ export async function queueMessage(db: Db, input: ParsedMessage, sender: Sender)
         senderName: sender.name,
       })
       .returning({ id: messages.id });
-    // One statement per 1,000 rows keeps a field of thousands to a few statements (and under the parameter limit).
-    for (let i = 0; i < recipients.length; i += 1000) {
-      await tx.insert(messageRecipients).values(recipients.slice(i, i + 1000).map((r) => ({ ...r, messageId: message!.id })));
-    }
-    return { id: message!.id, recipientCount: recipients.length };
+    // One statement however large the field: the recipients never leave the database.
+    const [inserted] = await queryRows<{ n: number }>(
+      tx,
+      sql`with queued as (
+            insert into message_recipients (message_id, email, name, reason)
+            select ${message!.id}::uuid, email, name, reason from (${recipientsQuery(input.tournamentId, input.audience, input.levelId)}) q
+            returning 1)
+          select count(*)::int as n from queued`,
+    );
+    // Rolls the message back with it: nobody to write to is a mistake to show, not an empty message to keep.
+    if (!inserted?.n) throw new AppError('VALIDATION', NO_RECIPIENTS, { audience: NO_RECIPIENTS });
+    return { id: message!.id, recipientCount: inserted.n };
   });
 }
 

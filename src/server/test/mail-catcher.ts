@@ -27,8 +27,8 @@ export interface MailCatcherOptions {
    * server does, and the message is not kept. (The tests of R45's retries refuse every tenth.)
    */
   refuse?: (n: number, envelope: { from: string; to: string[] }) => boolean;
-  /** Called when a sender names itself in MAIL FROM, before the message is accepted (a fault test kills it there). */
-  onMailFrom?: (from: string) => void;
+  /** Called on MAIL FROM, before any message data (a fault test kills its sender there); true refuses the transaction. */
+  onMailFrom?: (from: string) => boolean | void;
 }
 
 export async function startMailCatcher(options: MailCatcherOptions = {}): Promise<MailCatcher> {
@@ -39,8 +39,8 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
     disabledCommands: ['STARTTLS'],
     logger: false,
     onMailFrom(address, _session, callback) {
-      options.onMailFrom?.(address.address);
-      callback();
+      if (options.onMailFrom?.(address.address) === true) callback(new Error('The sender is gone'));
+      else callback();
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
