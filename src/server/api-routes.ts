@@ -25,6 +25,7 @@ import { startingHoleRoutes } from './starting-holes/routes';
 import { scoreSyncRoutes } from './scoring/score-sync-routes';
 import { backupRoutes } from './backups/routes';
 import { messageRoutes } from './messages/routes';
+import { sideGameRoutes } from './side-games/routes';
 
 /** Each API router and the path it is mounted at, in the order Hono matches them (app.ts mounts them in this order). */
 export const API_ROUTERS = [
@@ -50,6 +51,7 @@ export const API_ROUTERS = [
   ['/api/admin/messages', messageRoutes],
   ['/api/admin', reportRoutes],
   ['/api/leaderboard', leaderboardRoutes],
+  ['/api/side-games', sideGameRoutes],
   ['/api', startingHoleRoutes],
   ['/api', scoringRoutes],
   ['/api', scoreSyncRoutes],

@@ -3,6 +3,40 @@
 import { z } from '@hono/zod-openapi';
 import { format, startGroup, tournamentDates } from '../http/answer-fields';
 import { BEST_BALLS } from '../../shared/formats';
+import { CONTESTS } from '../../shared/side-games';
+
+/** R44: the contest holes (cart signs and the starting sheet mark them). */
+const contestHoles = z.array(z.object({ contest: z.enum(CONTESTS), hole: z.number() }));
+/** R44: the board's side games: skins when played, and each contest hole with its winner (null: none entered yet). */
+export const sideGamesSchema = z
+  .object({
+    skins: z
+      .object({
+        mode: z.enum(['gross', 'net']),
+        open: z.number(),
+        holes: z.array(
+          z.object({
+            hole: z.number(),
+            skins: z.number(),
+            status: z.enum(['won', 'tied', 'pending']),
+            winnerName: z.string().nullable(),
+            score: z.number().nullable(),
+          }),
+        ),
+        winners: z.array(z.object({ name: z.string(), skins: z.number(), holes: z.array(z.number()) })),
+      })
+      .nullable(),
+    contests: z.array(
+      z.object({
+        contest: z.enum(CONTESTS),
+        hole: z.number(),
+        winner: z
+          .object({ teamName: z.string(), playerName: z.string().nullable(), distance: z.number(), holeInOne: z.boolean() })
+          .nullable(),
+      }),
+    ),
+  })
+  .openapi('SideGames');
 
 const holePar = z.object({ number: z.number(), par: z.number(), strokeIndex: z.number().nullable().optional() });
 /** R28, R29: the format, best balls counted (best ball), and whether the board ranks by net. */
@@ -24,6 +58,7 @@ export const startingSheetSchema = z
       }),
     ),
     teamsWithoutHole: z.number(),
+    contestHoles,
   })
   .openapi('StartingSheet');
 
@@ -111,6 +146,7 @@ export const leaderboardSchema = z
         players: z.array(z.object({ playerId: z.string(), name: z.string(), total: z.number() })),
       }),
     ),
+    sideGames: sideGamesSchema,
     updatedAt: z.string(),
   })
   .openapi('Leaderboard');
@@ -145,5 +181,6 @@ export type Scorecards = z.infer<typeof scorecardsSchema>;
 export type ScoreEntryChoices = z.infer<typeof scoreEntryChoicesSchema>;
 export type ScoreSheet = z.infer<typeof scoreSheetSchema>;
 export type Leaderboard = z.infer<typeof leaderboardSchema>;
+export type SideGames = z.infer<typeof sideGamesSchema>;
 export type ScoreChangesResult = z.infer<typeof changesResultSchema>;
 export type ScoreHistory = z.infer<typeof historySchema>;

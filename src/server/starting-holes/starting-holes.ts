@@ -11,6 +11,7 @@ import type { DrawStatus, Scorecards, StartingSheet } from '../scoring/openapi-s
 import { notifyLeaderboardChanged } from '../leaderboard/leaderboard-channel';
 import { drawShotgun, shotgunCapacity, shuffle, type RandomInt } from './shotgun-draw';
 import { courseIdOf, loadTournamentCourse, tournamentNotFound } from '../scoring/tournament-course';
+import { contestHolesOf } from '../../shared/side-games';
 import { holdsPlace } from '../holds/holds-place';
 
 export const ASSIGN_MESSAGES = {
@@ -108,7 +109,7 @@ async function teamsWithHoles(db: Db, tournamentId: string) {
 
 /** Hole → team → players, by starting hole; no assignments before the first draw. */
 export async function getStartingSheet(db: Db, tournamentId: string): Promise<StartingSheet> {
-  const { tournament, course } = await loadTournamentCourse(db, tournamentId);
+  const { tournament, course, sideGames } = await loadTournamentCourse(db, tournamentId);
   const field = await teamsWithHoles(db, tournamentId);
   const assigned = field.filter((team) => team.startingHole != null);
   const roster = await playersOf(
@@ -125,6 +126,7 @@ export async function getStartingSheet(db: Db, tournamentId: string): Promise<St
       players: roster.get(team.teamId)!,
     })),
     teamsWithoutHole: field.length - assigned.length,
+    contestHoles: contestHolesOf(sideGames),
   };
 }
 

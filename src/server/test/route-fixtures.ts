@@ -12,6 +12,7 @@ import { createCourse } from '../courses/service';
 import { createSponsorshipLevel } from '../sponsorship/service';
 import { registerTeams } from '../registration/service';
 import { queueMessage } from '../messages/service';
+import { saveSideGameSettings } from '../side-games/service';
 import { createLevel, createRegisteredTeam, createTournament, playersInput, registrationInput } from './factories';
 import { paymentIdOf } from './admin-fixtures';
 import { createTournamentDay } from './tournament-day-fixtures';
@@ -325,6 +326,35 @@ export const routeFixtures: Record<string, RouteFixture> = {
     expect: 204,
   },
   'GET /api/admin/backups': { expect: 200 },
+
+  // ── side games (R44) ──
+  'GET /api/side-games/{tournamentId}': {
+    request: async ({ t, owner }) => ({
+      path: `/api/side-games/${(await createTournamentDay(t.db, owner.id, { teams: 1, holes: 9 })).tournament.id}`,
+    }),
+    expect: 200,
+  },
+  'PUT /api/side-games/{tournamentId}/settings': {
+    request: async ({ t, owner }) => ({
+      path: `/api/side-games/${(await createTournamentDay(t.db, owner.id, { teams: 1, holes: 9 })).tournament.id}/settings`,
+      json: { skins: 'gross', closestToPinHoles: [3], longestDriveHoles: [9] },
+    }),
+    expect: 200,
+  },
+  'PUT /api/side-games/{tournamentId}/results': {
+    request: async ({ t, owner }) => {
+      const {
+        tournament,
+        teams: [team],
+      } = await createTournamentDay(t.db, owner.id, { teams: 1, holes: 9 });
+      await saveSideGameSettings(t.db, tournament.id, { skins: 'off', closestToPinHoles: [3], longestDriveHoles: [] });
+      return {
+        path: `/api/side-games/${tournament.id}/results`,
+        json: { contest: 'closest_to_pin', hole: 3, teamId: team!.id, playerId: team!.players[0], distance: 51, holeInOne: false },
+      };
+    },
+    expect: 200,
+  },
 
   // ── messages (R45) ──
   'GET /api/admin/messages': {
