@@ -1,22 +1,7 @@
 // Side games (PRODUCT.md R44): the organiser's choices, a contest result as staff enter it, and the words the screens use.
 import { z } from './zod';
 import { SKINS_MODES } from './skins';
-
-export const CONTESTS = ['closest_to_pin', 'longest_drive'] as const;
-export type Contest = (typeof CONTESTS)[number];
-export const CONTEST_LABELS: Record<Contest, string> = { closest_to_pin: 'Closest to the pin', longest_drive: 'Longest drive' };
-export const CONTEST_SHORT: Record<Contest, string> = { closest_to_pin: 'CTP', longest_drive: 'LD' };
-
-/** Closest to the pin is measured in inches (entered as feet and inches), longest drive in yards. */
-export const MAX_DISTANCE: Record<Contest, number> = { closest_to_pin: 100 * 12, longest_drive: 500 };
-
-export function formatDistance(contest: Contest, distance: number, holeInOne = false): string {
-  if (holeInOne) return 'Hole in one!';
-  if (contest === 'longest_drive') return `${distance} yd`;
-  const feet = Math.floor(distance / 12);
-  const inches = distance % 12;
-  return feet === 0 ? `${inches} in` : inches === 0 ? `${feet} ft` : `${feet} ft ${inches} in`;
-}
+import { CONTESTS, MAX_DISTANCE, type Contest } from './contests';
 
 const holeList = z
   .array(z.number({ error: 'Choose holes from the course' }).int().min(1).max(36), { error: 'Choose holes from the course' })

@@ -3,13 +3,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '../router';
 import { startingHoleLabel } from '../../shared/tournament-day';
+import { contestHolesText } from '../../shared/contests';
 import type { StartingSheetTeam } from './queries';
 import { fullName } from '../lib/format';
 import { PrintButton } from './print-button';
 import { PrintablePage } from './printable-page';
 import { startingSheetQuery } from './queries';
 
-function CartSign({ team, tournamentName }: { team: StartingSheetTeam; tournamentName: string }) {
+function CartSign({ team, tournamentName, contests }: { team: StartingSheetTeam; tournamentName: string; contests: string }) {
   const label = startingHoleLabel(team.startingHole, team.startGroup);
   return (
     <article
@@ -28,6 +29,7 @@ function CartSign({ team, tournamentName }: { team: StartingSheetTeam; tournamen
             <li key={player.id}>{fullName(player)}</li>
           ))}
         </ul>
+        {contests ? <p className="mt-3 text-lg font-semibold text-green-800 print:text-black">Contests — {contests}</p> : null}
       </div>
     </article>
   );
@@ -54,7 +56,7 @@ export function CartSignsPage() {
       {data?.assignments.length ? (
         <div className="grid gap-5 lg:grid-cols-2 print:block">
           {data.assignments.map((team) => (
-            <CartSign key={team.teamId} team={team} tournamentName={data.tournament.name} />
+            <CartSign key={team.teamId} team={team} tournamentName={data.tournament.name} contests={contestHolesText(data.contestHoles)} />
           ))}
         </div>
       ) : null}

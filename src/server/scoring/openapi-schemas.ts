@@ -3,7 +3,7 @@
 import { z } from '@hono/zod-openapi';
 import { format, startGroup, tournamentDates } from '../http/answer-fields';
 import { BEST_BALLS } from '../../shared/formats';
-import { CONTESTS } from '../../shared/side-games';
+import { CONTESTS } from '../../shared/contests';
 
 /** R44: the contest holes (cart signs and the starting sheet mark them). */
 const contestHoles = z.array(z.object({ contest: z.enum(CONTESTS), hole: z.number() }));

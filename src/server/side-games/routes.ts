@@ -2,7 +2,8 @@
 import { z } from '@hono/zod-openapi';
 import { getActor } from '../http/context';
 import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
-import { CONTESTS, contestResultSchema, sideGameSettingsSchema } from '../../shared/side-games';
+import { CONTESTS } from '../../shared/contests';
+import { contestResultSchema, sideGameSettingsSchema } from '../../shared/side-games';
 import { SKINS_MODES } from '../../shared/skins';
 import { saveContestResult, saveSideGameSettings, sideGamesForStaff } from './service';
 
@@ -37,7 +38,9 @@ export const sideGameRoutes = createRouter()
               tournament: z.object({ id: z.string(), name: z.string() }),
               holeCount: z.number(),
               settings,
-              teams: z.array(z.object({ id: z.string(), name: z.string(), players: z.array(z.object({ id: z.string(), name: z.string() })) })),
+              teams: z.array(
+                z.object({ id: z.string(), name: z.string(), players: z.array(z.object({ id: z.string(), name: z.string() })) }),
+              ),
               results: z.array(result),
             })
             .openapi('SideGamesForStaff'),
@@ -56,8 +59,7 @@ export const sideGameRoutes = createRouter()
       request: { params: tournamentParam, body: jsonBody(sideGameSettingsSchema) },
       responses: { 200: jsonResponse('Saved', settings), 404: errorResponse('No such tournament') },
     }),
-    async (c) =>
-      c.json(await saveSideGameSettings(c.var.deps.database.db, c.req.valid('param').tournamentId, c.req.valid('json')), 200),
+    async (c) => c.json(await saveSideGameSettings(c.var.deps.database.db, c.req.valid('param').tournamentId, c.req.valid('json')), 200),
   )
   .openapi(
     defineRoute({

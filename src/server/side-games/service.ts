@@ -11,13 +11,8 @@ import { playerOrder } from '../teams/player-order';
 import { playerDisplayName, type BoardRules, type LeaderboardScore, type LeaderboardTeam } from '../../shared/leaderboard';
 import type { HoleInfo } from '../../shared/formats';
 import { boardSkins } from '../../shared/skins';
-import {
-  CONTEST_LABELS,
-  CONTESTS,
-  type Contest,
-  type ContestResult,
-  type SideGameSettings,
-} from '../../shared/side-games';
+import { CONTEST_LABELS, CONTESTS, type Contest } from '../../shared/contests';
+import type { ContestResult, SideGameSettings } from '../../shared/side-games';
 
 const notAContestHole = (contest: Contest, hole: number) =>
   new AppError('VALIDATION', `Hole ${hole} has no ${CONTEST_LABELS[contest].toLowerCase()} contest`, {
@@ -152,7 +147,9 @@ export async function boardSideGames(db: Db, input: BoardSideGamesInput) {
         .where(eq(contestResults.tournamentId, input.tournamentId))
     : [];
   const skins =
-    settings.skins === 'off' ? null : { mode: settings.skins, ...boardSkins(settings.skins, input.holes, input.teams, input.scores, input.rules) };
+    settings.skins === 'off'
+      ? null
+      : { mode: settings.skins, ...boardSkins(settings.skins, input.holes, input.teams, input.scores, input.rules) };
   return {
     skins: skins && {
       mode: skins.mode,
