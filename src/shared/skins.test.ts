@@ -55,20 +55,44 @@ describe('computeSkins', () => {
     ]);
   });
 
-  it('leaves skins tied on the last hole unwon, and holes some team has not played pending with the pot waiting', () => {
+  it('leaves skins tied on the last hole unwon; a hole some team has not played is pending, holding what was carried to it', () => {
     const tiedAtEnd = computeSkins(holes(3), [entrant('A', [3, 4, 4]), entrant('B', [4, 4, 4])]);
     expect(tiedAtEnd.open).toBe(2);
     expect(tiedAtEnd.winners).toEqual([{ id: 'A', name: 'A', skins: 1, holes: [1] }]);
 
-    const midRound = computeSkins(holes(4), [entrant('A', [4, 4, 3]), entrant('B', [4, 5])]);
-    expect(midRound.holes.map((h) => [h.status, h.skins])).toEqual([
-      ['tied', 1],
-      ['won', 2],
-      ['pending', 1],
-      ['pending', 2],
+    // A shotgun start: B started on hole 3 and has not played hole 2 yet; holes 3 and 4 are decided meanwhile.
+    const a = entrant('A', [4, 4, 3, 4, 5]);
+    const bScores = new Map([
+      [1, 4],
+      [3, 3],
+      [4, 3],
     ]);
-    expect(midRound.winners).toEqual([{ id: 'A', name: 'A', skins: 2, holes: [2] }]);
-    expect(midRound.open).toBe(2);
+    const b: SkinsEntrant = { id: 'B', name: 'B', scores: bScores };
+    const midRound = computeSkins(holes(5), [a, b]);
+    expect(midRound.holes.map((h) => [h.hole, h.status, h.skins, h.winnerName])).toEqual([
+      [1, 'tied', 1, null],
+      [2, 'pending', 2, 'A'], // the tie of hole 1 waits here; A leads provisionally
+      [3, 'tied', 1, null],
+      [4, 'won', 2, 'B'],
+      [5, 'pending', 1, 'A'],
+    ]);
+    expect(midRound.winners).toEqual([{ id: 'B', name: 'B', skins: 2, holes: [4] }]);
+    expect(midRound.open).toBe(3);
+    // Once B plays hole 2 (a tie), its two skins go on to hole 3, whose tie brings them to hole 4: the standard game.
+    bScores.set(2, 4);
+    bScores.set(5, 6);
+    const done = computeSkins(holes(5), [a, b]);
+    expect(done.holes.map((h) => [h.status, h.skins])).toEqual([
+      ['tied', 1],
+      ['tied', 2],
+      ['tied', 3],
+      ['won', 4],
+      ['won', 1],
+    ]);
+    expect(done.winners).toEqual([
+      { id: 'B', name: 'B', skins: 4, holes: [4] },
+      { id: 'A', name: 'A', skins: 1, holes: [5] },
+    ]);
   });
 
   it('has no winners without entrants', () => {

@@ -53,29 +53,43 @@ export function SideGamesBoard({ sideGames, tv = false }: { sideGames: SideGames
           ) : (
             <p className="mt-1 text-stone-600">No skin won yet.</p>
           )}
-          <ol aria-label="Skins by hole" className="mt-2 flex flex-wrap gap-1">
-            {skins.holes.map((h) => (
-              <li
-                key={h.hole}
-                title={h.status === 'won' ? `${h.winnerName}: ${h.skins}` : h.status === 'tied' ? 'Tied: carried over' : 'Not decided yet'}
-                className={cn(
-                  'flex w-9 flex-col items-center rounded border text-xs leading-tight',
-                  h.status === 'won'
-                    ? 'border-green-700 bg-green-50'
-                    : h.status === 'tied'
-                      ? 'border-amber-400 bg-amber-50'
-                      : 'border-stone-200',
-                )}
-              >
-                <span className="font-semibold">{h.hole}</span>
-                <span className="tabular-nums" aria-label={`hole ${h.hole}: ${h.status}, ${h.skins} at stake`}>
-                  {h.status === 'won' ? h.skins : h.status === 'tied' ? '→' : '·'}
-                </span>
-              </li>
-            ))}
-          </ol>
+          <table className="mt-2 w-full text-left">
+            <caption className="sr-only">Skins by hole</caption>
+            <thead className="text-xs text-stone-600">
+              <tr>
+                <th scope="col" className="py-0.5 font-medium">
+                  Hole
+                </th>
+                <th scope="col" className="py-0.5 font-medium">
+                  Skins
+                </th>
+                <th scope="col" className="py-0.5 font-medium">
+                  Result
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {skins.holes
+                .filter((h) => h.status !== 'pending' || h.score !== null)
+                .map((h) => (
+                  <tr key={h.hole} className="border-t border-stone-100">
+                    <td className="py-0.5 tabular-nums">{h.hole}</td>
+                    <td className="py-0.5 tabular-nums">{h.skins}</td>
+                    <td className={cn('py-0.5', h.status === 'won' && 'font-semibold', h.status === 'pending' && 'text-stone-600')}>
+                      {h.status === 'won'
+                        ? h.winnerName
+                        : h.status === 'tied'
+                          ? 'Tied: carried over'
+                          : h.winnerName
+                            ? `${h.winnerName} leads`
+                            : 'Tied so far'}
+                    </td>
+                  </tr>
+                ))}
+            </tbody>
+          </table>
           <p className="mt-1 text-xs text-stone-600">
-            Lowest team score alone wins the hole; a tie carries its skins to the next hole.
+            Lowest team score alone wins the hole once every team has played it; a tie carries its skins to the next hole.
             {skins.open ? ` ${skins.open} ${skins.open === 1 ? 'skin' : 'skins'} still open.` : ''}
           </p>
         </div>
