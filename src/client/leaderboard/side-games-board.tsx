@@ -9,6 +9,8 @@ type SideGames = Leaderboard['sideGames'];
 export function SideGamesBoard({ sideGames, tv = false }: { sideGames: SideGames; tv?: boolean }) {
   const { skins, contests } = sideGames;
   if (!skins && contests.length === 0) return null;
+  // Holes some team has played (decided, or a leader so far); the rest say nothing yet.
+  const shownHoles = skins?.holes.filter((h) => h.status !== 'pending' || h.score !== null) ?? [];
   return (
     <section aria-label="Side games" className={cn('grid gap-3 md:grid-cols-2', tv ? 'text-xl' : 'text-sm')}>
       {contests.length ? (
@@ -53,25 +55,24 @@ export function SideGamesBoard({ sideGames, tv = false }: { sideGames: SideGames
           ) : (
             <p className="mt-1 text-stone-600">No skin won yet.</p>
           )}
-          <table className="mt-2 w-full text-left">
-            <caption className="sr-only">Skins by hole</caption>
-            <thead className="text-xs text-stone-600">
-              <tr>
-                <th scope="col" className="py-0.5 font-medium">
-                  Hole
-                </th>
-                <th scope="col" className="py-0.5 font-medium">
-                  Skins
-                </th>
-                <th scope="col" className="py-0.5 font-medium">
-                  Result
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {skins.holes
-                .filter((h) => h.status !== 'pending' || h.score !== null)
-                .map((h) => (
+          {shownHoles.length ? (
+            <table className="mt-2 w-full text-left">
+              <caption className="sr-only">Skins by hole</caption>
+              <thead className="text-xs text-stone-600">
+                <tr>
+                  <th scope="col" className="py-0.5 font-medium">
+                    Hole
+                  </th>
+                  <th scope="col" className="py-0.5 font-medium">
+                    Skins
+                  </th>
+                  <th scope="col" className="py-0.5 font-medium">
+                    Result
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {shownHoles.map((h) => (
                   <tr key={h.hole} className="border-t border-stone-100">
                     <td className="py-0.5 tabular-nums">{h.hole}</td>
                     <td className="py-0.5 tabular-nums">{h.skins}</td>
@@ -86,8 +87,9 @@ export function SideGamesBoard({ sideGames, tv = false }: { sideGames: SideGames
                     </td>
                   </tr>
                 ))}
-            </tbody>
-          </table>
+              </tbody>
+            </table>
+          ) : null}
           <p className="mt-1 text-xs text-stone-600">
             Lowest team score alone wins the hole once every team has played it; a tie carries its skins to the next hole.
             {skins.open ? ` ${skins.open} ${skins.open === 1 ? 'skin' : 'skins'} still open.` : ''}
