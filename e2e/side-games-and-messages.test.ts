@@ -63,6 +63,15 @@ describe('side games on the day (R44)', () => {
     await board.setViewportSize({ width: 390, height: 844 });
     await shoot(board, 'side-games-board-390');
 
+    // TV mode: the rows' page, then the side games on a page of their own.
+    const tv = await journey.visitor();
+    await tv.clock.install();
+    await tv.goto(journey.at('/leaderboard?tv=1'));
+    await tv.getByText('No scores yet. The board fills in as teams save their scores.').waitFor();
+    await tv.clock.fastForward(10_000);
+    await tv.getByRole('region', { name: 'Side games' }).getByText('4 ft 3 in').waitFor();
+    await shoot(tv, 'side-games-tv-1280');
+
     // A distance out of range is refused with the rule's message, nothing saved.
     await form.getByLabel('Feet').fill('120');
     await form.getByRole('button', { name: 'Save winner' }).click();

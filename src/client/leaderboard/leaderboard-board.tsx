@@ -198,15 +198,16 @@ export const LeaderboardBoard = memo(function LeaderboardBoard({
     return (
       <div className="flex flex-col gap-2">
         <p className={cn('rounded-lg bg-white py-8 text-center text-stone-600', tv && 'bg-transparent text-2xl')}>{emptyText}</p>
-        <SideGamesBoard sideGames={board.sideGames} tv={tv} />
+        {tv ? null : <SideGamesBoard sideGames={board.sideGames} />}
       </div>
     );
   return (
     <div className="flex flex-col gap-2">
       {wide ? <BoardTable board={board} tv={tv} /> : <BoardCards board={board} />}
       {/* A TV pages through rows measured to fit the screen: the notes stay on the page and the score report. */}
+      {/* TV mode shows the side games as a page of their own (tv-boards.tsx). */}
       {tv ? null : <BoardNotes board={board} />}
-      <SideGamesBoard sideGames={board.sideGames} tv={tv} />
+      {tv ? null : <SideGamesBoard sideGames={board.sideGames} />}
     </div>
   );
 });
