@@ -259,7 +259,14 @@ if (testDatabaseKind() === 'postgres') {
     function senderProcess(smtpUrl: string, mailFrom: string) {
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/test/message-sender-process.ts'], {
         cwd: ROOT,
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: t.database.url!, SMTP_URL: smtpUrl, MAIL_FROM: mailFrom, LOG_LEVEL: 'warn' },
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          DATABASE_URL: t.database.url!,
+          SMTP_URL: smtpUrl,
+          MAIL_FROM: mailFrom,
+          LOG_LEVEL: 'warn',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       // What it printed (an error, for one) goes with the test's output.
@@ -274,13 +281,26 @@ if (testDatabaseKind() === 'postgres') {
       const level = await createLevel(t.db, tournament.id, { maxTeams: 10 });
       const teamRows = await t.db
         .insert(teams)
-        .values(Array.from({ length: 500 }, (_, i) => ({ tournamentId: tournament.id, tournamentSponsorshipLevelId: level.id, name: `Field ${i + 1}` })))
+        .values(
+          Array.from({ length: 500 }, (_, i) => ({
+            tournamentId: tournament.id,
+            tournamentSponsorshipLevelId: level.id,
+            name: `Field ${i + 1}`,
+          })),
+        )
         .returning({ id: teams.id });
-      await t.db.insert(players).values(
-        teamRows.flatMap((team, i) =>
-          Array.from({ length: 4 }, (_, p) => ({ teamId: team.id, firstName: `G${i}`, lastName: `P${p}`, email: `field-${i}-${p}@example.org` })),
-        ),
-      );
+      await t.db
+        .insert(players)
+        .values(
+          teamRows.flatMap((team, i) =>
+            Array.from({ length: 4 }, (_, p) => ({
+              teamId: team.id,
+              firstName: `G${i}`,
+              lastName: `P${p}`,
+              email: `field-${i}-${p}@example.org`,
+            })),
+          ),
+        );
 
       let victim: ChildProcess | undefined;
       let killedAt = 0;

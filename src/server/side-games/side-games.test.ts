@@ -59,7 +59,9 @@ describe('contest winners entered by staff (R44)', () => {
     expect((await enter(tournament.id, { ...base, teamId: other.teams[0]!.id, playerId: undefined })).body.error.fields.teamId).toBe(
       'Choose a team of this tournament',
     );
-    expect((await enter(tournament.id, { ...base, playerId: b.players[0] })).body.error.fields.playerId).toBe('Choose a golfer of the team');
+    expect((await enter(tournament.id, { ...base, playerId: b.players[0] })).body.error.fields.playerId).toBe(
+      'Choose a golfer of the team',
+    );
     expect((await enter(tournament.id, { ...base, distance: 1300 })).body.error.fields.distance).toBe('Enter the distance, up to 100 ft');
     expect((await enter(tournament.id, { ...base, contest: 'longest_drive', hole: 9, distance: 600 })).body.error.fields.distance).toBe(
       'Enter the yards, 0 to 500',
@@ -74,10 +76,32 @@ describe('contest winners entered by staff (R44)', () => {
     const { tournament, teams } = await day();
     const [a, b, c] = teams as [DayTeam, DayTeam, DayTeam];
     // Stroke play, every golfer counts: hole 1 tied by all (4 golfers × 4), hole 2 won by A with the carry-over.
-    await insertScores(t.db, tournament.id, a, [[4, 3], [4, 4], [4, 4], [4, 4]]);
-    await insertScores(t.db, tournament.id, b, [[4, 4], [4, 4], [4, 4], [4, 4]]);
-    await insertScores(t.db, tournament.id, c, [[4, 5], [4, 4], [4, 4], [4, 4]]);
-    await enter(tournament.id, { contest: 'closest_to_pin', hole: 3, teamId: b.id, playerId: b.players[1], distance: 75, holeInOne: false });
+    await insertScores(t.db, tournament.id, a, [
+      [4, 3],
+      [4, 4],
+      [4, 4],
+      [4, 4],
+    ]);
+    await insertScores(t.db, tournament.id, b, [
+      [4, 4],
+      [4, 4],
+      [4, 4],
+      [4, 4],
+    ]);
+    await insertScores(t.db, tournament.id, c, [
+      [4, 5],
+      [4, 4],
+      [4, 4],
+      [4, 4],
+    ]);
+    await enter(tournament.id, {
+      contest: 'closest_to_pin',
+      hole: 3,
+      teamId: b.id,
+      playerId: b.players[1],
+      distance: 75,
+      holeInOne: false,
+    });
     const replaced = await enter(tournament.id, {
       contest: 'closest_to_pin',
       hole: 3,

@@ -15,7 +15,13 @@ const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
 const logger = createLogger('warn');
 const sender = startMessageSender(
-  { db: database.db, config, mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, pool: 1 }, logger), logger, now: () => new Date() },
+  {
+    db: database.db,
+    config,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, pool: 1 }, logger),
+    logger,
+    now: () => new Date(),
+  },
   {
     intervalMs: 200,
     leaseMs: Number(values['lease-ms'] ?? 3000),
