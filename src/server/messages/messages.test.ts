@@ -289,18 +289,16 @@ if (testDatabaseKind() === 'postgres') {
           })),
         )
         .returning({ id: teams.id });
-      await t.db
-        .insert(players)
-        .values(
-          teamRows.flatMap((team, i) =>
-            Array.from({ length: 4 }, (_, p) => ({
-              teamId: team.id,
-              firstName: `G${i}`,
-              lastName: `P${p}`,
-              email: `field-${i}-${p}@example.org`,
-            })),
-          ),
-        );
+      await t.db.insert(players).values(
+        teamRows.flatMap((team, i) =>
+          Array.from({ length: 4 }, (_, p) => ({
+            teamId: team.id,
+            firstName: `G${i}`,
+            lastName: `P${p}`,
+            email: `field-${i}-${p}@example.org`,
+          })),
+        ),
+      );
 
       let victim: ChildProcess | undefined;
       let killedAt = 0;
