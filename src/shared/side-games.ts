@@ -34,7 +34,6 @@ export const contestResultSchema = z
     if (value.holeInOne && value.contest !== 'closest_to_pin')
       ctx.addIssue({ code: 'custom', path: ['holeInOne'], message: 'A hole in one is noted on a closest-to-the-pin hole' });
   });
-export type ContestResultInput = z.input<typeof contestResultSchema>;
 export type ContestResult = z.output<typeof contestResultSchema>;
 
 /** Each contest hole, by hole: what cart signs and the starting sheet mark. */

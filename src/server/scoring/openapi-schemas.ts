@@ -8,7 +8,7 @@ import { CONTESTS } from '../../shared/contests';
 /** R44: the contest holes (cart signs and the starting sheet mark them). */
 const contestHoles = z.array(z.object({ contest: z.enum(CONTESTS), hole: z.number() }));
 /** R44: the board's side games: skins when played, and each contest hole with its winner (null: none entered yet). */
-export const sideGamesSchema = z
+const sideGamesSchema = z
   .object({
     skins: z
       .object({
@@ -181,6 +181,5 @@ export type Scorecards = z.infer<typeof scorecardsSchema>;
 export type ScoreEntryChoices = z.infer<typeof scoreEntryChoicesSchema>;
 export type ScoreSheet = z.infer<typeof scoreSheetSchema>;
 export type Leaderboard = z.infer<typeof leaderboardSchema>;
-export type SideGames = z.infer<typeof sideGamesSchema>;
 export type ScoreChangesResult = z.infer<typeof changesResultSchema>;
 export type ScoreHistory = z.infer<typeof historySchema>;
