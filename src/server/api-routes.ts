@@ -30,6 +30,8 @@ import { adminDonationRoutes, donationRoutes, fundraisingRoutes } from './donati
 import { imageRoutes } from './images/routes';
 import { adminItemRoutes, itemRoutes } from './items/routes';
 import { addonRoutes, adminAddonRoutes, golferAddonRoutes, teamAddonRoutes } from './addons/routes';
+import { messageRoutes } from './messages/routes';
+import { sideGameRoutes } from './side-games/routes';
 
 /** Each API router and the path it is mounted at, in the order Hono matches them (app.ts mounts them in this order). */
 export const API_ROUTERS = [
@@ -55,6 +57,7 @@ export const API_ROUTERS = [
   ['/api/waitlist', waitlistRoutes],
   ['/api/admin/waitlist', adminWaitlistRoutes],
   ['/api/admin/backups', backupRoutes],
+  ['/api/admin/messages', messageRoutes],
   ['/api/images', imageRoutes],
   ['/api/items', itemRoutes],
   ['/api/admin', adminItemRoutes],
@@ -66,6 +69,7 @@ export const API_ROUTERS = [
   ['/api/leaderboard', leaderboardRoutes],
   ['/api/events', eventRoutes],
   ['/api', receiptRoutes],
+  ['/api/side-games', sideGameRoutes],
   ['/api', startingHoleRoutes],
   ['/api', scoringRoutes],
   ['/api', scoreSyncRoutes],

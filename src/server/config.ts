@@ -27,6 +27,7 @@ const envSchema = z.object({
   BACKUP_EVERY_HOURS: z.string().optional(),
   BACKUP_KEEP: z.string().optional(),
   STREAMS_PER_ADDRESS: z.string().optional(),
+  MAIL_PER_MINUTE: z.string().optional(),
 });
 
 /** Scheduled backup copies (R46): present when BACKUP_DIR is set. */
@@ -72,6 +73,8 @@ export interface Config {
   backups: BackupScheduleConfig | null;
   /** Live-board streams one client address may hold open in one process (docs/decisions/065). */
   streamsPerAddress: number;
+  /** Messages to the field (R45) sent per minute over every process; null: as fast as the mail server takes them. */
+  mailPerMinute: number | null;
 }
 
 /** A course's Wi-Fi puts hundreds of phones behind one address, each page one stream (docs/decisions/065). */
@@ -169,6 +172,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fail('STREAMS_PER_ADDRESS', `"${streamsText}" is not a whole number of live-board streams from 1 to 1000000`);
   }
 
+  const mailPerMinuteText = blank(raw.MAIL_PER_MINUTE) ?? '0';
+  const mailPerMinute = Number(mailPerMinuteText);
+  if (!/^\d+$/.test(mailPerMinuteText) || mailPerMinute > 1_000_000) {
+    fail('MAIL_PER_MINUTE', `"${mailPerMinuteText}" is not a whole number of e-mails a minute (0 or unset: no limit)`);
+  }
+
   return {
     port: port.data,
     appUrl: appUrl.origin + appUrl.pathname.replace(/\/$/, ''),
@@ -190,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orgTaxId: blank(raw.ORG_TAX_ID) ?? '',
     backups: backupDir ? { dir: resolve(backupDir), everyHours, keep } : null,
     streamsPerAddress,
+    mailPerMinute: mailPerMinute || null,
   };
 }
 

@@ -7,6 +7,8 @@ import { buildDeps, openConfiguredDatabase } from './bootstrap';
 import { ConfigError, databaseName, loadConfig, type Config } from './config';
 import { loadStaticAssets } from './http/static-assets';
 import { startHoldSweeper } from './holds/sweeper';
+import { startMessageSender } from './messages/sender';
+import { createMailer } from './mail/mailer';
 import { serveBackupSocket } from './backups/backup-socket';
 import { copyFailureFields, prepareBackupDir, startScheduledCopies } from './backups/scheduled-copies';
 import { errorFields } from './logger';
@@ -40,6 +42,12 @@ if (config.serveClient && !assets?.has('/index.html'))
 const sweeper = startHoldSweeper({ db: database.db, config, mailer: deps.mailer, logger, now: deps.now });
 await sweeper.runOnce().catch((error) => logger.error('hold sweep failed', { error: String(error) }));
 
+// Messages to the field (R45) queued before a restart, or by another process, go out from here too.
+// One kept-open connection to the mail server: a message to the whole field is thousands of e-mails sent one after another.
+const messageMailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, pool: 1 }, logger);
+const messageSender = startMessageSender({ db: database.db, config, mailer: messageMailer, logger, now: deps.now });
+void messageSender.runOnce().catch((error) => logger.error('message sending failed', { error: String(error) }));
+
 // Backups (R46): the embedded database serves this process only, so `npm run backup` asks it through the data folder.
 const stopBackupSocket =
   database.kind === 'pglite'
@@ -72,6 +80,8 @@ async function stop(signal: string) {
   logger.info(`${signal}: shutting down`);
   server.close();
   await sweeper.stop();
+  await messageSender.stop();
+  messageMailer.close?.();
   await copies?.stop();
   await stopBackupSocket?.();
   // Ends the open leaderboard streams (server.close waits for them otherwise) and the LISTEN connection.

@@ -31,6 +31,33 @@ export const STROKE_GROSS: BoardRules = { format: 'stroke', bestBalls: 1, netSco
 
 export const playerDisplayName = (player: Pick<PlayerName, 'firstName' | 'lastName'>) => `${player.firstName} ${player.lastName}`.trim();
 
+/** Each player's strokes by hole, by player, of one team: what `scores` packs. */
+export type TeamStrokes = Map<string, Map<number, number>>;
+
+export function cardsByTeam(scores: readonly LeaderboardScore[]): Map<string, TeamStrokes> {
+  const cards = new Map<string, TeamStrokes>();
+  for (const score of scores) {
+    let team = cards.get(score.teamId);
+    if (!team) cards.set(score.teamId, (team = new Map()));
+    let card = team.get(score.playerId);
+    if (!card) team.set(score.playerId, (card = new Map()));
+    card.set(score.holeNumber, score.strokes);
+  }
+  return cards;
+}
+
+/** One team's holes in its format (gross and, when `rules` score net, net) and its handicap: what the board and skins use. */
+export function teamCard(rules: BoardRules, holes: readonly HoleInfo[], team: LeaderboardTeam, card: TeamStrokes) {
+  const coursePar = holes.reduce((sum, h) => sum + h.par, 0);
+  const strokes = new Map(team.players.map((p) => [p.id, card.get(p.id) ?? new Map<number, number>()]));
+  const courseHandicaps = team.players.map((p) =>
+    courseHandicap(p.handicapIndex ?? 0, { slope: rules.slope, rating: rules.rating, par: coursePar }),
+  );
+  const handicap = teamHandicap(rules.format, courseHandicaps);
+  const playerHandicaps = new Map(team.players.map((p, i) => [p.id, handicap.players[i] ?? 0]));
+  return { handicap, played: teamHoles(rules, holes, strokes, handicap.team, playerHandicaps) };
+}
+
 /**
  * Teams with at least one score, ranked by their score relative to the par of the holes each has played (to par; net to
  * par when the tournament scores net), lowest first. A hole not in `holes` counts as par 4. Teams on the same score share
@@ -46,26 +73,12 @@ export function computeLeaderboardRows(
 ): LeaderboardRow[] {
   const info: HoleInfo[] = holes.map((h) => ({ number: h.number, par: h.par, strokeIndex: h.strokeIndex ?? null }));
   const holeCount = holes.length;
-  const coursePar = holes.reduce((sum, h) => sum + h.par, 0);
-  const cards = new Map<string, Map<string, Map<number, number>>>();
-  for (const score of scores) {
-    let team = cards.get(score.teamId);
-    if (!team) cards.set(score.teamId, (team = new Map()));
-    let card = team.get(score.playerId);
-    if (!card) team.set(score.playerId, (card = new Map()));
-    card.set(score.holeNumber, score.strokes);
-  }
+  const cards = cardsByTeam(scores);
 
   const unranked = teams.flatMap((team) => {
     const card = cards.get(team.id);
     if (!card) return [];
-    const strokes = new Map(team.players.map((p) => [p.id, card.get(p.id) ?? new Map<number, number>()]));
-    const courseHandicaps = team.players.map((p) =>
-      courseHandicap(p.handicapIndex ?? 0, { slope: rules.slope, rating: rules.rating, par: coursePar }),
-    );
-    const handicap = teamHandicap(rules.format, courseHandicaps);
-    const playerHandicaps = new Map(team.players.map((p, i) => [p.id, handicap.players[i] ?? 0]));
-    const played = teamHoles(rules, info, strokes, handicap.team, playerHandicaps);
+    const { handicap, played } = teamCard(rules, info, team, card);
     const sum = (pick: (h: (typeof played)[number]) => number) => played.reduce((total, h) => total + pick(h), 0);
     const total = sum((h) => h.gross);
     const toPar = sum((h) => h.gross - h.par);

@@ -5,6 +5,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 're
 import type { Leaderboard } from './queries';
 import { BoardHeading } from './board-heading';
 import { LeaderboardBoard } from './leaderboard-board';
+import { SideGamesBoard } from './side-games-board';
 import type { LiveState } from './use-live-leaderboard';
 import { formatMoney } from '../../shared/money';
 import { useReads } from '../lib/first-load-reads';
@@ -18,13 +19,18 @@ interface TvPage {
   /** 0-based page of this board, and how many it has. */
   index: number;
   count: number;
+  /** The board's side games (R44), a page of their own after its rows: the rows fill the screen they are measured for. */
+  sideGames?: boolean;
 }
+
+const hasSideGames = (board: Leaderboard) => board.sideGames.skins !== null || board.sideGames.contests.length > 0;
 
 /** Every board cut into pages of `rowsPerPage` rows, board after board; a board without rows is one page. */
 function pagesOf(boards: Leaderboard[], rowsPerPage: number): TvPage[] {
   return boards.flatMap((board) => {
-    const count = Math.max(1, Math.ceil(board.rows.length / rowsPerPage));
-    return Array.from({ length: count }, (_, index) => ({ board, index, count }));
+    const rowPages = Math.max(1, Math.ceil(board.rows.length / rowsPerPage));
+    const count = rowPages + (hasSideGames(board) ? 1 : 0);
+    return Array.from({ length: count }, (_, index) => ({ board, index, count, sideGames: index === rowPages }));
   });
 }
 
@@ -86,7 +92,11 @@ export function TvBoards({ boards, live, paused }: { boards: Leaderboard[]; live
       <section aria-labelledby={`board-${page.board.tournament.id}`} className="flex flex-col gap-3">
         <TvFundraising tournamentId={page.board.tournament.id} turn={turn} />
         <BoardHeading board={page.board} live={live} tv page={page.count > 1 ? { index: page.index, count: page.count } : undefined} />
-        <LeaderboardBoard board={shown} tv emptyText="No scores yet. The board fills in as teams save their scores." />
+        {page.sideGames ? (
+          <SideGamesBoard sideGames={page.board.sideGames} tv />
+        ) : (
+          <LeaderboardBoard board={shown} tv emptyText="No scores yet. The board fills in as teams save their scores." />
+        )}
       </section>
     </div>
   );

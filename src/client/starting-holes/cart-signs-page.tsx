@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '../router';
 import { startingHoleLabel } from '../../shared/tournament-day';
+import { contestHolesText } from '../../shared/contests';
 import type { StartingSheetTeam } from './queries';
 import { fullName } from '../lib/format';
 import { PrintButton } from './print-button';
@@ -10,7 +11,17 @@ import { PrintablePage } from './printable-page';
 import { startingSheetQuery } from './queries';
 import { HoleSponsorLine, type HoleSponsor } from './hole-sponsor';
 
-function CartSign({ team, tournamentName, sponsor }: { team: StartingSheetTeam; tournamentName: string; sponsor?: HoleSponsor }) {
+function CartSign({
+  team,
+  tournamentName,
+  sponsor,
+  contests,
+}: {
+  team: StartingSheetTeam;
+  tournamentName: string;
+  sponsor?: HoleSponsor;
+  contests: string;
+}) {
   const label = startingHoleLabel(team.startingHole, team.startGroup);
   return (
     <article
@@ -29,6 +40,7 @@ function CartSign({ team, tournamentName, sponsor }: { team: StartingSheetTeam; 
             <li key={player.id}>{fullName(player)}</li>
           ))}
         </ul>
+        {contests ? <p className="mt-3 text-lg font-semibold text-green-800 print:text-black">Contests — {contests}</p> : null}
       </div>
       {sponsor ? <HoleSponsorLine sponsor={sponsor} /> : null}
     </article>
@@ -61,6 +73,7 @@ export function CartSignsPage() {
               team={team}
               tournamentName={data.tournament.name}
               sponsor={data.holeSponsors.find((s) => s.holeNumber === team.startingHole)}
+              contests={contestHolesText(data.contestHoles)}
             />
           ))}
         </div>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Car, FileText } from 'lucide-react';
 import { Link, useParams } from '../router';
 import { startingHoleLabel } from '../../shared/tournament-day';
+import { CONTEST_SHORT, contestHolesText } from '../../shared/contests';
 import { useMe } from '../auth/session';
 import { formatDateRange, fullName } from '../lib/format';
 import { Button } from '../ui/button';
@@ -63,6 +64,11 @@ export function StartingSheetPage() {
       }
       back={admin ? { to: '/admin/settings', label: 'Back to Tournaments' } : { to: '/admin/score-entry', label: 'Back to Score Entry' }}
     >
+      {data?.contestHoles.length ? (
+        <p className="mb-3 rounded-lg border border-green-800 bg-green-50 p-3 text-sm font-semibold print:border-black print:bg-white">
+          Contests today — {contestHolesText(data.contestHoles)}
+        </p>
+      ) : null}
       {data?.assignments.length ? (
         <div className="overflow-x-auto rounded-lg border border-stone-300 bg-white print:overflow-visible print:rounded-none print:border-0">
           <table className="w-full text-left text-sm">
@@ -85,6 +91,13 @@ export function StartingSheetPage() {
                 <tr key={team.teamId} className="break-inside-avoid border-b border-stone-300 align-top">
                   <th scope="row" className="px-3 py-2 text-2xl font-bold tabular-nums">
                     {startingHoleLabel(team.startingHole, team.startGroup)}
+                    {data.contestHoles
+                      .filter((c) => c.hole === team.startingHole)
+                      .map((c) => (
+                        <span key={c.contest} className="block text-xs font-semibold text-green-800 uppercase">
+                          {CONTEST_SHORT[c.contest]}
+                        </span>
+                      ))}
                   </th>
                   <td className="px-3 py-2">
                     <span className="font-semibold">{team.teamName}</span>

@@ -204,9 +204,21 @@ export const tournaments = pgTable(
     address: text('address').notNull().default(''),
     /** R38: the fundraising goal in cents; null when the tournament has none. */
     goalCents: integer('goal_cents'),
+    /** R44: skins between the teams on the board: 'off', 'gross' or 'net' (ties carry over). */
+    skins: text('skins').notNull().default('off'),
+    /** R44: the holes with a closest-to-the-pin and a longest-drive contest. */
+    closestToPinHoles: integer('closest_to_pin_holes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    longestDriveHoles: integer('longest_drive_holes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     createdAt: createdAt(),
   },
   (t) => [
+    check('tournaments_skins_check', sql`${t.skins} in ('off', 'gross', 'net')`),
     check('tournaments_max_teams_check', sql`${t.maxTeams} is null or ${t.maxTeams} >= 1`),
     check('tournaments_goal_check', sql`${t.goalCents} is null or ${t.goalCents} > 0`),
     check('tournaments_format_check', sql`${t.format} in ('stroke', 'scramble', 'best_ball')`),
@@ -719,4 +731,86 @@ export const imageVariants = pgTable(
     bytes: bytea('bytes').notNull(),
   },
   (t) => [primaryKey({ columns: [t.imageId, t.name] })],
+);
+
+// ── Side games (PRODUCT.md R44) ──────────────────────────────────────────────────────────────────────────────────────
+/**
+ * The winner of one contest on one hole, entered by staff on the day. `distance`: inches from the pin for closest to the pin,
+ * yards for longest drive. The golfer is optional (a team may be all staff know); deleting the team clears the row.
+ */
+export const contestResults = pgTable(
+  'contest_results',
+  {
+    tournamentId: uuid('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    holeNumber: integer('hole_number').notNull(),
+    contest: text('contest').notNull(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    playerId: uuid('player_id').references(() => players.id, { onDelete: 'set null' }),
+    distance: integer('distance').notNull(),
+    holeInOne: boolean('hole_in_one').notNull().default(false),
+    enteredBy: text('entered_by').references(() => user.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tournamentId, t.holeNumber, t.contest] }),
+    check('contest_results_contest_check', sql`${t.contest} in ('closest_to_pin', 'longest_drive')`),
+    check('contest_results_distance_check', sql`${t.distance} between 0 and 100000`),
+  ],
+);
+
+// ── Messages to the field (PRODUCT.md R45) ───────────────────────────────────────────────────────────────────────────
+/** One e-mail written by staff to a group; its recipients are fixed when it is queued. */
+export const messages = pgTable('messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tournamentId: uuid('tournament_id')
+    .notNull()
+    .references(() => tournaments.id, { onDelete: 'cascade' }),
+  /** 'leaders', 'golfers', 'unpaid', 'level' (with `levelId`) or 'waitlist'. */
+  audience: text('audience').notNull(),
+  levelId: uuid('level_id'),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  sentBy: text('sent_by').references(() => user.id, { onDelete: 'set null' }),
+  /** The sender's name as it was when sent: the e-mail names it. */
+  senderName: text('sender_name').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The queue: one row per recipient of a message, claimed by one process at a time (FOR UPDATE SKIP LOCKED). waiting →
+ * sending (claimed until `claimed_until`) → sent, or back to waiting with a later `next_attempt_at`, or failed.
+ */
+export const messageRecipients = pgTable(
+  'message_recipients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    /** Why this person gets it, as the e-mail says ("you lead the team Eagles"). */
+    reason: text('reason').notNull(),
+    status: text('status').notNull().default('waiting'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    claimToken: uuid('claim_token'),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('message_recipients_once').on(t.messageId, t.email),
+    index('message_recipients_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('waiting', 'sending')`),
+    index('message_recipients_sent_idx')
+      .on(t.sentAt)
+      .where(sql`${t.status} = 'sent'`),
+    check('message_recipients_status_check', sql`${t.status} in ('waiting', 'sending', 'sent', 'failed')`),
+  ],
 );

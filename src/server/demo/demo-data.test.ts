@@ -110,6 +110,25 @@ describe('seedDemo', () => {
     expect(summary.levels.map((l) => l.id).sort()).toEqual(offered.map((l) => l.id).sort());
   });
 
+  it('shows side games on the live outing: net skins by hole and contest winners entered on three holes (R44)', async () => {
+    const { board } = await loadLeaderboard(database.db, seeded!.outing.id);
+    const { skins, contests } = board.sideGames;
+    expect(skins?.mode).toBe('net');
+    expect(skins?.holes).toHaveLength(18);
+    // Part-way round, every hole has been played by some team and a leader or a tie so far.
+    expect(skins?.holes.every((h) => h.score !== null)).toBe(true);
+    expect(contests.map((c) => [c.contest, c.hole, c.winner !== null])).toEqual([
+      ['longest_drive', 2, true],
+      ['closest_to_pin', 4, true],
+      ['closest_to_pin', 12, true],
+      ['closest_to_pin', 16, false],
+      ['longest_drive', 18, false],
+    ]);
+    expect(contests.find((c) => c.hole === 4)?.winner).toMatchObject({ distance: 51, holeInOne: false });
+    const sheet = await getStartingSheet(database.db, board.tournament.id);
+    expect(sheet.contestHoles).toHaveLength(5);
+  });
+
   it("adds today's outing: a net scramble of 36 foursomes with handicap indexes, drawn two to a hole, part-way round, with a countback", async () => {
     const outing = await loadLeaderboard(database.db, seeded!.outing.id);
     expect(outing.active).toBe(true);

@@ -2,6 +2,7 @@
 // Indexes, drawn two groups to a hole, part-way round, so a newcomer sees a live two-group scramble board at once. Two
 // teams are built to finish level on net, so the board shows countback. Deterministic (a seeded generator), not random.
 import {
+  contestResults,
   payments,
   playerScores,
   players,
@@ -16,6 +17,8 @@ import type { Db } from '../db/connect';
 import { drawShotgun, type RandomInt } from '../starting-holes/shotgun-draw';
 
 export const DEMO_OUTING = { teams: 36, format: 'scramble', netScoring: true } as const;
+/** The outing's contest holes (R44); winners are entered on the holes some team has played, the rest wait. */
+export const DEMO_CONTESTS = { closestToPin: [4, 12, 16], longestDrive: [2, 18] } as const;
 /** Each team's entry: the level's price, paid. */
 const PRICE_CENTS = 60_000;
 
@@ -144,6 +147,10 @@ export async function seedOuting(
       courseId: options.courseId,
       format: 'scramble',
       netScoring: true,
+      // R44: net skins, closest to the pin on three par 3s, longest drive on two par 5s.
+      skins: 'net',
+      closestToPinHoles: [...DEMO_CONTESTS.closestToPin],
+      longestDriveHoles: [...DEMO_CONTESTS.longestDrive],
       // The newest tournament (the Dashboard's default, SPEC.md §2), so an organiser's first look is the outing in play:
       // created in the same transaction as the upcoming one, it would otherwise tie with it on created_at.
       createdAt: new Date(Date.now() + 1000),
@@ -252,5 +259,16 @@ export async function seedOuting(
       rows.push({ tournamentId, teamId, playerId: firstGolfer.get(teamId)!.id, holeNumber, strokes });
   });
   if (rows.length) await tx.insert(playerScores).values(rows);
+
+  // Contest winners staff have entered so far: on holes a team other than the leaders has played (CTP 4 and 12, LD 2).
+  const playedBy = (hole: number, skip: number) =>
+    teamIds.find((id, t) => t >= skip && rows.some((r) => r.teamId === id && r.holeNumber === hole));
+  const golferOf = (teamId: string, n: number) => roster.filter((p) => p.teamId === teamId)[n]?.id ?? null;
+  const winners = [
+    { contest: 'closest_to_pin', holeNumber: 4, teamId: playedBy(4, 2), n: 1, distance: 4 * 12 + 3 },
+    { contest: 'closest_to_pin', holeNumber: 12, teamId: playedBy(12, 5), n: 2, distance: 11 * 12 + 8 },
+    { contest: 'longest_drive', holeNumber: 2, teamId: playedBy(2, 3), n: 0, distance: 287 },
+  ].flatMap(({ teamId, n, ...won }) => (teamId ? [{ tournamentId, teamId, playerId: golferOf(teamId, n), ...won }] : []));
+  if (winners.length) await tx.insert(contestResults).values(winners);
   return { id: tournamentId, name, teams: teamIds.length, teamsWithScores: new Set(rows.map((r) => r.teamId)).size };
 }

@@ -62,6 +62,15 @@ const RULES: Record<string, Rule> = {
   'GET /api/admin/donations': admin,
   'POST /api/admin/donations': admin,
   'GET /api/admin/statements.csv': admin,
+  // ── messages to the field (R45): admins write to the field ──
+  'GET /api/admin/messages': admin,
+  'POST /api/admin/messages/preview': admin,
+  'POST /api/admin/messages': admin,
+  'GET /api/admin/messages/{id}': admin,
+  // ── side games (R44): staff enter contest winners on the day; the organiser (admin) chooses the games ──
+  'GET /api/side-games/{tournamentId}': staff,
+  'PUT /api/side-games/{tournamentId}/settings': admin,
+  'PUT /api/side-games/{tournamentId}/results': staff,
   'GET /api/admin/payments': admin,
   'GET /api/admin/payments/export.csv': admin,
   'PATCH /api/admin/payments/{id}': admin,

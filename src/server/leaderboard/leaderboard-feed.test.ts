@@ -37,6 +37,7 @@ function countingLoad() {
           holeCount: 18,
           rules: { format: 'stroke', bestBalls: 1, netScoring: false },
           rows: [],
+          sideGames: { skins: null, contests: [] },
           updatedAt: `call ${n}`,
         },
       };
@@ -187,6 +188,7 @@ describe('the leaderboard feed', () => {
         holeCount: 18,
         rules: { format: 'stroke', bestBalls: 1, netScoring: false },
         rows: Array.from({ length: rows.n }, () => ({}) as never),
+        sideGames: { skins: null, contests: [] },
         updatedAt: `call ${++calls}`,
       },
     });

@@ -9,6 +9,7 @@ import { computeLeaderboardRows, type LeaderboardScore, type LeaderboardTeam } f
 import type { Leaderboard } from '../scoring/openapi-schemas';
 import { loadTournamentCourse } from '../scoring/tournament-course';
 import { holdsPlace } from '../holds/holds-place';
+import { boardSideGames } from '../side-games/service';
 
 export interface LoadedLeaderboard {
   board: Leaderboard;
@@ -18,7 +19,7 @@ export interface LoadedLeaderboard {
 
 /** The board of any tournament (404 for an unknown one). */
 export async function loadLeaderboard(db: Db, tournamentId: string, now = new Date()): Promise<LoadedLeaderboard> {
-  const { tournament, course, holes, rules } = await loadTournamentCourse(db, tournamentId);
+  const { tournament, course, holes, rules, sideGames } = await loadTournamentCourse(db, tournamentId);
   const [roster, packed] = await Promise.all([
     db
       .select({
@@ -69,17 +70,16 @@ export async function loadLeaderboard(db: Db, tournamentId: string, now = new Da
     team.players.push({ id: row.playerId, firstName: row.firstName, lastName: row.lastName, handicapIndex: row.handicapIndex });
   }
   const { active, ...shown } = tournament;
+  const boardRules = { ...rules, slope: course?.slope ?? 113, rating: course?.rating ?? null };
+  const field = [...byTeam.values()];
   return {
     active,
     board: {
       tournament: shown,
       holeCount: holes.length,
       rules,
-      rows: computeLeaderboardRows(holes, [...byTeam.values()], scores, {
-        ...rules,
-        slope: course?.slope ?? 113,
-        rating: course?.rating ?? null,
-      }),
+      rows: computeLeaderboardRows(holes, field, scores, boardRules),
+      sideGames: await boardSideGames(db, { tournamentId, settings: sideGames, holes, teams: field, scores, rules: boardRules }),
       updatedAt: now.toISOString(),
     },
   };

@@ -14,9 +14,15 @@ export interface MailMessage {
 export interface Mailer {
   configured: boolean;
   send(message: MailMessage): Promise<void>;
+  /** Closes a pool's open connections. */
+  close?(): void;
 }
 
-export function createMailer(options: { smtpUrl: string | null; from: string }, logger: Logger): Mailer {
+/**
+ * `pool`: keep up to `pool` connections open and send message after message over them (the message queue's thousands),
+ * rather than one connection per message.
+ */
+export function createMailer(options: { smtpUrl: string | null; from: string; pool?: number }, logger: Logger): Mailer {
   if (!options.smtpUrl) {
     return {
       configured: false,
@@ -26,9 +32,12 @@ export function createMailer(options: { smtpUrl: string | null; from: string }, 
       },
     };
   }
-  const transport = nodemailer.createTransport(options.smtpUrl);
+  const transport = options.pool
+    ? nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: options.pool, maxMessages: Infinity })
+    : nodemailer.createTransport(options.smtpUrl);
   return {
     configured: true,
+    close: () => transport.close(),
     async send(message) {
       await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
       logger.info(`[mail] sent "${message.subject}"`);

@@ -3,6 +3,40 @@
 import { z } from '@hono/zod-openapi';
 import { format, startGroup, tournamentDates } from '../http/answer-fields';
 import { BEST_BALLS } from '../../shared/formats';
+import { CONTESTS } from '../../shared/contests';
+
+/** R44: the contest holes (cart signs and the starting sheet mark them). */
+const contestHoles = z.array(z.object({ contest: z.enum(CONTESTS), hole: z.number() }));
+/** R44: the board's side games: skins when played, and each contest hole with its winner (null: none entered yet). */
+const sideGamesSchema = z
+  .object({
+    skins: z
+      .object({
+        mode: z.enum(['gross', 'net']),
+        open: z.number(),
+        holes: z.array(
+          z.object({
+            hole: z.number(),
+            skins: z.number(),
+            status: z.enum(['won', 'tied', 'pending']),
+            winnerName: z.string().nullable(),
+            score: z.number().nullable(),
+          }),
+        ),
+        winners: z.array(z.object({ name: z.string(), skins: z.number(), holes: z.array(z.number()) })),
+      })
+      .nullable(),
+    contests: z.array(
+      z.object({
+        contest: z.enum(CONTESTS),
+        hole: z.number(),
+        winner: z
+          .object({ teamName: z.string(), playerName: z.string().nullable(), distance: z.number(), holeInOne: z.boolean() })
+          .nullable(),
+      }),
+    ),
+  })
+  .openapi('SideGames');
 
 const holePar = z.object({ number: z.number(), par: z.number(), strokeIndex: z.number().nullable().optional() });
 /** R28, R29: the format, best balls counted (best ball), and whether the board ranks by net. */
@@ -26,6 +60,7 @@ export const startingSheetSchema = z
     teamsWithoutHole: z.number(),
     /** R36: each sponsored hole's sponsor (name and logo), for the sheet and the cart signs of that hole. */
     holeSponsors: z.array(z.object({ holeNumber: z.number(), sponsorName: z.string(), logoUrl: z.string().nullable() })),
+    contestHoles,
   })
   .openapi('StartingSheet');
 
@@ -113,6 +148,7 @@ export const leaderboardSchema = z
         players: z.array(z.object({ name: z.string(), total: z.number() })),
       }),
     ),
+    sideGames: sideGamesSchema,
     updatedAt: z.string(),
   })
   .openapi('Leaderboard');

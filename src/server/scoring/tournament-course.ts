@@ -6,6 +6,8 @@ import { AppError } from '../http/errors';
 import { tournamentSummary } from '../tournaments/columns';
 import { DEFAULT_PAR, type HolePar } from '../../shared/tournament-day';
 import type { BestBalls, Format, FormatSettings } from '../../shared/formats';
+import type { SideGameSettings } from '../../shared/side-games';
+import type { SkinsMode } from '../../shared/skins';
 
 /** tournaments.course_id, or (rows written before it was mirrored) the tournament_courses link. */
 export const courseIdOf = sql<string | null>`coalesce(${tournaments.courseId},
@@ -18,6 +20,8 @@ export interface TournamentCourse {
   holes: (HolePar & { strokeIndex: number | null })[];
   /** R28, R29: the tournament's format and whether it scores net. */
   rules: FormatSettings;
+  /** R44: skins and the contest holes the organiser chose. */
+  sideGames: SideGameSettings;
 }
 
 export const tournamentNotFound = () => new AppError('NOT_FOUND', 'Tournament not found');
@@ -35,14 +39,31 @@ export async function loadTournamentCourse(db: Db, tournamentId: string): Promis
       format: tournaments.format,
       bestBalls: tournaments.bestBalls,
       netScoring: tournaments.netScoring,
+      skins: tournaments.skins,
+      closestToPinHoles: tournaments.closestToPinHoles,
+      longestDriveHoles: tournaments.longestDriveHoles,
     })
     .from(tournaments)
     .leftJoin(golfCourses, eq(golfCourses.id, courseIdOf))
     .where(eq(tournaments.id, tournamentId));
   if (!row) throw tournamentNotFound();
-  const { courseId, courseName, totalHoles, slope, rating, format, bestBalls, netScoring, ...tournament } = row;
+  const {
+    courseId,
+    courseName,
+    totalHoles,
+    slope,
+    rating,
+    format,
+    bestBalls,
+    netScoring,
+    skins,
+    closestToPinHoles,
+    longestDriveHoles,
+    ...tournament
+  } = row;
   const rules: FormatSettings = { format: format as Format, bestBalls: bestBalls as BestBalls, netScoring };
-  if (!courseId) return { tournament, course: null, holes: [], rules };
+  const sideGames: SideGameSettings = { skins: skins as SkinsMode, closestToPinHoles, longestDriveHoles };
+  if (!courseId) return { tournament, course: null, holes: [], rules, sideGames };
   const pars = await db
     .select({ number: courseHoles.holeNumber, par: courseHoles.par, strokeIndex: courseHoles.strokeIndex })
     .from(courseHoles)
@@ -54,5 +75,11 @@ export async function loadTournamentCourse(db: Db, tournamentId: string): Promis
     par: byNumber.get(i + 1)?.par ?? DEFAULT_PAR,
     strokeIndex: byNumber.get(i + 1)?.strokeIndex ?? null,
   }));
-  return { tournament, course: { id: courseId, name: courseName!, totalHoles: totalHoles!, slope: slope!, rating }, holes, rules };
+  return {
+    tournament,
+    course: { id: courseId, name: courseName!, totalHoles: totalHoles!, slope: slope!, rating },
+    holes,
+    rules,
+    sideGames,
+  };
 }

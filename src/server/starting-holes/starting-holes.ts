@@ -12,6 +12,7 @@ import type { DrawStatus, Scorecards, StartingSheet } from '../scoring/openapi-s
 import { notifyLeaderboardChanged } from '../leaderboard/leaderboard-channel';
 import { drawShotgun, shotgunCapacity, shuffle, type RandomInt } from './shotgun-draw';
 import { courseIdOf, loadTournamentCourse, tournamentNotFound } from '../scoring/tournament-course';
+import { contestHolesOf } from '../../shared/side-games';
 import { holdsPlace } from '../holds/holds-place';
 
 export const ASSIGN_MESSAGES = {
@@ -109,7 +110,7 @@ async function teamsWithHoles(db: Db, tournamentId: string) {
 
 /** Hole → team → players, by starting hole; no assignments before the first draw. */
 export async function getStartingSheet(db: Db, tournamentId: string): Promise<StartingSheet> {
-  const { tournament, course } = await loadTournamentCourse(db, tournamentId);
+  const { tournament, course, sideGames } = await loadTournamentCourse(db, tournamentId);
   const field = await teamsWithHoles(db, tournamentId);
   const assigned = field.filter((team) => team.startingHole != null);
   const roster = await playersOf(
@@ -127,6 +128,7 @@ export async function getStartingSheet(db: Db, tournamentId: string): Promise<St
     })),
     teamsWithoutHole: field.length - assigned.length,
     holeSponsors: await holeSponsors(db, tournamentId),
+    contestHoles: contestHolesOf(sideGames),
   };
 }
 

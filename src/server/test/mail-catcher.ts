@@ -21,17 +21,41 @@ export interface MailCatcher {
   close(): Promise<void>;
 }
 
-export async function startMailCatcher(): Promise<MailCatcher> {
+export interface MailCatcherOptions {
+  /**
+   * Called for every message as its data ends, numbered from 1; true refuses it with a temporary error (451), as a busy mail
+   * server does, and the message is not kept. (The tests of R45's retries refuse every tenth.)
+   */
+  refuse?: (n: number, envelope: { from: string; to: string[] }) => boolean;
+  /** Called on MAIL FROM, before any message data (a fault test kills its sender there); true refuses the transaction. */
+  onMailFrom?: (from: string) => boolean | void;
+}
+
+export async function startMailCatcher(options: MailCatcherOptions = {}): Promise<MailCatcher> {
   const messages: CaughtMail[] = [];
+  let received = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onMailFrom(address, _session, callback) {
+      if (options.onMailFrom?.(address.address) === true) callback(new Error('The sender is gone'));
+      else callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
+        const envelope = {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+        };
+        if (options.refuse?.(++received, envelope)) {
+          const error = Object.assign(new Error('Try again later (refused by the test)'), { responseCode: 451 });
+          callback(error);
+          return;
+        }
         messages.push({
           ...parseMail(raw),
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',

@@ -19,6 +19,8 @@ import { registerTeams } from '../registration/service';
 import { recordOfflineGift } from '../donations/service';
 import { linkKey, receiptSubject, statementSubject } from '../receipts/service';
 import { offlineGiftSchema } from '../../shared/fundraising-schemas';
+import { queueMessage } from '../messages/service';
+import { saveSideGameSettings } from '../side-games/service';
 import { createLevel, createRegisteredTeam, createTournament, playersInput, registrationInput } from './factories';
 import { paymentIdOf } from './admin-fixtures';
 import { createTournamentDay } from './tournament-day-fixtures';
@@ -457,6 +459,67 @@ export const routeFixtures: Record<string, RouteFixture> = {
     request: async ({ t }) => {
       const image = await storeImage(t.db, await samplePng(), { purpose: 'logo', uploadedBy: null });
       return { path: image.variants[0]!.url };
+    },
+    expect: 200,
+  },
+
+  // ── side games (R44) ──
+  'GET /api/side-games/{tournamentId}': {
+    request: async ({ t, owner }) => ({
+      path: `/api/side-games/${(await createTournamentDay(t.db, owner.id, { teams: 1, holes: 9 })).tournament.id}`,
+    }),
+    expect: 200,
+  },
+  'PUT /api/side-games/{tournamentId}/settings': {
+    request: async ({ t, owner }) => ({
+      path: `/api/side-games/${(await createTournamentDay(t.db, owner.id, { teams: 1, holes: 9 })).tournament.id}/settings`,
+      json: { skins: 'gross', closestToPinHoles: [3], longestDriveHoles: [9] },
+    }),
+    expect: 200,
+  },
+  'PUT /api/side-games/{tournamentId}/results': {
+    request: async ({ t, owner }) => {
+      const {
+        tournament,
+        teams: [team],
+      } = await createTournamentDay(t.db, owner.id, { teams: 1, holes: 9 });
+      await saveSideGameSettings(t.db, tournament.id, { skins: 'off', closestToPinHoles: [3], longestDriveHoles: [] });
+      return {
+        path: `/api/side-games/${tournament.id}/results`,
+        json: { contest: 'closest_to_pin', hole: 3, teamId: team!.id, playerId: team!.players[0], distance: 51, holeInOne: false },
+      };
+    },
+    expect: 200,
+  },
+
+  // ── messages (R45) ──
+  'GET /api/admin/messages': {
+    request: async ({ t, owner }) => ({
+      path: `/api/admin/messages?tournamentId=${(await createRegisteredTeam(t.db, owner.id)).tournament.id}`,
+    }),
+    expect: 200,
+  },
+  'POST /api/admin/messages/preview': {
+    request: async ({ t, owner }) => ({
+      json: { tournamentId: (await createRegisteredTeam(t.db, owner.id)).tournament.id, audience: 'leaders', subject: 'Hi', body: 'Hello' },
+    }),
+    expect: 200,
+  },
+  'POST /api/admin/messages': {
+    request: async ({ t, owner }) => ({
+      json: { tournamentId: (await createRegisteredTeam(t.db, owner.id)).tournament.id, audience: 'golfers', subject: 'Hi', body: 'Hello' },
+    }),
+    expect: 201,
+  },
+  'GET /api/admin/messages/{id}': {
+    request: async ({ t, owner, users }) => {
+      const { tournament } = await createRegisteredTeam(t.db, owner.id);
+      const queued = await queueMessage(
+        t.db,
+        { tournamentId: tournament.id, audience: 'leaders', subject: 'Hi', body: 'Hello' },
+        { userId: users.admin.id, name: 'Admin' },
+      );
+      return { path: `/api/admin/messages/${queued.id}` };
     },
     expect: 200,
   },

@@ -1,0 +1,27 @@
+// The e-mail staff write to a group (R45): their words, then who sent it and why this recipient gets it.
+import { layout } from './templates';
+
+export interface FieldMessage {
+  subject: string;
+  body: string;
+  senderName: string;
+  tournamentName: string;
+  org: string;
+  recipientName: string;
+  reason: string;
+}
+
+export function fieldMessage(input: FieldMessage) {
+  const greeting = input.recipientName ? `Hi ${input.recipientName},` : 'Hi,';
+  const paragraphs = input.body
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const signature = `${input.senderName}, for ${input.org}`;
+  const why = `You get this e-mail because ${input.reason} (${input.tournamentName}).`;
+  return {
+    subject: input.subject,
+    text: `${greeting}\n\n${paragraphs.join('\n\n')}\n\n${signature}\n\n${why}\n`,
+    html: layout(input.subject, [greeting, ...paragraphs, signature, why]),
+  };
+}

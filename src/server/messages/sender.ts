@@ -1,0 +1,96 @@
+// Sends the queued messages in the background (R45): every few seconds, and until nothing is due, claim a batch and send it
+// one recipient after another, each marked sent (or failed, to be retried later) before the next is begun.
+import { inArray } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Db } from '../db/connect';
+import { messages, tournaments } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
+import { fieldMessage } from '../mail/message-templates';
+import { startPeriodicTask, type PeriodicTask } from '../periodic-task';
+import { claimRecipients, markAttemptFailed, markSent, type Claimed } from './queue';
+
+export const MESSAGE_POLL_MS = 2_000;
+/** A batch is claimed for this long: far more than sending 50 messages takes, even to a slow server. */
+export const MESSAGE_LEASE_MS = 5 * 60_000;
+export const RETRY_BASE_MS = 60_000;
+export const MAX_ATTEMPTS = 5;
+const BATCH = 50;
+
+export interface MessageSenderDeps {
+  db: Db;
+  config: Pick<Config, 'orgName' | 'mailPerMinute'>;
+  mailer: Mailer;
+  logger: Logger;
+  now: () => Date;
+}
+
+export interface MessageSenderOptions {
+  intervalMs?: number;
+  leaseMs?: number;
+  retryBaseMs?: number;
+  maxAttempts?: number;
+}
+
+export interface SendPass {
+  sent: number;
+  retried: number;
+  failed: number;
+}
+
+export type MessageSender = PeriodicTask<SendPass>;
+
+type MessageText = { subject: string; body: string; senderName: string; tournamentName: string };
+
+export function startMessageSender(deps: MessageSenderDeps, options: MessageSenderOptions = {}): MessageSender {
+  const leaseMs = options.leaseMs ?? MESSAGE_LEASE_MS;
+  const retry = { baseMs: options.retryBaseMs ?? RETRY_BASE_MS, maxAttempts: options.maxAttempts ?? MAX_ATTEMPTS };
+  const texts = new Map<string, MessageText>();
+
+  async function loadTexts(batch: Claimed[]) {
+    const missing = [...new Set(batch.map((r) => r.messageId))].filter((id) => !texts.has(id));
+    if (missing.length === 0) return;
+    const rows = await deps.db
+      .select({
+        id: messages.id,
+        subject: messages.subject,
+        body: messages.body,
+        senderName: messages.senderName,
+        tournamentName: tournaments.name,
+      })
+      .from(messages)
+      .innerJoin(tournaments, eq(tournaments.id, messages.tournamentId))
+      .where(inArray(messages.id, missing));
+    for (const { id, ...text } of rows) texts.set(id, text);
+  }
+
+  const pass = async (): Promise<SendPass> => {
+    const result: SendPass = { sent: 0, retried: 0, failed: 0 };
+    for (;;) {
+      const batch = await claimRecipients(deps.db, { now: deps.now(), limit: BATCH, leaseMs, perMinute: deps.config.mailPerMinute });
+      if (batch.length === 0) break;
+      await loadTexts(batch);
+      for (const recipient of batch) {
+        const text = texts.get(recipient.messageId)!;
+        try {
+          await deps.mailer.send({
+            to: recipient.email,
+            ...fieldMessage({ ...text, org: deps.config.orgName, recipientName: recipient.name, reason: recipient.reason }),
+          });
+          await markSent(deps.db, recipient, deps.now());
+          result.sent++;
+        } catch (error) {
+          const status = await markAttemptFailed(deps.db, recipient, String(error), deps.now(), retry);
+          if (status === 'failed') result.failed++;
+          else result.retried++;
+        }
+      }
+    }
+    if (result.sent || result.retried || result.failed) deps.logger.info('messages sent', { ...result });
+    return result;
+  };
+  return startPeriodicTask(pass, options.intervalMs ?? MESSAGE_POLL_MS, (error) =>
+    deps.logger.error('message sending failed', { error: String(error) }),
+  );
+}

@@ -1,0 +1,38 @@
+// Messages to the field (PRODUCT.md R45): who a message can go to, and the form's rules and words.
+import { z } from './zod';
+import { optionalChoiceId, requiredText, tournamentChoice } from './field-schemas';
+
+export const AUDIENCES = ['leaders', 'golfers', 'unpaid', 'level', 'waitlist'] as const;
+export type Audience = (typeof AUDIENCES)[number];
+export const AUDIENCE_LABELS: Record<Audience, string> = {
+  leaders: 'All team leaders',
+  golfers: 'All golfers',
+  unpaid: 'Teams that have not paid',
+  level: 'Teams at one sponsorship level',
+  waitlist: 'The waitlist',
+};
+
+export const LEVEL_REQUIRED = 'Choose a sponsorship level';
+export const SUBJECT_REQUIRED = 'Subject is required';
+export const BODY_REQUIRED = 'Write the message';
+
+export const messageSchema = z
+  .object({
+    tournamentId: tournamentChoice,
+    audience: z.enum(AUDIENCES, { error: 'Choose who gets it' }),
+    levelId: optionalChoiceId(LEVEL_REQUIRED),
+    subject: requiredText(SUBJECT_REQUIRED, 150),
+    body: requiredText(BODY_REQUIRED, 5000),
+  })
+  .refine((m) => m.audience !== 'level' || m.levelId, { message: LEVEL_REQUIRED, path: ['levelId'] });
+export type MessageInput = z.input<typeof messageSchema>;
+
+export const RECIPIENT_STATUSES = ['waiting', 'sending', 'sent', 'failed'] as const;
+export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
+/** What the page calls each: a recipient being sent to right now is still waiting for the reader. */
+export const RECIPIENT_STATUS_LABELS: Record<RecipientStatus, string> = {
+  waiting: 'Waiting',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+};
