@@ -47,7 +47,7 @@ export const dashboardRoutes = createRouter().openapi(
           tournament: tournament.nullable(),
           stats: stats.nullable(),
           /** R38: raised by source against the goal, the same figure as the public answer. */
-          raised: raisedSchema.nullable(),
+          raised: z.union([raisedSchema, z.null()]),
           currency: z.string(),
         }),
       ),
