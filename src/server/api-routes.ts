@@ -24,6 +24,7 @@ import { scoringRoutes } from './scoring/routes';
 import { startingHoleRoutes } from './starting-holes/routes';
 import { scoreSyncRoutes } from './scoring/score-sync-routes';
 import { backupRoutes } from './backups/routes';
+import { adminGolferAnswerRoutes, adminGolferQuestionRoutes, golferAnswerRoutes } from './golfer-answers/routes';
 
 /** Each API router and the path it is mounted at, in the order Hono matches them (app.ts mounts them in this order). */
 export const API_ROUTERS = [
@@ -46,6 +47,9 @@ export const API_ROUTERS = [
   ['/api/waitlist', waitlistRoutes],
   ['/api/admin/waitlist', adminWaitlistRoutes],
   ['/api/admin/backups', backupRoutes],
+  ['/api/golfer-answers', golferAnswerRoutes],
+  ['/api/admin/golfer-questions', adminGolferQuestionRoutes],
+  ['/api/admin/golfer-answers', adminGolferAnswerRoutes],
   ['/api/admin', reportRoutes],
   ['/api/leaderboard', leaderboardRoutes],
   ['/api', startingHoleRoutes],

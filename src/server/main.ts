@@ -7,6 +7,7 @@ import { buildDeps, openConfiguredDatabase } from './bootstrap';
 import { ConfigError, databaseName, loadConfig, type Config } from './config';
 import { loadStaticAssets } from './http/static-assets';
 import { startHoldSweeper } from './holds/sweeper';
+import { startGolferReminders } from './golfer-answers/reminders';
 import { serveBackupSocket } from './backups/backup-socket';
 import { copyFailureFields, prepareBackupDir, startScheduledCopies } from './backups/scheduled-copies';
 import { errorFields } from './logger';
@@ -39,6 +40,9 @@ if (config.serveClient && !assets?.has('/index.html'))
 // Holds whose deadline passed while the server was down expire now, before the first request; then every minute (R24).
 const sweeper = startHoldSweeper({ db: database.db, config, mailer: deps.mailer, logger, now: deps.now });
 await sweeper.runOnce().catch((error) => logger.error('hold sweep failed', { error: String(error) }));
+// R42: the one reminder to golfers who have not answered, 7 days before the editing lock.
+const golferReminders = startGolferReminders({ db: database.db, config, mailer: deps.mailer, logger, now: deps.now });
+void golferReminders.runOnce().catch((error) => logger.error('golfer reminders failed', { error: String(error) }));
 
 // Backups (R46): the embedded database serves this process only, so `npm run backup` asks it through the data folder.
 const stopBackupSocket =
@@ -72,6 +76,7 @@ async function stop(signal: string) {
   logger.info(`${signal}: shutting down`);
   server.close();
   await sweeper.stop();
+  await golferReminders.stop();
   await copies?.stop();
   await stopBackupSocket?.();
   // Ends the open leaderboard streams (server.close waits for them otherwise) and the LISTEN connection.

@@ -27,6 +27,11 @@ export const handicapFromText = (value: unknown) =>
         ? Number(value)
         : NaN;
 
+/** R42: who fills a golfer's details in: the leader, or the golfer through a personal link sent to their e-mail. */
+export const ANSWERED_BY = ['leader', 'golfer'] as const;
+export type AnsweredBy = (typeof ANSWERED_BY)[number];
+export const ANSWERED_BY_LABELS: Record<AnsweredBy, string> = { leader: 'I will fill it in', golfer: 'Ask the golfer' };
+
 /** One player; the multi-team form words the e-mail message differently (SPEC.md §5). */
 export const playerSchema = (emailMessage = INVALID_EMAIL) =>
   z.object({
@@ -36,6 +41,8 @@ export const playerSchema = (emailMessage = INVALID_EMAIL) =>
     email: email(emailMessage),
     phone: optionalText(40),
     handicapIndex: handicapIndexSchema,
+    // Left out: the leader fills the details in.
+    answeredBy: z.enum(ANSWERED_BY, { error: 'Please choose who fills in the details' }).optional(),
   });
 export type PlayerInput = z.input<ReturnType<typeof playerSchema>>;
 
@@ -94,5 +101,5 @@ export const editTeamSchema = z.object({
 });
 export type EditTeamInput = z.input<typeof editTeamSchema>;
 
-export const blankPlayer = (): PlayerInput => ({ firstName: '', lastName: '', email: '', phone: '' });
+export const blankPlayer = (): PlayerInput => ({ firstName: '', lastName: '', email: '', phone: '', answeredBy: 'leader' });
 export const blankPlayers = (): PlayerInput[] => Array.from({ length: PLAYERS_PER_TEAM }, blankPlayer);

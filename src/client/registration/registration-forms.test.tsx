@@ -444,6 +444,7 @@ describe('Editing a team', () => {
     startingHole: null,
     startGroup: null,
     playerCount: 4,
+    golfersAsked: [],
     editable: true,
     tournament: { id: TOURNAMENT.id, name: TOURNAMENT.name, startDate: TOURNAMENT.startDate, endDate: null, hasCourse: false },
     level: { name: 'Eagle', priceCents: 120_000 },
@@ -454,6 +455,10 @@ describe('Editing a team', () => {
       email: `p${i}@example.com`,
       phone: '',
       handicapIndex: i === 0 ? 12.4 : null,
+      answeredBy: 'leader' as const,
+      answeredAt: null,
+      shirtSize: '',
+      dietaryNeeds: '',
     })),
   };
 

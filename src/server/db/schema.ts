@@ -295,13 +295,77 @@ export const players = pgTable(
     phone: text('phone').notNull().default(''),
     /** R29: Handicap Index, -10.0 to 54.0, one decimal; null when the player has none. */
     handicapIndex: numeric('handicap_index', { precision: 3, scale: 1, mode: 'number' }),
+    /** R42: 'leader' (the leader fills the details in) or 'golfer' (the golfer answers through a personal link). */
+    answeredBy: text('answered_by').notNull().default('leader'),
+    /** R42: when the golfer last saved their answers; null until they do. */
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** R42: when the one reminder (7 days before the editing lock) was sent; set once, so it is sent once. */
+    answerReminderSentAt: timestamp('answer_reminder_sent_at', { withTimezone: true }),
+    shirtSize: text('shirt_size').notNull().default(''),
+    dietaryNeeds: text('dietary_needs').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('players_team_idx').on(t.teamId),
     check('players_handicap_index_check', sql`${t.handicapIndex} is null or ${t.handicapIndex} between -10 and 54`),
+    check('players_answered_by_check', sql`${t.answeredBy} in ('leader', 'golfer')`),
   ],
+);
+
+/**
+ * R42: a golfer's personal answer links, stored as the SHA-256 of the token (the token itself is only in the e-mail). A
+ * golfer may hold several (the first e-mail's and the reminder's); removing the golfer removes them.
+ */
+export const golferLinks = pgTable(
+  'golfer_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('golfer_links_player_idx').on(t.playerId)],
+);
+
+/** R42: the questions staff ask every golfer of a tournament, beside Handicap Index, shirt size and dietary needs. */
+export const golferQuestions = pgTable(
+  'golfer_questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tournamentId: uuid('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    /** 'text', 'choice' (one of `choices`) or 'yes_no'. */
+    kind: text('kind').notNull(),
+    choices: text('choices')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    required: boolean('required').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('golfer_questions_tournament_idx').on(t.tournamentId, t.createdAt),
+    check('golfer_questions_kind_check', sql`${t.kind} in ('text', 'choice', 'yes_no')`),
+  ],
+);
+
+/** R42: a golfer's answer to one of the tournament's questions. */
+export const golferAnswers = pgTable(
+  'golfer_answers',
+  {
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => golferQuestions.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.questionId] }), index('golfer_answers_question_idx').on(t.questionId)],
 );
 
 export const payments = pgTable(

@@ -98,6 +98,14 @@ const RULES: Record<string, Rule> = {
   'POST /api/admin/teams': admin,
   'PATCH /api/admin/teams/{id}/status': admin,
   'DELETE /api/admin/teams/{id}': admin,
+  // ── golfers answer for themselves (R42): the personal link is the key; staff read and export, admins set the questions ──
+  'GET /api/golfer-answers/{token}': publicRoute,
+  'PUT /api/golfer-answers/{token}': publicRoute,
+  'GET /api/admin/golfer-questions': staff,
+  'POST /api/admin/golfer-questions': admin,
+  'DELETE /api/admin/golfer-questions/{id}': admin,
+  'GET /api/admin/golfer-answers': staff,
+  'GET /api/admin/golfer-answers/export.csv': staff,
   // ── admin: Golfers (R8, R19: staff check in; adding and deleting golfers is admin-only) ──
   'GET /api/admin/golfers': staff,
   'PUT /api/admin/golfers/{playerId}/check-in': staff,

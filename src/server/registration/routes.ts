@@ -11,6 +11,7 @@ import { AppError } from '../http/errors';
 import { createCheckout } from '../payments/card-payments';
 import { idempotencyKeySchema } from '../../shared/payment-schemas';
 import { instant, named } from '../http/answer-fields';
+import { sendInvitations } from '../golfer-answers/invitations';
 import { registerTeamsOnce, registrationAnswer, updateSavedAnswer } from './service';
 
 type RegistrationAnswer = ReturnType<typeof registrationAnswer> & { checkoutUrl?: string; checkoutError?: string };
@@ -90,6 +91,8 @@ export const registrationRoutes = createRouter().openapi(
     mailer
       .send({ to: registration.contactEmail, ...message })
       .catch((error) => logger.error('registration e-mail failed', errorFields(error)));
+    // Golfers asked to answer for themselves get their personal link (R42).
+    void sendInvitations(c.var.deps, registration.invitations, registration.tournament);
 
     let answer: RegistrationAnswer = registrationAnswer(registration);
     if (registration.paymentOption === 'pay' && stripe && registration.totalCents > 0) {

@@ -19,6 +19,8 @@ import { capacityRefusal } from '../../shared/capacity';
 import { HOLD_HOURS, isEditable, REGISTRATION_CLOSED_MESSAGE } from '../../shared/editing-lock';
 import { PLAYERS_PER_TEAM, registrationSchema, type RegistrationInput } from '../../shared/team-schemas';
 import { playerRow } from '../teams/player-order';
+import { issueLinks } from '../golfer-answers/links';
+import type { Invitation } from '../golfer-answers/invitations';
 
 export interface Registration {
   teams: { id: string; name: string; players: { firstName: string; lastName: string; email: string }[] }[];
@@ -30,6 +32,8 @@ export interface Registration {
   holdUntil: Date | null;
   contactEmail: string;
   contactName: string;
+  /** R42: the golfers asked to answer for themselves, each with their personal link's token (for the e-mail only). */
+  invitations: Invitation[];
 }
 
 type Executor = Pick<Db, 'select'>;
@@ -225,9 +229,16 @@ export async function registerTeamsOnce(
         holdUntil,
       })),
     );
+    // Golfers who answer for themselves (R42) get their id here, for their answer link.
+    const asked = created.flatMap((team, i) =>
+      input.teams[i]!.players.flatMap((p) => (p.answeredBy === 'golfer' ? [{ player: p, id: randomUUID(), teamName: team.name }] : [])),
+    );
+    const idOf = new Map(asked.map((a) => [a.player, a.id]));
     const playerRows = tx
       .insert(players)
-      .values(created.flatMap((team, i) => input.teams[i]!.players.map((p, j) => playerRow(team.id, p, i * PLAYERS_PER_TEAM + j))));
+      .values(
+        created.flatMap((team, i) => input.teams[i]!.players.map((p, j) => playerRow(team.id, p, i * PLAYERS_PER_TEAM + j, idOf.get(p)))),
+      );
     const paymentState = input.paymentOption === 'pay' ? 'pending' : 'in_progress';
     const paymentRows = tx.insert(payments).values(
       created.map((team) => ({
@@ -252,6 +263,10 @@ export async function registerTeamsOnce(
     await tx.execute(
       sql`with inserted_teams as (${teamRows.getSQL()}), inserted_players as (${playerRows.getSQL()}), inserted_payments as (${paymentRows.getSQL()}) ${eventRows.getSQL()}`,
     );
+    const tokens = await issueLinks(
+      tx,
+      asked.map((a) => a.id),
+    );
 
     const registration: Registration = {
       teams: created.map((team, i) => ({ id: team.id, name: team.name, players: input.teams[i]!.players })),
@@ -263,6 +278,12 @@ export async function registerTeamsOnce(
       holdUntil,
       contactEmail: input.contactEmail,
       contactName: input.contactName,
+      invitations: asked.map((a) => ({
+        email: a.player.email,
+        firstName: a.player.firstName,
+        teamName: a.teamName,
+        token: tokens.get(a.id)!,
+      })),
     };
     if (key)
       await tx

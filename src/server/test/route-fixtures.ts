@@ -13,9 +13,22 @@ import { createSponsorshipLevel } from '../sponsorship/service';
 import { registerTeams } from '../registration/service';
 import { createLevel, createRegisteredTeam, createTournament, playersInput, registrationInput } from './factories';
 import { paymentIdOf } from './admin-fixtures';
+import { addQuestion } from '../golfer-answers/service';
+import { issueLinks } from '../golfer-answers/links';
 import { createTournamentDay } from './tournament-day-fixtures';
 import type { Role } from '../../shared/roles';
 import { TEST_PASSWORD, uniqueEmail, type RequestOptions, type TestApp, type TestUser } from './test-app';
+
+/** A registered team's first golfer, asked to answer for themselves (R42): the token of their personal link. */
+async function askedGolfer(t: TestApp, owner: TestUser) {
+  const { team } = await createRegisteredTeam(t.db, owner.id);
+  const [golfer] = await t.db
+    .update(players)
+    .set({ answeredBy: 'golfer' })
+    .where(eq(players.teamId, team.id))
+    .returning({ id: players.id });
+  return (await issueLinks(t.db, [golfer!.id])).get(golfer!.id)!;
+}
 
 /** Level and course names must be unique. */
 const uniqueName = (label: string) => `${label} ${randomBytes(3).toString('hex')}`;
@@ -370,6 +383,52 @@ export const routeFixtures: Record<string, RouteFixture> = {
   'POST /api/payments/webhook': {
     request: () => ({ body: '{}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' }, origin: null }),
     expect: 404,
+  },
+  // ── golfers answer for themselves (R42) ──
+  'GET /api/golfer-answers/{token}': {
+    request: async ({ t, owner }) => ({ path: `/api/golfer-answers/${await askedGolfer(t, owner)}` }),
+    expect: 200,
+  },
+  'PUT /api/golfer-answers/{token}': {
+    request: async ({ t, owner }) => ({
+      path: `/api/golfer-answers/${await askedGolfer(t, owner)}`,
+      json: { handicapIndex: 8.2, shirtSize: 'M', dietaryNeeds: 'Vegetarian' },
+    }),
+    expect: 200,
+  },
+  'GET /api/admin/golfer-questions': {
+    request: async ({ t }) => ({ path: `/api/admin/golfer-questions?tournamentId=${(await createTournament(t.db)).id}` }),
+    expect: 200,
+  },
+  'POST /api/admin/golfer-questions': {
+    request: async ({ t }) => ({
+      path: `/api/admin/golfer-questions?tournamentId=${(await createTournament(t.db)).id}`,
+      json: { label: 'Shuttle from the hotel?', kind: 'yes_no', required: true },
+    }),
+    expect: 201,
+  },
+  'DELETE /api/admin/golfer-questions/{id}': {
+    request: async ({ t }) => {
+      const question = await addQuestion(t.db, (await createTournament(t.db)).id, {
+        label: 'Tee box',
+        kind: 'choice',
+        choices: ['Blue', 'Red'],
+      });
+      return { path: `/api/admin/golfer-questions/${question.id}` };
+    },
+    expect: 200,
+  },
+  'GET /api/admin/golfer-answers': {
+    request: async ({ t, owner }) => ({
+      path: `/api/admin/golfer-answers?tournamentId=${(await createRegisteredTeam(t.db, owner.id)).tournament.id}`,
+    }),
+    expect: 200,
+  },
+  'GET /api/admin/golfer-answers/export.csv': {
+    request: async ({ t, owner }) => ({
+      path: `/api/admin/golfer-answers/export.csv?tournamentId=${(await createRegisteredTeam(t.db, owner.id)).tournament.id}`,
+    }),
+    expect: 200,
   },
   // ── waitlist (R25) ──
   'POST /api/waitlist': {
