@@ -27,6 +27,7 @@ const LogoutPage = lazy(() => import('./auth/logout-page').then((m) => ({ defaul
 const AdminRoutes = lazy(() => import('./admin/admin-routes').then((m) => ({ default: m.AdminRoutes })));
 const LeaderboardPage = reactLazy(() => import('./leaderboard/leaderboard-page').then((m) => ({ default: m.LeaderboardPage })));
 const PaymentReturnPage = lazy(() => import('./registration/payment-return-page').then((m) => ({ default: m.PaymentReturnPage })));
+const GolferAnswerPage = lazy(() => import('./golfer-answers/golfer-answer-page').then((m) => ({ default: m.GolferAnswerPage })));
 const TeamScoresPage = lazy(() => import('./scoring/team-scores-page').then((m) => ({ default: m.TeamScoresPage })));
 
 export function AppRoutes() {
@@ -44,6 +45,7 @@ export function AppRoutes() {
             <Route path="register/scores/:teamId" element={<TeamScoresPage />} />
             <Route path="register/payment" element={<PaymentReturnPage />} />
             <Route path="leaderboard" element={<LeaderboardPage />} />
+            <Route path="golfer/:token" element={<GolferAnswerPage />} />
             <Route path="auth" element={<AuthPage />} />
             <Route path="logout" element={<LogoutPage />} />
             <Route path="forgot-password" element={<ForgotPasswordPage />} />

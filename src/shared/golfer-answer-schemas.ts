@@ -29,10 +29,12 @@ export const golferQuestionSchema = z
   .object({
     label: requiredText('Question is required', 200),
     kind: z.enum(QUESTION_KINDS, { error: 'Please choose a kind of answer' }),
+    // A list, or the form's text with one option a line; blank lines are dropped.
     choices: z
-      .array(z.string().trim().min(1).max(100, tooLongMessage(100)))
-      .max(20, 'At most 20 options')
-      .default([]),
+      .union([z.string(), z.array(z.string())])
+      .default([])
+      .transform((v) => (typeof v === 'string' ? v.split('\n') : v).map((c) => c.trim()).filter(Boolean))
+      .pipe(z.array(z.string().max(100, tooLongMessage(100))).max(20, 'At most 20 options')),
     required: z.boolean().default(false),
   })
   .superRefine((q, ctx) => {

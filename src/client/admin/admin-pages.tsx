@@ -3,6 +3,7 @@
 // are both made from this list, so adding a page is one entry.
 import {
   Award,
+  ClipboardList,
   ClipboardPen,
   CreditCard,
   DatabaseBackup,
@@ -60,6 +61,12 @@ export const ADMIN_PAGES: AdminPage[] = [
     access: 'staff',
     nav: { label: 'Golfers', icon: UserCheck },
     page: lazy(() => import('../check-in/golfers-page').then((m) => ({ default: m.GolfersPage }))),
+  },
+  {
+    path: 'golfer-answers',
+    access: 'staff',
+    nav: { label: 'Golfer Answers', icon: ClipboardList },
+    page: lazy(() => import('../golfer-answers/golfer-answers-page').then((m) => ({ default: m.GolferAnswersPage }))),
   },
   {
     path: 'waitlist',
