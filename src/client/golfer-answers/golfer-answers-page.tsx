@@ -186,11 +186,17 @@ function AddQuestionForm({ tournamentId, onClose }: { tournamentId: string; onCl
   );
 }
 
+type GolferRow = GolferAnswersList['golfers'][number];
+
+function answeredLabel(g: GolferRow) {
+  if (g.answeredBy === 'leader') return <span className="text-stone-600">By the leader</span>;
+  return g.answeredAt ? `Answered ${formatDateTime(g.answeredAt)}` : <span className="font-medium text-amber-800">Not answered yet</span>;
+}
+
 function Answers({ data }: { data: GolferAnswersList }) {
   const asked = data.golfers.filter((g) => g.answeredBy === 'golfer');
   const answered = asked.filter((g) => g.answeredAt).length;
-  const value = (g: GolferAnswersList['golfers'][number], q: GolferQuestion) =>
-    q.kind === 'yes_no' ? yesNoLabel(g.custom[q.id] ?? '') : (g.custom[q.id] ?? '');
+  const value = (g: GolferRow, q: GolferQuestion) => (q.kind === 'yes_no' ? yesNoLabel(g.custom[q.id] ?? '') : (g.custom[q.id] ?? ''));
   return (
     <section className="flex flex-col gap-2">
       <h2 className="text-lg font-semibold">Answers</h2>
@@ -199,7 +205,34 @@ function Answers({ data }: { data: GolferAnswersList }) {
       </p>
       {data.golfers.length === 0 ? <p className="py-4 text-center text-stone-600">No golfers registered for this tournament yet.</p> : null}
       {data.golfers.length > 0 ? (
-        <Table caption="Golfer answers">
+        // A phone: one card per golfer, no sideways scrolling.
+        <ul aria-label="Golfer answers" className="flex flex-col gap-2 sm:hidden">
+          {data.golfers.map((g) => (
+            <li key={g.id} className="rounded-lg border border-stone-200 bg-white p-3 text-sm">
+              <p className="font-medium">
+                {g.firstName} {g.lastName}
+              </p>
+              <p className="text-stone-700">{g.teamName}</p>
+              <p className="mb-2">{answeredLabel(g)}</p>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+                {[
+                  ['Handicap Index', g.handicapIndex == null ? '' : g.handicapIndex.toFixed(1)],
+                  ['Shirt', g.shirtSize],
+                  ['Dietary needs', g.dietaryNeeds],
+                  ...data.questions.map((q) => [q.label, value(g, q)]),
+                ].map(([label, text]) => (
+                  <div key={label} className="contents">
+                    <dt className="text-stone-600">{label}</dt>
+                    <dd className="break-words">{text || '–'}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {data.golfers.length > 0 ? (
+        <Table caption="Golfer answers" className="hidden sm:block">
           <thead>
             <tr>
               <Th>Golfer</Th>
@@ -223,15 +256,7 @@ function Answers({ data }: { data: GolferAnswersList }) {
                   <span className="block text-xs break-all text-stone-600">{g.email}</span>
                 </Td>
                 <Td>{g.teamName}</Td>
-                <Td>
-                  {g.answeredBy === 'leader' ? (
-                    <span className="text-stone-600">By the leader</span>
-                  ) : g.answeredAt ? (
-                    formatDateTime(g.answeredAt)
-                  ) : (
-                    <span className="font-medium text-amber-800">Not yet</span>
-                  )}
-                </Td>
+                <Td>{answeredLabel(g)}</Td>
                 <Td className="tabular-nums">{g.handicapIndex == null ? '' : g.handicapIndex.toFixed(1)}</Td>
                 <Td>{g.shirtSize}</Td>
                 <Td className="break-words">{g.dietaryNeeds}</Td>
