@@ -21,6 +21,7 @@ import { insertLeaders } from '../test/fixtures';
 import { getDashboard } from '../dashboard/service';
 import { buildReport } from '../reports/service';
 import { reportQuerySchema } from '../../shared/report-schemas';
+import { listAnswers } from '../golfer-answers/service';
 import { demoStartDate, seedDemo, type DemoSummary } from './demo-data';
 
 let database: TestDatabase;
@@ -154,6 +155,17 @@ describe('seedDemo', () => {
     await expect(attempt).rejects.toBeInstanceOf(AppError);
     await expect(attempt).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('Nothing was changed') });
     expect(await rowCounts()).toEqual(before);
+  });
+});
+
+describe('the demo outing’s golfers who answer for themselves (R42)', () => {
+  it('has answered and not-yet-answered golfers, with the outing’s own questions', async () => {
+    expect(seeded!.golfers).toEqual({ answered: 3, waiting: 3 });
+    const { questions, golfers } = await listAnswers(database.db, seeded!.outing.id);
+    expect(questions.map((q) => q.label)).toEqual(['Need a shuttle from the clubhouse car park?', 'Dinner choice']);
+    const asked = golfers.filter((g) => g.answeredBy === 'golfer');
+    expect(asked.filter((g) => g.answeredAt).every((g) => g.shirtSize && g.custom[questions[0]!.id])).toBe(true);
+    expect(asked.filter((g) => !g.answeredAt)).toHaveLength(3);
   });
 });
 

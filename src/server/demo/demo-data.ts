@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/connect';
 import { courseHoles, golfCourses, sponsorshipLevels, tournamentCourses, tournaments, tournamentSponsorshipLevels } from '../db/schema';
 import { AppError } from '../http/errors';
+import { seedGolferAnswers, type DemoGolfers } from './demo-golfers';
 import { seedOuting, type DemoOuting } from './demo-outing';
 
 /** The tournament is this many days after today (then moved to the Friday on or after), so registration is open. */
@@ -58,6 +59,8 @@ export interface DemoSummary {
   tournament: { id: string; name: string; startDate: string; maxTeams: number };
   course: { id: string; name: string; holes: number; par: number };
   levels: { id: string; name: string; priceCents: number; places: number }[];
+  /** R42: the outing's golfers asked to answer for themselves, answered or not yet. */
+  golfers: DemoGolfers;
   /** The second tournament: today's scramble with net scoring, drawn and part-way round (R28–R31). */
   outing: DemoOuting;
 }
@@ -119,8 +122,11 @@ export async function seedDemo(db: Db, options: { today: string }): Promise<Demo
       startDate: options.today,
     });
 
+    const golfers = await seedGolferAnswers(tx, outing.id);
+
     return {
       outing,
+      golfers,
       tournament: { id: tournament!.id, name, startDate, maxTeams: DEMO_MAX_TEAMS },
       course: { id: course!.id, name: DEMO_COURSE.name, holes: DEMO_COURSE.pars.length, par: DEMO_COURSE.pars.reduce((a, b) => a + b, 0) },
       levels: offered.map((l) => ({
