@@ -16,9 +16,6 @@ export const CHOICE_MESSAGE = 'Please choose one of the options';
 export const CHOICES_MESSAGE = 'A choice question needs at least two options (one a line)';
 export const MAX_ANSWER_LENGTH = 500;
 
-/** The golfer's link: 32 random bytes, base64url (43 characters, 256 bits). */
-export const GOLFER_TOKEN_PATTERN = /^[\w-]{43}$/;
-
 /** Why a golfer's link does not open the form: the page says so, and nothing is saved. */
 export const LINK_INVALID_MESSAGE =
   'This link is not valid. It may have been mistyped, or the golfer is no longer on the team. Please ask your team leader.';
@@ -75,7 +72,6 @@ export function golferAnswersSchema(questions: readonly GolferQuestion[]) {
   });
 }
 export type GolferAnswersInput = z.input<ReturnType<typeof golferAnswersSchema>>;
-export type GolferAnswers = z.output<ReturnType<typeof golferAnswersSchema>>;
 
 /** What the route takes before it knows the tournament's questions: the same shape, answers as plain text. */
 export const golferAnswersBodySchema = z.object({
