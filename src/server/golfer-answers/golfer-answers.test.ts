@@ -196,6 +196,8 @@ describe('the reminder 7 days before the lock (R42)', () => {
   it('is not sent earlier, then goes once to each golfer who has not answered, with a link that works', async () => {
     clock.set('2027-04-07T23:59:00.000Z');
     expect(await remindGolfers(t.db, clock.now(), 'UTC')).toEqual([]);
+    // The day is the tournament's: at 03:59 UTC on 8 April it is still 7 April in New York.
+    expect(await remindGolfers(t.db, new Date('2027-04-08T03:59:00.000Z'), 'America/New_York')).toEqual([]);
     clock.set(REMINDER_DAY);
     const before = mail.messages.length;
     const task = startGolferReminders({ db: t.db, config: t.config, mailer: t.deps.mailer, logger: t.deps.logger, now: clock.now });
