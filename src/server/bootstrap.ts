@@ -3,6 +3,7 @@ import { createAuth } from './auth/auth';
 import { loadAuthSecret } from './auth/secret';
 import { betterAuthSessionReader, createSessionReader } from './auth/session-read';
 import { createSessionChanges } from './auth/session-changes';
+import { createPerUserCache } from './http/per-user-cache';
 import type { Config } from './config';
 import { migrateDatabase, openDatabase, type Database } from './db/connect';
 import type { AppDeps } from './http/context';
@@ -45,7 +46,8 @@ export async function buildDeps(
   const secret = await loadAuthSecret(database.db, config.authSecret);
   const auth = createAuth({ config, db: database.db, mailer, logger, secret });
   const { authCookies, sessionConfig } = await auth.$context;
-  const sessions = overrides.benchBetterAuthSessions
+  const changes = overrides.benchBetterAuthSessions ? null : createSessionChanges({ database, logger });
+  const sessions = !changes
     ? betterAuthSessionReader(auth)
     : createSessionReader({
         database,
@@ -53,7 +55,7 @@ export async function buildDeps(
         cookie: authCookies.sessionToken,
         expiresInSeconds: sessionConfig.expiresIn,
         updateAgeSeconds: sessionConfig.updateAge,
-        changes: createSessionChanges({ database, logger }),
+        changes,
       });
   const leaderboardFeed = createLeaderboardFeed({ database, logger });
   return {
@@ -68,5 +70,6 @@ export async function buildDeps(
     leaderboardFeed,
     streamSlots: createStreamSlots(config.streamsPerAddress),
     stripe: config.stripe ? createStripeClient(config.stripe) : null,
+    userAnswers: createPerUserCache({ database, changes }),
   };
 }

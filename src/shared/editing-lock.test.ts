@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayBefore, HOLD_HOURS, isEditable, localDate, LOCKED_MESSAGE } from './editing-lock';
+import { dayBefore, firstOpenStartDate, HOLD_HOURS, isEditable, localDate, LOCKED_MESSAGE } from './editing-lock';
 
 /** The instant one millisecond before `iso`. */
 const justBefore = (iso: string) => new Date(Date.parse(iso) - 1);
@@ -21,6 +21,26 @@ describe('dayBefore', () => {
     ['2028-03-01', '2028-02-29'],
     ['2027-01-01', '2026-12-31'],
   ])('%s → %s', (date, before) => expect(dayBefore(date)).toBe(before));
+});
+
+describe('firstOpenStartDate (what the database checks under the registration lock)', () => {
+  it.each([
+    ['UTC', '2026-06-10T23:59:59.999Z', '2026-06-12'],
+    ['UTC', '2026-06-11T00:00:00.000Z', '2026-06-13'],
+    ['Pacific/Auckland', '2026-06-10T12:00:00.000Z', '2026-06-13'],
+    ['America/Los_Angeles', '2026-02-28T09:00:00.000Z', '2026-03-02'],
+  ])('%s at %s: %s', (zone, instant, first) => expect(firstOpenStartDate(new Date(instant), zone)).toBe(first));
+
+  it('agrees with isEditable on every start date around it', () => {
+    const now = new Date('2026-12-30T15:00:00Z');
+    for (const zone of ['UTC', 'Pacific/Auckland', 'America/New_York']) {
+      const first = firstOpenStartDate(now, zone);
+      for (let day = 25; day <= 31 + 8; day++) {
+        const start = new Date(Date.UTC(2026, 11, day)).toISOString().slice(0, 10);
+        expect(isEditable(start, now, zone), `${zone} ${start}`).toBe(start >= first);
+      }
+    }
+  });
 });
 
 describe('isEditable (R17: locked from 00:00 local on the day before the start date)', () => {

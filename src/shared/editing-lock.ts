@@ -34,6 +34,16 @@ export function isEditable(startDate: string, now: Date, timeZone: string): bool
   return localDate(now, timeZone) < dayBefore(startDate);
 }
 
+/**
+ * The first start date a team can still be registered for today (R17): isEditable(startDate) is exactly
+ * startDate >= firstOpenStartDate, for the database to check under its lock (registration/service.ts).
+ */
+export function firstOpenStartDate(now: Date, timeZone: string): string {
+  const d = new Date(`${localDate(now, timeZone)}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 2);
+  return d.toISOString().slice(0, 10);
+}
+
 export const LOCKED_MESSAGE = 'Editing is locked (tournament starts soon)';
 /** Registration closes when editing locks: a team registered later could never be corrected by its leader. */
 export const REGISTRATION_CLOSED_MESSAGE = 'Registration for this tournament has closed (it starts soon)';

@@ -93,6 +93,32 @@ export function singleToRegistration(input: z.output<typeof singleTeamSchema>): 
   return { ...rest, teams: [{ teamName: name, players: list }] };
 }
 
+/** R43: one golfer buying a single place at a level that sells them; they are the contact too. Staff pair them later. */
+export const singlePlaceSchema = z.object({
+  ...selection,
+  firstName: requiredText('Required'),
+  lastName: requiredText('Required'),
+  email: email(),
+  phone: contact.contactPhone,
+  handicapIndex: handicapIndexSchema,
+  company: optionalText(200),
+});
+export type SinglePlaceInput = z.input<typeof singlePlaceSchema>;
+
+/** A single place as the registration's one "team" of one golfer (its name is the golfer's until staff pair them). */
+export function singleToTeams(input: z.output<typeof singlePlaceSchema>): RegistrationInput {
+  const { firstName, lastName, email: mail, phone, handicapIndex, company, ...rest } = input;
+  const player = { firstName, lastName, email: mail, phone, handicapIndex: handicapIndex ?? null };
+  return {
+    ...rest,
+    company,
+    contactName: `${firstName} ${lastName}`,
+    contactPhone: phone,
+    contactEmail: mail,
+    teams: [{ teamName: `${firstName} ${lastName}`, players: [player] }],
+  };
+}
+
 /** The edit-team form. Players keep their ids so their scores and check-ins stay theirs. */
 export const editTeamSchema = z.object({
   teamName,

@@ -92,7 +92,8 @@ export const accountRoutes = createRouter()
     }),
     async (c) => {
       const viewer = await getViewer(c);
-      const me = viewer ? await getMe(c.var.deps.database.db, viewer.userId) : null;
+      const { database, userAnswers } = c.var.deps;
+      const me = viewer ? await userAnswers.read('me', viewer.userId, () => getMe(database.db, viewer.userId)) : null;
       return c.json({ me }, 200);
     },
   )

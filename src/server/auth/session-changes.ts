@@ -11,6 +11,8 @@
 //    cache any more: either every process that may hold a lease has acknowledged a barrier sent after the change (the
 //    usual case: a few milliseconds), or LEASE_MS has passed since the change committed, after which any process that
 //    still trusts its cache has heard a heartbeat it sent after the change, hence the change too.
+// The same channel carries changes to what a user's own answers show ('d:<user id>', 'd*' for everyone's; migration 0005),
+// for the per-user answer cache (http/per-user-cache.ts): onDataChange.
 // The proof, and why the live set below is complete, is in docs/decisions/065.
 import { randomBytes } from 'node:crypto';
 import type { Database, Listener } from '../db/connect';
@@ -31,6 +33,8 @@ export interface SessionChanges {
   generation(): number;
   /** Every cached session of this user must go; `null`: every cached session. */
   onChange(evict: (userId: string | null) => void): void;
+  /** Every cached answer built from this user's rows must go ('d:<user id>'); `null`: every user's. */
+  onDataChange(evict: (userId: string | null) => void): void;
   /** Resolves once no process serves a session ended before this call from its cache (see above). */
   settle(): Promise<void>;
   /** Resolves once this process hears the channel (tests). */
@@ -50,6 +54,7 @@ export function createSessionChanges(options: {
   const { database, logger, heartbeatMs = HEARTBEAT_MS, leaseMs = LEASE_MS } = options;
   const me = randomBytes(6).toString('hex');
   const evictions: ((userId: string | null) => void)[] = [];
+  const dataEvictions: ((userId: string | null) => void)[] = [];
   let generation = 0;
   let listener: Listener | null = null;
   let starting: Promise<void> | null = null;
@@ -74,18 +79,25 @@ export function createSessionChanges(options: {
     generation++;
     for (const each of evictions) each(userId);
   };
+  const evictData = (userId: string | null) => {
+    generation++;
+    for (const each of dataEvictions) each(userId);
+  };
   /** Notifications may have been lost (connection down or re-opened): nothing cached can be trusted. */
   const forgetAll = () => {
     listening = false;
     leaseFrom = -Infinity;
     heartbeatSentAt.clear();
     evict(null);
+    evictData(null);
   };
 
   function onNotify(payload: string) {
     const [kind, from, seqText, acker] = payload.split(':');
     if (kind === 'u' && payload.length > 2) return evict(payload.slice(2));
     if (payload === '*') return evict(null);
+    if (kind === 'd' && payload.length > 2) return evictData(payload.slice(2));
+    if (payload === 'd*') return evictData(null);
     const seq = Number(seqText);
     if (kind === 'h') {
       if (from !== me) return void heardFrom.set(from!, now());
@@ -183,6 +195,9 @@ export function createSessionChanges(options: {
     generation: () => generation,
     onChange(each) {
       evictions.push(each);
+    },
+    onDataChange(each) {
+      dataEvictions.push(each);
     },
     async settle() {
       const committed = now();

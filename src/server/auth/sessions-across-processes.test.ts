@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAccount, setRole } from '../account/service';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../test/database';
 import { startServer, stopServer, type ServerProcess } from '../test/server-process';
+import { createLevel, createTournament, registrationInput } from '../test/factories';
+import { teamsInput } from '../test/fixtures';
 import { createTestApp, TEST_PASSWORD, uniqueEmail } from '../test/test-app';
 import { LEASE_MS, SESSION_CHANNEL } from './session-changes';
 import type { Role } from '../../shared/roles';
@@ -208,6 +210,35 @@ if (testDatabaseKind() === 'postgres') {
       } finally {
         proxy!.release();
       }
+    }, 60_000);
+
+    it("a leader's dashboard and profile on B show what changed through A on the very next read (decision 065)", async () => {
+      const tournament = await createTournament(database.db, { startDate: '2099-05-01', endDate: '2099-05-01' });
+      const level = await createLevel(database.db, tournament.id, { maxTeams: 20 });
+      const leader = await account();
+      const cookie = await signIn(a!, leader.email);
+      const teamsOnB = async () =>
+        ((await (await send(b!, '/api/teams/mine', cookie)).json()) as { teams: { id: string; name: string; paymentStatus: string }[] })
+          .teams;
+      const register = (label: string) =>
+        send(a!, '/api/registrations', cookie, 'POST', registrationInput(tournament.id, level.id, { teams: teamsInput(1, label) }));
+      expect((await register('First')).status).toBe(201);
+      await warm(b!, cookie);
+      expect(await teamsOnB()).toHaveLength(1);
+
+      for (let round = 0; round < ROUNDS; round++) {
+        const created = await register(`Round ${round}`);
+        expect(created.status).toBe(201);
+        const { teams } = (await created.json()) as { teams: { id: string }[] };
+        expect((await teamsOnB()).map((team) => team.id)).toContain(teams[0]!.id);
+        const paid = await send(a!, `/api/admin/teams/${teams[0]!.id}/status`, adminCookie, 'PATCH', { status: 'paid' });
+        expect(paid.status).toBe(200);
+        expect((await teamsOnB()).find((team) => team.id === teams[0]!.id)!.paymentStatus).toBe('paid');
+      }
+      const profile = { firstName: 'Renamed', lastName: 'Leader', company: 'Links plc' };
+      expect((await send(a!, '/api/account/profile', cookie, 'PUT', profile)).status).toBe(200);
+      const onB = (await (await send(b!, '/api/account/me', cookie)).json()) as { me: { profile: typeof profile } };
+      expect(onB.me.profile).toEqual(profile);
     }, 60_000);
 
     it("an admin's demotion through A: the moderator's next staff request on B is refused at once", async () => {

@@ -235,11 +235,14 @@ export const tournamentSponsorshipLevels = pgTable(
       .references(() => sponsorshipLevels.id, { onDelete: 'restrict' }),
     priceCents: integer('price_cents').notNull(),
     maxTeams: integer('max_teams').notNull(),
+    /** R43: the price of a single place (one golfer); null when the level sells whole teams only. */
+    singlePriceCents: integer('single_price_cents'),
   },
   (t) => [
     uniqueIndex('tsl_tournament_level_unique').on(t.tournamentId, t.sponsorshipLevelId),
     check('tsl_price_check', sql`${t.priceCents} >= 0`),
     check('tsl_max_teams_check', sql`${t.maxTeams} >= 1`),
+    check('tsl_single_price_check', sql`${t.singlePriceCents} >= 0`),
   ],
 );
 
@@ -266,6 +269,10 @@ export const teams = pgTable(
     holdUntil: timestamp('hold_until', { withTimezone: true }),
     /** When the 24-hour reminder went out (R24): set once, so it is sent once. */
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /** R43: 'team' (registered whole, or formed by staff from singles) or 'single' (one golfer waiting to be paired). */
+    kind: text('kind').notNull().default('team'),
+    /** R43: the golfer places this row takes against the caps (R13 counts golfers): 4 for a team, 1 for a single. */
+    places: integer('places').notNull().default(4),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -279,6 +286,8 @@ export const teams = pgTable(
     index('teams_level_idx').on(t.tournamentSponsorshipLevelId),
     check('teams_payment_status_check', paymentStatusCheck(t.paymentStatus)),
     check('teams_name_check', sql`length(${t.name}) >= 1`),
+    check('teams_kind_check', sql`${t.kind} in ('team', 'single')`),
+    check('teams_places_check', sql`${t.places} between 1 and 4`),
   ],
 );
 

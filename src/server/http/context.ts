@@ -12,6 +12,8 @@ import type { StreamSlots } from '../leaderboard/stream-slots';
 import type { StripeClient } from '../payments/stripe-client';
 import { isStaff, type Role } from '../../shared/roles';
 
+import type { PerUserCache } from './per-user-cache';
+
 export interface AppDeps {
   config: Config;
   database: Database;
@@ -43,6 +45,8 @@ export interface AppDeps {
   streamSlots: StreamSlots;
   /** Card payments (R23); null without the Stripe settings, and 'Pay now' then says so. */
   stripe: StripeClient | null;
+  /** A signed-in user's own answers (their teams, who they are), cached per process where that is safe (per-user-cache.ts). */
+  userAnswers: PerUserCache;
 }
 
 export interface Viewer {

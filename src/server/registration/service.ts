@@ -1,25 +1,16 @@
 // Registering one or several teams (R13, R14): capacity checked and rows written in one transaction, all or nothing.
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/connect';
-import {
-  idempotencyKeys,
-  paymentEvents,
-  payments,
-  players,
-  sponsorshipLevels,
-  teams,
-  tournamentSponsorshipLevels,
-  tournaments,
-} from '../db/schema';
+import { preparedPerDatabase, type Db } from '../db/connect';
+import { lockedSection, lockedSectionIn, type LockedOutcome, type LockedRequest } from './locked-section';
+import { idempotencyKeys, sponsorshipLevels, teams, tournamentSponsorshipLevels, tournaments } from '../db/schema';
 import { holdsPlace, reservedAtLevel, reservedInTournament } from '../holds/holds-place';
 import { waitlistEntries } from '../db/schema';
 import { AppError } from '../http/errors';
-import { capacityRefusal } from '../../shared/capacity';
-import { HOLD_HOURS, isEditable, REGISTRATION_CLOSED_MESSAGE } from '../../shared/editing-lock';
-import { PLAYERS_PER_TEAM, registrationSchema, type RegistrationInput } from '../../shared/team-schemas';
-import { playerRow } from '../teams/player-order';
-import { issueLinks } from '../golfer-answers/links';
+import { GOLFERS_PER_TEAM, golferCapacityRefusal } from '../../shared/capacity';
+import { firstOpenStartDate, HOLD_HOURS, isEditable, REGISTRATION_CLOSED_MESSAGE } from '../../shared/editing-lock';
+import { PLAYERS_PER_TEAM, registrationSchema, singlePlaceSchema, singleToTeams, type RegistrationInput } from '../../shared/team-schemas';
+import { newLink } from '../golfer-answers/links';
 import type { Invitation } from '../golfer-answers/invitations';
 
 export interface Registration {
@@ -32,18 +23,19 @@ export interface Registration {
   holdUntil: Date | null;
   contactEmail: string;
   contactName: string;
+  /** R43: a single place (one golfer), not a team. */
+  single: boolean;
   /** R42: the golfers asked to answer for themselves, each with their personal link's token (for the e-mail only). */
   invitations: Invitation[];
 }
 
-type Executor = Pick<Db, 'select'>;
-
 /**
- * The tournament, the chosen level and both counts, in one statement. Places kept for waitlist offers count as taken,
- * except the caller's own offer (`offerEntryId`) when registering through it (R25).
+ * The tournament, the chosen level and both counts, in one statement built once (the first look of every registration,
+ * 400 at once when a tournament opens). Places kept for waitlist offers count as taken, except the caller's own offer
+ * (`offerEntryId`) when registering through it (R25).
  */
-async function readCapacity(db: Executor, tournamentId: string, levelId: string, offerEntryId: string | null = null) {
-  const [row] = await db
+const capacityQuery = preparedPerDatabase((db) =>
+  db
     .select({
       name: tournaments.name,
       startDate: tournaments.startDate,
@@ -52,19 +44,27 @@ async function readCapacity(db: Executor, tournamentId: string, levelId: string,
       levelId: tournamentSponsorshipLevels.id,
       levelName: sponsorshipLevels.name,
       priceCents: tournamentSponsorshipLevels.priceCents,
+      singlePriceCents: tournamentSponsorshipLevels.singlePriceCents,
       levelMaxTeams: tournamentSponsorshipLevels.maxTeams,
-      inTournament: sql<number>`((select count(*)::int from ${teams} where ${teams.tournamentId} = ${tournaments.id} and ${holdsPlace}) + ${reservedInTournament(tournaments.id, offerEntryId)})`,
-      atLevel: sql<number>`((select count(*)::int from ${teams} where ${teams.tournamentSponsorshipLevelId} = ${tournamentSponsorshipLevels.id} and ${holdsPlace}) + ${reservedAtLevel(tournamentSponsorshipLevels.id, offerEntryId)})`,
+      // Golfer places taken (R43: a team 4, a single 1; an offer's kept teams 4 each).
+      inTournament: sql<number>`((select coalesce(sum(${teams.places}), 0)::int from ${teams} where ${teams.tournamentId} = ${tournaments.id} and ${holdsPlace}) + ${GOLFERS_PER_TEAM} * ${reservedInTournament(tournaments.id, sql.placeholder('offerEntryId'))})`,
+      atLevel: sql<number>`((select coalesce(sum(${teams.places}), 0)::int from ${teams} where ${teams.tournamentSponsorshipLevelId} = ${tournamentSponsorshipLevels.id} and ${holdsPlace}) + ${GOLFERS_PER_TEAM} * ${reservedAtLevel(tournamentSponsorshipLevels.id, sql.placeholder('offerEntryId'))})`,
     })
     .from(tournaments)
     .leftJoin(
       tournamentSponsorshipLevels,
-      and(eq(tournamentSponsorshipLevels.id, levelId), eq(tournamentSponsorshipLevels.tournamentId, tournaments.id)),
+      and(eq(tournamentSponsorshipLevels.id, sql.placeholder('levelId')), eq(tournamentSponsorshipLevels.tournamentId, tournaments.id)),
     )
     .leftJoin(sponsorshipLevels, eq(sponsorshipLevels.id, tournamentSponsorshipLevels.sponsorshipLevelId))
-    .where(eq(tournaments.id, tournamentId));
+    .where(eq(tournaments.id, sql.placeholder('tournamentId')))
+    .prepare('golf_registration_golfer_capacity'),
+);
+
+async function readCapacity(db: Db, tournamentId: string, levelId: string, offerEntryId: string | null = null) {
+  const [row] = await capacityQuery(db).execute({ tournamentId, levelId, offerEntryId });
   return row;
 }
+type CapacityRow = NonNullable<Awaited<ReturnType<typeof readCapacity>>>;
 
 /** The caller's open offer for this level, or a refusal. */
 async function findOffer(db: Pick<Db, 'select'>, userId: string, token: string, levelId: string, now: Date) {
@@ -84,7 +84,7 @@ async function findOffer(db: Pick<Db, 'select'>, userId: string, token: string, 
 }
 
 /** Refuses what cannot be registered (an inactive or closed tournament, a foreign level, too few places), else the level. */
-function admit(row: Awaited<ReturnType<typeof readCapacity>>, teamCount: number, now: Date, timeZone: string | undefined) {
+function admit(row: CapacityRow | undefined, wanted: Wanted, now: Date, timeZone: string | undefined) {
   if (!row || !row.active) {
     throw new AppError('VALIDATION', 'This tournament is not open for registration', { tournamentId: 'Please select a tournament' });
   }
@@ -94,15 +94,26 @@ function admit(row: Awaited<ReturnType<typeof readCapacity>>, teamCount: number,
   if (!row.levelId || row.levelMaxTeams == null || row.priceCents == null || row.levelName == null) {
     throw new AppError('VALIDATION', 'Please select a sponsorship level', { sponsorshipLevelId: 'Please select a sponsorship level' });
   }
-  // Refused by the cap that binds: the tournament's or the level's (R13).
-  const refusal = capacityRefusal(
-    { maxTeams: row.levelMaxTeams, taken: row.atLevel },
-    { maxTeams: row.tournamentMaxTeams, taken: row.inTournament },
-    teamCount,
+  if (wanted.singles > 0 && row.singlePriceCents == null) {
+    throw new AppError('VALIDATION', SINGLES_NOT_SOLD_MESSAGE, { sponsorshipLevelId: SINGLES_NOT_SOLD_MESSAGE });
+  }
+  // Refused by the cap that binds: the tournament's or the level's (R13), counted in golfers (R43).
+  const refusal = golferCapacityRefusal(
+    { maxTeams: row.levelMaxTeams, golfers: row.atLevel },
+    { maxTeams: row.tournamentMaxTeams, golfers: row.inTournament },
+    wanted,
   );
   if (refusal) throw new AppError('CONFLICT', refusal);
   return { id: row.levelId, name: row.levelName, priceCents: row.priceCents };
 }
+
+/** What a registration asks for: whole teams, or single places (R43). */
+interface Wanted {
+  teams: number;
+  singles: number;
+}
+
+export const SINGLES_NOT_SOLD_MESSAGE = 'This level does not sell single places';
 
 export interface RegisterOptions {
   /** How long the places are kept unpaid (R24); HOLD_HOURS by default. */
@@ -171,12 +182,36 @@ export async function registerTeamsOnce(
   timeZone?: string,
   options: RegisterOptions = {},
 ): Promise<Registration | Replay> {
-  const input = registrationSchema.parse(rawInput);
+  return registerOnce(db, userId, registrationSchema.parse(rawInput), 'team', now, timeZone, options);
+}
+
+/** R43: one golfer buys a single place, by the same path as a team (card or hold, R23/R24; Idempotency-Key, R27). */
+export async function registerSingleOnce(
+  db: Db,
+  userId: string,
+  rawInput: unknown,
+  now: Date,
+  timeZone?: string,
+  options: RegisterOptions = {},
+): Promise<Registration | Replay> {
+  return registerOnce(db, userId, singleToTeams(singlePlaceSchema.parse(rawInput)), 'single', now, timeZone, options);
+}
+
+async function registerOnce(
+  db: Db,
+  userId: string,
+  input: RegistrationInput,
+  kind: 'team' | 'single',
+  now: Date,
+  timeZone: string | undefined,
+  options: RegisterOptions,
+): Promise<Registration | Replay> {
+  const wanted: Wanted = kind === 'single' ? { teams: 0, singles: input.teams.length } : { teams: input.teams.length, singles: 0 };
   const holdHours = options.holdHours ?? HOLD_HOURS;
   const expires = input.paymentOption === 'hold' || options.cardPayments === true;
   const holdUntil = expires ? new Date(now.getTime() + holdHours * 3600_000) : null;
   const key = options.idempotencyKey;
-  const hash = key ? requestHash(input) : '';
+  const hash = key ? requestHash({ kind, input }) : '';
 
   if (key) {
     const saved = await savedAnswer(db, userId, key, hash);
@@ -187,93 +222,69 @@ export async function registerTeamsOnce(
   // A first look without the lock refuses what cannot fit (a sold-out level, a closed tournament) without queueing
   // behind every registration in progress. A refusal here is at worst a moment stale; an acceptance is decided again
   // below, under the lock.
-  admit(await readCapacity(db, input.tournamentId, input.sponsorshipLevelId, offer?.id ?? null), input.teams.length, now, timeZone);
+  admit(await readCapacity(db, input.tournamentId, input.sponsorshipLevelId, offer?.id ?? null), wanted, now, timeZone);
 
-  return db.transaction(async (tx): Promise<Registration | Replay> => {
-    if (key) {
-      // Claims the key first: a second request with it waits here until the first commits, then finds its answer (or,
-      // if the first failed and rolled back, carries on as the first).
-      const claimed = await tx
-        .insert(idempotencyKeys)
-        .values({ userId, key, requestHash: hash, status: 201, response: 'null' })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key });
-      if (claimed.length === 0) return (await savedAnswer(tx, userId, key, hash))!;
+  // The locked section is one statement (locked-section.ts): the tournament's row lock is held for the database's own
+  // work and the commit, not for round trips to a busy app (docs/decisions/065).
+  const status = input.paymentOption === 'pay' ? 'pending' : 'hold';
+  const created = input.teams.map((team) => ({ id: randomUUID(), name: team.teamName, paymentId: randomUUID() }));
+  // Golfers who answer for themselves (R42) get their personal link in the same statement.
+  const asked = created.flatMap((team, i) =>
+    input.teams[i]!.players.flatMap((p) => (p.answeredBy === 'golfer' ? [{ player: p, link: newLink(randomUUID()), teamName: team.name }] : [])),
+  );
+  const idOf = new Map(asked.map((a) => [a.player, a.link.row.playerId]));
+  const request: LockedRequest = {
+    user_id: userId,
+    level_id: input.sponsorshipLevelId,
+    offer_entry_id: offer?.id ?? null,
+    now: now.toISOString(),
+    min_start_date: timeZone ? firstOpenStartDate(now, timeZone) : null,
+    payment_state: input.paymentOption === 'pay' ? 'pending' : 'in_progress',
+    payment_note: input.paymentOption === 'pay' ? 'Card payment chosen at registration' : `Held for ${holdHours} hours at registration`,
+    teams: created.map((team) => ({
+      id: team.id,
+      payment_id: team.paymentId,
+      name: team.name,
+      company: input.company,
+      contact_name: input.contactName,
+      contact_phone: input.contactPhone,
+      contact_email: input.contactEmail,
+      payment_status: status,
+      hold_until: holdUntil?.toISOString() ?? null,
+      kind,
+      places: kind === 'single' ? 1 : GOLFERS_PER_TEAM,
+    })),
+    players: created.flatMap((team, i) =>
+      input.teams[i]!.players.map((p, j) => ({
+        id: idOf.get(p) ?? randomUUID(),
+        team_id: team.id,
+        answered_by: p.answeredBy ?? 'leader',
+        first_name: p.firstName,
+        last_name: p.lastName,
+        email: p.email,
+        phone: p.phone,
+        handicap_index: p.handicapIndex ?? null,
+        position: i * PLAYERS_PER_TEAM + j,
+      })),
+    ),
+    links: asked.map((a) => ({ token_hash: a.link.row.tokenHash, player_id: a.link.row.playerId })),
+  };
+
+  const registration = (row: LockedOutcome | undefined): Registration => {
+    if (row && !row.offer_open) throw new AppError('CONFLICT', OFFER_GONE_MESSAGE);
+    if (!row?.registered) {
+      // Nothing was inserted: the refusal is worded from the counts the database decided on.
+      admit(row && lockedCapacity(row), wanted, now, timeZone);
+      throw new Error('golf_register_teams refused what admit() accepts: their rules differ');
     }
-    // Every registration for a tournament takes its row lock first, so the counts read next cannot change until we
-    // commit (read in a statement of their own: a statement's snapshot starts when it does, after the lock is granted).
-    await tx.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.id, input.tournamentId)).for('update');
-    // The offer is checked again under the lock: it may have lapsed or been used meanwhile.
-    if (offer && !(await findOffer(tx, userId, options.offerToken!, input.sponsorshipLevelId, now)))
-      throw new AppError('CONFLICT', OFFER_GONE_MESSAGE);
-    const row = await readCapacity(tx, input.tournamentId, input.sponsorshipLevelId, offer?.id ?? null);
-    const level = admit(row, input.teams.length, now, timeZone);
-    if (offer) await tx.update(waitlistEntries).set({ status: 'used' }).where(eq(waitlistEntries.id, offer.id));
-
-    // Teams, players and payments in one statement (data-modifying WITHs, the team ids made here): the lock is held for
-    // two statements and the commit.
-    const status = input.paymentOption === 'pay' ? 'pending' : 'hold';
-    const created = input.teams.map((team) => ({ id: randomUUID(), name: team.teamName, paymentId: randomUUID() }));
-    const teamRows = tx.insert(teams).values(
-      created.map((team) => ({
-        id: team.id,
-        tournamentId: input.tournamentId,
-        tournamentSponsorshipLevelId: level.id,
-        userId,
-        name: team.name,
-        company: input.company,
-        contactName: input.contactName,
-        contactPhone: input.contactPhone,
-        contactEmail: input.contactEmail,
-        paymentStatus: status,
-        holdUntil,
-      })),
-    );
-    // Golfers who answer for themselves (R42) get their id here, for their answer link.
-    const asked = created.flatMap((team, i) =>
-      input.teams[i]!.players.flatMap((p) => (p.answeredBy === 'golfer' ? [{ player: p, id: randomUUID(), teamName: team.name }] : [])),
-    );
-    const idOf = new Map(asked.map((a) => [a.player, a.id]));
-    const playerRows = tx
-      .insert(players)
-      .values(
-        created.flatMap((team, i) => input.teams[i]!.players.map((p, j) => playerRow(team.id, p, i * PLAYERS_PER_TEAM + j, idOf.get(p)))),
-      );
-    const paymentState = input.paymentOption === 'pay' ? 'pending' : 'in_progress';
-    const paymentRows = tx.insert(payments).values(
-      created.map((team) => ({
-        id: team.paymentId,
-        teamId: team.id,
-        amountCents: level.priceCents,
-        state: paymentState,
-        note: input.paymentOption === 'pay' ? 'Card payment chosen at registration' : `Held for ${holdHours} hours at registration`,
-      })),
-    );
-    // The money history starts here (R26), in the same statement.
-    const eventRows = tx.insert(paymentEvents).values(
-      created.map((team) => ({
-        paymentId: team.paymentId,
-        kind: 'registered',
-        fromState: null,
-        toState: paymentState,
-        amountCents: level.priceCents,
-        actorUserId: userId,
-      })),
-    );
-    await tx.execute(
-      sql`with inserted_teams as (${teamRows.getSQL()}), inserted_players as (${playerRows.getSQL()}), inserted_payments as (${paymentRows.getSQL()}) ${eventRows.getSQL()}`,
-    );
-    const tokens = await issueLinks(
-      tx,
-      asked.map((a) => a.id),
-    );
-
-    const registration: Registration = {
+    const unitPrice = kind === 'single' ? row.single_price_cents! : row.price_cents!;
+    return {
+      single: kind === 'single',
       teams: created.map((team, i) => ({ id: team.id, name: team.name, players: input.teams[i]!.players })),
-      tournament: { name: row!.name, startDate: row!.startDate },
-      levelName: level.name,
-      priceCents: level.priceCents,
-      totalCents: level.priceCents * created.length,
+      tournament: { name: row.name, startDate: row.start_date },
+      levelName: row.level_name!,
+      priceCents: unitPrice,
+      totalCents: unitPrice * created.length,
       paymentOption: input.paymentOption,
       holdUntil,
       contactEmail: input.contactEmail,
@@ -282,14 +293,43 @@ export async function registerTeamsOnce(
         email: a.player.email,
         firstName: a.player.firstName,
         teamName: a.teamName,
-        token: tokens.get(a.id)!,
+        token: a.link.token,
       })),
     };
-    if (key)
-      await tx
-        .update(idempotencyKeys)
-        .set({ response: JSON.stringify(registrationAnswer(registration)) })
-        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-    return registration;
+  };
+  // Without an Idempotency-Key the statement commits by itself, with the other registrations this process has for the
+  // tournament by then.
+  if (!key) return registration(await lockedSection(db, input.tournamentId, request));
+
+  return db.transaction(async (tx): Promise<Registration | Replay> => {
+    // Claims the key first: a second request with it waits here until the first commits, then finds its answer (or,
+    // if the first failed and rolled back, carries on as the first).
+    const claimed = await tx
+      .insert(idempotencyKeys)
+      .values({ userId, key, requestHash: hash, status: 201, response: 'null' })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length === 0) return (await savedAnswer(tx, userId, key, hash))!;
+    const registered = registration(await lockedSectionIn(tx as unknown as Db, input.tournamentId, request));
+    await tx
+      .update(idempotencyKeys)
+      .set({ response: JSON.stringify(registrationAnswer(registered)) })
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    return registered;
   });
 }
+
+/** The locked section's figures in the first look's shape, for admit(). */
+const lockedCapacity = (row: LockedOutcome): CapacityRow => ({
+  name: row.name,
+  startDate: row.start_date,
+  active: row.active,
+  tournamentMaxTeams: row.tournament_max_teams,
+  levelId: row.level_id,
+  levelName: row.level_name,
+  priceCents: row.price_cents,
+  singlePriceCents: row.single_price_cents,
+  levelMaxTeams: row.level_max_teams,
+  inTournament: row.in_tournament,
+  atLevel: row.at_level,
+});

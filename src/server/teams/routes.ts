@@ -18,9 +18,12 @@ export const teamRoutes = createRouter()
       responses: { 200: jsonResponse('OK', z.object({ teams: z.array(teamSummary) })) },
     }),
     async (c) => {
-      const { database, config, now } = c.var.deps;
+      const { database, config, now, userAnswers } = c.var.deps;
       const actor = await getActor(c);
-      return c.json({ teams: await listTeamsOf(database.db, actor.userId, now(), config.timeZone) }, 200);
+      const teams = await listTeamsOf(database.db, actor.userId, now(), config.timeZone, (load) =>
+        userAnswers.read('teams', actor.userId, load),
+      );
+      return c.json({ teams }, 200);
     },
   )
   .openapi(

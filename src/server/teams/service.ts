@@ -81,8 +81,15 @@ const teamsOfLeader = preparedPerDatabase((db) =>
     .prepare('golf_teams_of_leader'),
 );
 
-export async function listTeamsOf(db: Db, userId: string, now: Date, timeZone: string): Promise<TeamSummary[]> {
-  const rows = await teamsOfLeader(db).execute({ userId });
+/** `cached` may answer the leader's rows from a cache (the route's per-user cache); what can be edited is decided now. */
+export async function listTeamsOf(
+  db: Db,
+  userId: string,
+  now: Date,
+  timeZone: string,
+  cached: (load: () => Promise<TeamRow[]>) => Promise<TeamRow[]> = (load) => load(),
+): Promise<TeamSummary[]> {
+  const rows = await cached(() => teamsOfLeader(db).execute({ userId }));
   return rows.map((row) => toSummary(row, now, timeZone));
 }
 
