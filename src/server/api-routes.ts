@@ -25,6 +25,7 @@ import { startingHoleRoutes } from './starting-holes/routes';
 import { scoreSyncRoutes } from './scoring/score-sync-routes';
 import { backupRoutes } from './backups/routes';
 import { adminGolferAnswerRoutes, adminGolferQuestionRoutes, golferAnswerRoutes } from './golfer-answers/routes';
+import { pairingRoutes } from './pairing/routes';
 
 /** Each API router and the path it is mounted at, in the order Hono matches them (app.ts mounts them in this order). */
 export const API_ROUTERS = [
@@ -50,6 +51,7 @@ export const API_ROUTERS = [
   ['/api/golfer-answers', golferAnswerRoutes],
   ['/api/admin/golfer-questions', adminGolferQuestionRoutes],
   ['/api/admin/golfer-answers', adminGolferAnswerRoutes],
+  ['/api/admin/pairing', pairingRoutes],
   ['/api/admin', reportRoutes],
   ['/api/leaderboard', leaderboardRoutes],
   ['/api', startingHoleRoutes],

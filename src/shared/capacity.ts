@@ -63,7 +63,8 @@ export function golferCapacityRefusal(
   if (golfers <= golferPlacesLeft(level, tournament)) return null;
   // Seen in whole teams: a cap with 1 to 3 golfer places left has no team place left.
   const inTeams = (cap: GolferCap) => ({ maxTeams: cap.maxTeams, taken: Math.ceil(cap.golfers / GOLFERS_PER_TEAM) });
-  if (wanted.singles === 0) return capacityRefusal(inTeams(level) as { maxTeams: number; taken: number }, inTeams(tournament), wanted.teams);
+  if (wanted.singles === 0)
+    return capacityRefusal(inTeams(level) as { maxTeams: number; taken: number }, inTeams(tournament), wanted.teams);
   const tournamentLeft = golferPlacesLeft({ maxTeams: Number.MAX_SAFE_INTEGER, golfers: 0 }, tournament);
   if (tournamentLeft === 0) return TOURNAMENT_FULL_MESSAGE;
   const left = golferPlacesLeft(level, tournament);

@@ -22,3 +22,17 @@ export function golferAnswerRequestMessage(m: {
     html: layout(m.reminder ? 'A reminder: your details' : 'Your details, please', lines, { label: 'Fill in my details', url: m.url }),
   };
 }
+
+/** R43: a single golfer placed into a team by staff. */
+export function pairedMessage(m: { firstName: string; teamName: string; teammates: string[]; tournamentName: string; url: string }) {
+  const lines = [
+    `Hi ${m.firstName},`,
+    `Good news: you have a team for ${m.tournamentName}. You will play with team ${m.teamName}.`,
+    m.teammates.length > 0 ? `Your teammates so far: ${m.teammates.join(', ')}.` : 'More golfers will join your team before the day.',
+  ];
+  return {
+    subject: `Your team for ${m.tournamentName}: ${m.teamName}`,
+    text: `${lines.join('\n\n')}\n\nYour registration: ${m.url}\n\nSee you on the course.\nThe tournament team\n`,
+    html: layout('You have a team', lines, { label: 'See my registration', url: m.url }),
+  };
+}

@@ -8,7 +8,14 @@ import { checkins, payments, players, sponsorshipLevels, teams, tournamentSponso
 import { AppError } from '../http/errors';
 import { holdsPlace } from '../holds/holds-place';
 import { playerOrder } from '../teams/player-order';
-import { freeSpots, isPlaceable, pairingRefusal, pairingSchema, placesAfterPairing, SINGLE_NOT_PLACEABLE_MESSAGE } from '../../shared/pairing';
+import {
+  freeSpots,
+  isPlaceable,
+  pairingRefusal,
+  pairingSchema,
+  placesAfterPairing,
+  SINGLE_NOT_PLACEABLE_MESSAGE,
+} from '../../shared/pairing';
 import type { PaymentStatus } from '../../shared/payment-status';
 
 export const SINGLE_GONE_MESSAGE = 'That single is no longer waiting to be paired';
@@ -70,7 +77,8 @@ export async function pairingBoard(db: Db, tournamentId: string) {
       continue;
     }
     let team = byTeam.get(row.teamId);
-    if (!team) byTeam.set(row.teamId, (team = { id: row.teamId, name: row.name, levelId: row.levelId, levelName: row.levelName, golfers: [] }));
+    if (!team)
+      byTeam.set(row.teamId, (team = { id: row.teamId, name: row.name, levelId: row.levelId, levelName: row.levelName, golfers: [] }));
     if (row.playerId) team.golfers.push(`${row.firstName} ${row.lastName}`);
   }
   const open = [...byTeam.values()]
@@ -136,7 +144,8 @@ export async function placeSingles(db: Db, rawInput: unknown): Promise<Placement
       target = { id: first!.id, name: input.newTeamName!, status: first!.status, places: 1, levelId: first!.levelId, golfers: 1 };
       joining = rest;
     }
-    if (singles.some((s) => s.levelId !== target.levelId)) throw new AppError('CONFLICT', SAME_LEVEL_MESSAGE, { singleIds: SAME_LEVEL_MESSAGE });
+    if (singles.some((s) => s.levelId !== target.levelId))
+      throw new AppError('CONFLICT', SAME_LEVEL_MESSAGE, { singleIds: SAME_LEVEL_MESSAGE });
     const refusal = pairingRefusal(target, joining.length);
     if (refusal) throw new AppError('CONFLICT', refusal, { teamId: refusal });
 

@@ -230,7 +230,9 @@ async function registerOnce(
   const created = input.teams.map((team) => ({ id: randomUUID(), name: team.teamName, paymentId: randomUUID() }));
   // Golfers who answer for themselves (R42) get their personal link in the same statement.
   const asked = created.flatMap((team, i) =>
-    input.teams[i]!.players.flatMap((p) => (p.answeredBy === 'golfer' ? [{ player: p, link: newLink(randomUUID()), teamName: team.name }] : [])),
+    input.teams[i]!.players.flatMap((p) =>
+      p.answeredBy === 'golfer' ? [{ player: p, link: newLink(randomUUID()), teamName: team.name }] : [],
+    ),
   );
   const idOf = new Map(asked.map((a) => [a.player, a.link.row.playerId]));
   const request: LockedRequest = {

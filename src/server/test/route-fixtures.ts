@@ -11,7 +11,15 @@ import { payments, players, teams, verification, waitlistEntries } from '../db/s
 import { createCourse } from '../courses/service';
 import { createSponsorshipLevel } from '../sponsorship/service';
 import { registerTeams } from '../registration/service';
-import { createLevel, createRegisteredTeam, createTournament, playersInput, registrationInput } from './factories';
+import {
+  createLevel,
+  createRegisteredTeam,
+  createSingle,
+  createTournament,
+  playersInput,
+  registrationInput,
+  singleInput,
+} from './factories';
 import { paymentIdOf } from './admin-fixtures';
 import { addQuestion } from '../golfer-answers/service';
 import { issueLinks } from '../golfer-answers/links';
@@ -396,6 +404,20 @@ export const routeFixtures: Record<string, RouteFixture> = {
     }),
     expect: 200,
   },
+  // ── singles and pairing (R43) ──
+  'GET /api/admin/pairing': {
+    request: async ({ t }) => ({ path: `/api/admin/pairing?tournamentId=${(await createTournament(t.db)).id}` }),
+    expect: 200,
+  },
+  'POST /api/admin/pairing': {
+    request: async ({ t, owner }) => {
+      const tournament = await createTournament(t.db);
+      const level = await createLevel(t.db, tournament.id, { singlePriceCents: 12_500 });
+      const single = await createSingle(t.db, owner.id, tournament.id, level.id);
+      return { json: { tournamentId: tournament.id, singleIds: [single.id], newTeamName: 'The Singles' } };
+    },
+    expect: 200,
+  },
   'GET /api/admin/golfer-questions': {
     request: async ({ t }) => ({ path: `/api/admin/golfer-questions?tournamentId=${(await createTournament(t.db)).id}` }),
     expect: 200,
@@ -592,6 +614,14 @@ export const routeFixtures: Record<string, RouteFixture> = {
       const tournament = await createTournament(t.db);
       const level = await createLevel(t.db, tournament.id);
       return { json: registrationInput(tournament.id, level.id) };
+    },
+    expect: 201,
+  },
+  'POST /api/registrations/single': {
+    request: async ({ t }) => {
+      const tournament = await createTournament(t.db);
+      const level = await createLevel(t.db, tournament.id, { singlePriceCents: 12_500 });
+      return { json: singleInput(tournament.id, level.id) };
     },
     expect: 201,
   },
