@@ -18,6 +18,7 @@ export const TOURNAMENT_MESSAGES = {
   level: 'Select a sponsorship level from the list',
   price: 'Enter a price of 0 or more, with at most two decimals',
   priceTooHigh: 'Price is too high',
+  singlePrice: 'Enter a single place price of 0 or more, or leave it empty to sell whole teams only',
   places: `Places must be a whole number from 1 to ${MAX_LEVEL_PLACES}`,
   levelTwice: 'Each sponsorship level can be offered once',
   format: 'Choose stroke play, scramble or best ball',
@@ -50,6 +51,8 @@ export const offeredLevelSchema = z.object({
   priceCents: z.int({ error: M.price }).min(0, M.price).max(MAX_PRICE_CENTS, M.priceTooHigh),
   /** Places at this level in this tournament; when left out, the level's own max_teams (R13). */
   maxTeams: z.int({ error: M.places }).min(1, M.places).max(MAX_LEVEL_PLACES, M.places).optional(),
+  /** R43: the price of a single place (one golfer); null sells whole teams only; left out keeps what it was. */
+  singlePriceCents: z.int({ error: M.singlePrice }).min(0, M.singlePrice).max(MAX_PRICE_CENTS, M.priceTooHigh).nullable().optional(),
 });
 
 export const tournamentSchema = z
@@ -84,7 +87,7 @@ const wholeNumber = (text: string) => (/^\d+$/.test(text) ? Number(text) : NaN);
 
 /** One row per sponsorship level in the catalogue; only the offered ones are checked and sent. */
 const levelRowSchema = z
-  .object({ sponsorshipLevelId: z.string(), offered: z.boolean(), price: z.string(), maxTeams: z.string() })
+  .object({ sponsorshipLevelId: z.string(), offered: z.boolean(), price: z.string(), maxTeams: z.string(), singlePrice: z.string() })
   .superRefine((row, ctx) => {
     if (!row.offered) return;
     const cents = parseMoneyToCents(row.price.trim());
@@ -92,6 +95,12 @@ const levelRowSchema = z
     else if (cents > MAX_PRICE_CENTS) ctx.addIssue({ code: 'custom', path: ['price'], message: M.priceTooHigh });
     const places = wholeNumber(row.maxTeams.trim());
     if (!(places >= 1 && places <= MAX_LEVEL_PLACES)) ctx.addIssue({ code: 'custom', path: ['maxTeams'], message: M.places });
+    const single = row.singlePrice.trim();
+    if (single !== '') {
+      const singleCents = parseMoneyToCents(single);
+      if (singleCents == null) ctx.addIssue({ code: 'custom', path: ['singlePrice'], message: M.singlePrice });
+      else if (singleCents > MAX_PRICE_CENTS) ctx.addIssue({ code: 'custom', path: ['singlePrice'], message: M.priceTooHigh });
+    }
   });
 
 export const tournamentFormSchema = z
@@ -126,6 +135,7 @@ export const tournamentFormSchema = z
         sponsorshipLevelId: row.sponsorshipLevelId,
         priceCents: parseMoneyToCents(row.price.trim())!,
         maxTeams: Number(row.maxTeams.trim()),
+        singlePriceCents: row.singlePrice.trim() === '' ? null : parseMoneyToCents(row.singlePrice.trim())!,
       })),
   }));
 export type TournamentFormValues = z.input<typeof tournamentFormSchema>;

@@ -57,7 +57,7 @@ export function LevelOffers({ levels, offered, currency }: { levels: LevelChoice
                   )}
                   <p className="mt-1 text-sm text-stone-600">{levelHint(level, registered)}</p>
                   {rows?.[i]?.offered ? (
-                    <div className="mt-3 grid grid-cols-2 gap-3">
+                    <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
                       <Field
                         label={`Price per team (${currency})`}
                         inputMode="decimal"
@@ -71,6 +71,14 @@ export function LevelOffers({ levels, offered, currency }: { levels: LevelChoice
                         autoComplete="off"
                         error={error(`levels.${i}.maxTeams`)}
                         {...register(`levels.${i}.maxTeams`)}
+                      />
+                      <Field
+                        label={`Single place price (${currency})`}
+                        hint="Empty: whole teams only"
+                        inputMode="decimal"
+                        autoComplete="off"
+                        error={error(`levels.${i}.singlePrice`)}
+                        {...register(`levels.${i}.singlePrice`)}
                       />
                     </div>
                   ) : null}

@@ -94,6 +94,7 @@ function defaults(tournament: AdminTournament | null, levels: LevelChoice[]): To
         offered: Boolean(offered),
         price: offered ? centsToInput(offered.priceCents) : '',
         maxTeams: String(offered?.maxTeams ?? level.maxTeams),
+        singlePrice: offered?.singlePriceCents == null ? '' : centsToInput(offered.singlePriceCents),
       };
     }),
   };
@@ -102,10 +103,11 @@ function defaults(tournament: AdminTournament | null, levels: LevelChoice[]): To
 /** Where the server's field path sits in the form: its `levels.N` are the N-th offered level it was sent. */
 function formFieldFor(sent: TournamentInput, levels: LevelChoice[]) {
   return (path: string): Path<TournamentFormValues> | undefined => {
-    const level = /^levels\.(\d+)\.(priceCents|maxTeams)$/.exec(path);
+    const level = /^levels\.(\d+)\.(priceCents|maxTeams|singlePriceCents)$/.exec(path);
     if (level) {
       const row = levels.findIndex((l) => l.id === sent.levels[Number(level[1])]?.sponsorshipLevelId);
-      return row >= 0 ? `levels.${row}.${level[2] === 'priceCents' ? 'price' : 'maxTeams'}` : undefined;
+      const field = { priceCents: 'price', maxTeams: 'maxTeams', singlePriceCents: 'singlePrice' }[level[2] as 'priceCents'];
+      return row >= 0 ? (`levels.${row}.${field}` as Path<TournamentFormValues>) : undefined;
     }
     return ['name', 'startDate', 'endDate', 'maxTeams', 'courseId', 'format', 'singleGroupHoles'].includes(path)
       ? (path as 'name')

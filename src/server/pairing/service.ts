@@ -2,7 +2,7 @@
 // one of those teams or a new team. A single is a registration of one golfer (teams.kind = 'single', one golfer place);
 // placing moves the golfer, their payment and its history into the team and removes the single's row, in one
 // transaction under the tournament's row lock that registrations take (docs/decisions/088).
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { checkins, payments, players, sponsorshipLevels, teams, tournamentSponsorshipLevels, tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
@@ -132,13 +132,14 @@ export async function placeSingles(db: Db, rawInput: unknown): Promise<Placement
           status: teams.paymentStatus,
           places: teams.places,
           levelId: teams.tournamentSponsorshipLevelId,
-          golfers: sql<number>`(select count(*)::int from ${players} where ${players.teamId} = ${teams.id})`,
         })
         .from(teams)
         .where(and(eq(teams.id, input.teamId), eq(teams.tournamentId, input.tournamentId), eq(teams.kind, 'team'), holdsPlace))
         .for('update');
       if (!team) throw new AppError('NOT_FOUND', TEAM_GONE_MESSAGE, { teamId: TEAM_GONE_MESSAGE });
-      target = team;
+      // Counted on its own: in a one-table select drizzle leaves a correlated subquery's columns unqualified.
+      const [{ golfers } = { golfers: 0 }] = await tx.select({ golfers: count() }).from(players).where(eq(players.teamId, team.id));
+      target = { ...team, golfers };
     } else {
       const [first, ...rest] = singles;
       target = { id: first!.id, name: input.newTeamName!, status: first!.status, places: 1, levelId: first!.levelId, golfers: 1 };

@@ -32,6 +32,8 @@ const detail = z
         name: z.string(),
         priceCents: z.number(),
         maxTeams: z.number(),
+        /** R43: the single place's price; null when the level sells whole teams only. */
+        singlePriceCents: z.number().nullable(),
         teamsRegistered: z.number(),
       }),
     ),

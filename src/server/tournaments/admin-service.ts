@@ -63,6 +63,7 @@ export async function getTournamentForAdmin(db: Db, id: string) {
       name: sponsorshipLevels.name,
       priceCents: tournamentSponsorshipLevels.priceCents,
       maxTeams: tournamentSponsorshipLevels.maxTeams,
+      singlePriceCents: tournamentSponsorshipLevels.singlePriceCents,
       teamsRegistered: sql<number>`(select count(*)::int from ${teams} where ${teams.tournamentSponsorshipLevelId} = ${tournamentSponsorshipLevels.id} and ${holdsPlace})`,
     })
     .from(tournamentSponsorshipLevels)
@@ -195,14 +196,19 @@ async function saveLinks(tx: Db, tournamentId: string, input: TournamentInput, c
   for (const level of input.levels) {
     const existing = current.find((c) => c.levelId === level.sponsorshipLevelId);
     const maxTeams = level.maxTeams ?? existing?.maxTeams ?? catalogue.find((c) => c.id === level.sponsorshipLevelId)!.maxTeams;
+    const singlePriceCents = level.singlePriceCents === undefined ? (existing?.singlePriceCents ?? null) : level.singlePriceCents;
     if (!existing) {
       await tx
         .insert(tournamentSponsorshipLevels)
-        .values({ tournamentId, sponsorshipLevelId: level.sponsorshipLevelId, priceCents: level.priceCents, maxTeams });
-    } else if (existing.priceCents !== level.priceCents || existing.maxTeams !== maxTeams) {
+        .values({ tournamentId, sponsorshipLevelId: level.sponsorshipLevelId, priceCents: level.priceCents, maxTeams, singlePriceCents });
+    } else if (
+      existing.priceCents !== level.priceCents ||
+      existing.maxTeams !== maxTeams ||
+      existing.singlePriceCents !== singlePriceCents
+    ) {
       await tx
         .update(tournamentSponsorshipLevels)
-        .set({ priceCents: level.priceCents, maxTeams })
+        .set({ priceCents: level.priceCents, maxTeams, singlePriceCents })
         .where(eq(tournamentSponsorshipLevels.id, existing.id));
     }
   }
