@@ -9,6 +9,7 @@ import {
   DatabaseBackup,
   FileChartColumn,
   Hourglass,
+  Handshake,
   LandPlot,
   LayoutDashboard,
   ListOrdered,
@@ -67,6 +68,12 @@ export const ADMIN_PAGES: AdminPage[] = [
     access: 'staff',
     nav: { label: 'Golfer Answers', icon: ClipboardList },
     page: lazy(() => import('../golfer-answers/golfer-answers-page').then((m) => ({ default: m.GolferAnswersPage }))),
+  },
+  {
+    path: 'pairing',
+    access: 'admin',
+    nav: { label: 'Pairing', icon: Handshake },
+    page: lazy(() => import('../pairing/pairing-page').then((m) => ({ default: m.PairingPage }))),
   },
   {
     path: 'waitlist',
