@@ -38,6 +38,7 @@ export function describeDemo(summary: DemoSummary, config: Config, where: string
     `  Today's outing: ${summary.outing.name} (scramble, net scoring), ${summary.outing.teams} teams drawn two to a hole,`,
     `    ${summary.outing.teamsWithScores} with scores: see the live board at ${config.appUrl}/leaderboard`,
     `  Golfers who answer for themselves: ${summary.golfers.answered} answered, ${summary.golfers.waiting} not yet (Admin → Golfer Answers)`,
+    `  Singles waiting for a team: ${summary.singles} at the Foursome level (Admin → Pairing)`,
     `Next: npm start, then sign up and register a team at ${config.appUrl}/register.`,
     `For the admin area: npm run create-admin -- --email you@example.org --password 'a-long-password'`,
   ].join('\n');

@@ -5,6 +5,7 @@ import { queryRows, type Db } from '../db/connect';
 import { courseHoles, golfCourses, sponsorshipLevels, tournamentCourses, tournaments, tournamentSponsorshipLevels } from '../db/schema';
 import { AppError } from '../http/errors';
 import { seedGolferAnswers, type DemoGolfers } from './demo-golfers';
+import { seedSingles } from './demo-singles';
 import { seedOuting, type DemoOuting } from './demo-outing';
 
 /** The tournament is this many days after today (then moved to the Friday on or after), so registration is open. */
@@ -61,6 +62,8 @@ export interface DemoSummary {
   levels: { id: string; name: string; priceCents: number; places: number }[];
   /** R42: the outing's golfers asked to answer for themselves, answered or not yet. */
   golfers: DemoGolfers;
+  /** R43: golfers with a single place in the Classic, waiting on the pairing page. */
+  singles: number;
   /** The second tournament: today's scramble with net scoring, drawn and part-way round (R28–R31). */
   outing: DemoOuting;
 }
@@ -123,10 +126,13 @@ export async function seedDemo(db: Db, options: { today: string }): Promise<Demo
     });
 
     const golfers = await seedGolferAnswers(tx, outing.id);
+    const foursome = tournamentLevels.find((row) => row.levelId === offered.find((l) => l.name === 'Foursome')!.id)!;
+    const { singles } = await seedSingles(tx, tournament!.id, foursome.id);
 
     return {
       outing,
       golfers,
+      singles,
       tournament: { id: tournament!.id, name, startDate, maxTeams: DEMO_MAX_TEAMS },
       course: { id: course!.id, name: DEMO_COURSE.name, holes: DEMO_COURSE.pars.length, par: DEMO_COURSE.pars.reduce((a, b) => a + b, 0) },
       levels: offered.map((l) => ({
