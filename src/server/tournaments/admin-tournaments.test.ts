@@ -96,8 +96,24 @@ describe('POST /api/admin/tournaments', () => {
       teamsRegistered: 0,
     });
     expect(tournament.levels).toEqual([
-      { id: expect.any(String), levelId: eagle.id, name: 'Eagle Sponsor', priceCents: 500_000, maxTeams: 3, teamsRegistered: 0 },
-      { id: expect.any(String), levelId: foursome.id, name: 'Foursome', priceCents: 120_050, maxTeams: 24, teamsRegistered: 0 },
+      {
+        id: expect.any(String),
+        levelId: eagle.id,
+        name: 'Eagle Sponsor',
+        priceCents: 500_000,
+        maxTeams: 3,
+        singlePriceCents: null,
+        teamsRegistered: 0,
+      },
+      {
+        id: expect.any(String),
+        levelId: foursome.id,
+        name: 'Foursome',
+        priceCents: 120_050,
+        maxTeams: 24,
+        singlePriceCents: null,
+        teamsRegistered: 0,
+      },
     ]);
     expect((await rowOf(tournament.id)).courseId).toBe(willow.id);
     expect(await linksOf(tournament.id)).toEqual([{ tournamentId: tournament.id, courseId: willow.id }]);
@@ -201,8 +217,24 @@ describe('PUT /api/admin/tournaments/:id', () => {
       courseId: pine.id,
     });
     expect(answer.tournament.levels).toEqual([
-      { id: eagleOffer.id, levelId: eagle.id, name: 'Eagle Sponsor', priceCents: 450_000, maxTeams: 2, teamsRegistered: 0 },
-      { id: expect.any(String), levelId: birdie.id, name: 'Birdie Sponsor', priceCents: 250_000, maxTeams: 8, teamsRegistered: 0 },
+      {
+        id: eagleOffer.id,
+        levelId: eagle.id,
+        name: 'Eagle Sponsor',
+        priceCents: 450_000,
+        maxTeams: 2,
+        singlePriceCents: null,
+        teamsRegistered: 0,
+      },
+      {
+        id: expect.any(String),
+        levelId: birdie.id,
+        name: 'Birdie Sponsor',
+        priceCents: 250_000,
+        maxTeams: 8,
+        singlePriceCents: null,
+        teamsRegistered: 0,
+      },
     ]);
     expect(await linksOf(tournament.id)).toEqual([{ tournamentId: tournament.id, courseId: pine.id }]);
     expect((await rowOf(tournament.id)).courseId).toBe(pine.id);
