@@ -29,12 +29,14 @@ export function capacityRefusal(
   return atLevel === 0 ? LEVEL_SOLD_OUT_MESSAGE : onlyPlacesLeftMessage(atLevel);
 }
 
+const onlySinglePlacesLeftMessage = (n: number) => `Only ${n} single ${n === 1 ? 'place' : 'places'} left`;
+
 /** A team takes four golfer places; a single place (R43) takes one. */
 export const GOLFERS_PER_TEAM = 4;
 export const SINGLE_PLACES_SOLD_OUT_LABEL = 'No single places left';
 
 /** A cap in teams with what is taken counted in golfer places (R13 counts golfers where singles are sold, R43). */
-export interface GolferCap {
+interface GolferCap {
   maxTeams: number | null;
   golfers: number;
 }
@@ -71,4 +73,3 @@ export function golferCapacityRefusal(
   return left === 0 ? LEVEL_SOLD_OUT_MESSAGE : onlySinglePlacesLeftMessage(left);
 }
 
-export const onlySinglePlacesLeftMessage = (n: number) => `Only ${n} single ${n === 1 ? 'place' : 'places'} left`;

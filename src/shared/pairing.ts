@@ -28,7 +28,7 @@ export type PairingInput = z.input<typeof pairingSchema>;
 /** Spots left in a team of `golfers` golfers (a team plays four). */
 export const freeSpots = (golfers: number) => Math.max(0, GOLFERS_PER_TEAM - golfers);
 
-export const tooFewSpotsMessage = (team: string, spots: number) =>
+const tooFewSpotsMessage = (team: string, spots: number) =>
   `${team} has ${spots === 0 ? 'no free spots' : `only ${spots} free ${spots === 1 ? 'spot' : 'spots'}`}`;
 
 /** Why `singles` singles cannot join a team of `golfers` golfers; null when they fit. */
@@ -46,7 +46,7 @@ export const placesAfterPairing = (teamPlaces: number, teamGolfers: number, sing
   Math.min(GOLFERS_PER_TEAM, Math.max(teamPlaces, teamGolfers + singles));
 
 /** Singles whose place may still lapse (a hold or an unpaid card payment, R24) wait: they are placed once paid. */
-export const PLACEABLE_STATUSES = ['paid', 'in_progress'] as const;
+const PLACEABLE_STATUSES = ['paid', 'in_progress'] as const;
 export const WAITING_FOR_PAYMENT_LABEL = 'Waiting for payment';
 export const isPlaceable = (status: string) => (PLACEABLE_STATUSES as readonly string[]).includes(status);
 export const SINGLE_NOT_PLACEABLE_MESSAGE = 'A single can be placed once their place is paid';

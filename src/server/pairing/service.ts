@@ -88,7 +88,7 @@ export async function pairingBoard(db: Db, tournamentId: string) {
   return { singles, teams: open };
 }
 
-export interface Placement {
+interface Placement {
   team: { id: string; name: string; golfers: string[] };
   tournament: { name: string; startDate: string };
   /** The golfers placed, for their e-mail. */
