@@ -72,4 +72,3 @@ export function golferCapacityRefusal(
   const left = golferPlacesLeft(level, tournament);
   return left === 0 ? LEVEL_SOLD_OUT_MESSAGE : onlySinglePlacesLeftMessage(left);
 }
-

@@ -54,8 +54,8 @@ export interface LockedOutcome {
   tournament_max_teams: number | null;
   level_id: string | null;
   level_name: string | null;
+  /** The level's price for a team, or for a request of singles its single place's price (null: none sold, R43). */
   price_cents: number | null;
-  single_price_cents: number | null;
   level_max_teams: number | null;
   /** Golfer places taken (R43: a team 4, a single 1). */
   in_tournament: number;

@@ -276,10 +276,11 @@ async function registerOnce(
     if (row && !row.offer_open) throw new AppError('CONFLICT', OFFER_GONE_MESSAGE);
     if (!row?.registered) {
       // Nothing was inserted: the refusal is worded from the counts the database decided on.
-      admit(row && lockedCapacity(row), wanted, now, timeZone);
+      admit(row && lockedCapacity(row, kind), wanted, now, timeZone);
       throw new Error('golf_register_teams refused what admit() accepts: their rules differ');
     }
-    const unitPrice = kind === 'single' ? row.single_price_cents! : row.price_cents!;
+    // For a single place the function answers the level's single price (R43).
+    const unitPrice = row.price_cents!;
     return {
       single: kind === 'single',
       teams: created.map((team, i) => ({ id: team.id, name: team.name, players: input.teams[i]!.players })),
@@ -322,15 +323,15 @@ async function registerOnce(
 }
 
 /** The locked section's figures in the first look's shape, for admit(). */
-const lockedCapacity = (row: LockedOutcome): CapacityRow => ({
+const lockedCapacity = (row: LockedOutcome, kind: 'team' | 'single'): CapacityRow => ({
   name: row.name,
   startDate: row.start_date,
   active: row.active,
   tournamentMaxTeams: row.tournament_max_teams,
   levelId: row.level_id,
   levelName: row.level_name,
-  priceCents: row.price_cents,
-  singlePriceCents: row.single_price_cents,
+  priceCents: kind === 'single' ? 0 : row.price_cents,
+  singlePriceCents: kind === 'single' ? row.price_cents : null,
   levelMaxTeams: row.level_max_teams,
   inTournament: row.in_tournament,
   atLevel: row.at_level,

@@ -6,9 +6,9 @@ ALTER TABLE "teams" ADD CONSTRAINT "teams_places_check" CHECK ("teams"."places" 
 ALTER TABLE "tournament_sponsorship_levels" ADD CONSTRAINT "tsl_single_price_check" CHECK ("tournament_sponsorship_levels"."single_price_cents" >= 0);
 --> statement-breakpoint
 -- R43 and R42 on golf_register_teams (migration 0005): capacity counted in golfer places (a team 4, a single 1; the
--- caps stay in teams), single places at the level's single price, and the golfers' own rows (who answers, the answer
--- links) written in the same statement. Its answer gains a column, so it is dropped and made again.
-DROP FUNCTION golf_register_teams(uuid, jsonb);--> statement-breakpoint
+-- caps stay in teams), single places at the level's single price (answered as price_cents for a request of singles, null
+-- when the level sells none), and the golfers' own rows (who answers, the answer links) written in the same statement.
+-- The answer's columns are 0005's, so a restore that replays 0005 over this function (backups/) replaces it cleanly.
 CREATE OR REPLACE FUNCTION golf_register_teams(p_tournament_id uuid, p_requests jsonb) RETURNS TABLE (
   request integer,
   name text,
@@ -18,7 +18,6 @@ CREATE OR REPLACE FUNCTION golf_register_teams(p_tournament_id uuid, p_requests 
   level_id uuid,
   level_name text,
   price_cents integer,
-  single_price_cents integer,
   level_max_teams integer,
   in_tournament integer,
   at_level integer,
@@ -50,7 +49,8 @@ BEGIN
     wants_single := EXISTS (SELECT 1 FROM jsonb_array_elements(r->'teams') AS x WHERE x->>'kind' = 'single');
     -- Counted in golfer places (R43: a team takes 4, a single 1). Places kept for waitlist offers count as taken (4 a
     -- team), except the caller's own offer (R25); expired teams hold none (R24).
-    SELECT t.name, t.start_date::text, t.active, t.max_teams, tl.id, sl.name, tl.price_cents, tl.single_price_cents, tl.max_teams,
+    SELECT t.name, t.start_date::text, t.active, t.max_teams, tl.id, sl.name,
+           CASE WHEN wants_single THEN tl.single_price_cents ELSE tl.price_cents END, tl.max_teams,
            (SELECT coalesce(sum(x.places), 0)::int FROM teams x WHERE x.tournament_id = t.id AND x.payment_status <> 'expired')
              + 4 * (SELECT coalesce(sum(w.teams_wanted), 0)::int FROM waitlist_entries w
                   JOIN tournament_sponsorship_levels wl ON wl.id = w.tournament_sponsorship_level_id
@@ -58,7 +58,7 @@ BEGIN
            (SELECT coalesce(sum(x.places), 0)::int FROM teams x WHERE x.tournament_sponsorship_level_id = tl.id AND x.payment_status <> 'expired')
              + 4 * (SELECT coalesce(sum(w.teams_wanted), 0)::int FROM waitlist_entries w
                  WHERE w.tournament_sponsorship_level_id = tl.id AND w.status = 'offered' AND w.id IS DISTINCT FROM r_offer_entry_id)
-      INTO name, start_date, active, tournament_max_teams, level_id, level_name, price_cents, single_price_cents, level_max_teams, in_tournament, at_level
+      INTO name, start_date, active, tournament_max_teams, level_id, level_name, price_cents, level_max_teams, in_tournament, at_level
       FROM tournaments t
       LEFT JOIN tournament_sponsorship_levels tl ON tl.id = r_level_id AND tl.tournament_id = t.id
       LEFT JOIN sponsorship_levels sl ON sl.id = tl.sponsorship_level_id
@@ -74,7 +74,7 @@ BEGIN
     registered := offer_open AND active
       AND (r_min_start_date IS NULL OR start_date::date >= r_min_start_date)
       AND level_id IS NOT NULL AND level_name IS NOT NULL
-      AND (NOT wants_single OR single_price_cents IS NOT NULL)
+      AND price_cents IS NOT NULL
       AND golfers_wanted <= 4 * level_max_teams - at_level
       AND (tournament_max_teams IS NULL OR golfers_wanted <= 4 * tournament_max_teams - in_tournament);
     IF registered THEN
@@ -96,16 +96,14 @@ BEGIN
       -- R42: the answer links of golfers who answer for themselves (the token's hash only).
       INSERT INTO golfer_links (token_hash, player_id)
       SELECT x.token_hash, x.player_id FROM jsonb_to_recordset(r->'links') AS x(token_hash text, player_id uuid);
-      -- A single place costs the level's single price (R43), a team the level's price (R16).
+      -- price_cents: a single place's price for a request of singles (R43), else the team's (R16).
       INSERT INTO payments (id, team_id, amount_cents, state, note)
-      SELECT x.payment_id, x.id, CASE WHEN x.kind = 'single' THEN single_price_cents ELSE price_cents END, r_payment_state,
-             r->>'payment_note'
-        FROM jsonb_to_recordset(r->'teams') AS x(id uuid, payment_id uuid, kind text);
+      SELECT x.payment_id, x.id, price_cents, r_payment_state, r->>'payment_note'
+        FROM jsonb_to_recordset(r->'teams') AS x(id uuid, payment_id uuid);
       -- The money history starts here (R26).
       INSERT INTO payment_events (payment_id, kind, from_state, to_state, amount_cents, actor_user_id)
-      SELECT x.payment_id, 'registered', NULL, r_payment_state,
-             CASE WHEN x.kind = 'single' THEN single_price_cents ELSE price_cents END, r_user_id
-        FROM jsonb_to_recordset(r->'teams') AS x(payment_id uuid, kind text);
+      SELECT x.payment_id, 'registered', NULL, r_payment_state, price_cents, r_user_id
+        FROM jsonb_to_recordset(r->'teams') AS x(payment_id uuid);
     END IF;
     RETURN NEXT;
   END LOOP;
