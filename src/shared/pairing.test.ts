@@ -1,6 +1,7 @@
 // Pairing capacity (R43 with R13): singles' places counted in golfers, a team's free spots, and places after pairing.
 import { describe, expect, it } from 'vitest';
 import { golferCapacityRefusal, golferPlacesLeft, LEVEL_SOLD_OUT_MESSAGE, teamPlacesLeft, TOURNAMENT_FULL_MESSAGE } from './capacity';
+import { TOURNAMENT_MESSAGES, tournamentFormSchema } from './tournament-schemas';
 import { CHOOSE_SINGLES_MESSAGE, CHOOSE_TARGET_MESSAGE, freeSpots, pairingRefusal, pairingSchema, placesAfterPairing } from './pairing';
 
 const open = { maxTeams: null, golfers: 0 };
@@ -69,5 +70,33 @@ describe('placing singles into a team', () => {
     expect(neither.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['teamId', CHOOSE_TARGET_MESSAGE]]);
     const both = pairingSchema.safeParse({ tournamentId: TOURNAMENT, singleIds: [SINGLE], teamId: SINGLE, newTeamName: 'Birdies' });
     expect(both.success).toBe(false);
+  });
+});
+
+describe('the tournament form’s single place price (R43)', () => {
+  const form = (singlePrice: string) =>
+    tournamentFormSchema.safeParse({
+      name: 'Lakeside Open',
+      startDate: '2027-05-01',
+      endDate: '',
+      maxTeams: '',
+      active: true,
+      courseId: '',
+      format: 'stroke',
+      bestBalls: '1',
+      netScoring: false,
+      singleGroupHoles: '',
+      levels: [{ sponsorshipLevelId: TOURNAMENT, offered: true, price: '1200', maxTeams: '5', singlePrice }],
+    });
+
+  it('empty sells whole teams only; a price is sent in cents', () => {
+    expect(form('').data?.levels[0]?.singlePriceCents).toBeNull();
+    expect(form('325.50').data?.levels[0]?.singlePriceCents).toBe(32_550);
+  });
+
+  it('refuses what is not a price, on its own field', () => {
+    expect(form('abc').error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['levels.0.singlePrice', TOURNAMENT_MESSAGES.singlePrice],
+    ]);
   });
 });
