@@ -122,7 +122,7 @@ describe('an organiser', () => {
     await expect.poll(() => figure(page, 'Expected (4 records)')).toBe('$6,300.00');
     const csv = await downloadCsv(page, page.getByRole('link', { name: 'Export CSV' }));
     expect(csv.filename).toBe('payments.csv');
-    expect(csv.rows[0]).toEqual(['Team', 'Tournament', 'Level', 'Amount (USD)', 'State', 'Note', 'Date']);
+    expect(csv.rows[0]).toEqual(['Team', 'Tournament', 'Level', 'Amount (USD)', 'State', 'Note', 'Date', 'Kind', 'Refunded (USD)']);
     expect(
       csv.rows
         .slice(1)
@@ -137,6 +137,8 @@ describe('an organiser', () => {
       'Paid',
       'Cheque #1042 received',
       seededTeam('Eagle Eyes').registeredAt,
+      'Team',
+      '0.00',
     ]);
 
     // The team's status followed its record (R15): on the Teams list and the Dashboard.

@@ -32,6 +32,7 @@ const GivePage = lazy(() => import('./donations/give-page').then((m) => ({ defau
 const GiveThanksPage = lazy(() => import('./donations/give-thanks-page').then((m) => ({ default: m.GiveThanksPage })));
 const ReceiptPage = lazy(() => import('./receipts/receipt-page').then((m) => ({ default: m.ReceiptPage })));
 const StatementPage = lazy(() => import('./receipts/statement-page').then((m) => ({ default: m.StatementPage })));
+const GolferAnswerPage = lazy(() => import('./golfer-answers/golfer-answer-page').then((m) => ({ default: m.GolferAnswerPage })));
 const TeamScoresPage = lazy(() => import('./scoring/team-scores-page').then((m) => ({ default: m.TeamScoresPage })));
 
 export function AppRoutes() {
@@ -53,6 +54,7 @@ export function AppRoutes() {
             <Route path="give/thanks" element={<GiveThanksPage />} />
             <Route path="receipts/:paymentId" element={<ReceiptPage />} />
             <Route path="statement" element={<StatementPage />} />
+            <Route path="golfer/:token" element={<GolferAnswerPage />} />
             <Route path="auth" element={<AuthPage />} />
             <Route path="logout" element={<LogoutPage />} />
             <Route path="forgot-password" element={<ForgotPasswordPage />} />

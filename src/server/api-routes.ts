@@ -32,6 +32,8 @@ import { adminItemRoutes, itemRoutes } from './items/routes';
 import { addonRoutes, adminAddonRoutes, golferAddonRoutes, teamAddonRoutes } from './addons/routes';
 import { messageRoutes } from './messages/routes';
 import { sideGameRoutes } from './side-games/routes';
+import { adminGolferAnswerRoutes, adminGolferQuestionRoutes, golferAnswerRoutes } from './golfer-answers/routes';
+import { pairingRoutes } from './pairing/routes';
 
 /** Each API router and the path it is mounted at, in the order Hono matches them (app.ts mounts them in this order). */
 export const API_ROUTERS = [
@@ -65,6 +67,10 @@ export const API_ROUTERS = [
   ['/api/teams', teamAddonRoutes],
   ['/api/admin/golfers', golferAddonRoutes],
   ['/api/admin', adminAddonRoutes],
+  ['/api/golfer-answers', golferAnswerRoutes],
+  ['/api/admin/golfer-questions', adminGolferQuestionRoutes],
+  ['/api/admin/golfer-answers', adminGolferAnswerRoutes],
+  ['/api/admin/pairing', pairingRoutes],
   ['/api/admin', reportRoutes],
   ['/api/leaderboard', leaderboardRoutes],
   ['/api/events', eventRoutes],

@@ -9,6 +9,7 @@ import { loadStaticAssets } from './http/static-assets';
 import { startHoldSweeper } from './holds/sweeper';
 import { startMessageSender } from './messages/sender';
 import { createMailer } from './mail/mailer';
+import { startGolferReminders } from './golfer-answers/reminders';
 import { serveBackupSocket } from './backups/backup-socket';
 import { copyFailureFields, prepareBackupDir, startScheduledCopies } from './backups/scheduled-copies';
 import { errorFields } from './logger';
@@ -41,6 +42,9 @@ if (config.serveClient && !assets?.has('/index.html'))
 // Holds whose deadline passed while the server was down expire now, before the first request; then every minute (R24).
 const sweeper = startHoldSweeper({ db: database.db, config, mailer: deps.mailer, logger, now: deps.now });
 await sweeper.runOnce().catch((error) => logger.error('hold sweep failed', { error: String(error) }));
+// R42: the one reminder to golfers who have not answered, 7 days before the editing lock.
+const golferReminders = startGolferReminders({ db: database.db, config, mailer: deps.mailer, logger, now: deps.now });
+void golferReminders.runOnce().catch((error) => logger.error('golfer reminders failed', { error: String(error) }));
 
 // Messages to the field (R45) queued before a restart, or by another process, go out from here too.
 // One kept-open connection to the mail server: a message to the whole field is thousands of e-mails sent one after another.
@@ -82,6 +86,7 @@ async function stop(signal: string) {
   await sweeper.stop();
   await messageSender.stop();
   messageMailer.close?.();
+  await golferReminders.stop();
   await copies?.stop();
   await stopBackupSocket?.();
   // Ends the open leaderboard streams (server.close waits for them otherwise) and the LISTEN connection.

@@ -28,3 +28,47 @@ export function capacityRefusal(
   if (inTournament < atLevel) return onlyPlacesLeftInTournamentMessage(inTournament);
   return atLevel === 0 ? LEVEL_SOLD_OUT_MESSAGE : onlyPlacesLeftMessage(atLevel);
 }
+
+const onlySinglePlacesLeftMessage = (n: number) => `Only ${n} single ${n === 1 ? 'place' : 'places'} left`;
+
+/** A team takes four golfer places; a single place (R43) takes one. */
+export const GOLFERS_PER_TEAM = 4;
+export const SINGLE_PLACES_SOLD_OUT_LABEL = 'No single places left';
+
+/** A cap in teams with what is taken counted in golfer places (R13 counts golfers where singles are sold, R43). */
+interface GolferCap {
+  maxTeams: number | null;
+  golfers: number;
+}
+
+/** Golfer places left under both caps: the tighter of the level's and the tournament's. */
+export function golferPlacesLeft(level: GolferCap & { maxTeams: number }, tournament: GolferCap): number {
+  const left = (cap: GolferCap) => (cap.maxTeams == null ? Infinity : cap.maxTeams * GOLFERS_PER_TEAM - cap.golfers);
+  return Math.max(0, Math.min(left(level), left(tournament)));
+}
+
+/** Whole teams still fitting when singles have taken some golfer places: a team needs four free places. */
+export const teamPlacesLeft = (level: GolferCap & { maxTeams: number }, tournament: GolferCap) =>
+  Math.floor(golferPlacesLeft(level, tournament) / GOLFERS_PER_TEAM);
+
+/**
+ * Why a registration of `teams` teams or `singles` single places does not fit, counted in golfers (R13, R43), worded as
+ * capacityRefusal words it (teams in whole places); null when it fits. The form, the event page and the server's locked
+ * check decide with this one function.
+ */
+export function golferCapacityRefusal(
+  level: GolferCap & { maxTeams: number },
+  tournament: GolferCap,
+  wanted: { teams: number; singles: number },
+): string | null {
+  const golfers = wanted.teams * GOLFERS_PER_TEAM + wanted.singles;
+  if (golfers <= golferPlacesLeft(level, tournament)) return null;
+  // Seen in whole teams: a cap with 1 to 3 golfer places left has no team place left.
+  const inTeams = (cap: GolferCap) => ({ maxTeams: cap.maxTeams, taken: Math.ceil(cap.golfers / GOLFERS_PER_TEAM) });
+  if (wanted.singles === 0)
+    return capacityRefusal(inTeams(level) as { maxTeams: number; taken: number }, inTeams(tournament), wanted.teams);
+  const tournamentLeft = golferPlacesLeft({ maxTeams: Number.MAX_SAFE_INTEGER, golfers: 0 }, tournament);
+  if (tournamentLeft === 0) return TOURNAMENT_FULL_MESSAGE;
+  const left = golferPlacesLeft(level, tournament);
+  return left === 0 ? LEVEL_SOLD_OUT_MESSAGE : onlySinglePlacesLeftMessage(left);
+}

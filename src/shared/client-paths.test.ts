@@ -16,6 +16,7 @@ describe('isClientPath: which paths the single-page app answers', () => {
     '/register/',
     '/register/scores/abc',
     '/register/payment',
+    '/golfer/AbC-_0123456789abcdefghijklmnopqrstuvwxyzABCD',
   ])('%s is a page', (path) => expect(isClientPath(path)).toBe(true));
 
   it.each([
@@ -29,6 +30,8 @@ describe('isClientPath: which paths the single-page app answers', () => {
     '/register/extra',
     '/register/scores',
     '/register/scores/a/b',
+    '/golfer',
+    '/golfer/a/b',
     '',
   ])('%s is not a page', (path) => expect(isClientPath(path)).toBe(false));
 });

@@ -13,5 +13,5 @@ const EXACT = new Set([
 
 export function isClientPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return EXACT.has(path) || path === '/admin' || path.startsWith('/admin/') || /^\/register\/scores\/[^/]+$/.test(path);
+  return EXACT.has(path) || path === '/admin' || path.startsWith('/admin/') || /^\/(register\/scores|golfer)\/[^/]+$/.test(path);
 }

@@ -27,6 +27,11 @@ export const handicapFromText = (value: unknown) =>
         ? Number(value)
         : NaN;
 
+/** R42: who fills a golfer's details in: the leader, or the golfer through a personal link sent to their e-mail. */
+export const ANSWERED_BY = ['leader', 'golfer'] as const;
+export type AnsweredBy = (typeof ANSWERED_BY)[number];
+export const ANSWERED_BY_LABELS: Record<AnsweredBy, string> = { leader: 'I will fill it in', golfer: 'Ask the golfer' };
+
 /** One player; the multi-team form words the e-mail message differently (SPEC.md §5). */
 export const playerSchema = (emailMessage = INVALID_EMAIL) =>
   z.object({
@@ -36,6 +41,8 @@ export const playerSchema = (emailMessage = INVALID_EMAIL) =>
     email: email(emailMessage),
     phone: optionalText(40),
     handicapIndex: handicapIndexSchema,
+    // Left out: the leader fills the details in.
+    answeredBy: z.enum(ANSWERED_BY, { error: 'Please choose who fills in the details' }).optional(),
   });
 export type PlayerInput = z.input<ReturnType<typeof playerSchema>>;
 
@@ -88,6 +95,34 @@ export function singleToRegistration(input: z.output<typeof singleTeamSchema>): 
   return { ...rest, teams: [{ teamName: name, players: list }] };
 }
 
+/** R43: one golfer buying a single place at a level that sells them; they are the contact too. Staff pair them later. */
+export const singlePlaceSchema = z.object({
+  ...selection,
+  firstName: requiredText('Required'),
+  lastName: requiredText('Required'),
+  email: email(),
+  phone: contact.contactPhone,
+  handicapIndex: handicapIndexSchema,
+  company: optionalText(200),
+});
+export type SinglePlaceInput = z.input<typeof singlePlaceSchema>;
+
+/** A single place as the registration's one "team" of one golfer (its name is the golfer's until staff pair them). */
+export function singleToTeams(input: z.output<typeof singlePlaceSchema>): RegistrationInput {
+  const { firstName, lastName, email: mail, phone, handicapIndex, company, ...rest } = input;
+  const player = { firstName, lastName, email: mail, phone, handicapIndex: handicapIndex ?? null };
+  return {
+    ...rest,
+    company,
+    contactName: `${firstName} ${lastName}`,
+    contactPhone: phone,
+    contactEmail: mail,
+    // A single golfer is not asked to name their company among the sponsors (R40's consent is the team form's).
+    showCompanyAsSponsor: false,
+    teams: [{ teamName: `${firstName} ${lastName}`, players: [player] }],
+  };
+}
+
 /** The edit-team form. Players keep their ids so their scores and check-ins stay theirs. */
 export const editTeamSchema = z.object({
   teamName,
@@ -96,5 +131,5 @@ export const editTeamSchema = z.object({
 });
 export type EditTeamInput = z.input<typeof editTeamSchema>;
 
-export const blankPlayer = (): PlayerInput => ({ firstName: '', lastName: '', email: '', phone: '' });
+export const blankPlayer = (): PlayerInput => ({ firstName: '', lastName: '', email: '', phone: '', answeredBy: 'leader' });
 export const blankPlayers = (): PlayerInput[] => Array.from({ length: PLAYERS_PER_TEAM }, blankPlayer);

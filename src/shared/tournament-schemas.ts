@@ -23,6 +23,7 @@ export const TOURNAMENT_MESSAGES = {
   level: 'Select a sponsorship level from the list',
   price: 'Enter a price of 0 or more, with at most two decimals',
   priceTooHigh: 'Price is too high',
+  singlePrice: 'Enter a single place price of 0 or more, or leave it empty to sell whole teams only',
   places: `Places must be a whole number from 1 to ${MAX_LEVEL_PLACES}`,
   levelTwice: 'Each sponsorship level can be offered once',
   format: 'Choose stroke play, scramble or best ball',
@@ -81,6 +82,8 @@ export const offeredLevelSchema = z.object({
   maxTeams: z.int({ error: M.places }).min(1, M.places).max(MAX_LEVEL_PLACES, M.places).optional(),
   /** R39: the fair market value of what a team at this level receives; when left out, kept as it is (0 for a new one). */
   fmvCents: z.int({ error: M.fmv }).min(0, M.fmv).max(MAX_PRICE_CENTS, M.fmv).optional(),
+  /** R43: the price of a single place (one golfer); null sells whole teams only; left out keeps what it was. */
+  singlePriceCents: z.int({ error: M.singlePrice }).min(0, M.singlePrice).max(MAX_PRICE_CENTS, M.priceTooHigh).nullable().optional(),
 });
 
 export const tournamentSchema = z
@@ -120,7 +123,14 @@ const wholeNumber = (text: string) => (/^\d+$/.test(text) ? Number(text) : NaN);
 
 /** One row per sponsorship level in the catalogue; only the offered ones are checked and sent. */
 const levelRowSchema = z
-  .object({ sponsorshipLevelId: z.string(), offered: z.boolean(), price: z.string(), maxTeams: z.string(), fmv: z.string() })
+  .object({
+    sponsorshipLevelId: z.string(),
+    offered: z.boolean(),
+    price: z.string(),
+    maxTeams: z.string(),
+    fmv: z.string(),
+    singlePrice: z.string(),
+  })
   .superRefine((row, ctx) => {
     if (!row.offered) return;
     const fmv = row.fmv.trim() === '' ? 0 : parseMoneyToCents(row.fmv.trim());
@@ -130,6 +140,12 @@ const levelRowSchema = z
     else if (cents > MAX_PRICE_CENTS) ctx.addIssue({ code: 'custom', path: ['price'], message: M.priceTooHigh });
     const places = wholeNumber(row.maxTeams.trim());
     if (!(places >= 1 && places <= MAX_LEVEL_PLACES)) ctx.addIssue({ code: 'custom', path: ['maxTeams'], message: M.places });
+    const single = row.singlePrice.trim();
+    if (single !== '') {
+      const singleCents = parseMoneyToCents(single);
+      if (singleCents == null) ctx.addIssue({ code: 'custom', path: ['singlePrice'], message: M.singlePrice });
+      else if (singleCents > MAX_PRICE_CENTS) ctx.addIssue({ code: 'custom', path: ['singlePrice'], message: M.priceTooHigh });
+    }
   });
 
 export const tournamentFormSchema = z
@@ -189,6 +205,7 @@ export const tournamentFormSchema = z
         priceCents: parseMoneyToCents(row.price.trim())!,
         maxTeams: Number(row.maxTeams.trim()),
         fmvCents: row.fmv.trim() === '' ? 0 : parseMoneyToCents(row.fmv.trim())!,
+        singlePriceCents: row.singlePrice.trim() === '' ? null : parseMoneyToCents(row.singlePrice.trim())!,
       })),
   }));
 export type TournamentFormValues = z.input<typeof tournamentFormSchema>;

@@ -3,6 +3,7 @@
 // are both made from this list, so adding a page is one entry.
 import {
   Award,
+  ClipboardList,
   ClipboardPen,
   CreditCard,
   DatabaseBackup,
@@ -10,6 +11,7 @@ import {
   HandHeart,
   Flag,
   Hourglass,
+  Handshake,
   LandPlot,
   LayoutDashboard,
   ListOrdered,
@@ -70,6 +72,18 @@ export const ADMIN_PAGES: AdminPage[] = [
     access: 'staff',
     nav: { label: 'Golfers', icon: UserCheck },
     page: lazy(() => import('../check-in/golfers-page').then((m) => ({ default: m.GolfersPage }))),
+  },
+  {
+    path: 'golfer-answers',
+    access: 'staff',
+    nav: { label: 'Golfer Answers', icon: ClipboardList },
+    page: lazy(() => import('../golfer-answers/golfer-answers-page').then((m) => ({ default: m.GolferAnswersPage }))),
+  },
+  {
+    path: 'pairing',
+    access: 'admin',
+    nav: { label: 'Pairing', icon: Handshake },
+    page: lazy(() => import('../pairing/pairing-page').then((m) => ({ default: m.PairingPage }))),
   },
   {
     path: 'waitlist',

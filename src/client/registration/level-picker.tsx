@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { JOIN_WAITLIST_LABEL } from '../../shared/waitlist-schemas';
 import { Button } from '../ui/button';
 import { WaitlistJoin } from './waitlist-join';
-import { SOLD_OUT_LABEL } from '../../shared/capacity';
+import { SINGLE_PLACES_SOLD_OUT_LABEL, SOLD_OUT_LABEL } from '../../shared/capacity';
 import { formatMoney } from '../../shared/money';
 import { PLAYERS_PER_TEAM } from '../../shared/team-schemas';
 import { formatDateRange } from '../lib/format';
@@ -22,9 +22,11 @@ interface Props {
   errors: { tournament?: string; level?: string };
   onTournament: (id: string) => void;
   onLevel: (level: OfferedLevel) => void;
+  /** R43: buy a single place at a level that sells them (goes straight to the golfer's form). */
+  onSingle?: (level: OfferedLevel) => void;
 }
 
-export function LevelPicker({ tournaments, currency, tournamentId, levelId, errors, onTournament, onLevel }: Props) {
+export function LevelPicker({ tournaments, currency, tournamentId, levelId, errors, onTournament, onLevel, onSingle }: Props) {
   const levels = useQuery(levelsQuery(tournamentId));
   useFailureToast(levels.isError, 'Failed to fetch sponsorship levels');
   // The sold-out level whose waitlist form is open (R25).
@@ -88,6 +90,25 @@ export function LevelPicker({ tournaments, currency, tournamentId, levelId, erro
                         {level.description ? <span className="mt-1 block text-sm text-stone-600">{level.description}</span> : null}
                       </span>
                     </label>
+                    {level.singlePriceCents != null && onSingle ? (
+                      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                        <Button
+                          type="button"
+                          variant="secondary"
+                          size="sm"
+                          disabled={level.singlePlacesLeft === 0}
+                          onClick={() => onSingle(level)}
+                          aria-label={`Buy a single place at ${level.name}, ${formatMoney(level.singlePriceCents, currency)}`}
+                        >
+                          Buy a single place · {formatMoney(level.singlePriceCents, currency)}
+                        </Button>
+                        <span className="text-sm text-stone-600">
+                          {level.singlePlacesLeft === 0
+                            ? SINGLE_PLACES_SOLD_OUT_LABEL
+                            : `One golfer; we find the team (${level.singlePlacesLeft} left)`}
+                        </span>
+                      </div>
+                    ) : null}
                     {soldOut ? (
                       <Button
                         type="button"

@@ -1,7 +1,7 @@
 // The team dashboard's server state: tournaments, levels, the leader's teams, and the calls that change them.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileInput } from '../../shared/account-schemas';
-import type { EditTeamInput, MultiTeamInput } from '../../shared/team-schemas';
+import type { EditTeamInput, MultiTeamInput, SinglePlaceInput } from '../../shared/team-schemas';
 import { useReads } from '../lib/first-load-reads';
 import { api } from '../lib/api';
 import type { ApiAnswer } from '../lib/api-types';
@@ -53,6 +53,17 @@ export function useRegisterTeams() {
         .invalidateQueries({ queryKey: ['teams'] })
         .then(() => queryClient.invalidateQueries({ queryKey: ['tournaments'] }))
         .then(() => queryClient.invalidateQueries({ queryKey: ['waitlist'] })),
+  });
+}
+
+/** R43: a single place, by the same path as a team (Idempotency-Key, card or hold). */
+export function useRegisterSingle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, key }: { input: SinglePlaceInput; key: string }) =>
+      api<RegistrationAnswer>('/api/registrations/single', { body: input, headers: { 'Idempotency-Key': key } }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: ['teams'] }).then(() => queryClient.invalidateQueries({ queryKey: ['tournaments'] })),
   });
 }
 

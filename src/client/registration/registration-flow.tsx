@@ -1,7 +1,7 @@
 // The registration flow (loaded on demand): select tournament and level, then the team form, then submit.
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import type { MultiTeamInput } from '../../shared/team-schemas';
+import type { MultiTeamInput, SinglePlaceInput } from '../../shared/team-schemas';
 import { useMe } from '../auth/session';
 import { ApiError, errorMessage } from '../lib/api';
 import { formatDateTime } from '../lib/format';
@@ -10,9 +10,9 @@ import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { dropDraft, draftKey } from './drafts';
 import { LevelPicker } from './level-picker';
-import { levelsQuery, useRegisterTeams, type ActiveTournament, type OfferedLevel } from './queries';
+import { levelsQuery, useRegisterSingle, useRegisterTeams, type ActiveTournament, type OfferedLevel } from './queries';
 import { useQuery } from '@tanstack/react-query';
-import { MultiTeamForm, SingleTeamForm } from './team-forms';
+import { MultiTeamForm, SinglePlaceForm, SingleTeamForm } from './team-forms';
 
 const NOT_SIGNED_IN = 'You must be logged in to register teams';
 
@@ -39,6 +39,8 @@ export function RegistrationFlow({
   const [tournamentId, setTournamentId] = useState(offer?.tournamentId ?? (open.length === 1 ? open[0]!.id : ''));
   const [level, setLevel] = useState<OfferedLevel | null>(null);
   const [step, setStep] = useState<'select' | 'form'>('select');
+  // R43: buying a single place (one golfer) rather than registering teams.
+  const [single, setSingle] = useState(false);
   // With an offer the level is chosen already: its kept places count as left for this leader (the list shows it sold out).
   const offerLevels = useQuery({ ...levelsQuery(offer?.tournamentId ?? ''), enabled: Boolean(offer) });
   // Adjusted while rendering, not in an effect (react.dev/learn/you-might-not-need-an-effect).
@@ -50,6 +52,7 @@ export function RegistrationFlow({
   const [missing, setMissing] = useState<{ tournament?: string; level?: string }>({});
   const { data: me } = useMe();
   const register = useRegisterTeams();
+  const registerSingle = useRegisterSingle();
   // A second click (or Enter) while the first registration is on its way must not register the teams twice.
   const sending = useRef(false);
   // The submission's Idempotency-Key (R27): kept while a send may have reached the server (a dropped connection, a 5xx),
@@ -105,6 +108,32 @@ export function RegistrationFlow({
     }
   };
 
+  const submitSingle = async (input: SinglePlaceInput) => {
+    if (sending.current) return;
+    sending.current = true;
+    submissionKey.current ??= newKey();
+    try {
+      const result = await registerSingle.mutateAsync({ input, key: submissionKey.current });
+      submissionKey.current = null;
+      notify.success('Single place registered');
+      if (result.checkoutUrl) {
+        notify.info('Taking you to the secure payment page…');
+        window.location.assign(result.checkoutUrl);
+        return;
+      }
+      if (result.checkoutError) notify.error(result.checkoutError);
+      else if (input.paymentOption === 'pay' && !cardPayments) notify.info('Payment processing will be available once Stripe is connected');
+      else if (result.holdUntil) notify.info(`Your place is held until ${formatDateTime(result.holdUntil, { withZone: true })}`);
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) submissionKey.current = null;
+      if (error instanceof ApiError && error.status === 401) notify.error(NOT_SIGNED_IN);
+      else notify.error(errorMessage(error, 'Failed to register'));
+    } finally {
+      sending.current = false;
+    }
+  };
+
   const onForm = step === 'form' && tournament && level && me;
   // Several teams at once where the level allows more than one per registration.
   const TeamForm = level && level.maxTeams > 1 ? MultiTeamForm : SingleTeamForm;
@@ -112,9 +141,13 @@ export function RegistrationFlow({
     <Card className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 ref={heading} tabIndex={-1} className="text-xl font-semibold outline-none">
-          Register a team
+          {onForm && single ? 'Buy a single place' : 'Register a team'}
           <span className="mt-0.5 block text-sm font-normal text-stone-600">
-            {onForm ? 'Step 2 of 2: your teams and players' : 'Step 1 of 2: tournament and sponsorship level'}
+            {onForm
+              ? single
+                ? 'Step 2 of 2: the golfer'
+                : 'Step 2 of 2: your teams and players'
+              : 'Step 1 of 2: tournament and sponsorship level'}
           </span>
         </h2>
         <Button variant="ghost" size="sm" onClick={onClose}>
@@ -136,7 +169,14 @@ export function RegistrationFlow({
             }}
             onLevel={(chosen) => {
               setLevel(chosen);
+              setSingle(false);
               setMissing({});
+            }}
+            onSingle={(chosen) => {
+              setLevel(chosen);
+              setSingle(true);
+              setMissing({});
+              setStep('form');
             }}
           />
           <div className="flex justify-end">
@@ -152,15 +192,27 @@ export function RegistrationFlow({
               <ArrowLeft aria-hidden className="size-4" /> Back to Selection
             </Button>
           </div>
-          <TeamForm
-            key={level.id}
-            tournament={tournament}
-            level={level}
-            currency={currency}
-            busy={register.isPending}
-            draftKey={draftKey(me.user.id, level.id)}
-            onSubmit={submit}
-          />
+          {single ? (
+            <SinglePlaceForm
+              key={`single-${level.id}`}
+              tournament={tournament}
+              level={level}
+              currency={currency}
+              busy={registerSingle.isPending}
+              defaults={{ firstName: '', lastName: '', email: me.user.email }}
+              onSubmit={(input) => void submitSingle(input)}
+            />
+          ) : (
+            <TeamForm
+              key={level.id}
+              tournament={tournament}
+              level={level}
+              currency={currency}
+              busy={register.isPending}
+              draftKey={draftKey(me.user.id, level.id)}
+              onSubmit={submit}
+            />
+          )}
         </>
       )}
     </Card>

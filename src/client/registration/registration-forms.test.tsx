@@ -37,6 +37,8 @@ const level = (id: string, name: string, maxTeams: number, placesLeft: number, p
   priceCents,
   maxTeams,
   placesLeft,
+  singlePriceCents: null,
+  singlePlacesLeft: 0,
 });
 const EAGLE = level('33333333-3333-4333-8333-333333333331', 'Eagle', 1, 1, 120_000);
 const BIRDIE = level('33333333-3333-4333-8333-333333333332', 'Birdie', 5, 3);
@@ -290,6 +292,27 @@ describe('Step 2: the single-team form (a level with one place)', () => {
     expect(await screen.findByText('Payment processing will be available once Stripe is connected')).toBeTruthy();
   });
 
+  it("sends 'Ask the golfer' for a player, whose Handicap Index field goes (the golfer answers it, R42)", async () => {
+    const calls = stubApi({
+      'POST /api/registrations': () => ({
+        status: 201,
+        body: { teams: [{ id: 't1', name: 'Fore Play' }], totalCents: 120_000, holdUntil: null },
+      }),
+    });
+    const { user, onClose } = renderFlow();
+    await fillEagleTeam(user);
+    const player3 = within(screen.getByRole('group', { name: 'Player 3' }));
+    expect((player3.getByRole('radio', { name: 'I will fill it in' }) as HTMLInputElement).checked).toBe(true);
+    await user.click(player3.getByRole('radio', { name: 'Ask the golfer' }));
+    expect(player3.queryByLabelText('Handicap Index (optional)')).toBeNull();
+    expect(player3.getByText('The golfer gets a personal link here to fill in their details')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Register Team' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const sent = calls.find((c) => c.method === 'POST')!.body as { teams: { players: { answeredBy: string }[] }[] };
+    expect(sent.teams[0]!.players.map((p) => p.answeredBy)).toEqual(['leader', 'leader', 'golfer', 'leader']);
+  });
+
   it('disables the submit button while sending, and a second click sends nothing more', async () => {
     let answer!: (value: { status: number; body: unknown }) => void;
     const calls = stubApi({ 'POST /api/registrations': () => new Promise((resolve) => (answer = resolve)) });
@@ -445,6 +468,7 @@ describe('Editing a team', () => {
     startingHole: null,
     startGroup: null,
     playerCount: 4,
+    golfersAsked: [],
     editable: true,
     tournament: { id: TOURNAMENT.id, name: TOURNAMENT.name, startDate: TOURNAMENT.startDate, endDate: null, hasCourse: false },
     level: { name: 'Eagle', priceCents: 120_000 },
@@ -455,6 +479,10 @@ describe('Editing a team', () => {
       email: `p${i}@example.com`,
       phone: '',
       handicapIndex: i === 0 ? 12.4 : null,
+      answeredBy: 'leader' as const,
+      answeredAt: null,
+      shirtSize: '',
+      dietaryNeeds: '',
     })),
   };
 

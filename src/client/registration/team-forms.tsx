@@ -9,8 +9,11 @@ import {
   MAX_TEAMS_PER_REGISTRATION,
   multiTeamSchema,
   singleTeamSchema,
+  handicapFromText,
+  singlePlaceSchema,
   singleToRegistration,
   type MultiTeamInput,
+  type SinglePlaceInput,
   type SingleTeamInput,
 } from '../../shared/team-schemas';
 import { Button } from '../ui/button';
@@ -33,7 +36,12 @@ export interface TeamFormProps {
   onSubmit: (input: MultiTeamInput) => void;
 }
 
-function Summary({ tournament, level, currency }: Pick<TeamFormProps, 'tournament' | 'level' | 'currency'>) {
+function Summary({
+  tournament,
+  level,
+  currency,
+  single = false,
+}: Pick<TeamFormProps, 'tournament' | 'level' | 'currency'> & { single?: boolean }) {
   return (
     <dl className="grid gap-3 rounded-md bg-stone-100 p-4 text-sm sm:grid-cols-3">
       <div>
@@ -45,8 +53,8 @@ function Summary({ tournament, level, currency }: Pick<TeamFormProps, 'tournamen
         <dd className="font-semibold">{level.name}</dd>
       </div>
       <div>
-        <dt className="text-stone-600">Price per team</dt>
-        <dd className="font-semibold">{formatMoney(level.priceCents, currency)}</dd>
+        <dt className="text-stone-600">{single ? 'Price of a single place' : 'Price per team'}</dt>
+        <dd className="font-semibold">{formatMoney(single ? (level.singlePriceCents ?? 0) : level.priceCents, currency)}</dd>
       </div>
     </dl>
   );
@@ -208,6 +216,64 @@ export function MultiTeamForm({ tournament, level, currency, busy, draftKey, onS
         <Total cents={totalCents(level.priceCents, count)} currency={currency}>
           <Button type="submit" size="lg" disabled={busy}>
             {busy ? 'Registering…' : `Register ${count} ${count === 1 ? 'Team' : 'Teams'}`}
+          </Button>
+        </Total>
+      </form>
+    </FormProvider>
+  );
+}
+
+/** R43: one golfer buys a single place; staff place them into a team later and e-mail them its name. */
+export function SinglePlaceForm({
+  tournament,
+  level,
+  currency,
+  busy,
+  defaults,
+  onSubmit,
+}: Omit<TeamFormProps, 'onSubmit' | 'draftKey'> & {
+  defaults: { firstName: string; lastName: string; email: string };
+  onSubmit: (input: SinglePlaceInput) => void;
+}) {
+  const form = useForm<SinglePlaceInput>({
+    resolver: zodResolver(singlePlaceSchema),
+    defaultValues: {
+      ...defaults,
+      phone: '',
+      company: '',
+      paymentOption: 'hold',
+      tournamentId: tournament.id,
+      sponsorshipLevelId: level.id,
+    },
+  });
+  const error = (name: keyof SinglePlaceInput) => form.formState.errors[name]?.message;
+  return (
+    <FormProvider {...form}>
+      <form noValidate className="flex flex-col gap-6" onSubmit={form.handleSubmit((v) => onSubmit(v))}>
+        <Summary tournament={tournament} level={level} currency={currency} single />
+        <p className="text-sm text-stone-600">
+          A single place is for one golfer. The organisers place you into a team and e-mail you its name before the day.
+        </p>
+        <Section title="The golfer">
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field label="First name" autoComplete="given-name" error={error('firstName')} {...form.register('firstName')} />
+            <Field label="Last name" autoComplete="family-name" error={error('lastName')} {...form.register('lastName')} />
+            <Field label="Email" type="email" autoComplete="email" error={error('email')} {...form.register('email')} />
+            <Field label="Phone" type="tel" autoComplete="tel" error={error('phone')} {...form.register('phone')} />
+            <Field
+              label="Handicap Index (optional)"
+              inputMode="decimal"
+              autoComplete="off"
+              error={error('handicapIndex')}
+              {...form.register('handicapIndex', { setValueAs: handicapFromText })}
+            />
+            <Field label="Company (optional)" autoComplete="organization" error={error('company')} {...form.register('company')} />
+          </div>
+        </Section>
+        <PaymentOption />
+        <Total cents={level.singlePriceCents ?? 0} currency={currency}>
+          <Button type="submit" size="lg" disabled={busy}>
+            {busy ? 'Registering…' : 'Buy a Single Place'}
           </Button>
         </Total>
       </form>

@@ -1,6 +1,6 @@
 // One team on the leader's dashboard: its details, its starting hole once drawn (R20), Edit while editable, Enter Scores.
 import { startingHoleLabel } from '../../shared/tournament-day';
-import { ClipboardPen, CreditCard, Lock, Pencil, Ticket } from 'lucide-react';
+import { CircleCheck, ClipboardPen, Clock, CreditCard, Lock, Pencil, Ticket } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from '../router';
 import { LOCKED_MESSAGE } from '../../shared/editing-lock';
@@ -98,6 +98,25 @@ export function TeamCard({
           <div>
             <dt className="text-stone-600">{team.paymentStatus === 'hold' ? 'Held until' : 'Pay by'}</dt>
             <dd>{formatDateTime(team.holdUntil, { withZone: true })}</dd>
+          </div>
+        ) : null}
+        {team.golfersAsked.length ? (
+          <div className="sm:col-span-2">
+            <dt className="text-stone-600">Golfers' own details</dt>
+            <dd>
+              <ul className="flex flex-wrap gap-x-4 gap-y-1">
+                {team.golfersAsked.map((g, i) => (
+                  <li key={i} className="flex items-center gap-1.5">
+                    {g.answered ? (
+                      <CircleCheck aria-hidden className="size-4 text-green-700" />
+                    ) : (
+                      <Clock aria-hidden className="size-4 text-amber-700" />
+                    )}
+                    {g.name}: {g.answered ? 'answered' : 'waiting'}
+                  </li>
+                ))}
+              </ul>
+            </dd>
           </div>
         ) : null}
         {team.startingHole != null ? (

@@ -106,6 +106,11 @@ function TeamDetails({ teamId, canChange, onClose }: { teamId: string; canChange
                 <span className="break-all text-stone-600">
                   {p.email}
                   {p.phone ? ` · ${p.phone}` : ''}
+                  {p.answeredBy === 'golfer' ? (
+                    <span className="block text-xs">
+                      {p.answeredAt ? `Answered ${formatDateTime(p.answeredAt)}` : 'Asked to answer: not yet'}
+                    </span>
+                  ) : null}
                 </span>
               </li>
             ))}

@@ -80,6 +80,14 @@ export function LevelOffers({ levels, offered, currency }: { levels: LevelChoice
                         error={error(`levels.${i}.fmv`)}
                         {...register(`levels.${i}.fmv`)}
                       />
+                      <Field
+                        label={`Single place price (${currency})`}
+                        hint="Empty: whole teams only"
+                        inputMode="decimal"
+                        autoComplete="off"
+                        error={error(`levels.${i}.singlePrice`)}
+                        {...register(`levels.${i}.singlePrice`)}
+                      />
                     </div>
                   ) : null}
                 </fieldset>

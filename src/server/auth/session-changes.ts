@@ -11,7 +11,7 @@
 //    cache any more: either every process that may hold a lease has acknowledged a barrier sent after the change (the
 //    usual case: a few milliseconds), or LEASE_MS has passed since the change committed, after which any process that
 //    still trusts its cache has heard a heartbeat it sent after the change, hence the change too.
-// The same channel carries changes to what a user's own answers show ('d:<user id>', 'd*' for everyone's; migration 0005),
+// The same channel carries changes to what a user's own answers show ('d:<user id>', 'd*' for everyone's; migration 0008),
 // for the per-user answer cache (http/per-user-cache.ts): onDataChange.
 // The proof, and why the live set below is complete, is in docs/decisions/065.
 import { randomBytes } from 'node:crypto';

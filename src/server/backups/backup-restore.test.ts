@@ -421,7 +421,8 @@ if (POSTGRES) {
         const [check] = await queryRows<{ teams: number; without_four: number; without_payment: number }>(
           restored.db,
           sql`select count(*)::int as teams,
-                     count(*) filter (where (select count(*) from players p where p.team_id = t.id) <> 4)::int as without_four,
+                     -- A team's golfers fill its places: 4 for a team, 1 for a single (R43, the demo has two).
+                     count(*) filter (where (select count(*) from players p where p.team_id = t.id) <> t.places)::int as without_four,
                      count(*) filter (where not exists (select 1 from payments m where m.team_id = t.id))::int as without_payment
               from teams t`,
         );

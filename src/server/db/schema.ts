@@ -267,12 +267,15 @@ export const tournamentSponsorshipLevels = pgTable(
     maxTeams: integer('max_teams').notNull(),
     /** R39: the fair market value of what a team at this level receives (golf, cart, meal), in cents. */
     fmvCents: integer('fmv_cents').notNull().default(0),
+    /** R43: the price of a single place (one golfer); null when the level sells whole teams only. */
+    singlePriceCents: integer('single_price_cents'),
   },
   (t) => [
     uniqueIndex('tsl_tournament_level_unique').on(t.tournamentId, t.sponsorshipLevelId),
     check('tsl_price_check', sql`${t.priceCents} >= 0`),
     check('tsl_fmv_check', sql`${t.fmvCents} >= 0`),
     check('tsl_max_teams_check', sql`${t.maxTeams} >= 1`),
+    check('tsl_single_price_check', sql`${t.singlePriceCents} >= 0`),
   ],
 );
 
@@ -301,6 +304,10 @@ export const teams = pgTable(
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     /** R40: the leader agreed at registration that the company is named among the event's sponsors (default no). */
     showCompanyAsSponsor: boolean('show_company_as_sponsor').notNull().default(false),
+    /** R43: 'team' (registered whole, or formed by staff from singles) or 'single' (one golfer waiting to be paired). */
+    kind: text('kind').notNull().default('team'),
+    /** R43: the golfer places this row takes against the caps (R13 counts golfers): 4 for a team, 1 for a single. */
+    places: integer('places').notNull().default(4),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -314,6 +321,8 @@ export const teams = pgTable(
     index('teams_level_idx').on(t.tournamentSponsorshipLevelId),
     check('teams_payment_status_check', paymentStatusCheck(t.paymentStatus)),
     check('teams_name_check', sql`length(${t.name}) >= 1`),
+    check('teams_kind_check', sql`${t.kind} in ('team', 'single')`),
+    check('teams_places_check', sql`${t.places} between 1 and 4`),
   ],
 );
 
@@ -330,12 +339,21 @@ export const players = pgTable(
     phone: text('phone').notNull().default(''),
     /** R29: Handicap Index, -10.0 to 54.0, one decimal; null when the player has none. */
     handicapIndex: numeric('handicap_index', { precision: 3, scale: 1, mode: 'number' }),
+    /** R42: 'leader' (the leader fills the details in) or 'golfer' (the golfer answers through a personal link). */
+    answeredBy: text('answered_by').notNull().default('leader'),
+    /** R42: when the golfer last saved their answers; null until they do. */
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** R42: when the one reminder (7 days before the editing lock) was sent; set once, so it is sent once. */
+    answerReminderSentAt: timestamp('answer_reminder_sent_at', { withTimezone: true }),
+    shirtSize: text('shirt_size').notNull().default(''),
+    dietaryNeeds: text('dietary_needs').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('players_team_idx').on(t.teamId),
     check('players_handicap_index_check', sql`${t.handicapIndex} is null or ${t.handicapIndex} between -10 and 54`),
+    check('players_answered_by_check', sql`${t.answeredBy} in ('leader', 'golfer')`),
   ],
 );
 
@@ -448,6 +466,61 @@ export const purchases = pgTable(
     check('purchases_item_check', sql`${t.kind} <> 'item' or ${t.itemId} is not null`),
     check('purchases_addon_check', sql`${t.kind} <> 'addon' or (${t.addonId} is not null and ${t.playerId} is not null)`),
   ],
+);
+
+/**
+ * R42: a golfer's personal answer links, stored as the SHA-256 of the token (the token itself is only in the e-mail). A
+ * golfer may hold several (the first e-mail's and the reminder's); removing the golfer removes them.
+ */
+export const golferLinks = pgTable(
+  'golfer_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('golfer_links_player_idx').on(t.playerId)],
+);
+
+/** R42: the questions staff ask every golfer of a tournament, beside Handicap Index, shirt size and dietary needs. */
+export const golferQuestions = pgTable(
+  'golfer_questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tournamentId: uuid('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    /** 'text', 'choice' (one of `choices`) or 'yes_no'. */
+    kind: text('kind').notNull(),
+    choices: text('choices')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    required: boolean('required').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('golfer_questions_tournament_idx').on(t.tournamentId, t.createdAt),
+    check('golfer_questions_kind_check', sql`${t.kind} in ('text', 'choice', 'yes_no')`),
+  ],
+);
+
+/** R42: a golfer's answer to one of the tournament's questions. */
+export const golferAnswers = pgTable(
+  'golfer_answers',
+  {
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => golferQuestions.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.questionId] }), index('golfer_answers_question_idx').on(t.questionId)],
 );
 
 export const payments = pgTable(

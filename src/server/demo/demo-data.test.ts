@@ -26,6 +26,9 @@ import { raisedForOne } from '../payments/raised';
 import { receiptsFor } from '../receipts/service';
 import { buildReport } from '../reports/service';
 import { reportQuerySchema } from '../../shared/report-schemas';
+import { listAnswers } from '../golfer-answers/service';
+import { pairingBoard, placeSingles } from '../pairing/service';
+import { listTournamentLevels } from '../tournaments/service';
 import { demoStartDate, seedDemo, type DemoSummary } from './demo-data';
 
 let database: TestDatabase;
@@ -204,6 +207,30 @@ describe('seedDemo', () => {
   });
 });
 
+describe('the demo outing’s golfers who answer for themselves (R42)', () => {
+  it('has answered and not-yet-answered golfers, with the outing’s own questions', async () => {
+    expect(seeded!.golfers).toEqual({ answered: 3, waiting: 3 });
+    const { questions, golfers } = await listAnswers(database.db, seeded!.outing.id);
+    expect(questions.map((q) => q.label)).toEqual(['Need a shuttle from the clubhouse car park?', 'Dinner choice']);
+    const asked = golfers.filter((g) => g.answeredBy === 'golfer');
+    expect(asked.filter((g) => g.answeredAt).every((g) => g.shirtSize && g.custom[questions[0]!.id])).toBe(true);
+    expect(asked.filter((g) => !g.answeredAt)).toHaveLength(3);
+  });
+});
+
+describe('the demo’s singles (R43)', () => {
+  it('are two paid golfers at the Classic’s Foursome level, waiting on the pairing page', async () => {
+    expect(seeded!.singles).toBe(2);
+    const board = await pairingBoard(database.db, seeded!.tournament.id);
+    expect(board.singles.map((s) => [`${s.firstName} ${s.lastName}`, s.levelName, s.placeable])).toEqual([
+      ['Morgan Ellery', 'Foursome', true],
+      ['Priya Nandakumar', 'Foursome', true],
+    ]);
+    const levels = await listTournamentLevels(database.db, seeded!.tournament.id);
+    expect(levels.find((l) => l.name === 'Foursome')).toMatchObject({ placesLeft: 9, singlePlacesLeft: 38, singlePriceCents: 30_000 });
+  });
+});
+
 describe('the demo tournament, full', () => {
   let full: TestDatabase;
   beforeAll(async () => {
@@ -217,9 +244,14 @@ describe('the demo tournament, full', () => {
     const summary = await seedDemo(full.db, { today: '2026-03-02' });
     const [leader] = await insertLeaders(full.db, 1);
     const registeredOn = new Date('2026-03-03T12:00:00Z');
+    // The two singles (R43) become one team; every team place left is then registered.
+    const { singles } = await pairingBoard(full.db, summary.tournament.id);
+    await placeSingles(full.db, { tournamentId: summary.tournament.id, singleIds: singles.map((s) => s.id), newTeamName: 'Paired Up' });
+    const left = await listTournamentLevels(full.db, summary.tournament.id);
     for (const level of summary.levels) {
-      for (let start = 0; start < level.places; start += 10) {
-        const teams = Array.from({ length: Math.min(10, level.places - start) }, (_, i) => ({
+      const places = left.find((l) => l.id === level.id)!.placesLeft;
+      for (let start = 0; start < places; start += 10) {
+        const teams = Array.from({ length: Math.min(10, places - start) }, (_, i) => ({
           teamName: `${level.name} ${start + i + 1}`,
           players: playersInput(`P${i}`),
         }));

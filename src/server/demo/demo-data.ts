@@ -5,6 +5,8 @@ import { queryRows, type Db } from '../db/connect';
 import { courseHoles, golfCourses, sponsorshipLevels, tournamentCourses, tournaments, tournamentSponsorshipLevels } from '../db/schema';
 import { AppError } from '../http/errors';
 import { DEMO_GOAL_CENTS, seedGifts } from './demo-gifts';
+import { seedGolferAnswers, type DemoGolfers } from './demo-golfers';
+import { seedSingles } from './demo-singles';
 import { seedOuting, type DemoOuting } from './demo-outing';
 import { seedItems } from './demo-items';
 
@@ -60,6 +62,10 @@ export interface DemoSummary {
   tournament: { id: string; name: string; startDate: string; maxTeams: number };
   course: { id: string; name: string; holes: number; par: number };
   levels: { id: string; name: string; priceCents: number; places: number }[];
+  /** R42: the outing's golfers asked to answer for themselves, answered or not yet. */
+  golfers: DemoGolfers;
+  /** R43: golfers with a single place in the Classic, waiting on the pairing page. */
+  singles: number;
   /** The second tournament: today's scramble with net scoring, drawn and part-way round (R28–R31). */
   outing: DemoOuting;
   /** The outing's goal and gifts (R35, R38). */
@@ -143,9 +149,15 @@ export async function seedDemo(db: Db, options: { today: string }): Promise<Demo
 
     await seedItems(tx, { upcomingId: tournament!.id, outingId: outing.id, now: new Date() });
 
+    const golfers = await seedGolferAnswers(tx, outing.id);
+    const foursome = tournamentLevels.find((row) => row.levelId === offered.find((l) => l.name === 'Foursome')!.id)!;
+    const { singles } = await seedSingles(tx, tournament!.id, foursome.id);
+
     return {
       outing,
       fundraising: { ...fundraising, goalCents: DEMO_GOAL_CENTS },
+      golfers,
+      singles,
       tournament: { id: tournament!.id, name, startDate, maxTeams: DEMO_MAX_TEAMS },
       course: { id: course!.id, name: DEMO_COURSE.name, holes: DEMO_COURSE.pars.length, par: DEMO_COURSE.pars.reduce((a, b) => a + b, 0) },
       levels: offered.map((l) => ({

@@ -42,6 +42,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/tournaments/active': publicRoute,
   'GET /api/tournaments/{id}/levels': publicRoute,
   'POST /api/registrations': signedIn,
+  'POST /api/registrations/single': signedIn, // R43: a single place, by the same path as a team
   'GET /api/teams/mine': signedIn,
   'GET /api/teams/{id}': ownTeam('staff'), // R11: contacts seen by the team's leader and staff
   'PUT /api/teams/{id}': ownTeam('admin'), // R8: moderators read Teams only; R17: staff (admins) may correct
@@ -118,6 +119,17 @@ const RULES: Record<string, Rule> = {
   'POST /api/admin/teams': admin,
   'PATCH /api/admin/teams/{id}/status': admin,
   'DELETE /api/admin/teams/{id}': admin,
+  // ── golfers answer for themselves (R42): the personal link is the key; staff read and export, admins set the questions ──
+  'GET /api/golfer-answers/{token}': publicRoute,
+  'PUT /api/golfer-answers/{token}': publicRoute,
+  'GET /api/admin/golfer-questions': staff,
+  'POST /api/admin/golfer-questions': admin,
+  'DELETE /api/admin/golfer-questions/{id}': admin,
+  'GET /api/admin/golfer-answers': staff,
+  'GET /api/admin/golfer-answers/export.csv': staff,
+  // ── singles and pairing (R43): placing singles changes teams, so it is the admin's (R8) ──
+  'GET /api/admin/pairing': admin,
+  'POST /api/admin/pairing': admin,
   // ── admin: Golfers (R8, R19: staff check in; adding and deleting golfers is admin-only) ──
   'GET /api/admin/golfers': staff,
   'PUT /api/admin/golfers/{playerId}/check-in': staff,

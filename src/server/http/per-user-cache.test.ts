@@ -1,5 +1,5 @@
 // A leader's cached answers (GET /api/teams/mine, GET /api/account/me) show every change on the very next read, whoever
-// made it and however (docs/decisions/065): the triggers of migration 0005 drop them at commit. On PGlite the answers are
+// made it and however (docs/decisions/065): the triggers of migration 0008 drop them at commit. On PGlite the answers are
 // cached (a change made with the triggers switched off stays unseen, which proves it); on PostgreSQL they are read afresh.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,10 +1,10 @@
 // Answers built only from one signed-in user's rows (their dashboard's teams, who they are), kept per process and dropped
 // at the commit of any change to those rows: triggers NOTIFY 'd:<user id>' (or 'd*') on the sessions' channel (migration
-// 0005), and a change to the user or their sessions ('u:<user id>') drops them too (docs/decisions/065).
+// 0008), and a change to the user or their sessions ('u:<user id>') drops them too (docs/decisions/065).
 // Used only where every change is heard before the next request is served: on PGlite (one process; a commit's
 // notifications are handed over before the commit's own answer). On PostgreSQL a change made by another process arrives a
 // moment later, so there every read goes to the database (it meets its target without this cache).
-// A query behind a cached answer that starts reading another table needs that table's trigger in migration 0005's manner.
+// A query behind a cached answer that starts reading another table needs that table's trigger in migration 0008's manner.
 import type { SessionChanges } from '../auth/session-changes';
 import type { Database } from '../db/connect';
 

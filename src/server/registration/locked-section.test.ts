@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../test/database';
 import { createLevel, createTournament } from '../test/factories';
 import { insertLeaders, registrationCounts } from '../test/fixtures';
-import { capacityRefusal, onlyPlacesLeftMessage } from '../../shared/capacity';
+import { golferCapacityRefusal, onlyPlacesLeftMessage } from '../../shared/capacity';
 import { lockedSection, type LockedOutcome, type LockedRequest } from './locked-section';
 
 const NOW = new Date('2027-03-01T12:00:00Z');
@@ -49,10 +49,14 @@ function request(userId: string, levelId: string, teams: number): LockedRequest 
       show_company_as_sponsor: false,
       payment_status: 'pending',
       hold_until: null,
+      kind: 'team' as const,
+      places: 4,
     })),
     players: created.flatMap((team, i) =>
       [1, 2, 3, 4].map((n, j) => ({
+        id: randomUUID(),
         team_id: team.id,
+        answered_by: 'leader',
         first_name: `P${n}`,
         last_name: 'Golfer',
         email: '',
@@ -61,6 +65,7 @@ function request(userId: string, levelId: string, teams: number): LockedRequest 
         position: i * 4 + j,
       })),
     ),
+    links: [],
   };
 }
 
@@ -80,8 +85,11 @@ describe('the locked section', () => {
     // The first goes at once; the five that arrive while it runs go together.
     expect(calls).toBe(2);
     expect(outcomes.map((o) => o?.registered)).toEqual([true, true, false, true, false, false]);
-    expect(outcomes.map((o) => o?.at_level)).toEqual([0, 2, 4, 4, 5, 5]);
-    expect(capacityRefusal({ maxTeams: 5, taken: outcomes[2]!.at_level }, { maxTeams: null, taken: 0 }, 2)).toBe(onlyPlacesLeftMessage(1));
+    // Counted in golfer places (R43): a team takes four.
+    expect(outcomes.map((o) => o?.at_level)).toEqual([0, 8, 16, 16, 20, 20]);
+    expect(
+      golferCapacityRefusal({ maxTeams: 5, golfers: outcomes[2]!.at_level }, { maxTeams: null, golfers: 0 }, { teams: 2, singles: 0 }),
+    ).toBe(onlyPlacesLeftMessage(1));
     expect(await registrationCounts(database.db, tournament.id)).toMatchObject({ teams: 5, players: 20, payments: 5 });
   });
 

@@ -1,4 +1,4 @@
-// The registration's locked section (golf_register_teams, migration 0004), with the registrations one process receives
+// The registration's locked section (golf_register_teams, migrations 0007 and 0010), with the registrations one process receives
 // for a tournament while its previous call runs sent together as the next call: one lock, one statement and one commit
 // (one WAL flush, the cost that bounded a sell-out race) for the whole batch, each registration still decided on its own,
 // in arrival order (docs/decisions/065).
@@ -26,9 +26,15 @@ export interface LockedRequest {
     show_company_as_sponsor: boolean;
     payment_status: string;
     hold_until: string | null;
+    /** R43: 'team' (4 golfer places) or 'single' (1). */
+    kind: 'team' | 'single';
+    places: number;
   }[];
   players: {
+    id: string;
     team_id: string;
+    /** R42: 'leader' or 'golfer' (who fills in the golfer's details). */
+    answered_by: string;
     first_name: string;
     last_name: string;
     email: string;
@@ -36,6 +42,8 @@ export interface LockedRequest {
     handicap_index: number | null;
     position: number;
   }[];
+  /** R42: the answer links of golfers who answer for themselves (only the token's hash is stored). */
+  links: { token_hash: string; player_id: string }[];
 }
 
 /** What golf_register_teams answers for one registration: the tournament, the level and the counts it decided on. */
@@ -47,8 +55,10 @@ export interface LockedOutcome {
   tournament_max_teams: number | null;
   level_id: string | null;
   level_name: string | null;
+  /** The level's price for a team, or for a request of singles its single place's price (null: none sold, R43). */
   price_cents: number | null;
   level_max_teams: number | null;
+  /** Golfer places taken (R43: a team 4, a single 1). */
   in_tournament: number;
   at_level: number;
   offer_open: boolean;

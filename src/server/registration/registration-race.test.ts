@@ -5,13 +5,13 @@
 // check with fewer leaders; it proves nothing about concurrency (STACK.md).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/connect';
+import { openDatabase, queryRows, type Database } from '../db/connect';
 import { AppError } from '../http/errors';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../test/database';
-import { createLevel, createTournament, registrationInput } from '../test/factories';
+import { createLevel, createTournament, registrationInput, singleInput } from '../test/factories';
 import { allRegistrationRows, insertLeaders, registrationCounts, teamsInput } from '../test/fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
-import { registerTeams } from './service';
+import { registerSingleOnce, registerTeams } from './service';
 
 const POSTGRES = testDatabaseKind() === 'postgres';
 const LEADERS = POSTGRES ? 60 : 12;
@@ -93,6 +93,35 @@ describe(`simultaneous registrations (${POSTGRES ? `PostgreSQL, ${LEADERS} leade
     expectNoOrphans(counts);
   });
 
+  it('of singles for the last places take exactly the golfer places left (R43: a single takes one of a team’s four)', async () => {
+    const tournament = await createTournament(t.db, { startDate: START_DATE, maxTeams: null });
+    const level = await createLevel(t.db, tournament.id, { maxTeams: 2, singlePriceCents: 15_000 });
+    const [early] = await insertLeaders(t.db, 1, 'team-first');
+    await registerTeams(t.db, early!, registrationInput(tournament.id, level.id), NOW);
+    const singles = await insertLeaders(t.db, LEADERS, 'single-race');
+
+    const settled = await Promise.allSettled(
+      singles.map((userId, i) => registerSingleOnce(t.db, userId, singleInput(tournament.id, level.id, { firstName: `S${i}` }), NOW)),
+    );
+
+    // 2 teams' worth is 8 golfer places; the team holds 4: exactly 4 singles get one.
+    expect(settled.filter((r) => r.status === 'fulfilled')).toHaveLength(4);
+    for (const r of settled.filter((x): x is PromiseRejectedResult => x.status === 'rejected')) {
+      expect(r.reason).toBeInstanceOf(AppError);
+      expect((r.reason as AppError).message).toBe('This level is sold out');
+    }
+    const [places] = await queryRows<{ golfers: number; rows: number; players: number; payments: number }>(
+      t.db,
+      sql`select (select sum(places)::int from teams where tournament_id = ${tournament.id}) as golfers,
+                 (select count(*)::int from teams where tournament_id = ${tournament.id}) as rows,
+                 (select count(*)::int from players p join teams x on x.id = p.team_id where x.tournament_id = ${tournament.id}) as players,
+                 (select count(*)::int from payments p join teams x on x.id = p.team_id where x.tournament_id = ${tournament.id}) as payments`,
+    );
+    expect(places).toEqual({ golfers: 8, rows: 5, players: 8, payments: 5 });
+    // A whole team no longer fits, even though a team's place was never taken by a team.
+    await expect(registerTeams(t.db, early!, registrationInput(tournament.id, level.id), NOW)).rejects.toThrow('This level is sold out');
+  });
+
   it('take exactly the places left in a nearly full tournament, whatever the level', async () => {
     const tournament = await createTournament(t.db, { startDate: START_DATE, maxTeams: 10 });
     const levels = [await createLevel(t.db, tournament.id, { maxTeams: 10 }), await createLevel(t.db, tournament.id, { maxTeams: 10 })];
@@ -160,8 +189,10 @@ describe(`simultaneous registrations (${POSTGRES ? `PostgreSQL, ${LEADERS} leade
 
   it('left no player or payment row outside a complete registration anywhere', async () => {
     const everywhere = await allRegistrationRows(t.db);
-    expect(everywhere.players).toBe(4 * everywhere.teams);
+    // Every golfer place holds its golfer: 4 for a team, 1 for a single (R43).
+    expect(everywhere.players).toBe(everywhere.places);
     expect(everywhere.payments).toBe(everywhere.teams);
-    expectNoOrphans(await registrationCounts(t.db));
+    // Singles (R43) hold one golfer each: every team row holds a player per place and one payment.
+    expect((await registrationCounts(t.db)).incompleteTeams).toBe(0);
   });
 });

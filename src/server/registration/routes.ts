@@ -1,117 +1,138 @@
 // /api/registrations: a signed-in leader registers one or several teams.
 import { errorFields } from '../logger';
 import { z } from '@hono/zod-openapi';
-import { getViewer } from '../http/context';
+import { getViewer, type AppContext } from '../http/context';
 import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { unauthenticated } from '../http/errors';
 import { registrationMessage } from '../mail/templates';
 import { formatMoney } from '../../shared/money';
-import { registrationSchema } from '../../shared/team-schemas';
+import { registrationSchema, singlePlaceSchema } from '../../shared/team-schemas';
 import { AppError } from '../http/errors';
 import { createCheckout } from '../payments/card-payments';
 import { idempotencyKeySchema } from '../../shared/payment-schemas';
 import { instant, named } from '../http/answer-fields';
-import { registerTeamsOnce, registrationAnswer, updateSavedAnswer } from './service';
+import { sendInvitations } from '../golfer-answers/invitations';
+import { registerSingleOnce, registerTeamsOnce, registrationAnswer, updateSavedAnswer } from './service';
 
 type RegistrationAnswer = ReturnType<typeof registrationAnswer> & { checkoutUrl?: string; checkoutError?: string };
 
-export const registrationRoutes = createRouter().openapi(
-  defineRoute({
-    method: 'post',
-    path: '/',
-    access: 'signed-in',
-    summary: 'Register one or several teams of four at a sponsorship level (one transaction); e-mails the contact',
-    description:
-      'Refused whole with 409 when the level or the tournament has too few places left. An `Idempotency-Key` header (one per submitted form) makes a retry safe: the same key again answers the first answer and saves nothing (R27). With card payments on, a card registration answers `checkoutUrl`, the Stripe payment page.',
-    request: {
-      body: jsonBody(registrationSchema),
-      // A waitlist offer's token (R25): the registration uses the places kept for it.
-      query: z.object({
-        offer: z
-          .string()
-          .regex(/^[\w-]{16,64}$/, 'This waitlist offer has expired or was already used')
-          .optional(),
-      }),
-    },
-    responses: {
-      201: jsonResponse(
-        'Registered',
-        z.object({
-          teams: z.array(named),
-          totalCents: z.number(),
-          /** R24: when the places run out unless paid; null when nothing is held. */
-          holdUntil: instant.nullable(),
-          /** Card payments on (R23): the Stripe payment page to go to. */
-          checkoutUrl: z.string().optional(),
-          checkoutError: z.string().optional(),
+const registeredAnswer = z.object({
+  teams: z.array(named),
+  totalCents: z.number(),
+  /** R24: when the places run out unless paid; null when nothing is held. */
+  holdUntil: instant.nullable(),
+  /** Card payments on (R23): the Stripe payment page to go to. */
+  checkoutUrl: z.string().optional(),
+  checkoutError: z.string().optional(),
+});
+
+export const registrationRoutes = createRouter()
+  .openapi(
+    defineRoute({
+      method: 'post',
+      path: '/',
+      access: 'signed-in',
+      summary: 'Register one or several teams of four at a sponsorship level (one transaction); e-mails the contact',
+      description:
+        'Refused whole with 409 when the level or the tournament has too few places left. An `Idempotency-Key` header (one per submitted form) makes a retry safe: the same key again answers the first answer and saves nothing (R27). With card payments on, a card registration answers `checkoutUrl`, the Stripe payment page.',
+      request: {
+        body: jsonBody(registrationSchema),
+        // A waitlist offer's token (R25): the registration uses the places kept for it.
+        query: z.object({
+          offer: z
+            .string()
+            .regex(/^[\w-]{16,64}$/, 'This waitlist offer has expired or was already used')
+            .optional(),
         }),
-      ),
-      409: errorResponse('Not enough places left, or registration has closed (the editing lock, R17)'),
-    },
-  }),
-  async (c) => {
-    const viewer = await getViewer(c);
-    if (!viewer) throw unauthenticated();
-    const { database, config, mailer, logger, now, stripe } = c.var.deps;
-    const keyHeader = c.req.header('idempotency-key');
-    const key = keyHeader === undefined ? undefined : idempotencyKeySchema.safeParse(keyHeader);
-    if (key && !key.success) throw new AppError('BAD_REQUEST', key.error.issues[0]!.message);
-    const idempotencyKey = key?.data;
+      },
+      responses: {
+        201: jsonResponse('Registered', registeredAnswer),
+        409: errorResponse('Not enough places left, or registration has closed (the editing lock, R17)'),
+      },
+    }),
+    async (c) => register(c, 'team', c.req.valid('json'), c.req.valid('query').offer),
+  )
+  .openapi(
+    defineRoute({
+      method: 'post',
+      path: '/single',
+      access: 'signed-in',
+      summary: 'Buy a single place (one golfer) at a level that sells them (R43); staff pair singles into teams later',
+      description:
+        'The same path as a team: card or hold (R23, R24), an `Idempotency-Key` header (R27), capacity counted in golfer places (R13) and refused whole with 409 when none is left.',
+      request: { body: jsonBody(singlePlaceSchema) },
+      responses: {
+        201: jsonResponse('Registered', registeredAnswer),
+        409: errorResponse('No place left, or registration has closed (the editing lock, R17)'),
+      },
+    }),
+    async (c) => register(c, 'single', c.req.valid('json')),
+  );
 
-    const outcome = await registerTeamsOnce(database.db, viewer.userId, c.req.valid('json'), now(), config.timeZone, {
-      holdHours: config.holdHours,
-      cardPayments: stripe !== null,
-      idempotencyKey,
-      offerToken: c.req.valid('query').offer,
-    });
-    if ('replay' in outcome) {
-      // The same form sent again (a retry after a dropped connection): the first answer, nothing saved, no second e-mail.
-      c.header('Idempotent-Replayed', 'true');
-      return c.json(outcome.replay.body as RegistrationAnswer, outcome.replay.status as 201);
+/** Registers teams or a single place, then mails the contact and, for a card registration, opens Stripe Checkout. */
+async function register(c: AppContext, kind: 'team' | 'single', input: unknown, offerToken?: string) {
+  const viewer = await getViewer(c);
+  if (!viewer) throw unauthenticated();
+  const { database, config, mailer, logger, now, stripe } = c.var.deps;
+  const keyHeader = c.req.header('idempotency-key');
+  const key = keyHeader === undefined ? undefined : idempotencyKeySchema.safeParse(keyHeader);
+  if (key && !key.success) throw new AppError('BAD_REQUEST', key.error.issues[0]!.message);
+  const idempotencyKey = key?.data;
+
+  const registerOnce = kind === 'single' ? registerSingleOnce : registerTeamsOnce;
+  const outcome = await registerOnce(database.db, viewer.userId, input, now(), config.timeZone, {
+    holdHours: config.holdHours,
+    cardPayments: stripe !== null,
+    idempotencyKey,
+    offerToken,
+  });
+  if ('replay' in outcome) {
+    // The same form sent again (a retry after a dropped connection): the first answer, nothing saved, no second e-mail.
+    c.header('Idempotent-Replayed', 'true');
+    return c.json(outcome.replay.body as RegistrationAnswer, outcome.replay.status as 201);
+  }
+  const registration = outcome;
+  logger.info('teams registered', { userId: viewer.userId, teams: registration.teams.length, level: registration.levelName });
+
+  const money = (cents: number) => formatMoney(cents, config.currency);
+  const holdUntil = registration.holdUntil
+    ? new Intl.DateTimeFormat('en-US', { timeZone: config.timeZone, dateStyle: 'full', timeStyle: 'short' }).format(registration.holdUntil)
+    : null;
+  const message = registrationMessage({
+    ...registration,
+    amount: money(registration.priceCents),
+    total: money(registration.totalCents),
+    holdUntil,
+    dashboardUrl: `${config.appUrl}/register`,
+    cardPayments: stripe !== null,
+    giveUrl: `${config.appUrl}/give?tournament=${(input as { tournamentId: string }).tournamentId}`,
+  });
+  // The registration stands even if the mail server is down; the failure is logged for staff.
+  mailer
+    .send({ to: registration.contactEmail, ...message })
+    .catch((error) => logger.error('registration e-mail failed', errorFields(error)));
+  // Golfers asked to answer for themselves get their personal link (R42).
+  void sendInvitations(c.var.deps, registration.invitations, registration.tournament);
+
+  let answer: RegistrationAnswer = registrationAnswer(registration);
+  if (registration.paymentOption === 'pay' && stripe && registration.totalCents > 0) {
+    // The places are taken; the browser goes on to Stripe. If Stripe cannot be reached the registration still stands
+    // and 'Pay now' on the team card tries again.
+    try {
+      const checkout = await createCheckout(database.db, stripe, {
+        userId: viewer.userId,
+        teamIds: registration.teams.map((t) => t.id),
+        appUrl: config.appUrl,
+        currency: config.currency,
+      });
+      answer = registrationAnswer(registration, { checkoutUrl: checkout.url });
+      if (idempotencyKey) await updateSavedAnswer(database.db, viewer.userId, idempotencyKey, answer);
+    } catch (error) {
+      logger.error('checkout session failed', { error: String(error) });
+      answer = registrationAnswer(registration, {
+        checkoutError: 'The payment page could not be opened. Use Pay now on your team card to try again.',
+      });
     }
-    const registration = outcome;
-    logger.info('teams registered', { userId: viewer.userId, teams: registration.teams.length, level: registration.levelName });
-
-    const money = (cents: number) => formatMoney(cents, config.currency);
-    const holdUntil = registration.holdUntil
-      ? new Intl.DateTimeFormat('en-US', { timeZone: config.timeZone, dateStyle: 'full', timeStyle: 'short' }).format(
-          registration.holdUntil,
-        )
-      : null;
-    const message = registrationMessage({
-      ...registration,
-      amount: money(registration.priceCents),
-      total: money(registration.totalCents),
-      holdUntil,
-      dashboardUrl: `${config.appUrl}/register`,
-      cardPayments: stripe !== null,
-      giveUrl: `${config.appUrl}/give?tournament=${c.req.valid('json').tournamentId}`,
-    });
-    // The registration stands even if the mail server is down; the failure is logged for staff.
-    mailer
-      .send({ to: registration.contactEmail, ...message })
-      .catch((error) => logger.error('registration e-mail failed', errorFields(error)));
-
-    let answer: RegistrationAnswer = registrationAnswer(registration);
-    if (registration.paymentOption === 'pay' && stripe && registration.totalCents > 0) {
-      // The places are taken; the browser goes on to Stripe. If Stripe cannot be reached the registration still stands
-      // and 'Pay now' on the team card tries again.
-      try {
-        const checkout = await createCheckout(database.db, stripe, {
-          userId: viewer.userId,
-          teamIds: registration.teams.map((t) => t.id),
-          appUrl: config.appUrl,
-          currency: config.currency,
-        });
-        answer = registrationAnswer(registration, { checkoutUrl: checkout.url });
-        if (idempotencyKey) await updateSavedAnswer(database.db, viewer.userId, idempotencyKey, answer);
-      } catch (error) {
-        logger.error('checkout session failed', { error: String(error) });
-        answer = registrationAnswer(registration, {
-          checkoutError: 'The payment page could not be opened. Use Pay now on your team card to try again.',
-        });
-      }
-    }
-    return c.json(answer, 201);
-  },
-);
+  }
+  return c.json(answer, 201);
+}

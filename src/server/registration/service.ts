@@ -7,9 +7,11 @@ import { idempotencyKeys, sponsorshipLevels, teams, tournamentSponsorshipLevels,
 import { holdsPlace, reservedAtLevel, reservedInTournament } from '../holds/holds-place';
 import { waitlistEntries } from '../db/schema';
 import { AppError } from '../http/errors';
-import { capacityRefusal } from '../../shared/capacity';
+import { GOLFERS_PER_TEAM, golferCapacityRefusal } from '../../shared/capacity';
 import { firstOpenStartDate, HOLD_HOURS, isEditable, REGISTRATION_CLOSED_MESSAGE } from '../../shared/editing-lock';
-import { PLAYERS_PER_TEAM, registrationSchema, type RegistrationInput } from '../../shared/team-schemas';
+import { PLAYERS_PER_TEAM, registrationSchema, singlePlaceSchema, singleToTeams, type RegistrationInput } from '../../shared/team-schemas';
+import { newLink } from '../golfer-answers/links';
+import type { Invitation } from '../golfer-answers/invitations';
 
 export interface Registration {
   teams: { id: string; name: string; players: { firstName: string; lastName: string; email: string }[] }[];
@@ -21,6 +23,10 @@ export interface Registration {
   holdUntil: Date | null;
   contactEmail: string;
   contactName: string;
+  /** R43: a single place (one golfer), not a team. */
+  single: boolean;
+  /** R42: the golfers asked to answer for themselves, each with their personal link's token (for the e-mail only). */
+  invitations: Invitation[];
 }
 
 /**
@@ -38,9 +44,11 @@ const capacityQuery = preparedPerDatabase((db) =>
       levelId: tournamentSponsorshipLevels.id,
       levelName: sponsorshipLevels.name,
       priceCents: tournamentSponsorshipLevels.priceCents,
+      singlePriceCents: tournamentSponsorshipLevels.singlePriceCents,
       levelMaxTeams: tournamentSponsorshipLevels.maxTeams,
-      inTournament: sql<number>`((select count(*)::int from ${teams} where ${teams.tournamentId} = ${tournaments.id} and ${holdsPlace}) + ${reservedInTournament(tournaments.id, sql.placeholder('offerEntryId'))})`,
-      atLevel: sql<number>`((select count(*)::int from ${teams} where ${teams.tournamentSponsorshipLevelId} = ${tournamentSponsorshipLevels.id} and ${holdsPlace}) + ${reservedAtLevel(tournamentSponsorshipLevels.id, sql.placeholder('offerEntryId'))})`,
+      // Golfer places taken (R43: a team 4, a single 1; an offer's kept teams 4 each).
+      inTournament: sql<number>`((select coalesce(sum(${teams.places}), 0)::int from ${teams} where ${teams.tournamentId} = ${tournaments.id} and ${holdsPlace}) + ${GOLFERS_PER_TEAM} * ${reservedInTournament(tournaments.id, sql.placeholder('offerEntryId'))})`,
+      atLevel: sql<number>`((select coalesce(sum(${teams.places}), 0)::int from ${teams} where ${teams.tournamentSponsorshipLevelId} = ${tournamentSponsorshipLevels.id} and ${holdsPlace}) + ${GOLFERS_PER_TEAM} * ${reservedAtLevel(tournamentSponsorshipLevels.id, sql.placeholder('offerEntryId'))})`,
     })
     .from(tournaments)
     .leftJoin(
@@ -49,7 +57,7 @@ const capacityQuery = preparedPerDatabase((db) =>
     )
     .leftJoin(sponsorshipLevels, eq(sponsorshipLevels.id, tournamentSponsorshipLevels.sponsorshipLevelId))
     .where(eq(tournaments.id, sql.placeholder('tournamentId')))
-    .prepare('golf_registration_capacity'),
+    .prepare('golf_registration_golfer_capacity'),
 );
 
 async function readCapacity(db: Db, tournamentId: string, levelId: string, offerEntryId: string | null = null) {
@@ -76,7 +84,7 @@ async function findOffer(db: Pick<Db, 'select'>, userId: string, token: string, 
 }
 
 /** Refuses what cannot be registered (an inactive or closed tournament, a foreign level, too few places), else the level. */
-function admit(row: CapacityRow | undefined, teamCount: number, now: Date, timeZone: string | undefined) {
+function admit(row: CapacityRow | undefined, wanted: Wanted, now: Date, timeZone: string | undefined) {
   if (!row || !row.active) {
     throw new AppError('VALIDATION', 'This tournament is not open for registration', { tournamentId: 'Please select a tournament' });
   }
@@ -86,15 +94,26 @@ function admit(row: CapacityRow | undefined, teamCount: number, now: Date, timeZ
   if (!row.levelId || row.levelMaxTeams == null || row.priceCents == null || row.levelName == null) {
     throw new AppError('VALIDATION', 'Please select a sponsorship level', { sponsorshipLevelId: 'Please select a sponsorship level' });
   }
-  // Refused by the cap that binds: the tournament's or the level's (R13).
-  const refusal = capacityRefusal(
-    { maxTeams: row.levelMaxTeams, taken: row.atLevel },
-    { maxTeams: row.tournamentMaxTeams, taken: row.inTournament },
-    teamCount,
+  if (wanted.singles > 0 && row.singlePriceCents == null) {
+    throw new AppError('VALIDATION', SINGLES_NOT_SOLD_MESSAGE, { sponsorshipLevelId: SINGLES_NOT_SOLD_MESSAGE });
+  }
+  // Refused by the cap that binds: the tournament's or the level's (R13), counted in golfers (R43).
+  const refusal = golferCapacityRefusal(
+    { maxTeams: row.levelMaxTeams, golfers: row.atLevel },
+    { maxTeams: row.tournamentMaxTeams, golfers: row.inTournament },
+    wanted,
   );
   if (refusal) throw new AppError('CONFLICT', refusal);
   return { id: row.levelId, name: row.levelName, priceCents: row.priceCents };
 }
+
+/** What a registration asks for: whole teams, or single places (R43). */
+interface Wanted {
+  teams: number;
+  singles: number;
+}
+
+export const SINGLES_NOT_SOLD_MESSAGE = 'This level does not sell single places';
 
 export interface RegisterOptions {
   /** How long the places are kept unpaid (R24); HOLD_HOURS by default. */
@@ -163,12 +182,36 @@ export async function registerTeamsOnce(
   timeZone?: string,
   options: RegisterOptions = {},
 ): Promise<Registration | Replay> {
-  const input = registrationSchema.parse(rawInput);
+  return registerOnce(db, userId, registrationSchema.parse(rawInput), 'team', now, timeZone, options);
+}
+
+/** R43: one golfer buys a single place, by the same path as a team (card or hold, R23/R24; Idempotency-Key, R27). */
+export async function registerSingleOnce(
+  db: Db,
+  userId: string,
+  rawInput: unknown,
+  now: Date,
+  timeZone?: string,
+  options: RegisterOptions = {},
+): Promise<Registration | Replay> {
+  return registerOnce(db, userId, singleToTeams(singlePlaceSchema.parse(rawInput)), 'single', now, timeZone, options);
+}
+
+async function registerOnce(
+  db: Db,
+  userId: string,
+  input: RegistrationInput,
+  kind: 'team' | 'single',
+  now: Date,
+  timeZone: string | undefined,
+  options: RegisterOptions,
+): Promise<Registration | Replay> {
+  const wanted: Wanted = kind === 'single' ? { teams: 0, singles: input.teams.length } : { teams: input.teams.length, singles: 0 };
   const holdHours = options.holdHours ?? HOLD_HOURS;
   const expires = input.paymentOption === 'hold' || options.cardPayments === true;
   const holdUntil = expires ? new Date(now.getTime() + holdHours * 3600_000) : null;
   const key = options.idempotencyKey;
-  const hash = key ? requestHash(input) : '';
+  const hash = key ? requestHash({ kind, input }) : '';
 
   if (key) {
     const saved = await savedAnswer(db, userId, key, hash);
@@ -179,12 +222,19 @@ export async function registerTeamsOnce(
   // A first look without the lock refuses what cannot fit (a sold-out level, a closed tournament) without queueing
   // behind every registration in progress. A refusal here is at worst a moment stale; an acceptance is decided again
   // below, under the lock.
-  admit(await readCapacity(db, input.tournamentId, input.sponsorshipLevelId, offer?.id ?? null), input.teams.length, now, timeZone);
+  admit(await readCapacity(db, input.tournamentId, input.sponsorshipLevelId, offer?.id ?? null), wanted, now, timeZone);
 
   // The locked section is one statement (locked-section.ts): the tournament's row lock is held for the database's own
   // work and the commit, not for round trips to a busy app (docs/decisions/065).
   const status = input.paymentOption === 'pay' ? 'pending' : 'hold';
   const created = input.teams.map((team) => ({ id: randomUUID(), name: team.teamName, paymentId: randomUUID() }));
+  // Golfers who answer for themselves (R42) get their personal link in the same statement.
+  const asked = created.flatMap((team, i) =>
+    input.teams[i]!.players.flatMap((p) =>
+      p.answeredBy === 'golfer' ? [{ player: p, link: newLink(randomUUID()), teamName: team.name }] : [],
+    ),
+  );
+  const idOf = new Map(asked.map((a) => [a.player, a.link.row.playerId]));
   const request: LockedRequest = {
     user_id: userId,
     level_id: input.sponsorshipLevelId,
@@ -204,10 +254,14 @@ export async function registerTeamsOnce(
       show_company_as_sponsor: input.showCompanyAsSponsor,
       payment_status: status,
       hold_until: holdUntil?.toISOString() ?? null,
+      kind,
+      places: kind === 'single' ? 1 : GOLFERS_PER_TEAM,
     })),
     players: created.flatMap((team, i) =>
       input.teams[i]!.players.map((p, j) => ({
+        id: idOf.get(p) ?? randomUUID(),
         team_id: team.id,
+        answered_by: p.answeredBy ?? 'leader',
         first_name: p.firstName,
         last_name: p.lastName,
         email: p.email,
@@ -216,25 +270,35 @@ export async function registerTeamsOnce(
         position: i * PLAYERS_PER_TEAM + j,
       })),
     ),
+    links: asked.map((a) => ({ token_hash: a.link.row.tokenHash, player_id: a.link.row.playerId })),
   };
 
   const registration = (row: LockedOutcome | undefined): Registration => {
     if (row && !row.offer_open) throw new AppError('CONFLICT', OFFER_GONE_MESSAGE);
     if (!row?.registered) {
       // Nothing was inserted: the refusal is worded from the counts the database decided on.
-      admit(row && lockedCapacity(row), input.teams.length, now, timeZone);
+      admit(row && lockedCapacity(row, kind), wanted, now, timeZone);
       throw new Error('golf_register_teams refused what admit() accepts: their rules differ');
     }
+    // For a single place the function answers the level's single price (R43).
+    const unitPrice = row.price_cents!;
     return {
+      single: kind === 'single',
       teams: created.map((team, i) => ({ id: team.id, name: team.name, players: input.teams[i]!.players })),
       tournament: { name: row.name, startDate: row.start_date },
       levelName: row.level_name!,
-      priceCents: row.price_cents!,
-      totalCents: row.price_cents! * created.length,
+      priceCents: unitPrice,
+      totalCents: unitPrice * created.length,
       paymentOption: input.paymentOption,
       holdUntil,
       contactEmail: input.contactEmail,
       contactName: input.contactName,
+      invitations: asked.map((a) => ({
+        email: a.player.email,
+        firstName: a.player.firstName,
+        teamName: a.teamName,
+        token: a.link.token,
+      })),
     };
   };
   // Without an Idempotency-Key the statement commits by itself, with the other registrations this process has for the
@@ -260,14 +324,15 @@ export async function registerTeamsOnce(
 }
 
 /** The locked section's figures in the first look's shape, for admit(). */
-const lockedCapacity = (row: LockedOutcome): CapacityRow => ({
+const lockedCapacity = (row: LockedOutcome, kind: 'team' | 'single'): CapacityRow => ({
   name: row.name,
   startDate: row.start_date,
   active: row.active,
   tournamentMaxTeams: row.tournament_max_teams,
   levelId: row.level_id,
   levelName: row.level_name,
-  priceCents: row.price_cents,
+  priceCents: kind === 'single' ? 0 : row.price_cents,
+  singlePriceCents: kind === 'single' ? row.price_cents : null,
   levelMaxTeams: row.level_max_teams,
   inTournament: row.in_tournament,
   atLevel: row.at_level,

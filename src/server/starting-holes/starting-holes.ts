@@ -32,7 +32,9 @@ export function drawStartingHoles(teamIds: readonly string[], holes: readonly nu
 }
 
 /** The teams a draw places: every team of the tournament (one place to change should some teams stop counting). */
-const drawnTeams = (tournamentId: string) => and(eq(teams.tournamentId, tournamentId), holdsPlace);
+// Unpaired singles (R43) are no group of their own: they are drawn once staff place them into a team.
+const inTheDraw = and(holdsPlace, eq(teams.kind, 'team'))!;
+const drawnTeams = (tournamentId: string) => and(eq(teams.tournamentId, tournamentId), inTheDraw);
 
 /**
  * Draws starting holes for all the tournament's teams, replacing the earlier draw (delete then insert) in one transaction.
@@ -99,7 +101,7 @@ async function teamsWithHoles(db: Db, tournamentId: string) {
     })
     .from(teams)
     .leftJoin(teamAssignments, eq(teamAssignments.teamId, teams.id))
-    .where(and(eq(teams.tournamentId, tournamentId), holdsPlace))
+    .where(drawnTeams(tournamentId))
     .orderBy(
       sql`${teamAssignments.startingHole} asc nulls last`,
       asc(teamAssignments.startGroup),
@@ -146,7 +148,7 @@ export async function getDrawStatus(db: Db): Promise<DrawStatus> {
     })
     .from(teams)
     .leftJoin(teamAssignments, eq(teamAssignments.teamId, teams.id))
-    .where(holdsPlace)
+    .where(inTheDraw)
     .groupBy(teams.tournamentId);
   const courses = await db
     .select({ id: tournaments.id, holes: golfCourses.totalHoles, singleGroupHoles: tournaments.singleGroupHoles })

@@ -276,7 +276,8 @@ export async function createTeamAsAdmin(db: Db, rawInput: unknown, actorUserId: 
       })
       .returning({ id: teams.id, name: teams.name });
     if (input.players.length) {
-      await tx.insert(players).values(input.players.map((p, i) => playerRow(team!.id, p, i)));
+      // Staff fill golfers in themselves: answer links (R42) are the leader's choice.
+      await tx.insert(players).values(input.players.map((p, i) => playerRow(team!.id, { ...p, answeredBy: 'leader' }, i)));
     }
     const [record] = await tx
       .insert(payments)

@@ -10,15 +10,18 @@ export const enteredAt = (position: number) => sql`now() + ${position}::int * in
 /** A team's players in the order they were entered. */
 export const playerOrder = () => [asc(players.createdAt), asc(players.id)];
 
-type EnteredPlayer = Pick<typeof players.$inferInsert, 'firstName' | 'lastName' | 'email' | 'phone' | 'handicapIndex'>;
+type EnteredPlayer = Pick<typeof players.$inferInsert, 'firstName' | 'lastName' | 'email' | 'phone' | 'handicapIndex' | 'answeredBy'>;
 
 /** The row of a player entered at `position` among those inserted together (registration, a leader's or staff's edit). */
-export const playerRow = (teamId: string, p: EnteredPlayer, position: number) => ({
+/** `id`: set when the caller needs the new player's id (a golfer's answer link, R42). */
+export const playerRow = (teamId: string, p: EnteredPlayer, position: number, id?: string) => ({
+  ...(id ? { id } : {}),
   teamId,
   firstName: p.firstName,
   lastName: p.lastName,
   email: p.email,
   phone: p.phone,
   handicapIndex: p.handicapIndex,
+  answeredBy: p.answeredBy ?? 'leader',
   createdAt: enteredAt(position),
 });

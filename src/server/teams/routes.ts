@@ -5,6 +5,7 @@ import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from
 import { editTeamSchema } from '../../shared/team-schemas';
 import { teamDetail, teamSummary } from './schemas';
 import { getTeam, listTeamsOf, updateTeam } from './service';
+import { sendInvitations } from '../golfer-answers/invitations';
 const idParam = z.object({ id: z.uuid('Team not found') });
 
 export const teamRoutes = createRouter()
@@ -61,7 +62,16 @@ export const teamRoutes = createRouter()
     }),
     async (c) => {
       const { database, config, now } = c.var.deps;
-      const team = await updateTeam(database.db, await getActor(c), c.req.valid('param').id, c.req.valid('json'), now(), config.timeZone);
+      const { team, invitations } = await updateTeam(
+        database.db,
+        await getActor(c),
+        c.req.valid('param').id,
+        c.req.valid('json'),
+        now(),
+        config.timeZone,
+      );
+      // Golfers newly asked to answer for themselves get their link (R42); the save stands if the mail server is down.
+      void sendInvitations(c.var.deps, invitations, team.tournament);
       return c.json({ team }, 200);
     },
   );

@@ -1,6 +1,7 @@
 // The answers about teams (a leader's and staff's), declared once: the OpenAPI document, the handlers' compile-time check and
 // the client's types all come from these (docs/decisions/060).
 import { z } from '@hono/zod-openapi';
+import { ANSWERED_BY } from '../../shared/team-schemas';
 import { instant, named, paymentStatus, startGroup, tournamentDates } from '../http/answer-fields';
 
 export const teamSummary = z
@@ -20,6 +21,8 @@ export const teamSummary = z
     startingHole: z.number().nullable(),
     startGroup: startGroup.nullable(),
     playerCount: z.number(),
+    /** R42: the golfers asked to answer for themselves, in entered order, and whether each has. */
+    golfersAsked: z.array(z.object({ name: z.string(), answered: z.boolean() })),
     /** Before the editing lock (R17). */
     editable: z.boolean(),
     /** hasCourse: whether scores can be entered yet (the tournament has a course). */
@@ -36,6 +39,11 @@ export const teamPlayer = z
     email: z.string(),
     phone: z.string(),
     handicapIndex: z.number().nullable(),
+    /** R42: who fills the details in, and when the golfer answered (null: not yet, or the leader fills them in). */
+    answeredBy: z.enum(ANSWERED_BY),
+    answeredAt: instant.nullable(),
+    shirtSize: z.string(),
+    dietaryNeeds: z.string(),
   })
   .openapi('TeamPlayer');
 

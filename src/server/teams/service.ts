@@ -1,4 +1,5 @@
 // Teams as their leader sees them, and the leader's edits (R9, R11, R17). Staff may read and correct any team.
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
 import { preparedPerDatabase, type Db } from '../db/connect';
 import { players, sponsorshipLevels, teamAssignments, teams, tournamentSponsorshipLevels, tournaments } from '../db/schema';
@@ -6,8 +7,10 @@ import { selectTeams } from './teams-query';
 import { AppError } from '../http/errors';
 import { courseIdOf } from '../scoring/tournament-course';
 import { playerOrder, playerRow } from './player-order';
+import { issueLinks } from '../golfer-answers/links';
+import type { Invitation } from '../golfer-answers/invitations';
 import { isEditable, LOCKED_MESSAGE } from '../../shared/editing-lock';
-import { editTeamSchema } from '../../shared/team-schemas';
+import { editTeamSchema, type AnsweredBy } from '../../shared/team-schemas';
 import type { StartGroup } from '../../shared/tournament-day';
 import type { PaymentStatus } from '../../shared/payment-status';
 
@@ -43,6 +46,9 @@ const teamColumns = {
   /** Scores can be entered once the tournament has a course (its holes and pars). */
   hasCourse: sql<boolean>`(${courseIdOf}) is not null`,
   playerCount: sql<number>`(select count(*)::int from ${players} where ${players.teamId} = ${teams.id})`,
+  golfersAsked: sql<
+    { name: string; answered: boolean }[]
+  >`(select coalesce(json_agg(json_build_object('name', p.first_name || ' ' || p.last_name, 'answered', p.answered_at is not null) order by p.created_at, p.id), '[]'::json) from ${players} p where p.team_id = ${teams.id} and p.answered_by = 'golfer')`,
 };
 
 function baseQuery(db: Db) {
@@ -101,20 +107,29 @@ export async function getTeam(db: Db, actor: Actor, teamId: string, now: Date, t
       email: players.email,
       phone: players.phone,
       handicapIndex: players.handicapIndex,
+      answeredBy: sql<AnsweredBy>`${players.answeredBy}`,
+      answeredAt: players.answeredAt,
+      shirtSize: players.shirtSize,
+      dietaryNeeds: players.dietaryNeeds,
     })
     .from(players)
     .where(eq(players.teamId, teamId))
     .orderBy(...playerOrder());
-  return { ...toSummary(row, now, timeZone), players: list };
+  return {
+    ...toSummary(row, now, timeZone),
+    players: list.map((p) => ({ ...p, answeredAt: p.answeredAt?.toISOString() ?? null })),
+  };
 }
 
 /**
  * Saves a team's details and its four players in one transaction. A leader may change only their own team, and only
  * before the lock; an admin may correct any team at any time. Status, amount and owner are not part of the input (no mass assignment).
+ * Golfers newly asked to answer for themselves, or whose e-mail changed, get a new personal link (R42): the answer lists
+ * them for the route to e-mail. A golfer who answers keeps their own Handicap Index: the leader's form does not overwrite it.
  */
 export async function updateTeam(db: Db, actor: Actor, teamId: string, rawInput: unknown, now: Date, timeZone: string) {
   const input = editTeamSchema.parse(rawInput);
-  await db.transaction(async (tx) => {
+  const invitations = await db.transaction(async (tx) => {
     const [team] = await tx
       .select({ userId: teams.userId, startDate: tournaments.startDate })
       .from(teams)
@@ -138,13 +153,16 @@ export async function updateTeam(db: Db, actor: Actor, teamId: string, rawInput:
       })
       .where(eq(teams.id, teamId));
 
-    const existing = await tx.select({ id: players.id }).from(players).where(eq(players.teamId, teamId));
-    const ours = new Set(existing.map((p) => p.id));
+    const existing = await tx
+      .select({ id: players.id, email: players.email, answeredBy: players.answeredBy })
+      .from(players)
+      .where(eq(players.teamId, teamId));
+    const ours = new Map(existing.map((p) => [p.id, p]));
     // An id of this team keeps its player once; an id sent twice, or of another team, makes a new player (always four).
     const seen = new Set<string>();
     const keeps = (p: { id?: string }) => Boolean(p.id && ours.has(p.id) && !seen.has(p.id) && seen.add(p.id));
     const kept = input.players.filter(keeps);
-    // Players not in the form any more leave the team.
+    // Players not in the form any more leave the team (their answer links go with them).
     await tx.delete(players).where(
       kept.length
         ? and(
@@ -156,16 +174,43 @@ export async function updateTeam(db: Db, actor: Actor, teamId: string, rawInput:
           )
         : eq(players.teamId, teamId),
     );
+    const asked: { id: string; player: (typeof input.players)[number]; replace: boolean }[] = [];
     for (const p of kept) {
+      const before = ours.get(p.id!)!;
+      const byGolfer = p.answeredBy === 'golfer';
       await tx
         .update(players)
-        .set({ firstName: p.firstName, lastName: p.lastName, email: p.email, phone: p.phone, handicapIndex: p.handicapIndex })
+        .set({
+          firstName: p.firstName,
+          lastName: p.lastName,
+          email: p.email,
+          phone: p.phone,
+          answeredBy: p.answeredBy ?? 'leader',
+          ...(byGolfer ? {} : { handicapIndex: p.handicapIndex }),
+        })
         .where(and(eq(players.id, p.id!), eq(players.teamId, teamId)));
+      if (byGolfer && (before.answeredBy !== 'golfer' || before.email !== p.email)) asked.push({ id: p.id!, player: p, replace: true });
     }
-    const added = input.players.filter((p) => !kept.includes(p));
+    const added = input.players.filter((p) => !kept.includes(p)).map((p) => ({ player: p, id: randomUUID() }));
     if (added.length) {
-      await tx.insert(players).values(added.map((p, i) => playerRow(teamId, p, i)));
+      await tx.insert(players).values(added.map((a, i) => playerRow(teamId, a.player, i, a.id)));
+      for (const a of added) if (a.player.answeredBy === 'golfer') asked.push({ ...a, replace: false });
     }
+    const replaced = await issueLinks(
+      tx,
+      asked.filter((a) => a.replace).map((a) => a.id),
+      { replace: true },
+    );
+    const fresh = await issueLinks(
+      tx,
+      asked.filter((a) => !a.replace).map((a) => a.id),
+    );
+    return asked.map((a): Invitation => ({
+      email: a.player.email,
+      firstName: a.player.firstName,
+      teamName: input.teamName,
+      token: (replaced.get(a.id) ?? fresh.get(a.id))!,
+    }));
   });
-  return getTeam(db, actor, teamId, now, timeZone);
+  return { team: await getTeam(db, actor, teamId, now, timeZone), invitations };
 }

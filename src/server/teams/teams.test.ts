@@ -137,7 +137,19 @@ describe('GET /api/teams/:id', () => {
     expect(body.team).toMatchObject({ id: team!.id, name: 'Detail 1', editable: true, playerCount: 4 });
     const roster = await rosterOf(team!.id);
     expect(body.team.players).toEqual(
-      roster.map(({ id, firstName, lastName, email, phone }) => ({ id, firstName, lastName, email, phone, handicapIndex: null })),
+      roster.map(({ id, firstName, lastName, email, phone }) => ({
+        id,
+        firstName,
+        lastName,
+        email,
+        phone,
+        handicapIndex: null,
+        // R42: the leader fills these players in; nothing answered by the golfers themselves.
+        answeredBy: 'leader',
+        answeredAt: null,
+        shirtSize: '',
+        dietaryNeeds: '',
+      })),
     );
     expect(body.team.players.every((p: { email: string; phone: string }) => p.email.includes('@') && p.phone === '555-0100')).toBe(true);
   });

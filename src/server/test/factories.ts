@@ -2,8 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/connect';
 import { sponsorshipLevels, tournamentSponsorshipLevels, tournaments } from '../db/schema';
-import { registerTeams } from '../registration/service';
-import type { RegistrationInput } from '../../shared/team-schemas';
+import { registerSingleOnce, registerTeams } from '../registration/service';
+import { setTeamPaymentStatus } from '../teams/admin-service';
+import type { RegistrationInput, SinglePlaceInput } from '../../shared/team-schemas';
 
 const suffix = () => randomBytes(3).toString('hex');
 
@@ -25,16 +26,22 @@ export async function createTournament(db: Db, values: Partial<typeof tournament
 export async function createLevel(
   db: Db,
   tournamentId: string,
-  values: Partial<{ name: string; description: string; priceCents: number; maxTeams: number }> = {},
+  values: Partial<{ name: string; description: string; priceCents: number; maxTeams: number; singlePriceCents: number | null }> = {},
 ) {
-  const { name = `Eagle ${suffix()}`, description = 'Hole sponsor sign and four players', priceCents = 50_000, maxTeams = 10 } = values;
+  const {
+    name = `Eagle ${suffix()}`,
+    description = 'Hole sponsor sign and four players',
+    priceCents = 50_000,
+    maxTeams = 10,
+    singlePriceCents = null,
+  } = values;
   const [level] = await db
     .insert(sponsorshipLevels)
     .values({ name, description, maxTeams: Math.min(maxTeams, 10) })
     .returning();
   const [offered] = await db
     .insert(tournamentSponsorshipLevels)
-    .values({ tournamentId, sponsorshipLevelId: level!.id, priceCents, maxTeams })
+    .values({ tournamentId, sponsorshipLevelId: level!.id, priceCents, maxTeams, singlePriceCents })
     .returning();
   return { ...offered!, name, description };
 }
@@ -73,4 +80,35 @@ export async function createRegisteredTeam(db: Db, userId: string, options: { st
   const level = await createLevel(db, tournament.id);
   const registration = await registerTeams(db, userId, registrationInput(tournament.id, level.id), new Date());
   return { tournament, level, team: registration.teams[0]! };
+}
+
+/** R43: what one golfer sends to buy a single place. */
+export function singleInput(tournamentId: string, sponsorshipLevelId: string, overrides: Partial<SinglePlaceInput> = {}) {
+  const id = suffix();
+  return {
+    tournamentId,
+    sponsorshipLevelId,
+    paymentOption: 'hold' as const,
+    firstName: 'Sam',
+    lastName: `Single${id}`,
+    email: `single-${id}@example.org`,
+    phone: '555-0177',
+    ...overrides,
+  };
+}
+
+/** R43: a single registered through the service, then marked paid (placeable) unless `status` says otherwise. */
+export async function createSingle(
+  db: Db,
+  userId: string,
+  tournamentId: string,
+  levelId: string,
+  overrides: Partial<SinglePlaceInput> & { status?: 'paid' | 'hold' } = {},
+) {
+  const { status = 'paid', ...input } = overrides;
+  const outcome = await registerSingleOnce(db, userId, singleInput(tournamentId, levelId, input), new Date());
+  if ('replay' in outcome) throw new Error('unreachable: no idempotency key');
+  const id = outcome.teams[0]!.id;
+  if (status === 'paid') await setTeamPaymentStatus(db, id, { status: 'paid' });
+  return { id, ...outcome.teams[0]!.players[0]! };
 }

@@ -32,7 +32,7 @@ export interface RegistrationCounts {
   teams: number;
   players: number;
   payments: number;
-  /** Teams without exactly four players or without exactly one payment: a half-saved registration. */
+  /** Teams without a player per golfer place (4; 1 for a single, R43) or without exactly one payment: half-saved. */
   incompleteTeams: number;
 }
 
@@ -44,7 +44,7 @@ export async function registrationCounts(db: Db, tournamentId?: string): Promise
     sql`select count(*)::int as teams,
                coalesce(sum(p.n), 0)::int as players,
                coalesce(sum(m.n), 0)::int as payments,
-               (count(*) filter (where coalesce(p.n, 0) <> 4 or coalesce(m.n, 0) <> 1))::int as "incompleteTeams"
+               (count(*) filter (where coalesce(p.n, 0) <> t.places or coalesce(m.n, 0) <> 1))::int as "incompleteTeams"
         from teams t
         left join (select team_id, count(*) as n from players group by team_id) p on p.team_id = t.id
         left join (select team_id, count(*) as n from payments group by team_id) m on m.team_id = t.id
@@ -54,10 +54,12 @@ export async function registrationCounts(db: Db, tournamentId?: string): Promise
 }
 
 /** Every player and payment row in the database, whichever team they name (foreign keys aside, nothing may float). */
-export async function allRegistrationRows(db: Db): Promise<{ teams: number; players: number; payments: number }> {
-  const [row] = await queryRows<{ teams: number; players: number; payments: number }>(
+/** Every team, golfer place (R43: 4 a team, 1 a single), player and payment in the database. */
+export async function allRegistrationRows(db: Db): Promise<{ teams: number; places: number; players: number; payments: number }> {
+  const [row] = await queryRows<{ teams: number; places: number; players: number; payments: number }>(
     db,
-    sql`select (select count(*)::int from teams) as teams, (select count(*)::int from players) as players,
+    sql`select (select count(*)::int from teams) as teams, (select coalesce(sum(places), 0)::int from teams) as places,
+               (select count(*)::int from players) as players,
                (select count(*)::int from payments) as payments`,
   );
   return row!;

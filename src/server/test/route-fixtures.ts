@@ -21,8 +21,18 @@ import { linkKey, receiptSubject, statementSubject } from '../receipts/service';
 import { offlineGiftSchema } from '../../shared/fundraising-schemas';
 import { queueMessage } from '../messages/service';
 import { saveSideGameSettings } from '../side-games/service';
-import { createLevel, createRegisteredTeam, createTournament, playersInput, registrationInput } from './factories';
+import {
+  createLevel,
+  createRegisteredTeam,
+  createSingle,
+  createTournament,
+  playersInput,
+  registrationInput,
+  singleInput,
+} from './factories';
 import { paymentIdOf } from './admin-fixtures';
+import { addQuestion } from '../golfer-answers/service';
+import { issueLinks } from '../golfer-answers/links';
 import { createTournamentDay } from './tournament-day-fixtures';
 import type { Role } from '../../shared/roles';
 import { TEST_PASSWORD, uniqueEmail, type RequestOptions, type TestApp, type TestUser } from './test-app';
@@ -55,6 +65,16 @@ const offlineGift = (tournamentId: string) =>
     method: 'cheque',
     note: 'No. 7',
   });
+/** A registered team's first golfer, asked to answer for themselves (R42): the token of their personal link. */
+async function askedGolfer(t: TestApp, owner: TestUser) {
+  const { team } = await createRegisteredTeam(t.db, owner.id);
+  const [golfer] = await t.db
+    .update(players)
+    .set({ answeredBy: 'golfer' })
+    .where(eq(players.teamId, team.id))
+    .returning({ id: players.id });
+  return (await issueLinks(t.db, [golfer!.id])).get(golfer!.id)!;
+}
 
 /** Level and course names must be unique. */
 const uniqueName = (label: string) => `${label} ${randomBytes(3).toString('hex')}`;
@@ -614,6 +634,66 @@ export const routeFixtures: Record<string, RouteFixture> = {
     request: () => ({ path: `/api/admin/statements.csv?year=${new Date().getUTCFullYear()}` }),
     expect: 200,
   },
+  // ── golfers answer for themselves (R42) ──
+  'GET /api/golfer-answers/{token}': {
+    request: async ({ t, owner }) => ({ path: `/api/golfer-answers/${await askedGolfer(t, owner)}` }),
+    expect: 200,
+  },
+  'PUT /api/golfer-answers/{token}': {
+    request: async ({ t, owner }) => ({
+      path: `/api/golfer-answers/${await askedGolfer(t, owner)}`,
+      json: { handicapIndex: 8.2, shirtSize: 'M', dietaryNeeds: 'Vegetarian' },
+    }),
+    expect: 200,
+  },
+  // ── singles and pairing (R43) ──
+  'GET /api/admin/pairing': {
+    request: async ({ t }) => ({ path: `/api/admin/pairing?tournamentId=${(await createTournament(t.db)).id}` }),
+    expect: 200,
+  },
+  'POST /api/admin/pairing': {
+    request: async ({ t, owner }) => {
+      const tournament = await createTournament(t.db);
+      const level = await createLevel(t.db, tournament.id, { singlePriceCents: 12_500 });
+      const single = await createSingle(t.db, owner.id, tournament.id, level.id);
+      return { json: { tournamentId: tournament.id, singleIds: [single.id], newTeamName: 'The Singles' } };
+    },
+    expect: 200,
+  },
+  'GET /api/admin/golfer-questions': {
+    request: async ({ t }) => ({ path: `/api/admin/golfer-questions?tournamentId=${(await createTournament(t.db)).id}` }),
+    expect: 200,
+  },
+  'POST /api/admin/golfer-questions': {
+    request: async ({ t }) => ({
+      path: `/api/admin/golfer-questions?tournamentId=${(await createTournament(t.db)).id}`,
+      json: { label: 'Shuttle from the hotel?', kind: 'yes_no', required: true },
+    }),
+    expect: 201,
+  },
+  'DELETE /api/admin/golfer-questions/{id}': {
+    request: async ({ t }) => {
+      const question = await addQuestion(t.db, (await createTournament(t.db)).id, {
+        label: 'Tee box',
+        kind: 'choice',
+        choices: ['Blue', 'Red'],
+      });
+      return { path: `/api/admin/golfer-questions/${question.id}` };
+    },
+    expect: 200,
+  },
+  'GET /api/admin/golfer-answers': {
+    request: async ({ t, owner }) => ({
+      path: `/api/admin/golfer-answers?tournamentId=${(await createRegisteredTeam(t.db, owner.id)).tournament.id}`,
+    }),
+    expect: 200,
+  },
+  'GET /api/admin/golfer-answers/export.csv': {
+    request: async ({ t, owner }) => ({
+      path: `/api/admin/golfer-answers/export.csv?tournamentId=${(await createRegisteredTeam(t.db, owner.id)).tournament.id}`,
+    }),
+    expect: 200,
+  },
   // ── waitlist (R25) ──
   'POST /api/waitlist': {
     request: async ({ t, owner }) => {
@@ -783,6 +863,14 @@ export const routeFixtures: Record<string, RouteFixture> = {
       const tournament = await createTournament(t.db);
       const level = await createLevel(t.db, tournament.id);
       return { json: registrationInput(tournament.id, level.id) };
+    },
+    expect: 201,
+  },
+  'POST /api/registrations/single': {
+    request: async ({ t }) => {
+      const tournament = await createTournament(t.db);
+      const level = await createLevel(t.db, tournament.id, { singlePriceCents: 12_500 });
+      return { json: singleInput(tournament.id, level.id) };
     },
     expect: 201,
   },

@@ -40,6 +40,8 @@ const detail = z
         maxTeams: z.number(),
         /** R39: the value a team at this level receives, in cents. */
         fmvCents: z.number(),
+        /** R43: the single place's price; null when the level sells whole teams only. */
+        singlePriceCents: z.number().nullable(),
         teamsRegistered: z.number(),
       }),
     ),

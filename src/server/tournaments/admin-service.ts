@@ -69,6 +69,7 @@ export async function getTournamentForAdmin(db: Db, id: string) {
       priceCents: tournamentSponsorshipLevels.priceCents,
       maxTeams: tournamentSponsorshipLevels.maxTeams,
       fmvCents: tournamentSponsorshipLevels.fmvCents,
+      singlePriceCents: tournamentSponsorshipLevels.singlePriceCents,
       teamsRegistered: sql<number>`(select count(*)::int from ${teams} where ${teams.tournamentSponsorshipLevelId} = ${tournamentSponsorshipLevels.id} and ${holdsPlace})`,
     })
     .from(tournamentSponsorshipLevels)
@@ -206,14 +207,25 @@ async function saveLinks(tx: Db, tournamentId: string, input: TournamentInput, c
     const existing = current.find((c) => c.levelId === level.sponsorshipLevelId);
     const maxTeams = level.maxTeams ?? existing?.maxTeams ?? catalogue.find((c) => c.id === level.sponsorshipLevelId)!.maxTeams;
     const fmvCents = level.fmvCents ?? existing?.fmvCents ?? 0;
+    const singlePriceCents = level.singlePriceCents === undefined ? (existing?.singlePriceCents ?? null) : level.singlePriceCents;
     if (!existing) {
-      await tx
-        .insert(tournamentSponsorshipLevels)
-        .values({ tournamentId, sponsorshipLevelId: level.sponsorshipLevelId, priceCents: level.priceCents, maxTeams, fmvCents });
-    } else if (existing.priceCents !== level.priceCents || existing.maxTeams !== maxTeams || existing.fmvCents !== fmvCents) {
+      await tx.insert(tournamentSponsorshipLevels).values({
+        tournamentId,
+        sponsorshipLevelId: level.sponsorshipLevelId,
+        priceCents: level.priceCents,
+        maxTeams,
+        fmvCents,
+        singlePriceCents,
+      });
+    } else if (
+      existing.priceCents !== level.priceCents ||
+      existing.maxTeams !== maxTeams ||
+      existing.fmvCents !== fmvCents ||
+      existing.singlePriceCents !== singlePriceCents
+    ) {
       await tx
         .update(tournamentSponsorshipLevels)
-        .set({ priceCents: level.priceCents, maxTeams, fmvCents })
+        .set({ priceCents: level.priceCents, maxTeams, fmvCents, singlePriceCents })
         .where(eq(tournamentSponsorshipLevels.id, existing.id));
     }
   }

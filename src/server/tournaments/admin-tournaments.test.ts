@@ -13,6 +13,7 @@ import { registrationInput } from '../test/factories';
 import { insertLeaders, registrationCounts, teamsInput } from '../test/fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
 import { updateTournament } from './admin-service';
+import { TOURNAMENT_MESSAGES } from '../../shared/tournament-schemas';
 
 const POSTGRES = testDatabaseKind() === 'postgres';
 const BASE = '/api/admin/tournaments';
@@ -106,6 +107,7 @@ describe('POST /api/admin/tournaments', () => {
         priceCents: 500_000,
         maxTeams: 3,
         fmvCents: 0,
+        singlePriceCents: null,
         teamsRegistered: 0,
       },
       {
@@ -115,6 +117,7 @@ describe('POST /api/admin/tournaments', () => {
         priceCents: 120_050,
         maxTeams: 24,
         fmvCents: 45_000,
+        singlePriceCents: null,
         teamsRegistered: 0,
       },
     ]);
@@ -204,6 +207,35 @@ describe('POST /api/admin/tournaments', () => {
   });
 });
 
+describe('a level’s single places (R43)', () => {
+  it('are set by a price on the level, kept when left out, and switched off with null', async () => {
+    const levels = (single: unknown) => [
+      { sponsorshipLevelId: eagle.id, priceCents: 500_000, maxTeams: 3 },
+      { sponsorshipLevelId: foursome.id, priceCents: 120_050, maxTeams: 24, ...(single === undefined ? {} : { singlePriceCents: single }) },
+    ];
+    const tournament = await created({ levels: levels(32_500) });
+    const single = async () =>
+      (await detail(tournament.id)).levels.map((l: { name: string; singlePriceCents: number | null }) => [l.name, l.singlePriceCents]);
+    expect(await single()).toEqual([
+      ['Eagle Sponsor', null],
+      ['Foursome', 32_500],
+    ]);
+    expect((await put(tournament.id, body({ levels: levels(undefined) }))).status).toBe(200);
+    expect(await single()).toEqual([
+      ['Eagle Sponsor', null],
+      ['Foursome', 32_500],
+    ]);
+    const refused = await put(tournament.id, body({ levels: levels(-1) }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields).toEqual({ 'levels.1.singlePriceCents': TOURNAMENT_MESSAGES.singlePrice });
+    expect((await put(tournament.id, body({ levels: levels(null) }))).status).toBe(200);
+    expect(await single()).toEqual([
+      ['Eagle Sponsor', null],
+      ['Foursome', null],
+    ]);
+  });
+});
+
 describe('PUT /api/admin/tournaments/:id', () => {
   it('saves the fields, moves the course link and replaces, changes and adds levels', async () => {
     const tournament = await created();
@@ -247,6 +279,7 @@ describe('PUT /api/admin/tournaments/:id', () => {
         priceCents: 450_000,
         maxTeams: 2,
         fmvCents: 60_000,
+        singlePriceCents: null,
         teamsRegistered: 0,
       },
       {
@@ -256,6 +289,7 @@ describe('PUT /api/admin/tournaments/:id', () => {
         priceCents: 250_000,
         maxTeams: 8,
         fmvCents: 0,
+        singlePriceCents: null,
         teamsRegistered: 0,
       },
     ]);

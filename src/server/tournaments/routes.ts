@@ -24,6 +24,10 @@ const levelSchema = z
     priceCents: z.number(),
     maxTeams: z.number(),
     placesLeft: z.number(),
+    /** R43: the price of a single place; null when the level sells whole teams only. */
+    singlePriceCents: z.number().nullable(),
+    /** R43: golfer places left for singles (0 when the level sells none). */
+    singlePlacesLeft: z.number(),
   })
   .openapi('OfferedLevel');
 

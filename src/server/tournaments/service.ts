@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { sponsorshipLevels, teams, tournamentSponsorshipLevels, tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
-import { placesLeft } from '../../shared/capacity';
+import { GOLFERS_PER_TEAM, golferPlacesLeft, teamPlacesLeft } from '../../shared/capacity';
 import { isEditable } from '../../shared/editing-lock';
 import { holdsPlace, reservedAtLevel, reservedInTournament } from '../holds/holds-place';
 
@@ -23,7 +23,7 @@ export async function listActiveTournaments(db: Db, now: Date, timeZone: string)
   return rows.map((row) => ({ ...row, registrationOpen: isEditable(row.startDate, now, timeZone) }));
 }
 
-/** The levels an active tournament offers, each with its price and the places left (R13). */
+/** The levels an active tournament offers, each with its price and the places left (R13), teams' and singles' (R43). */
 export async function listTournamentLevels(db: Db, tournamentId: string) {
   const [tournament] = await db
     .select({ id: tournaments.id, maxTeams: tournaments.maxTeams })
@@ -32,7 +32,8 @@ export async function listTournamentLevels(db: Db, tournamentId: string) {
   if (!tournament) throw new AppError('NOT_FOUND', 'Tournament not found');
   // A separate count: in a correlated subquery of a one-table select, drizzle leaves the columns unqualified ("id" would be teams.id).
   const [teamCount] = await db
-    .select({ taken: sql<number>`count(*)::int + ${reservedInTournament(tournamentId)}` })
+    // Golfer places (R43: a team 4, a single 1).
+    .select({ taken: sql<number>`coalesce(sum(${teams.places}), 0)::int + ${GOLFERS_PER_TEAM} * ${reservedInTournament(tournamentId)}` })
     .from(teams)
     .where(and(eq(teams.tournamentId, tournamentId), holdsPlace));
   const rows = await db
@@ -43,14 +44,23 @@ export async function listTournamentLevels(db: Db, tournamentId: string) {
       description: sponsorshipLevels.description,
       priceCents: tournamentSponsorshipLevels.priceCents,
       maxTeams: tournamentSponsorshipLevels.maxTeams,
-      taken: sql<number>`((select count(*)::int from ${teams} where ${teams.tournamentSponsorshipLevelId} = ${tournamentSponsorshipLevels.id} and ${holdsPlace}) + ${reservedAtLevel(tournamentSponsorshipLevels.id)})`,
+      singlePriceCents: tournamentSponsorshipLevels.singlePriceCents,
+      taken: sql<number>`((select coalesce(sum(${teams.places}), 0)::int from ${teams} where ${teams.tournamentSponsorshipLevelId} = ${tournamentSponsorshipLevels.id} and ${holdsPlace}) + ${GOLFERS_PER_TEAM} * ${reservedAtLevel(tournamentSponsorshipLevels.id)})`,
     })
     .from(tournamentSponsorshipLevels)
     .innerJoin(sponsorshipLevels, eq(sponsorshipLevels.id, tournamentSponsorshipLevels.sponsorshipLevelId))
     .where(eq(tournamentSponsorshipLevels.tournamentId, tournamentId))
     .orderBy(sql`${tournamentSponsorshipLevels.priceCents} desc`, asc(sponsorshipLevels.name));
-  return rows.map(({ taken: levelTaken, ...level }) => ({
-    ...level,
-    placesLeft: placesLeft({ maxTeams: level.maxTeams, taken: levelTaken }, { maxTeams: tournament.maxTeams, taken: teamCount!.taken }),
-  }));
+  return rows.map(({ taken: levelTaken, ...level }) => {
+    const caps = [
+      { maxTeams: level.maxTeams, golfers: levelTaken },
+      { maxTeams: tournament.maxTeams, golfers: teamCount!.taken },
+    ] as const;
+    return {
+      ...level,
+      placesLeft: teamPlacesLeft(...caps),
+      // R43: single places left, when the level sells them (else 0).
+      singlePlacesLeft: level.singlePriceCents == null ? 0 : golferPlacesLeft(...caps),
+    };
+  });
 }

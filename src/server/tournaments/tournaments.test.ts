@@ -1,3 +1,4 @@
+import { DEMO_SINGLE_PRICE_CENTS } from '../demo/demo-singles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LEVELS, seedDemo, type DemoSummary } from '../demo/demo-data';
 import { registerTeams } from '../registration/service';
@@ -54,7 +55,10 @@ describe('GET /api/tournaments/:id/levels', () => {
         description: l.description,
         priceCents: l.priceCents,
         maxTeams: l.places,
-        placesLeft: l.places,
+        // The demo's two singles (R43) take 2 of the Foursome level's 40 golfer places: 9 whole teams still fit.
+        placesLeft: l.name === 'Foursome' ? l.places - 1 : l.places,
+        singlePriceCents: l.name === 'Foursome' ? DEMO_SINGLE_PRICE_CENTS : null,
+        singlePlacesLeft: l.name === 'Foursome' ? l.places * 4 - 2 : 0,
       })),
     );
   });
@@ -68,7 +72,7 @@ describe('GET /api/tournaments/:id/levels', () => {
 
     const { body } = await t.call(`/api/tournaments/${demo.tournament.id}/levels`);
     const left = Object.fromEntries(body.levels.map((l: { name: string; placesLeft: number }) => [l.name, l.placesLeft]));
-    expect(left).toEqual({ 'Title Sponsor': 0, 'Eagle Sponsor': 1, 'Birdie Sponsor': 4, Foursome: 10 });
+    expect(left).toEqual({ 'Title Sponsor': 0, 'Eagle Sponsor': 1, 'Birdie Sponsor': 4, Foursome: 9 });
   });
 
   it('caps every level by the tournament’s places left', async () => {

@@ -1,0 +1,175 @@
+// /golfer/:token: a golfer's own details behind the personal link from their e-mail (R42). No account; made for a phone.
+// A link that is not valid (guessed, replaced, the golfer removed) or used after the editing lock says so plainly.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { CircleCheck, Link2Off, Lock } from 'lucide-react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { golferAnswersSchema, SHIRT_SIZES, type GolferAnswersInput } from '../../shared/golfer-answer-schemas';
+import { handicapFromText } from '../../shared/team-schemas';
+import { ApiError, errorMessage } from '../lib/api';
+import { formatDateRange } from '../lib/format';
+import { applyServerErrors } from '../lib/server-errors';
+import { notify } from '../lib/toast';
+import { useParams } from '../router';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { Field } from '../ui/field';
+import { SelectField } from '../ui/select-field';
+import { PageSpinner } from '../ui/spinner';
+import { TextAreaField } from '../ui/text-area-field';
+import { answerPageQuery, useSaveAnswers, type AnswerPage } from './queries';
+
+function Shell({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-col gap-4 px-4 py-8">
+      <title>{`${title} · Golf Tournament`}</title>
+      {children}
+    </div>
+  );
+}
+
+function Refusal({ error }: { error: unknown }) {
+  const closed = error instanceof ApiError && error.status === 403;
+  const invalid = error instanceof ApiError && error.status === 404;
+  const title = closed ? 'Answers are closed' : invalid ? 'This link does not work' : 'We could not open your details';
+  return (
+    <Shell title={title}>
+      <Card className="flex flex-col items-center gap-4 text-center">
+        {closed ? <Lock aria-hidden className="size-12 text-amber-700" /> : <Link2Off aria-hidden className="size-12 text-red-700" />}
+        <h1 className="text-2xl font-bold">{title}</h1>
+        <p className="text-stone-700">{errorMessage(error, 'Please try again in a moment.')}</p>
+      </Card>
+    </Shell>
+  );
+}
+
+export function GolferAnswerPage() {
+  const token = useParams().token ?? '';
+  const page = useQuery(answerPageQuery(token));
+  if (page.isPending) return <PageSpinner label="Loading your details…" />;
+  if (page.isError) return <Refusal error={page.error} />;
+  return <AnswerForm token={token} page={page.data} />;
+}
+
+function AnswerForm({ token, page }: { token: string; page: AnswerPage }) {
+  const save = useSaveAnswers(token);
+  const [saved, setSaved] = useState(false);
+  const schema = useMemo(() => golferAnswersSchema(page.questions), [page.questions]);
+  const form = useForm<GolferAnswersInput>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      handicapIndex: page.answers.handicapIndex,
+      shirtSize: page.answers.shirtSize as GolferAnswersInput['shirtSize'],
+      dietaryNeeds: page.answers.dietaryNeeds,
+      custom: Object.fromEntries(page.questions.map((q) => [q.id, page.answers.custom[q.id] ?? ''])),
+    },
+  });
+  const errors = form.formState.errors;
+  const customError = (id: string) => (errors.custom as Record<string, { message?: string }> | undefined)?.[id]?.message;
+  const submit = form.handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: () => {
+        setSaved(true);
+        window.scrollTo(0, 0);
+      },
+      onError: (error) => {
+        if (applyServerErrors(form, error) === 0) notify.error(errorMessage(error, 'Failed to save your details'));
+      },
+    }),
+  );
+  const when = formatDateRange(page.tournament.startDate, null);
+
+  if (saved) {
+    return (
+      <Shell title="Thank you">
+        <Card className="flex flex-col items-center gap-4 text-center">
+          <CircleCheck aria-hidden className="size-12 text-green-700" />
+          <h1 className="text-2xl font-bold">Thank you, {page.golfer.firstName}</h1>
+          <p className="text-stone-700">
+            Your details for {page.tournament.name} are saved. Your team leader and the organisers can see them now.
+          </p>
+          <Button variant="secondary" onClick={() => setSaved(false)}>
+            Change my answers
+          </Button>
+        </Card>
+      </Shell>
+    );
+  }
+
+  return (
+    <Shell title="Your details">
+      <div>
+        <h1 className="text-2xl font-bold">Your details, {page.golfer.firstName}</h1>
+        <p className="mt-1 text-stone-700">
+          {page.tournament.name} · {when} · team {page.team.name}
+        </p>
+        {page.golfer.answeredAt ? (
+          <p className="mt-2 text-sm text-green-800">You have answered already: change anything below and save again.</p>
+        ) : null}
+      </div>
+      <Card>
+        <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label="Your details">
+          <Field
+            label="Handicap Index (optional)"
+            inputMode="decimal"
+            autoComplete="off"
+            hint="-10.0 to 54.0, one decimal; leave empty if you have none"
+            error={errors.handicapIndex?.message}
+            {...form.register('handicapIndex', { setValueAs: handicapFromText })}
+          />
+          <SelectField label="Shirt size (optional)" error={errors.shirtSize?.message} {...form.register('shirtSize')}>
+            <option value="">Choose a size</option>
+            {SHIRT_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </SelectField>
+          <TextAreaField
+            label="Dietary needs (optional)"
+            hint="Allergies, vegetarian, anything the caterer should know"
+            error={errors.dietaryNeeds?.message}
+            {...form.register('dietaryNeeds')}
+          />
+          {page.questions.map((q) => {
+            const label = q.required ? q.label : `${q.label} (optional)`;
+            const name = `custom.${q.id}` as const;
+            if (q.kind === 'text') return <Field key={q.id} label={label} error={customError(q.id)} {...form.register(name)} />;
+            if (q.kind === 'choice')
+              return (
+                <SelectField key={q.id} label={label} error={customError(q.id)} {...form.register(name)}>
+                  <option value="">Choose…</option>
+                  {q.choices.map((choice) => (
+                    <option key={choice} value={choice}>
+                      {choice}
+                    </option>
+                  ))}
+                </SelectField>
+              );
+            const errorId = `q-${q.id}-error`;
+            return (
+              <fieldset key={q.id} aria-describedby={customError(q.id) ? errorId : undefined} className="flex flex-col gap-1.5">
+                <legend className="mb-1 text-sm font-medium text-stone-800">{label}</legend>
+                <div className="flex gap-6">
+                  {(['yes', 'no'] as const).map((value) => (
+                    <label key={value} className="flex min-h-11 items-center gap-2 text-base">
+                      <input type="radio" value={value} className="size-5 accent-green-800" {...form.register(name)} />
+                      {value === 'yes' ? 'Yes' : 'No'}
+                    </label>
+                  ))}
+                </div>
+                <p id={errorId} aria-live="polite" className="text-sm text-red-700 empty:hidden">
+                  {customError(q.id) ?? ''}
+                </p>
+              </fieldset>
+            );
+          })}
+          <Button type="submit" size="lg" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save my details'}
+          </Button>
+        </form>
+      </Card>
+    </Shell>
+  );
+}

@@ -1,0 +1,148 @@
+CREATE TABLE "golfer_answers" (
+	"player_id" uuid NOT NULL,
+	"question_id" uuid NOT NULL,
+	"value" text NOT NULL,
+	CONSTRAINT "golfer_answers_player_id_question_id_pk" PRIMARY KEY("player_id","question_id")
+);
+--> statement-breakpoint
+CREATE TABLE "golfer_links" (
+	"token_hash" text PRIMARY KEY NOT NULL,
+	"player_id" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "golfer_questions" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"tournament_id" uuid NOT NULL,
+	"label" text NOT NULL,
+	"kind" text NOT NULL,
+	"choices" text[] DEFAULT '{}'::text[] NOT NULL,
+	"required" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "golfer_questions_kind_check" CHECK ("golfer_questions"."kind" in ('text', 'choice', 'yes_no'))
+);
+--> statement-breakpoint
+ALTER TABLE "players" ADD COLUMN "answered_by" text DEFAULT 'leader' NOT NULL;--> statement-breakpoint
+ALTER TABLE "players" ADD COLUMN "answered_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "players" ADD COLUMN "answer_reminder_sent_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "players" ADD COLUMN "shirt_size" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "players" ADD COLUMN "dietary_needs" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "golfer_answers" ADD CONSTRAINT "golfer_answers_player_id_players_id_fk" FOREIGN KEY ("player_id") REFERENCES "public"."players"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "golfer_answers" ADD CONSTRAINT "golfer_answers_question_id_golfer_questions_id_fk" FOREIGN KEY ("question_id") REFERENCES "public"."golfer_questions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "golfer_links" ADD CONSTRAINT "golfer_links_player_id_players_id_fk" FOREIGN KEY ("player_id") REFERENCES "public"."players"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "golfer_questions" ADD CONSTRAINT "golfer_questions_tournament_id_tournaments_id_fk" FOREIGN KEY ("tournament_id") REFERENCES "public"."tournaments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "golfer_answers_question_idx" ON "golfer_answers" USING btree ("question_id");--> statement-breakpoint
+CREATE INDEX "golfer_links_player_idx" ON "golfer_links" USING btree ("player_id");--> statement-breakpoint
+CREATE INDEX "golfer_questions_tournament_idx" ON "golfer_questions" USING btree ("tournament_id","created_at");--> statement-breakpoint
+ALTER TABLE "players" ADD CONSTRAINT "players_answered_by_check" CHECK ("players"."answered_by" in ('leader', 'golfer'));--> statement-breakpoint
+ALTER TABLE "teams" ADD COLUMN "kind" text DEFAULT 'team' NOT NULL;--> statement-breakpoint
+ALTER TABLE "teams" ADD COLUMN "places" integer DEFAULT 4 NOT NULL;--> statement-breakpoint
+ALTER TABLE "tournament_sponsorship_levels" ADD COLUMN "single_price_cents" integer;--> statement-breakpoint
+ALTER TABLE "teams" ADD CONSTRAINT "teams_kind_check" CHECK ("teams"."kind" in ('team', 'single'));--> statement-breakpoint
+ALTER TABLE "teams" ADD CONSTRAINT "teams_places_check" CHECK ("teams"."places" between 1 and 4);--> statement-breakpoint
+ALTER TABLE "tournament_sponsorship_levels" ADD CONSTRAINT "tsl_single_price_check" CHECK ("tournament_sponsorship_levels"."single_price_cents" >= 0);
+--> statement-breakpoint
+-- R43 and R42 on golf_register_teams (migration 0007): capacity counted in golfer places (a team 4, a single 1; the
+-- caps stay in teams), single places at the level's single price (answered as price_cents for a request of singles, null
+-- when the level sells none), and the golfers' own rows (who answers, the answer links) written in the same statement.
+-- The answer's columns are 0007's, so a restore that replays 0007 over this function (backups/) replaces it cleanly.
+CREATE OR REPLACE FUNCTION golf_register_teams(p_tournament_id uuid, p_requests jsonb) RETURNS TABLE (
+  request integer,
+  name text,
+  start_date text,
+  active boolean,
+  tournament_max_teams integer,
+  level_id uuid,
+  level_name text,
+  price_cents integer,
+  level_max_teams integer,
+  in_tournament integer,
+  at_level integer,
+  offer_open boolean,
+  registered boolean
+) LANGUAGE plpgsql AS $$
+#variable_conflict use_column
+DECLARE
+  r jsonb;
+  r_level_id uuid;
+  r_user_id text;
+  r_offer_entry_id uuid;
+  r_min_start_date date;
+  r_payment_state text;
+  golfers_wanted integer;
+  wants_single boolean;
+BEGIN
+  PERFORM 1 FROM tournaments t WHERE t.id = p_tournament_id FOR UPDATE;
+  IF NOT FOUND THEN
+    RETURN;
+  END IF;
+  FOR r, request IN SELECT e.value, e.ordinality::int FROM jsonb_array_elements(p_requests) WITH ORDINALITY AS e LOOP
+    r_level_id := (r->>'level_id')::uuid;
+    r_user_id := r->>'user_id';
+    r_offer_entry_id := (r->>'offer_entry_id')::uuid;
+    r_min_start_date := (r->>'min_start_date')::date;
+    r_payment_state := r->>'payment_state';
+    golfers_wanted := (SELECT coalesce(sum((x->>'places')::int), 0) FROM jsonb_array_elements(r->'teams') AS x);
+    wants_single := EXISTS (SELECT 1 FROM jsonb_array_elements(r->'teams') AS x WHERE x->>'kind' = 'single');
+    -- Counted in golfer places (R43: a team takes 4, a single 1). Places kept for waitlist offers count as taken (4 a
+    -- team), except the caller's own offer (R25); expired teams hold none (R24).
+    SELECT t.name, t.start_date::text, t.active, t.max_teams, tl.id, sl.name,
+           CASE WHEN wants_single THEN tl.single_price_cents ELSE tl.price_cents END, tl.max_teams,
+           (SELECT coalesce(sum(x.places), 0)::int FROM teams x WHERE x.tournament_id = t.id AND x.payment_status <> 'expired')
+             + 4 * (SELECT coalesce(sum(w.teams_wanted), 0)::int FROM waitlist_entries w
+                  JOIN tournament_sponsorship_levels wl ON wl.id = w.tournament_sponsorship_level_id
+                 WHERE wl.tournament_id = t.id AND w.status = 'offered' AND w.id IS DISTINCT FROM r_offer_entry_id),
+           (SELECT coalesce(sum(x.places), 0)::int FROM teams x WHERE x.tournament_sponsorship_level_id = tl.id AND x.payment_status <> 'expired')
+             + 4 * (SELECT coalesce(sum(w.teams_wanted), 0)::int FROM waitlist_entries w
+                 WHERE w.tournament_sponsorship_level_id = tl.id AND w.status = 'offered' AND w.id IS DISTINCT FROM r_offer_entry_id)
+      INTO name, start_date, active, tournament_max_teams, level_id, level_name, price_cents, level_max_teams, in_tournament, at_level
+      FROM tournaments t
+      LEFT JOIN tournament_sponsorship_levels tl ON tl.id = r_level_id AND tl.tournament_id = t.id
+      LEFT JOIN sponsorship_levels sl ON sl.id = tl.sponsorship_level_id
+     WHERE t.id = p_tournament_id;
+    -- The caller's waitlist offer may have lapsed or been used since the first look.
+    offer_open := r_offer_entry_id IS NULL OR EXISTS (
+      SELECT 1 FROM waitlist_entries w
+       WHERE w.id = r_offer_entry_id AND w.user_id = r_user_id AND w.tournament_sponsorship_level_id = r_level_id
+         AND w.status = 'offered' AND w.offer_expires_at > (r->>'now')::timestamptz);
+    -- The same rules as the app's admit(): open, before the editing lock (R17), a level of this tournament (selling single
+    -- places when a single is wanted, R43), room at the level and in the tournament in golfer places (R13,
+    -- shared/capacity.ts golferCapacityRefusal).
+    registered := offer_open AND active
+      AND (r_min_start_date IS NULL OR start_date::date >= r_min_start_date)
+      AND level_id IS NOT NULL AND level_name IS NOT NULL
+      AND price_cents IS NOT NULL
+      AND golfers_wanted <= 4 * level_max_teams - at_level
+      AND (tournament_max_teams IS NULL OR golfers_wanted <= 4 * tournament_max_teams - in_tournament);
+    IF registered THEN
+      IF r_offer_entry_id IS NOT NULL THEN
+        UPDATE waitlist_entries SET status = 'used' WHERE id = r_offer_entry_id;
+      END IF;
+      INSERT INTO teams (id, tournament_id, tournament_sponsorship_level_id, user_id, name, company, contact_name, contact_phone,
+                         contact_email, show_company_as_sponsor, payment_status, hold_until, kind, places)
+      SELECT x.id, p_tournament_id, level_id, r_user_id, x.name, x.company, x.contact_name, x.contact_phone, x.contact_email,
+             coalesce(x.show_company_as_sponsor, false), x.payment_status, x.hold_until, x.kind, x.places
+        FROM jsonb_to_recordset(r->'teams') AS x(id uuid, name text, company text, contact_name text, contact_phone text,
+                                              contact_email text, show_company_as_sponsor boolean, payment_status text,
+                                              hold_until timestamptz, kind text, places integer);
+      INSERT INTO players (id, team_id, first_name, last_name, email, phone, handicap_index, answered_by, created_at)
+      SELECT x.id, x.team_id, x.first_name, x.last_name, x.email, x.phone, x.handicap_index, x.answered_by,
+             now() + x.position * interval '1 microsecond'
+        FROM jsonb_to_recordset(r->'players') AS x(id uuid, team_id uuid, first_name text, last_name text, email text,
+                                                phone text, handicap_index numeric, answered_by text, position integer);
+      -- R42: the answer links of golfers who answer for themselves (the token's hash only).
+      INSERT INTO golfer_links (token_hash, player_id)
+      SELECT x.token_hash, x.player_id FROM jsonb_to_recordset(r->'links') AS x(token_hash text, player_id uuid);
+      -- price_cents: a single place's price for a request of singles (R43), else the team's (R16).
+      INSERT INTO payments (id, team_id, amount_cents, state, note)
+      SELECT x.payment_id, x.id, price_cents, r_payment_state, r->>'payment_note'
+        FROM jsonb_to_recordset(r->'teams') AS x(id uuid, payment_id uuid);
+      -- The money history starts here (R26).
+      INSERT INTO payment_events (payment_id, kind, from_state, to_state, amount_cents, actor_user_id)
+      SELECT x.payment_id, 'registered', NULL, r_payment_state, price_cents, r_user_id
+        FROM jsonb_to_recordset(r->'teams') AS x(payment_id uuid);
+    END IF;
+    RETURN NEXT;
+  END LOOP;
+END;
+$$;
