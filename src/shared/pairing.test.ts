@@ -86,7 +86,11 @@ describe('the tournament form’s single place price (R43)', () => {
       bestBalls: '1',
       netScoring: false,
       singleGroupHoles: '',
-      levels: [{ sponsorshipLevelId: TOURNAMENT, offered: true, price: '1200', maxTeams: '5', singlePrice }],
+      goal: '',
+      cause: '',
+      schedule: '',
+      address: '',
+      levels: [{ sponsorshipLevelId: TOURNAMENT, offered: true, price: '1200', maxTeams: '5', fmv: '0.00', singlePrice }],
     });
 
   it('empty sells whole teams only; a price is sent in cents', () => {

@@ -667,7 +667,8 @@ export const routeFixtures: Record<string, RouteFixture> = {
   'POST /api/admin/golfer-questions': {
     request: async ({ t }) => ({
       path: `/api/admin/golfer-questions?tournamentId=${(await createTournament(t.db)).id}`,
-      json: { label: 'Shuttle from the hotel?', kind: 'yes_no', required: true },
+      // A choice question, so that every field of the body (its choices too) is one the service keeps.
+      json: { label: 'Tee box', kind: 'choice', choices: ['Blue', 'Red'], required: true },
     }),
     expect: 201,
   },
