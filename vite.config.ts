@@ -98,6 +98,9 @@ export default defineConfig(({ isSsrBuild }) =>
           manifest: true,
           sourcemap: false,
           target: 'es2022',
+          // The browsers Tailwind 4 itself needs (oklch colours, @property, cascade layers): no hex and lab() copy of every
+          // colour in the first load's inline sheet (R41's 90 KB, docs/decisions/081).
+          cssTarget: ['chrome111', 'edge111', 'firefox128', 'safari16.4'],
           // A lazy page's scripts are not listed in the entry for preloading, only its style sheets (which must load with it):
           // the list of every page's chunk names is 0.8 KB gzip of hashes in the entry that every first load carries (R41's
           // 90 KB on a real day, docs/decisions/081). A page opened in the app fetches its chunk, then that chunk's imports.
@@ -124,7 +127,8 @@ export default defineConfig(({ isSsrBuild }) =>
                     name: 'first-load',
                     test: /src[\\/](client[\\/](lib[\\/](api|format|use-media-query)|ui[\\/](load-failed|cn|button)|offline[\\/]use-online)|shared[\\/](formats|tournament-day|countback))\.tsx?$|node_modules[\\/]clsx[\\/]|preload-helper/,
                   },
-                  { name: 'leaderboard', test: /src[\\/]client[\\/]leaderboard[\\/](?!tv-boards)/ },
+                  // The side games hydrate on demand (side-games-slot.tsx): their code stays out of the board's first load.
+                  { name: 'leaderboard', test: /src[\\/]client[\\/]leaderboard[\\/](?!tv-boards|side-games-board)/ },
                 ],
               },
             },

@@ -9,7 +9,7 @@ import { formatToPar, type LeaderboardRow } from '../../shared/tournament-day';
 import type { Leaderboard } from './queries';
 import { useMediaQuery } from '../lib/use-media-query';
 import { cn } from '../ui/cn';
-import { SideGamesBoard } from './side-games-board';
+import { SideGamesSlot } from './side-games-slot';
 
 const toParClass = (toPar: number) => (toPar < 0 ? 'text-red-700' : 'text-stone-900');
 /** The score the board ranks on: net with net scoring, else gross. */
@@ -199,7 +199,7 @@ export const LeaderboardBoard = memo(function LeaderboardBoard({
     return (
       <div className="flex flex-col gap-2">
         <p className={cn('rounded-lg bg-white py-8 text-center text-stone-600', tv && 'bg-transparent text-2xl')}>{emptyText}</p>
-        {tv ? null : <SideGamesBoard sideGames={board.sideGames} />}
+        {tv ? null : <SideGamesSlot sideGames={board.sideGames} />}
       </div>
     );
   return (
@@ -208,7 +208,7 @@ export const LeaderboardBoard = memo(function LeaderboardBoard({
       {/* A TV pages through rows measured to fit the screen: the notes stay on the page and the score report. */}
       {/* TV mode shows the side games as a page of their own (tv-boards.tsx). */}
       {tv ? null : <BoardNotes board={board} />}
-      {tv ? null : <SideGamesBoard sideGames={board.sideGames} />}
+      {tv ? null : <SideGamesSlot sideGames={board.sideGames} />}
     </div>
   );
 });

@@ -3,12 +3,13 @@
 import { CONTEST_LABELS, formatDistance } from '../../shared/contests';
 import type { Leaderboard } from './queries';
 import { cn } from '../ui/cn';
+import { hasSideGames } from './side-games-slot';
 
 type SideGames = Leaderboard['sideGames'];
 
 export function SideGamesBoard({ sideGames, tv = false }: { sideGames: SideGames; tv?: boolean }) {
   const { skins, contests } = sideGames;
-  if (!skins && contests.length === 0) return null;
+  if (!hasSideGames(sideGames)) return null;
   // Holes some team has played (decided, or a leader so far); the rest say nothing yet.
   const shownHoles = skins?.holes.filter((h) => h.status !== 'pending' || h.score !== null) ?? [];
   return (

@@ -6,6 +6,7 @@ import type { Leaderboard } from './queries';
 import { BoardHeading } from './board-heading';
 import { LeaderboardBoard } from './leaderboard-board';
 import { SideGamesBoard } from './side-games-board';
+import { hasSideGames } from './side-games-slot';
 import type { LiveState } from './use-live-leaderboard';
 import { formatMoney } from '../../shared/money';
 import { useReads } from '../lib/first-load-reads';
@@ -23,13 +24,11 @@ interface TvPage {
   sideGames?: boolean;
 }
 
-const hasSideGames = (board: Leaderboard) => board.sideGames.skins !== null || board.sideGames.contests.length > 0;
-
 /** Every board cut into pages of `rowsPerPage` rows, board after board; a board without rows is one page. */
 function pagesOf(boards: Leaderboard[], rowsPerPage: number): TvPage[] {
   return boards.flatMap((board) => {
     const rowPages = Math.max(1, Math.ceil(board.rows.length / rowsPerPage));
-    const count = rowPages + (hasSideGames(board) ? 1 : 0);
+    const count = rowPages + (hasSideGames(board.sideGames) ? 1 : 0);
     return Array.from({ length: count }, (_, index) => ({ board, index, count, sideGames: index === rowPages }));
   });
 }
