@@ -7,6 +7,8 @@ import { golfCourses, teams, tournamentCourses } from '../src/server/db/schema';
 import { registerTeams } from '../src/server/registration/service';
 import { findUserByEmail } from '../src/server/account/service';
 import { createLevel, createTournament, daysFromToday, registrationInput } from '../src/server/test/factories';
+import sharp from 'sharp';
+import { IMAGE_MESSAGES } from '../src/shared/image-rules';
 import { E2E_ACCOUNTS } from './support/accounts';
 import { h1Texts, scanWithAxe, seriousOrWorse } from './support/accessibility';
 import { setUpJourney, shoot, VIEWPORTS } from './support/journey';
@@ -95,4 +97,34 @@ describe('the event page (R40, R41)', () => {
       await expectPath(page, '/register');
     });
   }
+
+  test('staff add a hero image in the tournament form: a non-image is refused, the preview and the page show it, shared links offer it', async () => {
+    const admin = await journey.visitor({ as: journey.portal.users.admin });
+    await admin.goto('/admin/settings');
+    await admin.getByRole('button', { name: `Edit ${NAME}` }).click();
+    await admin.getByRole('heading', { name: `Edit ${NAME}` }).waitFor();
+    const picker = admin.getByLabel('Event image (optional)');
+    await picker.setInputFiles({ name: 'hero.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') });
+    await admin.getByText(IMAGE_MESSAGES.notImage).waitFor();
+    const photo = await sharp({ create: { width: 1500, height: 500, channels: 3, background: '#2d6a4f' } })
+      .png()
+      .toBuffer();
+    await picker.setInputFiles({ name: 'hero.png', mimeType: 'image/png', buffer: photo });
+    await admin.getByRole('img', { name: NAME }).first().waitFor();
+    await admin.getByRole('button', { name: 'Preview the event page' }).click();
+    await admin.getByRole('region', { name: 'Preview of the event page' }).getByRole('img', { name: NAME }).waitFor();
+    await shoot(admin, 'event-page-hero-form');
+    await admin.getByRole('button', { name: 'Save Changes' }).click();
+    await admin.getByText('Tournament updated').waitFor();
+
+    const visitor = await journey.visitor({ viewport: 'mobile' });
+    const response = await visitor.goto('/');
+    const hero = visitor.getByRole('main').getByRole('img', { name: NAME });
+    const src = (await hero.getAttribute('src'))!;
+    expect(src).toMatch(/^\/api\/images\/[0-9a-f-]{36}\/w1280$/);
+    expect(await response!.text()).toContain(`<meta property="og:image" content="${journey.at(src)}">`);
+    expect(await hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
+    await shoot(visitor, 'event-page-hero-mobile');
+  });
 });

@@ -16,3 +16,10 @@ export const IMAGE_MESSAGES = {
   tooManyPixels: `The image is too large: at most ${IMAGE_MAX_MEGAPIXELS} megapixels`,
   unreadable: 'The image could not be read (the file may be damaged or incomplete)',
 } as const;
+
+/** What the upload forms say before sending a file (the server checks it again by content), or undefined when it may go. */
+export function imageFileProblem(file: { size: number; type: string }): string | undefined {
+  if (file.size > IMAGE_MAX_BYTES) return IMAGE_MESSAGES.tooBig;
+  if (!IMAGE_ACCEPT.split(',').includes(file.type)) return IMAGE_MESSAGES.notImage;
+  return undefined;
+}

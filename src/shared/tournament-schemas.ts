@@ -35,6 +35,7 @@ export const TOURNAMENT_MESSAGES = {
   scheduleLines: `At most ${MAX_SCHEDULE_LINES} schedule lines`,
   address: `The address can be at most ${MAX_ADDRESS_LENGTH} characters`,
   addressLink: 'Enter a street address, not a link',
+  heroImage: 'Upload the event image again',
   goal: 'Enter a goal above 0, with at most two decimals, or leave it empty',
   fmv: 'Enter the value received (golf, cart, meal) as 0 or more, with at most two decimals',
 } as const;
@@ -112,6 +113,8 @@ export const tournamentSchema = z
     cause: cause.default(''),
     schedule: z.array(scheduleLine, { error: M.scheduleLine }).max(MAX_SCHEDULE_LINES, M.scheduleLines).default([]),
     address: address.default(''),
+    /** R40: the event page's hero image (uploaded to /api/images as 'hero'); null removes it, left out keeps it. */
+    heroImageId: z.guid({ error: M.heroImage }).nullable().optional(),
   })
   .superRefine(endNotBeforeStart);
 export type TournamentInput = z.output<typeof tournamentSchema>;

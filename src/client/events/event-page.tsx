@@ -31,6 +31,21 @@ function EventCard({ event, currency, heading }: { event: Event; currency: strin
   const part = (name: string) => `${name}-${event.id}`;
   return (
     <article aria-labelledby={part('event')} className="overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm">
+      {event.heroImage ? (
+        // R40: the event's picture, sized before it loads (3:1, the 1280 and 640 px variants the server made); styled
+        // inline so its rules weigh on Home only when a tournament has one (R41's 90 KB, docs/decisions/082).
+        <img
+          src={event.heroImage.url}
+          srcSet={`${event.heroImage.smallUrl} 640w, ${event.heroImage.url} 1280w`}
+          sizes="(min-width: 1280px) 1280px, 100vw"
+          width={1280}
+          height={427}
+          alt={event.name}
+          fetchPriority="high"
+          className="w-full"
+          style={{ aspectRatio: '3 / 1', objectFit: 'cover', height: 'auto' }}
+        />
+      ) : null}
       <header className="flex flex-col items-start gap-4 bg-brand-900 px-5 py-8 text-white sm:px-8 sm:py-12">
         <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">{event.organisation}</p>
         <Heading id={part('event')} className="max-w-3xl text-3xl leading-tight font-bold sm:text-5xl">

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { SOLD_OUT_LABEL } from '../../shared/capacity';
-import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../../shared/image-rules';
+import { IMAGE_ACCEPT, imageFileProblem } from '../../shared/image-rules';
 import { itemPurchaseSchema, type ItemPurchaseInput } from '../../shared/item-schemas';
 import { formatMoney } from '../../shared/money';
 import type { Me } from '../auth/session';
@@ -100,9 +100,7 @@ function BuyItemDialog({ item, me, currency, onClose }: { item: SponsorshipItem;
   const chooseLogo = (file: File | null) => {
     setLogo(file);
     // The browser's checks are a courtesy; the server decides by the file's content.
-    if (file && file.size > IMAGE_MAX_BYTES) setLogoError(IMAGE_MESSAGES.tooBig);
-    else if (file && !IMAGE_ACCEPT.split(',').includes(file.type)) setLogoError(IMAGE_MESSAGES.notImage);
-    else setLogoError(undefined);
+    setLogoError(file ? imageFileProblem(file) : undefined);
   };
 
   const submit = form.handleSubmit(async (input) => {

@@ -1,6 +1,6 @@
 // The tournament form's event page part (PRODUCT.md R40): the cause, the schedule and the address, as plain text, with a
 // preview of Home as it will look once saved (the same component Home renders, fed with what the form holds now).
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { parseMoneyToCents } from '../../shared/money';
 import { scheduleFromText, type TournamentFormValues } from '../../shared/tournament-schemas';
@@ -9,6 +9,15 @@ import { Button } from '../ui/button';
 import { Field } from '../ui/field';
 import { TextAreaField } from '../ui/text-area-field';
 import type { AdminTournament, CourseChoice, LevelChoice } from './queries';
+import { uploadImage } from '../items/queries';
+import { ApiError, errorMessage } from '../lib/api';
+import { IMAGE_ACCEPT, imageFileProblem } from '../../shared/image-rules';
+
+/** The hero image the form will save (R40): an uploaded image's id and its 1280 px variant; both null for none. */
+export interface HeroChoice {
+  id: string | null;
+  url: string | null;
+}
 
 interface Props {
   tournament: AdminTournament | null;
@@ -16,9 +25,11 @@ interface Props {
   courses: CourseChoice[];
   currency: string;
   organisation: string;
+  hero: HeroChoice;
 }
 
-export function EventPageFields({ tournament, levels, courses, currency, organisation }: Props) {
+export function EventPageFields({ hero, onHeroChange, ...props }: Props & { onHeroChange: (hero: HeroChoice) => void }) {
+  const { tournament, levels, courses, currency, organisation } = props;
   const { register, formState } = useFormContext<TournamentFormValues>();
   const errors = formState.errors;
   const [previewing, setPreviewing] = useState(false);
@@ -41,17 +52,18 @@ export function EventPageFields({ tournament, levels, courses, currency, organis
         error={errors.address?.message}
         {...register('address')}
       />
+      <HeroImageField hero={hero} name={tournament?.name ?? ''} onChange={onHeroChange} />
       <Button variant="secondary" className="w-fit" aria-expanded={previewing} onClick={() => setPreviewing(!previewing)}>
         {previewing ? 'Hide preview' : 'Preview the event page'}
       </Button>
       {previewing ? (
-        <Preview tournament={tournament} levels={levels} courses={courses} currency={currency} organisation={organisation} />
+        <Preview tournament={tournament} levels={levels} courses={courses} currency={currency} organisation={organisation} hero={hero} />
       ) : null}
     </fieldset>
   );
 }
 
-function Preview({ tournament, levels, courses, currency, organisation }: Props) {
+function Preview({ tournament, levels, courses, currency, organisation, hero }: Props) {
   const values = useWatch<TournamentFormValues>() as TournamentFormValues;
   const course = courses.find((c) => c.id === values.courseId);
   const offered = (values.levels ?? []).flatMap((row) => {
@@ -78,6 +90,7 @@ function Preview({ tournament, levels, courses, currency, organisation }: Props)
     schedule: scheduleFromText(values.schedule ?? ''),
     address: values.address?.trim() ?? '',
     course: course ? { name: course.name } : null,
+    heroImage: hero.url ? { url: hero.url, smallUrl: hero.url } : null,
     registrationOpen: true,
     levels: offered,
     sponsors: [],
@@ -91,5 +104,79 @@ function Preview({ tournament, levels, courses, currency, organisation }: Props)
     <section aria-label="Preview of the event page" inert className="rounded-lg border-2 border-dashed border-stone-300 bg-stone-50">
       <EventPages events={[event]} currency={currency} preview />
     </section>
+  );
+}
+
+/**
+ * The event's picture (R40; staff only, the same rules as a sponsor's logo): uploaded as soon as it is chosen, so the
+ * preview shows it; the tournament keeps it once saved. A refused file says why (the image module's message) and changes
+ * nothing.
+ */
+function HeroImageField({ hero, name, onChange }: { hero: HeroChoice; name: string; onChange: (hero: HeroChoice) => void }) {
+  const id = useId();
+  const [error, setError] = useState<string | undefined>();
+  const [uploading, setUploading] = useState(false);
+  const choose = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    if (!file) return;
+    const problem = imageFileProblem(file);
+    setError(problem);
+    if (problem) return;
+    setUploading(true);
+    try {
+      const image = await uploadImage(file, 'hero');
+      onChange({ id: image.id, url: image.variants.find((v) => v.name === 'w1280')?.url ?? image.variants[0]!.url });
+    } catch (failure) {
+      setError(
+        failure instanceof ApiError && failure.fields?.file
+          ? failure.fields.file
+          : errorMessage(failure, 'The image could not be uploaded: try again'),
+      );
+    } finally {
+      setUploading(false);
+      input.value = '';
+    }
+  };
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-stone-800">
+        Event image (optional)
+      </label>
+      {hero.url ? (
+        <img
+          src={hero.url}
+          alt={name}
+          width={320}
+          height={107}
+          className="w-80 rounded-md border border-stone-200"
+          style={{ aspectRatio: '3 / 1', objectFit: 'cover', height: 'auto' }}
+        />
+      ) : null}
+      <div className="flex flex-wrap items-center gap-3">
+        <input
+          id={id}
+          type="file"
+          accept={IMAGE_ACCEPT}
+          disabled={uploading}
+          aria-describedby={`${id}-hint ${id}-error`}
+          aria-invalid={Boolean(error)}
+          className="text-sm file:mr-3 file:rounded-md file:border file:border-stone-300 file:bg-white file:px-3 file:py-1.5 file:text-sm"
+          onChange={(e) => void choose(e.currentTarget)}
+        />
+        {hero.id ? (
+          <Button variant="secondary" size="sm" onClick={() => onChange({ id: null, url: null })}>
+            Remove image
+          </Button>
+        ) : null}
+      </div>
+      <p id={`${id}-hint`} className="text-sm text-stone-600">
+        {uploading
+          ? 'Uploading…'
+          : 'Shown at the top of the event page and in shared links. PNG, JPEG or WebP, at most 2 MB; wide (3:1) works best'}
+      </p>
+      <p id={`${id}-error`} role="alert" className="text-sm text-red-700 empty:hidden">
+        {error ?? ''}
+      </p>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 // Creating or editing a tournament: its details, golf course and sponsorship levels, saved together in one request.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, type Path } from 'react-hook-form';
 import { centsToInput, tournamentFormSchema, type TournamentFormValues, type TournamentInput } from '../../shared/tournament-schemas';
 import { notifyFailure } from '../admin/notify-failure';
@@ -15,7 +15,7 @@ import { SelectField } from '../ui/select-field';
 import { PageSpinner } from '../ui/spinner';
 import { FormatFields } from './format-fields';
 import { LevelOffers } from './level-offers';
-import { EventPageFields } from './event-page-fields';
+import { EventPageFields, type HeroChoice } from './event-page-fields';
 import {
   courseChoicesQuery,
   levelChoicesQuery,
@@ -155,6 +155,7 @@ function TournamentForm({ tournament, levels, courses, currency, organisation, o
     defaultValues: defaults(tournament, levels),
   });
   const save = useSaveTournament(tournament?.id ?? null);
+  const [hero, setHero] = useState<HeroChoice>({ id: tournament?.heroImageId ?? null, url: tournament?.heroImageUrl ?? null });
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.scrollIntoView({ block: 'start' });
@@ -163,16 +164,19 @@ function TournamentForm({ tournament, levels, courses, currency, organisation, o
 
   const { errors } = form.formState;
   const submit = form.handleSubmit((input) =>
-    save.mutate(input, {
-      onSuccess: () => {
-        notify.success(tournament ? 'Tournament updated' : 'Tournament created');
-        onClose();
+    save.mutate(
+      { ...input, heroImageId: hero.id },
+      {
+        onSuccess: () => {
+          notify.success(tournament ? 'Tournament updated' : 'Tournament created');
+          onClose();
+        },
+        onError: (error) => {
+          applyServerErrors(form, error, { fieldFor: formFieldFor(input, levels) });
+          notifyFailure('Failed to save tournament')(error);
+        },
       },
-      onError: (error) => {
-        applyServerErrors(form, error, { fieldFor: formFieldFor(input, levels) });
-        notifyFailure('Failed to save tournament')(error);
-      },
-    }),
+    ),
   );
 
   return (
@@ -220,7 +224,15 @@ function TournamentForm({ tournament, levels, courses, currency, organisation, o
             Active: open for registration
           </label>
 
-          <EventPageFields tournament={tournament} levels={levels} courses={courses} currency={currency} organisation={organisation} />
+          <EventPageFields
+            tournament={tournament}
+            levels={levels}
+            courses={courses}
+            currency={currency}
+            organisation={organisation}
+            hero={hero}
+            onHeroChange={setHero}
+          />
 
           <FormatFields />
 

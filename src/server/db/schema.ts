@@ -202,6 +202,8 @@ export const tournaments = pgTable(
       .default(sql`'{}'::text[]`),
     /** R40: where the course is, for the map link and the calendar entry. */
     address: text('address').notNull().default(''),
+    /** R40: the event page's hero image (src/server/images, purpose 'hero'); null for none. The image goes only when deleted by hand. */
+    heroImageId: uuid('hero_image_id').references(() => images.id, { onDelete: 'set null' }),
     /** R38: the fundraising goal in cents; null when the tournament has none. */
     goalCents: integer('goal_cents'),
     /** R44: skins between the teams on the board: 'off', 'gross' or 'net' (ties carry over). */

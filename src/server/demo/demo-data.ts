@@ -8,7 +8,7 @@ import { DEMO_GOAL_CENTS, seedGifts } from './demo-gifts';
 import { seedGolferAnswers, type DemoGolfers } from './demo-golfers';
 import { seedSingles } from './demo-singles';
 import { seedOuting, type DemoOuting } from './demo-outing';
-import { seedItems } from './demo-items';
+import { seedHero, seedItems } from './demo-items';
 
 /** The tournament is this many days after today (then moved to the Friday on or after), so registration is open. */
 export const DEMO_DAYS_AHEAD = 42;
@@ -148,6 +148,7 @@ export async function seedDemo(db: Db, options: { today: string }): Promise<Demo
     const fundraising = await seedGifts(tx, outing.id);
 
     await seedItems(tx, { upcomingId: tournament!.id, outingId: outing.id, now: new Date() });
+    await seedHero(tx, outing.id);
 
     const golfers = await seedGolferAnswers(tx, outing.id);
     const foursome = tournamentLevels.find((row) => row.levelId === offered.find((l) => l.name === 'Foursome')!.id)!;

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../db/connect';
-import { players, teams } from '../db/schema';
+import { players, teams, tournaments } from '../db/schema';
 import { storeImage } from '../images/service';
 import { createItem } from '../items/service';
 import { insertPurchases, type PurchaseInput } from '../purchases/service';
@@ -55,6 +55,26 @@ async function drawLogo(name: string, colour: string): Promise<Buffer> {
   </svg>`;
   // Drawn as SVG and handed over as PNG, as a sponsor's own file would be: the upload path accepts no SVG.
   return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** The outing's hero image (R40): a fairway at dusk, drawn as SVG and handed over as PNG as staff's own photo would be. */
+async function drawHero(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1500" height="500">
+    <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f4a261"/><stop offset="1" stop-color="#e9c46a"/></linearGradient></defs>
+    <rect width="1500" height="500" fill="url(#sky)"/>
+    <circle cx="1150" cy="230" r="90" fill="#fff3c4"/>
+    <path d="M0 330 Q 400 250 800 320 T 1500 300 V 500 H 0 Z" fill="#2d6a4f"/>
+    <path d="M0 400 Q 500 340 1000 400 T 1500 390 V 500 H 0 Z" fill="#40916c"/>
+    <ellipse cx="980" cy="395" rx="150" ry="22" fill="#95d5b2"/>
+    <rect x="1020" y="285" width="5" height="110" fill="#f8f9fa"/>
+    <path d="M1025 285 L 1085 302 L 1025 318 Z" fill="#d00000"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+export async function seedHero(tx: Db, tournamentId: string) {
+  const image = await storeImage(tx, await drawHero(), { purpose: 'hero', uploadedBy: null });
+  await tx.update(tournaments).set({ heroImageId: image.id }).where(eq(tournaments.id, tournamentId));
 }
 
 const buyer = (sponsor: string, i: number) => ({

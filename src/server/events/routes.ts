@@ -19,6 +19,8 @@ export const eventSchema = z
     schedule: z.array(z.string()),
     address: z.string(),
     course: z.object({ name: z.string() }).nullable(),
+    /** R40: the hero image's 1280 and 640 px variants (WebP), or null. */
+    heroImage: z.object({ url: z.string(), smallUrl: z.string() }).nullable(),
     /** Registration closes at the editing lock (R17). */
     registrationOpen: z.boolean(),
     /** The registration form's own figures (R13): the same places left. */

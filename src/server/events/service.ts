@@ -10,6 +10,7 @@ import { holdsPlace } from '../holds/holds-place';
 import { courseIdOf } from '../scoring/tournament-course';
 import { listTournamentLevels } from '../tournaments/service';
 import { holeSponsors, itemsWithPlaces } from '../items/service';
+import { imageUrl } from '../images/service';
 import { raisedFor } from '../payments/raised';
 import { isEditable } from '../../shared/editing-lock';
 
@@ -21,6 +22,7 @@ const eventColumns = {
   cause: tournaments.cause,
   schedule: tournaments.schedule,
   address: tournaments.address,
+  heroImageId: tournaments.heroImageId,
   courseName: golfCourses.name,
 };
 
@@ -48,9 +50,10 @@ async function withDetails(db: Db, row: Awaited<ReturnType<typeof selectEvents>>
     holeSponsors(db, row.id),
     raisedFor(db, [row.id]),
   ]);
-  const { courseName, ...event } = row;
+  const { courseName, heroImageId, ...event } = row;
   return {
     ...event,
+    heroImage: heroImageId ? { url: imageUrl(heroImageId, 'w1280'), smallUrl: imageUrl(heroImageId, 'w640') } : null,
     organisation: context.organisation,
     course: courseName == null ? null : { name: courseName },
     registrationOpen: isEditable(row.startDate, context.now, context.timeZone),

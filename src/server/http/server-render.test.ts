@@ -8,6 +8,8 @@ import { createTournamentDay, insertScores } from '../test/tournament-day-fixtur
 import { gunzipSync } from 'node:zlib';
 import { golfCourses } from '../db/schema';
 import { createLevel, createTournament } from '../test/factories';
+import { storeImage } from '../images/service';
+import sharp from 'sharp';
 
 let t: TestApp;
 useAppWithAssets((app) => {
@@ -163,6 +165,23 @@ describe('the event page (R40, R41)', () => {
     ][];
     expect(data[0]![0]).toEqual(['events']);
     expect(data[0]![1].events.map((e) => e.id)).toContain(event.id);
+  });
+
+  it('shows the hero image, sized, named after the tournament, and offers it to shared links (R40, R41)', async () => {
+    const bytes = await sharp({ create: { width: 1500, height: 500, channels: 3, background: '#2d6a4f' } })
+      .png()
+      .toBuffer();
+    const image = await storeImage(t.db, bytes, { purpose: 'hero', uploadedBy: null });
+    await createTournament(t.db, { name: 'Hero Cup', startDate: '2026-11-30', heroImageId: image.id });
+    const html = await (await t.request('/')).text();
+    const url = `http://localhost:3000/api/images/${image.id}/w1280`;
+    expect(html).toMatch(new RegExp(`<head>[\\s\\S]*<meta property="og:image" content="${url}">[\\s\\S]*</head>`));
+    expect(html).toContain(`<meta name="twitter:image" content="${url}">`);
+    const img = /<img [^>]*>/.exec(root(html))?.[0] ?? '';
+    expect(img).toContain(`src="/api/images/${image.id}/w1280"`);
+    expect(img).toContain(`srcSet="/api/images/${image.id}/w640 640w, /api/images/${image.id}/w1280 1280w"`);
+    expect(img).toContain('alt="Hero Cup"');
+    expect(img).toMatch(/width="1280" height="427"/);
   });
 
   it("leaves out what a tournament does not have: never 'undefined' or 'NaN'", async () => {

@@ -23,7 +23,8 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 
 /**
  * R41: what a shared link to Home previews — the soonest open event's name, date and cause (or the general page's text).
- * `og:image` is the portal's own picture (an absolute address, as the crawlers want it).
+ * `og:image` is the event's hero image when it has one (1280 px wide), else the portal's own picture (an absolute address,
+ * as the crawlers want it).
  */
 export function sharingTags(answer: OpenEvents, appUrl: string): string {
   const event = answer.events[0];
@@ -32,17 +33,18 @@ export function sharingTags(answer: OpenEvents, appUrl: string): string {
   const description = event
     ? shortDescription([when, event.cause || `Organised by ${event.organisation}.`].join(' — '))
     : 'Register your team for the charity golf tournament.';
+  const image = new URL(event?.heroImage?.url ?? '/og-image.png', appUrl).href;
   const tags: [string, string, string][] = [
     ['property', 'og:type', 'website'],
     ['property', 'og:title', title],
     ['property', 'og:description', description],
     ['property', 'og:url', new URL('/', appUrl).href],
-    ['property', 'og:image', new URL('/og-image.png', appUrl).href],
+    ['property', 'og:image', image],
     ...(event ? ([['property', 'event:start_time', event.startDate]] as [string, string, string][]) : []),
     ['name', 'twitter:card', 'summary_large_image'],
     ['name', 'twitter:title', title],
     ['name', 'twitter:description', description],
-    ['name', 'twitter:image', new URL('/og-image.png', appUrl).href],
+    ['name', 'twitter:image', image],
   ];
   return tags.map(([kind, name, content]) => `<meta ${kind}="${name}" content="${escapeAttribute(content)}">`).join('');
 }

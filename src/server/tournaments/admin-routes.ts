@@ -25,12 +25,16 @@ const fields = {
   address: z.string(),
   /** R38: the fundraising goal in cents, or null. */
   goalCents: z.number().nullable(),
+  /** R40: the event page's hero image, or null. */
+  heroImageId: z.string().nullable(),
 };
 const listItem = z.object({ ...fields, courseName: z.string().nullable(), createdAt: z.string() }).openapi('AdminTournamentListItem');
 const detail = z
   .object({
     ...fields,
     createdAt: z.string(),
+    /** The hero image's 1280 px variant (the form's preview), or null. */
+    heroImageUrl: z.string().nullable(),
     levels: z.array(
       z.object({
         id: z.string(),

@@ -14,6 +14,8 @@ import { insertLeaders, registrationCounts, teamsInput } from '../test/fixtures'
 import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
 import { updateTournament } from './admin-service';
 import { TOURNAMENT_MESSAGES } from '../../shared/tournament-schemas';
+import { IMAGE_MESSAGES } from '../../shared/image-rules';
+import sharp from 'sharp';
 
 const POSTGRES = testDatabaseKind() === 'postgres';
 const BASE = '/api/admin/tournaments';
@@ -544,4 +546,69 @@ it('keeps tournaments.course_id and tournament_courses in step for every tournam
        or (select count(*) from tournament_courses tc where tc.tournament_id = t.id) > 1`,
   );
   expect(mismatched).toEqual([]);
+});
+
+describe('the event page hero image (R40)', () => {
+  const uploadHero = (bytes: Uint8Array, name: string, type: string) => {
+    const form = new FormData();
+    form.append('file', new File([bytes as Uint8Array<ArrayBuffer>], name, { type }));
+    form.append('purpose', 'hero');
+    return t.call('/api/images', { method: 'POST', body: form, cookie: admin.cookie });
+  };
+  const heroPng = () =>
+    sharp({ create: { width: 1500, height: 500, channels: 3, background: '#2d6a4f' } })
+      .png()
+      .toBuffer();
+
+  it('is attached, replaced, kept when left out and cleared; the event page and its answer name its variants', async () => {
+    const tournament = await created();
+    const first = (await uploadHero(await heroPng(), 'hero.png', 'image/png')).body.image.id as string;
+    const attached = await put(tournament.id, body({ heroImageId: first }));
+    expect(attached.status, JSON.stringify(attached.body)).toBe(200);
+    expect(attached.body.tournament).toMatchObject({ heroImageId: first, heroImageUrl: `/api/images/${first}/w1280` });
+
+    const second = (await uploadHero(await heroPng(), 'other.png', 'image/png')).body.image.id as string;
+    await put(tournament.id, body({ heroImageId: second }));
+    expect((await rowOf(tournament.id)).heroImageId).toBe(second);
+    // An API client that does not send the field keeps the image.
+    await put(tournament.id, body());
+    expect((await detail(tournament.id)).heroImageUrl).toBe(`/api/images/${second}/w1280`);
+    const image = await t.call(`/api/images/${second}/w640`);
+    expect(image.status).toBe(200);
+
+    const cleared = await put(tournament.id, body({ heroImageId: null }));
+    expect(cleared.body.tournament).toMatchObject({ heroImageId: null, heroImageUrl: null });
+  });
+
+  it('refuses a logo or an unknown image as the hero, naming the field; nothing saved', async () => {
+    const tournament = await created();
+    const form = new FormData();
+    form.append('file', new File([(await heroPng()) as Uint8Array<ArrayBuffer>], 'logo.png', { type: 'image/png' }));
+    const logo = (await t.call('/api/images', { method: 'POST', body: form, cookie: admin.cookie })).body.image.id as string;
+    for (const heroImageId of [logo, UNKNOWN_ID]) {
+      const before = await rowOf(tournament.id);
+      const { status, body: answer } = await put(tournament.id, body({ heroImageId, name: 'Renamed' }));
+      expect(status).toBe(400);
+      expect(answer.error.fields).toEqual({ heroImageId: TOURNAMENT_MESSAGES.heroImage });
+      expect(await rowOf(tournament.id)).toEqual(before);
+    }
+  });
+
+  it("refuses a file that is not an image with the image module's message; the tournament keeps its image", async () => {
+    const tournament = await created();
+    const hero = (await uploadHero(await heroPng(), 'hero.png', 'image/png')).body.image.id as string;
+    await put(tournament.id, body({ heroImageId: hero }));
+    const { status, body: answer } = await uploadHero(new TextEncoder().encode('not a picture at all'), 'hero.png', 'image/png');
+    expect(status).toBe(400);
+    expect(answer.error.fields).toEqual({ file: IMAGE_MESSAGES.notImage });
+    expect((await rowOf(tournament.id)).heroImageId).toBe(hero);
+  });
+
+  it('is for staff only: a team leader cannot upload the event image', async () => {
+    const form = new FormData();
+    form.append('file', new File([(await heroPng()) as Uint8Array<ArrayBuffer>], 'hero.png', { type: 'image/png' }));
+    form.append('purpose', 'hero');
+    const { status } = await t.call('/api/images', { method: 'POST', body: form, cookie: leader.cookie });
+    expect(status).toBe(403);
+  });
 });

@@ -1,0 +1,2 @@
+ALTER TABLE "tournaments" ADD COLUMN "hero_image_id" uuid;--> statement-breakpoint
+ALTER TABLE "tournaments" ADD CONSTRAINT "tournaments_hero_image_id_images_id_fk" FOREIGN KEY ("hero_image_id") REFERENCES "public"."images"("id") ON DELETE set null ON UPDATE no action;
