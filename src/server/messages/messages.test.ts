@@ -11,6 +11,7 @@ import { createLevel, createTournament, playersInput, registrationInput } from '
 import { startMailCatcher, type MailCatcher } from '../test/mail-catcher';
 import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
 import { BODY_REQUIRED, LEVEL_REQUIRED, SUBJECT_REQUIRED } from '../../shared/message-schemas';
+import { claimRecipients, renewClaim, type Claimed } from './queue';
 import { startMessageSender, type MessageSenderOptions } from './sender';
 import { NO_RECIPIENTS, recipientCounts } from './service';
 
@@ -183,6 +184,26 @@ describe('sending in the background (R45)', () => {
     const caught = mail.messages.length;
     await deliverAll();
     expect(mail.messages.length).toBe(caught);
+  });
+
+  it('sends to a recipient only while the claim is still the sender’s: one taken over after its lease ran out is skipped', async () => {
+    const { tournament } = await field();
+    const queued = await send({ tournamentId: tournament.id, audience: 'golfers', subject: 'Lease check', body: 'Slow batch.' });
+    const mineOnly = (claimed: Claimed[]) => claimed.filter((c) => c.messageId === queued.body.id);
+    const now = Date.now() + 60_000;
+    const first = mineOnly(await claimRecipients(t.db, { now: new Date(now), limit: 500, leaseMs: 1_000, perMinute: null }));
+    expect(first).toHaveLength(12);
+    // Another sender, after the first one's lease: it takes the whole batch over.
+    const second = mineOnly(await claimRecipients(t.db, { now: new Date(now + 2_000), limit: 500, leaseMs: 1_000, perMinute: null }));
+    expect(second.map((c) => c.id).sort()).toEqual(first.map((c) => c.id).sort());
+    expect(await renewClaim(t.db, first[0]!, new Date(now + 2_100), 1_000)).toBe(false);
+    expect(await renewClaim(t.db, second[0]!, new Date(now + 2_100), 1_000)).toBe(true);
+    // Claimed in the future here: put back in line for the other tests' senders, which run on today's clock.
+    await t.db
+      .update(messageRecipients)
+      .set({ status: 'waiting', claimedUntil: null, claimToken: null })
+      .where(eq(messageRecipients.messageId, queued.body.id));
+    await deliverAll();
   });
 
   it('retries a refused recipient after a growing delay, and only after the last attempt shows it failed', async () => {

@@ -60,6 +60,21 @@ export async function claimRecipients(db: Db, options: ClaimOptions): Promise<Cl
   });
 }
 
+/**
+ * Right before a send: extends the claim's lease from now and answers whether it is still this process's. A batch may take
+ * longer to send than one lease (a slow SMTP server, a busy machine); a recipient whose lease ran out meanwhile may already
+ * be another process's, and is skipped here rather than sent twice.
+ */
+export async function renewClaim(db: Db, claimed: Claimed, now: Date, leaseMs: number): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update message_recipients set claimed_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz
+        where id = ${claimed.id}::uuid and claim_token = ${claimed.claimToken}::uuid and status = 'sending'
+        returning id`,
+  );
+  return rows.length === 1;
+}
+
 /** Only while the claim is still this process's: a lease taken over by another process is not ours to close. */
 export async function markSent(db: Db, claimed: Claimed, now: Date): Promise<void> {
   await db.execute(

@@ -9,7 +9,7 @@ import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { fieldMessage } from '../mail/message-templates';
 import { startPeriodicTask, type PeriodicTask } from '../periodic-task';
-import { claimRecipients, markAttemptFailed, markSent, type Claimed } from './queue';
+import { claimRecipients, markAttemptFailed, markSent, renewClaim, type Claimed } from './queue';
 
 export const MESSAGE_POLL_MS = 2_000;
 /** A batch is claimed for this long: far more than sending 50 messages takes, even to a slow server. */
@@ -72,6 +72,7 @@ export function startMessageSender(deps: MessageSenderDeps, options: MessageSend
       if (batch.length === 0) break;
       await loadTexts(batch);
       for (const recipient of batch) {
+        if (!(await renewClaim(deps.db, recipient, deps.now(), leaseMs))) continue;
         const text = texts.get(recipient.messageId)!;
         try {
           await deps.mailer.send({
