@@ -56,6 +56,17 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
     }),
   );
   app.use('/api/*', clientIp);
+  // A write answers only once no process can serve what it changed from a cache: an ended session (R33) or a user's cached
+  // answers (per-user-cache.ts). On PostgreSQL that is a barrier every process acknowledges (session-changes.ts settle();
+  // docs/decisions/065); on PGlite it is already so at commit.
+  app.use('/api/*', async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    try {
+      await next();
+    } finally {
+      await deps.sessions.settle();
+    }
+  });
   // State-changing requests must come from our own pages (CSRF): a foreign Origin, or a cross-site fetch, is refused.
   // This 403, the body cap's 413 and onError's 500 are declared on every operation they apply to by the document builder
   // (openapi-document.ts sharedAnswers): a change here is a change there.

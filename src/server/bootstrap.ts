@@ -70,6 +70,6 @@ export async function buildDeps(
     leaderboardFeed,
     streamSlots: createStreamSlots(config.streamsPerAddress),
     stripe: config.stripe ? createStripeClient(config.stripe) : null,
-    userAnswers: createPerUserCache({ database, changes }),
+    userAnswers: createPerUserCache({ changes }),
   };
 }

@@ -40,7 +40,7 @@ if (config.serveClient && !assets?.has('/index.html'))
   logger.warn('The client is not built: run `npm run build` (npm start does it for you).');
 
 // Holds whose deadline passed while the server was down expire now, before the first request; then every minute (R24).
-const sweeper = startHoldSweeper({ db: database.db, config, mailer: deps.mailer, logger, now: deps.now });
+const sweeper = startHoldSweeper({ db: database.db, config, mailer: deps.mailer, logger, now: deps.now, settle: deps.sessions.settle });
 await sweeper.runOnce().catch((error) => logger.error('hold sweep failed', { error: String(error) }));
 // R42: the one reminder to golfers who have not answered, 7 days before the editing lock.
 const golferReminders = startGolferReminders({ db: database.db, config, mailer: deps.mailer, logger, now: deps.now });

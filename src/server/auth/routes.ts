@@ -149,7 +149,6 @@ export const authRoutes = createRouter()
       method: 'post',
       path: '/sign-out',
       access: 'public',
-      endsSessions: true,
       summary: 'Sign out: ends the session and clears its cookie',
       responses: { 200: { description: 'Signed out', content: { 'application/json': { schema: passThrough } } } },
     }),
@@ -218,7 +217,6 @@ export const authRoutes = createRouter()
       method: 'post',
       path: '/reset-password',
       access: 'public',
-      endsSessions: true,
       summary: "The reset page: sets a new password with the link's token and ends every session of the account",
       request: { body: jsonBody(resetPasswordSchema) },
       responses: {
@@ -241,7 +239,6 @@ export const authRoutes = createRouter()
       method: 'post',
       path: '/change-password',
       access: 'signed-in',
-      endsSessions: true,
       summary: "Changes the signed-in user's password (current password asked) and ends every other session",
       description: 'Wrong current passwords count as failed sign-ins of the account (the same growing delay).',
       request: { body: jsonBody(changePasswordSchema) },

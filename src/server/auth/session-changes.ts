@@ -7,8 +7,8 @@
 //    process holds a lease: it sends itself a heartbeat NOTIFY every HEARTBEAT_MS, noting when it sent it, and trusts its
 //    cache only while one it sent at most LEASE_MS ago has come back. PostgreSQL delivers notifications in commit order,
 //    so a heartbeat sent after a change committed comes back only after that change's notification, which evicts first.
-//  - settle(): called by a request that ended sessions, before it answers. It returns once no process can serve them from a
-//    cache any more: either every process that may hold a lease has acknowledged a barrier sent after the change (the
+//  - settle(): called by every write before it answers (app.ts). It returns once no process can serve what the write ended or
+//    changed (a session, a user's cached answers) from a cache any more: either every process that may hold a lease has acknowledged a barrier sent after the change (the
 //    usual case: a few milliseconds), or LEASE_MS has passed since the change committed, after which any process that
 //    still trusts its cache has heard a heartbeat it sent after the change, hence the change too.
 // The same channel carries changes to what a user's own answers show ('d:<user id>', 'd*' for everyone's; migration 0008),
@@ -35,7 +35,7 @@ export interface SessionChanges {
   onChange(evict: (userId: string | null) => void): void;
   /** Every cached answer built from this user's rows must go ('d:<user id>'); `null`: every user's. */
   onDataChange(evict: (userId: string | null) => void): void;
-  /** Resolves once no process serves a session ended before this call from its cache (see above). */
+  /** Resolves once no process serves a session ended, or an answer changed, before this call from its cache (see above). */
   settle(): Promise<void>;
   /** Resolves once this process hears the channel (tests). */
   ready(): Promise<void>;
@@ -72,6 +72,8 @@ export function createSessionChanges(options: {
   /** Barriers this process sent and is waiting on. */
   const barriers = new Map<number, { returned: boolean; waitingFor: Set<string>; done: () => void }>();
   let barrierSeq = 0;
+  /** The barrier the writes of this turn of the event loop will share (settle). */
+  let batch: Promise<void> | null = null;
   let heard!: () => void;
   const firstReady = new Promise<void>((resolve) => (heard = resolve));
 
@@ -131,6 +133,25 @@ export function createSessionChanges(options: {
       else heardFrom.delete(process);
     }
     if (barrier.waitingFor.size === 0) barrier.done();
+  }
+
+  /** A barrier sent now, after every change it settles committed: see settle(). */
+  async function barrier(): Promise<void> {
+    if (closed) return;
+    const deadline = now() + leaseMs + MARGIN_MS;
+    if (!listening || !listener) return sleep(deadline - now());
+    const seq = ++barrierSeq;
+    let done!: () => void;
+    const acknowledged = new Promise<void>((resolve) => (done = resolve));
+    barriers.set(seq, { returned: false, waitingFor: new Set(), done });
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await listener.notify(`b:${me}:${seq}`).catch(() => undefined);
+      await Promise.race([acknowledged, new Promise<void>((resolve) => (timer = setTimeout(resolve, deadline - now())))]);
+    } finally {
+      clearTimeout(timer);
+      barriers.delete(seq);
+    }
   }
 
   function start(): Promise<void> {
@@ -199,25 +220,19 @@ export function createSessionChanges(options: {
     onDataChange(each) {
       dataEvictions.push(each);
     },
-    async settle() {
-      const committed = now();
+    settle() {
       // PGlite hands a commit's notifications over before the commit's own answer: already applied. Not listening:
       // nothing is cached here.
-      if (database.kind === 'pglite' || closed) return;
-      const deadline = committed + leaseMs + MARGIN_MS;
-      if (!listening || !listener) return sleep(deadline - now());
-      const seq = ++barrierSeq;
-      let done!: () => void;
-      const acknowledged = new Promise<void>((resolve) => (done = resolve));
-      barriers.set(seq, { returned: false, waitingFor: new Set(), done });
-      let timer: NodeJS.Timeout | undefined;
-      try {
-        await listener.notify(`b:${me}:${seq}`).catch(() => undefined);
-        await Promise.race([acknowledged, new Promise<void>((resolve) => (timer = setTimeout(resolve, deadline - now())))]);
-      } finally {
-        clearTimeout(timer);
-        barriers.delete(seq);
-      }
+      if (database.kind === 'pglite' || closed) return Promise.resolve();
+      // Every write settles (app.ts), so writes that end in the same turn of the event loop share one barrier, sent after
+      // all of their commits.
+      batch ??= new Promise<void>((resolve) =>
+        setImmediate(() => {
+          batch = null;
+          void barrier().then(resolve);
+        }),
+      );
+      return batch;
     },
     async close() {
       closed = true;

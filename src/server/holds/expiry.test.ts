@@ -152,6 +152,31 @@ describe('the sweep', () => {
     expect(toContact[1]!.text).toContain('Rotary Club of Lakeside');
   });
 
+  it("sends a notice only once every process has dropped the leader's cached answers (settle first)", async () => {
+    const { tournament, level } = await setUp(1);
+    const contact = `settled-${Date.now()}@example.org`;
+    await register(tournament.id, level.id, { contactEmail: contact });
+    const toContact = () => mail.messages.filter((m) => m.to.includes(contact)).length;
+    const settledWith: number[] = [];
+    const sweeper = startHoldSweeper(
+      {
+        db: t.db,
+        config: t.config,
+        mailer: t.deps.mailer,
+        logger: t.deps.logger,
+        now: () => at(72.5),
+        settle: async () => void settledWith.push(toContact()),
+      },
+      { intervalMs: 3_600_000 },
+    );
+    await sweeper.runOnce();
+    await sweeper.runOnce();
+    await sweeper.stop();
+    // One pass changed something and settled before its e-mail; the second found nothing and did not settle.
+    expect(settledWith).toEqual([0]);
+    expect(toContact()).toBe(1);
+  });
+
   it('leaves an expired team out of the check-in list', async () => {
     const { tournament, level } = await setUp(2);
     const kept = await register(tournament.id, level.id);

@@ -27,6 +27,11 @@ export interface SweeperDeps {
   mailer: Mailer;
   logger: Logger;
   now: () => Date;
+  /**
+   * Resolves once every process has dropped the cached answers a change shows in (session-changes.ts settle()): a notice
+   * goes out only after the leader's next read, wherever it goes, shows the expired hold.
+   */
+  settle?: () => Promise<void>;
 }
 
 export type HoldSweeper = PeriodicTask<SweepResult>;
@@ -86,6 +91,7 @@ export function startHoldSweeper(deps: SweeperDeps, options: { intervalMs?: numb
     const result = { ...holds, offers: await lapseAndOffer(deps.db, now) };
     const purchases = result.expiredPurchases.length + result.remindedPurchases.length;
     if (result.expired.length || result.reminded.length || result.offers.length || purchases) {
+      await deps.settle?.();
       deps.logger.info('holds swept', {
         expired: result.expired.length,
         reminded: result.reminded.length,

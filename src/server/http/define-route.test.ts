@@ -59,7 +59,7 @@ describe('requireAccess', () => {
     const admin = await t.createUser('admin');
     expect((await get('admin', admin.cookie)).status).toBe(200);
     await setRole(t.db, admin.id, 'team_leader');
-    // As the users route does before it answers (endsSessions): on PostgreSQL the change reaches every process's cache by
+    // As the users route does before it answers (every write does, app.ts): on PostgreSQL the change reaches every process's cache by
     // NOTIFY, and settle() waits until it has (docs/decisions/065).
     await t.deps.sessions.settle();
     expect((await get('admin', admin.cookie)).status).toBe(403);

@@ -76,28 +76,15 @@ const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
- * A route that can end sessions or lower a role answers only once no process would still accept them from its session
- * cache (R33 on the very next request, wherever it goes: docs/decisions/065).
- */
-const settleSessions: MiddlewareHandler<AppEnv> = async (c, next) => {
-  try {
-    await next();
-  } finally {
-    await c.var.deps.sessions.settle();
-  }
-};
-
-/**
  * A route with its access rule. `authorize` runs after the role guard and before the body is validated, for a check that
  * depends on the resource (whose team it is): a caller who may not touch it gets 403 whatever they send.
  * `noStore`: its answers carry `Cache-Control: no-store`; the default for every route but public ones, which may be
  * cached unless they say so (docs/decisions/060).
- * `endsSessions`: the route signs out, ends other sessions, deletes an account or lowers a role (see settleSessions).
  */
 export function defineRoute<const R extends Omit<RouteConfig, 'middleware'>>(
-  config: R & { access: Access; authorize?: MiddlewareHandler<AppEnv>; noStore?: boolean; endsSessions?: boolean },
+  config: R & { access: Access; authorize?: MiddlewareHandler<AppEnv>; noStore?: boolean },
 ) {
-  const { access, authorize, noStore: noStoreOption, endsSessions, ...rest } = config;
+  const { access, authorize, noStore: noStoreOption, ...rest } = config;
   const bodyContent = (rest.request?.body as { content?: Record<string, unknown> } | undefined)?.content;
   const jsonBody = Boolean(bodyContent?.['application/json']);
   const formBody = Boolean(bodyContent?.['multipart/form-data']);
@@ -111,7 +98,6 @@ export function defineRoute<const R extends Omit<RouteConfig, 'middleware'>>(
     ...(formBody ? { 415: errorResponse('The request body is not a form (Content-Type must be multipart/form-data).') } : {}),
   };
   const guards: MiddlewareHandler<AppEnv>[] = [
-    ...(endsSessions ? [settleSessions] : []),
     ...((noStoreOption ?? access !== 'public') ? [noStore] : []),
     requireAccess(access),
     ...(authorize ? [authorize] : []),

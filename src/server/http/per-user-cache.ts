@@ -1,12 +1,12 @@
 // Answers built only from one signed-in user's rows (their dashboard's teams, who they are), kept per process and dropped
 // at the commit of any change to those rows: triggers NOTIFY 'd:<user id>' (or 'd*') on the sessions' channel (migration
 // 0008), and a change to the user or their sessions ('u:<user id>') drops them too (docs/decisions/065).
-// Used only where every change is heard before the next request is served: on PGlite (one process; a commit's
-// notifications are handed over before the commit's own answer). On PostgreSQL a change made by another process arrives a
-// moment later, so there every read goes to the database (it meets its target without this cache).
+// Used while session-changes.ts trusts what this process has heard: on PGlite always (one process; a commit's
+// notifications are handed over before the commit's own answer), on PostgreSQL while its lease holds. There every write
+// request answers only after settle() (app.ts), so the writer's next read, wherever it goes, sees the change; a change made
+// outside a request (the hold sweep, a hand-written statement) reaches every process within the lease (LEASE_MS).
 // A query behind a cached answer that starts reading another table needs that table's trigger in migration 0008's manner.
 import type { SessionChanges } from '../auth/session-changes';
-import type { Database } from '../db/connect';
 
 export interface PerUserCache {
   /** `kind`'s answer for `userId`: cached, or loaded (and cached if no change to any user's rows was heard meanwhile). */
@@ -16,9 +16,9 @@ export interface PerUserCache {
 /** 10,000 entries: the dashboard and the profile of every leader of the largest outing. */
 const CACHE_SIZE = 10_000;
 
-export function createPerUserCache(options: { database: Database; changes: SessionChanges | null; size?: number }): PerUserCache {
-  const { database, changes, size = CACHE_SIZE } = options;
-  if (!changes || database.kind !== 'pglite' || size === 0) return { read: (_kind, _userId, load) => load() };
+export function createPerUserCache(options: { changes: SessionChanges | null; size?: number }): PerUserCache {
+  const { changes, size = CACHE_SIZE } = options;
+  if (!changes || size === 0) return { read: (_kind, _userId, load) => load() };
   /** kind + NUL + user id → answer; insertion order is age (the oldest goes first past `size`). */
   const answers = new Map<string, unknown>();
   const keysOf = new Map<string, Set<string>>();
