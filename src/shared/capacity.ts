@@ -41,6 +41,9 @@ interface GolferCap {
   golfers: number;
 }
 
+/** A cap that never binds: to ask one cap alone (the tournament's, say) through the two-cap functions. */
+export const NO_CAP = { maxTeams: Number.MAX_SAFE_INTEGER, golfers: 0 } as const;
+
 /** Golfer places left under both caps: the tighter of the level's and the tournament's. */
 export function golferPlacesLeft(level: GolferCap & { maxTeams: number }, tournament: GolferCap): number {
   const left = (cap: GolferCap) => (cap.maxTeams == null ? Infinity : cap.maxTeams * GOLFERS_PER_TEAM - cap.golfers);
@@ -67,7 +70,7 @@ export function golferCapacityRefusal(
   const inTeams = (cap: GolferCap) => ({ maxTeams: cap.maxTeams, taken: Math.ceil(cap.golfers / GOLFERS_PER_TEAM) });
   if (wanted.singles === 0)
     return capacityRefusal(inTeams(level) as { maxTeams: number; taken: number }, inTeams(tournament), wanted.teams);
-  const tournamentLeft = golferPlacesLeft({ maxTeams: Number.MAX_SAFE_INTEGER, golfers: 0 }, tournament);
+  const tournamentLeft = golferPlacesLeft(NO_CAP, tournament);
   if (tournamentLeft === 0) return TOURNAMENT_FULL_MESSAGE;
   const left = golferPlacesLeft(level, tournament);
   return left === 0 ? LEVEL_SOLD_OUT_MESSAGE : onlySinglePlacesLeftMessage(left);

@@ -8,12 +8,12 @@
 // expired, or a webhook has just marked paid, no longer matches.
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/connect';
-import { payments, teams, tournaments, tournamentSponsorshipLevels } from '../db/schema';
+import { payments, teams, tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
-import { placesLeft, TOURNAMENT_FULL_MESSAGE } from '../../shared/capacity';
+import { TOURNAMENT_FULL_MESSAGE } from '../../shared/capacity';
 import type { PaymentStatus } from '../../shared/payment-status';
 import { recordPaymentEvents } from '../payments/payment-events';
-import { holdsPlace, reservedAtLevel, reservedInTournament } from './holds-place';
+import { golferPlacesFree } from './holds-place';
 
 export const REMINDER_HOURS = 24;
 const notFound = () => new AppError('NOT_FOUND', 'Team not found');
@@ -210,31 +210,17 @@ export async function reinstateTeam(db: Db, teamId: string, actorUserId: string,
       .select({
         status: teams.paymentStatus,
         levelId: teams.tournamentSponsorshipLevelId,
-        tournamentMax: tournaments.maxTeams,
-        levelMax: tournamentSponsorshipLevels.maxTeams,
+        places: teams.places,
       })
       .from(teams)
-      .innerJoin(tournaments, eq(tournaments.id, teams.tournamentId))
-      .leftJoin(tournamentSponsorshipLevels, eq(tournamentSponsorshipLevels.id, teams.tournamentSponsorshipLevelId))
       .where(eq(teams.id, teamId))
       .for('update', { of: teams });
     if (!team) throw notFound();
     if (team.status !== 'expired') throw new AppError('CONFLICT', 'Only an expired team can be reinstated');
-    const [counts] = await queryRows<{ inTournament: number; atLevel: number }>(
-      tx,
-      // Places kept for waitlist offers (R25) are not free either.
-      sql`select count(*)::int + ${reservedInTournament(found.tournamentId)} as "inTournament",
-                 (count(*) filter (where ${teams.tournamentSponsorshipLevelId} = ${team.levelId}))::int + ${reservedAtLevel(team.levelId)} as "atLevel"
-          from ${teams} where ${teams.tournamentId} = ${found.tournamentId} and ${holdsPlace}`,
-    );
-    const left = placesLeft(
-      { maxTeams: team.levelMax ?? Number.MAX_SAFE_INTEGER, taken: team.levelId ? counts!.atLevel : 0 },
-      { maxTeams: team.tournamentMax, taken: counts!.inTournament },
-    );
-    if (left < 1) {
-      const full = team.tournamentMax != null && counts!.inTournament >= team.tournamentMax;
-      throw new AppError('CONFLICT', full ? TOURNAMENT_FULL_MESSAGE : NO_PLACE_TO_REINSTATE);
-    }
+    // Golfer places (R43: the team's own 4, or 1 for a single), with those kept for waitlist offers (R25): not free either.
+    const free = await golferPlacesFree(tx, { tournamentId: found.tournamentId, levelId: team.levelId });
+    if (free.left < team.places)
+      throw new AppError('CONFLICT', free.inTournament < team.places ? TOURNAMENT_FULL_MESSAGE : NO_PLACE_TO_REINSTATE);
     // Each record goes back to the state its expiry recorded (a hold's In Progress, a card registration's Pending).
     const records = await queryRows<{ id: string; amountCents: number; before: string | null }>(
       tx,

@@ -10,6 +10,8 @@ import { startMailCatcher, type MailCatcher } from '../test/mail-catcher';
 import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
 import { CHOOSE_TARGET_MESSAGE, SINGLE_NOT_PLACEABLE_MESSAGE } from '../../shared/pairing';
 import { LEVEL_SOLD_OUT_MESSAGE } from '../../shared/capacity';
+import { PLACES_AVAILABLE_MESSAGE } from '../../shared/waitlist-schemas';
+import { lapseAndOffer } from '../waitlist/service';
 import { SINGLES_NOT_SOLD_MESSAGE } from '../registration/service';
 import { SAME_LEVEL_MESSAGE, SINGLE_GONE_MESSAGE } from './service';
 
@@ -102,6 +104,68 @@ describe('a single place (R43)', () => {
     });
     expect(status).toBe(400);
     expect(Object.keys(body.error.fields).sort()).toEqual(['email', 'firstName', 'phone']);
+  });
+});
+
+describe('singles against every check of the caps (R13 counts golfers, R43)', () => {
+  /** A level of 2 teams (8 golfer places) with 4 singles in it: one whole team still fits. */
+  async function fourSingles(options: { maxTeams?: number } = {}) {
+    const tournament = await createTournament(t.db);
+    const level = await createLevel(t.db, tournament.id, { maxTeams: options.maxTeams ?? 2, singlePriceCents: 10_000 });
+    for (let i = 0; i < 4; i++) await createSingle(t.db, golfer.id, tournament.id, level.id, { status: 'hold' });
+    return { tournament, level };
+  }
+  const levelOption = async (tournamentId: string, levelId: string) => {
+    const options = await t.call('/api/admin/teams/form-options', { cookie: admin.cookie });
+    const tournament = options.body.tournaments.find((x: { id: string }) => x.id === tournamentId);
+    return tournament.levels.find((l: { id: string }) => l.id === levelId) as { placesLeft: number };
+  };
+  const addTeam = (tournamentId: string, levelId: string, teamName: string) =>
+    t.call('/api/admin/teams', { json: { tournamentId, sponsorshipLevelId: levelId, teamName }, cookie: admin.cookie });
+  const joinWaitlist = (levelId: string) =>
+    t.call('/api/waitlist', {
+      json: { sponsorshipLevelId: levelId, teamsWanted: 1, contactName: 'Wes Waiting', contactEmail: 'wes@example.org' },
+      cookie: golfer.cookie,
+    });
+
+  it('Add Team and its dialog: four singles take one team place, not four', async () => {
+    const { tournament, level } = await fourSingles();
+    expect((await levelOption(tournament.id, level.id)).placesLeft).toBe(1);
+    // The waitlist is for a level that cannot take the team now: this one can.
+    const joined = await joinWaitlist(level.id);
+    expect(joined.status).toBe(409);
+    expect(joined.body.error.message).toBe(PLACES_AVAILABLE_MESSAGE);
+    expect((await addTeam(tournament.id, level.id, 'Fits')).status).toBe(201);
+    const full = await addTeam(tournament.id, level.id, 'Does not fit');
+    expect(full.status).toBe(409);
+    expect(full.body.error.message).toBe(LEVEL_SOLD_OUT_MESSAGE);
+    expect((await levelOption(tournament.id, level.id)).placesLeft).toBe(0);
+  });
+
+  it('reinstates an expired team beside four singles, where its four places are free', async () => {
+    const tournament = await createTournament(t.db);
+    const level = await createLevel(t.db, tournament.id, { maxTeams: 2, singlePriceCents: 10_000 });
+    const registered = await t.call('/api/registrations', { json: registrationInput(tournament.id, level.id), cookie: golfer.cookie });
+    expect(registered.status).toBe(201);
+    const teamId: string = registered.body.teams[0].id;
+    await t.db.update(teams).set({ paymentStatus: 'expired' }).where(eq(teams.id, teamId));
+    for (let i = 0; i < 4; i++) await createSingle(t.db, golfer.id, tournament.id, level.id, { status: 'hold' });
+    const reinstated = await t.call(`/api/admin/teams/${teamId}/reinstate`, { method: 'POST', cookie: admin.cookie });
+    expect(reinstated.status).toBe(200);
+    expect((await t.db.select().from(teams).where(eq(teams.id, teamId)))[0]!.paymentStatus).not.toBe('expired');
+  });
+
+  it('offers the waitlist a place freed beside singles: a team expires, four golfer places are free', async () => {
+    const tournament = await createTournament(t.db);
+    const level = await createLevel(t.db, tournament.id, { maxTeams: 2, singlePriceCents: 10_000 });
+    const registered = await t.call('/api/registrations', { json: registrationInput(tournament.id, level.id), cookie: golfer.cookie });
+    expect(registered.status).toBe(201);
+    for (let i = 0; i < 4; i++) await createSingle(t.db, golfer.id, tournament.id, level.id, { status: 'hold' });
+    const joined = await joinWaitlist(level.id);
+    expect(joined.status).toBe(201);
+    await t.db.update(teams).set({ paymentStatus: 'expired' }).where(eq(teams.id, registered.body.teams[0].id));
+    const offers = await lapseAndOffer(t.db, new Date());
+    expect(offers.map((o) => o.entryId)).toContain(joined.body.id);
   });
 });
 

@@ -2,13 +2,12 @@
 // the only thing marking money received (once per event), the return page's question "has it arrived?", and refunds.
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { queryRows, type Db } from '../db/connect';
+import type { Db } from '../db/connect';
 import { checkoutSessions, payments, processedProviderEvents, sponsorshipLevels, teams, tournaments } from '../db/schema';
 import { selectTeams } from '../teams/teams-query';
 import { AppError } from '../http/errors';
-import { placesLeft } from '../../shared/capacity';
 import type { PaymentStatus } from '../../shared/payment-status';
-import { holdsPlace, reservedAtLevel, reservedInTournament } from '../holds/holds-place';
+import { golferPlacesFree } from '../holds/holds-place';
 import { recordPaymentEvents } from './payment-events';
 import { lineOf, lockLine } from './money-line';
 import { payPurchasesByCard, purchaseIdsOf } from '../purchases/service';
@@ -132,7 +131,13 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<Web
 
     // Teams first, then their records: the order every money change takes, so none of them deadlock.
     const locked = await tx
-      .select({ id: teams.id, status: teams.paymentStatus, tournamentId: teams.tournamentId, levelId: teams.tournamentSponsorshipLevelId })
+      .select({
+        id: teams.id,
+        status: teams.paymentStatus,
+        tournamentId: teams.tournamentId,
+        levelId: teams.tournamentSponsorshipLevelId,
+        places: teams.places,
+      })
       .from(teams)
       .where(inArray(teams.id, teamIds))
       .orderBy(asc(teams.id))
@@ -181,23 +186,10 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<Web
   });
 }
 
-/** Whether an expired team can have its place back (the caps, under the tournament's row lock as registration takes it). */
-async function placeRemains(tx: Db, team: { tournamentId: string; levelId: string | null }) {
+/** Whether an expired team can have its place back (its golfer places, under the tournament's row lock as registration takes it). */
+async function placeRemains(tx: Db, team: { tournamentId: string; levelId: string | null; places: number }) {
   await tx.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.id, team.tournamentId)).for('update');
-  const [row] = await queryRows<{ tournamentMax: number | null; levelMax: number | null; inTournament: number; atLevel: number }>(
-    tx,
-    sql`select tr.max_teams as "tournamentMax", l.max_teams as "levelMax",
-               (select count(*)::int from ${teams} where ${teams.tournamentId} = tr.id and ${holdsPlace}) + ${reservedInTournament(sql`tr.id`)} as "inTournament",
-               (select count(*)::int from ${teams} where ${teams.tournamentSponsorshipLevelId} = l.id and ${holdsPlace}) + ${reservedAtLevel(sql`l.id`)} as "atLevel"
-        from tournaments tr left join tournament_sponsorship_levels l on l.id = ${team.levelId} where tr.id = ${team.tournamentId}`,
-  );
-  if (!row) return false;
-  return (
-    placesLeft(
-      { maxTeams: row.levelMax ?? Number.MAX_SAFE_INTEGER, taken: row.levelMax == null ? 0 : row.atLevel },
-      { maxTeams: row.tournamentMax, taken: row.inTournament },
-    ) >= 1
-  );
+  return (await golferPlacesFree(tx, team)).left >= team.places;
 }
 
 export const REFUND_REFUSED_MESSAGE = 'Only a card payment that has not been refunded can be refunded';

@@ -3,8 +3,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { preparedPerDatabase, type Db } from '../db/connect';
 import { lockedSection, lockedSectionIn, type LockedOutcome, type LockedRequest } from './locked-section';
-import { idempotencyKeys, sponsorshipLevels, teams, tournamentSponsorshipLevels, tournaments } from '../db/schema';
-import { holdsPlace, reservedAtLevel, reservedInTournament } from '../holds/holds-place';
+import { idempotencyKeys, sponsorshipLevels, tournamentSponsorshipLevels, tournaments } from '../db/schema';
+import { golfersAtLevel, golfersInTournament } from '../holds/holds-place';
 import { waitlistEntries } from '../db/schema';
 import { AppError } from '../http/errors';
 import { GOLFERS_PER_TEAM, golferCapacityRefusal } from '../../shared/capacity';
@@ -47,8 +47,8 @@ const capacityQuery = preparedPerDatabase((db) =>
       singlePriceCents: tournamentSponsorshipLevels.singlePriceCents,
       levelMaxTeams: tournamentSponsorshipLevels.maxTeams,
       // Golfer places taken (R43: a team 4, a single 1; an offer's kept teams 4 each).
-      inTournament: sql<number>`((select coalesce(sum(${teams.places}), 0)::int from ${teams} where ${teams.tournamentId} = ${tournaments.id} and ${holdsPlace}) + ${GOLFERS_PER_TEAM} * ${reservedInTournament(tournaments.id, sql.placeholder('offerEntryId'))})`,
-      atLevel: sql<number>`((select coalesce(sum(${teams.places}), 0)::int from ${teams} where ${teams.tournamentSponsorshipLevelId} = ${tournamentSponsorshipLevels.id} and ${holdsPlace}) + ${GOLFERS_PER_TEAM} * ${reservedAtLevel(tournamentSponsorshipLevels.id, sql.placeholder('offerEntryId'))})`,
+      inTournament: golfersInTournament(tournaments.id, sql.placeholder('offerEntryId')),
+      atLevel: golfersAtLevel(tournamentSponsorshipLevels.id, sql.placeholder('offerEntryId')),
     })
     .from(tournaments)
     .leftJoin(

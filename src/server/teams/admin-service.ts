@@ -14,12 +14,12 @@ import {
 } from '../db/schema';
 import { selectTeams } from './teams-query';
 import { AppError } from '../http/errors';
-import { capacityRefusal } from '../../shared/capacity';
+import { golferCapacityRefusal, NO_CAP, teamPlacesLeft } from '../../shared/capacity';
 import { ADMIN_PAGE_SIZE, adminCreateTeamSchema, teamStatusSchema, type TeamListQuery } from '../../shared/admin-schemas';
 import type { PaymentStatus } from '../../shared/payment-status';
 import { playerRow } from './player-order';
 import { getTeam, type Actor } from './service';
-import { holdsPlace, reservedAtLevel, reservedInTournament } from '../holds/holds-place';
+import { golfersAtLevel, golfersInTournament } from '../holds/holds-place';
 import { EXPIRED_NEEDS_REINSTATE } from '../holds/expiry';
 import { recordPaymentEvents } from '../payments/payment-events';
 
@@ -202,7 +202,7 @@ export async function teamFormOptions(db: Db) {
       name: sponsorshipLevels.name,
       priceCents: tournamentSponsorshipLevels.priceCents,
       maxTeams: tournamentSponsorshipLevels.maxTeams,
-      taken: sql<number>`(select count(*)::int from ${teams} where ${teams.tournamentSponsorshipLevelId} = ${tournamentSponsorshipLevels.id} and ${holdsPlace})`,
+      taken: golfersAtLevel(tournamentSponsorshipLevels.id),
     })
     .from(tournamentSponsorshipLevels)
     .innerJoin(sponsorshipLevels, eq(sponsorshipLevels.id, tournamentSponsorshipLevels.sponsorshipLevelId))
@@ -212,7 +212,10 @@ export async function teamFormOptions(db: Db) {
       ...t,
       levels: levels
         .filter((l) => l.tournamentId === t.id)
-        .map(({ tournamentId: _t, taken, ...l }) => ({ ...l, placesLeft: Math.max(0, l.maxTeams - taken) })),
+        .map(({ tournamentId: _t, taken, ...l }) => ({
+          ...l,
+          placesLeft: teamPlacesLeft({ maxTeams: l.maxTeams, golfers: taken }, NO_CAP),
+        })),
     })),
   };
 }
@@ -246,19 +249,16 @@ export async function createTeamAsAdmin(db: Db, rawInput: unknown, actorUserId: 
       if (!level)
         throw new AppError('VALIDATION', 'Please select a sponsorship level', { sponsorshipLevelId: 'Please select a sponsorship level' });
     }
-    const [counts] = await tx
-      .select({
-        // Places kept for waitlist offers (R25) are not free for staff either.
-        inTournament: sql<number>`count(*)::int + ${reservedInTournament(tournament.id)}`,
-        atLevel: sql<number>`(count(*) filter (where ${teams.tournamentSponsorshipLevelId} = ${level?.id ?? null}))::int + ${level ? reservedAtLevel(level.id) : sql`0`}`,
-      })
-      .from(teams)
-      .where(and(eq(teams.tournamentId, tournament.id), holdsPlace));
-    // Refused by the cap that binds: the tournament's or the level's (R13).
-    const refusal = capacityRefusal(
-      { maxTeams: level?.maxTeams ?? Number.MAX_SAFE_INTEGER, taken: level ? counts!.atLevel : 0 },
-      { maxTeams: tournament.maxTeams, taken: counts!.inTournament },
-      1,
+    // Golfer places, with those kept for waitlist offers (R25): not free for staff either.
+    const [counts] = await queryRows<{ inTournament: number; atLevel: number }>(
+      tx,
+      sql`select ${golfersInTournament(tournament.id)} as "inTournament", ${level ? golfersAtLevel(level.id) : sql`0`} as "atLevel"`,
+    );
+    // Refused by the cap that binds: the tournament's or the level's (R13), counted in golfers (R43).
+    const refusal = golferCapacityRefusal(
+      { maxTeams: level?.maxTeams ?? Number.MAX_SAFE_INTEGER, golfers: level ? counts!.atLevel : 0 },
+      { maxTeams: tournament.maxTeams, golfers: counts!.inTournament },
+      { teams: 1, singles: 0 },
     );
     if (refusal) throw new AppError('CONFLICT', refusal);
     const [team] = await tx

@@ -1,11 +1,11 @@
 // Tournaments as team leaders see them: the active ones, and the sponsorship levels each offers with places left.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { sponsorshipLevels, teams, tournamentSponsorshipLevels, tournaments } from '../db/schema';
+import { sponsorshipLevels, tournamentSponsorshipLevels, tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
-import { GOLFERS_PER_TEAM, golferPlacesLeft, teamPlacesLeft } from '../../shared/capacity';
+import { golferPlacesLeft, teamPlacesLeft } from '../../shared/capacity';
 import { isEditable } from '../../shared/editing-lock';
-import { holdsPlace, reservedAtLevel, reservedInTournament } from '../holds/holds-place';
+import { golfersAtLevel, golfersInTournament } from '../holds/holds-place';
 
 /** The active tournaments, each saying whether it still takes registrations (until the editing lock, R17). */
 export async function listActiveTournaments(db: Db, now: Date, timeZone: string) {
@@ -26,16 +26,10 @@ export async function listActiveTournaments(db: Db, now: Date, timeZone: string)
 /** The levels an active tournament offers, each with its price and the places left (R13), teams' and singles' (R43). */
 export async function listTournamentLevels(db: Db, tournamentId: string) {
   const [tournament] = await db
-    .select({ id: tournaments.id, maxTeams: tournaments.maxTeams })
+    .select({ id: tournaments.id, maxTeams: tournaments.maxTeams, taken: golfersInTournament(tournamentId) })
     .from(tournaments)
     .where(and(eq(tournaments.id, tournamentId), eq(tournaments.active, true)));
   if (!tournament) throw new AppError('NOT_FOUND', 'Tournament not found');
-  // A separate count: in a correlated subquery of a one-table select, drizzle leaves the columns unqualified ("id" would be teams.id).
-  const [teamCount] = await db
-    // Golfer places (R43: a team 4, a single 1).
-    .select({ taken: sql<number>`coalesce(sum(${teams.places}), 0)::int + ${GOLFERS_PER_TEAM} * ${reservedInTournament(tournamentId)}` })
-    .from(teams)
-    .where(and(eq(teams.tournamentId, tournamentId), holdsPlace));
   const rows = await db
     .select({
       id: tournamentSponsorshipLevels.id,
@@ -45,7 +39,7 @@ export async function listTournamentLevels(db: Db, tournamentId: string) {
       priceCents: tournamentSponsorshipLevels.priceCents,
       maxTeams: tournamentSponsorshipLevels.maxTeams,
       singlePriceCents: tournamentSponsorshipLevels.singlePriceCents,
-      taken: sql<number>`((select coalesce(sum(${teams.places}), 0)::int from ${teams} where ${teams.tournamentSponsorshipLevelId} = ${tournamentSponsorshipLevels.id} and ${holdsPlace}) + ${GOLFERS_PER_TEAM} * ${reservedAtLevel(tournamentSponsorshipLevels.id)})`,
+      taken: golfersAtLevel(tournamentSponsorshipLevels.id),
     })
     .from(tournamentSponsorshipLevels)
     .innerJoin(sponsorshipLevels, eq(sponsorshipLevels.id, tournamentSponsorshipLevels.sponsorshipLevelId))
@@ -54,7 +48,7 @@ export async function listTournamentLevels(db: Db, tournamentId: string) {
   return rows.map(({ taken: levelTaken, ...level }) => {
     const caps = [
       { maxTeams: level.maxTeams, golfers: levelTaken },
-      { maxTeams: tournament.maxTeams, golfers: teamCount!.taken },
+      { maxTeams: tournament.maxTeams, golfers: tournament.taken },
     ] as const;
     return {
       ...level,

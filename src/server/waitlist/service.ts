@@ -6,7 +6,7 @@ import { queryRows, type Db } from '../db/connect';
 import { sponsorshipLevels, tournaments, tournamentSponsorshipLevels, waitlistEntries } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
 import { AppError } from '../http/errors';
-import { placesLeft } from '../../shared/capacity';
+import { GOLFERS_PER_TEAM, teamPlacesLeft } from '../../shared/capacity';
 import { isEditable, REGISTRATION_CLOSED_MESSAGE } from '../../shared/editing-lock';
 import {
   ALREADY_WAITING_MESSAGE,
@@ -16,10 +16,9 @@ import {
   OFFER_HOURS,
   PLACES_AVAILABLE_MESSAGE,
 } from '../../shared/waitlist-schemas';
-import { holdsPlace, reservedAtLevel, reservedInTournament } from '../holds/holds-place';
-import { teams } from '../db/schema';
+import { golfersAtLevel, golfersInTournament } from '../holds/holds-place';
 
-/** One level's figures: its places and the tournament's, what is taken (teams and kept offers). */
+/** One level's figures: its places and the tournament's, the golfer places taken (teams, singles and kept offers). */
 async function levelCapacity(db: Db, levelId: string) {
   const [row] = await queryRows<{
     levelId: string;
@@ -33,8 +32,7 @@ async function levelCapacity(db: Db, levelId: string) {
   }>(
     db,
     sql`select l.id as "levelId", t.id as "tournamentId", t.active, t.start_date::text as "startDate", l.max_teams as "levelMax", t.max_teams as "tournamentMax",
-               (select count(*)::int from ${teams} where ${teams.tournamentSponsorshipLevelId} = l.id and ${holdsPlace}) + ${reservedAtLevel(sql`l.id`)} as "atLevel",
-               (select count(*)::int from ${teams} where ${teams.tournamentId} = t.id and ${holdsPlace}) + ${reservedInTournament(sql`t.id`)} as "inTournament"
+               ${golfersAtLevel(sql`l.id`)} as "atLevel", ${golfersInTournament(sql`t.id`)} as "inTournament"
         from tournament_sponsorship_levels l join tournaments t on t.id = l.tournament_id where l.id = ${levelId}`,
   );
   return row;
@@ -49,7 +47,10 @@ export async function joinWaitlist(db: Db, userId: string, rawInput: unknown, no
   if (!isEditable(level.startDate, now, timeZone)) throw new AppError('CONFLICT', REGISTRATION_CLOSED_MESSAGE);
   const most = mostTeamsToWaitFor(level.levelMax, level.tournamentMax);
   if (input.teamsWanted > most) throw new AppError('VALIDATION', atMostTeamsMessage(most), { teamsWanted: atMostTeamsMessage(most) });
-  const left = placesLeft({ maxTeams: level.levelMax, taken: level.atLevel }, { maxTeams: level.tournamentMax, taken: level.inTournament });
+  const left = teamPlacesLeft(
+    { maxTeams: level.levelMax, golfers: level.atLevel },
+    { maxTeams: level.tournamentMax, golfers: level.inTournament },
+  );
   if (left >= input.teamsWanted) throw new AppError('CONFLICT', PLACES_AVAILABLE_MESSAGE);
   try {
     const [entry] = await db
@@ -205,12 +206,13 @@ export async function lapseAndOffer(db: Db, now: Date): Promise<Offer[]> {
           ),
           free as (
             select f.*,
-              least(f.level_max - (select count(*) from teams where tournament_sponsorship_level_id = f.level_id and payment_status <> 'expired') - ${reservedAtLevel(sql`f.level_id`)},
-                    coalesce(f.t_max, 2147483647) - (select count(*) from teams where tournament_id = f.tournament_id and payment_status <> 'expired') - ${reservedInTournament(sql`f.tournament_id`)}) as places
+              -- Golfer places free (R43: singles take one each).
+              least(f.level_max * ${GOLFERS_PER_TEAM} - ${golfersAtLevel(sql`f.level_id`)},
+                    coalesce(f.t_max * ${GOLFERS_PER_TEAM}, 2147483647) - ${golfersInTournament(sql`f.tournament_id`)}) as places
             from firsts f
           ),
           chosen as (
-            select distinct on (tournament_id) id from free where teams_wanted <= places order by tournament_id, id
+            select distinct on (tournament_id) id from free where teams_wanted * ${GOLFERS_PER_TEAM} <= places order by tournament_id, id
           )
           update waitlist_entries w set status = 'offered', offer_token = k.token, offered_at = ${at}::timestamptz,
                  offer_expires_at = ${at}::timestamptz + make_interval(hours => ${OFFER_HOURS})
