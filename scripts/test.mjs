@@ -36,6 +36,7 @@ function positionalArguments(list) {
     '--reporter',
     '--outputFile',
     '--maxWorkers',
+    '--exclude',
   ]);
   const out = [];
   for (let i = 0; i < list.length; i++) {
@@ -137,14 +138,16 @@ const inSequence = process.env.TEST_IN_SEQUENCE === '1' || selected.length < 2;
 /** Runs one suite and adds its counts; all but the last suite print their report when they end if suites run together. */
 async function runSuite(suite, index) {
   const buffered = !inSequence && index < selected.length - 1;
-  const logFile = buffered ? join(resultsDir, `${suite.name}.log`) : null;
+  // Named by process: CI runs several `npm test` at once (.ci/run).
+  const logFile = buffered ? join(resultsDir, `${suite.name}-${process.pid}.log`) : null;
   if (!buffered) console.log(`\n── ${suite.title} (${suite.config}) ──`);
-  const outputFile = join(resultsDir, `${suite.name}.json`);
+  const outputFile = join(resultsDir, `${suite.name}-${process.pid}.json`);
   rmSync(outputFile, { force: true });
   const suiteStarted = Date.now();
   const exitCode = await run(suite, outputFile, logFile);
   if (logFile) console.log(`\n── ${suite.title} (${suite.config}), run beside the others ──\n${readFileSync(logFile, 'utf8')}`);
   const counts = readCounts(outputFile) ?? { passed: 0, failed: 1, skipped: 0 };
+  for (const file of [outputFile, logFile]) if (file) rmSync(file, { force: true });
   if (exitCode !== 0 && counts.failed === 0) {
     // Vitest failed without a failing test: an error outside the tests (unhandled rejection, set-up, crash).
     console.error(`\n${suite.title}: vitest exited with code ${exitCode} (an error outside the tests; see above).`);
