@@ -78,6 +78,19 @@ const pwaOptions: Partial<VitePWAOptions> = {
   },
 };
 
+/**
+ * The modules of the one first-load chunk (vite.config's codeSplitting group 'first-load'): React, main.tsx's static import
+ * graph, and the small modules Home and the leaderboard share with other pages.
+ */
+export const FIRST_LOAD_MODULES = new RegExp(
+  [
+    String.raw`node_modules[\/](react|react-dom|scheduler|clsx)[\/]`,
+    'preload-helper',
+    String.raw`src[\/]shared[\/](formats|tournament-day|countback)\.ts$`,
+    String.raw`src[\/]client[\/](routes|router[\/]index|layout[\/](root-layout|site-header|site-footer|toaster)|pages[\/](not-found-page|route-error)|auth[\/]session|ssr[\/]page-data|lib[\/](api|format|use-media-query|remote-value|first-load-reads|toast|use-hydrated)|ui[\/](load-failed|cn|button|shell-icons|spinner)|offline[\/](use-online|waiting-flag))\.tsx?$`,
+  ].join('|'),
+);
+
 // The API runs beside Vite in development (npm run dev); in production one Node process serves both.
 const apiPort = Number(process.env.DEV_API_PORT ?? 3001);
 
@@ -104,29 +117,29 @@ export default defineConfig(({ isSsrBuild }) =>
           // A lazy page's scripts are not listed in the entry for preloading, only its style sheets (which must load with it):
           // the list of every page's chunk names is 0.8 KB gzip of hashes in the entry that every first load carries (R41's
           // 90 KB on a real day, docs/decisions/081). A page opened in the app fetches its chunk, then that chunk's imports.
-          modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith('.css')) },
+          // No modulepreload polyfill (0.4 KB gzip in the entry): every browser of cssTarget but Safari 16.4–16.x supports
+          // modulepreload, and there the scripts load all the same, through their imports (docs/decisions/081).
+          modulePreload: { polyfill: false, resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith('.css')) },
           rolldownOptions: {
+            // The leaderboard's own first-load sheet (index.css without Home's classes), which the server puts inline in its
+            // document in place of index.css (http/static-assets.ts, R41's 90 KB on a real day, docs/decisions/081).
+            input: { index: 'index.html', 'leaderboard-sheet': 'src/client/leaderboard.css' },
             output: {
               // Form and validation libraries in chunks of their own, loaded only with the pages that have forms (without
               // this, the shared-chunk rules put react-hook-form beside React in the entry that every page loads).
               codeSplitting: {
                 includeDependenciesRecursively: false,
                 groups: [
-                  // What every page runs, in one file: fewer requests and one gzip window instead of four.
-                  {
-                    name: 'vendor',
-                    test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
-                  },
+                  // What Home and the leaderboard run first, in one file (R41's 90 KB on a real day, docs/decisions/081):
+                  // React, the app shell (main.tsx's static graph: routes, router, layout, the first-load reads) and the
+                  // small modules those pages share with other pages. One gzip window instead of three files (React, the
+                  // entry's own code, the shared modules) saves ~1.1 KB. main.tsx stays in the entry chunk (index-*.js):
+                  // with it in the group, the entry was left empty and rolldown dropped the file the HTML still named.
+                  { name: 'first-load', test: FIRST_LOAD_MODULES },
                   // react-query: with the pages beyond Home and the leaderboard (docs/decisions/064).
                   { name: 'react-query', test: /node_modules[\\/]@tanstack[\\/]/ },
                   { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
                   { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
-                  // R41: the small modules Home and the leaderboard share with other pages, in one file rather than seven
-                  // (each file gzipped alone costs its own header and a cold dictionary), and the leaderboard's own in one.
-                  {
-                    name: 'first-load',
-                    test: /src[\\/](client[\\/](lib[\\/](api|format|use-media-query)|ui[\\/](load-failed|cn|button)|offline[\\/]use-online)|shared[\\/](formats|tournament-day|countback))\.tsx?$|node_modules[\\/]clsx[\\/]|preload-helper/,
-                  },
                   // The side games hydrate on demand (side-games-slot.tsx): their code stays out of the board's first load.
                   { name: 'leaderboard', test: /src[\\/]client[\\/]leaderboard[\\/](?!tv-boards|side-games-board)/ },
                 ],

@@ -2,6 +2,7 @@
 // the first HTML and hydrated without a warning, one h1, no serious axe finding, no sideways scroll, a calendar file and a
 // map link that are plain links, the sharing tags in the head, and Register leading to the form. Screenshots for a person.
 import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { golfCourses, teams, tournamentCourses } from '../src/server/db/schema';
 import { registerTeams } from '../src/server/registration/service';
@@ -97,6 +98,31 @@ describe('the event page (R40, R41)', () => {
       await expectPath(page, '/register');
     });
   }
+
+  test("looks the same opened from the leaderboard, whose page carries a style sheet without Home's classes", async () => {
+    // Every element of the page with the styles its classes give it.
+    const styles = (page: Page) =>
+      page.getByRole('main').evaluate((main) =>
+        [...main.querySelectorAll('*')].map((element) => {
+          const s = getComputedStyle(element);
+          return [element.tagName, element.getAttribute('class'), s.display, s.padding, s.margin, s.fontSize, s.fontWeight]
+            .concat([s.color, s.backgroundColor, s.borderRadius, s.gridTemplateColumns, s.width])
+            .join(' | ');
+        }),
+      );
+    const direct = await journey.visitor({ viewport: 'desktop' });
+    await direct.goto('/');
+    await expectHeading(direct, NAME);
+    const fromBoard = await journey.visitor({ viewport: 'desktop' });
+    await fromBoard.goto('/leaderboard');
+    await expectHeading(fromBoard, 'Leaderboard');
+    // The leaderboard's own sheet (decision 081), not index.css, which is never fetched there.
+    expect(await fromBoard.locator('style[data-page-sheet]').count()).toBe(1);
+    await fromBoard.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    await expectHeading(fromBoard, NAME);
+    await fromBoard.waitForLoadState('networkidle');
+    expect(await styles(fromBoard)).toEqual(await styles(direct));
+  });
 
   test('staff add a hero image in the tournament form: a non-image is refused, the preview and the page show it, shared links offer it', async () => {
     const admin = await journey.visitor({ as: journey.portal.users.admin });

@@ -19,7 +19,7 @@ function resolveImport(from: string, specifier: string): string | null {
 }
 
 /** Every file reached by static, non-type imports from the entries (relative imports only: packages bring no classes). */
-function staticGraph(): string[] {
+function staticGraph(entries = ENTRIES): string[] {
   const seen = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file) || !/\.tsx?$/.test(file)) return;
@@ -31,7 +31,7 @@ function staticGraph(): string[] {
       if (target) visit(target);
     }
   };
-  for (const entry of ENTRIES) visit(join(CLIENT, entry));
+  for (const entry of entries) visit(join(CLIENT, entry));
   return [...seen];
 }
 
@@ -46,5 +46,27 @@ describe('the first-load style sheet', () => {
       .filter((file) => !sources.some((source) => file === source || file.startsWith(source + '/')))
       .map((file) => relative(CLIENT, file));
     expect(unlisted).toEqual([]);
+  });
+
+  // The leaderboard's own sheet (leaderboard.css, inline in its server-rendered page in place of index.css: decision 081)
+  // covers the app shell, the leaderboard and what it loads lazily (TV mode, the side games: they bring no all-pages.css),
+  // and is a part of index.css: Home opened from there brings all-pages.css.
+  it("lists in the leaderboard's own sheet every client file the leaderboard imports, and nothing index.css does not", () => {
+    const sourcesOf = (sheet: string) =>
+      [...readFileSync(join(CLIENT, sheet), 'utf8').matchAll(/@source\s+'([^']+)'/g)].map((m) => resolve(CLIENT, m[1]!));
+    const covered = (sources: string[], file: string) => sources.some((source) => file === source || file.startsWith(source + '/'));
+    const board = sourcesOf('leaderboard.css');
+    const graph = staticGraph([
+      'main.tsx',
+      'leaderboard/leaderboard-page.tsx',
+      'leaderboard/tv-boards.tsx',
+      'leaderboard/side-games-board.tsx',
+    ]);
+    const unlisted = graph.filter((file) => file.startsWith(CLIENT + '/') && !covered(board, file)).map((file) => relative(CLIENT, file));
+    expect(unlisted).toEqual([]);
+    const index = sourcesOf('index.css');
+    expect(board.filter((source) => !covered(index, source)).map((file) => relative(CLIENT, file))).toEqual([]);
+    // Home's own files are left out: that is the sheet's point.
+    expect(covered(board, join(CLIENT, 'pages/home-page.tsx'))).toBe(false);
   });
 });

@@ -25,7 +25,12 @@ const ResetPasswordPage = lazy(() => import('./auth/reset-password-page').then((
 const LogoutPage = lazy(() => import('./auth/logout-page').then((m) => ({ default: m.LogoutPage })));
 const AdminRoutes = lazy(() => import('./admin/admin-routes').then((m) => ({ default: m.AdminRoutes })));
 // Home and the leaderboard: on demand too, without react-query (docs/decisions/064): each page's first load carries only its own code.
-const HomePage = reactLazy(() => import('./pages/home-page').then((m) => ({ default: m.HomePage })));
+// The leaderboard's document carries a style sheet of its own, without Home's classes (`<style data-page-sheet>`, server
+// http/static-assets.ts PAGE_SHEETS): Home opened from there brings all-pages.css (a superset, in Tailwind's order).
+const homeLacksStyles = () => typeof document !== 'undefined' && document.querySelector('style[data-page-sheet]') !== null;
+const HomePage = reactLazy(() =>
+  Promise.all([import('./pages/home-page'), homeLacksStyles() ? import('./all-pages.css') : null]).then(([m]) => ({ default: m.HomePage })),
+);
 const LeaderboardPage = reactLazy(() => import('./leaderboard/leaderboard-page').then((m) => ({ default: m.LeaderboardPage })));
 const PaymentReturnPage = lazy(() => import('./registration/payment-return-page').then((m) => ({ default: m.PaymentReturnPage })));
 const GivePage = lazy(() => import('./donations/give-page').then((m) => ({ default: m.GivePage })));

@@ -1,9 +1,10 @@
 // Home and /leaderboard arrive with their content in the first HTML (issue 13): the page's text, its title in the head,
 // and for the leaderboard every active board's rows with the data beside them for the browser to take over.
 import { describe, expect, it } from 'vitest';
-import { type TestApp } from '../test/test-app';
+import { createTestApp, type TestApp } from '../test/test-app';
 import { INDEX_HTML, STYLES } from '../test/temp-assets';
-import { useAppWithAssets } from '../test/file-app';
+import { useAppWithAssets, type TempAssets } from '../test/file-app';
+import { boardsVersion } from '../../client/ssr/page-data';
 import { createTournamentDay, insertScores } from '../test/tournament-day-fixtures';
 import { gunzipSync } from 'node:zlib';
 import { golfCourses } from '../db/schema';
@@ -12,8 +13,10 @@ import { storeImage } from '../images/service';
 import sharp from 'sharp';
 
 let t: TestApp;
-useAppWithAssets((app) => {
+let temp: TempAssets;
+useAppWithAssets((app, assets) => {
   t = app;
+  temp = assets;
 });
 
 const root = (html: string) => /<div id="root"[^>]*>([\s\S]*)<\/div>/.exec(html)?.[1] ?? '';
@@ -73,9 +76,6 @@ describe('server-rendered pages', () => {
     await insertScores(t.db, tournament.id, teams[0]!, [[3, 4]]);
     // The board as the feed holds it once the scores' notice has arrived: the page below is rendered from the same.
     await expect.poll(async () => JSON.stringify((await t.call('/api/leaderboard')).body).includes(teams[0]!.id)).toBe(true);
-    // Once the feed hears PostgreSQL (it recomputes every board when its LISTEN connection comes up: the first page of a
-    // freshly started server is rendered afresh, decision 081), the page and the API name the same boards.
-    await t.deps.leaderboardFeed.ready();
     const response = await t.request('/leaderboard', { headers: { 'accept-encoding': 'gzip' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-encoding')).toBe('gzip');
@@ -94,6 +94,28 @@ describe('server-rendered pages', () => {
       body.leaderboards.map((b: { tournament: { id: string }; updatedAt: string }) => `${b.tournament.id}@${b.updatedAt}`).join(' '),
     );
     expect(version).toContain(`${tournament.id}@`);
+  });
+
+  it('names, on a freshly started server, the boards its first /api/leaderboard read answers (the first page hydrates)', async () => {
+    const leader = await t.createUser('team_leader');
+    const { tournament, teams } = await createTournamentDay(t.db, leader.id, { teams: 1, label: 'Fresh Start' });
+    await insertScores(t.db, tournament.id, teams[0]!, [[4, 4]]);
+    // A second process on the same database, started now: its first page is rendered before its LISTEN connection is up.
+    const fresh = await createTestApp({ database: t.database, assets: temp.assets });
+    try {
+      const html = await (await fresh.request('/leaderboard')).text();
+      const version = /data-boards-version="([^"]*)"/.exec(html)![1]!;
+      expect(version).toContain(`${tournament.id}@`);
+      // The connection comes up (every cached board marked changed: saves made while it was down went unheard), then the
+      // browser reads the boards: the same boards, so client/main.tsx hydrates the page instead of rendering it afresh.
+      await fresh.deps.leaderboardFeed.ready();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const { body } = await fresh.call('/api/leaderboard');
+      expect(boardsVersion(body.leaderboards)).toBe(version);
+    } finally {
+      await fresh.deps.leaderboardFeed.close();
+      await fresh.close();
+    }
   });
 
   it('keeps a team name from closing the data script early', async () => {

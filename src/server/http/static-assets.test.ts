@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { INDEX_HTML, SCRIPT, withTempAssets } from '../test/temp-assets';
+import { INDEX_HTML, SCRIPT, STYLES, withTempAssets } from '../test/temp-assets';
 import { useAppWithAssets } from '../test/file-app';
-import { loadStaticAssets, pageDocuments, PAGE_MODULES } from './static-assets';
+import { loadStaticAssets, pageDocuments, PAGE_MODULES, PAGE_SHEETS } from './static-assets';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -92,6 +92,41 @@ describe('serving the built client', () => {
 
   it('loads nothing from a folder that does not exist', () => {
     expect(loadStaticAssets('/nonexistent/golf-client').size).toBe(0);
+  });
+});
+
+describe("a page's own first-load sheet (PAGE_SHEETS, R41's 90 KB on a real day)", () => {
+  const LEADERBOARD_STYLES = '.board{font-weight:700}\n';
+  const manifest = {
+    'index.html': { file: 'assets/x.js', isEntry: true },
+    [PAGE_SHEETS['/leaderboard']!]: { file: 'assets/leaderboard-sheet-1.css', isEntry: true },
+  };
+
+  it("is inline in the leaderboard's server-rendered page in place of index.css, whose link stays disabled; Home keeps index.css", async () => {
+    const temp = withTempAssets();
+    mkdirSync(join(temp.dir, '.vite'));
+    writeFileSync(join(temp.dir, '.vite/manifest.json'), JSON.stringify(manifest));
+    writeFileSync(join(temp.dir, 'assets/leaderboard-sheet-1.css'), LEADERBOARD_STYLES);
+    const t = await createTestApp({ assets: loadStaticAssets(temp.dir) });
+    try {
+      const board = await (await t.request('/leaderboard')).text();
+      expect(board).toContain(
+        `<style data-page-sheet>${LEADERBOARD_STYLES}</style><link rel="stylesheet" crossorigin href="/assets/x.css" disabled>`,
+      );
+      expect(board).not.toContain(STYLES);
+      const home = await (await t.request('/')).text();
+      expect(home).toContain(`<style>${STYLES}</style><link rel="stylesheet" crossorigin href="/assets/x.css" disabled>`);
+      expect(home).not.toContain('data-page-sheet');
+      // A page the browser renders links index.css as before.
+      expect(await (await t.request('/register')).text()).toBe(INDEX_HTML);
+    } finally {
+      await t.close();
+      temp.remove();
+    }
+  });
+
+  it('names a source that exists', () => {
+    for (const source of Object.values(PAGE_SHEETS)) expect(existsSync(join(ROOT, source)), source).toBe(true);
   });
 });
 

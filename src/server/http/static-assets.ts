@@ -41,6 +41,16 @@ export const PAGE_MODULES: Record<string, string> = {
   '/leaderboard': 'src/client/leaderboard/leaderboard-page.tsx',
 };
 
+/**
+ * Pages whose server-rendered document carries a first-load style sheet of their own in place of index.css: a subset of it
+ * (Tailwind's classes for what that page renders), built from this source (vite.config.ts's inputs). /leaderboard's leaves
+ * out Home's and the event page's classes (R41's 90 KB on a real day, docs/decisions/081); Home opened from there loads
+ * all-pages.css with its code (routes.tsx).
+ */
+export const PAGE_SHEETS: Record<string, string> = {
+  '/leaderboard': 'src/client/leaderboard.css',
+};
+
 /** Vite's build manifest (build.manifest): each source module's chunk and the chunks it imports statically. */
 type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
 
@@ -65,16 +75,24 @@ function chunksOf(manifest: Manifest, key: string, skip: Set<string>, out: strin
   return out;
 }
 
-/** index.html with modulepreload links for each page in PAGE_MODULES that the manifest knows. */
+/**
+ * index.html with modulepreload links for each page in PAGE_MODULES that the manifest knows, and the name of its own
+ * first-load sheet for each page in PAGE_SHEETS.
+ */
 export function pageDocuments(indexHtml: string, manifest: Manifest): Map<string, string> {
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  // The app's entry (index.html); a page's own style sheet is an entry too (PAGE_SHEETS).
+  const entryKey = 'index.html' in manifest ? 'index.html' : Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   const loadedByEntry = new Set(entryKey ? chunksOf(manifest, entryKey, new Set()) : []);
   const pages = new Map<string, string>();
-  for (const [path, module] of Object.entries(PAGE_MODULES)) {
-    const files = chunksOf(manifest, module, loadedByEntry);
-    if (files.length === 0) continue;
+  for (const path of new Set([...Object.keys(PAGE_MODULES), ...Object.keys(PAGE_SHEETS)])) {
+    const files = PAGE_MODULES[path] ? chunksOf(manifest, PAGE_MODULES[path], loadedByEntry) : [];
+    // Named on the first-load sheet's link; forServerRendering puts it inline in that sheet's place.
+    const sheet = PAGE_SHEETS[path] && manifest[PAGE_SHEETS[path]]?.file;
+    if (files.length === 0 && !sheet) continue;
     const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
-    pages.set(path, indexHtml.replace('</head>', `${links}</head>`));
+    let html = indexHtml.replace('</head>', `${links}</head>`);
+    if (sheet) html = html.replace(/(<link rel="stylesheet"[^>]* href="\/assets\/[^"]+\.css")/, `$1 data-page-sheet="/${sheet}"`);
+    pages.set(path, html);
   }
   return pages;
 }
@@ -97,9 +115,16 @@ export function forServerRendering(document: Asset, assets: StaticAssets): strin
     html = document.body
       .toString('utf8')
       .replace(/<link rel="stylesheet"[^>]* href="(\/assets\/[^"]+\.css)"[^>]*>/g, (link, href: string) => {
-        const sheet = assets.get(href);
+        // The page's own sheet (PAGE_SHEETS) when it has one: inline in place of index.css, whose link stays disabled (so
+        // that Vite's loader never fetches index.css after all-pages.css); `data-page-sheet` tells routes.tsx that Home's
+        // classes are not on the page.
+        const own = /data-page-sheet="([^"]+)"/.exec(link)?.[1];
+        const ownSheet = own ? assets.get(own) : undefined;
+        const sheet = ownSheet ?? assets.get(href);
         if (!sheet) return link;
-        return `<style>${sheet.body.toString('utf8').replace(/<\/style/gi, '<\\/style')}</style>${link.replace(/>$/, ' disabled>')}`;
+        const css = sheet.body.toString('utf8').replace(/<\/style/gi, '<\\/style');
+        const disabled = link.replace(/ data-page-sheet="[^"]*"/, '').replace(/>$/, ' disabled>');
+        return `<style${ownSheet ? ' data-page-sheet' : ''}>${css}</style>${disabled}`;
       })
       .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
     inlined.set(document, html);

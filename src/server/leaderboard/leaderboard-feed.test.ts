@@ -24,7 +24,10 @@ beforeAll(async () => {
 });
 afterAll(() => database?.close());
 
-/** A board loader that counts its calls; the board's total says which call made it. */
+/**
+ * A board loader that counts its calls; each call's board is a changed one (its name and updatedAt say which call made it:
+ * a recompute that finds the same board keeps the one before, see 'keeps the board a recompute finds unchanged').
+ */
 function countingLoad() {
   const loader = {
     calls: 0,
@@ -33,7 +36,7 @@ function countingLoad() {
       return {
         active: true,
         board: {
-          tournament: { id, name: 'Open', startDate: '2027-06-01', endDate: null },
+          tournament: { id, name: `Open (call ${n})`, startDate: '2027-06-01', endDate: null },
           holeCount: 18,
           rules: { format: 'stroke', bestBalls: 1, netScoring: false },
           rows: [],
@@ -219,11 +222,13 @@ describe('the leaderboard feed', () => {
       await expect.poll(() => calls, { timeout: 3_000 }).toBe(4);
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(watcher.boards).toHaveLength(3);
-      // A page opened now gets the newest board; a change of the rows is pushed again.
+      // A page opened now gets the current board: call 4 found the rows of call 3, so call 3's board (its updatedAt) is kept.
+      // A change of the rows is pushed again.
       const late = recorder();
       feed.subscribe(late.subscriber);
       await late.until(() => late.boards.length === 1);
-      expect(late.boards[0]!.board.updatedAt).toBe('call 4');
+      expect(late.boards[0]!.board.updatedAt).toBe('call 3');
+      expect(late.boards[0]!.version).toBe(watcher.boards[2]!.version);
       rows.n = 3;
       feed.changed(TOURNAMENT);
       await watcher.until(() => watcher.boards.length === 4);
@@ -271,6 +276,72 @@ describe('the leaderboard feed', () => {
       feed.changed(TOURNAMENT);
       await Promise.all(Array.from({ length: 20 }, () => feed.get(TOURNAMENT)));
       expect(loader.calls).toBe(3);
+    } finally {
+      await feed.close();
+    }
+  });
+
+  it('keeps the board a recompute finds unchanged: same updatedAt, same version, same bytes (decision 081)', async () => {
+    // Each call computes at its own time; the rows and the public state are what the test sets.
+    const state = { rows: 0, active: true };
+    let calls = 0;
+    const load = async (id: string): Promise<LoadedLeaderboard> => ({
+      active: state.active,
+      board: {
+        tournament: { id, name: 'Open', startDate: '2027-06-01', endDate: null },
+        holeCount: 18,
+        rules: { format: 'stroke', bestBalls: 1, netScoring: false },
+        rows: Array.from({ length: state.rows }, () => ({}) as never),
+        sideGames: { skins: null, contests: [] },
+        updatedAt: `call ${++calls}`,
+      },
+    });
+    const feed = await feedWith({ load });
+    try {
+      const first = await feed.get(TOURNAMENT);
+      feed.changed(TOURNAMENT);
+      const again = await feed.get(TOURNAMENT);
+      expect(calls).toBe(2);
+      expect(again).toBe(first);
+      expect(again.board.updatedAt).toBe('call 1');
+      // A change of the rows is a new board ...
+      state.rows = 1;
+      feed.changed(TOURNAMENT);
+      const changed = await feed.get(TOURNAMENT);
+      expect(changed.board.updatedAt).toBe('call 3');
+      expect(changed.version).toBeGreaterThan(first.version);
+      // ... and so is the same board closed to the public (GET /api/leaderboard/:id answers 404 then).
+      state.active = false;
+      feed.changed(TOURNAMENT);
+      const closed = await feed.get(TOURNAMENT);
+      expect(closed.active).toBe(false);
+      expect(closed.board.updatedAt).toBe('call 4');
+    } finally {
+      await feed.close();
+    }
+  });
+
+  it("keeps a real board's updatedAt when its LISTEN connection comes up with no score changed (a fresh server's first page hydrates)", async () => {
+    const leader = (await insertLeaders(database.db, 1))[0]!;
+    const { tournament, teams } = await createTournamentDay(database.db, leader, { teams: 1 });
+    await insertScores(database.db, tournament.id, teams[0]!, [[4, 5]]);
+    // A freshly started process: the board is computed before the LISTEN connection is up (the first page's render) ...
+    const feed = createLeaderboardFeed({ database, logger: capturingLogger() });
+    try {
+      const rendered = await feed.get(tournament.id);
+      await feed.ready();
+      // ... and the connection coming up marks it changed (saves made while it was down went unheard): the next read
+      // computes it again, and finds the same board.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const read = await feed.get(tournament.id);
+      expect(read.board.rows).toHaveLength(1);
+      expect(read.board.updatedAt).toBe(rendered.board.updatedAt);
+      expect(read.version).toBe(rendered.version);
+      // A score saved meanwhile is a new board.
+      await insertScores(database.db, tournament.id, teams[0]!, [[0, 0, 3]]);
+      feed.changed(tournament.id);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect((await feed.get(tournament.id)).board.updatedAt).not.toBe(rendered.board.updatedAt);
     } finally {
       await feed.close();
     }

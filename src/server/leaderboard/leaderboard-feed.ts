@@ -16,7 +16,7 @@ import { activeTournamentIds, loadLeaderboard, type LoadedLeaderboard } from './
 
 /**
  * A computed board, serialised once for every subscriber and request: as JSON bytes, gzipped (a phone on the course gets a
- * tenth of the bytes) and as the Server-Sent Event every stream is sent. `version` grows with every computation.
+ * tenth of the bytes) and as the Server-Sent Event every stream is sent. `version` grows with every computation that found the board changed.
  */
 export interface BoardSnapshot {
   board: Leaderboard;
@@ -35,8 +35,19 @@ export const ACTIVE_EVENT = 'active';
 
 const encoder = new TextEncoder();
 
-/** Serialises a board once for all its readers. */
-export function snapshotOf(loaded: LoadedLeaderboard, version: number): BoardSnapshot {
+/**
+ * Serialises a board once for all its readers. Given the previous snapshot of the same board: when nothing but the time of
+ * computing differs (the same rows, the same public state), answers that snapshot itself, its `updatedAt` and version
+ * kept. A recompute that found no change (the LISTEN connection coming up, the safety-net refresh) must not make the board
+ * look new: the first /leaderboard page names its boards by `updatedAt` and the browser hydrates only when its
+ * /api/leaderboard read answers those very boards (client/main.tsx, decision 081).
+ */
+export function snapshotOf(loaded: LoadedLeaderboard, version: number, previous?: BoardSnapshot | null): BoardSnapshot {
+  if (previous && previous.active === loaded.active) {
+    // The same key order as the previous board's JSON: only updatedAt is set to the previous one's.
+    const same = JSON.stringify({ ...loaded.board, updatedAt: previous.board.updatedAt });
+    if (same === previous.json) return previous;
+  }
   const json = JSON.stringify(loaded.board);
   const body = encoder.encode(json);
   // JSON.stringify escapes line breaks inside strings, so the data is one SSE line.
@@ -158,6 +169,8 @@ interface Entry {
    * twice, from the route and from its NOTIFY; a second fan-out of the same rows would cost as much as the first).
    */
   pushed: { version: number; content: string } | null;
+  /** The board last computed, whatever its generation: a recompute with the same content answers it again (snapshotOf). */
+  latest: BoardSnapshot | null;
 }
 
 const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
@@ -193,7 +206,10 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
   const entryOf = (id: string) => {
     let entry = entries.get(id);
     if (!entry)
-      entries.set(id, (entry = { generation: 0, cached: null, computing: null, refresh: null, pushedAt: -Infinity, pushed: null }));
+      entries.set(
+        id,
+        (entry = { generation: 0, cached: null, computing: null, refresh: null, pushedAt: -Infinity, pushed: null, latest: null }),
+      );
     return entry;
   };
   const isShown = (id: string) => subscribers.size > 0 && !!active?.tournamentIds.includes(id);
@@ -233,7 +249,8 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
     const promise = (async () => {
       const next = ++version;
       const started = Date.now();
-      const snapshot = snapshotOf(await load(id), next);
+      const snapshot = snapshotOf(await load(id), next, entry.latest);
+      entry.latest = snapshot;
       const now = Date.now();
       const staleAfter = now + Math.max(maxAgeMs, buildTimeFactor * (now - started));
       if (entry.generation === generation) entry.cached = { snapshot, generation, staleAfter };

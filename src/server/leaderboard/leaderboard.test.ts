@@ -85,6 +85,27 @@ describe('GET /api/leaderboard/:tournamentId', () => {
     expect(plain.response.headers.get('content-encoding')).toBeNull();
   });
 
+  it('answers every active board gzipped to a browser that accepts it, the same boards (the first /leaderboard reads them)', async () => {
+    const { tournament, teams } = await createTournamentDay(t.db, leader.id, { teams: 2 });
+    await insertScores(t.db, tournament.id, teams[0]!, [[5, 4]]);
+    const plain = await t.call('/api/leaderboard');
+    expect(plain.response.headers.get('content-encoding')).toBeNull();
+    expect(plain.body.leaderboards.map((b: { tournament: { id: string } }) => b.tournament.id)).toContain(tournament.id);
+    for (let i = 0; i < 2; i++) {
+      const response = await t.request('/api/leaderboard', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(response.headers.get('content-encoding')).toBe('gzip');
+      expect(response.headers.get('vary')).toBe('Accept-Encoding');
+      expect(JSON.parse(gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8'))).toEqual(plain.body);
+    }
+    // A score saved: the next answer carries it.
+    await insertScores(t.db, tournament.id, teams[1]!, [[4]]);
+    t.deps.leaderboardFeed.changed(tournament.id);
+    const response = await t.request('/api/leaderboard', { headers: { 'accept-encoding': 'gzip' } });
+    const after = JSON.parse(gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8'));
+    expect(after).toEqual((await t.call('/api/leaderboard')).body);
+    expect(after).not.toEqual(plain.body);
+  });
+
   it('answers 404 for a closed or unknown tournament', async () => {
     const { tournament } = await createTournamentDay(t.db, leader.id, { teams: 1, active: false });
     expect((await board(tournament.id)).body).toEqual({ error: { code: 'NOT_FOUND', message: 'Leaderboard not found' } });
