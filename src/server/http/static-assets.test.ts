@@ -150,6 +150,14 @@ describe("a page's own chunks, preloaded in its document", () => {
     expect(pages.get('/register')!.replace(/<link rel="modulepreload"[^>]+>/g, '')).toBe(INDEX_HTML);
   });
 
+  it("finds a page whose module sits in a chunk group by the group's name (the leaderboard's)", () => {
+    const grouped = {
+      ...manifest,
+      '_leaderboard-1.js': { file: 'assets/leaderboard-1.js', name: 'leaderboard', imports: ['_vendor-1.js', '_field-1.js'] },
+    };
+    expect(links(pageDocuments(INDEX_HTML, grouped).get('/leaderboard')!)).toEqual(['/assets/leaderboard-1.js', '/assets/field-1.js']);
+  });
+
   it('names modules that exist, so a renamed page cannot silently lose its preload', () => {
     for (const module of Object.values(PAGE_MODULES)) expect(existsSync(join(ROOT, module)), module).toBe(true);
   });

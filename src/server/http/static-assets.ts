@@ -42,6 +42,14 @@ export const PAGE_MODULES: Record<string, string> = {
 };
 
 /**
+ * Pages whose module sits in a chunk group of vite.config.ts (`codeSplitting.groups`) rather than a chunk of its own: the
+ * manifest knows that chunk by the group's name only.
+ */
+export const PAGE_CHUNK_GROUPS: Record<string, string> = {
+  '/leaderboard': 'leaderboard',
+};
+
+/**
  * Pages whose server-rendered document carries a first-load style sheet of their own in place of index.css: a subset of it
  * (Tailwind's classes for what that page renders), built from this source (vite.config.ts's inputs). /leaderboard's leaves
  * out Home's and the event page's classes (R41's 90 KB on a real day, docs/decisions/081); Home opened from there loads
@@ -52,7 +60,7 @@ export const PAGE_SHEETS: Record<string, string> = {
 };
 
 /** Vite's build manifest (build.manifest): each source module's chunk and the chunks it imports statically. */
-type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+type Manifest = Record<string, { file: string; name?: string; imports?: string[]; isEntry?: boolean }>;
 
 function compressed(body: Buffer, type: string): Asset {
   const compressible = /text|javascript|json|svg/.test(type) && body.length > 512;
@@ -85,7 +93,12 @@ export function pageDocuments(indexHtml: string, manifest: Manifest): Map<string
   const loadedByEntry = new Set(entryKey ? chunksOf(manifest, entryKey, new Set()) : []);
   const pages = new Map<string, string>();
   for (const path of new Set([...Object.keys(PAGE_MODULES), ...Object.keys(PAGE_SHEETS)])) {
-    const files = PAGE_MODULES[path] ? chunksOf(manifest, PAGE_MODULES[path], loadedByEntry) : [];
+    const module = PAGE_MODULES[path];
+    const key =
+      module && !(module in manifest) && PAGE_CHUNK_GROUPS[path]
+        ? Object.keys(manifest).find((k) => manifest[k]!.name === PAGE_CHUNK_GROUPS[path] && !manifest[k]!.isEntry)
+        : module;
+    const files = key ? chunksOf(manifest, key, loadedByEntry) : [];
     // Named on the first-load sheet's link; forServerRendering puts it inline in that sheet's place.
     const sheet = PAGE_SHEETS[path] && manifest[PAGE_SHEETS[path]]?.file;
     if (files.length === 0 && !sheet) continue;
