@@ -298,7 +298,8 @@ describe('refusals change nothing', () => {
     } finally {
       await empty.close();
     }
-  });
+    // An empty embedded database is initialised from nothing (no migrated dump to start from): 30 s and more on a loaded machine.
+  }, 120_000);
 
   it('a target that holds rows a user made, beside what a start writes', async () => {
     const target = await openTestDatabase();
