@@ -31,7 +31,13 @@ export async function scanWithAxe(page: Page, label: string): Promise<AxeFinding
   if (findings.length > 0) {
     console.log(
       `axe on ${label}:\n` +
-        findings.map((f) => `  [${f.impact}] ${f.id}: ${f.help}\n    ${f.targets.slice(0, 5).join('\n    ')}`).join('\n'),
+        results.violations
+          .map((v) => {
+            // Each node with what axe measured (for contrast: the two colours and the ratio).
+            const nodes = v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ').trim()}`);
+            return `  [${v.impact}] ${v.id}: ${v.help}\n    ${nodes.join('\n    ')}`;
+          })
+          .join('\n'),
     );
   }
   return findings;

@@ -42,9 +42,12 @@ export async function openAdminPage(page: Page, name: AdminPageName) {
  * critical axe finding, nothing wider than the window.
  */
 export async function expectUsable(page: Page, heading: string, label: string) {
-  // A toast sliding in is scanned half transparent (too little contrast); scan once it has arrived.
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('[data-sonner-toast][data-front="true"]')].every((t) => getComputedStyle(t).opacity === '1'),
+  // A toast sliding in, or fading out when its time is up (`data-removed`), is scanned half transparent (too little
+  // contrast: seen on this machine with a dialog opened just as a toast left); scan once it has arrived, or gone.
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('[data-sonner-toast][data-removed="true"]') &&
+      [...document.querySelectorAll('[data-sonner-toast][data-front="true"]')].every((t) => getComputedStyle(t).opacity === '1'),
   );
   expect(await h1Texts(page), `${label}: the h1`).toEqual([heading]);
   expect(await inputsWithoutVisibleLabel(page), `${label}: inputs without a visible label`).toEqual([]);
