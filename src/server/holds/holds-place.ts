@@ -1,6 +1,6 @@
 // Which teams take a place against the caps (R13, R24): every team but an expired one; and how many golfer places they
 // and the waitlist's kept offers take (R43), for every check of the caps.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/connect';
 import { teams } from '../db/schema';
 import { GOLFERS_PER_TEAM, golferPlacesLeft, NO_CAP } from '../../shared/capacity';
@@ -25,12 +25,15 @@ export const reservedInTournament = (tournamentId: unknown, exceptEntry: unknown
  * (a team 4, a single 1) and 4 per team kept for a waitlist offer. Checked with shared/capacity.ts's golfer functions.
  */
 export const golfersAtLevel = (levelId: unknown, exceptEntry: unknown = null) =>
-  sql<number>`((select coalesce(sum(${teams.places}), 0)::int from ${teams} where ${teams.tournamentSponsorshipLevelId} = ${levelId} and ${holdsPlace})
-    + ${GOLFERS_PER_TEAM} * ${reservedAtLevel(levelId, exceptEntry)})`;
+  golfersTaken(sql`${teams.tournamentSponsorshipLevelId}`, levelId, reservedAtLevel(levelId, exceptEntry));
 
 export const golfersInTournament = (tournamentId: unknown, exceptEntry: unknown = null) =>
-  sql<number>`((select coalesce(sum(${teams.places}), 0)::int from ${teams} where ${teams.tournamentId} = ${tournamentId} and ${holdsPlace})
-    + ${GOLFERS_PER_TEAM} * ${reservedInTournament(tournamentId, exceptEntry)})`;
+  golfersTaken(sql`${teams.tournamentId}`, tournamentId, reservedInTournament(tournamentId, exceptEntry));
+
+/** The teams' places where `column` is `id`, and 4 per team of the kept offers `reserved` counts. */
+const golfersTaken = (column: SQL, id: unknown, reserved: SQL) =>
+  sql<number>`((select coalesce(sum(${teams.places}), 0)::int from ${teams} where ${column} = ${id} and ${holdsPlace})
+    + ${GOLFERS_PER_TEAM} * ${reserved})`;
 
 /**
  * Golfer places free at a level (or none: `levelId` null) of a tournament, under both caps and under the tournament's
