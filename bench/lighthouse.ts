@@ -3,13 +3,14 @@
 // Lighthouse itself uses). Prints the category scores, the main metrics, and every failing audit in accessibility and
 // best practices (id and title) so it can be fixed.
 // Budgets: performance ≥ 95, accessibility 100, best practices 100; SEO is information.
-//   node --import tsx bench/lighthouse.ts [--runs 1] [--pages /,/register] [--demo]
+//   node --import tsx bench/lighthouse.ts [--runs 1] [--pages /,/register] [--demo] [--keep-reports DIR]
+//   --keep-reports DIR: keep each run's whole report there (which tasks block, what the largest paint was).
 //   --demo: the seeded demo (npm run seed:demo): Home is the two open tournaments' event page, /leaderboard the outing's
 //   36-team board in play (R41's real day).
 //   With --runs N each page is audited N times (a new Chrome each time) and the run with the median performance is kept.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrateDatabase, openDatabase } from '../src/server/db/connect';
@@ -30,6 +31,8 @@ import {
 } from './lib';
 
 const RUNS = Number(argValue('--runs') ?? 1);
+/** --keep-reports DIR: each run's whole Lighthouse report (JSON) there, to see which tasks block (diagnosis). */
+const KEEP_REPORTS = argValue('--keep-reports');
 const PAGES = (argValue('--pages') ?? '/,/leaderboard,/register').split(',');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const BUDGETS: Record<string, number | null> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: null };
@@ -145,6 +148,11 @@ try {
         });
         if (!result) throw new Error(`lighthouse gave no result for ${page}`);
         const r = report(page, result.lhr);
+        if (KEEP_REPORTS) {
+          const file = join(KEEP_REPORTS, `${page.replace(/\W+/g, '_') || 'home'}-${i + 1}.json`);
+          writeFileSync(file, JSON.stringify(result.lhr));
+          console.log(`  full report: ${file}`);
+        }
         console.log(`${page} run ${i + 1}/${RUNS}: ${CATEGORIES.map((c) => `${c} ${r.scores[c]}`).join(', ')}`);
         runs.push(r);
       } finally {
