@@ -200,10 +200,12 @@ describe('the reminder 7 days before the lock (R42)', () => {
     expect(await remindGolfers(t.db, new Date('2027-04-08T03:59:00.000Z'), 'America/New_York')).toEqual([]);
     clock.set(REMINDER_DAY);
     const before = mail.messages.length;
-    const task = startGolferReminders({ db: t.db, config: t.config, mailer: t.deps.mailer, logger: t.deps.logger, now: clock.now });
-    const [first, second] = await Promise.all([task.runOnce(), remindGolfers(t.db, clock.now(), 'UTC')]);
+    // Two servers' reminder tasks at once: whichever claims the golfer sends the one reminder.
+    const deps = { db: t.db, config: t.config, mailer: t.deps.mailer, logger: t.deps.logger, now: clock.now };
+    const [task, other] = [startGolferReminders(deps), startGolferReminders(deps)];
+    const [first, second] = await Promise.all([task.runOnce(), other.runOnce()]);
     await task.runOnce();
-    await task.stop();
+    await Promise.all([task.stop(), other.stop()]);
     const reminded = [...first, ...second].flatMap((r) => r.invitations.map((i) => i.email));
     // Ask1 answered; Ask2 was removed; the newcomer has not answered.
     expect(reminded).toEqual(['new-golfer@example.org']);
