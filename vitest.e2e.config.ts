@@ -14,6 +14,10 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 1,
     fileParallelism: false,
+    // The files run one after another in one test process (isolate: false): the journeys' support modules, playwright and
+    // the server's modules for seeding load once, not once a file. Each file still starts a server and a database of its
+    // own, and its contexts in the one shared browser (global-setup.ts).
+    isolate: false,
     // Starting a server (PGlite opens its folder, tsx compiles) and a browser takes seconds on a busy machine.
     hookTimeout: 120_000,
     testTimeout: 60_000,

@@ -222,14 +222,23 @@ describe('at 1280 px, an admin', () => {
       { path: '/admin/check-in', call: api('/api/admin/golfers'), text: 'Failed to load players.', loaded: LOADED.Golfers! },
       { path: '/admin/reports', call: api('/api/admin/reports/options'), text: 'Failed to load data.', loaded: LOADED.Reports! },
     ];
+    // The page's own clock, moved on by hand: the retries' waits (1, 2 and 4 s, react-query's) pass at once.
+    await page.clock.install();
     for (const { path, call, text, loaded } of failing) {
-      // A server error: the client retries it three times (main.tsx) before the page gives up.
-      await page.route(call, (route) =>
-        route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"UNAVAILABLE","message":"Down"}}' }),
-      );
+      // A server error: the client retries it three times (lib/query-client.tsx) before the page gives up.
+      let calls = 0;
+      await page.route(call, (route) => {
+        calls += 1;
+        return route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"UNAVAILABLE","message":"Down"}}' });
+      });
       await page.goto(path);
       const alert = page.getByRole('alert').filter({ hasText: text });
-      await alert.waitFor({ timeout: 20_000 });
+      for (let waited = 0; waited < 40 && !(await alert.isVisible()); waited++) {
+        await page.clock.fastForward(2_000);
+        await page.waitForTimeout(100);
+      }
+      await alert.waitFor({ timeout: 1_000 });
+      expect(calls, `${path}: the first read and its three retries`).toBe(4);
       if (path === '/admin/reports') {
         // No tournaments to choose: no 'Loading…' for good, and nothing to generate.
         expect(await page.getByLabel('Tournament').locator('option:checked').innerText()).toBe('Not loaded');

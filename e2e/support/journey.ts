@@ -1,11 +1,13 @@
-// The fixture every journey starts with: one portal server and one Chromium for the file, a fresh browser context (its own
+// The fixture every journey starts with: one portal server for the file and a connection to the run's one Chromium, a fresh browser context (its own
 // cookies) per visitor, uncaught page errors failing the test, and a screenshot of each open page when a test fails.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import type { E2eAccount } from './accounts';
+// The global set-up's ProvidedContext keys (e2eBrowserEndpoint), for inject().
+import type {} from './global-setup';
 import { startPortal, type Portal, type PortalOptions } from './portal-server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
@@ -26,12 +28,25 @@ export const VIEWPORTS = {
 } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
 
-/** Debian's Chromium, as STACK.md says: no test tool may download its own browser. */
+/**
+ * Debian's Chromium, as STACK.md says: no test tool may download its own browser. Under vitest, the one the global set-up
+ * started (closing this connection closes this file's contexts, not the browser); a file run without the set-up starts its own.
+ */
 export function launchBrowser(): Promise<Browser> {
+  const endpoint = providedBrowserEndpoint();
+  if (endpoint) return chromium.connect(endpoint);
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
+}
+
+function providedBrowserEndpoint(): string | undefined {
+  try {
+    return inject('e2eBrowserEndpoint');
+  } catch {
+    return undefined;
+  }
 }
 
 export interface VisitorOptions {
