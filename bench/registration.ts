@@ -4,18 +4,34 @@
 //     race settles within 2× the reads). --rounds races (each for a tournament of its own); the median ratio counts.
 //  2. p95 latency of registrations at a steady 20 per second.
 //  3. p95 of the dashboard's API (GET /api/teams/mine) for a leader with 10 teams, with a trivial route in the same run.
-//   node --import tsx bench/registration.ts [--rounds 3]
-import { readFileSync } from 'node:fs';
+// --profile: after the measured races, counts the SQL statements of one accepted and one refused (level full) registration
+// (bench-server.ts's x-bench-count-queries) and CPU-profiles the server during one more race of its own, not measured
+// (the .cpuprofile is kept in bench/results/profiles; open it in Chrome DevTools).
+//   node --import tsx bench/registration.ts [--rounds 3] [--profile] [--top 20]
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase, queryRows } from '../src/server/db/connect';
-import { argValue, freePort, median, round, spawnServer, waitForOk, writeResult, type Check } from './lib';
-import { benchDatabase, createLeader, openTournament, register, signInCookie, type OpenTournament } from './signed-in-fixtures';
+import { printSummary, summarise } from './cpu-profile';
+import { argValue, freePort, hasArg, median, RESULTS_DIR, round, spawnServer, waitForOk, writeResult, type Check } from './lib';
+import {
+  benchDatabase,
+  createLeader,
+  openTournament,
+  register,
+  registrationBody,
+  signInCookie,
+  type OpenTournament,
+} from './signed-in-fixtures';
 
 const ROUNDS = Number(argValue('--rounds') ?? 3);
 const LEADERS = 400;
 const PLACES = 144;
 /** Issue 20: the race settles within this many times the 400 signed-in reads. */
 const RACE_OVER_READS = 2;
+const PROFILE = hasArg('--profile');
+const TOP = Number(argValue('--top') ?? 20);
+const PROFILE_DIR = join(RESULTS_DIR, 'profiles');
 
 const percentile = (values: number[], p: number) => {
   const s = [...values].sort((a, b) => a - b);
@@ -32,7 +48,12 @@ async function main() {
   const bench = await benchDatabase('postgres', `golf_bench_reg_${process.pid}`);
   const port = await freePort();
   const base = `http://localhost:${port}`;
-  const server = spawnServer('bench/bench-server.ts', { ...bench.env, APP_URL: base }, port);
+  if (PROFILE) mkdirSync(PROFILE_DIR, { recursive: true });
+  const server = spawnServer(
+    'bench/bench-server.ts',
+    { ...bench.env, APP_URL: base, ...(PROFILE ? { BENCH_CPU_PROFILE_DIR: PROFILE_DIR } : {}) },
+    port,
+  );
   const database = await openDatabase({ databaseUrl: bench.env.DATABASE_URL!, dataDir: null, poolSize: 4 });
   try {
     await waitForOk(`${base}/api/health`, server);
@@ -42,6 +63,7 @@ async function main() {
     // Fixtures: a tournament of 144 places per race, and one with room for the steady load.
     const races: OpenTournament[] = [];
     for (let r = 0; r < ROUNDS; r++) races.push(await openTournament(db, `Race ${r + 1}`, PLACES));
+    const profiled = PROFILE ? await openTournament(db, 'Profiled race', PLACES) : null;
     const steady = await openTournament(db, 'Steady', 100_000);
 
     console.log(`creating and signing in ${LEADERS} leaders…`);
@@ -110,6 +132,36 @@ async function main() {
       rounds.push(outcome);
     }
     const raceOverReads = median(rounds.map((r) => r.raceOverReads));
+
+    if (profiled) {
+      // The statements of one registration, alone: accepted (the steady tournament has room) and refused (race 1 is full).
+      const countOne = async (race: OpenTournament, n: number) => {
+        const res = await fetch(`${base}/api/registrations`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: base, cookie: cookies[1]!, 'x-bench-count-queries': '1' },
+          body: registrationBody(race, n),
+        });
+        await res.arrayBuffer();
+        const { statements } = (await (await fetch(`${base}/bench/last-queries`)).json()) as { statements: { text: string }[] };
+        console.log(`\none registration answered ${res.status}: ${res.headers.get('x-bench-query-count')} SQL statements`);
+        for (const s of statements) console.log(`  ${s.text.replace(/\s+/g, ' ').slice(0, 150)}`);
+      };
+      await countOne(steady, 90_000);
+      await countOne(races[0]!, 90_001);
+
+      // One more race, profiled (the profiler's own cost stays out of the measured races).
+      await readAll();
+      await fetch(`${base}/bench/cpu-profile/start`, { method: 'POST' });
+      const cpuBefore = processCpuMs(server.pid);
+      const started = performance.now();
+      const attempts = await Promise.all(cookies.map((cookie, i) => register(base, cookie, profiled, 80_000 + i)));
+      const wallMs = round(performance.now() - started);
+      const cpuMs = processCpuMs(server.pid) - cpuBefore;
+      const { file } = (await (await fetch(`${base}/bench/cpu-profile/stop`, { method: 'POST' })).json()) as { file: string };
+      const accepted = attempts.filter((a) => a.status === 201).length;
+      console.log(`\nprofiled race: ${accepted}/${LEADERS} accepted in ${wallMs} ms, server CPU ${cpuMs} ms; profile ${file}`);
+      printSummary(summarise(JSON.parse(readFileSync(file, 'utf8')), TOP));
+    }
 
     // 2. Steady load: 20 registrations per second for 15 seconds.
     const RATE = 20;

@@ -96,10 +96,23 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
     },
   });
   app.use('/api/*', (c, next) => {
+    // A GET or HEAD has no body to cap (bodyLimit lets them through).
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const upload =
       c.req.method === 'POST' &&
       c.req.path.replace(/\/$/, '') === IMAGE_UPLOAD_PATH &&
       /^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '');
+    // A declared length is decided from the header alone, as bodyLimit itself decides it, but without touching the
+    // request's body first: on @hono/node-server that builds a web Request with a stream around the socket, which was a
+    // tenth of the server's CPU in a registration race (docs/decisions/065); the route then reads the body straight
+    // from the socket. A chunked body (no length) is still counted by bodyLimit as it arrives.
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      if (parseInt(length, 10) > (upload ? UPLOAD_LIMIT_BYTES : BODY_LIMIT_BYTES)) {
+        throw new AppError('PAYLOAD_TOO_LARGE', upload ? IMAGE_MESSAGES.tooBig : 'The request is too large');
+      }
+      return next();
+    }
     return (upload ? uploadCap : bodyCap)(c, next);
   });
 

@@ -1,9 +1,15 @@
 // Money is integer cents everywhere (R16); shown with two decimals in the configured currency.
 
+/** One formatter per currency: building an Intl.NumberFormat costs ~50 times its format() (every confirmation e-mail, every list). */
+const formats = new Map<string, Intl.NumberFormat>();
+
 export function formatMoney(cents: number, currency = 'USD'): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    cents / 100,
-  );
+  let format = formats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    formats.set(currency, format);
+  }
+  return format.format(cents / 100);
 }
 
 /** The amount due for `teams` teams at `priceCents` each. */

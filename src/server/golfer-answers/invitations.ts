@@ -17,9 +17,9 @@ export interface Invitation {
 }
 
 /** The last day answers are open: the day before the lock's day (the lock falls at 00:00 of the day before the start). */
+const answerDayFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' });
 export function lastAnswerDay(startDate: string): string {
-  const date = new Date(`${dayBefore(dayBefore(startDate))}T12:00:00Z`);
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' }).format(date);
+  return answerDayFormat.format(new Date(`${dayBefore(dayBefore(startDate))}T12:00:00Z`));
 }
 
 export async function sendInvitations(

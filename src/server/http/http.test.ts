@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../app';
@@ -153,6 +155,37 @@ describe('request bodies', () => {
     const { status, body } = await t.call('/api/account/sign-up', { body: oversized(), headers: { 'content-type': 'application/json' } });
     expect(status).toBe(413);
     expect(body.error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('over a real socket (@hono/node-server): a declared length over the cap is refused from the header, an honest body is read', async () => {
+    // The cap decides a Content-Length without touching the body (app.ts); node-server then reads the body straight from
+    // the socket. Both must hold where the app is really served, not only through app.request().
+    const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => server.once('listening', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const before = await userCount();
+      const send = (body: string) =>
+        fetch(`${base}/api/account/sign-up`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: TEST_APP_URL },
+          body,
+        });
+      const tooBig = await send(oversized());
+      expect(tooBig.status).toBe(413);
+      expect(await tooBig.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large' } });
+      expect(await userCount()).toBe(before);
+      const signUp = validSignUp();
+      const created = await send(JSON.stringify(signUp));
+      expect(created.status).toBe(201);
+      expect(await userCount()).toBe(before + 1);
+      // Malformed JSON read from the socket is still a 400 in the error shape.
+      const malformed = await send('{"firstName":');
+      expect(malformed.status).toBe(400);
+      expect((await malformed.json()).error.code).toBe('BAD_REQUEST');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('accepts a body just under the limit as far as size goes', async () => {
