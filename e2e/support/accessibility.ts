@@ -13,14 +13,21 @@ export interface AxeFinding {
 
 /** Every violation axe finds (printed, for diagnosis); the caller decides which impacts fail the test. */
 export async function scanWithAxe(page: Page, label: string): Promise<AxeFinding[]> {
-  // A dialog fading in is scanned half transparent, its text then too faint (seen on a loaded machine): scan once every
-  // finite animation has ended (a spinner's or a live dot's never do). Likewise a list refetching in the background is
-  // dimmed while it says aria-busy (seen failing contrast on a loaded machine): scan once it has its rows.
-  await page.waitForFunction(
-    () =>
+  // Scanned once the page is still: a dialog or toast fading in or out is scanned half transparent, its text then too faint
+  // (seen on a loaded machine), and a list refetching in the background is dimmed while it says aria-busy. So: no finite
+  // animation running (a spinner's or a live dot's never end), nothing aria-busy, and every toast settled: none raised but
+  // not yet on screen (journey.ts counts them: the toast library loads with the first), none leaving, each mounted (sonner
+  // starts it transparent and fades it in from the next frame), the front one wholly opaque.
+  await page.waitForFunction(() => {
+    const toasts = [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')];
+    return (
       document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity) &&
-      !document.querySelector('[aria-busy="true"]'),
-  );
+      !document.querySelector('[aria-busy="true"]') &&
+      !((window as unknown as { __pendingToasts?: number }).__pendingToasts ?? 0) &&
+      toasts.every((t) => t.dataset.mounted === 'true' && t.dataset.removed !== 'true') &&
+      toasts.filter((t) => t.dataset.front === 'true').every((t) => getComputedStyle(t).opacity === '1')
+    );
+  });
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const findings = results.violations.map((v) => ({
     id: v.id,

@@ -1,6 +1,5 @@
 // Shared steps of the admin journeys: open a page by its nav link, check a page or an open dialog is usable (one h1,
 // labelled inputs, axe, no sideways scroll), read a table row, and catch a CSV download.
-import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { h1Texts, inputsWithoutVisibleLabel, scanWithAxe, seriousOrWorse } from './accessibility';
@@ -42,13 +41,6 @@ export async function openAdminPage(page: Page, name: AdminPageName) {
  * critical axe finding, nothing wider than the window.
  */
 export async function expectUsable(page: Page, heading: string, label: string) {
-  // A toast sliding in, or fading out when its time is up (`data-removed`), is scanned half transparent (too little
-  // contrast: seen on this machine with a dialog opened just as a toast left); scan once it has arrived, or gone.
-  await page.waitForFunction(
-    () =>
-      !document.querySelector('[data-sonner-toast][data-removed="true"]') &&
-      [...document.querySelectorAll('[data-sonner-toast][data-front="true"]')].every((t) => getComputedStyle(t).opacity === '1'),
-  );
   expect(await h1Texts(page), `${label}: the h1`).toEqual([heading]);
   expect(await inputsWithoutVisibleLabel(page), `${label}: inputs without a visible label`).toEqual([]);
   expect(seriousOrWorse(await scanWithAxe(page, label)), `${label}: serious axe findings`).toEqual([]);
@@ -66,8 +58,11 @@ export async function cellsOf(row: Locator): Promise<string[]> {
 /** Clicks a download link and answers the file's name and its CSV rows (cells unquoted). */
 export async function downloadCsv(page: Page, link: Locator): Promise<{ filename: string; rows: string[][] }> {
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-  const path = await download.path();
-  return { filename: download.suggestedFilename(), rows: parseCsv(readFileSync(path, 'utf8')) };
+  // Read through playwright, not from download.path(): the browser is shared (global-setup.ts), and a connected browser's
+  // downloads have no local path.
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return { filename: download.suggestedFilename(), rows: parseCsv(Buffer.concat(chunks).toString('utf8')) };
 }
 
 /** RFC 4180: quoted cells may hold commas, doubled quotes and line breaks. */

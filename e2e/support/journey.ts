@@ -121,6 +121,7 @@ export function setUpJourney(options: PortalOptions = {}): Journey {
       // A context (not browser.newPage()): @axe-core/playwright needs one.
       const context = await journey.browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: journey.portal.url });
       contexts.push(context);
+      await context.addInitScript(countPendingToasts);
       context.setDefaultTimeout(10_000);
       context.setDefaultNavigationTimeout(20_000);
       if (as) await signInThroughApi(context, journey.portal.url, as);
@@ -130,6 +131,22 @@ export function setUpJourney(options: PortalOptions = {}): Journey {
     },
   };
   return journey;
+}
+
+/**
+ * Runs in every page before its own scripts: counts toasts raised (the app's `app:toast` event, lib/toast.ts) that are not
+ * on screen yet. The toast library loads with the first toast, which on a loaded machine lands a moment after the message
+ * beside the field: a scan must wait for it (accessibility.ts), or it catches the toast half faded in.
+ */
+function countPendingToasts() {
+  const w = window as unknown as { __pendingToasts: number };
+  w.__pendingToasts = 0;
+  addEventListener('app:toast', () => (w.__pendingToasts += 1));
+  const arrived = (node: Node) =>
+    node instanceof Element ? (node.matches('[data-sonner-toast]') ? 1 : node.querySelectorAll('[data-sonner-toast]').length) : 0;
+  new MutationObserver((records) => {
+    for (const record of records) for (const node of record.addedNodes) w.__pendingToasts = Math.max(0, w.__pendingToasts - arrived(node));
+  }).observe(document, { childList: true, subtree: true });
 }
 
 /** Signs a browser context in as the portal's own pages do: same origin, session cookie stored in the context. */
