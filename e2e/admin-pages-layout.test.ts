@@ -76,7 +76,8 @@ describe('at 1280 and 390 px, an admin', () => {
         await expectUsable(page, name, `${name} (${viewport})`);
       }
     }
-  });
+    // Twelve pages, each scanned at two widths: a minute and more on a loaded machine.
+  }, 180_000);
 });
 
 describe.each(['desktop', 'mobile'] as ViewportName[])('at %s width, an admin', (viewport) => {

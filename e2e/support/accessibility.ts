@@ -17,18 +17,25 @@ export async function scanWithAxe(page: Page, label: string): Promise<AxeFinding
   // (seen on a loaded machine), and a list refetching in the background is dimmed while it says aria-busy. So: no finite
   // animation running (a spinner's or a live dot's never end), nothing aria-busy, and every toast settled: none raised but
   // not yet on screen (journey.ts counts them: the toast library loads with the first), none leaving, each mounted (sonner
-  // starts it transparent and fades it in from the next frame), the front one wholly opaque.
-  await page.waitForFunction(() => {
-    const toasts = [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')];
-    return (
-      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity) &&
-      !document.querySelector('[aria-busy="true"]') &&
-      !((window as unknown as { __pendingToasts?: number }).__pendingToasts ?? 0) &&
-      toasts.every((t) => t.dataset.mounted === 'true' && t.dataset.removed !== 'true') &&
-      toasts.filter((t) => t.dataset.front === 'true').every((t) => getComputedStyle(t).opacity === '1')
-    );
-  });
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  // starts it transparent and fades it in from the next frame), the front one wholly opaque. A list that starts refetching
+  // during the scan (its data went stale meanwhile) dims it: then the scan is taken again.
+  const busyStarts = () => page.evaluate(() => (window as unknown as { __busyStarts?: number }).__busyStarts ?? 0);
+  let results;
+  for (let attempt = 1; ; attempt++) {
+    await page.waitForFunction(() => {
+      const toasts = [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')];
+      return (
+        document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity) &&
+        !document.querySelector('[aria-busy="true"]') &&
+        !((window as unknown as { __pendingToasts?: number }).__pendingToasts ?? 0) &&
+        toasts.every((t) => t.dataset.mounted === 'true' && t.dataset.removed !== 'true') &&
+        toasts.filter((t) => t.dataset.front === 'true').every((t) => getComputedStyle(t).opacity === '1')
+      );
+    });
+    const before = await busyStarts();
+    results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    if ((await busyStarts()) === before || attempt === 3) break;
+  }
   const findings = results.violations.map((v) => ({
     id: v.id,
     impact: v.impact ?? null,

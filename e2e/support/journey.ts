@@ -135,7 +135,7 @@ export function setUpJourney(options: PortalOptions = {}): Journey {
 
 /**
  * Runs in every page before its own scripts: counts toasts raised (the app's `app:toast` event, lib/toast.ts) that are not
- * on screen yet. The toast library loads with the first toast, which on a loaded machine lands a moment after the message
+ * on screen yet, and lists that started refetching. The toast library loads with the first toast, which on a loaded machine lands a moment after the message
  * beside the field: a scan must wait for it (accessibility.ts), or it catches the toast half faded in.
  */
 function countPendingToasts() {
@@ -147,6 +147,12 @@ function countPendingToasts() {
   new MutationObserver((records) => {
     for (const record of records) for (const node of record.addedNodes) w.__pendingToasts = Math.max(0, w.__pendingToasts - arrived(node));
   }).observe(document, { childList: true, subtree: true });
+  // Every time a list starts refetching (aria-busy="true", dimmed): a scan that saw one start must look again.
+  const busy = window as unknown as { __busyStarts: number };
+  busy.__busyStarts = 0;
+  new MutationObserver((records) => {
+    for (const record of records) if ((record.target as Element).getAttribute('aria-busy') === 'true') busy.__busyStarts += 1;
+  }).observe(document, { attributes: true, attributeFilter: ['aria-busy'], subtree: true });
 }
 
 /** Signs a browser context in as the portal's own pages do: same origin, session cookie stored in the context. */
