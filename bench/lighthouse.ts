@@ -2,7 +2,8 @@
 // real server (src/server/main.ts with dist/client), in Debian's Chromium started by chrome-launcher (the launcher
 // Lighthouse itself uses). Prints the category scores, the main metrics, and every failing audit in accessibility and
 // best practices (id and title) so it can be fixed.
-// Budgets: performance ≥ 95, accessibility 100, best practices 100; SEO is information.
+// Budgets: performance 100 (issue 18; a score moves a point or two from run to run here, so judge the median of --runs 3),
+// accessibility 100, best practices 100; SEO is information.
 //   node --import tsx bench/lighthouse.ts [--runs 1] [--pages /,/register] [--demo] [--keep-reports DIR]
 //   --keep-reports DIR: keep each run's whole report there (which tasks block, what the largest paint was).
 //   --demo: the seeded demo (npm run seed:demo): Home is the two open tournaments' event page, /leaderboard the outing's
@@ -35,7 +36,7 @@ const RUNS = Number(argValue('--runs') ?? 1);
 const KEEP_REPORTS = argValue('--keep-reports');
 const PAGES = (argValue('--pages') ?? '/,/leaderboard,/register').split(',');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const BUDGETS: Record<string, number | null> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: null };
+const BUDGETS: Record<string, number | null> = { performance: 100, accessibility: 100, 'best-practices': 100, seo: null };
 const METRICS = [
   'first-contentful-paint',
   'largest-contentful-paint',
