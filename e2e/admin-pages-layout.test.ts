@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { createCourse } from '../src/server/courses/service';
 import { ADMIN_PAGES, adminNav, expectUsable, openAdminPage } from './support/admin-pages';
-import { setUpJourney, shoot, VIEWPORTS, type ViewportName } from './support/journey';
+import { resizeTo, setUpJourney, shoot, type ViewportName } from './support/journey';
 import { expectHeading } from './support/page-expectations';
 import { LAKESIDE, seedOperations } from './support/operations-seed';
 
@@ -68,9 +68,7 @@ describe('at 1280 and 390 px, an admin', () => {
       await expectHeading(page, name);
       await LOADED[name]!(page);
       for (const viewport of ['desktop', 'mobile'] as ViewportName[]) {
-        // Resized as a window is (public-pages.test.ts does the same): the layout follows its media queries, the data stays.
-        await page.setViewportSize(VIEWPORTS[viewport]);
-        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        await resizeTo(page, viewport);
         await expectHeading(page, name);
         await shot(page, file, viewport);
         await expectUsable(page, name, `${name} (${viewport})`);

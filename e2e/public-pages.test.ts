@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { h1Texts, inputsWithoutVisibleLabel, scanWithAxe, seriousOrWorse } from './support/accessibility';
-import { setUpJourney, shoot, VIEWPORTS } from './support/journey';
+import { resizeTo, setUpJourney, shoot, VIEWPORTS } from './support/journey';
 import { expectFieldError, expectHeaderSignedIn, expectHeading, expectPath } from './support/page-expectations';
 
 const journey = setUpJourney();
@@ -190,9 +190,7 @@ describe.each(PAGES)('$name ($path)', (pageCase) => {
     const problems: string[] = [];
     await open(page, pageCase);
     for (const viewport of ['desktop', 'mobile'] as const) {
-      // Resized as a window is: the layout follows its media queries, the page's state (a tab, errors) stays.
-      await page.setViewportSize(VIEWPORTS[viewport]);
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await resizeTo(page, viewport);
       const where = `${pageCase.name} at ${VIEWPORTS[viewport].width} px`;
       await shoot(page, `${pageCase.name}-${VIEWPORTS[viewport].width}`);
 

@@ -18,7 +18,7 @@ import { createLevel, createTournament, daysFromToday, registrationInput } from 
 import { formatToPar } from '../src/shared/tournament-day';
 import { E2E_ACCOUNTS } from './support/accounts';
 import { h1Texts, inputsWithoutVisibleLabel, scanWithAxe, seriousOrWorse } from './support/accessibility';
-import { setUpJourney, shoot, VIEWPORTS, type ViewportName } from './support/journey';
+import { resizeTo, setUpJourney, shoot, type ViewportName } from './support/journey';
 import { expectHeading, expectPath, expectToast } from './support/page-expectations';
 
 const TOURNAMENT = 'Harbor Charity Classic';
@@ -725,9 +725,7 @@ describe('every tournament-day page', () => {
     await expectHeading(page, heading);
     await ready(page).waitFor();
     for (const viewport of ['desktop', 'mobile'] as ViewportName[]) {
-      // Resized as a window is (public-pages.test.ts does the same): the layout follows its media queries, the data stays.
-      await page.setViewportSize(VIEWPORTS[viewport]);
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await resizeTo(page, viewport);
       await ready(page).waitFor();
       // The wide score grid names each box by player and hole (aria-label): a visible label per box would bury the grid.
       const grid = viewport === 'desktop' && (name === 'score-entry' || name === 'leader-scores');

@@ -4,11 +4,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { E2eAccount } from './accounts';
-// The global set-up's ProvidedContext keys (e2eBrowserEndpoint), for inject().
-import type {} from './global-setup';
-import { startPortal, type Portal, type PortalOptions } from './portal-server';
+import { provided, startPortal, type Portal, type PortalOptions } from './portal-server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../../screenshots', import.meta.url));
@@ -29,24 +27,25 @@ export const VIEWPORTS = {
 export type ViewportName = keyof typeof VIEWPORTS;
 
 /**
+ * Resizes the page as a window is resized and waits two frames: the layout follows its media queries, the page's state
+ * (its data, a tab, errors shown) stays. The page checks scan each page at both widths in one visit this way.
+ */
+export async function resizeTo(page: Page, viewport: ViewportName): Promise<void> {
+  await page.setViewportSize(VIEWPORTS[viewport]);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/**
  * Debian's Chromium, as STACK.md says: no test tool may download its own browser. Under vitest, the one the global set-up
  * started (closing this connection closes this file's contexts, not the browser); a file run without the set-up starts its own.
  */
 export function launchBrowser(): Promise<Browser> {
-  const endpoint = providedBrowserEndpoint();
+  const endpoint = provided('e2eBrowserEndpoint');
   if (endpoint) return chromium.connect(endpoint);
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
-}
-
-function providedBrowserEndpoint(): string | undefined {
-  try {
-    return inject('e2eBrowserEndpoint');
-  } catch {
-    return undefined;
-  }
 }
 
 export interface VisitorOptions {

@@ -49,7 +49,8 @@ let emailCounter = 0;
 /** An address no other journey or run uses. */
 export const uniqueEmail = (label: string) => `${label}-${++emailCounter}-${randomBytes(3).toString('hex')}@example.org`;
 
-function provided<K extends 'testDatabase' | 'e2eTemplateDataDir'>(key: K) {
+/** What the global set-up provided, or undefined for a file run without it. */
+export function provided<K extends 'testDatabase' | 'e2eTemplateDataDir' | 'e2eBrowserEndpoint'>(key: K) {
   try {
     return inject(key);
   } catch {

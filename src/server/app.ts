@@ -82,19 +82,17 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
     }
     await next();
   });
-  const bodyCap = bodyLimit({
-    maxSize: BODY_LIMIT_BYTES,
-    onError: () => {
-      throw new AppError('PAYLOAD_TOO_LARGE', 'The request is too large');
-    },
-  });
-  // An image upload's multipart body may carry a 2 MB file; anything else sent there has the usual cap.
-  const uploadCap = bodyLimit({
-    maxSize: UPLOAD_LIMIT_BYTES,
-    onError: () => {
-      throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooBig);
-    },
-  });
+  // Each cap once: its size and its refusal, used by bodyLimit (a body counted as it arrives) and by the header check below.
+  const tooLarge = (message: string) => () => {
+    throw new AppError('PAYLOAD_TOO_LARGE', message);
+  };
+  const caps = {
+    body: { maxSize: BODY_LIMIT_BYTES, refuse: tooLarge('The request is too large') },
+    // An image upload's multipart body may carry a 2 MB file; anything else sent there has the usual cap.
+    upload: { maxSize: UPLOAD_LIMIT_BYTES, refuse: tooLarge(IMAGE_MESSAGES.tooBig) },
+  };
+  const bodyCap = bodyLimit({ maxSize: caps.body.maxSize, onError: caps.body.refuse });
+  const uploadCap = bodyLimit({ maxSize: caps.upload.maxSize, onError: caps.upload.refuse });
   app.use('/api/*', (c, next) => {
     // A GET or HEAD has no body to cap (bodyLimit lets them through).
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
@@ -108,9 +106,8 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
     // from the socket. A chunked body (no length) is still counted by bodyLimit as it arrives.
     const length = c.req.header('content-length');
     if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
-      if (parseInt(length, 10) > (upload ? UPLOAD_LIMIT_BYTES : BODY_LIMIT_BYTES)) {
-        throw new AppError('PAYLOAD_TOO_LARGE', upload ? IMAGE_MESSAGES.tooBig : 'The request is too large');
-      }
+      const cap = upload ? caps.upload : caps.body;
+      if (parseInt(length, 10) > cap.maxSize) cap.refuse();
       return next();
     }
     return (upload ? uploadCap : bodyCap)(c, next);

@@ -183,7 +183,7 @@ export async function registerTeamsOnce(
   timeZone?: string,
   options: RegisterOptions = {},
 ): Promise<Registration | Replay> {
-  return registerOnce(db, userId, registrationSchema.parse(rawInput), 'team', now, timeZone, options);
+  return registerParsedOnce(db, userId, { kind: 'team', input: registrationSchema.parse(rawInput) }, now, timeZone, options);
 }
 
 /**
@@ -214,7 +214,7 @@ export async function registerSingleOnce(
   timeZone?: string,
   options: RegisterOptions = {},
 ): Promise<Registration | Replay> {
-  return registerOnce(db, userId, singleToTeams(singlePlaceSchema.parse(rawInput)), 'single', now, timeZone, options);
+  return registerParsedOnce(db, userId, { kind: 'single', input: singlePlaceSchema.parse(rawInput) }, now, timeZone, options);
 }
 
 async function registerOnce(
