@@ -1,10 +1,10 @@
-// A real portal process for one journey: the built server (`node dist/server/main.js`, what `npm start` runs) on a free
-// port, with a database of its own (a copy of the global set-up's seeded PGlite folder, or a fresh PostgreSQL database when TEST_DATABASE_URL is set) holding
+// A real portal process for one journey: the built server (`node dist/server/main.js` with `npm start`'s flags) on a free
+// port, started from a spare process that loaded Node and the packages while the previous journey ran (spare-server.mjs), with a database of its own (a copy of the global set-up's seeded PGlite folder, or a fresh PostgreSQL database when TEST_DATABASE_URL is set) holding
 // the E2E accounts, optionally an SMTP catcher. Data goes in before the server starts: the embedded database serves one process.
 // E2E_DEBUG=1 prints how long each start took.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -113,13 +113,57 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
+/** The Node flags `npm start` runs the server with (package.json's start script), so a journey's server is that process. */
+function startFlags(): string[] {
+  const start: string = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start;
+  const [command, ...args] = start.split('&&').pop()!.trim().split(/\s+/);
+  if (command !== 'node' || args.at(-1) !== 'dist/server/main.js') throw new Error(`Unexpected start script: ${start}`);
+  return args.slice(0, -1);
+}
+
+interface Spare {
+  child: ChildProcess;
+  output(): string;
+}
+
+/**
+ * A server process whose Node and packages are loaded, waiting for its settings (spare-server.mjs). Until taken it holds
+ * nothing open that would keep this test process alive, and it ends by itself if this process goes.
+ */
+function spawnSpare(): Spare {
+  const child = spawn(process.execPath, [...startFlags(), 'e2e/support/spare-server.mjs'], {
+    cwd: ROOT,
+    env: serverEnv({}),
+    stdio: 'pipe',
+  });
+  running.add(child);
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.once('exit', () => running.delete(child));
+  for (const handle of [child, child.stdin, child.stdout, child.stderr]) (handle as { unref?(): void }).unref?.();
+  return { child, output: () => output };
+}
+
+let spare: Spare | null = null;
+
+/** The spare, started with these settings (and a new spare made ready for the next journey once this one is up). */
+function takeSpare(settings: Record<string, string>): Spare {
+  const taken = spare && spare.child.exitCode === null && spare.child.signalCode === null ? spare : spawnSpare();
+  spare = null;
+  for (const handle of [taken.child, taken.child.stdin, taken.child.stdout, taken.child.stderr]) (handle as { ref?(): void }).ref?.();
+  taken.child.stdin!.end(`${JSON.stringify(serverEnv(settings))}\n`);
+  return taken;
+}
+
 export async function startPortal(options: PortalOptions = {}): Promise<Portal> {
   const started = performance.now();
+  spare ??= spawnSpare();
   const database = await prepareDatabase(options.seed);
   const mail = options.smtp ? await startMailCatcher() : null;
   const prepared = performance.now();
 
-  let output = '';
+  let output: () => string;
   let child: ChildProcess | undefined;
   let url: string;
   try {
@@ -127,18 +171,16 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
     for (let attempt = 1; ; attempt++) {
       const port = await freePort();
       url = `http://127.0.0.1:${port}`;
-      output = '';
       const settings: Record<string, string> = { PORT: String(port), APP_URL: url, ...database.env, ...options.env };
       if (mail) settings.SMTP_URL = mail.url;
-      child = spawn(process.execPath, ['dist/server/main.js'], { cwd: ROOT, env: serverEnv(settings), stdio: 'pipe' });
-      running.add(child);
-      child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const server = takeSpare(settings);
+      child = server.child;
+      output = server.output;
       const ready = await waitUntilReady(url, child);
       if (ready === 'ready') break;
       running.delete(child);
-      if (!/EADDRINUSE/.test(output) || attempt >= 3) {
-        throw new Error(`The portal did not start (${ready}). It printed:\n${output}`);
+      if (!/EADDRINUSE/.test(output()) || attempt >= 3) {
+        throw new Error(`The portal did not start (${ready}). It printed:\n${output()}`);
       }
     }
   } catch (error) {
@@ -147,6 +189,8 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
     await database.cleanUp();
     throw error;
   }
+  // The next journey's server loads while this one runs.
+  spare ??= spawnSpare();
 
   const server = child!;
   if (process.env.E2E_DEBUG) {
@@ -161,7 +205,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
     mail,
     users: E2E_ACCOUNTS,
     database: database.kind,
-    output: () => output,
+    output,
     stop: () =>
       (stopped ??= (async () => {
         await stopProcess(server);
