@@ -58,13 +58,14 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
   app.use('/api/*', clientIp);
   // A write answers only once no process can serve what it changed from a cache: an ended session (R33) or a user's cached
   // answers (per-user-cache.ts). On PostgreSQL that is a barrier every process acknowledges (session-changes.ts settle();
-  // docs/decisions/065); on PGlite it is already so at commit.
+  // docs/decisions/065); on PGlite it is already so at commit. A write refused before it changed anything says so
+  // (`wroteNothing`): a sell-out's hundreds of refusals then answer without a barrier each.
   app.use('/api/*', async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     try {
       await next();
     } finally {
-      await deps.sessions.settle();
+      if (!c.get('wroteNothing')) await deps.sessions.settle();
     }
   });
   // State-changing requests must come from our own pages (CSRF): a foreign Origin, or a cross-site fetch, is refused.

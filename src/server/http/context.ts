@@ -58,7 +58,13 @@ export interface Viewer {
 }
 
 export type AppEnv = {
-  Variables: { deps: AppDeps; viewer: Viewer | null | undefined; clientIp: string };
+  Variables: {
+    deps: AppDeps;
+    viewer: Viewer | null | undefined;
+    clientIp: string;
+    /** Set by a write that was refused before it changed anything: it need not wait for settle() (app.ts). */
+    wroteNothing?: boolean;
+  };
 };
 export type AppContext = Context<AppEnv>;
 

@@ -93,6 +93,34 @@ describe('the locked section', () => {
     expect(await registrationCounts(database.db, tournament.id)).toMatchObject({ teams: 5, players: 20, payments: 5 });
   });
 
+  it('decides each on figures counted after the last registration, whatever level the one before asked for', async () => {
+    // A run of refusals for one level is decided on one count (migration 0012); a registration at any level, or a request
+    // for another level, counts again. Tournament cap 3 teams; level A 1 team, level B 5.
+    const tournament = await createTournament(database.db, { startDate: '2027-04-16', maxTeams: 3 });
+    const a = await createLevel(database.db, tournament.id, { maxTeams: 1 });
+    const b = await createLevel(database.db, tournament.id, { maxTeams: 5 });
+    const leaders = await insertLeaders(database.db, 8);
+    const levels = [a, a, b, a, a, b, b, b];
+    let outcomes: (LockedOutcome | undefined)[] = [];
+    const calls = await lockedCalls(async () => {
+      outcomes = await Promise.all(leaders.map((userId, i) => lockedSection(database.db, tournament.id, request(userId, levels[i]!.id, 1))));
+    });
+    expect(calls).toBe(2);
+    expect(outcomes.map((o) => o?.registered)).toEqual([true, false, true, false, false, true, false, false]);
+    // Golfer places in the tournament and at the request's level, as each was decided.
+    expect(outcomes.map((o) => [o?.in_tournament, o?.at_level])).toEqual([
+      [0, 0],
+      [4, 4],
+      [4, 0],
+      [8, 4],
+      [8, 4],
+      [8, 4],
+      [12, 8],
+      [12, 8],
+    ]);
+    expect(await registrationCounts(database.db, tournament.id)).toMatchObject({ teams: 3, players: 12, payments: 3 });
+  });
+
   it('fails only the registration the database refuses, not the others sent with it', async () => {
     const tournament = await createTournament(database.db, { startDate: '2027-04-16', maxTeams: null });
     const level = await createLevel(database.db, tournament.id, { maxTeams: 10 });

@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { payments, players, teams } from '../db/schema';
 import { AppError } from '../http/errors';
 import { fingerprint } from '../test/db-fingerprint';
@@ -188,6 +188,20 @@ describe('POST /api/registrations', () => {
       expect(status).toBe(409);
       expect(body).toEqual({ error: { code: 'CONFLICT', message: 'This level is sold out' } });
       expect(await fingerprint(t.db)).toEqual(before);
+    });
+
+    it('answers a refusal without waiting for the other processes (it changed nothing), a registration only after', async () => {
+      // settle() is the barrier every write waits for so that no process serves what it changed from a cache (R33,
+      // docs/decisions/065); a sold-out refusal wrote nothing, and a sell-out has hundreds of them.
+      const { tournament, level } = await tournamentWithLevel({ places: 1 });
+      const settle = vi.spyOn(t.deps.sessions, 'settle');
+      expect((await register(registrationInput(tournament.id, level.id))).status).toBe(201);
+      expect(settle).toHaveBeenCalledTimes(1);
+      settle.mockClear();
+      const before = await fingerprint(t.db);
+      expect((await register(registrationInput(tournament.id, level.id))).status).toBe(409);
+      expect(await fingerprint(t.db)).toEqual(before);
+      expect(settle).not.toHaveBeenCalled();
     });
 
     it('counts every leader’s teams against the level, not only the caller’s', async () => {

@@ -95,8 +95,13 @@ async function register(c: AppContext, parsed: ParsedRegistration, offerToken?: 
     cardPayments: stripe !== null,
     idempotencyKey,
     offerToken,
+  }).catch((error: unknown) => {
+    // A refusal (sold out, closed, a bad level or offer) is decided before anything is written, or rolled back with it.
+    if (error instanceof AppError) c.set('wroteNothing', true);
+    throw error;
   });
   if ('replay' in outcome) {
+    c.set('wroteNothing', true);
     // The same form sent again (a retry after a dropped connection): the first answer, nothing saved, no second e-mail.
     c.header('Idempotent-Replayed', 'true');
     return c.json(outcome.replay.body as RegistrationAnswer, outcome.replay.status as 201);

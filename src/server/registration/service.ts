@@ -3,6 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { preparedPerDatabase, type Db } from '../db/connect';
+import { readInWaves } from '../db/read-waves';
 import { lockedSection, lockedSectionIn, type LockedOutcome, type LockedRequest } from './locked-section';
 import { idempotencyKeys, sponsorshipLevels, tournamentSponsorshipLevels, tournaments } from '../db/schema';
 import { golfersAtLevel, golfersInTournament } from '../holds/holds-place';
@@ -61,10 +62,17 @@ const capacityQuery = preparedPerDatabase((db) =>
     .prepare('golf_registration_golfer_capacity'),
 );
 
-async function readCapacity(db: Db, tournamentId: string, levelId: string, offerEntryId: string | null = null) {
-  const [row] = await capacityQuery(db).execute({ tournamentId, levelId, offerEntryId });
-  return row;
-}
+/**
+ * The first look's figures. Registrations that ask for the same level while a read of it is in flight share the next
+ * read (read-waves.ts): a sell-out's 400 make a handful of reads, each started after its callers asked.
+ */
+const readCapacity = readInWaves(
+  async (db: Db, tournamentId: string, levelId: string, offerEntryId: string | null) => {
+    const [row] = await capacityQuery(db).execute({ tournamentId, levelId, offerEntryId });
+    return row;
+  },
+  (tournamentId, levelId, offerEntryId) => `${tournamentId} ${levelId} ${offerEntryId ?? ''}`,
+);
 type CapacityRow = NonNullable<Awaited<ReturnType<typeof readCapacity>>>;
 
 /** The caller's open offer for this level, or a refusal. */
