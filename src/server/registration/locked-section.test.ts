@@ -103,7 +103,9 @@ describe('the locked section', () => {
     const levels = [a, a, b, a, a, b, b, b];
     let outcomes: (LockedOutcome | undefined)[] = [];
     const calls = await lockedCalls(async () => {
-      outcomes = await Promise.all(leaders.map((userId, i) => lockedSection(database.db, tournament.id, request(userId, levels[i]!.id, 1))));
+      outcomes = await Promise.all(
+        leaders.map((userId, i) => lockedSection(database.db, tournament.id, request(userId, levels[i]!.id, 1))),
+      );
     });
     expect(calls).toBe(2);
     expect(outcomes.map((o) => o?.registered)).toEqual([true, false, true, false, false, true, false, false]);
