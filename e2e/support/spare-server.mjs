@@ -16,7 +16,8 @@ const specifiers = new Set([
 ]);
 await Promise.all(
   [...specifiers].map((specifier) =>
-    // A relative chunk resolves against main.js; a package as main.js would resolve it (same folder tree).
+    // A relative chunk resolves against main.js; a package as main.js would resolve it (same folder tree). One that fails
+    // to load here fails again in main.js, which prints why into the portal's output.
     import(specifier.startsWith('.') ? new URL(specifier, main).href : import.meta.resolve(specifier)).catch(() => undefined),
   ),
 );
