@@ -14,6 +14,7 @@ export { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '../e2e/support/chromiu
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+import { npmStartNodeArgs } from '../src/server/test/server-process';
 export { freePort } from '../src/server/test/server-process';
 
 export interface ServerProcess {
@@ -40,10 +41,7 @@ export function spawnServer(script: string, env: Record<string, string>, port: n
  */
 export function spawnStartedServer(env: Record<string, string>, port: number, host = 'localhost'): ServerProcess {
   ensureBuilt();
-  const start: string = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start;
-  const [command, ...args] = start.split('&&').pop()!.trim().split(/\s+/);
-  if (command !== 'node') throw new Error(`package.json's start script does not end in a node command: ${start}`);
-  return spawnNode(args, env, port, host);
+  return spawnNode(npmStartNodeArgs(), env, port, host);
 }
 
 export function spawnNode(args: string[], env: Record<string, string>, port: number, host: string): ServerProcess {

@@ -120,7 +120,7 @@ export function setUpJourney(options: PortalOptions = {}): Journey {
       // A context (not browser.newPage()): @axe-core/playwright needs one.
       const context = await journey.browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: journey.portal.url });
       contexts.push(context);
-      await context.addInitScript(countPendingToasts);
+      await context.addInitScript(watchWhatScansWaitFor);
       context.setDefaultTimeout(10_000);
       context.setDefaultNavigationTimeout(20_000);
       if (as) await signInThroughApi(context, journey.portal.url, as);
@@ -137,7 +137,7 @@ export function setUpJourney(options: PortalOptions = {}): Journey {
  * on screen yet, and lists that started refetching. The toast library loads with the first toast, which on a loaded machine lands a moment after the message
  * beside the field: a scan must wait for it (accessibility.ts), or it catches the toast half faded in.
  */
-function countPendingToasts() {
+function watchWhatScansWaitFor() {
   const w = window as unknown as { __pendingToasts: number };
   w.__pendingToasts = 0;
   addEventListener('app:toast', () => (w.__pendingToasts += 1));

@@ -4,14 +4,14 @@
 // E2E_DEBUG=1 prints how long each start took.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { migrateDatabase, openDatabase, type Db } from '../../src/server/db/connect';
 import { openTestDatabase } from '../../src/server/test/database';
-import { freePort } from '../../src/server/test/server-process';
+import { freePort, npmStartNodeArgs } from '../../src/server/test/server-process';
 import { startMailCatcher, type MailCatcher } from '../../src/server/test/mail-catcher';
 import { E2E_ACCOUNTS, seedAccounts } from './accounts';
 // The global set-up's ProvidedContext keys (e2eTemplateDataDir), for inject().
@@ -113,11 +113,10 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-/** The Node flags `npm start` runs the server with (package.json's start script), so a journey's server is that process. */
+/** The Node flags `npm start` runs the server with, so that a journey's server is that process. */
 function startFlags(): string[] {
-  const start: string = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start;
-  const [command, ...args] = start.split('&&').pop()!.trim().split(/\s+/);
-  if (command !== 'node' || args.at(-1) !== 'dist/server/main.js') throw new Error(`Unexpected start script: ${start}`);
+  const args = npmStartNodeArgs();
+  if (args.at(-1) !== 'dist/server/main.js') throw new Error(`npm start does not run dist/server/main.js: node ${args.join(' ')}`);
   return args.slice(0, -1);
 }
 
@@ -141,8 +140,16 @@ function spawnSpare(): Spare {
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.once('exit', () => running.delete(child));
-  for (const handle of [child, child.stdin, child.stdout, child.stderr]) (handle as { unref?(): void }).unref?.();
+  keepsTestProcessAlive(child, false);
   return { child, output: () => output };
+}
+
+/** Whether the child and its pipes keep this test process running (a spare must not; a journey's server does). */
+function keepsTestProcessAlive(child: ChildProcess, alive: boolean) {
+  for (const handle of [child, child.stdin, child.stdout, child.stderr] as { ref?(): void; unref?(): void }[]) {
+    if (alive) handle.ref?.();
+    else handle.unref?.();
+  }
 }
 
 let spare: Spare | null = null;
@@ -151,7 +158,7 @@ let spare: Spare | null = null;
 function takeSpare(settings: Record<string, string>): Spare {
   const taken = spare && spare.child.exitCode === null && spare.child.signalCode === null ? spare : spawnSpare();
   spare = null;
-  for (const handle of [taken.child, taken.child.stdin, taken.child.stdout, taken.child.stderr]) (handle as { ref?(): void }).ref?.();
+  keepsTestProcessAlive(taken.child, true);
   taken.child.stdin!.end(`${JSON.stringify(serverEnv(settings))}\n`);
   return taken;
 }

@@ -1,7 +1,9 @@
 // A real server process (`src/server/main.ts` through tsx) for tests about what a start does: two processes on one
 // PostgreSQL, a start before a restore, a setting refused at start. Started on a free port, stopped by its own PID.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -10,6 +12,17 @@ export interface ServerProcess {
   url: string;
   child: ChildProcess;
   output(): string;
+}
+
+/**
+ * Node's arguments in the command `npm start` ends in (package.json's start script, its last command, e.g.
+ * `--max-semi-space-size=1 … dist/server/main.js`): the process a charity runs, for the journeys and the benchmarks.
+ */
+export function npmStartNodeArgs(): string[] {
+  const start: string = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start;
+  const [command, ...args] = start.split('&&').pop()!.trim().split(/\s+/);
+  if (command !== 'node') throw new Error(`package.json's start script does not end in a node command: ${start}`);
+  return args;
 }
 
 /** A port nothing listens on now (another process may still take it before it is bound: callers retry). */
