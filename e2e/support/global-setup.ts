@@ -12,7 +12,7 @@ import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openDatabase } from '../../src/server/db/connect';
 import setupTestDatabase from '../../src/server/test/global-setup';
 import { seedAccounts } from './accounts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { CHROMIUM_ARGS, JOURNEY_CHROMIUM_PATH } from './chromium';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -59,7 +59,7 @@ export default async function setup(project: TestProject) {
   buildIfStale();
   // Debian's Chromium, started once: each journey file connects to it and gets contexts of its own (fresh cookies and
   // storage), instead of starting a browser of its own (1-4 s of CPU each, 25 files; docs/decisions/012).
-  const browserServer = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browserServer = await chromium.launchServer({ executablePath: JOURNEY_CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     await setupTestDatabase(project);
     const target = project.getProvidedContext().testDatabase;

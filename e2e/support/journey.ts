@@ -7,7 +7,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { E2eAccount } from './accounts';
 import { provided, startPortal, type Portal, type PortalOptions } from './portal-server';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { CHROMIUM_ARGS, JOURNEY_CHROMIUM_PATH } from './chromium';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../../screenshots', import.meta.url));
 
@@ -43,7 +43,7 @@ export function launchBrowser(): Promise<Browser> {
   const endpoint = provided('e2eBrowserEndpoint');
   if (endpoint) return chromium.connect(endpoint);
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: JOURNEY_CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
 }
