@@ -19,7 +19,7 @@ import { appSettings, backupCopies, players, teams } from '../db/schema';
 import { registerTeams } from '../registration/service';
 import { saveScores } from '../scoring/scores';
 import { fingerprint } from '../test/db-fingerprint';
-import { openEmptyTestDatabase, openTestDatabase, testDatabaseKind, type TestDatabase } from '../test/database';
+import { onTheEmbeddedRunOnly, openEmptyTestDatabase, openTestDatabase, testDatabaseKind, type TestDatabase } from '../test/database';
 import { createLevel, createTournament, registrationInput } from '../test/factories';
 import { startServer, stopServer } from '../test/server-process';
 import { testConfig } from '../test/test-app';
@@ -269,23 +269,29 @@ describe('refusals change nothing', () => {
     await expectRefused(path, /notes\.txt is not a portal backup file\.$/);
   });
 
-  it('through the commands themselves: one line on stderr, exit 1 for a refusal and 2 for a usage error', async () => {
-    const path = join(dir, 'cut.backup');
-    writeFileSync(path, readFileSync(file).subarray(0, 1000));
-    const env = { DATA_DIR: join(dir, `cli-${Date.now()}`) };
-    const refused = await runCommand('restore', [path], env);
-    expect(refused).toEqual({
-      code: 1,
-      stdout: '',
-      stderr: `${path} is incomplete (its end is missing): the copy was cut short. Nothing was changed.\n`,
-    });
-    expect(existsSync(env.DATA_DIR)).toBe(false);
-    expect(await runCommand('backup', [], env)).toEqual({
-      code: 2,
-      stdout: '',
-      stderr: 'Missing --out\nUsage: npm run backup -- --out FILE\n',
-    });
-  }, 120_000);
+  // Refused before any database opens (an embedded one, whichever the run's): the embedded run checks it; the PostgreSQL
+  // run would only start the same two commands again (docs/decisions/012).
+  onTheEmbeddedRunOnly(
+    'through the commands themselves: one line on stderr, exit 1 for a refusal and 2 for a usage error',
+    async () => {
+      const path = join(dir, 'cut.backup');
+      writeFileSync(path, readFileSync(file).subarray(0, 1000));
+      const env = { DATA_DIR: join(dir, `cli-${Date.now()}`) };
+      const refused = await runCommand('restore', [path], env);
+      expect(refused).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `${path} is incomplete (its end is missing): the copy was cut short. Nothing was changed.\n`,
+      });
+      expect(existsSync(env.DATA_DIR)).toBe(false);
+      expect(await runCommand('backup', [], env)).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: 'Missing --out\nUsage: npm run backup -- --out FILE\n',
+      });
+    },
+    120_000,
+  );
 
   it('a backup of a database with no portal tables writes no file', async () => {
     const empty = await openEmptyTestDatabase();

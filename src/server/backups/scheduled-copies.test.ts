@@ -13,7 +13,7 @@ import { backupCopies } from '../db/schema';
 import { ConfigError } from '../config';
 import { serverExit } from '../test/server-process';
 import { capturingLogger, createTestApp, type LogLine, type TestApp } from '../test/test-app';
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../test/database';
+import { onTheEmbeddedRunOnly, openTestDatabase, testDatabaseKind, type TestDatabase } from '../test/database';
 import { tableChecksums } from './backup-file';
 import { serveBackupSocket } from './backup-socket';
 import { checkBackupFile } from './restore';
@@ -145,19 +145,25 @@ describe('scheduled copies', () => {
     );
   });
 
-  it('npm start with such a BACKUP_DIR stops with that one line, before it opens the database', async () => {
-    const file = join(dir, 'start-file');
-    writeFileSync(file, 'not a folder');
-    const dataDir = join(dir, 'start-data');
-    const started = await serverExit({ DATA_DIR: dataDir, BACKUP_DIR: join(file, 'copies') });
-    expect(started).toEqual({
-      code: 1,
-      stdout: '',
-      stderr: `Invalid setting BACKUP_DIR: cannot write copies to ${join(file, 'copies')}: part of that path is a file, not a folder\n`,
-    });
-    expect(existsSync(dataDir)).toBe(false);
-    // A server process through tsx: seconds on a busy 2-core machine.
-  }, 120_000);
+  // Refused before any database opens, so the same on either run: the embedded run checks it; the PostgreSQL run would
+  // only start the same process again (docs/decisions/012).
+  onTheEmbeddedRunOnly(
+    'npm start with such a BACKUP_DIR stops with that one line, before it opens the database',
+    async () => {
+      const file = join(dir, 'start-file');
+      writeFileSync(file, 'not a folder');
+      const dataDir = join(dir, 'start-data');
+      const started = await serverExit({ DATA_DIR: dataDir, BACKUP_DIR: join(file, 'copies') });
+      expect(started).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `Invalid setting BACKUP_DIR: cannot write copies to ${join(file, 'copies')}: part of that path is a file, not a folder\n`,
+      });
+      expect(existsSync(dataDir)).toBe(false);
+      // A server process through tsx: seconds on a busy 2-core machine.
+    },
+    120_000,
+  );
 
   it('periods are counted from the epoch, so every process agrees on them', () => {
     expect(periodStart(new Date('2026-11-26T23:59:59Z'), 24)).toEqual(new Date('2026-11-26T00:00:00Z'));

@@ -1,7 +1,7 @@
 // A freshly migrated database of its own for each test file: PGlite in memory, or a new PostgreSQL database.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { inject } from 'vitest';
+import { inject, it } from 'vitest';
 import { migrateDatabase, openDatabase, type Database } from '../db/connect';
 
 /** Chosen once by global-setup.ts and handed to every test file. */
@@ -24,6 +24,15 @@ function target(): TestDatabaseTarget {
 }
 
 export const testDatabaseKind = (): 'pglite' | 'postgres' => target().kind;
+
+/**
+ * A test that never opens a database of the run's kind (a start refused before it opens one, a command on an embedded
+ * folder whatever the run): defined on the embedded run only, so that the PostgreSQL run does not repeat it word for word
+ * (docs/decisions/012). Not a skip: on the PostgreSQL run it does not exist.
+ */
+export function onTheEmbeddedRunOnly(name: string, fn: () => Promise<void>, timeoutMs?: number) {
+  if (testDatabaseKind() === 'pglite') it(name, fn, timeoutMs);
+}
 
 let dump: Blob | undefined;
 
