@@ -61,7 +61,7 @@ export async function scanWithAxe(page: Page, label: string): Promise<AxeFinding
  * axe-core's own `axe.run()` in the page, for WCAG_TAGS, violations only. Its source (~550 KB) goes into a document once: a
  * second scan of the same document (the other width, a dialog opened) reuses it. `@axe-core/playwright` sent and compiled
  * it twice for every scan, and listed every passing node with a selector of its own, which nothing here reads: the same
- * violations, about a fifth less time a scan (docs/decisions/012). The portal has no frames, so the page's own run is all.
+ * violations, about a fifth less time a scan (docs/decisions/089). The portal has no frames, so the page's own run is all.
  */
 async function runAxe(page: Page): Promise<axe.AxeResults> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);

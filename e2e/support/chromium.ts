@@ -8,7 +8,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
  * What the journeys drive: Debian's `chromium-headless-shell` (the same Chromium build, Blink and V8, without the desktop
  * browser around them; what Playwright itself uses for headless runs) when it is installed, else the whole browser.
- * Measured on the journeys: about a quarter less CPU for the same pages (docs/decisions/012). `CHROMIUM_PATH` wins.
+ * Measured on the journeys: about a quarter less CPU for the same pages (docs/decisions/089). `CHROMIUM_PATH` wins.
  */
 export const JOURNEY_CHROMIUM_PATH =
   process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : CHROMIUM_PATH);
