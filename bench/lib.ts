@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { npmStartNodeArgs } from '../src/server/test/server-process';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const RESULTS_DIR = join(ROOT, 'bench/results');
@@ -14,7 +15,6 @@ export { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '../e2e/support/chromiu
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-import { npmStartNodeArgs } from '../src/server/test/server-process';
 export { freePort } from '../src/server/test/server-process';
 
 export interface ServerProcess {

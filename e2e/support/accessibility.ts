@@ -64,12 +64,16 @@ export async function scanWithAxe(page: Page, label: string): Promise<AxeFinding
  * violations, about a fifth less time a scan (docs/decisions/089). The portal has no frames, so the page's own run is all.
  */
 async function runAxe(page: Page): Promise<axe.AxeResults> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  return page.evaluate(
-    (tags) =>
-      (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
-    WCAG_TAGS,
-  );
+  // Null when axe is not in this document yet: one round trip for a scan that reuses it.
+  const run = () =>
+    page.evaluate((tags) => {
+      const inPage = (window as unknown as { axe?: typeof axe }).axe;
+      return inPage ? inPage.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }) : null;
+    }, WCAG_TAGS);
+  const results = await run();
+  if (results) return results;
+  await page.evaluate(axe.source);
+  return (await run())!;
 }
 
 export const seriousOrWorse = (findings: AxeFinding[]) => findings.filter((f) => f.impact === 'serious' || f.impact === 'critical');

@@ -117,7 +117,7 @@ export function setUpJourney(options: PortalOptions = {}): Journey {
     },
     at: (path) => `${journey.portal.url}${path}`,
     async visitor({ viewport = 'desktop', as } = {}) {
-      // A context (not browser.newPage()): @axe-core/playwright needs one.
+      // A context of its own: its own cookies and storage, viewport and init script.
       const context = await journey.browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: journey.portal.url });
       contexts.push(context);
       await context.addInitScript(watchWhatScansWaitFor);
