@@ -16,7 +16,7 @@ export default defineConfig({
     fileParallelism: false,
     // The files run one after another in one test process (isolate: false): the journeys' support modules, playwright and
     // the server's modules for seeding load once, not once a file. Each file still starts a server and a database of its
-    // own, and its contexts in the one shared browser (global-setup.ts).
+    // own, and its contexts in the process's one browser (journey.ts).
     isolate: false,
     // Starting a server (PGlite opens its folder, tsx compiles) and a browser takes seconds on a busy machine.
     hookTimeout: 120_000,

@@ -58,8 +58,8 @@ export async function cellsOf(row: Locator): Promise<string[]> {
 /** Clicks a download link and answers the file's name and its CSV rows (cells unquoted). */
 export async function downloadCsv(page: Page, link: Locator): Promise<{ filename: string; rows: string[][] }> {
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-  // Read through playwright, not from download.path(): the browser is shared (global-setup.ts), and a connected browser's
-  // downloads have no local path.
+  // Read as a stream, not from a file: nothing is written to the disk, and it is read the same way whether the
+  // browser was launched by this process or connected to.
   const chunks: Buffer[] = [];
   for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
   return { filename: download.suggestedFilename(), rows: parseCsv(Buffer.concat(chunks).toString('utf8')) };

@@ -7,19 +7,15 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openDatabase } from '../../src/server/db/connect';
 import setupTestDatabase from '../../src/server/test/global-setup';
 import { seedAccounts } from './accounts';
-import { CHROMIUM_ARGS, JOURNEY_CHROMIUM_PATH } from './chromium';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** PGlite only: a closed, migrated data folder with the E2E accounts, for each journey to copy. */
     e2eTemplateDataDir: string | null;
-    /** One Chromium for every journey file (a browser server this set-up owns and closes): see journey.ts. */
-    e2eBrowserEndpoint: string;
   }
 }
 
@@ -57,21 +53,11 @@ async function buildTemplateDataDir(dumpPath: string | null): Promise<string> {
 
 export default async function setup(project: TestProject) {
   buildIfStale();
-  // Debian's Chromium, started once: each journey file connects to it and gets contexts of its own (fresh cookies and
-  // storage), instead of starting a browser of its own (1-4 s of CPU each, 25 files; docs/decisions/012).
-  const browserServer = await chromium.launchServer({ executablePath: JOURNEY_CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  try {
-    await setupTestDatabase(project);
-    const target = project.getProvidedContext().testDatabase;
-    const template = target.kind === 'pglite' ? await buildTemplateDataDir(target.dumpPath) : null;
-    project.provide('e2eTemplateDataDir', template);
-    project.provide('e2eBrowserEndpoint', browserServer.wsEndpoint());
-    return async () => {
-      if (template) rmSync(template, { recursive: true, force: true });
-      await browserServer.close();
-    };
-  } catch (error) {
-    await browserServer.close();
-    throw error;
-  }
+  await setupTestDatabase(project);
+  const target = project.getProvidedContext().testDatabase;
+  const template = target.kind === 'pglite' ? await buildTemplateDataDir(target.dumpPath) : null;
+  project.provide('e2eTemplateDataDir', template);
+  return async () => {
+    if (template) rmSync(template, { recursive: true, force: true });
+  };
 }

@@ -1,4 +1,4 @@
-// The fixture every journey starts with: one portal server for the file and a connection to the run's one Chromium, a fresh browser context (its own
+// The fixture every journey starts with: one portal server for the file and the test process's one Chromium, a fresh browser context (its own
 // cookies) per visitor, uncaught page errors failing the test, and a screenshot of each open page when a test fails.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { E2eAccount } from './accounts';
-import { provided, startPortal, type Portal, type PortalOptions } from './portal-server';
+import { startPortal, type Portal, type PortalOptions } from './portal-server';
 import { CHROMIUM_ARGS, JOURNEY_CHROMIUM_PATH } from './chromium';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../../screenshots', import.meta.url));
@@ -36,16 +36,26 @@ export async function resizeTo(page: Page, viewport: ViewportName): Promise<void
 }
 
 /**
- * Debian's Chromium, as STACK.md says: no test tool may download its own browser. Under vitest, the one the global set-up
- * started (closing this connection closes this file's contexts, not the browser); a file run without the set-up starts its own.
+ * Debian's Chromium, as STACK.md says: no test tool may download its own browser. One per test process, launched by the
+ * first journey file and shared by the files after it (they run one after another in that process: isolate: false);
+ * each file closes its own contexts, and Playwright closes the browser when the process exits. Launched here rather than
+ * as a browser server in the global set-up: every protocol message then went through one more process, the set-up's,
+ * which spent ~90 s of CPU a run relaying them (docs/decisions/090).
  */
+let shared: Promise<Browser> | undefined;
 export function launchBrowser(): Promise<Browser> {
-  const endpoint = provided('e2eBrowserEndpoint');
-  if (endpoint) return chromium.connect(endpoint);
-  return chromium.launch({
-    executablePath: JOURNEY_CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
-  });
+  shared ??= chromium.launch({ executablePath: JOURNEY_CHROMIUM_PATH, args: CHROMIUM_ARGS }).then(
+    (browser) => {
+      // A browser that crashed is launched again for the next file.
+      browser.once('disconnected', () => (shared = undefined));
+      return browser;
+    },
+    (error: unknown) => {
+      shared = undefined;
+      throw error;
+    },
+  );
+  return shared;
 }
 
 export interface VisitorOptions {
@@ -102,7 +112,6 @@ export function setUpJourney(options: PortalOptions = {}): Journey {
   });
 
   afterAll(async () => {
-    await browser?.close();
     await portal?.stop();
   });
 

@@ -50,7 +50,7 @@ let emailCounter = 0;
 export const uniqueEmail = (label: string) => `${label}-${++emailCounter}-${randomBytes(3).toString('hex')}@example.org`;
 
 /** What the global set-up provided, or undefined for a file run without it. */
-export function provided<K extends 'testDatabase' | 'e2eTemplateDataDir' | 'e2eBrowserEndpoint'>(key: K) {
+export function provided<K extends 'testDatabase' | 'e2eTemplateDataDir'>(key: K) {
   try {
     return inject(key);
   } catch {
