@@ -18,7 +18,7 @@ export default defineConfig({
     // the server's modules for seeding load once, not once a file. Each file still starts a server and a database of its
     // own, and its contexts in the process's one browser (journey.ts).
     isolate: false,
-    // Starting a server (PGlite opens its folder, tsx compiles) and a browser takes seconds on a busy machine.
+    // Starting a server (PGlite opens its folder) and, for the first file, the browser takes seconds on a busy machine.
     hookTimeout: 120_000,
     testTimeout: 60_000,
     teardownTimeout: 30_000,

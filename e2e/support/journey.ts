@@ -43,7 +43,7 @@ export async function resizeTo(page: Page, viewport: ViewportName): Promise<void
  * used 86 CPU-s in a whole run (docs/decisions/090).
  */
 let shared: Promise<Browser> | undefined;
-export function launchBrowser(): Promise<Browser> {
+function launchBrowser(): Promise<Browser> {
   shared ??= chromium.launch({ executablePath: JOURNEY_CHROMIUM_PATH, args: CHROMIUM_ARGS }).then(
     (browser) => {
       // A browser that crashed is launched again for the next file.

@@ -160,8 +160,8 @@ describe('scheduled copies', () => {
         stderr: `Invalid setting BACKUP_DIR: cannot write copies to ${join(file, 'copies')}: part of that path is a file, not a folder\n`,
       });
       expect(existsSync(dataDir)).toBe(false);
-      // A server process through tsx: seconds on a busy 2-core machine.
     },
+    // A server process through tsx: seconds on a busy 2-core machine.
     120_000,
   );
 
