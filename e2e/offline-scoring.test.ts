@@ -26,6 +26,8 @@ const TEAMS = {
 const seeded = { tournamentId: '', teamIds: {} as Record<string, string> };
 
 const journey = setUpJourney({
+  // What this journey tests: the service worker answers the app offline.
+  serviceWorker: true,
   seed: async (db) => {
     const course = await createCourse(db, { name: 'Quarry Ridge', totalHoles: 9 });
     const [tournament] = await db

@@ -62,7 +62,10 @@ async function firstVisit(path: string, content: (page: Page) => ReturnType<Page
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', SLOW);
-  if (shell) await page.route(`**${path}`, async (route) => route.fulfill({ response: await page.request.get(journey.at('/index.html')) }));
+  // The document's own address only: a glob (`**/leaderboard`) would answer the page's API read (/api/leaderboard) with
+  // the shell too.
+  if (shell)
+    await page.route(journey.at(path), async (route) => route.fulfill({ response: await page.request.get(journey.at('/index.html')) }));
   await page.addInitScript(() => {
     new PerformanceObserver((list) => {
       (window as unknown as { lcp: number }).lcp = list.getEntries().at(-1)!.startTime;

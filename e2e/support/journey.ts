@@ -73,7 +73,17 @@ export interface Journey {
   at(path: string): string;
 }
 
-export function setUpJourney(options: PortalOptions = {}): Journey {
+export interface JourneyOptions extends PortalOptions {
+  /**
+   * Let the pages register the portal's service worker, as a phone does on its second visit: for the journeys of what it
+   * does (offline score entry). Off otherwise, as on a first visit: on install it fetches and stores the whole built app
+   * (126 files) in every new context, which was a quarter of the journeys' CPU in Chromium, the test process and the
+   * portal (docs/decisions/091).
+   */
+  serviceWorker?: boolean;
+}
+
+export function setUpJourney({ serviceWorker = false, ...options }: JourneyOptions = {}): Journey {
   let portal: Portal | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
@@ -130,6 +140,7 @@ export function setUpJourney(options: PortalOptions = {}): Journey {
       const context = await journey.browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: journey.portal.url });
       contexts.push(context);
       await context.addInitScript(watchWhatScansWaitFor);
+      if (!serviceWorker) await context.addInitScript(refuseServiceWorkers);
       context.setDefaultTimeout(10_000);
       context.setDefaultNavigationTimeout(20_000);
       if (as) await signInThroughApi(context, journey.portal.url, as);
@@ -161,6 +172,18 @@ function watchWhatScansWaitFor() {
   new MutationObserver((records) => {
     for (const record of records) if ((record.target as Element).getAttribute('aria-busy') === 'true') busy.__busyStarts += 1;
   }).observe(document, { attributes: true, attributeFilter: ['aria-busy'], subtree: true });
+}
+
+/**
+ * Runs in every page before its own scripts, unless the journey lets the service worker in: registering it fails, as in a
+ * browser that does not allow one, and the app goes on without it (main.tsx). Playwright's own `serviceWorkers: 'block'`
+ * does the same but writes a warning to the console, which the pages' "no warning" checks would catch.
+ */
+function refuseServiceWorkers() {
+  if (self.ServiceWorkerContainer) {
+    ServiceWorkerContainer.prototype.register = () =>
+      Promise.reject(new DOMException('No service worker in this journey', 'SecurityError'));
+  }
 }
 
 /** Signs a browser context in as the portal's own pages do: same origin, session cookie stored in the context. */
