@@ -2,14 +2,13 @@
 // database as the unit tests (src/server/test/global-setup.ts: a migrated PGlite dump, or TEST_DATABASE_URL), and on
 // PGlite one migrated, seeded data folder that each journey copies (a copy takes a tenth of a second; opening PGlite to
 // seed a folder of its own took 2.5-6 s per journey here).
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openDatabase } from '../../src/server/db/connect';
 import setupTestDatabase from '../../src/server/test/global-setup';
+import { buildIfStale } from '../../src/server/test/server-process';
 import { seedAccounts } from './accounts';
 
 declare module 'vitest' {
@@ -19,17 +18,13 @@ declare module 'vitest' {
   }
 }
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
 /**
- * What `npm start` runs, built when its sources changed (scripts/build.mjs swaps each half in whole): every journey then
- * starts the built server, as a charity does, instead of compiling the TypeScript at each start (2-8 s a start here).
+ * What `npm start` runs, built when its sources changed: every journey then starts the built server, as a charity does,
+ * instead of compiling the TypeScript at each start (2-8 s a start here).
  */
-function buildIfStale() {
-  const started = Date.now();
-  const result = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs'), '--if-stale'], { cwd: ROOT, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`scripts/build.mjs failed (exit ${result.status}):\n${result.stdout}${result.stderr}`);
-  if (result.stdout.includes('Building')) console.log(`e2e: built what npm start runs in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+function buildForTheJourneys() {
+  const { built, ms } = buildIfStale();
+  if (built) console.log(`e2e: built what npm start runs in ${(ms / 1000).toFixed(1)} s`);
 }
 
 /** A migrated PGlite data folder holding the journeys' accounts, built from the unit tests' dump when there is one. */
@@ -52,7 +47,7 @@ async function buildTemplateDataDir(dumpPath: string | null): Promise<string> {
 }
 
 export default async function setup(project: TestProject) {
-  buildIfStale();
+  buildForTheJourneys();
   await setupTestDatabase(project);
   const target = project.getProvidedContext().testDatabase;
   const template = target.kind === 'pglite' ? await buildTemplateDataDir(target.dumpPath) : null;

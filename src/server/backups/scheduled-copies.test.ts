@@ -161,7 +161,7 @@ describe('scheduled copies', () => {
       });
       expect(existsSync(dataDir)).toBe(false);
     },
-    // A server process through tsx: seconds on a busy 2-core machine.
+    // A server process (npm start's, built): seconds on a busy 2-core machine.
     120_000,
   );
 

@@ -1,6 +1,7 @@
-// A real server process (`src/server/main.ts` through tsx) for tests about what a start does: two processes on one
-// PostgreSQL, a start before a restore, a setting refused at start. Started on a free port, stopped by its own PID.
-import { spawn, type ChildProcess } from 'node:child_process';
+// A real server process, the one `npm start` runs (the built `dist/server/main.js`, built first when its sources changed),
+// for tests about what a start does: two processes on one PostgreSQL, a start before a restore, a setting refused at start.
+// Started on a free port, stopped by its own PID.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -37,12 +38,36 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * `scripts/build.mjs --if-stale`: what `npm start` runs, built when its sources changed. It swaps each half in whole, so a
+ * run building beside this one is harmless (`.ci/run` builds once before its lanes). Answers whether it built.
+ */
+export function buildIfStale(): { built: boolean; ms: number } {
+  const started = Date.now();
+  const result = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs'), '--if-stale'], { cwd: ROOT, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`scripts/build.mjs failed (exit ${result.status}):\n${result.stdout}${result.stderr}`);
+  return { built: result.stdout.includes('Building'), ms: Date.now() - started };
+}
+
+/**
+ * `npm start`'s server process with these settings in its environment, built first (once per test process) when its
+ * sources changed. Through tsx, a start took about twice the CPU (docs/decisions/090).
+ */
+let built = false;
+function spawnStartedServer(env: NodeJS.ProcessEnv): ChildProcess {
+  if (!built) {
+    buildIfStale();
+    built = true;
+  }
+  return spawn(process.execPath, npmStartNodeArgs(), { cwd: ROOT, env, stdio: 'pipe' });
+}
+
 /** `npm start`'s server with only these settings (and a free port); answers once /api/health does. */
 export async function startServer(settings: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env = { ...serverEnv(settings), PORT: String(port), APP_URL: url };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env, stdio: 'pipe' });
+  const child = spawnStartedServer(env);
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
@@ -62,11 +87,11 @@ export async function startServer(settings: Record<string, string>): Promise<Ser
  * `deadlineMs` (the setting was not refused) is killed, so a failing test leaves no server behind.
  */
 export async function serverExit(settings: Record<string, string>, deadlineMs = 90_000) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env: serverEnv(settings), stdio: 'pipe' });
+  const child = spawnStartedServer(serverEnv(settings));
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk));
   const deadline = setTimeout(() => child.kill('SIGKILL'), deadlineMs);
   const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
   clearTimeout(deadline);
