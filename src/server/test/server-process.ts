@@ -49,11 +49,11 @@ export function buildIfStale(): { built: boolean; ms: number } {
   return { built: result.stdout.includes('Building'), ms: Date.now() - started };
 }
 
+let built = false;
 /**
  * `npm start`'s server process with these settings in its environment, built first (once per test process) when its
  * sources changed. Through tsx, a start took about twice the CPU (docs/decisions/090).
  */
-let built = false;
 function spawnStartedServer(env: NodeJS.ProcessEnv): ChildProcess {
   if (!built) {
     buildIfStale();
