@@ -5,7 +5,7 @@
 // databases that crashed runs left behind.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { MIGRATIONS_FOLDER } from '../db/connect';
@@ -55,7 +55,15 @@ async function migratedDump(): Promise<string> {
     const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
     const dump = await client.dumpDataDir('none');
     mkdirSync(CACHE_DIR, { recursive: true });
-    for (const old of readdirSync(CACHE_DIR)) if (old.startsWith('pglite-')) rmSync(join(CACHE_DIR, old), { force: true });
+    // Dumps of older migrations, and partial files of runs that died: not this dump (a run beside this one may be reading
+    // it), and not a running process's partial file (the journeys' and the unit tests' set-ups make theirs at the same
+    // moment on a fresh clone: removing the other's failed its rename, ENOENT).
+    const current = basename(path);
+    for (const old of readdirSync(CACHE_DIR)) {
+      const partialOf = /^pglite-[0-9a-f]+\.tar\.(\d+)\.partial$/.exec(old)?.[1];
+      const stale = partialOf ? !processAlive(Number(partialOf)) : /^pglite-[0-9a-f]+\.tar$/.test(old) && old !== current;
+      if (stale) rmSync(join(CACHE_DIR, old), { force: true });
+    }
     // Written aside and renamed, so a run starting at the same moment never reads half a file.
     const partial = `${path}.${process.pid}.partial`;
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
@@ -64,6 +72,16 @@ async function migratedDump(): Promise<string> {
     await database.close();
   }
   return path;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, as another user's.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 function listFiles(folder: string, prefix = ''): string[] {
