@@ -5,7 +5,8 @@ import { join } from 'node:path';
 /** Another live process holds the embedded data folder. */
 export class DataDirBusyError extends Error {}
 
-function alive(pid: number): boolean {
+/** Whether a process with this PID exists (EPERM: it does, as another user's). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -9,6 +9,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { MIGRATIONS_FOLDER } from '../db/connect';
+import { alive } from '../db/data-dir-lock';
 import type { TestDatabaseTarget } from './database';
 
 const CACHE_DIR = fileURLToPath(new URL('../../../node_modules/.cache/golf-tests', import.meta.url));
@@ -61,7 +62,7 @@ async function migratedDump(): Promise<string> {
     const current = basename(path);
     for (const old of readdirSync(CACHE_DIR)) {
       const partialOf = /^pglite-[0-9a-f]+\.tar\.(\d+)\.partial$/.exec(old)?.[1];
-      const stale = partialOf ? !processAlive(Number(partialOf)) : /^pglite-[0-9a-f]+\.tar$/.test(old) && old !== current;
+      const stale = partialOf ? !alive(Number(partialOf)) : /^pglite-[0-9a-f]+\.tar$/.test(old) && old !== current;
       if (stale) rmSync(join(CACHE_DIR, old), { force: true });
     }
     // Written aside and renamed, so a run starting at the same moment never reads half a file.
@@ -72,16 +73,6 @@ async function migratedDump(): Promise<string> {
     await database.close();
   }
   return path;
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists, as another user's.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 function listFiles(folder: string, prefix = ''): string[] {
