@@ -1,10 +1,10 @@
 // Shared helpers for the benchmarks: free ports, starting and stopping server processes, reading their memory, results.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { npmStartNodeArgs } from '../src/server/test/server-process';
+import { buildWhatNpmStartRuns, npmStartNodeArgs } from '../src/server/test/server-process';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const RESULTS_DIR = join(ROOT, 'bench/results');
@@ -164,15 +164,11 @@ export function ensureClientBuilt(force = false): { built: boolean; ms: number }
   return ensureBuilt(true);
 }
 
-/** `node scripts/build.mjs [--if-stale]`: the client and the server bundle, as `npm start` builds them. */
+/** `node scripts/build.mjs [--if-stale]`: the client and the server bundle, as `npm start` builds them; prints what it printed. */
 export function ensureBuilt(force = false): { built: boolean; ms: number } {
-  const start = performance.now();
-  const result = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs'), ...(force ? [] : ['--if-stale'])], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) throw new Error(`scripts/build.mjs failed (exit ${result.status})`);
-  return { built: true, ms: round(performance.now() - start) };
+  const { built, ms, output } = buildWhatNpmStartRuns({ force });
+  if (output) process.stdout.write(output);
+  return { built, ms };
 }
 
 export function hasArg(name: string): boolean {

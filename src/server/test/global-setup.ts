@@ -61,9 +61,8 @@ async function migratedDump(): Promise<string> {
     // moment on a fresh clone: removing the other's failed its rename, ENOENT).
     const current = basename(path);
     for (const old of readdirSync(CACHE_DIR)) {
-      const partialOf = /^pglite-[0-9a-f]+\.tar\.(\d+)\.partial$/.exec(old)?.[1];
-      const stale = partialOf ? !alive(Number(partialOf)) : /^pglite-[0-9a-f]+\.tar$/.test(old) && old !== current;
-      if (stale) rmSync(join(CACHE_DIR, old), { force: true });
+      const [name, writer] = /^pglite-[0-9a-f]+\.tar(?:\.(\d+)\.partial)?$/.exec(old) ?? [];
+      if (name && name !== current && !(writer && alive(Number(writer)))) rmSync(join(CACHE_DIR, old), { force: true });
     }
     // Written aside and renamed, so a run starting at the same moment never reads half a file.
     const partial = `${path}.${process.pid}.partial`;

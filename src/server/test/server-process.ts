@@ -39,14 +39,17 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * `scripts/build.mjs --if-stale`: what `npm start` runs, built when its sources changed. It swaps each half in whole, so a
- * run building beside this one is harmless (`.ci/run` builds once before its lanes). Answers whether it built.
+ * `scripts/build.mjs`: what `npm start` runs, built when its sources changed (or always, with `force`). It swaps each half
+ * in whole, so a run building beside this one is harmless (`.ci/run` builds once before its lanes). Answers whether it
+ * built, how long it took and what it printed. The journeys, the tests' server processes and the benchmarks build here.
  */
-export function buildIfStale(): { built: boolean; ms: number } {
+export function buildWhatNpmStartRuns({ force = false } = {}): { built: boolean; ms: number; output: string } {
   const started = Date.now();
-  const result = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs'), '--if-stale'], { cwd: ROOT, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`scripts/build.mjs failed (exit ${result.status}):\n${result.stdout}${result.stderr}`);
-  return { built: result.stdout.includes('Building'), ms: Date.now() - started };
+  const args = [join(ROOT, 'scripts/build.mjs'), ...(force ? [] : ['--if-stale'])];
+  const result = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
+  const output = `${result.stdout}${result.stderr}`;
+  if (result.status !== 0) throw new Error(`scripts/build.mjs failed (exit ${result.status}):\n${output}`);
+  return { built: result.stdout.includes('Building'), ms: Date.now() - started, output };
 }
 
 let built = false;
@@ -56,7 +59,7 @@ let built = false;
  */
 function spawnStartedServer(env: NodeJS.ProcessEnv): ChildProcess {
   if (!built) {
-    buildIfStale();
+    buildWhatNpmStartRuns();
     built = true;
   }
   return spawn(process.execPath, npmStartNodeArgs(), { cwd: ROOT, env, stdio: 'pipe' });
