@@ -56,4 +56,14 @@ describe('the decode gate', () => {
     next();
     expect(gate.running).toBe(0);
   });
+
+  it('run: the work in a slot, freed when it settles (a failure too); null when full', async () => {
+    const gate = createDecodeGate(1, 0);
+    await expect(gate.run(async () => 'done')).resolves.toBe('done');
+    await expect(gate.run(() => Promise.reject(new Error('bad image')))).rejects.toThrow('bad image');
+    expect(gate.running).toBe(0);
+    const held = await gate.enter()!;
+    expect(gate.run(async () => 'never')).toBeNull();
+    held();
+  });
 });

@@ -10,6 +10,8 @@ export interface DecodeGate {
    * wait: the caller answers 503 at once rather than hold the upload in memory.
    */
   enter(): Promise<Release> | null;
+  /** `work` in a slot (freed when it settles), or null at once when the queue is full, as `enter`. */
+  run<T>(work: () => Promise<T>): Promise<T> | null;
   /** Decodes under way and uploads waiting now. */
   readonly running: number;
   readonly waiting: number;
@@ -36,14 +38,28 @@ export function createDecodeGate(maxRunning = DECODES_AT_ONCE, maxWaiting = DECO
       else running--;
     };
   };
+  const enter = (): Promise<Release> | null => {
+    if (running < maxRunning) {
+      running++;
+      return Promise.resolve(slot());
+    }
+    if (queue.length >= maxWaiting) return null;
+    return new Promise<Release>((resolve) => queue.push(resolve));
+  };
   return {
-    enter() {
-      if (running < maxRunning) {
-        running++;
-        return Promise.resolve(slot());
-      }
-      if (queue.length >= maxWaiting) return null;
-      return new Promise<Release>((resolve) => queue.push(resolve));
+    enter,
+    run(work) {
+      const entered = enter();
+      return (
+        entered &&
+        entered.then(async (release) => {
+          try {
+            return await work();
+          } finally {
+            release();
+          }
+        })
+      );
     },
     get running() {
       return running;
