@@ -29,7 +29,7 @@ const uploadSchema = z.object({
 /** The multipart body cap for this route (app.ts): the 2 MB file and the form around it; larger is refused unread (413). */
 export const IMAGE_UPLOAD_PATH = '/api/images';
 
-/** An upload refused because two decodes run and the queue is full: a decode takes about a second. */
+/** An upload refused because two decodes run and eight wait: the largest decode takes about half a second (decision 095). */
 export const DECODE_RETRY_SECONDS = 5;
 const UPLOAD_WINDOW_SECONDS = 60 * 60;
 export const tooManyUploads = (perHour: number, seconds: number) =>
