@@ -11,6 +11,8 @@ import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail/mailer';
 import { createLeaderboardFeed } from './leaderboard/leaderboard-feed';
 import { createStreamSlots } from './leaderboard/stream-slots';
+import { descriptorLimit, streamCaps } from './leaderboard/stream-limits';
+import { createDecodeGate } from './images/decode-gate';
 import { createStripeClient } from './payments/stripe-client';
 
 export const DEFAULT_LIMITS: AppDeps['limits'] = {
@@ -68,7 +70,8 @@ export async function buildDeps(
     limits: { ...DEFAULT_LIMITS, ...overrides.limits },
     now: overrides.now ?? (() => new Date()),
     leaderboardFeed,
-    streamSlots: createStreamSlots(config.streamsPerAddress),
+    streamSlots: createStreamSlots(streamCaps(descriptorLimit(), config.streamsPerAddress)),
+    imageDecodes: createDecodeGate(),
     stripe: config.stripe ? createStripeClient(config.stripe) : null,
     userAnswers: createPerUserCache({ changes }),
   };

@@ -125,12 +125,28 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ holdHours: 48, orgName: 'Lakeside Rotary' });
   });
 
-  it('reads STREAMS_PER_ADDRESS (2000 by default) and stops on a value that is not a whole number from 1 to 1000000', () => {
-    expect(loadConfig({}).streamsPerAddress).toBe(2000);
+  it('reads STREAMS_PER_ADDRESS (unset: derived from the descriptor limit) and stops on a value that is not a whole number from 1 to 1000000', () => {
+    expect(loadConfig({}).streamsPerAddress).toBeNull();
     expect(loadConfig({ STREAMS_PER_ADDRESS: '15000' }).streamsPerAddress).toBe(15000);
     for (const bad of ['0', '-5', '2.5', 'lots', '1000001'])
       expect(() => loadConfig({ STREAMS_PER_ADDRESS: bad })).toThrow(
         `Invalid setting STREAMS_PER_ADDRESS: "${bad}" is not a whole number of live-board streams from 1 to 1000000`,
+      );
+  });
+
+  it('reads the image upload limits (60 an hour, 200 MB per account by default) and stops on a bad one', () => {
+    expect(loadConfig({})).toMatchObject({ imageUploadsPerHour: 60, imageStorageBytes: 200 * 1024 * 1024 });
+    expect(loadConfig({ IMAGES_PER_HOUR: '5', IMAGE_STORAGE_MB: '1' })).toMatchObject({
+      imageUploadsPerHour: 5,
+      imageStorageBytes: 1024 * 1024,
+    });
+    for (const bad of ['0', '-1', '1.5', 'many'])
+      expect(() => loadConfig({ IMAGES_PER_HOUR: bad })).toThrow(
+        `Invalid setting IMAGES_PER_HOUR: "${bad}" is not a whole number of uploads per account per hour from 1 to 100000`,
+      );
+    for (const bad of ['0', '2.5', 'big'])
+      expect(() => loadConfig({ IMAGE_STORAGE_MB: bad })).toThrow(
+        `Invalid setting IMAGE_STORAGE_MB: "${bad}" is not a whole number of megabytes of images per account from 1 to 1000000`,
       );
   });
 

@@ -28,6 +28,8 @@ const envSchema = z.object({
   BACKUP_KEEP: z.string().optional(),
   STREAMS_PER_ADDRESS: z.string().optional(),
   MAIL_PER_MINUTE: z.string().optional(),
+  IMAGES_PER_HOUR: z.string().optional(),
+  IMAGE_STORAGE_MB: z.string().optional(),
 });
 
 /** Scheduled backup copies (R46): present when BACKUP_DIR is set. */
@@ -71,14 +73,17 @@ export interface Config {
   orgLegalName: string;
   orgTaxId: string;
   backups: BackupScheduleConfig | null;
-  /** Live-board streams one client address may hold open in one process (docs/decisions/065). */
-  streamsPerAddress: number;
+  /**
+   * Live-board streams one client address may hold open in one process (docs/decisions/065); null: derived from the
+   * process's descriptor limit (leaderboard/stream-limits.ts, docs/decisions/095).
+   */
+  streamsPerAddress: number | null;
   /** Messages to the field (R45) sent per minute over every process; null: as fast as the mail server takes them. */
   mailPerMinute: number | null;
+  /** Image uploads one account may make per hour, and the bytes its stored images may take (issue 31, docs/decisions/095). */
+  imageUploadsPerHour: number;
+  imageStorageBytes: number;
 }
-
-/** A course's Wi-Fi puts hundreds of phones behind one address, each page one stream (docs/decisions/065). */
-const DEFAULT_STREAMS_PER_ADDRESS = 2_000;
 
 export class ConfigError extends Error {}
 
@@ -166,10 +171,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fail('BACKUP_EVERY_HOURS', `"${everyText}" is not a whole number of hours from 1 to 8784`);
   const keep = Number(keepText ?? '7');
   if (!/^\d+$/.test(keepText ?? '7') || keep < 1 || keep > 1000) fail('BACKUP_KEEP', `"${keepText}" is not a whole number from 1 to 1000`);
-  const streamsText = blank(raw.STREAMS_PER_ADDRESS) ?? String(DEFAULT_STREAMS_PER_ADDRESS);
-  const streamsPerAddress = Number(streamsText);
-  if (!/^\d+$/.test(streamsText) || streamsPerAddress < 1 || streamsPerAddress > 1_000_000) {
+  const streamsText = blank(raw.STREAMS_PER_ADDRESS);
+  const streamsPerAddress = streamsText === undefined ? null : Number(streamsText);
+  if (streamsText !== undefined && (!/^\d+$/.test(streamsText) || streamsPerAddress! < 1 || streamsPerAddress! > 1_000_000)) {
     fail('STREAMS_PER_ADDRESS', `"${streamsText}" is not a whole number of live-board streams from 1 to 1000000`);
+  }
+
+  // Far above what a sponsor (a logo or two, ~25 KB stored each) or an organiser (a year's 50 logos and 5 event images,
+  // ~5 MB) ever needs: docs/decisions/095.
+  const uploadsText = blank(raw.IMAGES_PER_HOUR) ?? '60';
+  const imageUploadsPerHour = Number(uploadsText);
+  if (!/^\d+$/.test(uploadsText) || imageUploadsPerHour < 1 || imageUploadsPerHour > 100_000) {
+    fail('IMAGES_PER_HOUR', `"${uploadsText}" is not a whole number of uploads per account per hour from 1 to 100000`);
+  }
+  const storageText = blank(raw.IMAGE_STORAGE_MB) ?? '200';
+  const imageStorageMb = Number(storageText);
+  if (!/^\d+$/.test(storageText) || imageStorageMb < 1 || imageStorageMb > 1_000_000) {
+    fail('IMAGE_STORAGE_MB', `"${storageText}" is not a whole number of megabytes of images per account from 1 to 1000000`);
   }
 
   const mailPerMinuteText = blank(raw.MAIL_PER_MINUTE) ?? '0';
@@ -200,6 +218,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backups: backupDir ? { dir: resolve(backupDir), everyHours, keep } : null,
     streamsPerAddress,
     mailPerMinute: mailPerMinute || null,
+    imageUploadsPerHour,
+    imageStorageBytes: imageStorageMb * 1024 * 1024,
   };
 }
 

@@ -3,6 +3,8 @@
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 /** Decoding a larger image could take the server's memory: 25 megapixels is a 5000 × 5000 logo. */
 export const IMAGE_MAX_MEGAPIXELS = 25;
+/** The WebP encoder's largest width or height (the format stores 14 bits): a variant past it cannot be written. */
+export const IMAGE_MAX_SIDE = 16_383;
 export const IMAGE_PURPOSES = ['logo', 'hero'] as const;
 export type ImagePurpose = (typeof IMAGE_PURPOSES)[number];
 /** What the file picker offers: the browser's hint only; the server decides by content. */
@@ -15,6 +17,8 @@ export const IMAGE_MESSAGES = {
   notImage: 'The file must be a PNG, JPEG or WebP image',
   tooManyPixels: `The image is too large: at most ${IMAGE_MAX_MEGAPIXELS} megapixels`,
   unreadable: 'The image could not be read (the file may be damaged or incomplete)',
+  tooLong: `The image is too long and narrow: resized for the page it would be more than ${IMAGE_MAX_SIDE.toLocaleString('en-US')} pixels tall. Crop it and upload it again`,
+  busy: 'The server is busy with other images right now. Please try again in a few seconds',
 } as const;
 
 /** What the upload forms say before sending a file (the server checks it again by content), or undefined when it may go. */

@@ -1,4 +1,5 @@
 // Runs the expiry sweep at start-up and every minute (R24) and sends what it found: the reminders and the expiry notices.
+// The same pass deletes the images nothing uses any more (issue 31, docs/decisions/095).
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import type { Logger } from '../logger';
@@ -12,11 +13,14 @@ import {
   waitlistOfferMessage,
 } from '../mail/money-templates';
 import { lapseAndOffer, type Offer } from '../waitlist/service';
+import { deleteUnusedImages } from '../images/unused-images';
 import { sweepHolds, type SweepResult as HoldsResult } from './expiry';
 
 export interface SweepResult extends HoldsResult {
   /** Waitlist offers made in this pass (R25). */
   offers: Offer[];
+  /** Images used on no page, deleted in this pass a day after their upload (images/unused-images.ts). */
+  imagesDeleted: number;
 }
 
 export const SWEEP_INTERVAL_MS = 60_000;
@@ -39,7 +43,7 @@ export type HoldSweeper = PeriodicTask<SweepResult>;
 /** Offers freed places to the waitlist now (a deletion frees one) and e-mails the offers, rather than at the next pass. */
 export async function offerFreedPlaces(deps: Omit<SweeperDeps, 'db'> & { db: Db }) {
   const offers = await lapseAndOffer(deps.db, deps.now());
-  await sendNotices(deps, { expired: [], reminded: [], expiredPurchases: [], remindedPurchases: [], offers });
+  await sendNotices(deps, { expired: [], reminded: [], expiredPurchases: [], remindedPurchases: [], offers, imagesDeleted: 0 });
   return offers;
 }
 
@@ -88,7 +92,8 @@ export function startHoldSweeper(deps: SweeperDeps, options: { intervalMs?: numb
     const now = deps.now();
     // Expiry first: the places it frees are offered to the waitlist in the same pass.
     const holds = await sweepHolds(deps.db, now);
-    const result = { ...holds, offers: await lapseAndOffer(deps.db, now) };
+    const result = { ...holds, offers: await lapseAndOffer(deps.db, now), imagesDeleted: await deleteUnusedImages(deps.db, now) };
+    if (result.imagesDeleted) deps.logger.info('unused images deleted', { images: result.imagesDeleted });
     const purchases = result.expiredPurchases.length + result.remindedPurchases.length;
     if (result.expired.length || result.reminded.length || result.offers.length || purchases) {
       await deps.settle?.();

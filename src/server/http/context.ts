@@ -9,6 +9,7 @@ import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import type { LeaderboardFeed } from '../leaderboard/leaderboard-feed';
 import type { StreamSlots } from '../leaderboard/stream-slots';
+import type { DecodeGate } from '../images/decode-gate';
 import type { StripeClient } from '../payments/stripe-client';
 import { isStaff, type Role } from '../../shared/roles';
 
@@ -41,8 +42,10 @@ export interface AppDeps {
   now: () => Date;
   /** Live leaderboards: cached boards and their Server-Sent Events subscribers, refreshed across processes (R4, R22). */
   leaderboardFeed: LeaderboardFeed;
-  /** Live-board streams open per client address, capped (STREAMS_PER_ADDRESS). */
+  /** Live-board streams open per client address and in the process, capped (STREAMS_PER_ADDRESS; the descriptor limit). */
   streamSlots: StreamSlots;
+  /** Image decodes under way in this process, at most two, a few more waiting (issue 31, docs/decisions/095). */
+  imageDecodes: DecodeGate;
   /** Card payments (R23); null without the Stripe settings, and 'Pay now' then says so. */
   stripe: StripeClient | null;
   /** A signed-in user's own answers (their teams, who they are), cached per process where that is safe (per-user-cache.ts). */

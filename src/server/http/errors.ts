@@ -39,6 +39,12 @@ export function rateLimited(c: Context, seconds: number, message: string): AppEr
   return new AppError('RATE_LIMITED', message);
 }
 
+/** A 503 for a request this process has no room for now (a capacity, not the client's fault), with Retry-After. */
+export function unavailable(c: Context, seconds: number, message: string): AppError {
+  c.header('Retry-After', String(seconds));
+  return new AppError('UNAVAILABLE', message);
+}
+
 export const unauthenticated = () => new AppError('UNAUTHENTICATED', 'You must be signed in to do that');
 export const forbidden = () => new AppError('FORBIDDEN', "You don't have permission to access this page");
 

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { AppError } from '../http/errors';
-import { IMAGE_MAX_BYTES, IMAGE_MAX_MEGAPIXELS, IMAGE_MESSAGES, type ImagePurpose } from '../../shared/image-rules';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_MEGAPIXELS, IMAGE_MAX_SIDE, IMAGE_MESSAGES, type ImagePurpose } from '../../shared/image-rules';
 
 /** The widths each purpose is re-encoded to: the sizes its pages show (1x and 2x of a logo's 160 px box; a hero's). */
 export const IMAGE_SIZES: Record<ImagePurpose, readonly number[]> = { logo: [320, 160], hero: [1280, 640] };
@@ -40,12 +40,25 @@ function looksLikeSvg(bytes: Uint8Array): boolean {
   return head.includes('<svg');
 }
 
+/**
+ * The largest side of the variants `purpose` makes of an image `width` × `height` (as shown, after its EXIF orientation):
+ * each is resized to its width, never enlarged, so a long, narrow image keeps most of its height.
+ */
+export function largestVariantSide(width: number, height: number, purpose: ImagePurpose): number {
+  return Math.max(
+    ...IMAGE_SIZES[purpose].map((target) => {
+      const scale = Math.min(1, target / width);
+      return Math.max(Math.ceil(width * scale), Math.ceil(height * scale));
+    }),
+  );
+}
+
 const refuse = (message: string) => new AppError('VALIDATION', message, { file: message });
 
 /**
  * Checks `bytes` and re-encodes them to `purpose`'s sizes as WebP, or throws a 400 naming the `file` field with the reason.
- * Order: empty, size, signature (SVG named), sharp's own reading of the format (must agree), the pixel cap (from the header,
- * before decoding), then a full decode that fails on a truncated file.
+ * Order: empty, size, signature (SVG named), sharp's own reading of the format (must agree), the pixel cap and the encoder's
+ * largest side for every variant (from the header, before decoding), then a full decode that fails on a truncated file.
  */
 export async function prepareImage(bytes: Uint8Array, purpose: ImagePurpose): Promise<PreparedImage> {
   if (bytes.byteLength === 0) throw refuse(IMAGE_MESSAGES.empty);
@@ -62,6 +75,10 @@ export async function prepareImage(bytes: Uint8Array, purpose: ImagePurpose): Pr
   if (metadata.format !== sniffed) throw refuse(IMAGE_MESSAGES.notImage);
   if (!metadata.width || !metadata.height) throw refuse(IMAGE_MESSAGES.unreadable);
   if (metadata.width * metadata.height > limitInputPixels) throw refuse(IMAGE_MESSAGES.tooManyPixels);
+  // EXIF orientations 5 to 8 turn the image a quarter: its width is then the header's height.
+  const turned = (metadata.orientation ?? 1) >= 5;
+  const [shownWidth, shownHeight] = turned ? [metadata.height, metadata.width] : [metadata.width, metadata.height];
+  if (largestVariantSide(shownWidth, shownHeight, purpose) > IMAGE_MAX_SIDE) throw refuse(IMAGE_MESSAGES.tooLong);
 
   // Decoded once, oriented by its EXIF tag (which is then dropped with the rest), and fails on any truncation.
   let oriented: { data: Buffer; info: OutputInfo };

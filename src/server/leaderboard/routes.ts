@@ -7,7 +7,7 @@ import { z } from '@hono/zod-openapi';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { createRouter, defineRoute, errorResponse, jsonResponse, serializedJson } from '../http/define-route';
-import { AppError, rateLimited } from '../http/errors';
+import { AppError, rateLimited, unavailable } from '../http/errors';
 import {
   ACTIVE_EVENT,
   LEADERBOARD_EVENT,
@@ -27,6 +27,8 @@ const tournamentParam = z.object({ tournamentId: z.uuid('Tournament not found') 
 export const STREAM_RETRY_SECONDS = 10;
 export const tooManyStreams = (cap: number) =>
   `Too many live leaderboards are open from your network (at most ${cap} at once). Close a leaderboard page or try again in a few seconds.`;
+export const STREAMS_FULL =
+  'The live leaderboard is at capacity on this server right now. The page reconnects by itself; or reload it in a few seconds.';
 const notFound = () => new AppError('NOT_FOUND', 'Leaderboard not found');
 
 /** The board of an active tournament; 404 for an unknown or closed one. */
@@ -113,14 +115,18 @@ export const leaderboardRoutes = createRouter()
         429: errorResponse(
           'This address already holds the most streams one address may (STREAMS_PER_ADDRESS, per server process); Retry-After says when to try again',
         ),
+        503: errorResponse(
+          'This server process holds all the streams its file descriptors allow (a quarter stay for other requests: docs/decisions/095); Retry-After says when to try again',
+        ),
       },
     }),
     (c) => {
       const { leaderboardFeed: feed, streamSlots } = c.var.deps;
-      // One address may not hold every file descriptor of the process (docs/decisions/065): its slot is freed when the
-      // stream closes, however it ends.
+      // Neither one address nor all of them may hold every file descriptor of the process (docs/decisions/065, 095): the
+      // slot is freed when the stream closes, however it ends.
       const release = streamSlots.take(c.var.clientIp);
-      if (!release) throw rateLimited(c, STREAM_RETRY_SECONDS, tooManyStreams(streamSlots.perAddress));
+      if (release === 'address') throw rateLimited(c, STREAM_RETRY_SECONDS, tooManyStreams(streamSlots.perAddress));
+      if (release === 'process') throw unavailable(c, STREAM_RETRY_SECONDS, STREAMS_FULL);
       // Served by Node (npm start): written straight to the socket (docs/decisions/042). In-process callers (tests) get
       // Hono's streamSSE with the same events.
       const res = (c.env as { outgoing?: unknown } | undefined)?.outgoing;

@@ -1,9 +1,10 @@
 // One address may hold at most STREAMS_PER_ADDRESS live-board streams in a process (issue 20 item 4, docs/decisions/065):
 // past that, 429 in the error shape with Retry-After; other addresses are served; a closed stream frees its slot. Over
 // real sockets from two loopback addresses (the stream Node writes itself) and in-process (Hono's streamSSE).
-import net, { type AddressInfo } from 'node:net';
+import { type AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawGet } from '../test/raw-request';
 import { readEvents } from '../test/sse-reader';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { STREAM_RETRY_SECONDS, tooManyStreams } from './routes';
@@ -25,35 +26,8 @@ afterAll(async () => {
   await t.close();
 });
 
-interface Opened {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-  socket: net.Socket;
-}
-
 /** GET /api/leaderboard/events from `localAddress` over a raw socket: the status, headers and (for a refusal) the body. */
-function openStream(localAddress: string): Promise<Opened> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect({ port, host: '127.0.0.1', localAddress });
-    let text = '';
-    socket.on('connect', () => socket.write(`GET /api/leaderboard/events HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`));
-    socket.on('error', reject);
-    socket.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const end = text.indexOf('\r\n\r\n');
-      if (end < 0) return;
-      const [statusLine, ...lines] = text.slice(0, end).split('\r\n');
-      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
-      const status = Number(statusLine!.split(' ')[1]);
-      const body = text.slice(end + 4);
-      // A refusal's body comes whole (content-length); a stream's first events need not be waited for.
-      if (status !== 200 && body.length < Number(headers['content-length'] ?? 0)) return;
-      socket.removeAllListeners('data');
-      resolve({ status, headers, body, socket });
-    });
-  });
-}
+const openStream = (localAddress: string) => rawGet(port, '/api/leaderboard/events', localAddress);
 
 const waitFor = async (condition: () => boolean) => {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));

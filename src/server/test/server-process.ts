@@ -57,20 +57,28 @@ let built = false;
  * `npm start`'s server process with these settings in its environment, built first (once per test process) when its
  * sources changed. Through tsx, a start took about twice the CPU (docs/decisions/090).
  */
-function spawnStartedServer(env: NodeJS.ProcessEnv): ChildProcess {
+function spawnStartedServer(env: NodeJS.ProcessEnv, { descriptors }: StartOptions = {}): ChildProcess {
   if (!built) {
     buildWhatNpmStartRuns();
     built = true;
   }
-  return spawn(process.execPath, npmStartNodeArgs(), { cwd: ROOT, env, stdio: 'pipe' });
+  const node = [process.execPath, ...npmStartNodeArgs()];
+  // prlimit sets the limit, then becomes the server (exec): the child's PID is still the server's own.
+  const command = descriptors ? ['prlimit', `--nofile=${descriptors}:${descriptors}`, ...node] : node;
+  return spawn(command[0]!, command.slice(1), { cwd: ROOT, env, stdio: 'pipe' });
+}
+
+export interface StartOptions {
+  /** The process's file descriptor limit (soft and hard, so Node cannot raise it), as a host's `ulimit -n` would set. */
+  descriptors?: number;
 }
 
 /** `npm start`'s server with only these settings (and a free port); answers once /api/health does. */
-export async function startServer(settings: Record<string, string>): Promise<ServerProcess> {
+export async function startServer(settings: Record<string, string>, options: StartOptions = {}): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env = { ...serverEnv(settings), PORT: String(port), APP_URL: url };
-  const child = spawnStartedServer(env);
+  const child = spawnStartedServer(env, options);
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
