@@ -111,7 +111,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // limit by accident. Tests of that limit set their own.
     deps = await buildDeps(config, database, {
       logger,
-      limits: { signInPerAddress: 100_000, signUpPerAddress: 100_000, ...options.limits },
+      limits: { signInPerAddress: 100_000, signUpPerAddress: 100_000, giftsPerAddress: 100_000, ...options.limits },
     });
   } catch (error) {
     if (!options.database) await database.close();
