@@ -28,6 +28,8 @@ const envSchema = z.object({
   BACKUP_KEEP: z.string().optional(),
   STREAMS_PER_ADDRESS: z.string().optional(),
   MAIL_PER_MINUTE: z.string().optional(),
+  UNPAID_TEAMS_LIMIT: z.string().optional(),
+  UNPAID_PLACES_LIMIT: z.string().optional(),
 });
 
 /** Scheduled backup copies (R46): present when BACKUP_DIR is set. */
@@ -75,7 +77,16 @@ export interface Config {
   streamsPerAddress: number;
   /** Messages to the field (R45) sent per minute over every process; null: as fast as the mail server takes them. */
   mailPerMinute: number | null;
+  /**
+   * What one account may hold unpaid at once (hold or pending), so that nobody ties up what others need (issue 31,
+   * docs/decisions/094): whole teams, and places of sponsorship items and single places together.
+   */
+  unpaidPerAccount: { teams: number; places: number };
 }
+
+/** A company may hold four teams (issue 31); a sponsor a hole sign, the cart, lunch, the prize and two single places. */
+const DEFAULT_UNPAID_TEAMS = 4;
+const DEFAULT_UNPAID_PLACES = 6;
 
 /** A course's Wi-Fi puts hundreds of phones behind one address, each page one stream (docs/decisions/065). */
 const DEFAULT_STREAMS_PER_ADDRESS = 2_000;
@@ -178,6 +189,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fail('MAIL_PER_MINUTE', `"${mailPerMinuteText}" is not a whole number of e-mails a minute (0 or unset: no limit)`);
   }
 
+  const unpaidLimit = (name: string, text: string | undefined, fallback: number, what: string) => {
+    const value = Number(text ?? fallback);
+    if (!/^\d+$/.test(text ?? String(fallback)) || value < 1 || value > 10_000)
+      fail(name, `"${text}" is not a whole number of ${what} from 1 to 10000`);
+    return value;
+  };
+  const unpaidPerAccount = {
+    teams: unpaidLimit('UNPAID_TEAMS_LIMIT', blank(raw.UNPAID_TEAMS_LIMIT), DEFAULT_UNPAID_TEAMS, 'teams'),
+    places: unpaidLimit('UNPAID_PLACES_LIMIT', blank(raw.UNPAID_PLACES_LIMIT), DEFAULT_UNPAID_PLACES, 'places'),
+  };
+
   return {
     port: port.data,
     appUrl: appUrl.origin + appUrl.pathname.replace(/\/$/, ''),
@@ -200,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backups: backupDir ? { dir: resolve(backupDir), everyHours, keep } : null,
     streamsPerAddress,
     mailPerMinute: mailPerMinute || null,
+    unpaidPerAccount,
   };
 }
 

@@ -102,7 +102,9 @@ let counter = 0;
 export const uniqueEmail = (label = 'user') => `${label}-${++counter}-${randomBytes(3).toString('hex')}@example.org`;
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const config = testConfig(options.env);
+  // Most files register many teams for one leader: the limit of unpaid places per account is lifted, as the per-address
+  // limits are below. Tests of that limit set their own.
+  const config = testConfig({ UNPAID_TEAMS_LIMIT: '10000', UNPAID_PLACES_LIMIT: '10000', ...options.env });
   const database = options.database ?? (await openTestDatabase());
   const logger = capturingLogger();
   let deps: AppDeps;
