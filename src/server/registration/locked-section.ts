@@ -120,11 +120,6 @@ function decide(db: Db, tournamentId: string, batch: Limited[]): Promise<(Locked
   ).then((outcomes) => batch.map((_, i) => outcomes.find((o) => o.request === i + 1)));
 }
 
-const settle = (answer: LockedOutcome | undefined | AppError) => {
-  if (answer instanceof AppError) throw answer;
-  return answer;
-};
-
 /**
  * Runs one registration's locked section inside a transaction of the caller's (the Idempotency-Key's claim must commit
  * with it): a batch of one. Undefined when the tournament does not exist; an AppError thrown when over the unpaid limit.
@@ -136,13 +131,18 @@ export async function lockedSectionIn(
   limit: UnpaidLimit | null = null,
 ): Promise<LockedOutcome | undefined> {
   const [answer] = await decideIn(tx, tournamentId, [{ request, limit }]);
-  return settle(answer);
+  if (answer instanceof AppError) throw answer;
+  return answer;
 }
 
 interface Waiting extends Limited {
   resolve(outcome: LockedOutcome | undefined): void;
   reject(error: unknown): void;
 }
+
+/** Hands a registration its outcome, or its refusal. */
+const deliver = (w: Waiting, answer: LockedOutcome | undefined | AppError) =>
+  answer instanceof AppError ? w.reject(answer) : w.resolve(answer);
 
 /** Per database, per tournament: the registrations waiting for the call in flight to finish. */
 const queues = new WeakMap<Db, Map<string, Waiting[]>>();
@@ -193,21 +193,14 @@ async function drain(db: Db, tournamentId: string, queue: Waiting[], byTournamen
     const batch = nextBatch(queue);
     try {
       const answers = await decide(db, tournamentId, batch);
-      batch.forEach((w, i) => {
-        const answer = answers[i];
-        if (answer instanceof AppError) w.reject(answer);
-        else w.resolve(answer);
-      });
+      batch.forEach((w, i) => deliver(w, answers[i]));
     } catch (error) {
       // One bad registration (its leader deleted meanwhile, say) fails the whole statement: each then goes alone, so
       // only that one fails.
       if (batch.length === 1) batch[0]!.reject(error);
       else
         for (const w of batch) {
-          await decide(db, tournamentId, [w]).then(([answer]) => {
-            if (answer instanceof AppError) w.reject(answer);
-            else w.resolve(answer);
-          }, w.reject);
+          await decide(db, tournamentId, [w]).then(([answer]) => deliver(w, answer), w.reject);
         }
     }
   }
