@@ -51,7 +51,8 @@ async function main() {
   if (PROFILE) mkdirSync(PROFILE_DIR, { recursive: true });
   const server = spawnServer(
     'bench/bench-server.ts',
-    { ...bench.env, APP_URL: base, ...(PROFILE ? { BENCH_CPU_PROFILE_DIR: PROFILE_DIR } : {}) },
+    // Step 3's leader holds 10 unpaid teams: more than one account may hold out of the box (decision 094).
+    { ...bench.env, APP_URL: base, UNPAID_TEAMS_LIMIT: '10', ...(PROFILE ? { BENCH_CPU_PROFILE_DIR: PROFILE_DIR } : {}) },
     port,
   );
   const database = await openDatabase({ databaseUrl: bench.env.DATABASE_URL!, dataDir: null, poolSize: 4 });

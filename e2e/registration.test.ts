@@ -152,7 +152,7 @@ describe('a new team leader', () => {
     await card.getByText('4 / 4').waitFor();
   });
 
-  test('registers two teams with pay, then edits one (1280 px)', async () => {
+  test("is refused 'Pay now' without card payments, registers two teams on hold, then edits one (1280 px)", async () => {
     const page = await journey.visitor({ viewport: 'desktop', as: newcomer });
     await page.goto('/register');
     await page.getByRole('button', { name: 'Register Another Team' }).click();
@@ -184,13 +184,16 @@ describe('a new team leader', () => {
     }
     await page.getByRole('radio', { name: /Pay now/ }).check();
     await expectNoSeriousAxe(page, 'multi-team form');
+    // Without card payments 'Pay now' is refused and saves nothing (issue 31): the form stays, filled in.
+    await page.getByRole('button', { name: 'Register 2 Teams' }).click();
+    await expectToast(page, 'Payment processing will be available once Stripe is connected', 'error');
+    await page.getByRole('radio', { name: /Hold for/ }).check();
     // An impatient double click registers the two teams once.
     await page.getByRole('button', { name: 'Register 2 Teams' }).dblclick();
-    await expectToast(page, 'Payment processing will be available once Stripe is connected', 'info');
     await expectToast(page, '2 teams registered', 'success');
     for (const name of ['Eagles One', 'Eagles Two']) {
       const card = page.getByRole('region').filter({ has: page.getByRole('heading', { name, exact: true }) });
-      await card.getByText('Pending', { exact: true }).waitFor();
+      await card.getByText('Hold', { exact: true }).waitFor();
       expect(await card.count(), name).toBe(1);
     }
     await expectFocusedHeading(page, 'Your Teams');

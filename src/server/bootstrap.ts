@@ -24,6 +24,9 @@ export const DEFAULT_LIMITS: AppDeps['limits'] = {
   signUpPerAddress: 10,
   resetPerAccount: 5,
   resetPerAddress: 20,
+  // A donor gives once or twice; a dinner's appeal over the clubhouse Wi-Fi shares one address (decision 094).
+  giftsPerAddress: 20,
+  giftWindowSeconds: 60,
 };
 
 export async function openConfiguredDatabase(config: Config, options: { poolSize?: number } = {}): Promise<Database> {

@@ -150,6 +150,22 @@ describe('loadConfig', () => {
       );
   });
 
+  it('reads UNPAID_TEAMS_LIMIT (4) and UNPAID_PLACES_LIMIT (6) and stops on a value that is not a whole number from 1 to 10000', () => {
+    expect(loadConfig({}).unpaidPerAccount).toEqual({ teams: 4, places: 6 });
+    expect(loadConfig({ UNPAID_TEAMS_LIMIT: '10', UNPAID_PLACES_LIMIT: ' 18 ' }).unpaidPerAccount).toEqual({
+      teams: 10,
+      places: 18,
+    });
+    for (const bad of ['0', '-1', '2.5', 'many', '10001']) {
+      expect(() => loadConfig({ UNPAID_TEAMS_LIMIT: bad })).toThrow(
+        `Invalid setting UNPAID_TEAMS_LIMIT: "${bad}" is not a whole number of teams from 1 to 10000`,
+      );
+      expect(() => loadConfig({ UNPAID_PLACES_LIMIT: bad })).toThrow(
+        `Invalid setting UNPAID_PLACES_LIMIT: "${bad}" is not a whole number of places from 1 to 10000`,
+      );
+    }
+  });
+
   it('stops on a bad money setting with one line naming it', () => {
     const bad: [Record<string, string>, string][] = [
       [

@@ -30,6 +30,8 @@ const envSchema = z.object({
   MAIL_PER_MINUTE: z.string().optional(),
   IMAGES_PER_HOUR: z.string().optional(),
   IMAGE_STORAGE_MB: z.string().optional(),
+  UNPAID_TEAMS_LIMIT: z.string().optional(),
+  UNPAID_PLACES_LIMIT: z.string().optional(),
 });
 
 /** Scheduled backup copies (R46): present when BACKUP_DIR is set. */
@@ -83,7 +85,16 @@ export interface Config {
   /** Image uploads one account may make per hour, and the bytes its stored images may take (issue 31, docs/decisions/095). */
   imageUploadsPerHour: number;
   imageStorageBytes: number;
+  /**
+   * What one account may hold unpaid at once (hold or pending), so that nobody ties up what others need (issue 31,
+   * docs/decisions/094): whole teams, and places of sponsorship items and single places together.
+   */
+  unpaidPerAccount: { teams: number; places: number };
 }
+
+/** A company may hold four teams (issue 31); a sponsor a hole sign, the cart, lunch, the prize and two single places. */
+const DEFAULT_UNPAID_TEAMS = 4;
+const DEFAULT_UNPAID_PLACES = 6;
 
 export class ConfigError extends Error {}
 
@@ -196,6 +207,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fail('MAIL_PER_MINUTE', `"${mailPerMinuteText}" is not a whole number of e-mails a minute (0 or unset: no limit)`);
   }
 
+  const unpaidLimit = (name: string, text: string | undefined, fallback: number, what: string) => {
+    const value = Number(text ?? fallback);
+    if (!/^\d+$/.test(text ?? String(fallback)) || value < 1 || value > 10_000)
+      fail(name, `"${text}" is not a whole number of ${what} from 1 to 10000`);
+    return value;
+  };
+  const unpaidPerAccount = {
+    teams: unpaidLimit('UNPAID_TEAMS_LIMIT', blank(raw.UNPAID_TEAMS_LIMIT), DEFAULT_UNPAID_TEAMS, 'teams'),
+    places: unpaidLimit('UNPAID_PLACES_LIMIT', blank(raw.UNPAID_PLACES_LIMIT), DEFAULT_UNPAID_PLACES, 'places'),
+  };
+
   return {
     port: port.data,
     appUrl: appUrl.origin + appUrl.pathname.replace(/\/$/, ''),
@@ -220,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailPerMinute: mailPerMinute || null,
     imageUploadsPerHour,
     imageStorageBytes: imageStorageMb * 1024 * 1024,
+    unpaidPerAccount,
   };
 }
 

@@ -47,7 +47,6 @@ export function TeamAddonsDialog({
         return;
       }
       if (result.checkoutError) notify.error(result.checkoutError);
-      else if (paymentOption === 'pay') notify.info('Payment processing will be available once Stripe is connected');
       else if (result.holdUntil) notify.info(`Held until ${formatDateTime(result.holdUntil, { withZone: true })}`);
       onClose();
     } catch (error) {

@@ -120,7 +120,6 @@ function BuyItemDialog({ item, me, currency, onClose }: { item: SponsorshipItem;
         return;
       }
       if (checkoutError) notify.error(checkoutError);
-      else if (input.paymentOption === 'pay') notify.info('Payment processing will be available once Stripe is connected');
       else if (purchase.holdUntil) notify.info(`Your place is held until ${formatDateTime(purchase.holdUntil, { withZone: true })}`);
       onClose();
     } catch (error) {

@@ -21,14 +21,12 @@ const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-$
 export function RegistrationFlow({
   tournaments,
   currency,
-  cardPayments = false,
   offer,
   onClose,
   onRegistered,
 }: {
   tournaments: ActiveTournament[];
   currency: string;
-  cardPayments?: boolean;
   /** Registering through a waitlist offer (R25): its level, with the places kept for it. */
   offer?: { token: string; tournamentId: string; levelId: string; teamsWanted: number };
   onClose: () => void;
@@ -95,7 +93,6 @@ export function RegistrationFlow({
         return;
       }
       if (result.checkoutError) notify.error(result.checkoutError);
-      else if (input.paymentOption === 'pay' && !cardPayments) notify.info('Payment processing will be available once Stripe is connected');
       else if (result.holdUntil) notify.info(`Your place is held until ${formatDateTime(result.holdUntil, { withZone: true })}`);
       onClose();
       onRegistered?.(result.teams);
@@ -122,7 +119,6 @@ export function RegistrationFlow({
         return;
       }
       if (result.checkoutError) notify.error(result.checkoutError);
-      else if (input.paymentOption === 'pay' && !cardPayments) notify.info('Payment processing will be available once Stripe is connected');
       else if (result.holdUntil) notify.info(`Your place is held until ${formatDateTime(result.holdUntil, { withZone: true })}`);
       onClose();
     } catch (error) {

@@ -109,16 +109,9 @@ function renderWithApp(ui: ReactNode) {
   );
 }
 
-function renderFlow(props: { cardPayments?: boolean; tournaments?: ActiveTournament[] } = {}) {
+function renderFlow(props: { tournaments?: ActiveTournament[] } = {}) {
   const onClose = vi.fn();
-  renderWithApp(
-    <RegistrationFlow
-      tournaments={props.tournaments ?? [TOURNAMENT, SUMMER, CLOSED]}
-      currency="USD"
-      cardPayments={props.cardPayments}
-      onClose={onClose}
-    />,
-  );
+  renderWithApp(<RegistrationFlow tournaments={props.tournaments ?? [TOURNAMENT, SUMMER, CLOSED]} currency="USD" onClose={onClose} />);
   return { onClose, user: userEvent.setup() };
 }
 
@@ -289,7 +282,18 @@ describe('Step 2: the single-team form (a level with one place)', () => {
       teams: [{ teamName: 'Fore Play', players: [{ firstName: 'First0', email: 'p0@example.com' }, {}, {}, { lastName: 'Last3' }] }],
     });
     expect(await screen.findByText('Team registered')).toBeTruthy();
-    expect(await screen.findByText('Payment processing will be available once Stripe is connected')).toBeTruthy();
+  });
+
+  it("shows the server's refusal of 'Pay now' without card payments and keeps the form open (issue 31)", async () => {
+    const message = 'Payment processing will be available once Stripe is connected';
+    stubApi({ 'POST /api/registrations': () => ({ status: 409, body: { error: { code: 'CONFLICT', message } } }) });
+    const { user, onClose } = renderFlow();
+    await fillEagleTeam(user);
+    await user.click(screen.getByRole('radio', { name: /^Pay now/ }));
+    await user.click(screen.getByRole('button', { name: 'Register Team' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Register Team' })).toBeTruthy();
   });
 
   it("sends 'Ask the golfer' for a player, whose Handicap Index field goes (the golfer answers it, R42)", async () => {

@@ -80,7 +80,6 @@ export function TeamDashboard({ me }: { me: Me }) {
                 key={view.offer?.token ?? 'new'}
                 tournaments={active}
                 currency={tournaments.data?.currency ?? 'USD'}
-                cardPayments={tournaments.data?.cardPayments}
                 offer={view.offer}
                 onClose={back}
                 onRegistered={(registered) => setOfferAddons(registered[0] ?? null)}

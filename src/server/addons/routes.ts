@@ -84,7 +84,7 @@ export const teamAddonRoutes = createRouter()
         ),
         403: errorResponse('Not your team, or editing is locked (R17)'),
         404: errorResponse('No such team'),
-        409: errorResponse('Over the cap per golfer, or the team expired'),
+        409: errorResponse('Over the cap per golfer, the team expired, or card payments are not connected'),
       },
     }),
     async (c) => {

@@ -9,6 +9,7 @@ import { HOLD_HOURS, isEditable, LOCKED_MESSAGE } from '../../shared/editing-loc
 import { addonOrderSchema, addonSaleSchema, addonSchema, capReachedMessage, ITEM_MESSAGES } from '../../shared/item-schemas';
 import { playerOrder } from '../teams/player-order';
 import { insertPurchases, type PurchaseInput } from '../purchases/service';
+import { CARD_PAYMENTS_OFF_MESSAGE } from '../payments/card-payments';
 
 /** How an order starts: card (pending, Checkout next), held until a deadline, or paid there and then (staff at check-in). */
 type OrderStart = { status: 'pending' | 'hold'; holdUntil: Date | null; note: string } | { status: 'paid'; note: string };
@@ -193,9 +194,10 @@ export interface AddonOrderOptions {
 /** A leader (or staff) buys add-ons for a team's golfers: paid by card or held until the deadline, as items are. */
 export async function orderAddons(db: Db, actorId: string, teamId: string, rawInput: unknown, now: Date, options: AddonOrderOptions) {
   const input = addonOrderSchema.parse(rawInput);
+  // Without card payments 'Pay now' is refused: nothing unpaid is ever without its deadline (R24, issue 31).
+  if (input.paymentOption === 'pay' && options.cardPayments !== true) throw new AppError('CONFLICT', CARD_PAYMENTS_OFF_MESSAGE);
   const holdHours = options.holdHours ?? HOLD_HOURS;
-  const expires = input.paymentOption === 'hold' || options.cardPayments === true;
-  const holdUntil = expires ? new Date(now.getTime() + holdHours * 3600_000) : null;
+  const holdUntil = new Date(now.getTime() + holdHours * 3600_000);
   return db.transaction(async (tx) => {
     const team = await lockTeam(tx, teamId);
     if (!options.staff && team.userId !== actorId) throw new AppError('FORBIDDEN', "You don't have permission to access this page");

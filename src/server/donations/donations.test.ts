@@ -13,6 +13,7 @@ import { fingerprint } from '../test/db-fingerprint';
 import { startFakeStripe, type FakeStripe } from '../test/fake-stripe';
 import { startMailCatcher, type MailCatcher } from '../test/mail-catcher';
 import { createTournament } from '../test/factories';
+import { DEFAULT_LIMITS } from '../bootstrap';
 import { createTestApp, uniqueEmail, type TestApp, type TestUser } from '../test/test-app';
 import { GIFT_MESSAGES } from '../../shared/fundraising-schemas';
 
@@ -220,6 +221,46 @@ describe('a card gift', () => {
     const [after] = await t.db.select().from(payments).where(eq(payments.purchaseId, gift!.id));
     expect(after!.state).toBe('expired');
     expect((await t.call(`/api/tournaments/${tournament.id}/donors`)).body.donors).toEqual([]);
+  });
+});
+
+describe('gifts started from one address (issue 31)', () => {
+  it('are limited per window: 40 at once make 20 gifts and 20 Checkout sessions, the rest 429 with Retry-After; abandoned ones expire', async () => {
+    // The app as configured out of the box (test apps otherwise lift per-address limits: every in-process call is 'local').
+    const real = await createTestApp({ database: t.database, env: fake.env, limits: { giftsPerAddress: DEFAULT_LIMITS.giftsPerAddress } });
+    try {
+      const tournament = await createTournament(t.db);
+      const [rowsBefore, sessionsBefore] = [await giftCount(), fake.sessions.size];
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, () => real.call('/api/donations', { json: giftBody(tournament.id), clientIp: '203.0.113.40' })),
+      );
+      const made = answers.filter((a) => a.status === 201);
+      const refused = answers.filter((a) => a.status === 429);
+      expect(DEFAULT_LIMITS.giftsPerAddress).toBe(20);
+      expect([made.length, refused.length]).toEqual([20, 20]);
+      for (const answer of refused) {
+        expect(Number(answer.response.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(answer.body.error.message).toMatch(
+          /^Too many gifts were started from this address\. Please try again in (\d+ seconds?|1 minute)\.$/,
+        );
+      }
+      // Nothing made for a refusal: no row, no Checkout Session.
+      expect(await giftCount()).toBe(rowsBefore + 20);
+      expect(fake.sessions.size).toBe(sessionsBefore + 20);
+      // Another address is served as before.
+      expect((await real.call('/api/donations', { json: giftBody(tournament.id), clientIp: '198.51.100.9' })).status).toBe(201);
+
+      // The 20 abandoned payment pages expire at their deadline, as any abandoned gift does (R24).
+      const started = await t.db.select().from(purchases).where(eq(purchases.tournamentId, tournament.id));
+      expect(started).toHaveLength(21);
+      expect(started.every((gift) => gift.paymentStatus === 'pending' && gift.holdUntil)).toBe(true);
+      const deadline = Math.max(...started.map((gift) => gift.holdUntil!.getTime()));
+      const swept = await sweepHolds(t.db, new Date(deadline + 1000));
+      const ids = new Set(started.map((gift) => gift.id));
+      expect(swept.expiredPurchases.filter((n) => ids.has(n.purchaseId))).toHaveLength(21);
+    } finally {
+      await real.close();
+    }
   });
 });
 

@@ -4,13 +4,17 @@ import { z } from '@hono/zod-openapi';
 import { getActor, getViewer } from '../http/context';
 import { instant, paymentStatus } from '../http/answer-fields';
 import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
-import { AppError } from '../http/errors';
+import { AppError, rateLimited } from '../http/errors';
+import { hitWindow } from '../auth/rate-limit';
+import { waitText } from '../auth/routes';
 import { CARD_PAYMENTS_OFF_MESSAGE } from '../payments/card-payments';
 import { raisedForOne, RAISED_SOURCES } from '../payments/raised';
 import { sendReceipts } from '../payments/receipts';
 import { purchaseCheckoutStatus } from '../purchases/service';
 import { giftSchema, offlineGiftSchema } from '../../shared/fundraising-schemas';
 import { donorWall, listGifts, recordOfflineGift, startCardGift, TOURNAMENT_NOT_FOUND } from './service';
+
+export const tooManyGifts = (seconds: number) => `Too many gifts were started from this address. Please try again in ${waitText(seconds)}.`;
 
 const tournamentParam = z.object({ id: z.uuid(TOURNAMENT_NOT_FOUND) });
 
@@ -41,11 +45,19 @@ export const donationRoutes = createRouter()
         ),
         404: errorResponse('No such active tournament'),
         409: errorResponse('Card payments are not connected'),
+        429: errorResponse('Too many gifts started from this address; the message says when to try again'),
       },
     }),
     async (c) => {
-      const { database, stripe, config, now } = c.var.deps;
+      const { database, stripe, config, now, limits } = c.var.deps;
       if (!stripe) throw new AppError('CONFLICT', CARD_PAYMENTS_OFF_MESSAGE);
+      // Each gift is a row and a Stripe Checkout Session: a script may not make them by the thousand (issue 31). Counted
+      // before anything is made, so simultaneous requests cannot slip past the limit.
+      const perAddress = await hitWindow(database.db, `gift:ip:${c.var.clientIp}`, limits.giftWindowSeconds);
+      if (perAddress.count > limits.giftsPerAddress) {
+        c.set('wroteNothing', true);
+        throw rateLimited(c, perAddress.retryAfterSeconds, tooManyGifts(perAddress.retryAfterSeconds));
+      }
       const viewer = await getViewer(c);
       const { url, sessionId, amountCents } = await startCardGift(database.db, stripe, c.req.valid('json'), {
         userId: viewer?.userId ?? null,

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../db/connect';
 import { paymentEvents, payments, teams } from '../db/schema';
 import { AppError } from '../http/errors';
+import { CARD_PAYMENTS_OFF_MESSAGE } from '../payments/card-payments';
 import { registerTeamsOnce } from '../registration/service';
 import { listTournamentLevels } from '../tournaments/service';
 import { listGolfers } from '../check-in/service';
@@ -74,14 +75,18 @@ const eventsOf = async (teamId: string) =>
     .orderBy(paymentEvents.createdAt);
 
 describe('the deadline (R24)', () => {
-  it('is HOLD_HOURS after registering for a hold, and for a card registration only when card payments are on', async () => {
+  it('is HOLD_HOURS after registering, for a hold and for a card registration; without card payments a card one is refused', async () => {
     const { tournament, level } = await setUp(5);
     const hold = await register(tournament.id, level.id);
     expect(hold.holdUntil?.toISOString()).toBe(at(72).toISOString());
     const cardOn = await register(tournament.id, level.id, { paymentOption: 'pay', cardPayments: true });
     expect(cardOn.holdUntil?.toISOString()).toBe(at(72).toISOString());
-    const cardOff = await register(tournament.id, level.id, { paymentOption: 'pay', cardPayments: false });
-    expect(cardOff.holdUntil).toBeNull();
+    // Issue 31: a place pending without a deadline was kept for ever; 'Pay now' without card payments saves nothing now.
+    await expect(register(tournament.id, level.id, { paymentOption: 'pay', cardPayments: false })).rejects.toThrow(
+      CARD_PAYMENTS_OFF_MESSAGE,
+    );
+    const unpaid = await t.db.select({ holdUntil: teams.holdUntil }).from(teams).where(eq(teams.tournamentId, tournament.id));
+    expect(unpaid.map((row) => row.holdUntil?.toISOString())).toEqual([at(72).toISOString(), at(72).toISOString()]);
   });
 });
 
@@ -122,7 +127,9 @@ describe('the sweep', () => {
     const { tournament, level } = await setUp(3);
     const paid = await register(tournament.id, level.id);
     await t.db.update(teams).set({ paymentStatus: 'paid' }).where(eq(teams.id, paid.teams[0]!.id));
-    const noDeadline = await register(tournament.id, level.id, { paymentOption: 'pay', cardPayments: false });
+    // Registrations always get a deadline; a team staff set pending by hand may have none.
+    const noDeadline = await register(tournament.id, level.id, { paymentOption: 'pay', cardPayments: true });
+    await t.db.update(teams).set({ paymentStatus: 'pending', holdUntil: null }).where(eq(teams.id, noDeadline.teams[0]!.id));
     await sweepHolds(t.db, at(1000));
     expect((await teamRow(paid.teams[0]!.id)).paymentStatus).toBe('paid');
     expect((await teamRow(noDeadline.teams[0]!.id)).paymentStatus).toBe('pending');

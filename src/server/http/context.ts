@@ -27,6 +27,7 @@ export interface AppDeps {
    * R34, all per window of `windowSeconds`: sign-in failures per account and address together (`signInPerAccount`), per
    * address (`signInPerAddress`, failures only); per account across addresses a growing delay from the `accountDelayAfter`-th
    * failure (1, 2, 4 … up to `accountDelayMaxSeconds`); sign-ups per address; reset requests per e-mail and per address.
+   * Gifts' Checkout sessions per address, per `giftWindowSeconds` (issue 31, R35).
    */
   limits: {
     signInPerAccount: number;
@@ -37,6 +38,8 @@ export interface AppDeps {
     signUpPerAddress: number;
     resetPerAccount: number;
     resetPerAddress: number;
+    giftsPerAddress: number;
+    giftWindowSeconds: number;
   };
   /** The clock; tests move it to check time rules such as the editing lock. */
   now: () => Date;

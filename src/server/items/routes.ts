@@ -100,16 +100,19 @@ export const itemRoutes = createRouter()
             ...checkoutAnswer,
           }),
         ),
-        409: errorResponse('Sold out, the hole already has a sponsor, or the tournament starts soon'),
+        409: errorResponse(
+          'Sold out, the hole already has a sponsor, the tournament starts soon, the buyer holds their most unpaid places, or card payments are not connected',
+        ),
       },
     }),
     async (c) => {
-      const { userId } = await getActor(c);
+      const { userId, staff } = await getActor(c);
       const { database, config, now, stripe } = c.var.deps;
       const bought = await buyItem(database.db, userId, c.req.valid('json'), now(), {
         timeZone: config.timeZone,
         holdHours: config.holdHours,
         cardPayments: stripe !== null,
+        unpaidLimit: staff ? null : config.unpaidPerAccount,
       });
       const { paymentId: _, ...purchase } = bought;
       const checkout = await checkoutFor(c, purchase.status === 'pending' ? [purchase.id] : [], userId);

@@ -18,6 +18,8 @@ import {
 } from '../../shared/item-schemas';
 import { imageUrl } from '../images/service';
 import { insertPurchases } from '../purchases/service';
+import { CARD_PAYMENTS_OFF_MESSAGE } from '../payments/card-payments';
+import { lockAccounts, unpaidHeld, unpaidRefusal, type UnpaidLimit } from '../holds/unpaid-limit';
 
 const ITEM_NOT_FOUND = 'Sponsorship item not found';
 const LOGO_GONE = 'The logo was not found: upload it again';
@@ -143,7 +145,10 @@ export async function deleteItem(db: Db, itemId: string) {
 export interface ItemPurchaseOptions {
   timeZone: string;
   holdHours?: number;
+  /** Card payments are on (R23); without them 'Pay now' is refused, so nothing is pending without a deadline (R24). */
   cardPayments?: boolean;
+  /** What the buyer may hold unpaid at once (docs/decisions/094); none for staff. */
+  unpaidLimit?: UnpaidLimit | null;
 }
 
 /** The item with its tournament, and its places and taken holes counted: in one statement. */
@@ -179,12 +184,20 @@ function admit(row: Awaited<ReturnType<typeof readItem>>, holeNumber: number | n
  */
 export async function buyItem(db: Db, userId: string, rawInput: unknown, now: Date, options: ItemPurchaseOptions) {
   const input = itemPurchaseSchema.parse(rawInput);
+  if (input.paymentOption === 'pay' && options.cardPayments !== true) throw new AppError('CONFLICT', CARD_PAYMENTS_OFF_MESSAGE);
   admit(await readItem(db, input.itemId), input.holeNumber, now, options.timeZone);
   const holdHours = options.holdHours ?? HOLD_HOURS;
-  const expires = input.paymentOption === 'hold' || options.cardPayments === true;
-  const holdUntil = expires ? new Date(now.getTime() + holdHours * 3600_000) : null;
+  // Unpaid at first, so kept until a deadline (R24).
+  const holdUntil = new Date(now.getTime() + holdHours * 3600_000);
+  const limit = options.unpaidLimit ?? null;
   try {
     return await db.transaction(async (tx) => {
+      // The buyer's lock first (before the item's: the registration takes it before the tournament's), then their count.
+      if (limit) {
+        await lockAccounts(tx, [userId]);
+        const refusal = unpaidRefusal(limit, (await unpaidHeld(tx, [userId])).get(userId)!, { teams: 0, places: 1 });
+        if (refusal) throw new AppError('CONFLICT', refusal);
+      }
       await tx.select({ id: sponsorshipItems.id }).from(sponsorshipItems).where(eq(sponsorshipItems.id, input.itemId)).for('update');
       const item = admit(await readItem(tx, input.itemId), input.holeNumber, now, options.timeZone);
       const [created] = await insertPurchases(

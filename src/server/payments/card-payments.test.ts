@@ -98,14 +98,22 @@ const webhook = (payload: string, signature?: string, app: TestApp = t) =>
   });
 
 describe('without Stripe settings', () => {
-  it("keeps today's behaviour: no payment page, no deadline, 'Pay now' answers the toast's words, no webhook", async () => {
+  it("refuses a card registration with the toast's words, saving nothing; a hold has no payment page; 'Pay now' and the webhook answer no", async () => {
     const { tournament, level } = await levelWith();
-    const { body } = await off.call('/api/registrations', {
+    const before = await fingerprint(t.db);
+    const refused = await off.call('/api/registrations', {
       cookie: leader.cookie,
       json: registrationInput(tournament.id, level.id, { paymentOption: 'pay' }),
     });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(CARD_PAYMENTS_OFF_MESSAGE);
+    expect(await fingerprint(t.db)).toEqual(before);
+    const { body } = await off.call('/api/registrations', {
+      cookie: leader.cookie,
+      json: registrationInput(tournament.id, level.id, { paymentOption: 'hold' }),
+    });
     expect(body.checkoutUrl).toBeUndefined();
-    expect(body.holdUntil).toBeNull();
+    expect(body.holdUntil).not.toBeNull();
     const pay = await off.call('/api/payments/checkout', { cookie: leader.cookie, json: { teamIds: [body.teams[0].id] } });
     expect(pay.status).toBe(409);
     expect(pay.body.error.message).toBe(CARD_PAYMENTS_OFF_MESSAGE);

@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { payments, players, teams } from '../db/schema';
 import { AppError } from '../http/errors';
+import { CARD_PAYMENTS_OFF_MESSAGE } from '../payments/card-payments';
 import { fingerprint } from '../test/db-fingerprint';
 import { createLevel, createTournament, playersInput, registrationInput } from '../test/factories';
 import { registrationCounts, teamsInput, useClock, type TestClock } from '../test/fixtures';
@@ -91,16 +92,13 @@ describe('POST /api/registrations', () => {
     expect(paid).toEqual([expect.objectContaining({ amountCents: 120_000, state: 'in_progress' })]);
   });
 
-  it('registers one team paying now: status pending, no hold deadline, a pending payment', async () => {
+  it("refuses 'Pay now' without card payments with the toast's words, saving nothing: no place is ever pending without a deadline", async () => {
     const { tournament, level } = await tournamentWithLevel({ priceCents: 250_000 });
+    const before = await fingerprint(t.db);
     const { status, body } = await register(registrationInput(tournament.id, level.id, { paymentOption: 'pay' }));
-    expect(status).toBe(201);
-    expect(body).toMatchObject({ totalCents: 250_000, holdUntil: null });
-    const [team] = await t.db.select().from(teams).where(eq(teams.tournamentId, tournament.id));
-    expect(team).toMatchObject({ paymentStatus: 'pending', holdUntil: null, userId: leader.id });
-    expect(
-      await t.db.select({ amountCents: payments.amountCents, state: payments.state }).from(payments).where(eq(payments.teamId, team!.id)),
-    ).toEqual([{ amountCents: 250_000, state: 'pending' }]);
+    expect(status).toBe(409);
+    expect(body.error.message).toBe(CARD_PAYMENTS_OFF_MESSAGE);
+    expect(await fingerprint(t.db)).toEqual(before);
   });
 
   it('holds by default when no payment option is sent', async () => {
@@ -331,17 +329,6 @@ describe('POST /api/registrations', () => {
       expect(sent.html).toContain('Sandbaggers 1');
       // The players' own addresses get nothing.
       expect(mail.messages.filter((m) => input.teams[0]!.players.some((p) => m.to.includes(p.email)))).toEqual([]);
-    });
-
-    it('says the payment choice and gives no deadline when paying now', async () => {
-      const { tournament, level } = await tournamentWithLevel({ priceCents: 99_950 });
-      const input = registrationInput(tournament.id, level.id, { paymentOption: 'pay' });
-      expect((await register(input)).status).toBe(201);
-      const text = (await mail.waitFor(input.contactEmail)).text.replace(/\s+/g, ' ');
-      expect(text).toContain('your team for');
-      expect(text).toContain('$999.50 per team. Total: $999.50.');
-      expect(text).toContain('You chose to pay now.');
-      expect(text).not.toContain('on hold');
     });
 
     it('sends nothing for a refused registration', async () => {

@@ -12,6 +12,7 @@ import { createCheckout } from '../payments/card-payments';
 import { idempotencyKeySchema } from '../../shared/payment-schemas';
 import { instant, named } from '../http/answer-fields';
 import { sendInvitations } from '../golfer-answers/invitations';
+import { isStaff } from '../../shared/roles';
 import { registerParsedOnce, registrationAnswer, updateSavedAnswer, type ParsedRegistration } from './service';
 
 type RegistrationAnswer = ReturnType<typeof registrationAnswer> & { checkoutUrl?: string; checkoutError?: string };
@@ -34,7 +35,7 @@ export const registrationRoutes = createRouter()
       access: 'signed-in',
       summary: 'Register one or several teams of four at a sponsorship level (one transaction); e-mails the contact',
       description:
-        'Refused whole with 409 when the level or the tournament has too few places left. An `Idempotency-Key` header (one per submitted form) makes a retry safe: the same key again answers the first answer and saves nothing (R27). With card payments on, a card registration answers `checkoutUrl`, the Stripe payment page.',
+        "Refused whole with 409 when the level or the tournament has too few places left, when the account would hold more unpaid teams than UNPAID_TEAMS_LIMIT, or for 'Pay now' without card payments. An `Idempotency-Key` header (one per submitted form) makes a retry safe: the same key again answers the first answer and saves nothing (R27). With card payments on, a card registration answers `checkoutUrl`, the Stripe payment page.",
       request: {
         body: jsonBody(registrationSchema),
         // A waitlist offer's token (R25): the registration uses the places kept for it.
@@ -47,7 +48,9 @@ export const registrationRoutes = createRouter()
       },
       responses: {
         201: jsonResponse('Registered', registeredAnswer),
-        409: errorResponse('Not enough places left, or registration has closed (the editing lock, R17)'),
+        409: errorResponse(
+          'Not enough places left, registration has closed (the editing lock, R17), the account holds its most unpaid teams, or card payments are not connected',
+        ),
       },
     }),
     async (c) => register(c, { kind: 'team', input: c.req.valid('json') }, c.req.valid('query').offer),
@@ -59,11 +62,13 @@ export const registrationRoutes = createRouter()
       access: 'signed-in',
       summary: 'Buy a single place (one golfer) at a level that sells them (R43); staff pair singles into teams later',
       description:
-        'The same path as a team: card or hold (R23, R24), an `Idempotency-Key` header (R27), capacity counted in golfer places (R13) and refused whole with 409 when none is left.',
+        'The same path as a team: card or hold (R23, R24), an `Idempotency-Key` header (R27), capacity counted in golfer places (R13) and refused whole with 409 when none is left, or when the account would hold more unpaid places than UNPAID_PLACES_LIMIT.',
       request: { body: jsonBody(singlePlaceSchema) },
       responses: {
         201: jsonResponse('Registered', registeredAnswer),
-        409: errorResponse('No place left, or registration has closed (the editing lock, R17)'),
+        409: errorResponse(
+          'No place left, registration has closed (the editing lock, R17), the account holds its most unpaid places, or card payments are not connected',
+        ),
       },
     }),
     async (c) => register(c, { kind: 'single', input: c.req.valid('json') }),
@@ -93,6 +98,8 @@ async function register(c: AppContext, parsed: ParsedRegistration, offerToken?: 
   const outcome = await registerParsedOnce(database.db, viewer.userId, parsed, now(), config.timeZone, {
     holdHours: config.holdHours,
     cardPayments: stripe !== null,
+    // Staff add teams for others without any limit (admin → Teams); the limit is against strangers (decision 094).
+    unpaidLimit: isStaff(viewer.role) ? null : config.unpaidPerAccount,
     idempotencyKey,
     offerToken,
   }).catch((error: unknown) => {

@@ -14,6 +14,8 @@ import { firstOpenStartDate, HOLD_HOURS, isEditable, REGISTRATION_CLOSED_MESSAGE
 import { PLAYERS_PER_TEAM, registrationSchema, singlePlaceSchema, singleToTeams, type RegistrationInput } from '../../shared/team-schemas';
 import { newLink } from '../golfer-answers/links';
 import type { Invitation } from '../golfer-answers/invitations';
+import { CARD_PAYMENTS_OFF_MESSAGE } from '../payments/card-payments';
+import type { UnpaidLimit } from '../holds/unpaid-limit';
 
 export interface Registration {
   teams: { id: string; name: string; players: { firstName: string; lastName: string; email: string }[] }[];
@@ -127,8 +129,13 @@ export const SINGLES_NOT_SOLD_MESSAGE = 'This level does not sell single places'
 export interface RegisterOptions {
   /** How long the places are kept unpaid (R24); HOLD_HOURS by default. */
   holdHours?: number;
-  /** Card payments are on (R23): an unpaid card registration then gets a deadline too; without them it behaves as before. */
+  /**
+   * Card payments are on (R23): an unpaid card registration gets a deadline, as a hold does. Without them 'Pay now' is
+   * refused and nothing saved: no place is ever pending without a deadline (R24, issue 31).
+   */
   cardPayments?: boolean;
+  /** What the account may hold unpaid at once (docs/decisions/094); none for staff and fixtures. */
+  unpaidLimit?: UnpaidLimit | null;
   /** The browser's Idempotency-Key (R27): the first answer is saved with the registration and returned to a replay. */
   idempotencyKey?: string;
   /** A waitlist offer's token (R25): its kept places are this registration's to use. */
@@ -173,11 +180,12 @@ export async function updateSavedAnswer(db: Db, userId: string, key: string, bod
 }
 
 /**
- * `timeZone` closes registration at the editing lock (R17), as the route always asks; fixtures that seed a team into a
- * tournament already under way leave it out.
+ * Fixtures' registration: as the route with card payments on (a 'Pay now' team is pending until its deadline) and no
+ * limit of unpaid teams. `timeZone` closes registration at the editing lock (R17), as the route always asks; fixtures
+ * that seed a team into a tournament already under way leave it out.
  */
 export async function registerTeams(db: Db, userId: string, rawInput: unknown, now: Date, timeZone?: string): Promise<Registration> {
-  const outcome = await registerTeamsOnce(db, userId, rawInput, now, timeZone);
+  const outcome = await registerTeamsOnce(db, userId, rawInput, now, timeZone, { cardPayments: true });
   if ('replay' in outcome) throw new Error('unreachable: no idempotency key was given');
   return outcome;
 }
@@ -235,9 +243,10 @@ async function registerOnce(
   options: RegisterOptions,
 ): Promise<Registration | Replay> {
   const wanted: Wanted = kind === 'single' ? { teams: 0, singles: input.teams.length } : { teams: input.teams.length, singles: 0 };
+  if (input.paymentOption === 'pay' && options.cardPayments !== true) throw new AppError('CONFLICT', CARD_PAYMENTS_OFF_MESSAGE);
   const holdHours = options.holdHours ?? HOLD_HOURS;
-  const expires = input.paymentOption === 'hold' || options.cardPayments === true;
-  const holdUntil = expires ? new Date(now.getTime() + holdHours * 3600_000) : null;
+  // Every registration is unpaid at first, so every one has its deadline (R24).
+  const holdUntil = new Date(now.getTime() + holdHours * 3600_000);
   const key = options.idempotencyKey;
   const hash = key ? requestHash({ kind, input }) : '';
 
@@ -281,7 +290,7 @@ async function registerOnce(
       contact_email: input.contactEmail,
       show_company_as_sponsor: input.showCompanyAsSponsor,
       payment_status: status,
-      hold_until: holdUntil?.toISOString() ?? null,
+      hold_until: holdUntil.toISOString(),
       kind,
       places: kind === 'single' ? 1 : GOLFERS_PER_TEAM,
     })),
@@ -331,7 +340,8 @@ async function registerOnce(
   };
   // Without an Idempotency-Key the statement commits by itself, with the other registrations this process has for the
   // tournament by then.
-  if (!key) return registration(await lockedSection(db, input.tournamentId, request));
+  const limit = options.unpaidLimit ?? null;
+  if (!key) return registration(await lockedSection(db, input.tournamentId, request, limit));
 
   return db.transaction(async (tx): Promise<Registration | Replay> => {
     // Claims the key first: a second request with it waits here until the first commits, then finds its answer (or,
@@ -342,7 +352,7 @@ async function registerOnce(
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (claimed.length === 0) return (await savedAnswer(tx, userId, key, hash))!;
-    const registered = registration(await lockedSectionIn(tx as unknown as Db, input.tournamentId, request));
+    const registered = registration(await lockedSectionIn(tx as unknown as Db, input.tournamentId, request, limit));
     await tx
       .update(idempotencyKeys)
       .set({ response: JSON.stringify(registrationAnswer(registered)) })

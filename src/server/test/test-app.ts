@@ -102,7 +102,9 @@ let counter = 0;
 export const uniqueEmail = (label = 'user') => `${label}-${++counter}-${randomBytes(3).toString('hex')}@example.org`;
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const config = testConfig(options.env);
+  // Most files register many teams for one leader: the limit of unpaid places per account is lifted, as the per-address
+  // limits are below. Tests of that limit set their own.
+  const config = testConfig({ UNPAID_TEAMS_LIMIT: '10000', UNPAID_PLACES_LIMIT: '10000', ...options.env });
   const database = options.database ?? (await openTestDatabase());
   const logger = capturingLogger();
   let deps: AppDeps;
@@ -111,7 +113,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // limit by accident. Tests of that limit set their own.
     deps = await buildDeps(config, database, {
       logger,
-      limits: { signInPerAddress: 100_000, signUpPerAddress: 100_000, ...options.limits },
+      limits: { signInPerAddress: 100_000, signUpPerAddress: 100_000, giftsPerAddress: 100_000, ...options.limits },
     });
   } catch (error) {
     if (!options.database) await database.close();
