@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { onTheEmbeddedRunOnly } from '../test/database';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeBackupFile } from '../backups/backup-file';
+import { onTheEmbeddedRunOnly, openTestDatabase, testDatabaseKind } from '../test/database';
 import { buildWhatNpmStartRuns, startServer, stopServer, type ServerProcess } from '../test/server-process';
 import { migrateDatabase, openDatabase, queryRows } from './connect';
 
@@ -67,6 +68,27 @@ async function waitFor(done: () => boolean, timeoutMs = 60_000) {
 }
 
 describe('with umask 000', () => {
+  it(`a backup of this run's database (${testDatabaseKind()}) is written 0600, never into a folder others can enter`, async () => {
+    const database = await openTestDatabase();
+    try {
+      const mine = join(dir, 'direct');
+      await withUmaskZero(async () => {
+        mkdirSync(mine);
+        expect(looseModes(mine)).toEqual(['. 777']);
+        await expect(writeBackupFile(database.db, database.kind, join(mine, 'a.backup'))).rejects.toThrow(
+          `Cannot write a backup into ${mine}: other users can enter that folder (mode 0777).`,
+        );
+        expect(readdirSync(mine)).toEqual([]);
+        chmodSync(mine, 0o700);
+        await writeBackupFile(database.db, database.kind, join(mine, 'a.backup'));
+      });
+      expect(readdirSync(mine)).toEqual(['a.backup']);
+      expect(looseModes(mine)).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+
   onTheEmbeddedRunOnly(
     'a new embedded database, migrated and written, and one an earlier version left open, are the portal user’s alone',
     async () => {
