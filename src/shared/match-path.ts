@@ -4,7 +4,7 @@
 /** A path's segments, without empty ones: '/register/' and '/register' are the same page. */
 export const segments = (path: string) => path.split('/').filter(Boolean);
 
-export interface PathMatch {
+interface PathMatch {
   params: Record<string, string>;
   /** The part of the address the pattern matched, before any `*`. */
   pathnameBase: string;
