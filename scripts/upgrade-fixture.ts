@@ -9,7 +9,7 @@
 // release-<commit>.json, replacing the fixture of the release before. The upgrade test restores the one and compares
 // against the other. Run it with each release's commit once it has landed.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -117,8 +117,12 @@ async function main() {
     const figures = await readUpgradeFigures((path) => call(path, adminCookie));
     mkdirSync(FIXTURES, { recursive: true });
     const file = join(FIXTURES, `release-${commit}.backup`);
-    // THIS code's backup, of the database at the old release's schema (a backup never migrates).
-    const { header, bytes } = await backupToFile(loadConfig({ DATABASE_URL: url.toString() }), file);
+    // THIS code's backup, of the database at the old release's schema (a backup never migrates). Backups are written
+    // only into a folder nobody else can enter (decision 092): a private one of its own, then copied (demo data only).
+    const written = mkdtempSync(join(tmpdir(), 'golf-fixture-'));
+    const { header, bytes } = await backupToFile(loadConfig({ DATABASE_URL: url.toString() }), join(written, 'fixture.backup'));
+    copyFileSync(join(written, 'fixture.backup'), file);
+    rmSync(written, { recursive: true, force: true });
     writeFileSync(
       join(FIXTURES, `release-${commit}.json`),
       `${JSON.stringify({ commit, schema: header.schema.tag, admin: ADMIN, leader: { email: 'upgrade-leader-4@example.org', password: LEADER_PASSWORD }, figures }, null, 2)}\n`,

@@ -40,6 +40,32 @@ const StatementPage = lazy(() => import('./receipts/statement-page').then((m) =>
 const GolferAnswerPage = lazy(() => import('./golfer-answers/golfer-answer-page').then((m) => ({ default: m.GolferAnswerPage })));
 const TeamScoresPage = lazy(() => import('./scoring/team-scores-page').then((m) => ({ default: m.TeamScoresPage })));
 
+/**
+ * Every page's address. The server answers 200 for these and 404 for any other (shared/client-paths.ts); a test requests
+ * each of them (server/http/page-status.test.ts), so a page added here and not there fails it.
+ */
+export const PAGE_ROUTES = (
+  <Route element={<RootLayout />}>
+    <Route index element={<HomePage />} />
+    <Route path="register" element={<RegisterPage />} />
+    <Route path="register/scores/:teamId" element={<TeamScoresPage />} />
+    <Route path="register/payment" element={<PaymentReturnPage />} />
+    <Route path="leaderboard" element={<LeaderboardPage />} />
+    <Route path="give" element={<GivePage />} />
+    <Route path="give/thanks" element={<GiveThanksPage />} />
+    <Route path="receipts/:paymentId" element={<ReceiptPage />} />
+    <Route path="statement" element={<StatementPage />} />
+    <Route path="golfer/:token" element={<GolferAnswerPage />} />
+    <Route path="auth" element={<AuthPage />} />
+    <Route path="logout" element={<LogoutPage />} />
+    <Route path="forgot-password" element={<ForgotPasswordPage />} />
+    <Route path="reset-password" element={<ResetPasswordPage />} />
+    <Route path="admin/login" element={<Navigate to="/auth" replace />} />
+    <Route path="admin/*" element={<AdminRoutes />} />
+    <Route path="*" element={<NotFoundPage />} />
+  </Route>
+);
+
 export function AppRoutes() {
   const { pathname } = useLocation();
   useEffect(() => {
@@ -48,27 +74,7 @@ export function AppRoutes() {
   return (
     <RouteErrorBoundary resetKey={pathname}>
       <Suspense fallback={<PageSpinner />}>
-        <Routes>
-          <Route element={<RootLayout />}>
-            <Route index element={<HomePage />} />
-            <Route path="register" element={<RegisterPage />} />
-            <Route path="register/scores/:teamId" element={<TeamScoresPage />} />
-            <Route path="register/payment" element={<PaymentReturnPage />} />
-            <Route path="leaderboard" element={<LeaderboardPage />} />
-            <Route path="give" element={<GivePage />} />
-            <Route path="give/thanks" element={<GiveThanksPage />} />
-            <Route path="receipts/:paymentId" element={<ReceiptPage />} />
-            <Route path="statement" element={<StatementPage />} />
-            <Route path="golfer/:token" element={<GolferAnswerPage />} />
-            <Route path="auth" element={<AuthPage />} />
-            <Route path="logout" element={<LogoutPage />} />
-            <Route path="forgot-password" element={<ForgotPasswordPage />} />
-            <Route path="reset-password" element={<ResetPasswordPage />} />
-            <Route path="admin/login" element={<Navigate to="/auth" replace />} />
-            <Route path="admin/*" element={<AdminRoutes />} />
-            <Route path="*" element={<NotFoundPage />} />
-          </Route>
-        </Routes>
+        <Routes>{PAGE_ROUTES}</Routes>
       </Suspense>
     </RouteErrorBoundary>
   );

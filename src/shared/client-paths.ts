@@ -1,17 +1,54 @@
-// The paths the single-page app answers; anything else is the not-found page (and a 404 from the server).
-const EXACT = new Set([
+// The pages the single-page app answers, in the router's own patterns (client/routes.tsx and admin/admin-pages.tsx): the
+// server answers 200 for an address one of them matches, and 404 for any other (the app shows its not-found page there).
+// A test requests every route of the client's router (server/http/page-status.test.ts): a page missing here fails it.
+import { matchPath } from './match-path';
+
+const PAGES = [
   '/',
   '/register',
+  '/register/scores/:teamId',
   '/register/payment',
+  '/leaderboard',
+  '/give',
+  '/give/thanks',
+  '/receipts/:paymentId',
+  '/statement',
+  '/golfer/:token',
   '/auth',
   '/logout',
-  '/admin/login',
-  '/leaderboard',
   '/forgot-password',
   '/reset-password',
-]);
+  '/admin/login',
+];
+
+/** The admin area's pages under /admin ('' is its dashboard), as ADMIN_PAGES lists them. */
+const ADMIN_PAGES = [
+  '',
+  'teams',
+  'payments',
+  'gifts',
+  'reports',
+  'check-in',
+  'golfer-answers',
+  'pairing',
+  'waitlist',
+  'score-entry',
+  'score-report',
+  'side-games',
+  'messages',
+  'settings',
+  'golf-courses',
+  'sponsorship-levels',
+  'items',
+  'users',
+  'data',
+  'tournaments/:id/starting-sheet',
+  'tournaments/:id/scorecards',
+  'tournaments/:id/cart-signs',
+];
+
+const PATTERNS = [...PAGES, ...ADMIN_PAGES.map((page) => (page ? `/admin/${page}` : '/admin'))];
 
 export function isClientPath(pathname: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return EXACT.has(path) || path === '/admin' || path.startsWith('/admin/') || /^\/(register\/scores|golfer)\/[^/]+$/.test(path);
+  return pathname.startsWith('/') && PATTERNS.some((path) => matchPath({ path }, pathname) !== null);
 }

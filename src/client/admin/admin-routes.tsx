@@ -9,14 +9,17 @@ import { ADMIN_PAGES, type AdminPage } from './admin-pages';
 const route = ({ path, page: Page }: AdminPage) =>
   path ? <Route key={path} path={path} element={<Page />} /> : <Route key="index" index element={<Page />} />;
 
+/** The routes under /admin/* (the server's list of pages is checked against them: server/http/page-status.test.ts). */
+export const ADMIN_ROUTES = (
+  <>
+    <Route element={<AdminLayout />}>
+      {ADMIN_PAGES.filter((page) => page.access === 'staff').map(route)}
+      <Route element={<AdminOnly />}>{ADMIN_PAGES.filter((page) => page.access === 'admin').map(route)}</Route>
+    </Route>
+    <Route path="*" element={<NotFoundPage />} />
+  </>
+);
+
 export function AdminRoutes() {
-  return (
-    <Routes>
-      <Route element={<AdminLayout />}>
-        {ADMIN_PAGES.filter((page) => page.access === 'staff').map(route)}
-        <Route element={<AdminOnly />}>{ADMIN_PAGES.filter((page) => page.access === 'admin').map(route)}</Route>
-      </Route>
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
-  );
+  return <Routes>{ADMIN_ROUTES}</Routes>;
 }

@@ -50,12 +50,12 @@ it('says how to restore by hand into either kind of database: the server stopped
   showWith({ schedule: null, lastCopy: null, lastFailure: null, database: 'postgres' });
   await screen.findByText(/^Off: set/);
   expect(screen.getByText(/^To restore,/).textContent).toBe(
-    'To restore, stop the server, then restore into a new database of either kind, or one the portal has only been started on; start the server after. Into PostgreSQL:',
+    'To restore, stop the server, then restore into a new database of either kind, or one the portal has only been started on; start the server after. A backup holds no sign-ins: everyone signs in again. Into PostgreSQL:',
   );
   expect([...document.querySelectorAll('pre')].map((pre) => pre.textContent)).toEqual([
-    'npm run backup -- --out golf.backup',
-    'DATABASE_URL=postgres://…/golf \\\n  npm run restore -- golf.backup',
-    'DATA_DIR=./data-restored \\\n  npm run restore -- golf.backup',
+    'npm run backup -- --out backups/golf.backup',
+    'DATABASE_URL=postgres://…/golf \\\n  npm run restore -- backups/golf.backup',
+    'DATA_DIR=./data-restored \\\n  npm run restore -- backups/golf.backup',
   ]);
 });
 

@@ -33,18 +33,20 @@ export function DataPage() {
       {data ? <ScheduledCopies data={data} /> : null}
       <Card>
         <CardTitle>By hand</CardTitle>
-        <p className="mt-2 text-sm text-stone-700">On the server, while the portal runs:</p>
-        <pre className="mt-2 overflow-x-auto rounded bg-stone-100 p-3 text-sm">npm run backup -- --out golf.backup</pre>
+        <p className="mt-2 text-sm text-stone-700">
+          On the server, while the portal runs (into a folder only the portal&apos;s user can enter: a new one is made so):
+        </p>
+        <pre className="mt-2 overflow-x-auto rounded bg-stone-100 p-3 text-sm">npm run backup -- --out backups/golf.backup</pre>
         <p className="mt-3 text-sm text-stone-700">
           To restore, stop the server, then restore into a new database of either kind, or one the portal has only been started on; start
-          the server after. Into PostgreSQL:
+          the server after. A backup holds no sign-ins: everyone signs in again. Into PostgreSQL:
         </p>
         <pre className="mt-2 overflow-x-auto rounded bg-stone-100 p-3 text-sm">
-          {'DATABASE_URL=postgres://…/golf \\\n  npm run restore -- golf.backup'}
+          {'DATABASE_URL=postgres://…/golf \\\n  npm run restore -- backups/golf.backup'}
         </pre>
         <p className="mt-3 text-sm text-stone-700">Into a new folder for the embedded database:</p>
         <pre className="mt-2 overflow-x-auto rounded bg-stone-100 p-3 text-sm">
-          {'DATA_DIR=./data-restored \\\n  npm run restore -- golf.backup'}
+          {'DATA_DIR=./data-restored \\\n  npm run restore -- backups/golf.backup'}
         </pre>
       </Card>
     </div>

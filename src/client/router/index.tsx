@@ -18,6 +18,7 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
+import { matchPath, segments } from '../../shared/match-path';
 
 interface Location {
   pathname: string;
@@ -142,40 +143,9 @@ export function Navigate({ to, replace }: { to: string; replace?: boolean }) {
   return null;
 }
 
-// ---- Matching
+// ---- Matching: one rule for the browser and the server (shared/match-path.ts)
 
-const segments = (path: string) => path.split('/').filter(Boolean);
-
-interface PathMatch {
-  params: Record<string, string>;
-  /** The part of the address the pattern matched, before any `*`. */
-  pathnameBase: string;
-}
-
-/** Whether `pathname` matches `path` (`:name` one segment, a final `*` the rest); `end: false` takes a prefix too. */
-export function matchPath({ path, end = true }: { path: string; end?: boolean }, pathname: string): PathMatch | null {
-  const pattern = segments(path);
-  const parts = segments(pathname);
-  const splat = pattern.at(-1) === '*';
-  const fixed = splat ? pattern.slice(0, -1) : pattern;
-  if (parts.length < fixed.length || (end && !splat && parts.length > fixed.length)) return null;
-  const params: Record<string, string> = {};
-  for (const [i, segment] of fixed.entries()) {
-    const part = parts[i]!;
-    if (segment.startsWith(':')) params[segment.slice(1)] = safeDecode(part);
-    else if (segment.toLowerCase() !== safeDecode(part).toLowerCase()) return null;
-  }
-  if (splat) params['*'] = parts.slice(fixed.length).map(safeDecode).join('/');
-  return { params, pathnameBase: `/${parts.slice(0, fixed.length).join('/')}` };
-}
-
-function safeDecode(part: string): string {
-  try {
-    return decodeURIComponent(part);
-  } catch {
-    return part;
-  }
-}
+export { matchPath };
 
 // ---- Routes
 
@@ -228,6 +198,12 @@ function branchesOf(routes: RouteObject[], parentPattern = '', parents: RouteObj
     return [...branchesOf(route.children, pattern, chain), ...own];
   });
 }
+
+/**
+ * Every address pattern a tree of <Route>s answers ('/' for the root's index, '/admin/*' for a splat), as <Routes> matches
+ * them: the server's list of pages is checked against it (server/http/page-status.test.ts).
+ */
+export const routePatterns = (children: ReactNode): string[] => branchesOf(routesOf(children)).map((branch) => branch.pattern || '/');
 
 interface RouteValue {
   params: Record<string, string>;

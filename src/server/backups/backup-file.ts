@@ -24,6 +24,8 @@ import { promisify } from 'node:util';
 import { createGunzip, gzip as gzipCallback } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/connect';
+import { isPrivateDir, PRIVATE_FILE_MODE } from '../db/private-files';
+import { keptRows } from './left-out';
 import { appliedVersion, type SchemaVersion } from './schema-version';
 
 const gzip = promisify(gzipCallback);
@@ -86,21 +88,27 @@ export async function tablesInLoadOrder(tx: Db): Promise<string[]> {
   return order;
 }
 
-/** Each table's row count and md5, read in the caller's transaction (restore compares them with the file's header). */
+/**
+ * Each table's row count and md5 over the rows a backup holds (left-out.ts: no sessions, no one-time tokens, no secret),
+ * read in the caller's transaction (restore compares them with the file's header).
+ */
 export async function summarizeTables(tx: Db, names: string[]): Promise<TableSummary[]> {
   const out: TableSummary[] = [];
   for (const name of names) {
     const [row] = await queryRows<{ rows: number; md5: string }>(
       tx,
       sql`select count(*)::int as rows, md5(coalesce(string_agg(t::text, E'\n' order by t::text collate "C"), '')) as md5
-          from ${sql.identifier(name)} t`,
+          from ${keptRows(name)}`,
     );
     out.push({ name, rows: row!.rows, md5: row!.md5 });
   }
   return out;
 }
 
-/** Every public table's row count and md5, from one snapshot: two databases hold the same rows when these are equal. */
+/**
+ * Every public table's row count and md5 (of the rows a backup holds), from one snapshot: two databases hold the same
+ * rows when these are equal.
+ */
 export async function tableChecksums(db: Db): Promise<TableSummary[]> {
   return db.transaction(
     async (tx) => {
@@ -142,9 +150,7 @@ export async function writeBackup(db: Db, engine: BackupHeader['engine'], out: W
       };
       await emit(Buffer.from(`${JSON.stringify(header)}\n`));
       for (const table of tables) {
-        await tx.execute(
-          sql`declare backup_rows no scroll cursor for select row_to_json(t)::text as r from ${sql.identifier(table.name)} t`,
-        );
+        await tx.execute(sql`declare backup_rows no scroll cursor for select row_to_json(t)::text as r from ${keptRows(table.name)}`);
         for (;;) {
           const rows = await queryRows<{ r: string }>(tx, sql`fetch forward ${sql.raw(String(BATCH_ROWS))} from backup_rows`);
           if (rows.length === 0) break;
@@ -188,8 +194,10 @@ export async function writeFileAtomically<T>(
   produce: (out: Writable) => Promise<T>,
   check?: (partial: string) => Promise<unknown>,
 ): Promise<{ result: T; bytes: number }> {
+  refuseUnlessPrivate(dirname(path));
   const partial = partialName(path);
-  const stream = createWriteStream(partial, { flags: 'wx' });
+  // 0600 whatever the umask (an open only narrows the mode it is given), so readable by no one else from its first byte.
+  const stream = createWriteStream(partial, { flags: 'wx', mode: PRIVATE_FILE_MODE });
   try {
     await once(stream, 'open');
     const result = await produce(stream);
@@ -202,6 +210,18 @@ export async function writeFileAtomically<T>(
     rmSync(partial, { force: true });
     throw error;
   }
+}
+
+/**
+ * A backup holds every account's password hash: it is written only into a folder no other user can enter (decision 092),
+ * where nobody else can list, read, replace or delete it.
+ */
+function refuseUnlessPrivate(dir: string) {
+  if (isPrivateDir(dir)) return;
+  const mode = (statSync(dir).mode & 0o777).toString(8).padStart(4, '0');
+  throw new BackupRefused(
+    `Cannot write a backup into ${dir}: other users can enter that folder (mode ${mode}). A backup holds every account's password hash: write it to a folder only you can enter (chmod 700 ${dir}).`,
+  );
 }
 
 /** A backup of `db` written to `path` (see writeFileAtomically). */

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ import { createUserAccount } from '../account/service';
 import { loadAuthSecret } from '../auth/secret';
 import { openConfiguredDatabase } from '../bootstrap';
 import { migrateDatabase, openDatabase, queryRows, type Db } from '../db/connect';
-import { appSettings, backupCopies, players, teams } from '../db/schema';
+import { appSettings, backupCopies, players, session, teams, verification } from '../db/schema';
 import { registerTeams } from '../registration/service';
 import { saveScores } from '../scoring/scores';
 import { fingerprint } from '../test/db-fingerprint';
@@ -94,18 +95,87 @@ describe(`a round trip on ${testDatabaseKind()}`, () => {
         'player_scores',
         'checkout_sessions',
         'score_saves',
-        'app_settings',
         'backup_copies',
       ]),
     );
     const target = await restoredInto(source.kind, file);
     try {
       expect(restorable(await tableChecksums(target.db))).toEqual(restorable(before));
-      const carried = async (db: Db) => Object.entries(await fingerprint(db)).filter(([name]) => !NOT_RESTORED.has(name));
+      // Every row as it is, but in the tables whose sessions, tokens and secret a backup leaves out (the next test).
+      const carried = async (db: Db) =>
+        Object.entries(await fingerprint(db)).filter(
+          ([name]) => !NOT_RESTORED.has(name) && !['session', 'verification', 'app_settings'].includes(name),
+        );
       expect(await carried(target.db)).toEqual(await carried(source.db));
       // The source server's copy is not this one's: the Data page shows none until this server writes one.
       expect(await target.db.select().from(backupCopies)).toEqual([]);
       expect(await backupStatus(target.db)).toEqual({ lastCopy: null, lastFailure: null });
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('holds no session, one-time token or session secret: a restore signs everyone out and keeps every account', async () => {
+    const secrets = async (db: Db) =>
+      (
+        await queryRows<{ sessions: number; verifications: number; secrets: number; accounts: number; hashes: number }>(
+          db,
+          sql`select (select count(*)::int from session) as sessions, (select count(*)::int from verification) as verifications,
+                (select count(*)::int from app_settings where key = 'auth_secret') as secrets,
+                (select count(*)::int from account) as accounts,
+                (select count(*)::int from account where password is not null) as hashes`,
+        )
+      )[0]!;
+    const before = await secrets(source.db);
+    expect(before).toMatchObject({ sessions: 1, verifications: 1, secrets: 1 });
+    const { header } = await checkBackupFile(file);
+    const rows = (name: string) => header.tables.find((t) => t.name === name)?.rows;
+    expect([rows('session'), rows('verification'), rows('app_settings')]).toEqual([0, 0, 0]);
+    // Nor anywhere in the file: the tokens and the secret are not in its rows.
+    const text = gunzipSync(readFileSync(file).subarray(readFileSync(file).indexOf(10) + 1, -73)).toString();
+    for (const secret of [sourceSecret, 'session-token-', 'reset-token-']) expect(text).not.toContain(secret);
+    const target = await restoredInto(source.kind, file);
+    try {
+      expect(await secrets(target.db)).toEqual({ ...before, sessions: 0, verifications: 0, secrets: 0 });
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('leaves out the sessions, tokens and secret of a file written before backups left them out', async () => {
+    // Such a file: this one with the left-out rows put back into their tables, counted in the header (as the previous
+    // release wrote them; their md5 is never compared, as a restore leaves them out).
+    const older = withLeftOutRows(file, {
+      session: [
+        {
+          id: 's1',
+          expires_at: '2099-01-01T00:00:00+00:00',
+          token: 'old-session-token',
+          created_at: '2026-11-25T00:00:00+00:00',
+          updated_at: '2026-11-25T00:00:00+00:00',
+          ip_address: null,
+          user_agent: null,
+          user_id: 'nobody',
+        },
+      ],
+      verification: [
+        {
+          id: 'v1',
+          identifier: 'reset-password:old-reset-token',
+          value: 'x',
+          expires_at: '2099-01-01T00:00:00+00:00',
+          created_at: '2026-11-25T00:00:00+00:00',
+          updated_at: '2026-11-25T00:00:00+00:00',
+        },
+      ],
+      app_settings: [{ key: 'auth_secret', value: 'the-old-release-secret-of-32-characters' }],
+    });
+    const target = await restoredInto(source.kind, older);
+    try {
+      expect(await target.db.select().from(session)).toEqual([]);
+      expect(await target.db.select().from(verification)).toEqual([]);
+      expect(await target.db.select().from(appSettings)).toEqual([]);
+      expect(restorable(await tableChecksums(target.db))).toEqual(restorable(await tableChecksums(source.db)));
     } finally {
       await target.close();
     }
@@ -156,7 +226,7 @@ describe(`a round trip on ${testDatabaseKind()}`, () => {
 
 describe('into a database a server has started on once (start the new server, then restore)', () => {
   for (const kind of POSTGRES ? (['pglite', 'postgres'] as const) : (['pglite'] as const)) {
-    it(`${kind}: takes the backup, whose own session secret replaces the generated one; the server's copy records are cleared`, async () => {
+    it(`${kind}: takes the backup and keeps its own generated session secret (a backup holds none); the server's copy records are cleared`, async () => {
       const target = kind === 'postgres' ? await openEmptyTestDatabase('postgres') : null;
       const settings: Record<string, string> = target ? { DATABASE_URL: target.url! } : { DATA_DIR: join(dir, 'started-once') };
       const copies = join(dir, `copies-${kind}`);
@@ -170,11 +240,13 @@ describe('into a database a server has started on once (start the new server, th
         } finally {
           await stopServer(server);
         }
+        let generatedSecret: unknown;
         const started = await openConfiguredDatabase(config);
         try {
           const generated = await started.db.select().from(appSettings);
           expect(generated).toEqual([{ key: 'auth_secret', value: expect.any(String) }]);
           expect(generated[0]!.value).not.toBe(sourceSecret);
+          generatedSecret = generated;
           expect(await started.db.select().from(backupCopies)).toHaveLength(1);
         } finally {
           await started.close();
@@ -185,8 +257,10 @@ describe('into a database a server has started on once (start the new server, th
         const restored = await openConfiguredDatabase(config);
         try {
           expect(restorable(await tableChecksums(restored.db))).toEqual(restorable(await tableChecksums(source.db)));
-          // What the next start signs sessions with: the backup's secret, so the restored sessions stay signed in.
-          expect(await loadAuthSecret(restored.db, null)).toBe(sourceSecret);
+          // What the next start signs sessions with: the secret this server generated, never the backup's (it holds none;
+          // no session was restored either: everyone signs in again).
+          expect(await restored.db.select().from(appSettings)).toEqual(generatedSecret);
+          expect(await loadAuthSecret(restored.db, null)).not.toBe(sourceSecret);
           expect(await restored.db.select().from(backupCopies)).toEqual([]);
         } finally {
           await restored.close();
@@ -458,6 +532,31 @@ function runCommand(name: 'backup' | 'restore', args: string[], env: Record<stri
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
     child.once('close', (code) => resolve({ code, stdout, stderr })),
   );
+}
+
+/**
+ * A copy of the backup at `path` with `extra` rows in the named tables (their row counts in the header raised to match), its
+ * checksum made to match again: what an earlier version, which kept sessions and tokens, wrote.
+ */
+function withLeftOutRows(path: string, extra: Record<string, object[]>) {
+  const bytes = readFileSync(path);
+  const newline = bytes.indexOf(10);
+  const header = JSON.parse(bytes.subarray(0, newline).toString()) as BackupHeader;
+  const lines = gunzipSync(bytes.subarray(newline + 1, bytes.length - 73))
+    .toString()
+    .split('\n')
+    .slice(0, -1);
+  const rows: string[] = [];
+  let at = 0;
+  for (const table of header.tables) {
+    rows.push(...lines.slice(at, at + table.rows), ...(extra[table.name] ?? []).map((row) => JSON.stringify(row)));
+    at += table.rows;
+    table.rows += extra[table.name]?.length ?? 0;
+  }
+  const body = Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), gzipSync(rows.map((row) => `${row}\n`).join(''))]);
+  const older = join(dir, `older-${Date.now()}.backup`);
+  writeFileSync(older, Buffer.concat([body, Buffer.from(`\nsha256 ${createHash('sha256').update(body).digest('hex')}\n`)]));
+  return older;
 }
 
 async function waitFor(done: () => boolean, timeoutMs = 60_000) {

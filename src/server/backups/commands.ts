@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { Config } from '../config';
 import { migrateDatabase, openDatabase, type Database } from '../db/connect';
 import { DataDirBusyError } from '../db/data-dir-lock';
+import { makePrivateDir } from '../db/private-files';
 import { verifyBackupFile, writeBackup, writeFileAtomically, BackupRefused, type BackupHeader } from './backup-file';
 import { requestBackup } from './backup-socket';
 import { checkBackupFile, restoreBackup } from './restore';
@@ -16,8 +17,8 @@ export async function backupToFile(
   config: Config,
   out: string,
 ): Promise<{ header: BackupHeader; bytes: number; via: 'direct' | 'server' }> {
-  if (!existsSync(dirname(resolve(out))))
-    throw new BackupRefused(`Cannot write ${out}: the folder ${dirname(resolve(out))} does not exist.`);
+  // A folder that does not exist yet is made for it, the portal's user's alone (decision 092); one that exists must be.
+  if (!existsSync(dirname(resolve(out)))) makePrivateDir(dirname(resolve(out)));
   if (!config.databaseUrl && !existsSync(join(config.dataDir, 'PG_VERSION')))
     throw new BackupRefused(`There is no embedded database in ${config.dataDir} to back up.`);
   let database: Database | undefined;

@@ -15,6 +15,7 @@ import {
   verifyBackupFile,
   type BackupHeader,
 } from './backup-file';
+import { isLeftOut } from './left-out';
 import { applyMigrations, appliedVersion, isKnownVersion, latestVersion } from './schema-version';
 
 export type VerifiedBackup = Awaited<ReturnType<typeof verifyBackupFile>> & { path: string };
@@ -52,9 +53,8 @@ const PORTAL_TABLES = new Set(
 export const NOT_RESTORED: ReadonlySet<string> = new Set(['backup_copies']);
 
 /**
- * What a first start writes by itself, which a restore replaces: the generated session secret (the backup's own secret
- * takes its place, so restored sessions stay signed in) and the scheduled-copy records (of the empty database). A target
- * holding any other row is someone's data and is refused.
+ * What a first start writes by itself: the generated session secret (kept: no backup holds one, left-out.ts) and the
+ * scheduled-copy records (of the empty database, cleared). A target holding any other row is someone's data and is refused.
  */
 const WRITTEN_AT_START: Record<string, (db: Db) => Promise<boolean>> = {
   app_settings: async (db) =>
@@ -65,13 +65,17 @@ const WRITTEN_AT_START: Record<string, (db: Db) => Promise<boolean>> = {
 
 /**
  * Restores a checked backup into `database`, which must hold nothing a user made: an empty database, or one a server has
- * started on (its schema, of any version this code knows, and the rows a start writes by itself). Answers the header of
- * what was restored.
+ * started on (its schema, of any version this code knows, and the rows a start writes by itself). No session, one-time
+ * token or secret is restored, even from a file written before backups left them out (left-out.ts): everyone signs in
+ * again; the target's own session secret, if it has one, stays. Answers the header of what was restored.
  */
 export async function restoreBackup(database: Database, backup: VerifiedBackup): Promise<BackupHeader> {
   const { header } = backup;
   await database.db.transaction(async (tx) => {
     const present = await refuseUnlessEmpty(tx, header);
+    const ownSecret = present.includes('app_settings')
+      ? await queryRows<{ key: string; value: string }>(tx, sql`select key, value from app_settings where key = 'auth_secret'`)
+      : [];
     await setPortableOutput(tx);
     // The target's (empty) tables are rebuilt at the backup's schema version, which may be older than theirs.
     for (const name of present) await tx.execute(sql`drop table if exists ${sql.identifier(name)} cascade`);
@@ -83,17 +87,28 @@ export async function restoreBackup(database: Database, backup: VerifiedBackup):
     if (built.length !== listed.length || built.some((name) => !listed.includes(name)))
       throw new BackupRefused(`The backup's tables do not match its schema ${header.schema.tag}. Nothing was changed.`);
 
-    for await (const batch of readBackupRows(backup.path, backup))
-      if (!NOT_RESTORED.has(batch.table)) await insertRows(tx, batch.table, batch.rows);
+    const leftOut = new Map<string, number>();
+    for await (const batch of readBackupRows(backup.path, backup)) {
+      if (NOT_RESTORED.has(batch.table)) continue;
+      const kept = batch.rows.filter((row) => !isLeftOut(batch.table, row));
+      leftOut.set(batch.table, (leftOut.get(batch.table) ?? 0) + batch.rows.length - kept.length);
+      if (kept.length) await insertRows(tx, batch.table, kept);
+    }
 
+    // A table some of whose rows were left out (an older file) is checked by its count: its md5 covers the rows left out.
     const restored = header.tables.filter((t) => !NOT_RESTORED.has(t.name));
     const loaded = await summarizeTables(
       tx,
       restored.map((t) => t.name),
     );
-    const differs = loaded.find((table, i) => table.rows !== restored[i]!.rows || table.md5 !== restored[i]!.md5);
+    const differs = loaded.find((table, i) => {
+      const dropped = leftOut.get(table.name) ?? 0;
+      return table.rows !== restored[i]!.rows - dropped || (dropped === 0 && table.md5 !== restored[i]!.md5);
+    });
     if (differs)
       throw new BackupRefused(`The rows loaded into ${differs.name} differ from the backup's (its checksum). Nothing was changed.`);
+    if (ownSecret.length && built.includes('app_settings'))
+      await tx.execute(sql`insert into app_settings (key, value) values ('auth_secret', ${ownSecret[0]!.value})`);
   });
   return header;
 }

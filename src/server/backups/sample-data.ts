@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { createUserAccount } from '../account/service';
 import type { Db } from '../db/connect';
-import { checkoutSessions, scoreSaves, teams } from '../db/schema';
+import { checkoutSessions, scoreSaves, session, teams, verification } from '../db/schema';
 import { seedDemo } from '../demo/demo-data';
 
 export async function seedSampleData(db: Db) {
@@ -26,6 +26,19 @@ export async function seedSampleData(db: Db) {
     teamId: someTeams[0]!.id,
     userId: leader.id,
     conflicts: [{ hole: 3, note: 'naïve — “quoted” \\ back\nslash' }],
+  });
+  // What no backup may carry (decision 092): a signed-in browser's session and a password reset's one-time token.
+  await db.insert(session).values({
+    id: randomUUID(),
+    token: `session-token-${randomUUID()}`,
+    userId: leader.id,
+    expiresAt: new Date('2099-01-01T00:00:00Z'),
+  });
+  await db.insert(verification).values({
+    id: randomUUID(),
+    identifier: `reset-password:reset-token-${randomUUID()}`,
+    value: leader.id,
+    expiresAt: new Date('2099-01-01T00:00:00Z'),
   });
   return { demo, leader };
 }

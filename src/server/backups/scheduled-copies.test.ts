@@ -210,7 +210,8 @@ describe('npm run backup as its own process', () => {
   it('writes through the server holding an embedded database; killed while it writes, it leaves the previous copy whole', async () => {
     const folder = join(dir, 'killed');
     const target = join(folder, 'nightly.backup');
-    mkdirSync(folder);
+    // Backups are written only into a folder no other user can enter (decision 092).
+    mkdirSync(folder, { mode: 0o700 });
     // On PostgreSQL the command connects itself. An embedded database is held by a server (this test process stands in
     // for it), so the command asks that server, through the data folder's socket.
     let env: Record<string, string>;

@@ -2,11 +2,12 @@
 // newest BACKUP_KEEP. Periods are counted from the Unix epoch, so every process agrees on them; a process claims a period by
 // inserting its row in backup_copies, and the one whose insert lands writes the copy (several processes, one copy).
 import { hostname } from 'node:os';
-import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { ConfigError, type BackupScheduleConfig } from '../config';
 import type { Database, Db } from '../db/connect';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../db/private-files';
 import { backupCopies } from '../db/schema';
 import { errorFields, type Logger } from '../logger';
 import { startPeriodicTask, type PeriodicTask } from '../periodic-task';
@@ -43,16 +44,22 @@ export const periodStart = (now: Date, everyHours: number) => {
 export const copyFileName = (at: Date) => `golf-portal-${at.toISOString().slice(0, 19).replace(/:/g, '-')}Z.backup`;
 
 /**
- * Start-up's check of BACKUP_DIR (R46): the folder is created if missing and a file is written and removed in it, so a path
- * through a file, a read-only disk or a folder the server may not write to stops the start with one line, as any bad
- * setting does, instead of a server that runs without its copies.
+ * Start-up's check of BACKUP_DIR (R46): the folder is created if missing, made the server's user's alone (0700: a copy
+ * holds every password hash, decision 092), and a file is written and removed in it, so a path through a file, a
+ * read-only disk, a folder the server may not write to or one it cannot close to others stops the start with one line,
+ * as any bad setting does, instead of a server that runs without its copies. Copies an earlier version left readable by
+ * others (0644) are closed too.
  */
 export function prepareBackupDir(dir: string): void {
   const probe = join(dir, `.golf-portal-write-check.${process.pid}`);
   try {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(probe, '');
+    makePrivateDir(dir);
+    writeFileSync(probe, '', { mode: PRIVATE_FILE_MODE });
     rmSync(probe);
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if ((COPY_NAME.test(name) || isPartialName(name)) && lstatSync(path).isFile()) chmodSync(path, PRIVATE_FILE_MODE);
+    }
   } catch (error) {
     throw new ConfigError(`Invalid setting BACKUP_DIR: cannot write copies to ${dir}: ${whyUnusable(error as NodeJS.ErrnoException)}`);
   }
@@ -60,12 +67,15 @@ export function prepareBackupDir(dir: string): void {
 
 function whyUnusable(error: NodeJS.ErrnoException): string {
   switch (error.code) {
+    case 'EPERM':
+      return (error.syscall ?? '') === 'chmod'
+        ? 'the folder belongs to another user, and copies need a folder only this server can enter'
+        : 'this process may not write there';
     case 'ENOTDIR':
       return 'part of that path is a file, not a folder';
     case 'EEXIST':
       return 'it is a file, not a folder';
     case 'EACCES':
-    case 'EPERM':
       return 'this process may not write there';
     case 'EROFS':
       return 'the disk is read-only';
@@ -104,7 +114,7 @@ async function writeScheduledCopy({ database, schedule, logger, now }: Scheduled
 
   const fileName = copyFileName(at);
   try {
-    mkdirSync(schedule.dir, { recursive: true });
+    makePrivateDir(schedule.dir);
     const { bytes } = await writeBackupFile(db, database.kind, join(schedule.dir, fileName));
     await db.update(backupCopies).set({ finishedAt: now(), fileName, bytes }).where(eq(backupCopies.periodStart, period));
     const removed = rotate(schedule.dir, schedule.keep);

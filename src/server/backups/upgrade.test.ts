@@ -71,6 +71,15 @@ describe(`the previous release's database (${RELEASE})`, () => {
       expect(await appliedVersion(newer.db)).toMatchObject({ ...latestVersion(), known: true });
       const teams = backup.header.tables.find((t) => t.name === 'teams')!;
       expect(await queryRows<{ n: number }>(newer.db, sql`select count(*)::int as n from teams`)).toEqual([{ n: teams.rows }]);
+      // That release's backups held its live sessions and its session secret; a restore leaves them out (decision 092).
+      expect(backup.header.tables.find((t) => t.name === 'session')!.rows).toBeGreaterThan(0);
+      expect(
+        await queryRows<{ n: number }>(
+          newer.db,
+          sql`select (select count(*)::int from session) + (select count(*)::int from verification)
+                + (select count(*)::int from app_settings where key = 'auth_secret') as n`,
+        ),
+      ).toEqual([{ n: 0 }]);
     } finally {
       await newer.close();
     }

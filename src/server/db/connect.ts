@@ -1,9 +1,9 @@
 // Opens the database the settings select: PostgreSQL when DATABASE_URL is set, otherwise PGlite in DATA_DIR (R1, R2).
-import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { lockDataDir } from './data-dir-lock';
+import { makePrivateDir, makeTreePrivate } from './private-files';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -88,14 +88,20 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   let unlock = () => {};
+  // The folder holds every password hash and, in its WAL, live sessions: the portal's user's alone (0700, files 0600,
+  // decision 092), whatever the umask. A folder an earlier version left open is closed before the database opens.
   if (options.dataDir) {
-    mkdirSync(options.dataDir, { recursive: true });
+    makePrivateDir(options.dataDir);
     unlock = lockDataDir(options.dataDir);
+    makeTreePrivate(options.dataDir);
   }
   try {
     // 16 MB of shared buffers instead of PostgreSQL's 128 MB: a charity's data fits, and the process idles ~120 MB lighter.
     const startParams = [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, '-c', 'shared_buffers=16MB'];
     const client = await PGlite.create(options.dataDir ?? undefined, { loadDataDir: options.loadDataDir, startParams });
+    // PGlite writes a new database's files 0666 and rewrites its relation cache files 0644 at every start; the files
+    // PostgreSQL creates afterwards (tables, WAL segments) are 0600 already.
+    if (options.dataDir) makeTreePrivate(options.dataDir);
     const db = drizzle({ client, schema }) as unknown as Db;
     return {
       db,

@@ -19,7 +19,7 @@ export function alive(pid: number): boolean {
 export function lockDataDir(dataDir: string): () => void {
   const file = join(dataDir, 'portal.lock');
   try {
-    writeFileSync(file, String(process.pid), { flag: 'wx' });
+    writeFileSync(file, String(process.pid), { flag: 'wx', mode: 0o600 });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const holder = Number(readFileSync(file, 'utf8'));
@@ -28,7 +28,7 @@ export function lockDataDir(dataDir: string): () => void {
         `The embedded database in ${dataDir} is in use by another portal process (pid ${holder}). Stop it first, or use PostgreSQL (DATABASE_URL) to run several processes.`,
       );
     }
-    writeFileSync(file, String(process.pid));
+    writeFileSync(file, String(process.pid), { mode: 0o600 });
   }
   return () => rmSync(file, { force: true });
 }

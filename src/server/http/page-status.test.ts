@@ -1,0 +1,53 @@
+// Every page of the client's router answers 200, and any other address 404 (docs/decisions/006): the routes are read from
+// the router's own trees (client/routes.tsx, admin/admin-routes.tsx), so a page added there and forgotten in the server's
+// list (shared/client-paths.ts) fails here.
+import { describe, expect, it } from 'vitest';
+import { ADMIN_ROUTES } from '../../client/admin/admin-routes';
+import { routePatterns } from '../../client/router';
+import { PAGE_ROUTES } from '../../client/routes';
+import { useAppWithAssets } from '../test/file-app';
+import { INDEX_HTML } from '../test/temp-assets';
+import type { TestApp } from '../test/test-app';
+
+/** The nested routes under a splat route of the top level (a new one must be listed here to be checked). */
+const NESTED: Record<string, string[]> = { '/admin/*': routePatterns(ADMIN_ROUTES) };
+
+/** Every page's pattern, nested ones joined to their parent; the catch-all routes (the not-found page) are no page. */
+const pages = routePatterns(PAGE_ROUTES).flatMap((pattern) => {
+  if (pattern === '/*') return [];
+  if (!pattern.endsWith('/*')) return [pattern];
+  const nested = NESTED[pattern];
+  if (!nested) throw new Error(`${pattern} has nested routes: list them in NESTED`);
+  return nested.filter((inner) => inner !== '/*').map((inner) => pattern.slice(0, -2) + (inner === '/' ? '' : inner));
+});
+
+/** An address of the pattern: each `:param` a sample value. */
+const addressOf = (pattern: string) => pattern.replace(/:[^/]+/g, 'a1b2c3');
+
+describe("the server's status for the client's pages", () => {
+  let t: TestApp;
+  useAppWithAssets((app) => {
+    t = app;
+  });
+
+  it('reads the pages from the router (a sanity check of the list below)', () => {
+    expect(pages).toEqual(expect.arrayContaining(['/', '/give', '/receipts/:paymentId', '/statement', '/admin', '/admin/data']));
+    expect(pages.length).toBeGreaterThan(30);
+  });
+
+  it.each(pages.map(addressOf))('%s answers the app with 200', async (path) => {
+    const response = await t.request(path);
+    expect(response.status).toBe(200);
+    // The app's document (Home and the leaderboard with their content rendered in by the server).
+    expect(await response.text()).toContain('<script type="module"');
+  });
+
+  it.each(['/nope', '/give/nope', '/receipts', '/statement/2026', '/admin/nope', '/admin/users/x'])(
+    '%s answers the app with 404 (its not-found page)',
+    async (path) => {
+      const response = await t.request(path);
+      expect(response.status).toBe(404);
+      expect(await response.text()).toBe(INDEX_HTML);
+    },
+  );
+});
