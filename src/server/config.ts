@@ -28,6 +28,8 @@ const envSchema = z.object({
   BACKUP_KEEP: z.string().optional(),
   STREAMS_PER_ADDRESS: z.string().optional(),
   MAIL_PER_MINUTE: z.string().optional(),
+  MAIL_TO_OTHERS_PER_DAY: z.string().optional(),
+  MAIL_PER_RECIPIENT_PER_DAY: z.string().optional(),
 });
 
 /** Scheduled backup copies (R46): present when BACKUP_DIR is set. */
@@ -75,7 +77,19 @@ export interface Config {
   streamsPerAddress: number;
   /** Messages to the field (R45) sent per minute over every process; null: as fast as the mail server takes them. */
   mailPerMinute: number | null;
+  /**
+   * E-mails one person's actions may send to addresses they typed (golfers' links, a registration's contact, a gift's
+   * receipt), per account (or visitor's address) and per recipient address, in 24 hours (issue 31: not a relay).
+   */
+  mailToOthers: { perSender: number; perRecipient: number };
 }
+
+/**
+ * A leader registering the most one form holds (10 teams, 40 golfers asked to answer, the contact) and then correcting a
+ * dozen addresses stays under 100; a golfer is asked once, again only when their address is corrected or they move team.
+ */
+const DEFAULT_MAIL_TO_OTHERS_PER_DAY = 100;
+const DEFAULT_MAIL_PER_RECIPIENT_PER_DAY = 5;
 
 /** A course's Wi-Fi puts hundreds of phones behind one address, each page one stream (docs/decisions/065). */
 const DEFAULT_STREAMS_PER_ADDRESS = 2_000;
@@ -178,6 +192,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fail('MAIL_PER_MINUTE', `"${mailPerMinuteText}" is not a whole number of e-mails a minute (0 or unset: no limit)`);
   }
 
+  const wholeSetting = (name: string, text: string | undefined, fallback: number, max: number, what: string) => {
+    const value = Number(text ?? fallback);
+    if (!/^\d+$/.test(text ?? String(fallback)) || value < 1 || value > max)
+      fail(name, `"${text}" is not a whole number of ${what} from 1 to ${max}`);
+    return value;
+  };
+  const mailToOthers = {
+    perSender: wholeSetting(
+      'MAIL_TO_OTHERS_PER_DAY',
+      blank(raw.MAIL_TO_OTHERS_PER_DAY),
+      DEFAULT_MAIL_TO_OTHERS_PER_DAY,
+      100_000,
+      'e-mails a day',
+    ),
+    perRecipient: wholeSetting(
+      'MAIL_PER_RECIPIENT_PER_DAY',
+      blank(raw.MAIL_PER_RECIPIENT_PER_DAY),
+      DEFAULT_MAIL_PER_RECIPIENT_PER_DAY,
+      1_000,
+      'e-mails a day',
+    ),
+  };
+
   return {
     port: port.data,
     appUrl: appUrl.origin + appUrl.pathname.replace(/\/$/, ''),
@@ -200,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backups: backupDir ? { dir: resolve(backupDir), everyHours, keep } : null,
     streamsPerAddress,
     mailPerMinute: mailPerMinute || null,
+    mailToOthers,
   };
 }
 
