@@ -28,8 +28,8 @@ const envSchema = z.object({
   BACKUP_KEEP: z.string().optional(),
   STREAMS_PER_ADDRESS: z.string().optional(),
   MAIL_PER_MINUTE: z.string().optional(),
-  MAIL_TO_OTHERS_PER_DAY: z.string().optional(),
-  MAIL_PER_RECIPIENT_PER_DAY: z.string().optional(),
+  USER_MAIL_PER_DAY: z.string().optional(),
+  USER_MAIL_PER_ADDRESS: z.string().optional(),
 });
 
 /** Scheduled backup copies (R46): present when BACKUP_DIR is set. */
@@ -88,8 +88,8 @@ export interface Config {
  * A leader registering the most one form holds (10 teams, 40 golfers asked to answer, the contact) and then correcting a
  * dozen addresses stays under 100; a golfer is asked once, again only when their address is corrected or they move team.
  */
-const DEFAULT_MAIL_TO_OTHERS_PER_DAY = 100;
-const DEFAULT_MAIL_PER_RECIPIENT_PER_DAY = 5;
+const DEFAULT_USER_MAIL_PER_DAY = 100;
+const DEFAULT_USER_MAIL_PER_ADDRESS = 5;
 
 /** A course's Wi-Fi puts hundreds of phones behind one address, each page one stream (docs/decisions/065). */
 const DEFAULT_STREAMS_PER_ADDRESS = 2_000;
@@ -199,17 +199,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     return value;
   };
   const mailToOthers = {
-    perSender: wholeSetting(
-      'MAIL_TO_OTHERS_PER_DAY',
-      blank(raw.MAIL_TO_OTHERS_PER_DAY),
-      DEFAULT_MAIL_TO_OTHERS_PER_DAY,
-      100_000,
-      'e-mails a day',
-    ),
+    perSender: wholeSetting('USER_MAIL_PER_DAY', blank(raw.USER_MAIL_PER_DAY), DEFAULT_USER_MAIL_PER_DAY, 100_000, 'e-mails a day'),
     perRecipient: wholeSetting(
-      'MAIL_PER_RECIPIENT_PER_DAY',
-      blank(raw.MAIL_PER_RECIPIENT_PER_DAY),
-      DEFAULT_MAIL_PER_RECIPIENT_PER_DAY,
+      'USER_MAIL_PER_ADDRESS',
+      blank(raw.USER_MAIL_PER_ADDRESS),
+      DEFAULT_USER_MAIL_PER_ADDRESS,
       1_000,
       'e-mails a day',
     ),

@@ -2,6 +2,7 @@
 // staff record offline gifts and see every gift. /api/tournaments/{id}/donors and /raised: the public wall and raised (R38).
 import { z } from '@hono/zod-openapi';
 import { getActor, getViewer } from '../http/context';
+import { reserveForRequest } from '../mail/mail-to-others';
 import { instant, paymentStatus } from '../http/answer-fields';
 import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { AppError } from '../http/errors';
@@ -41,18 +42,25 @@ export const donationRoutes = createRouter()
         ),
         404: errorResponse('No such active tournament'),
         409: errorResponse('Card payments are not connected'),
+        429: errorResponse('This address has had its e-mails for the day (USER_MAIL_PER_ADDRESS): nothing saved'),
       },
     }),
     async (c) => {
       const { database, stripe, config, now } = c.var.deps;
       if (!stripe) throw new AppError('CONFLICT', CARD_PAYMENTS_OFF_MESSAGE);
       const viewer = await getViewer(c);
-      const { url, sessionId, amountCents } = await startCardGift(database.db, stripe, c.req.valid('json'), {
+      const gift = c.req.valid('json');
+      // The receipt goes to the address typed here (issue 31: counted per address, and per account when signed in).
+      const release = await reserveForRequest(c, [gift.email]);
+      const { url, sessionId, amountCents } = await startCardGift(database.db, stripe, gift, {
         userId: viewer?.userId ?? null,
         appUrl: config.appUrl,
         currency: config.currency,
         holdHours: config.holdHours,
         now: now(),
+      }).catch(async (error: unknown) => {
+        await release();
+        throw error;
       });
       return c.json({ url, sessionId, amountCents }, 201);
     },

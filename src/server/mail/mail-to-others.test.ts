@@ -2,7 +2,8 @@
 // per day, and carries no link a stranger typed. Through the API, counting what the local SMTP catcher receives.
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { players, teams } from '../db/schema';
+import { players, purchases, teams } from '../db/schema';
+import { startFakeStripe, type FakeStripe } from '../test/fake-stripe';
 import { createLevel, createTournament, playersInput, registrationInput } from '../test/factories';
 import { startMailCatcher, type MailCatcher } from '../test/mail-catcher';
 import { createTestApp, uniqueEmail, type TestApp, type TestUser } from '../test/test-app';
@@ -14,19 +15,26 @@ const PRIZE = 'URGENT: claim your prize at http://evil.example/claim';
 let mail: MailCatcher;
 /** Default limits (100 a day per account, 5 a day per address). */
 let t: TestApp;
-/** MAIL_TO_OTHERS_PER_DAY=10, to reach the account's limit in a few requests. */
+/** USER_MAIL_PER_DAY=10, to reach the account's limit in a few requests. */
 let small: TestApp;
+/** With card payments, for gifts. */
+let giving: TestApp;
+let fake: FakeStripe;
 let tournament: Awaited<ReturnType<typeof createTournament>>;
 let level: Awaited<ReturnType<typeof createLevel>>;
 
 beforeAll(async () => {
   mail = await startMailCatcher();
   t = await createTestApp({ env: { SMTP_URL: mail.url } });
-  small = await createTestApp({ env: { SMTP_URL: mail.url, MAIL_TO_OTHERS_PER_DAY: '10' } });
+  small = await createTestApp({ env: { SMTP_URL: mail.url, USER_MAIL_PER_DAY: '10' } });
+  fake = await startFakeStripe();
+  giving = await createTestApp({ env: { SMTP_URL: mail.url, ...fake.env } });
   tournament = await createTournament(t.db);
   level = await createLevel(t.db, tournament.id, { maxTeams: 100 });
 });
 afterAll(async () => {
+  await giving?.close();
+  await fake?.close();
   await small?.close();
   await t?.close();
   await mail?.close();
@@ -145,7 +153,7 @@ async function formOf(app: TestApp, leader: TestUser, teamId: string) {
   };
 }
 
-describe('per account, per day (MAIL_TO_OTHERS_PER_DAY)', () => {
+describe('per account, per day (USER_MAIL_PER_DAY)', () => {
   it('ten golfers asked one by one get their links; the 11th e-mail is refused with 429 naming the limit, and not sent', async () => {
     const leader = await small.createUser('team_leader');
     const { teamId } = await registeredTeam(small, leader);
@@ -194,5 +202,21 @@ describe('per account, per day (MAIL_TO_OTHERS_PER_DAY)', () => {
     for (const p of second.body.teams[0]!.players) await mail.waitFor(p.email);
     expect(delivered(third.contactEmail)).toBe(0);
     for (const p of third.body.teams[0]!.players) expect(delivered(p.email)).toBe(0);
+  });
+});
+
+describe('gifts: the receipt goes to the address typed on the form', () => {
+  it('a visitor giving to one address a 6th time in a day is refused with 429, no gift saved; another address still works', async () => {
+    const gifted = await createTournament(giving.db);
+    const victim = uniqueEmail('victim');
+    const give = (email: string) =>
+      giving.call('/api/donations', { json: { tournamentId: gifted.id, amount: '5', name: 'Dana Donor', email, showName: false } });
+    for (let i = 0; i < 5; i++) expect((await give(victim)).status).toBe(201);
+    const sixth = await give(victim);
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.error.message).toMatch(new RegExp(`^${victim.replace(/[.]/g, '\\.')} has been sent 5 e-mails from this site today`));
+    const saved = await giving.db.select({ n: count() }).from(purchases).where(eq(purchases.buyerEmail, victim));
+    expect(saved[0]!.n).toBe(5);
+    expect((await give(uniqueEmail('donor'))).status).toBe(201);
   });
 });

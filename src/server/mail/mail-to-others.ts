@@ -3,9 +3,12 @@
 // visitor's client address) and per recipient address in 24-hour windows shared by every process (`rate_limits`); over
 // either limit the whole request is refused before anything is saved (docs/decisions/093), so nothing is half done and
 // the person knows at once which limit and until when. Mail to the sender's own address and staff's actions are not counted.
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { giveBack, hitWindow } from '../auth/rate-limit';
+import { getViewer, type AppContext } from '../http/context';
 import { AppError } from '../http/errors';
+import { isStaff } from '../../shared/roles';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -21,6 +24,8 @@ export interface MailSender {
   ownEmail?: string | null;
   /** Staff: their actions are the organiser's own, never counted. */
   staff?: boolean;
+  /** A visitor: no account to count, only the recipients. */
+  visitor?: boolean;
 }
 
 /** A refusal that says which limit and when it frees: the route puts `retryAfterSeconds` in Retry-After. */
@@ -67,9 +72,11 @@ export async function countMailToOthers(db: Db, sender: MailSender, recipients: 
   const addresses = countsByAddress(sender, recipients);
   const total = addresses.reduce((sum, [, n]) => sum + n, 0);
   if (total === 0) return;
-  const sent = await hitWindow(db, senderKey(sender), DAY_SECONDS, total);
-  if (sent.count > limits.perSender) {
-    throw new MailLimitReached(senderLimitMessage(limits.perSender, sent.retryAfterSeconds), sent.retryAfterSeconds);
+  if (!sender.visitor) {
+    const sent = await hitWindow(db, senderKey(sender), DAY_SECONDS, total);
+    if (sent.count > limits.perSender) {
+      throw new MailLimitReached(senderLimitMessage(limits.perSender, sent.retryAfterSeconds), sent.retryAfterSeconds);
+    }
   }
   for (const [address, n] of addresses) {
     const received = await hitWindow(db, recipientKey(address), DAY_SECONDS, n);
@@ -84,19 +91,61 @@ export async function countMailToOthers(db: Db, sender: MailSender, recipients: 
 
 /**
  * Counts outside the caller's transaction, in one of its own (all counted or none): for a request whose saving cannot
- * take the count in (a registration goes through its batched statement). Answers the release for when the save is refused.
+ * take the count in (a registration goes through its batched statement). Answers the release for when the save is refused
+ * or sends nothing. `once`: the form's Idempotency-Key; the same form sent again (a retry, even at the same moment) sends
+ * no second e-mail, so it is counted once.
  */
-export async function reserveMailToOthers(db: Db, sender: MailSender, recipients: readonly string[], limits: MailToOthersLimits) {
-  await db.transaction((tx) => countMailToOthers(tx, sender, recipients, limits));
-  return () => releaseMailToOthers(db, sender, recipients);
+export async function reserveMailToOthers(
+  db: Db,
+  sender: MailSender,
+  recipients: readonly string[],
+  limits: MailToOthersLimits,
+  once?: string,
+): Promise<() => Promise<void>> {
+  if (sender.staff || countsByAddress(sender, recipients).length === 0) return async () => {};
+  const onceKey = once ? `mail-once:${sender.key}:${once}` : null;
+  const counted = await db.transaction(async (tx) => {
+    if (onceKey && (await hitWindow(tx, onceKey, DAY_SECONDS)).count > 1) return false;
+    await countMailToOthers(tx, sender, recipients, limits);
+    return true;
+  });
+  if (!counted) return async () => {};
+  return () => releaseMailToOthers(db, sender, recipients, onceKey);
 }
 
-/** Gives back what `countMailToOthers` counted for a request that then sent nothing (refused, or a replay). */
-export async function releaseMailToOthers(db: Db, sender: MailSender, recipients: readonly string[]) {
-  if (sender.staff) return;
+/** Gives back what `reserveMailToOthers` counted for a request that then sent nothing (refused, or a replay). */
+async function releaseMailToOthers(db: Db, sender: MailSender, recipients: readonly string[], onceKey: string | null) {
   const addresses = countsByAddress(sender, recipients);
   const total = addresses.reduce((sum, [, n]) => sum + n, 0);
-  if (total === 0) return;
-  await giveBack(db, senderKey(sender), total);
+  const keys = [senderKey(sender), ...addresses.map(([address]) => recipientKey(address)), ...(onceKey ? [onceKey] : [])];
+  if (!sender.visitor) await giveBack(db, senderKey(sender), total);
   for (const [address, n] of addresses) await giveBack(db, recipientKey(address), n);
+  if (onceKey) await giveBack(db, onceKey);
+  // A count back at 0 is the same as none: leave no row behind, so a refused request leaves the database as it found it.
+  await db.execute(
+    sql`delete from rate_limits where count = 0 and blocked_until is null and key in (${sql.join(
+      keys.map((k) => sql`${k}`),
+      sql`, `,
+    )})`,
+  );
+}
+
+/**
+ * A route's `reserveMailToOthers` for the caller: a signed-in person counts as their account (staff not at all), a
+ * visitor only per recipient address (a visitor has no account; the Checkout's own limit is per client address). Over a
+ * limit: 429 with Retry-After, and the request writes nothing.
+ */
+export async function reserveForRequest(c: AppContext, recipients: readonly string[], once?: string) {
+  const viewer = await getViewer(c);
+  const sender: MailSender = viewer
+    ? { key: `user:${viewer.userId}`, ownEmail: viewer.email, staff: isStaff(viewer.role) }
+    : { key: 'visitor', visitor: true };
+  const { database, config } = c.var.deps;
+  return reserveMailToOthers(database.db, sender, recipients, config.mailToOthers, once).catch((error: unknown) => {
+    if (error instanceof MailLimitReached) {
+      c.set('wroteNothing', true);
+      c.header('Retry-After', String(error.retryAfterSeconds));
+    }
+    throw error;
+  });
 }

@@ -13,8 +13,7 @@ import { idempotencyKeySchema } from '../../shared/payment-schemas';
 import { instant, named } from '../http/answer-fields';
 import { sendInvitations } from '../golfer-answers/invitations';
 import { registerParsedOnce, registrationAnswer, updateSavedAnswer, type ParsedRegistration } from './service';
-import { MailLimitReached, reserveMailToOthers } from '../mail/mail-to-others';
-import { isStaff } from '../../shared/roles';
+import { reserveForRequest } from '../mail/mail-to-others';
 
 type RegistrationAnswer = ReturnType<typeof registrationAnswer> & { checkoutUrl?: string; checkoutError?: string };
 
@@ -102,14 +101,7 @@ async function register(c: AppContext, parsed: ParsedRegistration, offerToken?: 
   const idempotencyKey = key?.data;
 
   // The confirmation and the golfers' links go to addresses the leader typed: counted first, all or none (issue 31).
-  const sender = { key: `user:${viewer.userId}`, ownEmail: viewer.email, staff: isStaff(viewer.role) };
-  const release = await reserveMailToOthers(database.db, sender, mailedBy(parsed), config.mailToOthers).catch((error: unknown) => {
-    if (error instanceof MailLimitReached) {
-      c.set('wroteNothing', true);
-      c.header('Retry-After', String(error.retryAfterSeconds));
-    }
-    throw error;
-  });
+  const release = await reserveForRequest(c, mailedBy(parsed), idempotencyKey);
   const outcome = await registerParsedOnce(database.db, viewer.userId, parsed, now(), config.timeZone, {
     holdHours: config.holdHours,
     cardPayments: stripe !== null,

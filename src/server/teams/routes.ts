@@ -60,7 +60,7 @@ export const teamRoutes = createRouter()
         403: errorResponse('Not your team, or editing is locked'),
         404: errorResponse('No such team'),
         429: errorResponse(
-          'The golfers’ e-mails this save would send pass a daily limit (MAIL_TO_OTHERS_PER_DAY, MAIL_PER_RECIPIENT_PER_DAY): nothing saved',
+          'The golfers’ e-mails this save would send pass a daily limit (USER_MAIL_PER_DAY, USER_MAIL_PER_ADDRESS): nothing saved',
         ),
       },
     }),
