@@ -2,13 +2,15 @@
 // per day, and carries no link a stranger typed. Through the API, counting what the local SMTP catcher receives.
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { players, purchases, teams } from '../db/schema';
+import { players, purchases, rateLimits, teams } from '../db/schema';
 import { startFakeStripe, type FakeStripe } from '../test/fake-stripe';
 import { createLevel, createTournament, playersInput, registrationInput } from '../test/factories';
 import { startMailCatcher, type MailCatcher } from '../test/mail-catcher';
 import { createTestApp, uniqueEmail, type TestApp, type TestUser } from '../test/test-app';
 import { NO_LINKS_MESSAGE } from '../../shared/link-text';
-import { recipientLimitMessage, senderLimitMessage } from './mail-to-others';
+import { testDatabaseKind } from '../test/database';
+import { usePool } from '../test/file-app';
+import { MailLimitReached, recipientLimitMessage, reserveMailToOthers, senderLimitMessage } from './mail-to-others';
 
 const PRIZE = 'URGENT: claim your prize at http://evil.example/claim';
 
@@ -39,6 +41,9 @@ afterAll(async () => {
   await t?.close();
   await mail?.close();
 });
+
+const POSTGRES = testDatabaseKind() === 'postgres';
+const pool = usePool(() => t, 12);
 
 const delivered = (to: string) => mail.messages.filter((m) => m.to.includes(to)).length;
 /** Waits until `to` has `n` messages; nothing else is awaited by time. */
@@ -218,5 +223,27 @@ describe('gifts: the receipt goes to the address typed on the form', () => {
     const saved = await giving.db.select({ n: count() }).from(purchases).where(eq(purchases.buyerEmail, victim));
     expect(saved[0]!.n).toBe(5);
     expect((await give(uniqueEmail('donor'))).status).toBe(201);
+  });
+});
+
+describe('at the same moment (PostgreSQL, through a pool)', () => {
+  it('twelve accounts mailing one address at once: exactly 5 are counted, the other 7 refused, and the count stays 5', async () => {
+    const db = POSTGRES ? pool.db : t.db;
+    const victim = uniqueEmail('victim');
+    const limits = { perSender: 100, perRecipient: 5 };
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) => reserveMailToOthers(db, { key: `user:racer-${i}-${victim}` }, [victim], limits)),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(refused).toHaveLength(7);
+    for (const r of refused) expect(r.reason).toBeInstanceOf(MailLimitReached);
+    // One more, later, is refused too: the refused seven took nothing.
+    await expect(reserveMailToOthers(t.db, { key: 'user:late' }, [victim], limits)).rejects.toBeInstanceOf(MailLimitReached);
+    const [row] = await t.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `mail-to:${victim}`));
+    expect(row!.count).toBe(5);
   });
 });
