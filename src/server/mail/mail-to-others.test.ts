@@ -158,6 +158,25 @@ async function formOf(app: TestApp, leader: TestUser, teamId: string) {
   };
 }
 
+describe('without SMTP', () => {
+  it('nothing leaves the server (the log only, R7), so nothing is counted or refused', async () => {
+    const quiet = await createTestApp({ database: t.database });
+    try {
+      const leader = await quiet.createUser('team_leader');
+      const { teamId } = await registeredTeam(quiet, leader);
+      const victims = [uniqueEmail('victim'), uniqueEmail('victim'), uniqueEmail('victim')];
+      for (let i = 0; i < 7; i++) expect((await editAsking(quiet, leader, teamId, victims)).status).toBe(200);
+      const counted = await quiet.db
+        .select()
+        .from(rateLimits)
+        .where(eq(rateLimits.key, `mail-to:${victims[0]}`));
+      expect(counted).toEqual([]);
+    } finally {
+      await quiet.close();
+    }
+  });
+});
+
 describe('per account, per day (USER_MAIL_PER_DAY)', () => {
   it('ten golfers asked one by one get their links; the 11th e-mail is refused with 429 naming the limit, and not sent', async () => {
     const leader = await small.createUser('team_leader');

@@ -140,7 +140,9 @@ export async function reserveForRequest(c: AppContext, recipients: readonly stri
   const sender: MailSender = viewer
     ? { key: `user:${viewer.userId}`, ownEmail: viewer.email, staff: isStaff(viewer.role) }
     : { key: 'visitor', visitor: true };
-  const { database, config } = c.var.deps;
+  const { database, config, mailer } = c.var.deps;
+  // Without SMTP nothing leaves the server (R7: the log only): nothing to count.
+  if (!mailer.configured) return async () => {};
   return reserveMailToOthers(database.db, sender, recipients, config.mailToOthers, once).catch((error: unknown) => {
     if (error instanceof MailLimitReached) {
       c.set('wroteNothing', true);

@@ -65,7 +65,7 @@ export const teamRoutes = createRouter()
       },
     }),
     async (c) => {
-      const { database, config, now } = c.var.deps;
+      const { database, config, now, mailer } = c.var.deps;
       const actor = await getActor(c);
       const sender = { key: `user:${actor.userId}`, ownEmail: (await getViewer(c))?.email, staff: actor.staff };
       const { team, invitations } = await updateTeam(
@@ -75,7 +75,8 @@ export const teamRoutes = createRouter()
         c.req.valid('json'),
         now(),
         config.timeZone,
-        { sender, limits: config.mailToOthers },
+        // Without SMTP nothing leaves the server (R7: the log only): nothing to count.
+        mailer.configured ? { sender, limits: config.mailToOthers } : undefined,
       ).catch((error: unknown) => {
         if (error instanceof MailLimitReached) c.header('Retry-After', String(error.retryAfterSeconds));
         throw error;
