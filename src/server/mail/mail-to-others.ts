@@ -1,6 +1,6 @@
 // E-mail a person's action sends to addresses they typed (issue 31: the portal is not a relay): golfers' personal links,
-// a registration's confirmation to its contact, a gift's or an item's receipt. Counted per sender (the account, or a
-// visitor's client address) and per recipient address in 24-hour windows shared by every process (`rate_limits`); over
+// a registration's confirmation to its contact, a gift's receipt. Counted per account and per recipient address (a
+// visitor, who has no account, per recipient only) in 24-hour windows shared by every process (`rate_limits`); over
 // either limit the whole request is refused before anything is saved (docs/decisions/093), so nothing is half done and
 // the person knows at once which limit and until when. Mail to the sender's own address and staff's actions are not counted.
 import { sql } from 'drizzle-orm';
@@ -18,7 +18,7 @@ export interface MailToOthersLimits {
 }
 
 export interface MailSender {
-  /** Whose count: `user:<id>` for an account, `ip:<address>` for a visitor. */
+  /** Whose count: `user:<id>` for an account. */
   key: string;
   /** Mail to this address is the sender's own, never counted. */
   ownEmail?: string | null;
