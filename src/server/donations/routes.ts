@@ -2,7 +2,7 @@
 // staff record offline gifts and see every gift. /api/tournaments/{id}/donors and /raised: the public wall and raised (R38).
 import { z } from '@hono/zod-openapi';
 import { getActor, getViewer } from '../http/context';
-import { reserveForRequest } from '../mail/mail-to-others';
+import { reserveForRequest } from '../mail/reserve-for-request';
 import { instant, paymentStatus } from '../http/answer-fields';
 import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { AppError } from '../http/errors';

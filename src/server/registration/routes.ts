@@ -13,7 +13,7 @@ import { idempotencyKeySchema } from '../../shared/payment-schemas';
 import { instant, named } from '../http/answer-fields';
 import { sendInvitations } from '../golfer-answers/invitations';
 import { registerParsedOnce, registrationAnswer, updateSavedAnswer, type ParsedRegistration } from './service';
-import { reserveForRequest } from '../mail/mail-to-others';
+import { reserveForRequest } from '../mail/reserve-for-request';
 
 type RegistrationAnswer = ReturnType<typeof registrationAnswer> & { checkoutUrl?: string; checkoutError?: string };
 
