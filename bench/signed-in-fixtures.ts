@@ -95,7 +95,8 @@ export function registrationBody(where: OpenTournament, n: number): string {
     sponsorshipLevelId: where.levelId,
     contactName: 'Bench Contact',
     contactPhone: '555-0100',
-    contactEmail: 'contact@bench.test',
+    // A contact of its own per registration, as real leaders have: one address gets at most USER_MAIL_PER_ADDRESS a day.
+    contactEmail: `contact${n}@bench.test`,
     paymentOption: 'hold',
     teams: [
       {

@@ -166,6 +166,19 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the daily e-mail limits to other people (100 per account, 5 per address by default), whole numbers from 1', () => {
+    expect(loadConfig({}).mailToOthers).toEqual({ perSender: 100, perRecipient: 5 });
+    expect(loadConfig({ USER_MAIL_PER_DAY: '400', USER_MAIL_PER_ADDRESS: '12' }).mailToOthers).toEqual({
+      perSender: 400,
+      perRecipient: 12,
+    });
+    for (const bad of ['0', '-5', '2.5', 'lots'])
+      expect(() => loadConfig({ USER_MAIL_PER_ADDRESS: bad })).toThrow(
+        `Invalid setting USER_MAIL_PER_ADDRESS: "${bad}" is not a whole number of e-mails a day from 1 to 1000`,
+      );
+    expect(() => loadConfig({ USER_MAIL_PER_DAY: '100001' })).toThrow('Invalid setting USER_MAIL_PER_DAY');
+  });
+
   it('stops on a bad money setting with one line naming it', () => {
     const bad: [Record<string, string>, string][] = [
       [

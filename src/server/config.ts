@@ -32,6 +32,8 @@ const envSchema = z.object({
   IMAGE_STORAGE_MB: z.string().optional(),
   UNPAID_TEAMS_LIMIT: z.string().optional(),
   UNPAID_PLACES_LIMIT: z.string().optional(),
+  USER_MAIL_PER_DAY: z.string().optional(),
+  USER_MAIL_PER_ADDRESS: z.string().optional(),
 });
 
 /** Scheduled backup copies (R46): present when BACKUP_DIR is set. */
@@ -90,7 +92,19 @@ export interface Config {
    * docs/decisions/094): whole teams, and places of sponsorship items and single places together.
    */
   unpaidPerAccount: { teams: number; places: number };
+  /**
+   * E-mails one person's actions may send to addresses they typed (golfers' links, a registration's contact, a gift's
+   * receipt), per account (or visitor's address) and per recipient address, in 24 hours (issue 31: not a relay).
+   */
+  mailToOthers: { perSender: number; perRecipient: number };
 }
+
+/**
+ * A leader registering the most one form holds (10 teams, 40 golfers asked to answer, the contact) and then correcting a
+ * dozen addresses stays under 100; a golfer is asked once, again only when their address is corrected or they move team.
+ */
+const DEFAULT_USER_MAIL_PER_DAY = 100;
+const DEFAULT_USER_MAIL_PER_ADDRESS = 5;
 
 /** A company may hold four teams (issue 31); a sponsor a hole sign, the cart, lunch, the prize and two single places. */
 const DEFAULT_UNPAID_TEAMS = 4;
@@ -103,6 +117,14 @@ function fail(name: string, why: string): never {
 }
 
 const blank = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v.trim());
+
+/** A whole-number setting from 1 to `max` (unset: `fallback`); anything else stops the start naming it. */
+function wholeSetting(name: string, text: string | undefined, fallback: number, max: number, what: string): number {
+  const value = Number(text ?? fallback);
+  if (!/^\d+$/.test(text ?? String(fallback)) || value < 1 || value > max)
+    fail(name, `"${text}" is not a whole number of ${what} from 1 to ${max}`);
+  return value;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const raw = envSchema.parse(env);
@@ -190,16 +212,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   // Far above what a sponsor (a logo or two, ~25 KB stored each) or an organiser (a year's 50 logos and 5 event images,
   // ~5 MB) ever needs: docs/decisions/095.
-  const uploadsText = blank(raw.IMAGES_PER_HOUR) ?? '60';
-  const imageUploadsPerHour = Number(uploadsText);
-  if (!/^\d+$/.test(uploadsText) || imageUploadsPerHour < 1 || imageUploadsPerHour > 100_000) {
-    fail('IMAGES_PER_HOUR', `"${uploadsText}" is not a whole number of uploads per account per hour from 1 to 100000`);
-  }
-  const storageText = blank(raw.IMAGE_STORAGE_MB) ?? '200';
-  const imageStorageMb = Number(storageText);
-  if (!/^\d+$/.test(storageText) || imageStorageMb < 1 || imageStorageMb > 1_000_000) {
-    fail('IMAGE_STORAGE_MB', `"${storageText}" is not a whole number of megabytes of images per account from 1 to 1000000`);
-  }
+  const imageUploadsPerHour = wholeSetting('IMAGES_PER_HOUR', blank(raw.IMAGES_PER_HOUR), 60, 100_000, 'uploads per account per hour');
+  const imageStorageMb = wholeSetting('IMAGE_STORAGE_MB', blank(raw.IMAGE_STORAGE_MB), 200, 1_000_000, 'megabytes of images per account');
 
   const mailPerMinuteText = blank(raw.MAIL_PER_MINUTE) ?? '0';
   const mailPerMinute = Number(mailPerMinuteText);
@@ -207,15 +221,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fail('MAIL_PER_MINUTE', `"${mailPerMinuteText}" is not a whole number of e-mails a minute (0 or unset: no limit)`);
   }
 
-  const unpaidLimit = (name: string, text: string | undefined, fallback: number, what: string) => {
-    const value = Number(text ?? fallback);
-    if (!/^\d+$/.test(text ?? String(fallback)) || value < 1 || value > 10_000)
-      fail(name, `"${text}" is not a whole number of ${what} from 1 to 10000`);
-    return value;
-  };
   const unpaidPerAccount = {
-    teams: unpaidLimit('UNPAID_TEAMS_LIMIT', blank(raw.UNPAID_TEAMS_LIMIT), DEFAULT_UNPAID_TEAMS, 'teams'),
-    places: unpaidLimit('UNPAID_PLACES_LIMIT', blank(raw.UNPAID_PLACES_LIMIT), DEFAULT_UNPAID_PLACES, 'places'),
+    teams: wholeSetting('UNPAID_TEAMS_LIMIT', blank(raw.UNPAID_TEAMS_LIMIT), DEFAULT_UNPAID_TEAMS, 10_000, 'teams'),
+    places: wholeSetting('UNPAID_PLACES_LIMIT', blank(raw.UNPAID_PLACES_LIMIT), DEFAULT_UNPAID_PLACES, 10_000, 'places'),
+  };
+  const mailToOthers = {
+    perSender: wholeSetting('USER_MAIL_PER_DAY', blank(raw.USER_MAIL_PER_DAY), DEFAULT_USER_MAIL_PER_DAY, 100_000, 'e-mails a day'),
+    perRecipient: wholeSetting(
+      'USER_MAIL_PER_ADDRESS',
+      blank(raw.USER_MAIL_PER_ADDRESS),
+      DEFAULT_USER_MAIL_PER_ADDRESS,
+      1_000,
+      'e-mails a day',
+    ),
   };
 
   return {
@@ -243,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imageUploadsPerHour,
     imageStorageBytes: imageStorageMb * 1024 * 1024,
     unpaidPerAccount,
+    mailToOthers,
   };
 }
 

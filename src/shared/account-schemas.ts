@@ -1,6 +1,6 @@
 // The account forms' rules and messages (SPEC.md §5, PRODUCT.md R6), used by the forms and by the server.
 import { z } from './zod';
-import { email as emailField, optionalText, requiredText } from './field-schemas';
+import { email as emailField, nameText, optionalNameText } from './field-schemas';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -21,8 +21,8 @@ export const passwordSchema = z
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
-const name = (message: string) => requiredText(message);
-const company = optionalText(200);
+const name = (message: string) => nameText(message);
+const company = optionalNameText(200);
 
 export const signUpSchema = z.object({
   firstName: name('First name is required'),

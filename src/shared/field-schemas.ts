@@ -1,5 +1,6 @@
 // The field rules every form schema picks from (SPEC.md §5's messages), so a rule and its words are written once.
 import { z } from './zod';
+import { looksLikeLink, NO_LINKS_MESSAGE } from './link-text';
 
 /** The choices a form asks for, worded as SPEC.md words them. */
 export const CHOICE_MESSAGES = {
@@ -32,8 +33,26 @@ export const optionalEmail = z.preprocess(
     .default(''),
 );
 
-/** A team's name: at least two characters (a single letter is a typo, not a name). */
-export const teamName = z.string({ error: TEAM_NAME_REQUIRED }).trim().min(2, TEAM_NAME_REQUIRED).max(100, tooLongMessage(100));
+const noLink = (text: string) => !looksLikeLink(text);
+
+/**
+ * A name (a person's, a team's, a company's, one shown on a sign or a gift): required like `requiredText`, and never a
+ * link, because names travel in e-mails to other people's addresses (issue 31: the portal is not a relay).
+ */
+export const nameText = (message: string, max = 100) =>
+  z.string({ error: message }).trim().min(1, message).max(max, tooLongMessage(max)).refine(noLink, NO_LINKS_MESSAGE);
+
+/** A name that may be left out ('' when missing), never a link. */
+export const optionalNameText = (max: number) =>
+  z.string().trim().max(max, tooLongMessage(max)).refine(noLink, NO_LINKS_MESSAGE).optional().default('');
+
+/** A team's name: at least two characters (a single letter is a typo, not a name), never a link. */
+export const teamName = z
+  .string({ error: TEAM_NAME_REQUIRED })
+  .trim()
+  .min(2, TEAM_NAME_REQUIRED)
+  .max(100, tooLongMessage(100))
+  .refine(noLink, NO_LINKS_MESSAGE);
 
 // Ids are database uuids: anything else is no choice (and would make the database query fail).
 /** A chosen row's id; `message` says what to choose. */

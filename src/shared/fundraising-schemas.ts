@@ -1,6 +1,6 @@
 // Gifts (R35) and the goal (R38): the API bodies and the forms share these rules and their messages.
 import { z } from './zod';
-import { email, optionalEmail, optionalText, requiredText, tournamentChoice } from './field-schemas';
+import { email, nameText, optionalEmail, optionalNameText, optionalText, tournamentChoice } from './field-schemas';
 
 export const MIN_GIFT_CENTS = 500; // 5.00
 export const MAX_GIFT_CENTS = 10_000_000; // 100,000.00
@@ -44,9 +44,10 @@ const giftAmount = moneyAmount(MIN_GIFT_CENTS, MAX_GIFT_CENTS, GIFT_MESSAGES.ran
 export const giftSchema = z.object({
   tournamentId: tournamentChoice,
   amount: giftAmount,
-  name: requiredText(GIFT_MESSAGES.name, 100),
+  name: nameText(GIFT_MESSAGES.name, 100),
   email: email(),
-  dedication: optionalText(200),
+  // 'In honour of …': a name too; it shows on the donor wall and the receipt.
+  dedication: optionalNameText(200),
   showName: z.boolean({ error: 'showName must be true or false' }).default(false),
 });
 export type GiftInput = z.output<typeof giftSchema>;
@@ -63,9 +64,9 @@ export const OFFLINE_METHOD_LABELS: Record<(typeof OFFLINE_METHODS)[number], str
 export const offlineGiftSchema = z.object({
   tournamentId: tournamentChoice,
   amount: giftAmount,
-  name: requiredText(GIFT_MESSAGES.name, 100),
+  name: nameText(GIFT_MESSAGES.name, 100),
   email: optionalEmail,
-  dedication: optionalText(200),
+  dedication: optionalNameText(200),
   showName: z.boolean({ error: 'showName must be true or false' }).default(false),
   method: z.enum(OFFLINE_METHODS, { error: GIFT_MESSAGES.method }),
   note: optionalText(500),

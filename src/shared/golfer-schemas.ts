@@ -1,6 +1,6 @@
 // The admin Golfers (check-in) page's rules and messages (SPEC.md §2 Golfers, §5 'Admin add golfer'; PRODUCT.md R19).
 import { z } from './zod';
-import { INVALID_EMAIL, optionalText, requiredText, tournamentChoice } from './field-schemas';
+import { INVALID_EMAIL, nameText, optionalText, tournamentChoice } from './field-schemas';
 import { handicapIndexSchema, PLAYERS_PER_TEAM } from './team-schemas';
 import { pageSchema, searchSchema } from './user-schemas';
 
@@ -8,7 +8,7 @@ export const GOLFERS_PAGE_SIZE = 50;
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields.';
 export const TEAM_FULL_MESSAGE = `That team already has ${PLAYERS_PER_TEAM} golfers`;
 
-const required = requiredText(REQUIRED_FIELDS_MESSAGE);
+const required = nameText(REQUIRED_FIELDS_MESSAGE);
 
 export const addGolferSchema = z.object({
   teamId: z.guid({ error: REQUIRED_FIELDS_MESSAGE }),

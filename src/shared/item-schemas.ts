@@ -1,7 +1,7 @@
 // Sponsorship items and golfer add-ons (R36, R37): the staff's forms, buying them, and the rules both sides share. Amounts
 // are integer cents in the API; the forms turn "250.00" into cents with parseMoneyToCents.
 import { z } from './zod';
-import { email, optionalText, requiredText } from './field-schemas';
+import { email, nameText, optionalText, requiredText } from './field-schemas';
 import { PAYMENT_OPTIONS } from './team-schemas';
 import { MAX_PRICE_CENTS } from './tournament-schemas';
 import { parseMoneyToCents } from './money';
@@ -60,9 +60,9 @@ export type AddonInput = z.input<typeof addonSchema>;
 export const itemPurchaseSchema = z.object({
   itemId: z.guid({ error: M.item }),
   holeNumber: z.int({ error: M.hole }).min(1, M.hole).max(MAX_HOLE, M.hole).nullable().default(null),
-  sponsorName: requiredText(M.sponsorName, 120),
+  sponsorName: nameText(M.sponsorName, 120),
   logoImageId: z.guid({ error: 'Upload the logo again' }).nullable().default(null),
-  contactName: requiredText(M.contactName, 120),
+  contactName: nameText(M.contactName, 120),
   contactEmail: email(),
   paymentOption: z.enum(PAYMENT_OPTIONS).default('hold'),
 });

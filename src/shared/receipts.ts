@@ -19,3 +19,7 @@ export const disclosureText = (fmv: string) =>
   `amount you paid over the value of the goods and services we provided to you, estimated at ${fmv}.`;
 
 export const NO_GOODS_TEXT = 'No goods or services were provided in exchange for this contribution.';
+
+/** The calendar year an instant falls in, in the organisation's time zone: a statement's year (R39). */
+export const yearIn = (iso: string, timeZone: string) =>
+  Number(new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric' }).format(new Date(iso)));

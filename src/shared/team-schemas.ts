@@ -1,6 +1,15 @@
 // The registration and team forms' rules and messages (SPEC.md §5), used by the forms and by the server.
 import { z } from './zod';
-import { email, INVALID_EMAIL, optionalText, requiredText, sponsorshipLevelChoice, teamName, tournamentChoice } from './field-schemas';
+import {
+  email,
+  INVALID_EMAIL,
+  nameText,
+  optionalNameText,
+  optionalText,
+  sponsorshipLevelChoice,
+  teamName,
+  tournamentChoice,
+} from './field-schemas';
 
 export const PLAYERS_PER_TEAM = 4;
 /** Teams in one registration: a sponsorship level's default places run 1 to 10 (SPEC.md §9), so one form holds at most 10. */
@@ -36,8 +45,8 @@ export const ANSWERED_BY_LABELS: Record<AnsweredBy, string> = { leader: 'I will 
 export const playerSchema = (emailMessage = INVALID_EMAIL) =>
   z.object({
     id: z.uuid().optional(),
-    firstName: requiredText('Required'),
-    lastName: requiredText('Required'),
+    firstName: nameText('Required'),
+    lastName: nameText('Required'),
     email: email(emailMessage),
     phone: optionalText(40),
     handicapIndex: handicapIndexSchema,
@@ -50,8 +59,8 @@ const players = (message: string, emailMessage?: string) =>
   z.array(playerSchema(emailMessage), { error: message }).length(PLAYERS_PER_TEAM, message);
 
 const contact = {
-  company: optionalText(200),
-  contactName: requiredText('Contact name is required', 200),
+  company: optionalNameText(200),
+  contactName: nameText('Contact name is required', 200),
   contactPhone: z.string({ error: 'Invalid phone' }).trim().min(7, 'Invalid phone').max(40, 'Invalid phone'),
   contactEmail: email(),
   /** R40: the leader's consent to name the company among the event's sponsors on the event page (default no). */
@@ -98,12 +107,12 @@ export function singleToRegistration(input: z.output<typeof singleTeamSchema>): 
 /** R43: one golfer buying a single place at a level that sells them; they are the contact too. Staff pair them later. */
 export const singlePlaceSchema = z.object({
   ...selection,
-  firstName: requiredText('Required'),
-  lastName: requiredText('Required'),
+  firstName: nameText('Required'),
+  lastName: nameText('Required'),
   email: email(),
   phone: contact.contactPhone,
   handicapIndex: handicapIndexSchema,
-  company: optionalText(200),
+  company: optionalNameText(200),
 });
 export type SinglePlaceInput = z.input<typeof singlePlaceSchema>;
 

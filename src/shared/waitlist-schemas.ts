@@ -1,13 +1,13 @@
 // The waitlist of a sold-out level (R25): joining it, and the words the screens use.
 import { z } from './zod';
-import { INVALID_EMAIL, requiredText, sponsorshipLevelChoice } from './field-schemas';
+import { INVALID_EMAIL, nameText, sponsorshipLevelChoice } from './field-schemas';
 
 export const OFFER_HOURS = 24;
 
 export const joinWaitlistSchema = z.object({
   sponsorshipLevelId: sponsorshipLevelChoice,
   teamsWanted: z.coerce.number({ error: 'How many teams?' }).int('How many teams?').min(1, 'At least 1 team').max(10, 'At most 10 teams'),
-  contactName: requiredText('Contact name is required', 200),
+  contactName: nameText('Contact name is required', 200),
   contactEmail: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.email(INVALID_EMAIL)),
 });
 export type JoinWaitlistInput = z.input<typeof joinWaitlistSchema>;

@@ -2,7 +2,7 @@
 // received and its value, what may be deductible, and the quid pro quo disclosure over 75.00.
 import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '../../shared/money';
-import { disclosureText, NO_GOODS_TEXT } from '../../shared/receipts';
+import { disclosureText, NO_GOODS_TEXT, yearIn } from '../../shared/receipts';
 import { errorMessage } from '../lib/api';
 import { Link, useParams, useSearchParams } from '../router';
 import { Card } from '../ui/card';
@@ -35,7 +35,7 @@ export function ReceiptPage() {
   }
   const { receipt: r, organisation, currency, timeZone } = receipt.data;
   const money = (cents: number) => formatMoney(cents, currency);
-  const year = r.paidAt.slice(0, 4);
+  const year = String(yearIn(r.paidAt, timeZone));
   const statement = `/statement?${new URLSearchParams({ email: r.payerEmail, year }).toString()}`;
   return (
     <ReceiptSheet title="Receipt" organisation={organisation}>

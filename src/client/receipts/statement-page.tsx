@@ -2,7 +2,7 @@
 // was received in return, and what may be deductible, with the totals.
 import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '../../shared/money';
-import { errorMessage } from '../lib/api';
+import { ApiError, errorMessage } from '../lib/api';
 import { useSearchParams } from '../router';
 import { Card } from '../ui/card';
 import { PageSpinner } from '../ui/spinner';
@@ -18,14 +18,17 @@ export function StatementPage() {
   const statement = useQuery(statementQuery(email, year, key));
   if (statement.isPending) return <PageSpinner />;
   if (statement.isError) {
+    // Refused: the server says why (the address is not confirmed, the link opens another year); never a blank page.
+    const refused = statement.error instanceof ApiError && statement.error.status === 403;
+    const title = refused ? 'Statement not shown' : 'Statement not found';
     return (
       <div className="mx-auto max-w-xl px-4 py-12">
-        <title>Statement not found · Golf Tournament</title>
+        <title>{`${title} · Golf Tournament`}</title>
         <Card className="flex flex-col gap-2">
-          <h1 className="text-xl font-bold">Statement not found</h1>
-          <p className="text-stone-700">
-            {errorMessage(statement.error, 'Failed to load the statement')}. Open it from a receipt e-mail, or sign in with the account that
-            paid.
+          <h1 className="text-xl font-bold">{title}</h1>
+          <p className="text-stone-700" role="alert">
+            {errorMessage(statement.error, 'Failed to load the statement')}.
+            {refused || key ? null : ' Open it from a receipt e-mail, or sign in with the confirmed account of this address.'}
           </p>
         </Card>
       </div>
@@ -40,18 +43,23 @@ export function StatementPage() {
         <p className="text-stone-700">
           For <span className="font-medium text-stone-900">{email}</span>: every payment received in {year}.
         </p>
-        <label className="flex items-center gap-2 text-sm print:hidden">
-          Year
-          <select
-            className="h-10 rounded-md border border-stone-300 bg-white px-2"
-            value={year}
-            onChange={(e) => setParams({ email, year: e.target.value, ...(key ? { key } : {}) }, { replace: true })}
-          >
-            {[thisYear, thisYear - 1, thisYear - 2, thisYear - 3].map((y) => (
-              <option key={y}>{y}</option>
-            ))}
-          </select>
-        </label>
+        {key ? (
+          // A receipt e-mail's link opens its own year only: another year comes from that year's e-mail.
+          <p className="text-sm text-stone-600 print:hidden">Another year: open the link in one of that year’s receipt e-mails.</p>
+        ) : (
+          <label className="flex items-center gap-2 text-sm print:hidden">
+            Year
+            <select
+              className="h-10 rounded-md border border-stone-300 bg-white px-2"
+              value={year}
+              onChange={(e) => setParams({ email, year: e.target.value }, { replace: true })}
+            >
+              {[thisYear, thisYear - 1, thisYear - 2, thisYear - 3].map((y) => (
+                <option key={y}>{y}</option>
+              ))}
+            </select>
+          </label>
+        )}
       </div>
       {receipts.length === 0 ? (
         <p className="text-stone-700">No payments were received from this address in {year}.</p>

@@ -13,6 +13,7 @@ import { createReads, ReadsProvider } from '../lib/first-load-reads';
 import { EditTeam } from '../teams/edit-team-form';
 import type { ActiveTournament, OfferedLevel, TeamDetail } from './queries';
 import { RegistrationFlow } from './registration-flow';
+import { NO_LINKS_MESSAGE } from '../../shared/link-text';
 
 const TOURNAMENT: ActiveTournament = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -233,6 +234,20 @@ describe('Step 2: the single-team form (a level with one place)', () => {
     expect(messageOf(inGroup('Player 4', 'Last name'))).toBe('Required');
     expect(messageOf(inGroup('Player 2', 'Email'))).toBe('Invalid email');
     expect(screen.getByLabelText('Team name').getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it("refuses a link in a name beside its field, in the server's own words, and sends nothing (issue 31)", async () => {
+    const calls = stubApi();
+    const { user } = renderFlow();
+    await chooseLevel(user, EAGLE);
+    await user.type(screen.getByLabelText('Team name'), 'URGENT: claim your prize at http://evil.example/claim');
+    await user.type(inGroup('Player 1', 'First name'), 'www.evil.example');
+    await user.click(screen.getByRole('button', { name: 'Register Team' }));
+    const messageOf = (field: HTMLElement) =>
+      document.getElementById(field.getAttribute('aria-describedby')!.split(' ').pop()!)!.textContent;
+    await waitFor(() => expect(messageOf(screen.getByLabelText('Team name'))).toBe(NO_LINKS_MESSAGE));
+    expect(messageOf(inGroup('Player 1', 'First name'))).toBe(NO_LINKS_MESSAGE);
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 

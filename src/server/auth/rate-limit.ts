@@ -8,23 +8,26 @@ export interface WindowCount {
   retryAfterSeconds: number;
 }
 
-/** Counts one attempt for the key and answers the count in the current window, and when that window ends. */
-export async function hitWindow(db: Db, key: string, windowSeconds: number): Promise<WindowCount> {
+/**
+ * Counts one attempt (or `by` at once: the e-mails one request sends) for the key and answers the count in the current
+ * window, and when that window ends.
+ */
+export async function hitWindow(db: Db, key: string, windowSeconds: number, by = 1): Promise<WindowCount> {
   const rows = await queryRows<{ count: number; left: number }>(
     db,
     sql`
-    insert into rate_limits (key, count, window_start) values (${key}, 1, now())
+    insert into rate_limits (key, count, window_start) values (${key}, ${by}, now())
     on conflict (key) do update set
-      count = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.count + 1 end,
+      count = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) then ${by} else rate_limits.count + ${by} end,
       window_start = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end
     returning count, extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now()))::float8 as left`,
   );
   return { count: Number(rows[0]!.count), retryAfterSeconds: Math.max(1, Math.ceil(Number(rows[0]!.left))) };
 }
 
-/** Takes back one counted attempt (one that turned out not to count: a success, or a refusal before any check). */
-export async function giveBack(db: Db, key: string): Promise<void> {
-  await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
+/** Takes back one counted attempt, or `by` (ones that turned out not to count: a success, or a refusal before any check). */
+export async function giveBack(db: Db, key: string, by = 1): Promise<void> {
+  await db.execute(sql`update rate_limits set count = greatest(count - ${by}, 0) where key = ${key}`);
 }
 
 export async function reset(db: Db, key: string): Promise<void> {

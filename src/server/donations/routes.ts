@@ -2,6 +2,7 @@
 // staff record offline gifts and see every gift. /api/tournaments/{id}/donors and /raised: the public wall and raised (R38).
 import { z } from '@hono/zod-openapi';
 import { getActor, getViewer } from '../http/context';
+import { reserveForRequest } from '../mail/reserve-for-request';
 import { instant, paymentStatus } from '../http/answer-fields';
 import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { AppError, rateLimited } from '../http/errors';
@@ -45,7 +46,9 @@ export const donationRoutes = createRouter()
         ),
         404: errorResponse('No such active tournament'),
         409: errorResponse('Card payments are not connected'),
-        429: errorResponse('Too many gifts started from this address; the message says when to try again'),
+        429: errorResponse(
+          'Too many gifts started from this address, or the receipt’s address has had its e-mails for the day (USER_MAIL_PER_ADDRESS): nothing saved; the message says when to try again',
+        ),
       },
     }),
     async (c) => {
@@ -59,12 +62,18 @@ export const donationRoutes = createRouter()
         throw rateLimited(c, perAddress.retryAfterSeconds, tooManyGifts(perAddress.retryAfterSeconds));
       }
       const viewer = await getViewer(c);
-      const { url, sessionId, amountCents } = await startCardGift(database.db, stripe, c.req.valid('json'), {
+      const gift = c.req.valid('json');
+      // The receipt goes to the address typed here (issue 31: counted per address, and per account when signed in).
+      const release = await reserveForRequest(c, [gift.email]);
+      const { url, sessionId, amountCents } = await startCardGift(database.db, stripe, gift, {
         userId: viewer?.userId ?? null,
         appUrl: config.appUrl,
         currency: config.currency,
         holdHours: config.holdHours,
         now: now(),
+      }).catch(async (error: unknown) => {
+        await release();
+        throw error;
       });
       return c.json({ url, sessionId, amountCents }, 201);
     },

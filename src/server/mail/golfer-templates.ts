@@ -1,5 +1,6 @@
 // The e-mails golfers get about their own details (R42) and their team (R43).
 import { layout } from './templates';
+import { inertLinks } from '../../shared/link-text';
 
 export function golferAnswerRequestMessage(m: {
   firstName: string;
@@ -9,6 +10,7 @@ export function golferAnswerRequestMessage(m: {
   url: string;
   reminder: boolean;
 }) {
+  m = { ...m, firstName: inertLinks(m.firstName), teamName: inertLinks(m.teamName) };
   const lines = [
     `Hi ${m.firstName},`,
     m.reminder
@@ -25,6 +27,7 @@ export function golferAnswerRequestMessage(m: {
 
 /** R43: a single golfer placed into a team by staff. */
 export function pairedMessage(m: { firstName: string; teamName: string; teammates: string[]; tournamentName: string; url: string }) {
+  m = { ...m, firstName: inertLinks(m.firstName), teamName: inertLinks(m.teamName), teammates: m.teammates.map(inertLinks) };
   const lines = [
     `Hi ${m.firstName},`,
     `Good news: you have a team for ${m.tournamentName}. You will play with team ${m.teamName}.`,

@@ -1,5 +1,6 @@
 // The e-mail staff write to a group (R45): their words, then who sent it and why this recipient gets it.
 import { layout } from './templates';
+import { inertLinks } from '../../shared/link-text';
 
 export interface FieldMessage {
   subject: string;
@@ -12,7 +13,8 @@ export interface FieldMessage {
 }
 
 export function fieldMessage(input: FieldMessage) {
-  const greeting = input.recipientName ? `Hi ${input.recipientName},` : 'Hi,';
+  // Staff wrote the body; the recipient's name was typed by a leader or a golfer (issue 31: inert).
+  const greeting = input.recipientName ? `Hi ${inertLinks(input.recipientName)},` : 'Hi,';
   const paragraphs = input.body
     .split(/\n{2,}/)
     .map((p) => p.trim())

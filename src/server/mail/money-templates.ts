@@ -1,7 +1,10 @@
 // The e-mails about money (R24, R25, R26): the hold reminder, the expiry notice, the receipt, the waitlist offer.
 import { layout } from './templates';
+import { inertLinks } from '../../shared/link-text';
 
 const sign = (org: string) => `See you on the course.\n${org}`;
+/** The greeting; names and labels a payer typed are made inert (issue 31). */
+const hi = (name: string) => `Hi ${inertLinks(name) || 'there'},`;
 
 export function holdReminderMessage(r: {
   contactName: string;
@@ -12,8 +15,8 @@ export function holdReminderMessage(r: {
   org: string;
 }) {
   const paragraphs = [
-    `Hi ${r.contactName || 'there'},`,
-    `Your place for ${r.teamName} at ${r.tournamentName} is kept until ${r.deadline}, about 24 hours from now.`,
+    hi(r.contactName),
+    `Your place for ${inertLinks(r.teamName)} at ${r.tournamentName} is kept until ${r.deadline}, about 24 hours from now.`,
     'If it is not paid by then, the place is released to other sponsors. Pay from your teams page, or contact the organisers.',
   ];
   return {
@@ -31,8 +34,8 @@ export function holdExpiredMessage(r: {
   org: string;
 }) {
   const paragraphs = [
-    `Hi ${r.contactName || 'there'},`,
-    `The place held for ${r.teamName} at ${r.tournamentName} was not paid in time and has been released.`,
+    hi(r.contactName),
+    `The place held for ${inertLinks(r.teamName)} at ${r.tournamentName} was not paid in time and has been released.`,
     'Your team stays on your teams page marked Expired. If you still want to play, contact the organisers: they can reinstate it while places remain.',
   ];
   return {
@@ -62,9 +65,10 @@ export function receiptMessage(r: {
   receiptUrl: string;
   statementUrl: string;
 }) {
+  const forWhat = inertLinks(r.forWhat);
   const paragraphs = [
-    `Hi ${r.payerName || 'there'},`,
-    `Thank you: ${r.org} has received your payment for ${r.forWhat} at ${r.tournamentName}.`,
+    hi(r.payerName),
+    `Thank you: ${r.org} has received your payment for ${forWhat} at ${r.tournamentName}.`,
     `Amount: ${r.amount}`,
     `Date: ${r.date}`,
     `Reference: ${r.reference}`,
@@ -75,7 +79,7 @@ export function receiptMessage(r: {
     'Keep this e-mail as your receipt; a printable copy and your statement for the year are at the links below.',
   ];
   return {
-    subject: `Receipt from ${r.org}: ${r.amount} for ${r.forWhat}`,
+    subject: `Receipt from ${r.org}: ${r.amount} for ${forWhat}`,
     text: `${paragraphs.join('\n\n')}\n\nPrintable receipt: ${r.receiptUrl}\nYear statement: ${r.statementUrl}\n\n${sign(r.org)}\n`,
     html: layout('Payment received', [...paragraphs, `Your statement for the year: ${r.statementUrl}`], {
       label: 'Printable receipt',
@@ -95,7 +99,7 @@ export function waitlistOfferMessage(r: {
 }) {
   const places = r.teamsWanted === 1 ? 'a place' : `${r.teamsWanted} places`;
   const paragraphs = [
-    `Hi ${r.contactName || 'there'},`,
+    hi(r.contactName),
     `Good news: ${places} at the ${r.levelName} level of ${r.tournamentName} opened up, and you are first on the waitlist.`,
     `We keep ${r.teamsWanted === 1 ? 'it' : 'them'} for you until ${r.expiresAt}. Register through the link below before then; after that the offer passes to the next in line.`,
     'If you no longer need it, you can pass it on from the same page.',
@@ -117,26 +121,28 @@ export function purchaseReminderMessage(r: {
   url: string;
   org: string;
 }) {
+  const label = inertLinks(r.label);
   const paragraphs = [
-    `Hi ${r.buyerName || 'there'},`,
-    `${r.label} at ${r.tournamentName} is kept for you until ${r.deadline}, about 24 hours from now.`,
+    hi(r.buyerName),
+    `${label} at ${r.tournamentName} is kept for you until ${r.deadline}, about 24 hours from now.`,
     'If it is not paid by then, it is released to others. Pay from your page, or contact the organisers.',
   ];
   return {
-    subject: `Reminder: ${r.label} at ${r.tournamentName} is kept until ${r.deadline}`,
+    subject: `Reminder: ${label} at ${r.tournamentName} is kept until ${r.deadline}`,
     text: `${paragraphs.join('\n\n')}\n\n${r.url}\n\n${sign(r.org)}\n`,
     html: layout('Kept for one more day', paragraphs, { label: 'Pay now', url: r.url }),
   };
 }
 
 export function purchaseExpiredMessage(r: { buyerName: string; label: string; tournamentName: string; url: string; org: string }) {
+  const label = inertLinks(r.label);
   const paragraphs = [
-    `Hi ${r.buyerName || 'there'},`,
-    `${r.label} at ${r.tournamentName} was not paid in time and has been released.`,
+    hi(r.buyerName),
+    `${label} at ${r.tournamentName} was not paid in time and has been released.`,
     'If you still want it, contact the organisers or buy it again while it is available.',
   ];
   return {
-    subject: `${r.label} at ${r.tournamentName} has expired`,
+    subject: `${label} at ${r.tournamentName} has expired`,
     text: `${paragraphs.join('\n\n')}\n\n${r.url}\n\n${sign(r.org)}\n`,
     html: layout('Released unpaid', paragraphs, { label: 'See the event', url: r.url }),
   };

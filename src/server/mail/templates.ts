@@ -1,4 +1,5 @@
 // The e-mails the portal sends, in text and HTML, in the product's voice.
+import { inertLinks } from '../../shared/link-text';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -17,8 +18,11 @@ export function layout(title: string, paragraphs: string[], action?: { label: st
 </div></body></html>`;
 }
 
+/** The greeting, with the name a stranger may have typed made inert (issue 31). */
+const hi = (firstName: string) => (firstName ? `Hi ${inertLinks(firstName)},` : 'Hi,');
+
 export function confirmEmailMessage(input: { firstName: string; url: string }) {
-  const greeting = input.firstName ? `Hi ${input.firstName},` : 'Hi,';
+  const greeting = hi(input.firstName);
   const lines = [
     greeting,
     'Thanks for signing up for the golf tournament. Please confirm your e-mail address so you can register your team.',
@@ -34,7 +38,7 @@ export function confirmEmailMessage(input: { firstName: string; url: string }) {
 }
 
 export function resetPasswordMessage(input: { firstName: string; url: string }) {
-  const greeting = input.firstName ? `Hi ${input.firstName},` : 'Hi,';
+  const greeting = hi(input.firstName);
   const lines = [
     greeting,
     'Someone asked to reset the password of your golf tournament account. Choose a new password with the link below.',
@@ -56,7 +60,7 @@ export function resetPasswordMessage(input: { firstName: string; url: string }) 
 
 /** Sent when someone signs up with an e-mail that already has an account (R34): the answer on the page is the same either way. */
 export function accountExistsMessage(input: { firstName: string; resetUrl: string; signInUrl: string }) {
-  const greeting = input.firstName ? `Hi ${input.firstName},` : 'Hi,';
+  const greeting = hi(input.firstName);
   const lines = [
     greeting,
     'Someone (perhaps you) tried to sign up for the golf tournament with this e-mail address, but it already has an account.',
@@ -96,9 +100,10 @@ export function registrationMessage(r: RegistrationMail) {
       : r.cardPayments
         ? `You chose to pay by card. Your places are kept until ${r.holdUntil}; if you did not finish paying, use Pay now on your teams page before then. A receipt follows once the payment is received.`
         : 'You chose to pay now. Card payment is not connected yet; we will contact you about payment.';
-  const teamLines = r.teams.map((t) => `${t.name}: ${t.players.map((p) => `${p.firstName} ${p.lastName}`).join(', ')}`);
+  // Every name here was typed by the leader and goes to the contact's address: inert (issue 31).
+  const teamLines = r.teams.map((t) => inertLinks(`${t.name}: ${t.players.map((p) => `${p.firstName} ${p.lastName}`).join(', ')}`));
   const paragraphs = [
-    `Hi ${r.contactName},`,
+    `Hi ${inertLinks(r.contactName)},`,
     `Thank you for registering ${count} for ${r.tournament.name} on ${r.tournament.startDate}.`,
     `Sponsorship level: ${r.levelName}, ${r.amount} per team. Total: ${r.total}.`,
     ...teamLines,

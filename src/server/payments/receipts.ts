@@ -5,7 +5,7 @@ import type { AppDeps } from '../http/context';
 import { receiptMessage } from '../mail/money-templates';
 import { linkKey, receiptsFor, receiptSubject, statementSubject, type Receipt } from '../receipts/service';
 import { formatMoney } from '../../shared/money';
-import { disclosureText, NO_GOODS_TEXT } from '../../shared/receipts';
+import { disclosureText, NO_GOODS_TEXT, yearIn } from '../../shared/receipts';
 
 type ReceiptDeps = Pick<AppDeps, 'database' | 'config' | 'mailer' | 'logger' | 'now' | 'auth'>;
 
@@ -13,11 +13,17 @@ type ReceiptDeps = Pick<AppDeps, 'database' | 'config' | 'mailer' | 'logger' | '
 export const linkSecret = async (deps: Pick<AppDeps, 'auth'>) => (await deps.auth.$context).secret;
 
 /** The printable receipt's and the statement's addresses, keyed so a visitor can open them from the e-mail. */
-export function receiptLinks(appUrl: string, secret: string, receipt: Pick<Receipt, 'paymentId' | 'payerEmail' | 'paidAt'>) {
-  const year = receipt.paidAt.slice(0, 4);
+export function receiptLinks(
+  appUrl: string,
+  secret: string,
+  timeZone: string,
+  receipt: Pick<Receipt, 'paymentId' | 'payerEmail' | 'paidAt'>,
+) {
+  // The statement's year as the statement counts it (TIME_ZONE): a gift at 23:30 on 31 December is in that year's.
+  const year = yearIn(receipt.paidAt, timeZone);
   return {
     receiptUrl: `${appUrl}/receipts/${receipt.paymentId}?key=${linkKey(secret, receiptSubject(receipt.paymentId))}`,
-    statementUrl: `${appUrl}/statement?email=${encodeURIComponent(receipt.payerEmail)}&year=${year}&key=${linkKey(secret, statementSubject(receipt.payerEmail))}`,
+    statementUrl: `${appUrl}/statement?email=${encodeURIComponent(receipt.payerEmail)}&year=${year}&key=${linkKey(secret, statementSubject(receipt.payerEmail, year))}`,
   };
 }
 
@@ -45,7 +51,7 @@ export async function sendReceipts(deps: ReceiptDeps, paymentIds: string[]) {
       fmv: money(r.fmvCents),
       deductible: money(r.deductibleCents),
       disclosure: r.disclosure ? disclosureText(money(r.fmvCents)) : r.fmvCents === 0 ? NO_GOODS_TEXT : '',
-      ...receiptLinks(config.appUrl, secret, r),
+      ...receiptLinks(config.appUrl, secret, config.timeZone, r),
     });
     await mailer
       .send({ to: r.payerEmail, ...message })

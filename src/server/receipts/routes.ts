@@ -13,6 +13,11 @@ import { statementYear } from '../../shared/fundraising-schemas';
 import { isStaff } from '../../shared/roles';
 
 const RECEIPT_NOT_FOUND = 'Receipt not found';
+const STATEMENT_NOT_FOUND = 'Statement not found';
+export const STATEMENT_KEY_OTHER = 'This link does not open this statement: a receipt e-mail’s link opens that year’s statement only';
+export const STATEMENT_NEEDS_CONFIRMED =
+  'Confirm your e-mail address to see your statement: use the link in the confirmation e-mail, or open the statement from a receipt e-mail';
+export const STATEMENT_LINK_ONLY = 'Open your statement from the link in a receipt e-mail: this site does not confirm e-mail addresses';
 const key = z.string().max(100).optional();
 
 const receiptSchema = z
@@ -79,7 +84,9 @@ export const receiptRoutes = createRouter()
       path: '/statements',
       access: 'public',
       summary: "A payer's statement of a calendar year (R39): every payment received from their e-mail address, with the totals",
-      description: 'For the address of the signed-in caller, with the link key of a receipt e-mail, or for staff; 404 otherwise.',
+      description:
+        'With the link key of a receipt e-mail (it opens that address’s statement of that year only), for staff, or for the ' +
+        'signed-in caller’s own address once it is confirmed (with SMTP set; without it, only the link).',
       request: { query: z.object({ email: email(), year: statementYear, key }) },
       responses: {
         200: jsonResponse(
@@ -94,16 +101,25 @@ export const receiptRoutes = createRouter()
             timeZone: z.string(),
           }),
         ),
-        404: errorResponse('Not the caller’s statement'),
+        403: errorResponse('The caller’s own address, not confirmed (or no e-mail is confirmed without SMTP): only the link opens it'),
+        404: errorResponse('Not the caller’s statement, or a link key of another address or year'),
       },
     }),
     async (c) => {
       const query = c.req.valid('query');
       const viewer = await getViewer(c);
-      const allowed =
-        keyMatches(await linkSecret(c.var.deps), statementSubject(query.email), query.key) ||
-        (viewer && (isStaff(viewer.role) || viewer.email.toLowerCase() === query.email));
-      if (!allowed) throw new AppError('NOT_FOUND', 'Statement not found');
+      const { mailer } = c.var.deps;
+      const keyOpens = keyMatches(await linkSecret(c.var.deps), statementSubject(query.email, query.year), query.key);
+      if (!keyOpens && !(viewer && isStaff(viewer.role))) {
+        // Signed in with the statement's address proves owning it only once the owner confirmed it; without SMTP nobody
+        // confirms (R7: anyone can sign up with any address), so then only the receipt e-mail's own link opens it.
+        if (viewer && viewer.email.toLowerCase() === query.email) {
+          if (!mailer.configured) throw new AppError('FORBIDDEN', STATEMENT_LINK_ONLY);
+          if (!viewer.emailVerified) throw new AppError('FORBIDDEN', STATEMENT_NEEDS_CONFIRMED);
+        } else {
+          throw new AppError('NOT_FOUND', query.key ? STATEMENT_KEY_OTHER : STATEMENT_NOT_FOUND);
+        }
+      }
       const { config, database } = c.var.deps;
       const statement = await yearStatement(database.db, query.year, config.timeZone, query.email);
       return c.json(

@@ -166,4 +166,5 @@ export function keyMatches(secret: string, subject: string, key: string | undefi
 }
 
 export const receiptSubject = (paymentId: string) => `payment:${paymentId}`;
-export const statementSubject = (email: string) => `statement:${email.toLowerCase()}`;
+/** A statement's key opens one address's one year: a receipt e-mail of 2025 is no way into 2026 or any earlier year. */
+export const statementSubject = (email: string, year: number) => `statement:${email.toLowerCase()}:${year}`;

@@ -14,6 +14,7 @@ import { instant, named } from '../http/answer-fields';
 import { sendInvitations } from '../golfer-answers/invitations';
 import { isStaff } from '../../shared/roles';
 import { registerParsedOnce, registrationAnswer, updateSavedAnswer, type ParsedRegistration } from './service';
+import { reserveForRequest } from '../mail/reserve-for-request';
 
 type RegistrationAnswer = ReturnType<typeof registrationAnswer> & { checkoutUrl?: string; checkoutError?: string };
 
@@ -51,6 +52,7 @@ export const registrationRoutes = createRouter()
         409: errorResponse(
           'Not enough places left, registration has closed (the editing lock, R17), the account holds its most unpaid teams, or card payments are not connected',
         ),
+        429: errorResponse('The e-mails it would send (the contact’s, the golfers’ links) pass a daily limit: nothing saved'),
       },
     }),
     async (c) => register(c, { kind: 'team', input: c.req.valid('json') }, c.req.valid('query').offer),
@@ -69,6 +71,7 @@ export const registrationRoutes = createRouter()
         409: errorResponse(
           'No place left, registration has closed (the editing lock, R17), the account holds its most unpaid places, or card payments are not connected',
         ),
+        429: errorResponse('The confirmation to an address not the account’s own passes a daily limit: nothing saved'),
       },
     }),
     async (c) => register(c, { kind: 'single', input: c.req.valid('json') }),
@@ -85,6 +88,13 @@ function holdUntilFormat(timeZone: string) {
   return format;
 }
 
+/** The addresses a registration mails: its contact, and each golfer asked to answer for themselves (R42). */
+function mailedBy(parsed: ParsedRegistration): string[] {
+  if (parsed.kind === 'single') return [parsed.input.email];
+  const asked = parsed.input.teams.flatMap((t) => t.players.filter((p) => p.answeredBy === 'golfer').map((p) => p.email));
+  return [parsed.input.contactEmail, ...asked];
+}
+
 /** Registers teams or a single place, then mails the contact and, for a card registration, opens Stripe Checkout. */
 async function register(c: AppContext, parsed: ParsedRegistration, offerToken?: string) {
   const viewer = await getViewer(c);
@@ -95,6 +105,8 @@ async function register(c: AppContext, parsed: ParsedRegistration, offerToken?: 
   if (key && !key.success) throw new AppError('BAD_REQUEST', key.error.issues[0]!.message);
   const idempotencyKey = key?.data;
 
+  // The confirmation and the golfers' links go to addresses the leader typed: counted first, all or none (issue 31).
+  const release = await reserveForRequest(c, mailedBy(parsed), idempotencyKey);
   const outcome = await registerParsedOnce(database.db, viewer.userId, parsed, now(), config.timeZone, {
     holdHours: config.holdHours,
     cardPayments: stripe !== null,
@@ -102,12 +114,14 @@ async function register(c: AppContext, parsed: ParsedRegistration, offerToken?: 
     unpaidLimit: isStaff(viewer.role) ? null : config.unpaidPerAccount,
     idempotencyKey,
     offerToken,
-  }).catch((error: unknown) => {
+  }).catch(async (error: unknown) => {
     // A refusal (sold out, closed, a bad level or offer) is decided before anything is written, or rolled back with it.
     if (error instanceof AppError) c.set('wroteNothing', true);
+    await release();
     throw error;
   });
   if ('replay' in outcome) {
+    await release();
     c.set('wroteNothing', true);
     // The same form sent again (a retry after a dropped connection): the first answer, nothing saved, no second e-mail.
     c.header('Idempotent-Replayed', 'true');

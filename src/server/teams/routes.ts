@@ -1,6 +1,7 @@
 // /api/teams: a leader's own teams; reading or changing one team is for its leader (before the lock) or staff.
 import { z } from '@hono/zod-openapi';
-import { getActor } from '../http/context';
+import { getActor, getViewer } from '../http/context';
+import { MailLimitReached } from '../mail/mail-to-others';
 import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { editTeamSchema } from '../../shared/team-schemas';
 import { teamDetail, teamSummary } from './schemas';
@@ -58,18 +59,28 @@ export const teamRoutes = createRouter()
         200: jsonResponse('Saved', z.object({ team: teamDetail })),
         403: errorResponse('Not your team, or editing is locked'),
         404: errorResponse('No such team'),
+        429: errorResponse(
+          'The golfers’ e-mails this save would send pass a daily limit (USER_MAIL_PER_DAY, USER_MAIL_PER_ADDRESS): nothing saved',
+        ),
       },
     }),
     async (c) => {
-      const { database, config, now } = c.var.deps;
+      const { database, config, now, mailer } = c.var.deps;
+      const actor = await getActor(c);
+      const sender = { key: `user:${actor.userId}`, ownEmail: (await getViewer(c))?.email, staff: actor.staff };
       const { team, invitations } = await updateTeam(
         database.db,
-        await getActor(c),
+        actor,
         c.req.valid('param').id,
         c.req.valid('json'),
         now(),
         config.timeZone,
-      );
+        // Without SMTP nothing leaves the server (R7: the log only): nothing to count.
+        mailer.configured ? { sender, limits: config.mailToOthers } : undefined,
+      ).catch((error: unknown) => {
+        if (error instanceof MailLimitReached) c.header('Retry-After', String(error.retryAfterSeconds));
+        throw error;
+      });
       // Golfers newly asked to answer for themselves get their link (R42); the save stands if the mail server is down.
       void sendInvitations(c.var.deps, invitations, team.tournament);
       return c.json({ team }, 200);

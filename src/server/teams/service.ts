@@ -9,6 +9,7 @@ import { courseIdOf } from '../scoring/tournament-course';
 import { playerOrder, playerRow } from './player-order';
 import { issueLinks } from '../golfer-answers/links';
 import type { Invitation } from '../golfer-answers/invitations';
+import { countMailToOthers, type MailSender, type MailToOthersLimits } from '../mail/mail-to-others';
 import { isEditable, LOCKED_MESSAGE } from '../../shared/editing-lock';
 import { editTeamSchema, type AnsweredBy } from '../../shared/team-schemas';
 import type { StartGroup } from '../../shared/tournament-day';
@@ -127,7 +128,16 @@ export async function getTeam(db: Db, actor: Actor, teamId: string, now: Date, t
  * Golfers newly asked to answer for themselves, or whose e-mail changed, get a new personal link (R42): the answer lists
  * them for the route to e-mail. A golfer who answers keeps their own Handicap Index: the leader's form does not overwrite it.
  */
-export async function updateTeam(db: Db, actor: Actor, teamId: string, rawInput: unknown, now: Date, timeZone: string) {
+export async function updateTeam(
+  db: Db,
+  actor: Actor,
+  teamId: string,
+  rawInput: unknown,
+  now: Date,
+  timeZone: string,
+  /** The golfers' e-mails this save sends are counted in its transaction; over a limit nothing is saved (issue 31). */
+  mail?: { sender: MailSender; limits: MailToOthersLimits },
+) {
   const input = editTeamSchema.parse(rawInput);
   const invitations = await db.transaction(async (tx) => {
     const [team] = await tx
@@ -205,6 +215,13 @@ export async function updateTeam(db: Db, actor: Actor, teamId: string, rawInput:
       tx,
       asked.filter((a) => !a.replace).map((a) => a.id),
     );
+    if (mail)
+      await countMailToOthers(
+        tx,
+        mail.sender,
+        asked.map((a) => a.player.email),
+        mail.limits,
+      );
     return asked.map((a): Invitation => ({
       email: a.player.email,
       firstName: a.player.firstName,

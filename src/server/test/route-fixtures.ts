@@ -617,7 +617,7 @@ export const routeFixtures: Record<string, RouteFixture> = {
   },
   'GET /api/statements': {
     request: async ({ t }) => {
-      const key = linkKey((await t.deps.auth.$context).secret, statementSubject('matrix@example.org'));
+      const key = linkKey((await t.deps.auth.$context).secret, statementSubject('matrix@example.org', new Date().getUTCFullYear()));
       return { path: `/api/statements?email=matrix@example.org&year=${new Date().getUTCFullYear()}&key=${key}` };
     },
     expect: 200,
