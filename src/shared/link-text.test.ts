@@ -91,3 +91,18 @@ describe('inertLinks', () => {
     for (const link of LINKS) expect(looksLikeLink(inertLinks(link))).toBe(false);
   });
 });
+
+describe('a request body full of one pattern', () => {
+  // Every field is checked for links even past its length limit, so a 100 KB body reaches the pattern whole. Unbounded,
+  // the pattern tried the rest of the text from every position: 100 KB of one letter took 25 s, of "a.b-" over a minute
+  // (past this test's time-out). Bounded, each is a few hundred milliseconds at most on this machine.
+  it.each(['x', 'a.', '1.', 'a.b-', 'a@', 'http', 'www'])(
+    'finds no link in 100 KB of %j, and leaves it as it is',
+    (unit) => {
+      const text = unit.repeat(Math.ceil(100_000 / unit.length)).slice(0, 100_000);
+      expect(looksLikeLink(text)).toBe(false);
+      expect(inertLinks(text)).toBe(text);
+    },
+    10_000,
+  );
+});
