@@ -38,8 +38,9 @@ export const firstAdminSchema = signUpSchema.pick({ firstName: true, lastName: t
 export type FirstAdminInput = z.input<typeof firstAdminSchema>;
 
 /** What the first-run page and its API say for an address that is not (or no longer) valid (R50). */
-export const SETUP_LINK_INVALID =
-  'This setup address does not work: it was already used, has expired (a restart prints a new one), or an admin already exists.';
+export const SETUP_LINK_TITLE = 'This setup address does not work';
+export const SETUP_LINK_WHY = 'It was already used, has expired (a restart prints a new one), or an admin already exists.';
+export const SETUP_LINK_INVALID = `${SETUP_LINK_TITLE}. ${SETUP_LINK_WHY}`;
 
 export const profileSchema = z.object({
   firstName: name('First name is required'),

@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link2Off, ShieldCheck } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { SETUP_LINK_INVALID, type FirstAdminInput } from '../../shared/account-schemas';
+import { SETUP_LINK_TITLE, SETUP_LINK_WHY, type FirstAdminInput } from '../../shared/account-schemas';
 import { ApiError, errorMessage } from '../lib/api';
 import { useLightForm } from '../lib/light-form';
 import { notify } from '../lib/toast';
@@ -33,13 +33,13 @@ function Shell({ title, children }: { title: string; children: ReactNode }) {
 
 function LinkInvalid({ error }: { error?: unknown }) {
   const invalid = !error || (error instanceof ApiError && error.status === 404);
-  const title = invalid ? 'This setup address does not work' : 'We could not open the setup page';
+  const title = invalid ? SETUP_LINK_TITLE : 'We could not open the setup page';
   return (
     <Shell title={title}>
       <div role="alert" className="flex flex-col items-center gap-4 text-center">
         <Link2Off aria-hidden className="size-12 text-red-700" />
         <h1 className="text-2xl font-bold">{title}</h1>
-        <p className="text-stone-700">{invalid ? SETUP_LINK_INVALID : errorMessage(error, 'Please try again in a moment.')}</p>
+        <p className="text-stone-700">{invalid ? SETUP_LINK_WHY : errorMessage(error, 'Please try again in a moment.')}</p>
         <Link to="/auth" className="font-semibold text-brand-800 underline underline-offset-4">
           Log in
         </Link>
