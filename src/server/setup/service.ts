@@ -27,10 +27,13 @@ async function adminExists(db: Db | Tx): Promise<boolean> {
 /**
  * Issues a token when no admin exists: 32 random bytes (base64url), its SHA-256 kept with an expiry 24 hours on. Expired
  * tokens are removed; tokens other processes printed stay valid until they expire or an admin exists. Answers the token,
- * or null when an admin exists (then nothing is written).
+ * or null when an admin exists (any setup token left, e.g. by `npm run create-admin`, is removed then).
  */
 export async function issueSetupToken(db: Db, now: Date): Promise<string | null> {
-  if (await adminExists(db)) return null;
+  if (await adminExists(db)) {
+    await db.delete(verification).where(eq(verification.identifier, SETUP_IDENTIFIER));
+    return null;
+  }
   const token = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
     await tx.delete(verification).where(and(eq(verification.identifier, SETUP_IDENTIFIER), lte(verification.expiresAt, now)));
