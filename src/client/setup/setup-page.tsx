@@ -16,7 +16,7 @@ import { PageSpinner } from '../ui/spinner';
 import { NEW_PASSWORD_HINT } from '../auth/new-password-field';
 import { setupLinkQuery, useCreateFirstAdmin } from './queries';
 
-export const FIRST_ADMIN_CREATED = "Your admin account is ready. Now your organisation's details.";
+const FIRST_ADMIN_CREATED = "Your admin account is ready. Now your organisation's details.";
 /** Where the first admin goes next (R50, R51). */
 const NEXT_PAGE = '/admin/settings';
 
