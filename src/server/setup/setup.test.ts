@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TOO_COMMON_MESSAGE } from '../auth/common-passwords';
-import { setRole } from '../account/service';
+import { EMAIL_TAKEN_MESSAGE, setRole } from '../account/service';
 import { createOrPromoteAdmin } from '../cli/create-admin';
 import { user, verification } from '../db/schema';
 import { applySetCookies } from '../test/cookies';
@@ -100,7 +100,7 @@ describe('POST /api/setup/{token}', () => {
     await expectRefused(first, token);
   });
 
-  it("uses sign-up's rules and messages (a common password is refused) and keeps the address working", async () => {
+  it("uses sign-up's rules and messages (a common password, a taken e-mail) and keeps the address working", async () => {
     const t = await freshApp();
     const token = (await issueSetupToken(t.db, new Date()))!;
     const before = await fingerprint(t.db);
@@ -114,7 +114,14 @@ describe('POST /api/setup/{token}', () => {
       email: expect.any(String),
       password: 'Password must be at least 8 characters',
     });
-    expect(await fingerprint(t.db)).toEqual(before);
+    // An e-mail that already has an account (a team leader who signed up first) is refused on its field: never taken over.
+    const leader = await t.createUser('team_leader');
+    const beforeTaken = await fingerprint(t.db);
+    const taken = await t.call(`/api/setup/${token}`, { json: { ...firstAdmin(), email: leader.email } });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.fields).toEqual({ email: EMAIL_TAKEN_MESSAGE });
+    expect(await fingerprint(t.db)).toEqual(beforeTaken);
+    expect(before).not.toEqual(beforeTaken);
     expect((await t.call(`/api/setup/${token}`)).status).toBe(200);
   });
 
