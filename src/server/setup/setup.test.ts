@@ -1,14 +1,18 @@
 // First run in the browser (R50): the one-time setup address makes the first admin, signed in at once; used twice, expired,
 // unknown, or once an admin exists it answers 404 (page and API) and changes nothing; two uses at once make one admin.
+// On PostgreSQL also with two real server processes, as behind a proxy (R49): each start prints its own address, each
+// works through either process, and the first admin made through one ends both everywhere (docs/decisions/098).
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TOO_COMMON_MESSAGE } from '../auth/common-passwords';
 import { EMAIL_TAKEN_MESSAGE, setRole } from '../account/service';
 import { createOrPromoteAdmin } from '../cli/create-admin';
 import { user, verification } from '../db/schema';
 import { applySetCookies } from '../test/cookies';
 import { fingerprint } from '../test/db-fingerprint';
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../test/database';
+import { startServer, stopServer, type ServerProcess } from '../test/server-process';
 import { INDEX_HTML, withTempAssets } from '../test/temp-assets';
 import { createTestApp, TEST_PASSWORD, uniqueEmail, type TestApp, type TestAppOptions } from '../test/test-app';
 import { SETUP_LINK_INVALID } from '../../shared/account-schemas';
@@ -174,3 +178,56 @@ describe('the page /setup/{token}', () => {
     expect((await t.request(`/setup/${token}`)).status).toBe(404);
   });
 });
+
+/** The token of the address a process printed at start. */
+async function printedToken(server: ServerProcess): Promise<string> {
+  const pattern = new RegExp(`Open ${server.url}/setup/([A-Za-z0-9_-]{43}) to create one`);
+  await expect.poll(() => pattern.test(server.output()), { timeout: 10_000 }).toBe(true);
+  return pattern.exec(server.output())![1]!;
+}
+
+const post = (server: ServerProcess, token: string) =>
+  fetch(`${server.url}/api/setup/${token}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ firstName: 'Robin', lastName: 'Organiser', email: uniqueEmail('first-admin'), password: TEST_PASSWORD }),
+  });
+
+if (testDatabaseKind() === 'postgres') {
+  describe('the setup address with two processes on one PostgreSQL (R50)', () => {
+    let database: TestDatabase;
+    let a: ServerProcess;
+    let b: ServerProcess;
+    beforeAll(async () => {
+      database = await openTestDatabase();
+      [a, b] = await Promise.all([
+        startServer({ DATABASE_URL: database.url!, LOG_LEVEL: 'info' }),
+        startServer({ DATABASE_URL: database.url!, LOG_LEVEL: 'info' }),
+      ]);
+    }, 120_000);
+    afterAll(async () => {
+      await Promise.all([stopServer(a), stopServer(b)]);
+      await database?.close();
+    });
+
+    it("each prints its own address; A's works through B, then neither works anywhere", async () => {
+      const [tokenA, tokenB] = await Promise.all([printedToken(a), printedToken(b)]);
+      expect(tokenA).not.toBe(tokenB);
+      for (const server of [a, b]) {
+        for (const token of [tokenA, tokenB]) expect((await fetch(`${server.url}/setup/${token}`)).status).toBe(200);
+      }
+
+      const created = await post(b, tokenA);
+      expect(created.status).toBe(201);
+      expect(created.headers.getSetCookie().join(';')).toContain('session_token');
+
+      for (const server of [a, b]) {
+        for (const token of [tokenA, tokenB]) {
+          expect((await fetch(`${server.url}/setup/${token}`)).status).toBe(404);
+          expect((await fetch(`${server.url}/api/setup/${token}`)).status).toBe(404);
+          expect((await post(server, token)).status).toBe(404);
+        }
+      }
+    });
+  });
+}
