@@ -48,6 +48,7 @@ describe('first run in the browser', () => {
     await submit.click();
     expect((await refused).status()).toBe(400);
     await expectFieldError(page, 'Password', TOO_COMMON_MESSAGE);
+    await shoot(page, 'setup-errors-390');
 
     await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
     await submit.click();
