@@ -28,7 +28,7 @@ async function child(target: string) {
   const { loadConfig } = await import('../src/server/config');
   const { openDatabase, migrateDatabase } = await import('../src/server/db/connect');
   const { loadStaticAssets } = await import('../src/server/http/static-assets');
-  const { countAdmins } = await import('../src/server/account/service');
+  const { issueSetupToken } = await import('../src/server/setup/service');
   step('import server modules (tsx)');
   const isPg = target.startsWith('postgres');
   const config = loadConfig({ ...process.env, DATABASE_URL: isPg ? target : '', DATA_DIR: isPg ? '' : target, LOG_LEVEL: 'error' });
@@ -43,8 +43,8 @@ async function child(target: string) {
   step(`loadStaticAssets (${assets.size} files, gzip-9 + brotli-11)`);
   createApp(deps, { assets });
   step('createApp');
-  await countAdmins(database.db);
-  step('countAdmins');
+  await issueSetupToken(database.db, new Date());
+  step('issueSetupToken (no admin yet: the setup address)');
   await database.close();
   process.stdout.write('\n@@' + JSON.stringify(phases) + '\n');
 }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { migrateDatabase, openDatabase, type Db } from '../../src/server/db/connect';
-import { openTestDatabase } from '../../src/server/test/database';
+import { openEmptyTestDatabase, openTestDatabase } from '../../src/server/test/database';
 import { freePort, npmStartNodeArgs } from '../../src/server/test/server-process';
 import { startMailCatcher, type MailCatcher } from '../../src/server/test/mail-catcher';
 import { E2E_ACCOUNTS, seedAccounts } from './accounts';
@@ -29,6 +29,11 @@ export interface PortalOptions {
    * On PGlite this opens the journey's folder once more in this process (2-6 s): seed only what the journey needs.
    */
   seed?: (db: Db) => Promise<void>;
+  /**
+   * A database with nothing in it, as on a charity's first start: no tables, no accounts (not even E2E_ACCOUNTS); the
+   * server migrates it (the first-run journey, R50). `seed` is not run then.
+   */
+  empty?: boolean;
   /** More settings for the server, as environment variables (e.g. the local Stripe fake's). */
   env?: Record<string, string>;
 }
@@ -59,8 +64,9 @@ export function provided<K extends 'testDatabase' | 'e2eTemplateDataDir'>(key: K
 }
 
 /** A database the server can open, with the accounts and any extra seed: its settings for the server, and its clean-up. */
-async function prepareDatabase(seed: PortalOptions['seed']) {
+async function prepareDatabase(seed: PortalOptions['seed'], empty = false) {
   const target = provided('testDatabase') ?? { kind: 'pglite', dumpPath: null };
+  if (empty) return emptyDatabase(target.kind);
   if (target.kind === 'postgres') {
     const database = await openTestDatabase();
     try {
@@ -98,6 +104,20 @@ async function prepareDatabase(seed: PortalOptions['seed']) {
     throw error;
   }
   return { kind: 'pglite' as const, env: { DATA_DIR: dataDir } as Record<string, string>, cleanUp };
+}
+
+/** A database the server has never seen: an empty PostgreSQL database, or an empty data folder. */
+async function emptyDatabase(kind: 'pglite' | 'postgres') {
+  if (kind === 'postgres') {
+    const database = await openEmptyTestDatabase('postgres');
+    return { kind, env: { DATABASE_URL: database.url! } as Record<string, string>, cleanUp: () => database.close() };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'golf-e2e-'));
+  return {
+    kind,
+    env: { DATA_DIR: dataDir } as Record<string, string>,
+    cleanUp: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
 }
 
 /** The environment of `npm start` on a clean machine plus our settings: no NODE_ENV=test or VITEST_* leaking in. */
@@ -166,7 +186,7 @@ function takeSpare(settings: Record<string, string>): Spare {
 export async function startPortal(options: PortalOptions = {}): Promise<Portal> {
   const started = performance.now();
   spare ??= spawnSpare();
-  const database = await prepareDatabase(options.seed);
+  const database = await prepareDatabase(options.seed, options.empty);
   const mail = options.smtp ? await startMailCatcher() : null;
   const prepared = performance.now();
 

@@ -38,6 +38,7 @@ const GiveThanksPage = lazy(() => import('./donations/give-thanks-page').then((m
 const ReceiptPage = lazy(() => import('./receipts/receipt-page').then((m) => ({ default: m.ReceiptPage })));
 const StatementPage = lazy(() => import('./receipts/statement-page').then((m) => ({ default: m.StatementPage })));
 const GolferAnswerPage = lazy(() => import('./golfer-answers/golfer-answer-page').then((m) => ({ default: m.GolferAnswerPage })));
+const SetupPage = lazy(() => import('./setup/setup-page').then((m) => ({ default: m.SetupPage })));
 const TeamScoresPage = lazy(() => import('./scoring/team-scores-page').then((m) => ({ default: m.TeamScoresPage })));
 
 /**
@@ -56,6 +57,7 @@ export const PAGE_ROUTES = (
     <Route path="receipts/:paymentId" element={<ReceiptPage />} />
     <Route path="statement" element={<StatementPage />} />
     <Route path="golfer/:token" element={<GolferAnswerPage />} />
+    <Route path="setup/:token" element={<SetupPage />} />
     <Route path="auth" element={<AuthPage />} />
     <Route path="logout" element={<LogoutPage />} />
     <Route path="forgot-password" element={<ForgotPasswordPage />} />

@@ -34,11 +34,13 @@ import { messageRoutes } from './messages/routes';
 import { sideGameRoutes } from './side-games/routes';
 import { adminGolferAnswerRoutes, adminGolferQuestionRoutes, golferAnswerRoutes } from './golfer-answers/routes';
 import { pairingRoutes } from './pairing/routes';
+import { setupRoutes } from './setup/routes';
 
 /** Each API router and the path it is mounted at, in the order Hono matches them (app.ts mounts them in this order). */
 export const API_ROUTERS = [
   ['/api/health', healthRoutes],
   ['/api/account', accountRoutes],
+  ['/api/setup', setupRoutes],
   ['/api/auth', authRoutes],
   ['/api/tournaments', tournamentRoutes],
   ['/api/tournaments', fundraisingRoutes],

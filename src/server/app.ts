@@ -13,7 +13,8 @@ import { completeDocument } from './http/openapi-document';
 import { errorFields } from './logger';
 import { assetResponse, htmlResponse, forServerRendering, type StaticAssets } from './http/static-assets';
 import { SERVER_RENDERED, serverRenderedPage } from './http/server-render';
-import { isClientPath } from '../shared/client-paths';
+import { firstRunToken, isClientPath } from '../shared/client-paths';
+import { isSetupTokenValid } from './setup/service';
 import { listOpenEvents } from './events/service';
 import { eventContext } from './events/routes';
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../shared/image-rules';
@@ -173,6 +174,12 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
           return null;
         });
         if (html) return htmlResponse(html, encoding);
+      }
+      // The first-run page exists only while its token works (R50): 404 for a used, expired or unknown one.
+      const setupToken = firstRunToken(c.req.path);
+      if (setupToken !== null) {
+        const valid = await isSetupTokenValid(deps.database.db, setupToken, deps.now());
+        return assetResponse(index, encoding, valid ? 200 : 404);
       }
       // /index.html is the app shell the service worker keeps for offline pages.
       return assetResponse(index, encoding, isClientPath(c.req.path) || c.req.path === '/index.html' ? 200 : 404);

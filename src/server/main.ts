@@ -1,7 +1,7 @@
 // Start-up: settings, database and migrations, then one process serving the API and the built client.
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { countAdmins } from './account/service';
+import { issueSetupToken, SETUP_TOKEN_HOURS } from './setup/service';
 import { createApp } from './app';
 import { buildDeps, openConfiguredDatabase } from './bootstrap';
 import { ConfigError, databaseName, loadConfig, type Config } from './config';
@@ -73,8 +73,12 @@ const server = serve({ fetch: app.fetch, port: config.port }, () => {
   if (!deps.mailer.configured) logger.info('SMTP_URL is not set: e-mail links are printed here and accounts need no confirmation.');
 });
 
-if ((await countAdmins(database.db)) === 0) {
-  logger.info("No admin yet. Create one with: npm run create-admin -- --email you@example.org --password 'a-long-password'");
+// R50: while no admin exists, a one-time address makes the first one (R3's command still works).
+const setupToken = await issueSetupToken(database.db, deps.now());
+if (setupToken) {
+  logger.info(
+    `No admin yet. Open ${config.appUrl}/setup/${setupToken} to create one (works once, for ${SETUP_TOKEN_HOURS} hours; a restart prints a new address), or run: npm run create-admin -- --email you@example.org --password 'a-long-password'`,
+  );
 }
 
 let stopping = false;

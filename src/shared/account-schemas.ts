@@ -33,6 +33,15 @@ export const signUpSchema = z.object({
 });
 export type SignUpInput = z.input<typeof signUpSchema>;
 
+/** The first-run page (R50): the first admin, with sign-up's own fields and rules (no company: it is the organisation's). */
+export const firstAdminSchema = signUpSchema.pick({ firstName: true, lastName: true, email: true, password: true });
+export type FirstAdminInput = z.input<typeof firstAdminSchema>;
+
+/** What the first-run page and its API say for an address that is not (or no longer) valid (R50). */
+export const SETUP_LINK_TITLE = 'This setup address does not work';
+export const SETUP_LINK_WHY = 'It was already used, has expired (a restart prints a new one), or an admin already exists.';
+export const SETUP_LINK_INVALID = `${SETUP_LINK_TITLE}. ${SETUP_LINK_WHY}`;
+
 export const profileSchema = z.object({
   firstName: name('First name is required'),
   lastName: name('Last name is required'),

@@ -3,6 +3,17 @@
 // A test requests every route of the client's router (server/http/page-status.test.ts): a page missing here fails it.
 import { matchPath } from './match-path';
 
+/**
+ * The first-run page (R50): a page only while its token is valid. The server answers it 200 then and 404 otherwise
+ * (app.ts asks setup/service.ts), the page itself asks its API the same question.
+ */
+export const FIRST_RUN_PAGE = '/setup/:token';
+
+/** The token of a first-run address, or null for any other address. */
+export function firstRunToken(pathname: string): string | null {
+  return matchPath({ path: FIRST_RUN_PAGE }, pathname)?.params.token ?? null;
+}
+
 const PAGES = [
   '/',
   '/register',
@@ -14,6 +25,7 @@ const PAGES = [
   '/receipts/:paymentId',
   '/statement',
   '/golfer/:token',
+  FIRST_RUN_PAGE,
   '/auth',
   '/logout',
   '/forgot-password',

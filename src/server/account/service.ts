@@ -66,14 +66,6 @@ export async function setRole(db: Db, userId: string, role: Role) {
   await db.update(user).set({ role }).where(eq(user.id, userId));
 }
 
-export async function countAdmins(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(user)
-    .where(eq(user.role, 'admin'));
-  return row?.n ?? 0;
-}
-
 /** Who is signed in, with the profile: every page load reads it. Built once. */
 const meQuery = preparedPerDatabase((db) =>
   db

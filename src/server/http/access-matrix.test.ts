@@ -119,6 +119,9 @@ const RULES: Record<string, Rule> = {
   'POST /api/admin/teams': admin,
   'PATCH /api/admin/teams/{id}/status': admin,
   'DELETE /api/admin/teams/{id}': admin,
+  // ── first run (R50): public, the one-time address printed at start is the key (404 once an admin exists) ──
+  'GET /api/setup/{token}': publicRoute,
+  'POST /api/setup/{token}': publicRoute,
   // ── golfers answer for themselves (R42): the personal link is the key; staff read and export, admins set the questions ──
   'GET /api/golfer-answers/{token}': publicRoute,
   'PUT /api/golfer-answers/{token}': publicRoute,

@@ -707,6 +707,15 @@ export const routeFixtures: Record<string, RouteFixture> = {
     expect: 201,
   },
   'GET /api/waitlist/mine': { expect: 200 },
+  // The matrix's database has admins: every setup address answers 404 (setup/setup.test.ts drives a valid one).
+  'GET /api/setup/{token}': { request: () => ({ path: '/api/setup/no-such-setup-token' }), expect: 404 },
+  'POST /api/setup/{token}': {
+    request: () => ({
+      path: '/api/setup/no-such-setup-token',
+      json: { firstName: 'Matrix', lastName: 'Admin', email: uniqueEmail('setup'), password: TEST_PASSWORD },
+    }),
+    expect: 404,
+  },
   'GET /api/waitlist/offers/{token}': { request: () => ({ path: '/api/waitlist/offers/no-such-offer-token-000' }), expect: 404 },
   'POST /api/waitlist/offers/{token}/decline': {
     request: () => ({ path: '/api/waitlist/offers/no-such-offer-token-000/decline' }),
