@@ -86,8 +86,6 @@ export interface RegistrationMail {
   paymentOption: 'pay' | 'hold';
   holdUntil: string | null;
   dashboardUrl: string;
-  /** Card payments are on (R23): the card choice then has a deadline too. */
-  cardPayments?: boolean;
   /** The Give page for this tournament (R35): a registration's confirmation invites a gift. */
   giveUrl?: string;
 }
@@ -97,9 +95,8 @@ export function registrationMessage(r: RegistrationMail) {
   const payment =
     r.paymentOption === 'hold'
       ? `Your registration is on hold until ${r.holdUntil}. We will confirm your payment with you before then.`
-      : r.cardPayments
-        ? `You chose to pay by card. Your places are kept until ${r.holdUntil}; if you did not finish paying, use Pay now on your teams page before then. A receipt follows once the payment is received.`
-        : 'You chose to pay now. Card payment is not connected yet; we will contact you about payment.';
+      : // 'Pay now' is refused while card payments are not connected (issue 31), so the card choice always has its deadline.
+        `You chose to pay by card. Your places are kept until ${r.holdUntil}; if you did not finish paying, use Pay now on your teams page before then. A receipt follows once the payment is received.`;
   // Every name here was typed by the leader and goes to the contact's address: inert (issue 31).
   const teamLines = r.teams.map((t) => inertLinks(`${t.name}: ${t.players.map((p) => `${p.firstName} ${p.lastName}`).join(', ')}`));
   const paragraphs = [

@@ -138,7 +138,6 @@ async function register(c: AppContext, parsed: ParsedRegistration, offerToken?: 
     total: money(registration.totalCents),
     holdUntil,
     dashboardUrl: `${config.appUrl}/register`,
-    cardPayments: stripe !== null,
     giveUrl: `${config.appUrl}/give?tournament=${parsed.input.tournamentId}`,
   });
   // The registration stands even if the mail server is down; the failure is logged for staff.
