@@ -63,7 +63,10 @@ function sseSubscriber(stream: SSEStreamingApi, onClose: () => void): Leaderboar
     heartbeat() {
       if (!writing) void stream.write(': heartbeat\n\n');
     },
-    close: onClose,
+    close(farewell) {
+      waiting.clear();
+      void stream.write(farewell).finally(onClose);
+    },
   };
 }
 
