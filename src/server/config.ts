@@ -30,6 +30,7 @@ const envSchema = z.object({
   MAIL_PER_MINUTE: z.string().optional(),
   IMAGES_PER_HOUR: z.string().optional(),
   IMAGE_STORAGE_MB: z.string().optional(),
+  METRICS_TOKEN: z.string().optional(),
 });
 
 /** Scheduled backup copies (R46): present when BACKUP_DIR is set. */
@@ -83,6 +84,8 @@ export interface Config {
   /** Image uploads one account may make per hour, and the bytes its stored images may take (issue 31, docs/decisions/095). */
   imageUploadsPerHour: number;
   imageStorageBytes: number;
+  /** GET /metrics answers only with `Authorization: Bearer <this>` (R52); null: no metrics, /metrics is not found. */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -196,6 +199,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fail('MAIL_PER_MINUTE', `"${mailPerMinuteText}" is not a whole number of e-mails a minute (0 or unset: no limit)`);
   }
 
+  const metricsToken = blank(raw.METRICS_TOKEN) ?? null;
+  if (metricsToken !== null && (metricsToken.length < 16 || /\s/.test(metricsToken)))
+    fail('METRICS_TOKEN', 'must be at least 16 characters without spaces (e.g. the output of: openssl rand -hex 32)');
+
   return {
     port: port.data,
     appUrl: appUrl.origin + appUrl.pathname.replace(/\/$/, ''),
@@ -220,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailPerMinute: mailPerMinute || null,
     imageUploadsPerHour,
     imageStorageBytes: imageStorageMb * 1024 * 1024,
+    metricsToken,
   };
 }
 
