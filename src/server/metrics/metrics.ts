@@ -13,7 +13,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { AppDeps, AppEnv } from '../http/context';
 import { operationsFigures } from './figures';
 
-export const METRICS_PATH = '/metrics';
+const METRICS_PATH = '/metrics';
 /** Every request to an address no route declares (the /api catch-all's 404, an unknown page). */
 export const UNMATCHED = 'unmatched';
 /** The app's pages and files, served by the one handler for everything outside /api. */
