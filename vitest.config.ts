@@ -13,6 +13,7 @@ import { defineConfig } from 'vitest/config';
 const WAIT_LONGEST = [
   'src/server/auth/sessions-across-processes.test.ts',
   'src/server/messages/messages.test.ts',
+  'src/server/clean-stop.test.ts',
   'src/server/backups/backup-restore.test.ts',
   'src/server/http/access-matrix.test.ts',
   'src/server/auth/throttling.test.ts',

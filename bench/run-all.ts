@@ -25,6 +25,7 @@ const BENCHES: { name: string; args: string[] }[] = [
   { name: 'messages', args: quick ? ['--golfers', '400'] : [] },
   { name: 'outbox-replay', args: quick ? ['--saves', '100'] : [] },
   { name: 'start-flags', args: quick ? ['--runs', '1', '--requests', '50'] : [] },
+  { name: 'stop-time', args: quick ? ['--streams', '200', '--runs', '1'] : [] },
 ];
 const only = argValue('--only')?.split(',');
 

@@ -4,12 +4,13 @@
 // cold start on an existing data folder, idle memory, 200 score saves each followed by the board they changed (a board
 // rebuild), and 200 reads of the admin Teams list (36 teams). Prints the medians and the ratio.
 //   node --import tsx bench/start-flags.ts [--runs 3] [--requests 200]
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { E2E_ACCOUNTS, seedAccounts } from '../e2e/support/accounts';
 import { findUserByEmail } from '../src/server/account/service';
 import { migrateDatabase, openDatabase } from '../src/server/db/connect';
+import { npmStartNodeArgs } from '../src/server/test/server-process';
 import { createTournamentDay } from '../src/server/test/tournament-day-fixtures';
 import {
   argValue,
@@ -19,7 +20,6 @@ import {
   memoryOf,
   noteLoad,
   printTable,
-  ROOT,
   round,
   sleep,
   spawnNode,
@@ -35,8 +35,7 @@ const DROPPED = ['--liftoff-only', '--v8-pool-size=1'];
 
 noteLoad('start-flags');
 ensureBuilt();
-const start: string = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start;
-const npmStartArgs = start.split('&&').pop()!.trim().split(/\s+/).slice(1); // after `node`
+const npmStartArgs = npmStartNodeArgs();
 const variants = [
   { name: 'npm start flags', args: npmStartArgs },
   { name: `without ${DROPPED.join(' ')}`, args: npmStartArgs.filter((a) => !DROPPED.includes(a)) },

@@ -19,6 +19,7 @@ import { listOpenEvents } from './events/service';
 import { eventContext } from './events/routes';
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../shared/image-rules';
 import { IMAGE_UPLOAD_PATH } from './images/routes';
+import { installMetrics } from './metrics/metrics';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -33,6 +34,8 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
     c.set('deps', deps);
     await next();
   });
+  // R52: GET /metrics and the timing of every request, when METRICS_TOKEN is set (first: it sees every answer).
+  installMetrics(app, deps);
   app.use(
     '*',
     secureHeaders({

@@ -134,6 +134,15 @@ describe('loadConfig', () => {
       );
   });
 
+  it('reads METRICS_TOKEN (unset: no metrics) and stops on one shorter than 16 characters or with spaces', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: ' 0123456789abcdef0123 ' }).metricsToken).toBe('0123456789abcdef0123');
+    for (const bad of ['short', '0123456789abcde', '0123456789 abcdef'])
+      expect(() => loadConfig({ METRICS_TOKEN: bad })).toThrow(
+        'Invalid setting METRICS_TOKEN: must be at least 16 characters without spaces (e.g. the output of: openssl rand -hex 32)',
+      );
+  });
+
   it('reads the image upload limits (60 an hour, 200 MB per account by default) and stops on a bad one', () => {
     expect(loadConfig({})).toMatchObject({ imageUploadsPerHour: 60, imageStorageBytes: 200 * 1024 * 1024 });
     expect(loadConfig({ IMAGES_PER_HOUR: '5', IMAGE_STORAGE_MB: '1' })).toMatchObject({

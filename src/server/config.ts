@@ -34,6 +34,7 @@ const envSchema = z.object({
   UNPAID_PLACES_LIMIT: z.string().optional(),
   USER_MAIL_PER_DAY: z.string().optional(),
   USER_MAIL_PER_ADDRESS: z.string().optional(),
+  METRICS_TOKEN: z.string().optional(),
 });
 
 /** Scheduled backup copies (R46): present when BACKUP_DIR is set. */
@@ -97,6 +98,8 @@ export interface Config {
    * receipt), per account (or visitor's address) and per recipient address, in 24 hours (issue 31: not a relay).
    */
   mailToOthers: { perSender: number; perRecipient: number };
+  /** GET /metrics answers only with `Authorization: Bearer <this>` (R52); null: no metrics, /metrics is not found. */
+  metricsToken: string | null;
 }
 
 /**
@@ -235,6 +238,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'e-mails a day',
     ),
   };
+  const metricsToken = blank(raw.METRICS_TOKEN) ?? null;
+  if (metricsToken !== null && (metricsToken.length < 16 || /\s/.test(metricsToken)))
+    fail('METRICS_TOKEN', 'must be at least 16 characters without spaces (e.g. the output of: openssl rand -hex 32)');
 
   return {
     port: port.data,
@@ -262,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imageStorageBytes: imageStorageMb * 1024 * 1024,
     unpaidPerAccount,
     mailToOthers,
+    metricsToken,
   };
 }
 

@@ -224,9 +224,15 @@ function refuseUnlessPrivate(dir: string) {
   );
 }
 
-/** A backup of `db` written to `path` (see writeFileAtomically). */
-export async function writeBackupFile(db: Db, engine: BackupHeader['engine'], path: string) {
-  const { result: header, bytes } = await writeFileAtomically(path, (out) => writeBackup(db, engine, out));
+/** A backup of `db` written to `path` (see writeFileAtomically); `stopping` aborted cuts it short (the file is not written). */
+export async function writeBackupFile(db: Db, engine: BackupHeader['engine'], path: string, stopping?: AbortSignal) {
+  const { result: header, bytes } = await writeFileAtomically(path, (out) => {
+    // The next write then fails, which rolls the snapshot's transaction back and removes the temporary file.
+    const cut = () => out.destroy();
+    if (stopping?.aborted) cut();
+    stopping?.addEventListener('abort', cut, { once: true });
+    return writeBackup(db, engine, out).finally(() => stopping?.removeEventListener('abort', cut));
+  });
   return { header, bytes };
 }
 

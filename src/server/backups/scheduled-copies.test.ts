@@ -1,5 +1,6 @@
 // Scheduled copies (R46): one copy per period, the newest BACKUP_KEEP kept; several processes on one PostgreSQL write one
-// copy per period; a backup killed mid-write leaves the previous copy whole; the Data page's route shows the last copy.
+// copy per period; a backup killed mid-write leaves the previous copy whole; a server stopping mid-copy releases the
+// period; the Data page's route shows the last copy.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
@@ -48,6 +49,26 @@ const copiesIn = (folder: string) =>
     .sort();
 
 describe('scheduled copies', () => {
+  it('a server stopping (R49) during a copy cuts it short and releases its period: no file, no claim; the next process writes it', async () => {
+    await source.db.delete(backupCopies);
+    const folder = join(dir, 'stopped');
+    const clock = { now: new Date('2026-11-27T07:15:00Z') };
+    const stopped = schedule(source, folder, 3, clock);
+    const copy = stopped.runOnce();
+    await stopped.stop();
+    expect(await copy).toBeNull();
+    expect(readdirSync(folder)).toEqual([]);
+    expect(await source.db.select().from(backupCopies)).toEqual([]);
+
+    const next = schedule(source, folder, 3, clock);
+    try {
+      expect(await next.runOnce()).toMatchObject({ fileName: 'golf-portal-2026-11-27T07-15-00Z.backup' });
+      expect(copiesIn(folder)).toEqual(['golf-portal-2026-11-27T07-15-00Z.backup']);
+    } finally {
+      await next.stop();
+    }
+  });
+
   it('writes one copy per period, a whole backup file, and keeps the newest BACKUP_KEEP', async () => {
     await source.db.delete(backupCopies);
     const folder = join(dir, 'rotation');

@@ -4,7 +4,7 @@
 import { hostname } from 'node:os';
 import { chmodSync, lstatSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { ConfigError, type BackupScheduleConfig } from '../config';
 import type { Database, Db } from '../db/connect';
 import { makePrivateDir, PRIVATE_FILE_MODE } from '../db/private-files';
@@ -95,19 +95,28 @@ export const copyFailureFields = (schedule: BackupScheduleConfig, error: unknown
 
 export function startScheduledCopies(deps: ScheduledCopiesDeps, options: { intervalMs?: number } = {}): ScheduledCopies {
   return startPeriodicTask(
-    () => writeScheduledCopy(deps),
+    (stopping) => writeScheduledCopy(deps, stopping),
     options.intervalMs ?? CHECK_INTERVAL_MS,
     (error) => deps.logger.error('scheduled backup failed', copyFailureFields(deps.schedule, error)),
   );
 }
 
-async function writeScheduledCopy({ database, schedule, logger, now }: ScheduledCopiesDeps): Promise<CopyWritten | null> {
+/**
+ * Writes this period's copy if this process claims the period. A stop (R49) cuts the copy short: its temporary file is
+ * removed and the claim released (the row deleted), so a restart or another process writes the period's copy.
+ */
+async function writeScheduledCopy(
+  { database, schedule, logger, now }: ScheduledCopiesDeps,
+  stopping?: AbortSignal,
+): Promise<CopyWritten | null> {
   const db = database.db;
   const at = now();
   const period = periodStart(at, schedule.everyHours);
+  if (stopping?.aborted) return null;
+  const claimedBy = `${hostname()}:${process.pid}`;
   const claimed = await db
     .insert(backupCopies)
-    .values({ periodStart: period, claimedBy: `${hostname()}:${process.pid}`, startedAt: at })
+    .values({ periodStart: period, claimedBy, startedAt: at })
     .onConflictDoNothing()
     .returning({ periodStart: backupCopies.periodStart });
   if (claimed.length === 0) return null;
@@ -115,12 +124,19 @@ async function writeScheduledCopy({ database, schedule, logger, now }: Scheduled
   const fileName = copyFileName(at);
   try {
     makePrivateDir(schedule.dir);
-    const { bytes } = await writeBackupFile(db, database.kind, join(schedule.dir, fileName));
+    const { bytes } = await writeBackupFile(db, database.kind, join(schedule.dir, fileName), stopping);
     await db.update(backupCopies).set({ finishedAt: now(), fileName, bytes }).where(eq(backupCopies.periodStart, period));
     const removed = rotate(schedule.dir, schedule.keep);
     logger.info('backup copy written', { fileName, bytes, removed: removed.length });
     return { fileName, bytes, periodStart: period };
   } catch (error) {
+    if (stopping?.aborted) {
+      await db
+        .delete(backupCopies)
+        .where(and(eq(backupCopies.periodStart, period), eq(backupCopies.claimedBy, claimedBy), isNull(backupCopies.finishedAt)));
+      logger.info('backup copy stopped with the server: the period is left to a restart or another process', { fileName });
+      return null;
+    }
     // The period stays claimed: its copy is the next period's. The previous copies are untouched.
     await db
       .update(backupCopies)

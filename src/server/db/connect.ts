@@ -22,7 +22,20 @@ export interface Database {
    * in the background (onReady says when).
    */
   listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
+  /** The connections now (GET /metrics, R52). */
+  pool(): PoolFigures;
   close(): Promise<void>;
+}
+
+/**
+ * PostgreSQL's pool: connections open, idle among them, queries waiting for one, and the most it opens. The embedded
+ * database is one connection inside the process (transactions take turns on it): open and max 1, idle and waiting unknown.
+ */
+export interface PoolFigures {
+  open: number;
+  max: number;
+  idle: number | null;
+  waiting: number | null;
 }
 
 export interface Listener {
@@ -61,7 +74,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const max = options.poolSize ?? 10;
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max });
     pool.on('error', (error) => console.error('[db] idle client error:', error.message));
     const db = drizzle({ client: pool, schema }) as unknown as Db;
     const listeners = new Set<() => Promise<void>>();
@@ -79,6 +93,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         listeners.add(remove);
         return { stop: remove, notify: listener.notify };
       },
+      pool: () => ({ open: pool.totalCount, max, idle: pool.idleCount, waiting: pool.waitingCount }),
       async close() {
         await Promise.all([...listeners].map((stop) => stop()));
         await pool.end();
@@ -118,6 +133,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
           notify: async (payload) => void (await client.query('select pg_notify($1, $2)', [channel, payload])),
         };
       },
+      pool: () => ({ open: client.closed ? 0 : 1, max: 1, idle: null, waiting: null }),
       close: async () => {
         await client.close();
         unlock();

@@ -32,8 +32,21 @@ export interface BoardSnapshot {
 export const RETRY_MS = 2_000;
 export const LEADERBOARD_EVENT = 'leaderboard';
 export const ACTIVE_EVENT = 'active';
+/** The last event of every stream when the process stops (R49); its `retry` is when the browser re-opens the stream. */
+export const CLOSING_EVENT = 'closing';
+/**
+ * A stopping process's streams are re-opened after one of these pauses, picked at random: the browsers return to
+ * whichever process is left (or to this one restarted) spread over a few seconds instead of all in the same instant.
+ */
+export const CLOSING_RETRY_MS = [2_000, 3_000, 4_000, 5_000, 6_000] as const;
 
 const encoder = new TextEncoder();
+
+/** One event per pause, made once (the Node stream frames each event once per process: node-event-stream.ts). */
+const CLOSING_EVENTS = CLOSING_RETRY_MS.map((retryMs) =>
+  encoder.encode(`event: ${CLOSING_EVENT}\ndata: ${JSON.stringify({ retryMs })}\nretry: ${retryMs}\n\n`),
+);
+const closingEvent = () => CLOSING_EVENTS[Math.floor(Math.random() * CLOSING_EVENTS.length)]!;
 
 /**
  * Serialises a board once for all its readers. Given the previous snapshot of the same board: when nothing but the time of
@@ -77,8 +90,8 @@ export interface LeaderboardSubscriber {
   send(snapshot: BoardSnapshot): void;
   /** Nothing new for a while: keep the connection (and any proxy on the way) from timing out. */
   heartbeat(): void;
-  /** The feed is closing (server shutdown). */
-  close(): void;
+  /** The feed is closing (the server stops): send `farewell` (the `closing` event, with its retry hint) and end the stream. */
+  close(farewell: Uint8Array): void;
 }
 
 /**
@@ -431,7 +444,7 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
       if (heartbeat) clearInterval(heartbeat);
       if (activePoll) clearInterval(activePoll);
       for (const entry of entries.values()) if (entry.refresh) clearTimeout(entry.refresh);
-      for (const subscriber of subscribers) subscriber.close();
+      for (const subscriber of subscribers) subscriber.close(closingEvent());
       subscribers.clear();
       await listening;
       await stopListening?.();

@@ -1,5 +1,5 @@
 // The event stream written straight to the connection (docs/decisions/042), over a real socket: the same events, in order,
-// newer versions only, HTTP/1.1 chunks a client's parser reads; closing the feed ends the response. And what the browser
+// newer versions only, HTTP/1.1 chunks a client's parser reads; closing the feed sends its farewell and ends the response. And what the browser
 // journey needs of a slow reader: with the socket full, a change of the active set must still reach it once it reads
 // again, and later events must follow (the subscriber must not stay stuck).
 import http from 'node:http';
@@ -60,7 +60,7 @@ function readAll(url: string) {
 }
 
 describe('nodeSubscriber', () => {
-  it('writes the active set and boards in order as HTTP chunks, skips a version older than one already sent, and ends on close', async () => {
+  it('writes the active set and boards in order as HTTP chunks, skips a version older than one already sent, and ends on close with the farewell', async () => {
     const { url, next } = await streamServer();
     const read = readAll(url);
     const { subscriber } = await next();
@@ -69,12 +69,12 @@ describe('nodeSubscriber', () => {
     subscriber.send(board('a', 2, 'board a v2 (older: never sent)\n'));
     subscriber.send(board('b', 4, 'board b v4\n'));
     subscriber.heartbeat();
-    subscriber.close();
+    subscriber.close(bytes('farewell\n'));
     const { headers, body } = await read;
     expect(headers['content-type']).toBe('text/event-stream');
     expect(headers['transfer-encoding']).toBe('chunked');
     expect(headers['x-content-type-options']).toBe('nosniff');
-    expect(body).toBe('active a,b\nboard a v3\nboard b v4\n: heartbeat\n\n');
+    expect(body).toBe('active a,b\nboard a v3\nboard b v4\n: heartbeat\n\nfarewell\n');
   });
 
   it('frames each event once, whatever the number of sockets', () => {
@@ -92,9 +92,9 @@ describe('nodeSubscriber', () => {
     subscriber.send(board('b', 2, 'board b v2\n'));
     subscriber.send(board('b', 3, 'board b v3\n'));
     subscriber.sendActive(active(['a'], 4));
-    setTimeout(() => subscriber.close(), 1000);
+    setTimeout(() => subscriber.close(bytes('farewell\n')), 1000);
     const { body } = await read;
-    expect(body.endsWith('\nactive a\n')).toBe(true);
+    expect(body.endsWith('\nactive a\nfarewell\n')).toBe(true);
     expect(body).not.toContain('board b');
   });
 

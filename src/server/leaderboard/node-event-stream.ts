@@ -68,10 +68,13 @@ export function nodeSubscriber(res: ServerResponse): LeaderboardSubscriber | nul
       // Only on an idle socket: a busy one is not idle, and its buffer must not grow with comments.
       if (!blocked && !socket.writableNeedDrain && !gone()) socket.write(frame(HEARTBEAT));
     },
-    close() {
+    close(farewell) {
       socket.off('drain', flush);
       waiting.clear();
-      if (!res.writableEnded) res.end();
+      if (gone()) return;
+      // Behind whatever a slow client has not read yet: the socket's buffer keeps the order.
+      socket.write(frame(farewell));
+      res.end();
     },
   };
 }

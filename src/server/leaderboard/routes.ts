@@ -10,6 +10,7 @@ import { createRouter, defineRoute, errorResponse, jsonResponse, serializedJson 
 import { AppError, rateLimited, unavailable } from '../http/errors';
 import {
   ACTIVE_EVENT,
+  CLOSING_EVENT,
   LEADERBOARD_EVENT,
   RETRY_MS,
   type BoardSnapshot,
@@ -63,7 +64,10 @@ function sseSubscriber(stream: SSEStreamingApi, onClose: () => void): Leaderboar
     heartbeat() {
       if (!writing) void stream.write(': heartbeat\n\n');
     },
-    close: onClose,
+    close(farewell) {
+      waiting.clear();
+      void stream.write(farewell).finally(onClose);
+    },
   };
 }
 
@@ -109,7 +113,9 @@ export const leaderboardRoutes = createRouter()
         `order shown) at once and whenever a tournament is activated or closed; event \`${LEADERBOARD_EVENT}\` with one whole ` +
         `board (JSON, names only) for each active tournament at once, for each one that becomes active, and after every change ` +
         `(a score saved through any process, a draw); a comment every 15 s keeps the connection open; \`retry: ${RETRY_MS}\` ` +
-        `tells the browser to re-open a dropped stream, which then sends everything again.`,
+        `tells the browser to re-open a dropped stream, which then sends everything again. When the server process stops, ` +
+        `event \`${CLOSING_EVENT}\` (\`{ retryMs }\`, with \`retry\` set to the same 2 to 6 s) ends the stream: the browser re-opens it ` +
+        `then, on another process or this one restarted.`,
       responses: {
         200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: z.string() } } },
         429: errorResponse(

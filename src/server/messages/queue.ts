@@ -105,3 +105,17 @@ export async function markAttemptFailed(
   );
   return status;
 }
+
+/**
+ * A sender stopping (R49) hands back what it claimed and has not begun: those recipients wait again, due at once, for a
+ * restart or another process, instead of for the end of the lease. Only while the claim is still this batch's.
+ */
+export async function releaseClaims(db: Db, claimToken: string): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update message_recipients set status = 'waiting', claimed_until = null, claim_token = null
+        where claim_token = ${claimToken}::uuid and status = 'sending'
+        returning id`,
+  );
+  return rows.length;
+}

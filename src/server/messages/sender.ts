@@ -1,5 +1,6 @@
 // Sends the queued messages in the background (R45): every few seconds, and until nothing is due, claim a batch and send it
-// one recipient after another, each marked sent (or failed, to be retried later) before the next is begun.
+// one recipient after another, each marked sent (or failed, to be retried later) before the next is begun. Asked to stop
+// (R49), it finishes the e-mail it is sending, marks it, and releases the rest of its batch for another process.
 import { inArray } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
@@ -9,7 +10,7 @@ import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { fieldMessage } from '../mail/message-templates';
 import { startPeriodicTask, type PeriodicTask } from '../periodic-task';
-import { claimRecipients, markAttemptFailed, markSent, renewClaim, type Claimed } from './queue';
+import { claimRecipients, markAttemptFailed, markSent, releaseClaims, renewClaim, type Claimed } from './queue';
 
 export const MESSAGE_POLL_MS = 2_000;
 /** A batch is claimed for this long: far more than sending 50 messages takes, even to a slow server. */
@@ -37,6 +38,8 @@ export interface SendPass {
   sent: number;
   retried: number;
   failed: number;
+  /** Claimed but handed back unsent because the sender was stopping. */
+  released: number;
 }
 
 export type MessageSender = PeriodicTask<SendPass>;
@@ -65,13 +68,18 @@ export function startMessageSender(deps: MessageSenderDeps, options: MessageSend
     for (const { id, ...text } of rows) texts.set(id, text);
   }
 
-  const pass = async (): Promise<SendPass> => {
-    const result: SendPass = { sent: 0, retried: 0, failed: 0 };
-    for (;;) {
+  const pass = async (stopping: AbortSignal): Promise<SendPass> => {
+    const result: SendPass = { sent: 0, retried: 0, failed: 0, released: 0 };
+    while (!stopping.aborted) {
       const batch = await claimRecipients(deps.db, { now: deps.now(), limit: BATCH, leaseMs, perMinute: deps.config.mailPerMinute });
       if (batch.length === 0) break;
       await loadTexts(batch);
       for (const recipient of batch) {
+        if (stopping.aborted) {
+          // Every recipient of a batch shares its claim: one statement hands back those not begun.
+          result.released = await releaseClaims(deps.db, recipient.claimToken);
+          break;
+        }
         if (!(await renewClaim(deps.db, recipient, deps.now(), leaseMs))) continue;
         const text = texts.get(recipient.messageId)!;
         try {
@@ -88,7 +96,7 @@ export function startMessageSender(deps: MessageSenderDeps, options: MessageSend
         }
       }
     }
-    if (result.sent || result.retried || result.failed) deps.logger.info('messages sent', { ...result });
+    if (result.sent || result.retried || result.failed || result.released) deps.logger.info('messages sent', { ...result });
     return result;
   };
   return startPeriodicTask(pass, options.intervalMs ?? MESSAGE_POLL_MS, (error) =>

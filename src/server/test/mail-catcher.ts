@@ -29,6 +29,11 @@ export interface MailCatcherOptions {
   refuse?: (n: number, envelope: { from: string; to: string[] }) => boolean;
   /** Called on MAIL FROM, before any message data (a fault test kills its sender there); true refuses the transaction. */
   onMailFrom?: (from: string) => boolean | void;
+  /**
+   * A slow mail server: each message's data is answered (accepted, kept, or refused) only this long after it ends, so the
+   * sender is in the middle of an e-mail all that time (the clean-stop test stops a server then).
+   */
+  answerAfterMs?: number;
 }
 
 export async function startMailCatcher(options: MailCatcherOptions = {}): Promise<MailCatcher> {
@@ -45,7 +50,8 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      stream.on('end', () => (options.answerAfterMs ? setTimeout(answer, options.answerAfterMs) : answer()));
+      const answer = () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const envelope = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
@@ -62,7 +68,7 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
         });
         callback();
-      });
+      };
     },
   });
   await new Promise<void>((resolve, reject) => {

@@ -17,11 +17,17 @@ export interface ServerProcess {
 
 /**
  * Node's arguments in the command `npm start` ends in (package.json's start script, its last command, e.g.
- * `--max-semi-space-size=1 … dist/server/main.js`): the process a charity runs, for the journeys and the benchmarks.
+ * `exec node --max-semi-space-size=1 … dist/server/main.js`): the process a charity runs, for the journeys and the
+ * benchmarks. (`exec`: the shell npm runs the script in becomes the server, so npm's signals reach it: R49.)
  */
 export function npmStartNodeArgs(): string[] {
   const start: string = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start;
-  const [command, ...args] = start.split('&&').pop()!.trim().split(/\s+/);
+  const [command, ...args] = start
+    .split('&&')
+    .pop()!
+    .trim()
+    .replace(/^exec\s+/, '')
+    .split(/\s+/);
   if (command !== 'node') throw new Error(`package.json's start script does not end in a node command: ${start}`);
   return args;
 }
