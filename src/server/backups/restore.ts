@@ -4,6 +4,7 @@
 // which brings an older backup forward exactly as a server start would (R47).
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
+import { SETUP_IDENTIFIER } from '../setup/setup-identifier';
 import { queryRows, type Database, type Db } from '../db/connect';
 import * as schema from '../db/schema';
 import {
@@ -61,6 +62,14 @@ const WRITTEN_AT_START: Record<string, (db: Db) => Promise<boolean>> = {
     (await queryRows<{ other: boolean }>(db, sql`select exists (select 1 from app_settings where key <> 'auth_secret') as other`))[0]!
       .other,
   backup_copies: async () => false,
+  // While no admin exists, a start writes its one-time setup address (R50); nothing a user made.
+  verification: async (db) =>
+    (
+      await queryRows<{ other: boolean }>(
+        db,
+        sql`select exists (select 1 from verification where identifier <> ${SETUP_IDENTIFIER}) as other`,
+      )
+    )[0]!.other,
 };
 
 /**

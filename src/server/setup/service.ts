@@ -4,6 +4,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
+import { SETUP_IDENTIFIER } from './setup-identifier';
 import { user, verification } from '../db/schema';
 import { createUserAccount } from '../account/service';
 import { hashPassword } from '../auth/passwords';
@@ -12,8 +13,6 @@ import { firstAdminSchema, type FirstAdminInput } from '../../shared/account-sch
 
 /** How long a printed setup address works; a restart prints a new one. */
 export const SETUP_TOKEN_HOURS = 24;
-/** The `verification.identifier` of setup tokens (better-auth's own rows name an e-mail or a reset/verify purpose). */
-const SETUP_IDENTIFIER = 'first-run-setup';
 
 const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest();
 
