@@ -1,5 +1,6 @@
 // The one reader of process.env (PRODUCT.md R2). A bad value stops start-up with one line naming it.
 import { resolve } from 'node:path';
+import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 
 const portSchema = z.coerce.number().int().min(1).max(65535);
@@ -32,6 +33,7 @@ const envSchema = z.object({
   IMAGE_STORAGE_MB: z.string().optional(),
   UNPAID_TEAMS_LIMIT: z.string().optional(),
   UNPAID_PLACES_LIMIT: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
 });
 
 /** Scheduled backup copies (R46): present when BACKUP_DIR is set. */
@@ -90,6 +92,11 @@ export interface Config {
    * docs/decisions/094): whole teams, and places of sponsorship items and single places together.
    */
   unpaidPerAccount: { teams: number; places: number };
+  /**
+   * The reverse proxies whose forwarded headers are believed (R48): addresses, CIDR ranges, or proxy-addr's names
+   * `loopback`, `linklocal`, `uniquelocal`. Empty: the socket's address is the client's and no header is read.
+   */
+  trustProxy: string[];
 }
 
 /** A company may hold four teams (issue 31); a sponsor a hole sign, the cart, lunch, the prize and two single places. */
@@ -218,6 +225,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     places: unpaidLimit('UNPAID_PLACES_LIMIT', blank(raw.UNPAID_PLACES_LIMIT), DEFAULT_UNPAID_PLACES, 'places'),
   };
 
+  const trustProxy = (blank(raw.TRUST_PROXY) ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of trustProxy) {
+    try {
+      proxyAddr.compile(entry);
+    } catch {
+      fail('TRUST_PROXY', `"${entry}" is not an IP address or CIDR range (expected e.g. 127.0.0.1,10.0.0.0/8,::1)`);
+    }
+  }
+
   return {
     port: port.data,
     appUrl: appUrl.origin + appUrl.pathname.replace(/\/$/, ''),
@@ -243,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imageUploadsPerHour,
     imageStorageBytes: imageStorageMb * 1024 * 1024,
     unpaidPerAccount,
+    trustProxy,
   };
 }
 
