@@ -73,6 +73,8 @@ describe('the client address (R48)', () => {
   it('from a peer that is not a trusted proxy is that peer’s, whatever the header says', async () => {
     expect(await countedAs(behind, '192.0.2.77', '203.0.113.11')).toBe('192.0.2.77');
     expect(await countedAs(behind, '2001:db8::99', '203.0.113.12')).toBe('2001:db8::99');
+    // A dual-stack socket's IPv4 peer (::ffff:a.b.c.d) is counted as the same client as a proxy's a.b.c.d.
+    expect(await countedAs(behind, '::ffff:192.0.2.77', '203.0.113.13')).toBe('192.0.2.77');
   });
 
   it('is what the live-board stream cap counts: forwarded clients each have their own streams', async () => {

@@ -60,7 +60,8 @@ export const clientIp: MiddlewareHandler<AppEnv> = async (c, next) => {
     const forwardedFor = c.req.header('x-forwarded-for');
     ip = proxyAddr({ socket: { remoteAddress: socketAddress }, headers: { 'x-forwarded-for': forwardedFor } } as never, trust);
   }
-  c.set('clientIp', ip);
+  // One spelling per client: a dual-stack socket writes an IPv4 peer as ::ffff:a.b.c.d, a proxy's header as a.b.c.d.
+  c.set('clientIp', ip.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1'));
   await next();
 };
 
