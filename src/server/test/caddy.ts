@@ -33,6 +33,8 @@ export function caddyfileFor({ httpsPort, httpPort, upstreams }: { httpsPort: nu
 export interface RunningCaddy {
   /** https://localhost:<port> */
   url: string;
+  /** Caddy's process id (the benchmark reads its CPU time). */
+  pid: number;
   /** The PEM of Caddy's own root certificate, which signed the site's: what a client trusts. */
   rootCertificate: string;
   output(): string;
@@ -84,7 +86,7 @@ export async function startCaddy({ httpsPort, httpPort, url }: CaddyPorts, upstr
         (r) => r.status === 200,
         () => false,
       );
-      if (answered) return { url, rootCertificate, output: () => output, stop };
+      if (answered) return { url, pid: child.pid!, rootCertificate, output: () => output, stop };
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
