@@ -10,15 +10,16 @@
 // a course's Wi-Fi puts hundreds of phones behind one address, and no more than STREAMS_PER_ADDRESS per process are
 // served from one; decision 065), not all from one.
 // With --via caddy (bench/behind-proxy.ts), Caddy runs deploy/Caddyfile in front of the processes (src/server/test/caddy.ts)
+// (--via caddy-http: the same at an http:// address, to tell TLS's share from the proxy's)
 // and the sign-in, the saves and every subscriber go through it over HTTPS (TLS sockets, read with 'data' events);
 // --name: the result file's name (default live-updates).
 //   node --import tsx bench/live-updates.ts [--subscribers 10000] [--processes 2] [--saves 5] [--teams 36] [--client socket|http]
-//                                           [--per-address 500] [--via direct|caddy] [--name live-updates]
+//                                           [--per-address 500] [--via direct|caddy|caddy-http] [--name live-updates]
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import tls from 'node:tls';
-import { caddyPorts, httpsRequest, startCaddy, type RunningCaddy } from '../src/server/test/caddy';
+import { caddyAddress, httpsRequest, startCaddy, type RunningCaddy } from '../src/server/test/caddy';
 import { loadavg } from 'node:os';
 import { createUserAccount } from '../src/server/account/service';
 import { createCourse } from '../src/server/courses/service';
@@ -90,7 +91,7 @@ function subscribe(url: string, localAddress: string, onData: (chunk: Buffer, at
     });
   }
   const { hostname, port, pathname } = new URL(url);
-  if (caddy) {
+  if (caddy?.rootCertificate) {
     return new Promise((resolve, reject) => {
       let opened = false;
       // The TLS session on a socket bound to the viewer's address (Caddy forwards it: TRUST_PROXY).
@@ -201,11 +202,11 @@ async function main() {
       ),
     );
 
-    const proxyPorts = VIA === 'caddy' ? await caddyPorts() : null;
+    const proxyUrl = VIA === 'direct' ? null : await caddyAddress(VIA === 'caddy-http' ? 'http' : 'https');
     for (let i = 0; i < PROCESSES; i++) {
       const port = await freePort();
-      const appUrl = proxyPorts?.url ?? `http://127.0.0.1:${port}`;
-      const proxied: Record<string, string> = proxyPorts ? { TRUST_PROXY: '127.0.0.1' } : {};
+      const appUrl = proxyUrl ?? `http://127.0.0.1:${port}`;
+      const proxied: Record<string, string> = proxyUrl ? { TRUST_PROXY: '127.0.0.1' } : {};
       servers.push(
         spawnServer(
           'bench/bench-server.ts',
@@ -216,9 +217,9 @@ async function main() {
       );
     }
     await Promise.all(servers.map((s) => waitForOk(`${s.baseUrl}/bench/trivial`, s)));
-    if (proxyPorts)
+    if (proxyUrl)
       caddy = await startCaddy(
-        proxyPorts,
+        proxyUrl,
         servers.map((s) => `127.0.0.1:${s.port}`),
       );
     const saver = servers[0]!;
@@ -226,7 +227,7 @@ async function main() {
     const entry = caddy?.url ?? saver.baseUrl;
     const post = async (path: string, method: string, body: string, cookie?: string) => {
       const headers: Record<string, string> = { 'content-type': 'application/json', origin: entry, ...(cookie ? { cookie } : {}) };
-      if (!caddy) return fetch(`${entry}${path}`, { method, headers, body });
+      if (!caddy?.rootCertificate) return fetch(`${entry}${path}`, { method, headers, body });
       return (await httpsRequest(`${entry}${path}`, { ca: caddy.rootCertificate, method, headers, body })).response;
     };
     const signIn = await post('/api/auth/sign-in/email', 'POST', JSON.stringify({ email: LEADER_EMAIL, password: PASSWORD }));

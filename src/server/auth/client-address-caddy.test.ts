@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../test/database';
-import { caddyPorts, httpsRequest, startCaddy, type RunningCaddy } from '../test/caddy';
+import { caddyAddress, httpsRequest, startCaddy, type RunningCaddy } from '../test/caddy';
 import { startServer, stopServer, type ServerProcess } from '../test/server-process';
 import { TEST_PASSWORD, uniqueEmail } from '../test/test-app';
 
@@ -17,8 +17,8 @@ let server: ServerProcess | undefined;
 let caddy: RunningCaddy | undefined;
 
 beforeAll(async () => {
-  const ports = await caddyPorts();
-  const settings: Record<string, string> = { APP_URL: ports.url, TRUST_PROXY: '127.0.0.1' };
+  const proxyUrl = await caddyAddress();
+  const settings: Record<string, string> = { APP_URL: proxyUrl, TRUST_PROXY: '127.0.0.1' };
   if (testDatabaseKind() === 'postgres') {
     database = await openTestDatabase();
     settings.DATABASE_URL = database.url!;
@@ -27,7 +27,7 @@ beforeAll(async () => {
     settings.DATA_DIR = dataDir;
   }
   server = await startServer(settings);
-  caddy = await startCaddy(ports, [new URL(server.url).host]);
+  caddy = await startCaddy(proxyUrl, [new URL(server.url).host]);
 }, 120_000);
 afterAll(async () => {
   await caddy?.stop();

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAccount } from '../account/service';
-import { caddyfileFor, caddyPorts, CADDY, httpsRequest, startCaddy, type RunningCaddy } from '../test/caddy';
+import { caddyAddress, caddyfileFor, CADDY, httpsRequest, startCaddy, type RunningCaddy } from '../test/caddy';
 import { onTheEmbeddedRunOnly, openTestDatabase, testDatabaseKind, type TestDatabase } from '../test/database';
 import { createLevel, createTournament, registrationInput } from '../test/factories';
 import { readEvents } from '../test/sse-reader';
@@ -23,7 +23,7 @@ const UNIT = fileURLToPath(new URL('../../../deploy/golf-portal@.service', impor
 
 // The files themselves: once, on the embedded run (they do not depend on the database).
 onTheEmbeddedRunOnly('deploy/Caddyfile, as the tests run it, is a valid Caddy configuration with the shipped site block', async () => {
-  const file = caddyfileFor({ httpsPort: 8443, httpPort: 8080, upstreams: ['127.0.0.1:4001', '127.0.0.1:4002'] });
+  const file = caddyfileFor({ url: 'https://localhost:8443', upstreams: ['127.0.0.1:4001', '127.0.0.1:4002'] });
   for (const directive of ['flush_interval -1', 'health_uri /api/health', 'lb_policy round_robin']) expect(file).toContain(directive);
   // Adapted and validated (every directive and value checked) with nothing written outside a temporary folder.
   const dir = mkdtempSync(join(tmpdir(), 'golf-caddyfile-'));
@@ -82,10 +82,10 @@ if (testDatabaseKind() === 'postgres') {
 
     beforeAll(async () => {
       database = await openTestDatabase();
-      const ports = await caddyPorts();
-      const settings = { DATABASE_URL: database.url!, APP_URL: ports.url, TRUST_PROXY: '127.0.0.1' };
+      const proxyUrl = await caddyAddress();
+      const settings = { DATABASE_URL: database.url!, APP_URL: proxyUrl, TRUST_PROXY: '127.0.0.1' };
       [a, b] = await Promise.all([startServer(settings), startServer(settings)]);
-      caddy = await startCaddy(ports, [new URL(a.url).host, new URL(b.url).host]);
+      caddy = await startCaddy(proxyUrl, [new URL(a.url).host, new URL(b.url).host]);
       email = uniqueEmail('leader');
       leaderId = (
         await createUserAccount(database.db, { firstName: 'Lee', lastName: 'Leader', email, password: TEST_PASSWORD, emailVerified: true })

@@ -17,16 +17,25 @@ const SITE = 'golf.example.org {';
 const UPSTREAMS = 'reverse_proxy 127.0.0.1:3001 127.0.0.1:3002 {';
 
 /**
- * deploy/Caddyfile for a test: the site at https://localhost:`httpsPort`, proxying to `upstreams` (host:port). The site's
- * directives are the shipped ones, unchanged; the global block gains the test's options.
+ * deploy/Caddyfile for a test: the site at `url` (https://localhost:<port>, or http:// for the benchmark's comparison
+ * without TLS), proxying to `upstreams` (host:port). The site's directives are the shipped ones, unchanged; the global
+ * block gains the test's options.
  */
-export function caddyfileFor({ httpsPort, httpPort, upstreams }: { httpsPort: number; httpPort: number; upstreams: string[] }) {
+export function caddyfileFor({ url, upstreams }: { url: string; upstreams: string[] }) {
   const shipped = readFileSync(SHIPPED, 'utf8');
   if (!shipped.includes(SITE) || !shipped.includes(UPSTREAMS)) throw new Error('deploy/Caddyfile no longer has the placeholders');
-  const globals = ['local_certs', 'skip_install_trust', 'admin off', `http_port ${httpPort}`, `https_port ${httpsPort}`].join('\n\t');
+  const { protocol, port } = new URL(url);
+  const globals = [
+    'local_certs',
+    'skip_install_trust',
+    'admin off',
+    // No second listener for http→https redirects: one port fewer to find free.
+    'auto_https disable_redirects',
+    `${protocol === 'https:' ? 'https_port' : 'http_port'} ${port}`,
+  ].join('\n\t');
   return shipped
     .replace(/^\{\n/m, `{\n\t${globals}\n`)
-    .replace(SITE, `localhost:${httpsPort} {`)
+    .replace(SITE, `${protocol === 'https:' ? '' : 'http://'}localhost:${port} {`)
     .replace(UPSTREAMS, `reverse_proxy ${upstreams.join(' ')} {`);
 }
 
@@ -35,30 +44,25 @@ export interface RunningCaddy {
   url: string;
   /** Caddy's process id (the benchmark reads its CPU time). */
   pid: number;
-  /** The PEM of Caddy's own root certificate, which signed the site's: what a client trusts. */
+  /** The PEM of Caddy's own root certificate, which signed the site's: what a client trusts ('' without TLS). */
   rootCertificate: string;
   output(): string;
   stop(): Promise<void>;
 }
 
-export interface CaddyPorts {
-  httpsPort: number;
-  httpPort: number;
-  /** https://localhost:<httpsPort>: the portal's APP_URL behind this Caddy. */
-  url: string;
+/**
+ * The address of a Caddy started later (the portals behind it must know it, APP_URL, before it starts):
+ * https://localhost:<a free port>, or http:// for the benchmark's comparison without TLS.
+ */
+export async function caddyAddress(scheme: 'https' | 'http' = 'https'): Promise<string> {
+  return `${scheme}://localhost:${await freePort()}`;
 }
 
-/** Ports for a Caddy started later (the portals behind it must know its address, APP_URL, before it starts). */
-export async function caddyPorts(): Promise<CaddyPorts> {
-  const [httpsPort, httpPort] = [await freePort(), await freePort()];
-  return { httpsPort, httpPort, url: `https://localhost:${httpsPort}` };
-}
-
-/** Starts Caddy on deploy/Caddyfile in front of `upstreams`; answers once the site answers over HTTPS. */
-export async function startCaddy({ httpsPort, httpPort, url }: CaddyPorts, upstreams: string[]): Promise<RunningCaddy> {
+/** Starts Caddy on deploy/Caddyfile at `url` in front of `upstreams`; answers once the site answers. */
+export async function startCaddy(url: string, upstreams: string[]): Promise<RunningCaddy> {
   const home = mkdtempSync(join(tmpdir(), 'golf-caddy-'));
   const config = join(home, 'Caddyfile');
-  writeFileSync(config, caddyfileFor({ httpsPort, httpPort, upstreams }));
+  writeFileSync(config, caddyfileFor({ url, upstreams }));
   const env = { PATH: process.env.PATH, HOME: home, XDG_DATA_HOME: join(home, 'data'), XDG_CONFIG_HOME: join(home, 'config') };
   const child: ChildProcess = spawn(CADDY, ['run', '--config', config, '--adapter', 'caddyfile'], { env, stdio: 'pipe' });
   let output = '';
@@ -74,15 +78,16 @@ export async function startCaddy({ httpsPort, httpPort, url }: CaddyPorts, upstr
     }
     rmSync(home, { recursive: true, force: true });
   };
+  const tls = url.startsWith('https:');
   const rootPath = join(home, 'data', 'caddy', 'pki', 'authorities', 'local', 'root.crt');
   for (let tries = 0; ; tries++) {
     if (child.exitCode !== null || tries > 300) {
       await stop();
       throw new Error(`Caddy did not start:\n${output}`);
     }
-    if (existsSync(rootPath)) {
-      const rootCertificate = readFileSync(rootPath, 'utf8');
-      const answered = await httpsRequest(`${url}/api/health`, { ca: rootCertificate }).then(
+    if (!tls || existsSync(rootPath)) {
+      const rootCertificate = tls ? readFileSync(rootPath, 'utf8') : '';
+      const answered = await (tls ? httpsRequest(`${url}/api/health`, { ca: rootCertificate }) : fetch(`${url}/api/health`)).then(
         (r) => r.status === 200,
         () => false,
       );
