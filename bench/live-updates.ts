@@ -9,11 +9,17 @@
 // EventSource for every board), parsed here. They come from --per-address viewers per client address (127.0.0.2, .3, …:
 // a course's Wi-Fi puts hundreds of phones behind one address, and no more than STREAMS_PER_ADDRESS per process are
 // served from one; decision 065), not all from one.
+// With --via caddy (bench/behind-proxy.ts), Caddy runs deploy/Caddyfile in front of the processes (src/server/test/caddy.ts)
+// (--via caddy-http: the same at an http:// address, to tell TLS's share from the proxy's)
+// and the sign-in, the saves and every subscriber go through it over HTTPS (TLS sockets, read with 'data' events);
+// --name: the result file's name (default live-updates).
 //   node --import tsx bench/live-updates.ts [--subscribers 10000] [--processes 2] [--saves 5] [--teams 36] [--client socket|http]
-//                                           [--per-address 500]
+//                                           [--per-address 500] [--via direct|caddy|caddy-http] [--name live-updates]
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
+import tls from 'node:tls';
+import { caddyAddress, httpsRequest, startCaddy, type RunningCaddy } from '../src/server/test/caddy';
 import { loadavg } from 'node:os';
 import { createUserAccount } from '../src/server/account/service';
 import { createCourse } from '../src/server/courses/service';
@@ -44,6 +50,8 @@ const TEAMS = Number(argValue('--teams') ?? 36);
 /** 'socket' (default): the light load generator; 'http': Node's HTTP client per stream (the figures before 2026-11-25 10:00). */
 const CLIENT = argValue('--client') ?? 'socket';
 const PER_ADDRESS = Number(argValue('--per-address') ?? 500);
+const VIA = argValue('--via') ?? 'direct';
+const RESULT_NAME = argValue('--name') ?? 'live-updates';
 /** Subscriber i's client address: PER_ADDRESS viewers behind each (spread over the processes as every subscriber is). */
 const addressOf = (i: number) => {
   const n = 2 + Math.floor(i / PER_ADDRESS);
@@ -59,6 +67,8 @@ const percentile = (values: number[], p: number) => {
 };
 
 const READ_BUFFER = Buffer.alloc(256 * 1024);
+/** With --via caddy: the proxy every request goes through. */
+let caddy: RunningCaddy | undefined;
 
 /**
  * One open event stream: calls onData with each chunk as it arrives and the time it was read. The bytes are searched as
@@ -81,6 +91,26 @@ function subscribe(url: string, localAddress: string, onData: (chunk: Buffer, at
     });
   }
   const { hostname, port, pathname } = new URL(url);
+  if (caddy?.rootCertificate) {
+    return new Promise((resolve, reject) => {
+      let opened = false;
+      // The TLS session on a socket bound to the viewer's address (Caddy forwards it: TRUST_PROXY).
+      const raw = net.connect({ port: Number(port), host: '127.0.0.1', localAddress });
+      const socket = tls.connect({ socket: raw, servername: hostname, ca: caddy!.rootCertificate });
+      socket.on('secureConnect', () =>
+        socket.write(`GET ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: text/event-stream\r\n\r\n`),
+      );
+      socket.on('data', (chunk: Buffer) => {
+        if (!opened) {
+          opened = true;
+          if (!chunk.subarray(0, 13).equals(Buffer.from('HTTP/1.1 200 '))) reject(new Error(`${url}: ${chunk.subarray(0, 40).toString()}`));
+          else resolve(socket);
+        }
+        onData(chunk, performance.now());
+      });
+      socket.on('error', reject);
+    });
+  }
   return new Promise((resolve, reject) => {
     let opened = false;
     const socket = net.connect({
@@ -172,24 +202,35 @@ async function main() {
       ),
     );
 
+    const proxyUrl = VIA === 'direct' ? null : await caddyAddress(VIA === 'caddy-http' ? 'http' : 'https');
     for (let i = 0; i < PROCESSES; i++) {
       const port = await freePort();
+      const appUrl = proxyUrl ?? `http://127.0.0.1:${port}`;
+      const proxied: Record<string, string> = proxyUrl ? { TRUST_PROXY: '127.0.0.1' } : {};
       servers.push(
         spawnServer(
           'bench/bench-server.ts',
-          { DATABASE_URL: databaseUrl, APP_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'error' },
+          { DATABASE_URL: databaseUrl, APP_URL: appUrl, LOG_LEVEL: 'error', ...proxied },
           port,
           '127.0.0.1',
         ),
       );
     }
     await Promise.all(servers.map((s) => waitForOk(`${s.baseUrl}/bench/trivial`, s)));
+    if (proxyUrl)
+      caddy = await startCaddy(
+        proxyUrl,
+        servers.map((s) => `127.0.0.1:${s.port}`),
+      );
     const saver = servers[0]!;
-    const signIn = await fetch(`${saver.baseUrl}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: saver.baseUrl },
-      body: JSON.stringify({ email: LEADER_EMAIL, password: PASSWORD }),
-    });
+    /** Where the sign-in and the saves go: the first process, or Caddy (which shares them between the processes). */
+    const entry = caddy?.url ?? saver.baseUrl;
+    const post = async (path: string, method: string, body: string, cookie?: string) => {
+      const headers: Record<string, string> = { 'content-type': 'application/json', origin: entry, ...(cookie ? { cookie } : {}) };
+      if (!caddy?.rootCertificate) return fetch(`${entry}${path}`, { method, headers, body });
+      return (await httpsRequest(`${entry}${path}`, { ca: caddy.rootCertificate, method, headers, body })).response;
+    };
+    const signIn = await post('/api/auth/sign-in/email', 'POST', JSON.stringify({ email: LEADER_EMAIL, password: PASSWORD }));
     if (!signIn.ok) throw new Error(`sign-in: ${signIn.status}`);
     const cookie = signIn.headers
       .getSetCookie()
@@ -211,7 +252,7 @@ async function main() {
     for (let i = 0; i < SUBSCRIBERS; i++) {
       const server = servers[i % servers.length]!;
       streams.push(
-        await subscribe(`${server.baseUrl}/api/leaderboard/events`, addressOf(i), (chunk, at) => {
+        await subscribe(`${caddy?.url ?? server.baseUrl}/api/leaderboard/events`, addressOf(i), (chunk, at) => {
           first[i] = true;
           if (expected.length && gotAt[i] === undefined) {
             if (seen(tails[i], chunk, expected)) {
@@ -265,11 +306,7 @@ async function main() {
       got = 0;
       const all = new Promise<void>((resolve) => (onAll = resolve));
       const sentAt = performance.now();
-      const response = await fetch(`${saver.baseUrl}/api/teams/${team.id}/scores`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json', origin: saver.baseUrl, cookie },
-        body: JSON.stringify({ scores: card }),
-      });
+      const response = await post(`/api/teams/${team.id}/scores`, 'PUT', JSON.stringify({ scores: card }), cookie);
       if (!response.ok) throw new Error(`save: ${response.status} ${await response.text()}`);
       saveMs.push(performance.now() - sentAt);
       if ((await Promise.race([all.then(() => 'ok'), sleep(30_000).then(() => 'timeout')])) === 'timeout') {
@@ -328,7 +365,8 @@ async function main() {
     for (const c of checks)
       console.log(`${c.pass === null ? 'info' : c.pass ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value} ${c.unit} (${c.budget})`);
     const loadAfter = noteLoad('live-updates end');
-    const file = writeResult('live-updates', {
+    const file = writeResult(RESULT_NAME, {
+      via: VIA,
       loadBefore,
       loadAfter,
       loadAverage: round(loadavg()[0]!, 2),
@@ -346,6 +384,7 @@ async function main() {
     if (checks.some((c) => c.pass === false)) process.exitCode = 1;
   } finally {
     for (const stream of streams) stream.destroy();
+    await caddy?.stop();
     await Promise.all(servers.map((s) => s.stop()));
     await database.close();
     await adminQuery(`drop database if exists "${BENCH_DB}" with (force)`).catch((e) =>

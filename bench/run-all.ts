@@ -18,6 +18,7 @@ const BENCHES: { name: string; args: string[] }[] = [
   { name: 'admin-scale', args: quick ? ['--duration', '3'] : [] },
   { name: 'leaderboard', args: quick ? ['--duration', '3', '--large', '360'] : [] },
   { name: 'live-updates', args: quick ? ['--subscribers', '100', '--saves', '2'] : [] },
+  { name: 'behind-proxy', args: quick ? ['--duration', '3', '--viewers', '200', '--saves', '2'] : [] },
   { name: 'webhooks', args: quick ? ['--events', '200'] : [] },
   { name: 'backup', args: quick ? ['--duration', '3'] : [] },
   { name: 'expiry-sweep', args: quick ? ['--sizes', '100,1000'] : [] },

@@ -80,7 +80,12 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
       const origin = c.req.header('origin');
       const site = c.req.header('sec-fetch-site');
       if ((origin && origin !== config.appOrigin) || site === 'cross-site') {
-        logger.warn('refused: foreign origin', { method: c.req.method, path: c.req.path, origin: origin ?? null });
+        logger.warn('refused: foreign origin', {
+          method: c.req.method,
+          path: c.req.path,
+          origin: origin ?? null,
+          client: c.var.clientIp,
+        });
         // The portal opened at another address than APP_URL (its IP, say) is refused too: say where it lives.
         throw new AppError('FORBIDDEN', `Requests from other sites are not allowed: open the portal at ${config.appOrigin}`);
       }
@@ -191,7 +196,8 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
 
   app.onError((error, c) => {
     if (error instanceof AppError) {
-      // Every refusal, whether the route's role guard or a service's ownership or lock check, is logged with the caller.
+      // Every refusal, whether the route's role guard or a service's ownership or lock check, is logged with the caller,
+      // and every per-address or per-account limit's with the client's address (R48: behind a proxy, the forwarded one).
       if (error.code === 'UNAUTHENTICATED' || error.code === 'FORBIDDEN') {
         const viewer = c.get('viewer');
         logger.warn('access refused', {
@@ -200,6 +206,14 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
           userId: viewer?.userId ?? null,
           role: viewer?.role ?? null,
           reason: error.message,
+          client: c.get('clientIp') ?? null,
+        });
+      } else if (error.code === 'RATE_LIMITED') {
+        logger.warn('refused: rate limit', {
+          method: c.req.method,
+          path: c.req.path,
+          reason: error.message,
+          client: c.get('clientIp') ?? null,
         });
       }
       return c.json(error.toBody(), error.status);
@@ -217,6 +231,7 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
       method: c.req.method,
       path: c.req.path,
       userId: c.get('viewer')?.userId ?? null,
+      client: c.get('clientIp') ?? null,
       ...errorFields(error),
     });
     return c.json(new AppError('INTERNAL', 'Something went wrong. Please try again.').toBody(), 500);

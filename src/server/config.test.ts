@@ -143,6 +143,21 @@ describe('loadConfig', () => {
       );
   });
 
+  it('reads TRUST_PROXY (unset: no proxy trusted) as addresses and CIDR ranges of either family, and stops on one that is neither', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const bad of ['proxy.example.org', '10.0.0.0/33', '300.1.2.3', '::1/129'])
+      expect(() => loadConfig({ TRUST_PROXY: `127.0.0.1,${bad}` })).toThrow(
+        `Invalid setting TRUST_PROXY: "${bad}" is not an IP address or CIDR range (expected e.g. 127.0.0.1,10.0.0.0/8,::1)`,
+      );
+  });
+
   it('reads the image upload limits (60 an hour, 200 MB per account by default) and stops on a bad one', () => {
     expect(loadConfig({})).toMatchObject({ imageUploadsPerHour: 60, imageStorageBytes: 200 * 1024 * 1024 });
     expect(loadConfig({ IMAGES_PER_HOUR: '5', IMAGE_STORAGE_MB: '1' })).toMatchObject({

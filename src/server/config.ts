@@ -1,5 +1,6 @@
 // The one reader of process.env (PRODUCT.md R2). A bad value stops start-up with one line naming it.
 import { resolve } from 'node:path';
+import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 
 const portSchema = z.coerce.number().int().min(1).max(65535);
@@ -35,6 +36,7 @@ const envSchema = z.object({
   USER_MAIL_PER_DAY: z.string().optional(),
   USER_MAIL_PER_ADDRESS: z.string().optional(),
   METRICS_TOKEN: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
 });
 
 /** Scheduled backup copies (R46): present when BACKUP_DIR is set. */
@@ -100,6 +102,11 @@ export interface Config {
   mailToOthers: { perSender: number; perRecipient: number };
   /** GET /metrics answers only with `Authorization: Bearer <this>` (R52); null: no metrics, /metrics is not found. */
   metricsToken: string | null;
+  /**
+   * The reverse proxies whose forwarded headers are believed (R48): addresses, CIDR ranges, or proxy-addr's names
+   * `loopback`, `linklocal`, `uniquelocal`. Empty: the socket's address is the client's and no header is read.
+   */
+  trustProxy: string[];
 }
 
 /**
@@ -242,6 +249,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (metricsToken !== null && (metricsToken.length < 16 || /\s/.test(metricsToken)))
     fail('METRICS_TOKEN', 'must be at least 16 characters without spaces (e.g. the output of: openssl rand -hex 32)');
 
+  const trustProxy = (blank(raw.TRUST_PROXY) ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of trustProxy) {
+    try {
+      proxyAddr.compile(entry);
+    } catch {
+      fail('TRUST_PROXY', `"${entry}" is not an IP address or CIDR range (expected e.g. 127.0.0.1,10.0.0.0/8,::1)`);
+    }
+  }
+
   return {
     port: port.data,
     appUrl: appUrl.origin + appUrl.pathname.replace(/\/$/, ''),
@@ -269,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     unpaidPerAccount,
     mailToOthers,
     metricsToken,
+    trustProxy,
   };
 }
 

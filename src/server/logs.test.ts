@@ -54,7 +54,7 @@ describe('what the log says', () => {
     expect(t.logs).toContainEqual(
       expect.objectContaining({
         message: 'sign-in failed',
-        fields: { route: 'POST /api/auth/sign-in/email', code: 'INVALID_EMAIL_OR_PASSWORD' },
+        fields: { route: 'POST /api/auth/sign-in/email', code: 'INVALID_EMAIL_OR_PASSWORD', client: 'local' },
       }),
     );
   });

@@ -1,10 +1,12 @@
 // /api/auth: the better-auth endpoints we use, behind our checks. Every other better-auth path answers 404.
 import { z } from '@hono/zod-openapi';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import proxyAddr from 'proxy-addr';
 import type { MiddlewareHandler } from 'hono';
 import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { AppError, rateLimited } from '../http/errors';
 import type { AppContext, AppEnv } from '../http/context';
+import type { Config } from '../config';
 import { blockedFor, failWithDelay, giveBack, hitWindow, reset } from './rate-limit';
 import { CLIENT_IP_HEADER } from './auth';
 import { assertNotCommon } from './common-passwords';
@@ -32,15 +34,34 @@ export const tooManyResets = (seconds: number) => `Too many reset requests. Plea
 export const RESET_SENT = 'If an account exists for that e-mail, we sent a link';
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 
-/** The caller's address from the socket (never from a header a client can set). */
+/** Each configuration's TRUST_PROXY compiled once (proxy-addr's matcher), or null when no proxy is trusted. */
+const trustOf = new WeakMap<Config, ((address: string, hop: number) => boolean) | null>();
+
+/**
+ * The caller's address (R48): the socket's, unless the socket's peer is a proxy in TRUST_PROXY. Then `X-Forwarded-For`
+ * is read from the right, each trusted hop skipped, and the first untrusted address is the client (proxy-addr, the logic
+ * Express uses). `Forwarded` is not read (docs/decisions/097). A header from anyone else changes nothing.
+ */
 export const clientIp: MiddlewareHandler<AppEnv> = async (c, next) => {
-  let ip = 'local';
+  let socketAddress: string | undefined;
   try {
-    ip = getConnInfo(c).remote.address ?? 'local';
+    socketAddress = getConnInfo(c).remote.address;
   } catch {
     // In-process requests (tests) have no socket.
   }
-  c.set('clientIp', ip);
+  const config = c.var.deps.config;
+  let trust = trustOf.get(config);
+  if (trust === undefined) {
+    trust = config.trustProxy.length ? proxyAddr.compile(config.trustProxy) : null;
+    trustOf.set(config, trust);
+  }
+  let ip = socketAddress ?? 'local';
+  if (trust && socketAddress) {
+    const forwardedFor = c.req.header('x-forwarded-for');
+    ip = proxyAddr({ socket: { remoteAddress: socketAddress }, headers: { 'x-forwarded-for': forwardedFor } } as never, trust);
+  }
+  // One spelling per client: a dual-stack socket writes an IPv4 peer as ::ffff:a.b.c.d, a proxy's header as a.b.c.d.
+  c.set('clientIp', ip.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1'));
   await next();
 };
 
@@ -112,10 +133,8 @@ export const authRoutes = createRouter()
       const pairKey = `sign-in:pair:${c.var.clientIp}:${email}`;
       const addressKey = `sign-in:ip:${c.var.clientIp}`;
       const wait = await blockedFor(db, accountKey);
-      if (wait > 0) {
-        logger.warn('sign-in refused: account delay', { route: 'POST /api/auth/sign-in/email', code: 'RATE_LIMITED' });
-        throw rateLimited(c, wait, tooManyForAccount(wait));
-      }
+      // A refusal is logged with the client's address by app.ts's error handler, as every 429 is.
+      if (wait > 0) throw rateLimited(c, wait, tooManyForAccount(wait));
       const [pair, address] = await Promise.all([
         hitWindow(db, pairKey, limits.windowSeconds),
         hitWindow(db, addressKey, limits.windowSeconds),
@@ -123,11 +142,6 @@ export const authRoutes = createRouter()
       const pairOver = pair.count > limits.signInPerAccount;
       if (pairOver || address.count > limits.signInPerAddress) {
         await Promise.all([giveBack(db, pairKey), giveBack(db, addressKey)]);
-        logger.warn('sign-in refused: rate limit', {
-          route: 'POST /api/auth/sign-in/email',
-          code: 'RATE_LIMITED',
-          by: pairOver ? 'account and address' : 'address',
-        });
         const seconds = pairOver ? pair.retryAfterSeconds : address.retryAfterSeconds;
         throw rateLimited(c, seconds, tooManyAttempts(seconds));
       }
@@ -136,7 +150,11 @@ export const authRoutes = createRouter()
       const response = await forward(c, JSON.stringify({ email, password, callbackURL }));
       if (response.status === 401) {
         await failWithDelay(db, accountKey, limits.windowSeconds, limits.accountDelayAfter, limits.accountDelayMaxSeconds);
-        logger.warn('sign-in failed', { route: 'POST /api/auth/sign-in/email', code: 'INVALID_EMAIL_OR_PASSWORD' });
+        logger.warn('sign-in failed', {
+          route: 'POST /api/auth/sign-in/email',
+          code: 'INVALID_EMAIL_OR_PASSWORD',
+          client: c.var.clientIp,
+        });
       } else {
         // A success, or a right password on an unconfirmed account: not a failure for the pair or the address.
         await Promise.all([reset(db, pairKey), giveBack(db, addressKey)]);

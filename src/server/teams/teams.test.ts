@@ -288,8 +288,16 @@ describe('PUT /api/teams/:id', () => {
         userId: other.id,
         role: 'team_leader',
         reason: "You don't have permission to change this team",
+        client: 'local',
       },
-      { method: 'GET', path: `/api/teams/${team!.id}`, userId: null, role: null, reason: 'You must be signed in to do that' },
+      {
+        method: 'GET',
+        path: `/api/teams/${team!.id}`,
+        userId: null,
+        role: null,
+        reason: 'You must be signed in to do that',
+        client: 'local',
+      },
     ]);
     expect(JSON.stringify(refusals)).not.toMatch(/password|@/i);
   });

@@ -79,11 +79,14 @@ export interface StartOptions {
   descriptors?: number;
 }
 
-/** `npm start`'s server with only these settings (and a free port); answers once /api/health does. */
+/**
+ * `npm start`'s server with only these settings (and a free port); answers once /api/health does. APP_URL defaults to
+ * the server's own address; a server behind a proxy is given the proxy's (its `url` stays the server's own).
+ */
 export async function startServer(settings: Record<string, string>, options: StartOptions = {}): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const env = { ...serverEnv(settings), PORT: String(port), APP_URL: url };
+  const env = { ...serverEnv(settings), PORT: String(port), APP_URL: settings.APP_URL ?? url };
   const child = spawnStartedServer(env, options);
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
