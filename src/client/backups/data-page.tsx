@@ -36,18 +36,14 @@ export function DataPage() {
         <p className="mt-2 text-sm text-stone-700">
           On the server, while the portal runs (into a folder only the portal&apos;s user can enter: a new one is made so):
         </p>
-        <pre className="mt-2 overflow-x-auto rounded bg-stone-100 p-3 text-sm">npm run backup -- --out backups/golf.backup</pre>
+        <Command>npm run backup -- --out backups/golf.backup</Command>
         <p className="mt-3 text-sm text-stone-700">
           To restore, stop the server, then restore into a new database of either kind, or one the portal has only been started on; start
           the server after. A backup holds no sign-ins: everyone signs in again. Into PostgreSQL:
         </p>
-        <pre className="mt-2 overflow-x-auto rounded bg-stone-100 p-3 text-sm">
-          {'DATABASE_URL=postgres://…/golf \\\n  npm run restore -- backups/golf.backup'}
-        </pre>
+        <Command>{'DATABASE_URL=postgres://…/golf \\\n  npm run restore -- backups/golf.backup'}</Command>
         <p className="mt-3 text-sm text-stone-700">Into a new folder for the embedded database:</p>
-        <pre className="mt-2 overflow-x-auto rounded bg-stone-100 p-3 text-sm">
-          {'DATA_DIR=./data-restored \\\n  npm run restore -- backups/golf.backup'}
-        </pre>
+        <Command>{'DATA_DIR=./data-restored \\\n  npm run restore -- backups/golf.backup'}</Command>
       </Card>
     </div>
   );
@@ -111,4 +107,9 @@ function BreakableName({ text }: { text: string }) {
       ))}
     </span>
   );
+}
+
+/** A command to type on the server: wrapped where a phone is too narrow (a scrolled box is out of a keyboard's reach). */
+function Command({ children }: { children: ReactNode }) {
+  return <pre className="mt-2 rounded bg-stone-100 p-3 text-sm whitespace-pre-wrap wrap-anywhere">{children}</pre>;
 }
