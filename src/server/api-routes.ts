@@ -34,6 +34,7 @@ import { messageRoutes } from './messages/routes';
 import { sideGameRoutes } from './side-games/routes';
 import { adminGolferAnswerRoutes, adminGolferQuestionRoutes, golferAnswerRoutes } from './golfer-answers/routes';
 import { pairingRoutes } from './pairing/routes';
+import { settingsRoutes } from './settings/routes';
 
 /** Each API router and the path it is mounted at, in the order Hono matches them (app.ts mounts them in this order). */
 export const API_ROUTERS = [
@@ -59,6 +60,7 @@ export const API_ROUTERS = [
   ['/api/waitlist', waitlistRoutes],
   ['/api/admin/waitlist', adminWaitlistRoutes],
   ['/api/admin/backups', backupRoutes],
+  ['/api/admin/settings', settingsRoutes],
   ['/api/admin/messages', messageRoutes],
   ['/api/images', imageRoutes],
   ['/api/items', itemRoutes],

@@ -45,9 +45,10 @@ const toAnswer = (r: Awaited<ReturnType<typeof receiptsFor>>[number]) => {
   const { ownerUserId: _owner, paid: _paid, forWhat: _for, ...rest } = r;
   return rest;
 };
-const org = (c: AppContext) => {
-  const { config } = c.var.deps;
-  return { name: config.orgName, legalName: config.orgLegalName, taxId: config.orgTaxId };
+/** The organisation as stored now (R51): a change in Admin → Settings shows on the next receipt, in every process. */
+const org = async (c: AppContext) => {
+  const { name, legalName, taxId } = await c.var.deps.organisation.read();
+  return { name, legalName, taxId };
 };
 
 export const receiptRoutes = createRouter()
@@ -75,7 +76,7 @@ export const receiptRoutes = createRouter()
           (viewer && (isStaff(viewer.role) || viewer.userId === receipt.ownerUserId)));
       if (!receipt || !allowed) throw new AppError('NOT_FOUND', RECEIPT_NOT_FOUND);
       const { config } = c.var.deps;
-      return c.json({ receipt: toAnswer(receipt), organisation: org(c), currency: config.currency, timeZone: config.timeZone }, 200);
+      return c.json({ receipt: toAnswer(receipt), organisation: await org(c), currency: config.currency, timeZone: config.timeZone }, 200);
     },
   )
   .openapi(
@@ -128,7 +129,7 @@ export const receiptRoutes = createRouter()
           year: statement.year,
           receipts: statement.receipts.map(toAnswer),
           totals: statement.totals,
-          organisation: org(c),
+          organisation: await org(c),
           currency: config.currency,
           timeZone: config.timeZone,
         },
