@@ -34,7 +34,8 @@ const settingsSchema = z
     cardPayments: z.object({
       keysSet: z.boolean(),
       mode: z.enum(['test', 'live']).nullable(),
-      lastWebhook: z.object({ at: instant, result: z.enum(['applied', 'duplicate', 'refused']), type: z.string() }).nullable(),
+      /** The newest event the webhook applied (a refused one writes nothing: decision 099). */
+      lastWebhook: z.object({ at: instant, result: z.enum(['applied']), type: z.string() }).nullable(),
     }),
   })
   .openapi('Settings');

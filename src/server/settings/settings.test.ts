@@ -260,17 +260,14 @@ describe('card payments', () => {
       }),
     };
     expect(await deliver(event.payload, stripe.sign(event.payload))).toBe(200);
-    let state = (await t.call(SETTINGS, { cookie: admin.cookie })).body.cardPayments;
+    const state = (await t.call(SETTINGS, { cookie: admin.cookie })).body.cardPayments;
     expect(state.lastWebhook).toEqual({ at: expect.any(String), result: 'applied', type: 'checkout.session.completed' });
 
-    expect(await deliver(event.payload, stripe.sign(event.payload))).toBe(200);
-    state = (await t.call(SETTINGS, { cookie: admin.cookie })).body.cardPayments;
-    expect(state.lastWebhook.result).toBe('duplicate');
-
+    // A forged one is refused and changes nothing, not even what the page says.
     expect(await deliver(event.payload, stripe.sign(event.payload, 'whsec_someone_else'))).toBe(400);
     const answer = await t.request(SETTINGS, { cookie: admin.cookie });
     const text = await answer.text();
-    expect(JSON.parse(text).cardPayments.lastWebhook).toEqual({ at: expect.any(String), result: 'refused', type: '' });
+    expect(JSON.parse(text).cardPayments.lastWebhook).toEqual(state.lastWebhook);
     for (const secret of [FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, SMTP_PASSWORD, 'fake_portal'])
       expect(text).not.toContain(secret);
   });
