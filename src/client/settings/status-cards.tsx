@@ -26,7 +26,7 @@ function Outcome({ tone, title, children }: { tone: keyof typeof TONE; title: st
 }
 
 /** The mail server's answer in words: what happened, and what it said. */
-export function testEmailOutcome(answer: TestEmailAnswer): { tone: keyof typeof TONE; title: string; detail: string } {
+function testEmailOutcome(answer: TestEmailAnswer): { tone: keyof typeof TONE; title: string; detail: string } {
   switch (answer.result) {
     case 'accepted':
       return { tone: 'good', title: `The mail server accepted the test e-mail to ${answer.to}`, detail: answer.reply };

@@ -21,7 +21,7 @@ export interface CardPaymentsState {
 }
 
 /** sk_test_…/rk_test_… is test mode, sk_live_…/rk_live_… live. */
-export const keyMode = (secretKey: string): 'test' | 'live' | null =>
+const keyMode = (secretKey: string): 'test' | 'live' | null =>
   /^(sk|rk)_test_/.test(secretKey) ? 'test' : /^(sk|rk)_live_/.test(secretKey) ? 'live' : null;
 
 /**

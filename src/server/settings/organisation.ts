@@ -35,7 +35,7 @@ export function mailFromParts(mailFrom: string): { name: string; address: string
 }
 
 /** What an empty database answers: the environment's values. */
-export function organisationFromConfig(config: Pick<Config, 'orgName' | 'orgLegalName' | 'orgTaxId' | 'mailFrom'>): Organisation {
+function organisationFromConfig(config: Pick<Config, 'orgName' | 'orgLegalName' | 'orgTaxId' | 'mailFrom'>): Organisation {
   return {
     name: config.orgName,
     legalName: config.orgLegalName,

@@ -15,14 +15,13 @@ export interface TestMailAnswer {
   reply: string;
 }
 
-export const SMTP_NOT_SET = 'SMTP_URL is not set: e-mails are written to the server’s log, not sent';
 /** A test must answer while the admin waits: far shorter than nodemailer's two minutes. */
 const TIMEOUT_MS = 10_000;
 
 /** Errors before any SMTP reply: the server was not reached (or stopped answering). */
 const CONNECTION_CODES = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNREFUSED', 'ETLS', 'EPROTOCOL']);
 
-export function testMessage(identity: MailIdentity, adminName: string) {
+function testMessage(identity: MailIdentity, adminName: string) {
   const paragraphs = [
     `This is a test e-mail from ${identity.name}'s tournament portal, sent by ${adminName || 'an admin'} from Admin → Settings.`,
     'It arrived, so e-mail works: confirmations, receipts and messages to the field go out the same way.',
