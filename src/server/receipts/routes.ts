@@ -6,6 +6,7 @@ import { instant } from '../http/answer-fields';
 import { csvResponse, toCsv } from '../http/csv';
 import { createRouter, defineRoute, errorResponse, jsonResponse } from '../http/define-route';
 import { AppError } from '../http/errors';
+import { imageUrl } from '../images/service';
 import { linkSecret } from '../payments/receipts';
 import { keyMatches, receiptsFor, receiptSubject, statementSubject, yearStatement } from './service';
 import { email } from '../../shared/field-schemas';
@@ -39,7 +40,8 @@ const receiptSchema = z
     paidAt: instant,
   })
   .openapi('Receipt');
-const organisation = z.object({ name: z.string(), legalName: z.string(), taxId: z.string() });
+/** As Admin → Settings stores it (R51); `logoUrl`: the logo's 320 px variant, or null. */
+const organisation = z.object({ name: z.string(), legalName: z.string(), taxId: z.string(), logoUrl: z.string().nullable() });
 
 const toAnswer = (r: Awaited<ReturnType<typeof receiptsFor>>[number]) => {
   const { ownerUserId: _owner, paid: _paid, forWhat: _for, ...rest } = r;
@@ -47,8 +49,8 @@ const toAnswer = (r: Awaited<ReturnType<typeof receiptsFor>>[number]) => {
 };
 /** The organisation as stored now (R51): a change in Admin → Settings shows on the next receipt, in every process. */
 const org = async (c: AppContext) => {
-  const { name, legalName, taxId } = await c.var.deps.organisation.read();
-  return { name, legalName, taxId };
+  const { name, legalName, taxId, logoImageId } = await c.var.deps.organisation.read();
+  return { name, legalName, taxId, logoUrl: logoImageId ? imageUrl(logoImageId, 'w320') : null };
 };
 
 export const receiptRoutes = createRouter()

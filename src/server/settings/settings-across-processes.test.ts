@@ -108,6 +108,7 @@ if (testDatabaseKind() === 'postgres') {
           name: `Round ${round} Charity`,
           legalName: `Round ${round} Charity Foundation`,
           taxId: `2${round}-222222${round}`,
+          logoUrl: null,
         });
         const email = uniqueEmail(`round-${round}`);
         const signUp = await send(b!, '/api/account/sign-up', '', 'POST', {

@@ -128,7 +128,7 @@ describe('saving', () => {
       cookie: admin.cookie,
     });
     expect(statement.status).toBe(200);
-    expect(statement.body.organisation).toEqual({ name: 'Birdie Club', legalName: 'Birdie Club Ltd', taxId: '98-7654321' });
+    expect(statement.body.organisation).toEqual({ name: 'Birdie Club', legalName: 'Birdie Club Ltd', taxId: '98-7654321', logoUrl: null });
   });
 
   it('keeps the logo: an uploaded logo is refused unless it is one, and the unused-image sweep leaves it', async () => {
@@ -150,6 +150,11 @@ describe('saving', () => {
 
     const saved = await t.call(SETTINGS, { method: 'PUT', cookie: admin.cookie, json: valid({ logoImageId }) });
     expect(saved.body.organisation).toMatchObject({ logoImageId, logoUrl: `/api/images/${logoImageId}/w320` });
+    // The printable statement carries it (R51 on R39's sheet).
+    const statement = await t.call(`/api/statements?year=${new Date().getUTCFullYear()}&email=${encodeURIComponent(admin.email)}`, {
+      cookie: admin.cookie,
+    });
+    expect(statement.body.organisation.logoUrl).toBe(`/api/images/${logoImageId}/w320`);
     expect(await deleteUnusedImages(t.db, new Date(Date.now() + 3 * 24 * 3600_000))).toBe(0);
     expect(await t.db.select({ id: images.id }).from(images).where(eq(images.id, logoImageId))).toHaveLength(1);
   });
