@@ -40,7 +40,12 @@ describe('an admin', () => {
     await form.getByLabel('Tax id (EIN)').fill('987654321');
     await form.getByLabel('Contact e-mail').fill('office@hopeharbor.example');
     await form.getByLabel('E-mails are sent from').fill('Hope Harbor Golf Classic');
-    const logo = await sharp({ create: { width: 480, height: 160, channels: 4, background: '#166534' } })
+    const logo = await sharp(
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="160"><rect width="480" height="160" rx="24" fill="#166534"/>' +
+          '<text x="240" y="100" font-family="sans-serif" font-size="48" font-weight="bold" fill="#fff" text-anchor="middle">HOPE HARBOR</text></svg>',
+      ),
+    )
       .png()
       .toBuffer();
     await form.getByLabel('Logo (optional)').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
