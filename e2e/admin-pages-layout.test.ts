@@ -213,7 +213,7 @@ describe('at 1280 px, an admin', () => {
     expect(await ledger.getByTitle(note).count()).toBe(1);
 
     // Each tournament's buttons wrap in a row, two a line: no row of four stacked buttons.
-    await page.goto('/admin/settings');
+    await page.goto('/admin/tournaments');
     await LOADED.Tournaments!(page);
     const rows = await page.getByRole('table', { name: 'Tournaments, newest first' }).locator('tbody tr').all();
     expect(rows.length).toBe(2);

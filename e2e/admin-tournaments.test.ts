@@ -1,5 +1,5 @@
 // Journey: an organiser sets up a tournament with its pricing from nothing (SPEC §2 Tournaments, §5, R13, R16): a golf course
-// and sponsorship levels through the admin API, then the tournament on /admin/settings with the form; a team leader then sees
+// and sponsorship levels through the admin API, then the tournament on /admin/tournaments with the form; a team leader then sees
 // it on /register with those prices and places. The page at 1280 and 390 px: one h1, labelled inputs, axe, no sideways scroll.
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -112,7 +112,7 @@ describe('an organiser', () => {
   // Uses the tournament the test above made.
   test.each(['desktop', 'mobile'] as ViewportName[])('finds the list and the form usable at %s width', async (viewport) => {
     const admin = await journey.visitor({ as: journey.portal.users.admin, viewport });
-    await admin.goto('/admin/settings');
+    await admin.goto('/admin/tournaments');
     await expectHeading(admin, 'Tournaments');
     await admin.getByRole('button', { name: `Edit ${NAME}` }).click();
     await admin.getByRole('heading', { name: `Edit ${NAME}` }).waitFor();
@@ -122,9 +122,9 @@ describe('an organiser', () => {
 });
 
 describe('a moderator', () => {
-  test('is sent back to the Dashboard from /admin/settings and sees no Tournaments link', async () => {
+  test('is sent back to the Dashboard from /admin/tournaments and sees no Tournaments link', async () => {
     const moderator = await journey.visitor({ as: journey.portal.users.moderator });
-    await moderator.goto('/admin/settings');
+    await moderator.goto('/admin/tournaments');
     await expectToast(moderator, "You don't have permission to access this page", 'error');
     await expectHeading(moderator, 'Dashboard');
     expect(await moderator.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Tournaments' }).count()).toBe(0);

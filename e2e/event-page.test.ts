@@ -126,7 +126,7 @@ describe('the event page (R40, R41)', () => {
 
   test('staff add a hero image in the tournament form: a non-image is refused, the preview and the page show it, shared links offer it', async () => {
     const admin = await journey.visitor({ as: journey.portal.users.admin });
-    await admin.goto('/admin/settings');
+    await admin.goto('/admin/tournaments');
     await admin.getByRole('button', { name: `Edit ${NAME}` }).click();
     await admin.getByRole('heading', { name: `Edit ${NAME}` }).waitFor();
     const picker = admin.getByLabel('Event image (optional)');

@@ -116,7 +116,7 @@ const firstTeamIs = (page: Page, name: string) =>
 describe('an organiser', () => {
   test('makes the tournament a scramble with net scoring, draws 36 teams two to a hole and prints the cart signs', async () => {
     const admin = await journey.visitor({ as: journey.portal.users.admin });
-    await admin.goto('/admin/settings');
+    await admin.goto('/admin/tournaments');
     await expectHeading(admin, 'Tournaments');
     await admin.getByRole('button', { name: `Edit ${OUTING}` }).click();
     await admin.getByRole('heading', { name: `Edit ${OUTING}` }).waitFor();

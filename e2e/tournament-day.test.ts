@@ -166,7 +166,7 @@ let startingHoles: Record<string, number> = {};
 describe('an admin', () => {
   test('draws the starting holes after a confirmation: every team gets its own hole, shown on the starting sheet', async () => {
     const admin = await journey.visitor({ as: journey.portal.users.admin });
-    await admin.goto('/admin/settings');
+    await admin.goto('/admin/tournaments');
     await expectHeading(admin, 'Tournaments');
 
     // SPEC §8: the server's refusal, as a toast; nothing drawn.
@@ -279,7 +279,7 @@ describe('an admin, after teams registered late', () => {
 
   test('is told beside Assign Teams and on the starting sheet (not on paper), and warned in the confirmation that teams have scores', async () => {
     const admin = await journey.visitor({ as: journey.portal.users.admin });
-    await admin.goto('/admin/settings');
+    await admin.goto('/admin/tournaments');
     await expectHeading(admin, 'Tournaments');
     const table = admin.locator('table');
     await table.getByText(OUT_OF_DATE).waitFor();
@@ -377,7 +377,7 @@ describe('an admin, drawing again', () => {
     await expectToast(admin, 'Starting holes drawn for 4 teams', 'success');
     await warning.waitFor({ state: 'detached' });
     expect(await startingRows(admin)).toHaveLength(4);
-    await admin.goto('/admin/settings');
+    await admin.goto('/admin/tournaments');
     await expectHeading(admin, 'Tournaments');
     await admin
       .getByRole('button', { name: `Assign Teams of ${LATE}` })

@@ -13,12 +13,13 @@ export const ADMIN_PAGES = [
   { path: '/admin/gifts', name: 'Gifts', file: 'gifts' },
   { path: '/admin/reports', name: 'Reports', file: 'reports' },
   { path: '/admin/check-in', name: 'Golfers', file: 'golfers' },
-  { path: '/admin/settings', name: 'Tournaments', file: 'tournaments' },
+  { path: '/admin/tournaments', name: 'Tournaments', file: 'tournaments' },
   { path: '/admin/golf-courses', name: 'Golf Courses', file: 'golf-courses' },
   { path: '/admin/sponsorship-levels', name: 'Sponsorship Levels', file: 'sponsorship-levels' },
   { path: '/admin/items', name: 'Items & Add-ons', file: 'items' },
   { path: '/admin/users', name: 'Users', file: 'users' },
   { path: '/admin/data', name: 'Data', file: 'data' },
+  { path: '/admin/settings', name: 'Settings', file: 'settings' },
 ] as const;
 export type AdminPageName = (typeof ADMIN_PAGES)[number]['name'];
 

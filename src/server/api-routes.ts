@@ -35,6 +35,7 @@ import { sideGameRoutes } from './side-games/routes';
 import { adminGolferAnswerRoutes, adminGolferQuestionRoutes, golferAnswerRoutes } from './golfer-answers/routes';
 import { pairingRoutes } from './pairing/routes';
 import { setupRoutes } from './setup/routes';
+import { settingsRoutes } from './settings/routes';
 
 /** Each API router and the path it is mounted at, in the order Hono matches them (app.ts mounts them in this order). */
 export const API_ROUTERS = [
@@ -61,6 +62,7 @@ export const API_ROUTERS = [
   ['/api/waitlist', waitlistRoutes],
   ['/api/admin/waitlist', adminWaitlistRoutes],
   ['/api/admin/backups', backupRoutes],
+  ['/api/admin/settings', settingsRoutes],
   ['/api/admin/messages', messageRoutes],
   ['/api/images', imageRoutes],
   ['/api/items', itemRoutes],

@@ -172,7 +172,7 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
           db: deps.database.db,
           leaderboardFeed: deps.leaderboardFeed,
           events: async () => ({
-            events: await listOpenEvents(deps.database.db, eventContext(deps)),
+            events: await listOpenEvents(deps.database.db, await eventContext(deps)),
             currency: deps.config.currency,
           }),
           appUrl: deps.config.appUrl,

@@ -14,6 +14,7 @@ import { createStreamSlots } from './leaderboard/stream-slots';
 import { descriptorLimit, streamCaps } from './leaderboard/stream-limits';
 import { createDecodeGate } from './images/decode-gate';
 import { createStripeClient } from './payments/stripe-client';
+import { createOrganisationSettings, mailFromParts, type OrganisationSettings } from './settings/organisation';
 
 export const DEFAULT_LIMITS: AppDeps['limits'] = {
   signInPerAccount: 10,
@@ -28,6 +29,14 @@ export const DEFAULT_LIMITS: AppDeps['limits'] = {
   giftsPerAddress: 20,
   giftWindowSeconds: 60,
 };
+
+/** A mailer signing and sending as the stored organisation (R51): MAIL_FROM's address under the stored From name. */
+export function organisationMailer(config: Config, organisation: OrganisationSettings, logger: Logger, pool?: number) {
+  return createMailer(
+    { smtpUrl: config.smtpUrl, from: mailFromParts(config.mailFrom).address, identity: () => organisation.read(), pool },
+    logger,
+  );
+}
 
 export async function openConfiguredDatabase(config: Config, options: { poolSize?: number } = {}): Promise<Database> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: options.poolSize });
@@ -47,11 +56,12 @@ export async function buildDeps(
   } = {},
 ): Promise<AppDeps> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, logger);
+  const changes = overrides.benchBetterAuthSessions ? null : createSessionChanges({ database, logger });
+  const organisation = createOrganisationSettings({ db: database.db, config, changes });
+  const mailer = organisationMailer(config, organisation, logger);
   const secret = await loadAuthSecret(database.db, config.authSecret);
   const auth = createAuth({ config, db: database.db, mailer, logger, secret });
   const { authCookies, sessionConfig } = await auth.$context;
-  const changes = overrides.benchBetterAuthSessions ? null : createSessionChanges({ database, logger });
   const sessions = !changes
     ? betterAuthSessionReader(auth)
     : createSessionReader({
@@ -77,5 +87,6 @@ export async function buildDeps(
     imageDecodes: createDecodeGate(),
     stripe: config.stripe ? createStripeClient(config.stripe) : null,
     userAnswers: createPerUserCache({ changes }),
+    organisation,
   };
 }

@@ -74,7 +74,7 @@ export interface Config {
   stripe: StripeConfig | null;
   /** How long a hold or an unpaid card registration keeps its places (R24). */
   holdHours: number;
-  /** The organisation named on receipts (R26). */
+  /** The first default of the organisation's name (R51: Admin → Settings keeps it; settings/organisation.ts). */
   orgName: string;
   /** The organisation's legal name and tax id on receipts (R39); the legal name defaults to ORG_NAME, the tax id to none. */
   orgLegalName: string;

@@ -3,12 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { issueSetupToken, SETUP_TOKEN_HOURS } from './setup/service';
 import { createApp } from './app';
-import { buildDeps, openConfiguredDatabase } from './bootstrap';
+import { buildDeps, openConfiguredDatabase, organisationMailer } from './bootstrap';
 import { ConfigError, databaseName, loadConfig, type Config } from './config';
 import { loadStaticAssets } from './http/static-assets';
 import { startHoldSweeper } from './holds/sweeper';
 import { startMessageSender } from './messages/sender';
-import { createMailer } from './mail/mailer';
 import { startGolferReminders } from './golfer-answers/reminders';
 import { serveBackupSocket } from './backups/backup-socket';
 import { copyFailureFields, prepareBackupDir, startScheduledCopies } from './backups/scheduled-copies';
@@ -48,7 +47,7 @@ void golferReminders.runOnce().catch((error) => logger.error('golfer reminders f
 
 // Messages to the field (R45) queued before a restart, or by another process, go out from here too.
 // One kept-open connection to the mail server: a message to the whole field is thousands of e-mails sent one after another.
-const messageMailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, pool: 1 }, logger);
+const messageMailer = organisationMailer(config, deps.organisation, logger, 1);
 const messageSender = startMessageSender({ db: database.db, config, mailer: messageMailer, logger, now: deps.now });
 void messageSender.runOnce().catch((error) => logger.error('message sending failed', { error: String(error) }));
 

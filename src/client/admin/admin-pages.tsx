@@ -17,6 +17,7 @@ import {
   ListOrdered,
   Ticket,
   Mail,
+  Settings,
   Trophy,
   UserCheck,
   Users,
@@ -116,7 +117,7 @@ export const ADMIN_PAGES: AdminPage[] = [
     page: lazy(() => import('../messages/messages-page').then((m) => ({ default: m.MessagesPage }))),
   },
   {
-    path: 'settings',
+    path: 'tournaments',
     access: 'admin',
     nav: { label: 'Tournaments', icon: Trophy },
     page: lazy(() => import('../tournaments/tournaments-page').then((m) => ({ default: m.TournamentsPage }))),
@@ -150,6 +151,12 @@ export const ADMIN_PAGES: AdminPage[] = [
     access: 'admin',
     nav: { label: 'Data', icon: DatabaseBackup },
     page: lazy(() => import('../backups/data-page').then((m) => ({ default: m.DataPage }))),
+  },
+  {
+    path: 'settings',
+    access: 'admin',
+    nav: { label: 'Settings', icon: Settings },
+    page: lazy(() => import('../settings/settings-page').then((m) => ({ default: m.SettingsPage }))),
   },
   // Printable sheets, opened from a tournament's row.
   {

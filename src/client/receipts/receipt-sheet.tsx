@@ -1,4 +1,4 @@
-// The printable frame of a receipt and a statement (R39): the organisation's legal name and tax id at the top, the
+// The printable frame of a receipt and a statement (R39): the organisation's logo, legal name and tax id at the top (R51), the
 // figures, the disclosure, and a Print button that does not print.
 import type { ReactNode } from 'react';
 import { PrintButton } from '../starting-holes/print-button';
@@ -10,7 +10,7 @@ export function ReceiptSheet({
   children,
 }: {
   title: string;
-  organisation: { name: string; legalName: string; taxId: string };
+  organisation: { name: string; legalName: string; taxId: string; logoUrl: string | null };
   children: ReactNode;
 }) {
   return (
@@ -21,6 +21,9 @@ export function ReceiptSheet({
       </div>
       <Card className="flex flex-col gap-5 print:border-0 print:shadow-none">
         <header className="flex flex-col gap-1 border-b border-stone-200 pb-4">
+          {organisation.logoUrl ? (
+            <img src={organisation.logoUrl} alt={organisation.name} className="mb-2 h-auto max-h-16 w-auto max-w-48 object-contain" />
+          ) : null}
           <p className="text-lg font-semibold">{organisation.legalName}</p>
           {organisation.taxId ? <p className="text-sm text-stone-700">Tax id (EIN): {organisation.taxId}</p> : null}
           <h1 className="mt-2 text-2xl font-bold">{title}</h1>

@@ -48,7 +48,7 @@ it('with a link’s key, the statement offers no other year', async () => {
     year: 2026,
     receipts: [],
     totals: { amountCents: 0, fmvCents: 0, deductibleCents: 0 },
-    organisation: { name: 'Lakeside Rotary', legalName: 'Lakeside Rotary Foundation Inc.', taxId: '' },
+    organisation: { name: 'Lakeside Rotary', legalName: 'Lakeside Rotary Foundation Inc.', taxId: '', logoUrl: null },
     currency: 'USD',
     timeZone: 'UTC',
   });

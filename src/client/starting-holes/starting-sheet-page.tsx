@@ -62,7 +62,7 @@ export function StartingSheetPage() {
           ? 'No starting holes drawn yet. Assign Teams draws one for every team.'
           : 'No starting holes drawn yet. An admin draws them with Assign Teams.'
       }
-      back={admin ? { to: '/admin/settings', label: 'Back to Tournaments' } : { to: '/admin/score-entry', label: 'Back to Score Entry' }}
+      back={admin ? { to: '/admin/tournaments', label: 'Back to Tournaments' } : { to: '/admin/score-entry', label: 'Back to Score Entry' }}
     >
       {data?.contestHoles.length ? (
         <p className="mb-3 rounded-lg border border-green-800 bg-green-50 p-3 text-sm font-semibold print:border-black print:bg-white">

@@ -30,7 +30,7 @@ interface EditorProps {
   /** null for a new tournament. */
   tournamentId: string | null;
   currency: string;
-  /** The organisation the event page names (ORG_NAME), for the preview. */
+  /** The organisation the event page names (Admin → Settings), for the preview. */
   organisation: string;
   onClose: () => void;
 }

@@ -1,4 +1,4 @@
-// /admin/settings, shown as Tournaments (admins only, R8): the tournament form and the list of every tournament.
+// /admin/tournaments, shown as Tournaments (admins only, R8): the tournament form and the list of every tournament.
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';

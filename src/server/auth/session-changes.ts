@@ -12,7 +12,8 @@
 //    usual case: a few milliseconds), or LEASE_MS has passed since the change committed, after which any process that
 //    still trusts its cache has heard a heartbeat it sent after the change, hence the change too.
 // The same channel carries changes to what a user's own answers show ('d:<user id>', 'd*' for everyone's; migration 0008),
-// for the per-user answer cache (http/per-user-cache.ts): onDataChange.
+// for the per-user answer cache (http/per-user-cache.ts): onDataChange; and changes to the organisation's settings ('o', sent
+// by the settings' own write: settings/organisation.ts): onSettingsChange.
 // The proof, and why the live set below is complete, is in docs/decisions/065.
 import { randomBytes } from 'node:crypto';
 import type { Database, Listener } from '../db/connect';
@@ -35,6 +36,8 @@ export interface SessionChanges {
   onChange(evict: (userId: string | null) => void): void;
   /** Every cached answer built from this user's rows must go ('d:<user id>'); `null`: every user's. */
   onDataChange(evict: (userId: string | null) => void): void;
+  /** The organisation's settings changed ('o'): a cached copy must go. */
+  onSettingsChange(evict: () => void): void;
   /** Resolves once no process serves a session ended, or an answer changed, before this call from its cache (see above). */
   settle(): Promise<void>;
   /** Resolves once this process hears the channel (tests). */
@@ -55,6 +58,7 @@ export function createSessionChanges(options: {
   const me = randomBytes(6).toString('hex');
   const evictions: ((userId: string | null) => void)[] = [];
   const dataEvictions: ((userId: string | null) => void)[] = [];
+  const settingsEvictions: (() => void)[] = [];
   let generation = 0;
   let listener: Listener | null = null;
   let starting: Promise<void> | null = null;
@@ -85,6 +89,10 @@ export function createSessionChanges(options: {
     generation++;
     for (const each of dataEvictions) each(userId);
   };
+  const evictSettings = () => {
+    generation++;
+    for (const each of settingsEvictions) each();
+  };
   /** Notifications may have been lost (connection down or re-opened): nothing cached can be trusted. */
   const forgetAll = () => {
     listening = false;
@@ -92,6 +100,7 @@ export function createSessionChanges(options: {
     heartbeatSentAt.clear();
     evict(null);
     evictData(null);
+    evictSettings();
   };
 
   function onNotify(payload: string) {
@@ -100,6 +109,7 @@ export function createSessionChanges(options: {
     if (payload === '*') return evict(null);
     if (kind === 'd' && payload.length > 2) return evictData(payload.slice(2));
     if (payload === 'd*') return evictData(null);
+    if (payload === 'o') return evictSettings();
     const seq = Number(seqText);
     if (kind === 'h') {
       if (from !== me) return void heardFrom.set(from!, now());
@@ -219,6 +229,9 @@ export function createSessionChanges(options: {
     },
     onDataChange(each) {
       dataEvictions.push(each);
+    },
+    onSettingsChange(each) {
+      settingsEvictions.push(each);
     },
     settle() {
       // PGlite hands a commit's notifications over before the commit's own answer: already applied. Not listening:

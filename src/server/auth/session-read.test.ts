@@ -66,6 +66,7 @@ function fixture(options: { trusted?: boolean; cacheSize?: number } = {}) {
     trusted: () => options.trusted ?? true,
     generation: () => generation,
     onChange: (each) => void (evict = each),
+    onSettingsChange: () => undefined,
     onDataChange: () => undefined,
     settle: async () => undefined,
     ready: async () => undefined,

@@ -790,6 +790,28 @@ export const images = pgTable(
   (t) => [check('images_purpose_check', sql`${t.purpose} in ('logo', 'hero')`)],
 );
 
+/**
+ * The organisation's details (R51): one row, written by Admin → Settings; until then the environment's ORG_* and MAIL_FROM
+ * answer (src/server/settings/organisation.ts). Every process caches it and drops it at the commit of a change (NOTIFY 'o').
+ */
+export const organisationSettings = pgTable(
+  'organisation_settings',
+  {
+    /** Always true: the table holds at most one row. */
+    id: boolean('id').primaryKey().default(true),
+    name: text('name').notNull(),
+    legalName: text('legal_name').notNull(),
+    taxId: text('tax_id').notNull().default(''),
+    contactEmail: text('contact_email').notNull().default(''),
+    /** The organisation's logo (R36's rules, purpose 'logo'); the unused-image sweep counts it as used. */
+    logoImageId: uuid('logo_image_id').references(() => images.id, { onDelete: 'set null' }),
+    /** The display name of the From header; the address stays MAIL_FROM's. */
+    mailFromName: text('mail_from_name').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('organisation_settings_one_row', sql`${t.id}`)],
+);
+
 /** One re-encoded size of an image: its bytes and their hash (the ETag; an image's variants never change). */
 export const imageVariants = pgTable(
   'image_variants',

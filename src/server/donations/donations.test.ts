@@ -115,7 +115,12 @@ describe('a card gift', () => {
       deductibleCents: 125_050,
       disclosure: false,
     });
-    expect(page.body.organisation).toEqual({ name: 'Lakeside Rotary', legalName: 'Lakeside Rotary Foundation Inc.', taxId: '12-3456789' });
+    expect(page.body.organisation).toEqual({
+      name: 'Lakeside Rotary',
+      legalName: 'Lakeside Rotary Foundation Inc.',
+      taxId: '12-3456789',
+      logoUrl: null,
+    });
     expect((await t.call(`/api${url.pathname}`)).status).toBe(404);
     expect((await t.call(`/api${url.pathname}?key=${'0'.repeat(32)}`)).status).toBe(404);
     expect((await t.call(`/api${url.pathname}`, { cookie: leader.cookie })).status).toBe(404);

@@ -37,10 +37,11 @@ export const eventSchema = z
   .openapi('EventPage');
 export const eventsSchema = z.object({ events: z.array(eventSchema), currency: z.string() }).openapi('EventPages');
 
-export const eventContext = (deps: AppDeps): EventContext => ({
+/** The organisation's name as stored now (R51), so a change in Admin → Settings shows on the next read, in every process. */
+export const eventContext = async (deps: AppDeps): Promise<EventContext> => ({
   now: deps.now(),
   timeZone: deps.config.timeZone,
-  organisation: deps.config.orgName,
+  organisation: (await deps.organisation.read()).name,
 });
 
 export const eventRoutes = createRouter()
@@ -55,7 +56,7 @@ export const eventRoutes = createRouter()
     }),
     async (c) => {
       const { deps } = c.var;
-      return c.json({ events: await listOpenEvents(deps.database.db, eventContext(deps)), currency: deps.config.currency }, 200);
+      return c.json({ events: await listOpenEvents(deps.database.db, await eventContext(deps)), currency: deps.config.currency }, 200);
     },
   )
   .openapi(
@@ -72,7 +73,7 @@ export const eventRoutes = createRouter()
     }),
     async (c) => {
       const { deps } = c.var;
-      const event = await getOpenEvent(deps.database.db, c.req.valid('param').id, eventContext(deps));
+      const event = await getOpenEvent(deps.database.db, c.req.valid('param').id, await eventContext(deps));
       return c.body(eventCalendar(event, { appUrl: deps.config.appUrl, now: deps.now() }), 200, {
         'Content-Type': 'text/calendar; charset=utf-8',
         'Content-Disposition': `attachment; filename="event-${event.id}.ics"`,

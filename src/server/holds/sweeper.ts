@@ -55,26 +55,25 @@ async function sendNotices({ config, mailer, logger }: Pick<SweeperDeps, 'config
   const messages = [
     ...result.reminded.map((n) => ({
       to: n.contactEmail,
-      ...holdReminderMessage({ ...n, deadline: deadline(n.holdUntil), dashboardUrl, org: config.orgName }),
+      ...holdReminderMessage({ ...n, deadline: deadline(n.holdUntil), dashboardUrl }),
     })),
-    ...result.expired.map((n) => ({ to: n.contactEmail, ...holdExpiredMessage({ ...n, dashboardUrl, org: config.orgName }) })),
+    ...result.expired.map((n) => ({ to: n.contactEmail, ...holdExpiredMessage({ ...n, dashboardUrl }) })),
     // A card gift never completed is released quietly: nobody is nagged to give (docs/decisions/071).
     ...result.remindedPurchases
       .filter((n) => n.kind !== 'donation')
       .map((n) => ({
         to: n.buyerEmail,
-        ...purchaseReminderMessage({ ...n, deadline: deadline(n.holdUntil), url: dashboardUrl, org: config.orgName }),
+        ...purchaseReminderMessage({ ...n, deadline: deadline(n.holdUntil), url: dashboardUrl }),
       })),
     ...result.expiredPurchases
       .filter((n) => n.kind !== 'donation')
-      .map((n) => ({ to: n.buyerEmail, ...purchaseExpiredMessage({ ...n, url: dashboardUrl, org: config.orgName }) })),
+      .map((n) => ({ to: n.buyerEmail, ...purchaseExpiredMessage({ ...n, url: dashboardUrl }) })),
     ...result.offers.map((o) => ({
       to: o.contactEmail,
       ...waitlistOfferMessage({
         ...o,
         expiresAt: deadline(o.expiresAt),
         url: `${config.appUrl}/register?offer=${encodeURIComponent(o.token)}`,
-        org: config.orgName,
       }),
     })),
   ];

@@ -52,6 +52,9 @@ const RULES: Record<string, Rule> = {
   'GET /api/payments/checkout/{sessionId}': signedIn, // the caller's own session (an unknown one is 404 to all)
   'POST /api/payments/webhook': publicRoute, // Stripe calls it; only its signature counts
   'GET /api/admin/backups': admin, // R46: the Data page
+  'GET /api/admin/settings': admin, // R51: the organisation's settings, e-mail and card payments' state
+  'PUT /api/admin/settings': admin,
+  'POST /api/admin/settings/test-email': admin,
   // ── fundraising (R35, R38, R39): anyone gives and sees the wall and raised; receipts and statements answer their payer
   // (the keyed link of the e-mail, or signed in) and staff, 404 otherwise (donations.test.ts); admins record offline gifts ──
   'POST /api/donations': publicRoute,

@@ -14,6 +14,7 @@ import type { StripeClient } from '../payments/stripe-client';
 import { isStaff, type Role } from '../../shared/roles';
 
 import type { PerUserCache } from './per-user-cache';
+import type { OrganisationSettings } from '../settings/organisation';
 
 export interface AppDeps {
   config: Config;
@@ -53,6 +54,8 @@ export interface AppDeps {
   stripe: StripeClient | null;
   /** A signed-in user's own answers (their teams, who they are), cached per process where that is safe (per-user-cache.ts). */
   userAnswers: PerUserCache;
+  /** The organisation's details (R51) as stored, cached per process and dropped at every change (settings/organisation.ts). */
+  organisation: OrganisationSettings;
 }
 
 export interface Viewer {

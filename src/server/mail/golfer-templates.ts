@@ -20,7 +20,7 @@ export function golferAnswerRequestMessage(m: {
   ];
   return {
     subject: m.reminder ? `Reminder: your details for ${m.tournamentName}` : `Your details for ${m.tournamentName}`,
-    text: `${lines.join('\n\n')}\n\nYour details: ${m.url}\n\nSee you on the course.\nThe tournament team\n`,
+    text: `${lines.join('\n\n')}\n\nYour details: ${m.url}\n`,
     html: layout(m.reminder ? 'A reminder: your details' : 'Your details, please', lines, { label: 'Fill in my details', url: m.url }),
   };
 }
@@ -35,7 +35,7 @@ export function pairedMessage(m: { firstName: string; teamName: string; teammate
   ];
   return {
     subject: `Your team for ${m.tournamentName}: ${m.teamName}`,
-    text: `${lines.join('\n\n')}\n\nYour registration: ${m.url}\n\nSee you on the course.\nThe tournament team\n`,
+    text: `${lines.join('\n\n')}\n\nYour registration: ${m.url}\n`,
     html: layout('You have a team', lines, { label: 'See my registration', url: m.url }),
   };
 }

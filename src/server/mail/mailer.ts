@@ -1,6 +1,9 @@
-// Sends mail over SMTP (nodemailer), or prints it to the log when SMTP_URL is not set (R7).
+// Sends mail over SMTP (nodemailer), or prints it to the log when SMTP_URL is not set (R7). Every message is signed here,
+// text and HTML alike, with the organisation's name as stored (R51), and goes out under its From name: one place, so the
+// two parts never disagree and a change in Admin → Settings shows in the next e-mail of every process.
 import nodemailer from 'nodemailer';
 import type { Logger } from '../logger';
+import { signatureHtml, signatureText, SIGNATURE_SLOT } from './templates';
 
 export interface MailMessage {
   to: string;
@@ -9,23 +12,53 @@ export interface MailMessage {
   html: string;
   /** The one link the message is about; printed to the log when mail is not configured. */
   link?: string;
+  /** False: the message carries its own signature (staff's messages to the field). */
+  signOff?: boolean;
+}
+
+/** Who the mail is from: the organisation's name (the signature) and the From header's display name. */
+export interface MailIdentity {
+  name: string;
+  mailFromName: string;
 }
 
 export interface Mailer {
   configured: boolean;
+  /** The organisation's current name and From name (settings/organisation.ts), read as each message is sent. */
+  identity(): Promise<MailIdentity>;
   send(message: MailMessage): Promise<void>;
   /** Closes a pool's open connections. */
   close?(): void;
 }
 
+/** The text and the HTML part, signed with the same name. */
+export function signMessage<T extends Pick<MailMessage, 'text' | 'html' | 'signOff'>>(message: T, name: string) {
+  const signed = message.signOff !== false;
+  return {
+    text: signed ? `${message.text.trimEnd()}\n\n${signatureText(name)}\n` : message.text,
+    html: message.html.replace(SIGNATURE_SLOT, signed ? signatureHtml(name) : ''),
+  };
+}
+
+/** The From header: the stored display name with MAIL_FROM's address. */
+export function fromHeader(address: string, identity: MailIdentity) {
+  return { name: identity.mailFromName, address };
+}
+
 /**
+ * `from`: MAIL_FROM's address. `identity`: the stored organisation (settings/organisation.ts).
  * `pool`: keep up to `pool` connections open and send message after message over them (the message queue's thousands),
  * rather than one connection per message.
  */
-export function createMailer(options: { smtpUrl: string | null; from: string; pool?: number }, logger: Logger): Mailer {
+export function createMailer(
+  options: { smtpUrl: string | null; from: string; identity: () => Promise<MailIdentity>; pool?: number },
+  logger: Logger,
+): Mailer {
+  const { identity } = options;
   if (!options.smtpUrl) {
     return {
       configured: false,
+      identity,
       async send(message) {
         // The link is printed (R7: without SMTP it is the only way to it); the recipient's address never is.
         logger.info(`[mail] not sent (SMTP_URL is not set): "${message.subject}"`, message.link ? { link: message.link } : undefined);
@@ -37,9 +70,16 @@ export function createMailer(options: { smtpUrl: string | null; from: string; po
     : nodemailer.createTransport(options.smtpUrl);
   return {
     configured: true,
+    identity,
     close: () => transport.close(),
     async send(message) {
-      await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const who = await identity();
+      await transport.sendMail({
+        from: fromHeader(options.from, who),
+        to: message.to,
+        subject: message.subject,
+        ...signMessage(message, who.name),
+      });
       logger.info(`[mail] sent "${message.subject}"`);
     },
   };

@@ -22,6 +22,8 @@ export function fieldMessage(input: FieldMessage) {
   const signature = `${input.senderName}, for ${input.org}`;
   const why = `You get this e-mail because ${input.reason} (${input.tournamentName}).`;
   return {
+    // Signed by the sender, for the organisation (above): no second sign-off.
+    signOff: false,
     subject: input.subject,
     text: `${greeting}\n\n${paragraphs.join('\n\n')}\n\n${signature}\n\n${why}\n`,
     html: layout(input.subject, [greeting, ...paragraphs, signature, why]),

@@ -2,7 +2,6 @@
 import { layout } from './templates';
 import { inertLinks } from '../../shared/link-text';
 
-const sign = (org: string) => `See you on the course.\n${org}`;
 /** The greeting; names and labels a payer typed are made inert (issue 31). */
 const hi = (name: string) => `Hi ${inertLinks(name) || 'there'},`;
 
@@ -12,7 +11,6 @@ export function holdReminderMessage(r: {
   tournamentName: string;
   deadline: string;
   dashboardUrl: string;
-  org: string;
 }) {
   const paragraphs = [
     hi(r.contactName),
@@ -21,18 +19,12 @@ export function holdReminderMessage(r: {
   ];
   return {
     subject: `Reminder: your place at ${r.tournamentName} is kept until ${r.deadline}`,
-    text: `${paragraphs.join('\n\n')}\n\nYour teams: ${r.dashboardUrl}\n\n${sign(r.org)}\n`,
+    text: `${paragraphs.join('\n\n')}\n\nYour teams: ${r.dashboardUrl}\n`,
     html: layout('Your place is kept for one more day', paragraphs, { label: 'See your teams', url: r.dashboardUrl }),
   };
 }
 
-export function holdExpiredMessage(r: {
-  contactName: string;
-  teamName: string;
-  tournamentName: string;
-  dashboardUrl: string;
-  org: string;
-}) {
+export function holdExpiredMessage(r: { contactName: string; teamName: string; tournamentName: string; dashboardUrl: string }) {
   const paragraphs = [
     hi(r.contactName),
     `The place held for ${inertLinks(r.teamName)} at ${r.tournamentName} was not paid in time and has been released.`,
@@ -40,7 +32,7 @@ export function holdExpiredMessage(r: {
   ];
   return {
     subject: `Your place at ${r.tournamentName} has expired`,
-    text: `${paragraphs.join('\n\n')}\n\nYour teams: ${r.dashboardUrl}\n\n${sign(r.org)}\n`,
+    text: `${paragraphs.join('\n\n')}\n\nYour teams: ${r.dashboardUrl}\n`,
     html: layout('Your place has expired', paragraphs, { label: 'See your teams', url: r.dashboardUrl }),
   };
 }
@@ -80,7 +72,7 @@ export function receiptMessage(r: {
   ];
   return {
     subject: `Receipt from ${r.org}: ${r.amount} for ${forWhat}`,
-    text: `${paragraphs.join('\n\n')}\n\nPrintable receipt: ${r.receiptUrl}\nYear statement: ${r.statementUrl}\n\n${sign(r.org)}\n`,
+    text: `${paragraphs.join('\n\n')}\n\nPrintable receipt: ${r.receiptUrl}\nYear statement: ${r.statementUrl}\n`,
     html: layout('Payment received', [...paragraphs, `Your statement for the year: ${r.statementUrl}`], {
       label: 'Printable receipt',
       url: r.receiptUrl,
@@ -95,7 +87,6 @@ export function waitlistOfferMessage(r: {
   tournamentName: string;
   expiresAt: string;
   url: string;
-  org: string;
 }) {
   const places = r.teamsWanted === 1 ? 'a place' : `${r.teamsWanted} places`;
   const paragraphs = [
@@ -106,21 +97,14 @@ export function waitlistOfferMessage(r: {
   ];
   return {
     subject: `A place opened up at ${r.tournamentName}: register by ${r.expiresAt}`,
-    text: `${paragraphs.join('\n\n')}\n\nRegister: ${r.url}\n\n${sign(r.org)}\n`,
+    text: `${paragraphs.join('\n\n')}\n\nRegister: ${r.url}\n`,
     html: layout('A place opened up for you', paragraphs, { label: 'Register now', url: r.url }),
     link: r.url,
   };
 }
 
 /** R24 for a sponsorship item or add-on kept unpaid: the reminder a day before its deadline, and the notice at expiry. */
-export function purchaseReminderMessage(r: {
-  buyerName: string;
-  label: string;
-  tournamentName: string;
-  deadline: string;
-  url: string;
-  org: string;
-}) {
+export function purchaseReminderMessage(r: { buyerName: string; label: string; tournamentName: string; deadline: string; url: string }) {
   const label = inertLinks(r.label);
   const paragraphs = [
     hi(r.buyerName),
@@ -129,12 +113,12 @@ export function purchaseReminderMessage(r: {
   ];
   return {
     subject: `Reminder: ${label} at ${r.tournamentName} is kept until ${r.deadline}`,
-    text: `${paragraphs.join('\n\n')}\n\n${r.url}\n\n${sign(r.org)}\n`,
+    text: `${paragraphs.join('\n\n')}\n\n${r.url}\n`,
     html: layout('Kept for one more day', paragraphs, { label: 'Pay now', url: r.url }),
   };
 }
 
-export function purchaseExpiredMessage(r: { buyerName: string; label: string; tournamentName: string; url: string; org: string }) {
+export function purchaseExpiredMessage(r: { buyerName: string; label: string; tournamentName: string; url: string }) {
   const label = inertLinks(r.label);
   const paragraphs = [
     hi(r.buyerName),
@@ -143,7 +127,7 @@ export function purchaseExpiredMessage(r: { buyerName: string; label: string; to
   ];
   return {
     subject: `${label} at ${r.tournamentName} has expired`,
-    text: `${paragraphs.join('\n\n')}\n\n${r.url}\n\n${sign(r.org)}\n`,
+    text: `${paragraphs.join('\n\n')}\n\n${r.url}\n`,
     html: layout('Released unpaid', paragraphs, { label: 'See the event', url: r.url }),
   };
 }

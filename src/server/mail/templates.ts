@@ -1,8 +1,18 @@
-// The e-mails the portal sends, in text and HTML, in the product's voice.
+// The e-mails the portal sends, in text and HTML, in the product's voice. The mailer signs both parts (mailer.ts).
 import { inertLinks } from '../../shared/link-text';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Where the mailer puts the signature (mailer.ts signMessage): the organisation's name as stored, the same as the text part's. */
+export const SIGNATURE_SLOT = '<!--signature-->';
+
+/** The HTML part's signature; `name` as the organisation stores it (R51). */
+export const signatureHtml = (name: string) =>
+  `<p style="margin:24px 0 0;font-size:13px;color:#555">See you on the course.<br>${escapeHtml(name)}</p>`;
+
+/** The text part's signature. */
+export const signatureText = (name: string) => `See you on the course.\n${name}`;
 
 /** A plain, narrow layout that reads well in every mail client. */
 export function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
@@ -14,7 +24,7 @@ export function layout(title: string, paragraphs: string[], action?: { label: st
   return `<!doctype html><html><body style="margin:0;padding:24px;background:#f4f6f3;font-family:Arial,Helvetica,sans-serif;color:#1a1a1a">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
 <h1 style="margin:0 0 20px;font-size:22px;color:#166534">${escapeHtml(title)}</h1>${body}${button}
-<p style="margin:24px 0 0;font-size:13px;color:#555">See you on the course.<br>The tournament team</p>
+${SIGNATURE_SLOT}
 </div></body></html>`;
 }
 
@@ -29,7 +39,7 @@ export function confirmEmailMessage(input: { firstName: string; url: string }) {
   ];
   return {
     subject: 'Confirm your e-mail for the golf tournament',
-    text: `${lines.join('\n\n')}\n\nConfirm your e-mail: ${input.url}\n\nIf you did not sign up, you can ignore this message.\n\nSee you on the course.\nThe tournament team\n`,
+    text: `${lines.join('\n\n')}\n\nConfirm your e-mail: ${input.url}\n\nIf you did not sign up, you can ignore this message.\n`,
     html: layout('Confirm your e-mail', [...lines, 'If you did not sign up, you can ignore this message.'], {
       label: 'Confirm my e-mail',
       url: input.url,
@@ -46,7 +56,7 @@ export function resetPasswordMessage(input: { firstName: string; url: string }) 
   ];
   return {
     subject: 'Reset your golf tournament password',
-    text: `${lines.join('\n\n')}\n\nReset your password: ${input.url}\n\nIf you did not ask for this, you can ignore this message: your password stays as it is.\n\nSee you on the course.\nThe tournament team\n`,
+    text: `${lines.join('\n\n')}\n\nReset your password: ${input.url}\n\nIf you did not ask for this, you can ignore this message: your password stays as it is.\n`,
     html: layout(
       'Reset your password',
       [...lines, 'If you did not ask for this, you can ignore this message: your password stays as it is.'],
@@ -68,7 +78,7 @@ export function accountExistsMessage(input: { firstName: string; resetUrl: strin
   ];
   return {
     subject: 'You already have a golf tournament account',
-    text: `${lines.join('\n\n')}\n\nForgot your password? ${input.resetUrl}\n\nIf this was not you, you can ignore this message.\n\nSee you on the course.\nThe tournament team\n`,
+    text: `${lines.join('\n\n')}\n\nForgot your password? ${input.resetUrl}\n\nIf this was not you, you can ignore this message.\n`,
     html: layout('You already have an account', [...lines, 'If this was not you, you can ignore this message.'], {
       label: 'Reset my password',
       url: input.resetUrl,
@@ -110,7 +120,7 @@ export function registrationMessage(r: RegistrationMail) {
   ];
   return {
     subject: `Registration received: ${r.tournament.name}`,
-    text: `${paragraphs.join('\n\n')}\n\nYour teams: ${r.dashboardUrl}\n\nSee you on the course.\nThe tournament team\n`,
+    text: `${paragraphs.join('\n\n')}\n\nYour teams: ${r.dashboardUrl}\n`,
     html: layout('Registration received', paragraphs, { label: 'See your teams', url: r.dashboardUrl }),
   };
 }

@@ -69,9 +69,9 @@ export const messageRoutes = createRouter()
       responses: { 200: jsonResponse('The preview', preview), 404: errorResponse('No such tournament') },
     }),
     async (c) => {
-      const { database, config } = c.var.deps;
+      const { database, organisation } = c.var.deps;
       const input = c.req.valid('json') as ParsedMessage;
-      return c.json(await previewMessage(database.db, input, await sender(c), config.orgName), 200);
+      return c.json(await previewMessage(database.db, input, await sender(c), (await organisation.read()).name), 200);
     },
   )
   .openapi(

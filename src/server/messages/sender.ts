@@ -21,7 +21,7 @@ const BATCH = 50;
 
 export interface MessageSenderDeps {
   db: Db;
-  config: Pick<Config, 'orgName' | 'mailPerMinute'>;
+  config: Pick<Config, 'mailPerMinute'>;
   mailer: Mailer;
   logger: Logger;
   now: () => Date;
@@ -85,7 +85,7 @@ export function startMessageSender(deps: MessageSenderDeps, options: MessageSend
         try {
           await deps.mailer.send({
             to: recipient.email,
-            ...fieldMessage({ ...text, org: deps.config.orgName, recipientName: recipient.name, reason: recipient.reason }),
+            ...fieldMessage({ ...text, org: (await deps.mailer.identity()).name, recipientName: recipient.name, reason: recipient.reason }),
           });
           await markSent(deps.db, recipient, deps.now());
           result.sent++;

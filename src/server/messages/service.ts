@@ -27,6 +27,8 @@ async function tournamentName(db: Db, tournamentId: string): Promise<string> {
 }
 
 /** How many it reaches and the e-mail the first of them will get, exactly as sent. */
+const withoutSignOff = <T extends { signOff?: boolean }>({ signOff: _signOff, ...message }: T) => message;
+
 export async function previewMessage(db: Db, input: ParsedMessage, sender: Sender, org: string) {
   const name = await tournamentName(db, input.tournamentId);
   const { count: recipientCount, first } = await countRecipients(db, input.tournamentId, input.audience, input.levelId);
@@ -35,14 +37,16 @@ export async function previewMessage(db: Db, input: ParsedMessage, sender: Sende
     sample: first
       ? {
           to: first.email,
-          ...fieldMessage({
-            ...input,
-            senderName: sender.name,
-            tournamentName: name,
-            org,
-            recipientName: first.name,
-            reason: first.reason,
-          }),
+          ...withoutSignOff(
+            fieldMessage({
+              ...input,
+              senderName: sender.name,
+              tournamentName: name,
+              org,
+              recipientName: first.name,
+              reason: first.reason,
+            }),
+          ),
         }
       : null,
   };

@@ -7,7 +7,7 @@ import { linkKey, receiptsFor, receiptSubject, statementSubject, type Receipt } 
 import { formatMoney } from '../../shared/money';
 import { disclosureText, NO_GOODS_TEXT, yearIn } from '../../shared/receipts';
 
-type ReceiptDeps = Pick<AppDeps, 'database' | 'config' | 'mailer' | 'logger' | 'now' | 'auth'>;
+type ReceiptDeps = Pick<AppDeps, 'database' | 'config' | 'mailer' | 'logger' | 'now' | 'auth' | 'organisation'>;
 
 /** The secret the receipt and statement links are keyed with (the app's own, shared by every process). */
 export const linkSecret = async (deps: Pick<AppDeps, 'auth'>) => (await deps.auth.$context).secret;
@@ -33,6 +33,7 @@ export async function sendReceipts(deps: ReceiptDeps, paymentIds: string[]) {
   const { database, config, mailer, logger } = deps;
   const receipts = await receiptsFor(database.db, paymentIds);
   const secret = await linkSecret(deps);
+  const organisation = await deps.organisation.read();
   const money = (cents: number) => formatMoney(cents, config.currency);
   const date = (iso: string) => new Intl.DateTimeFormat('en-US', { timeZone: config.timeZone, dateStyle: 'long' }).format(new Date(iso));
   for (const r of receipts) {
@@ -44,9 +45,9 @@ export async function sendReceipts(deps: ReceiptDeps, paymentIds: string[]) {
       amount: money(r.amountCents),
       date: date(r.paidAt),
       reference: r.reference,
-      org: config.orgName,
-      legalName: config.orgLegalName,
-      taxId: config.orgTaxId,
+      org: organisation.name,
+      legalName: organisation.legalName,
+      taxId: organisation.taxId,
       received: r.received,
       fmv: money(r.fmvCents),
       deductible: money(r.deductibleCents),

@@ -6,6 +6,7 @@ import { instant } from '../http/answer-fields';
 import { csvResponse, toCsv } from '../http/csv';
 import { createRouter, defineRoute, errorResponse, jsonResponse } from '../http/define-route';
 import { AppError } from '../http/errors';
+import { imageUrl } from '../images/service';
 import { linkSecret } from '../payments/receipts';
 import { keyMatches, receiptsFor, receiptSubject, statementSubject, yearStatement } from './service';
 import { email } from '../../shared/field-schemas';
@@ -39,15 +40,17 @@ const receiptSchema = z
     paidAt: instant,
   })
   .openapi('Receipt');
-const organisation = z.object({ name: z.string(), legalName: z.string(), taxId: z.string() });
+/** As Admin → Settings stores it (R51); `logoUrl`: the logo's 320 px variant, or null. */
+const organisation = z.object({ name: z.string(), legalName: z.string(), taxId: z.string(), logoUrl: z.string().nullable() });
 
 const toAnswer = (r: Awaited<ReturnType<typeof receiptsFor>>[number]) => {
   const { ownerUserId: _owner, paid: _paid, forWhat: _for, ...rest } = r;
   return rest;
 };
-const org = (c: AppContext) => {
-  const { config } = c.var.deps;
-  return { name: config.orgName, legalName: config.orgLegalName, taxId: config.orgTaxId };
+/** The organisation as stored now (R51): a change in Admin → Settings shows on the next receipt, in every process. */
+const org = async (c: AppContext) => {
+  const { name, legalName, taxId, logoImageId } = await c.var.deps.organisation.read();
+  return { name, legalName, taxId, logoUrl: logoImageId ? imageUrl(logoImageId, 'w320') : null };
 };
 
 export const receiptRoutes = createRouter()
@@ -75,7 +78,7 @@ export const receiptRoutes = createRouter()
           (viewer && (isStaff(viewer.role) || viewer.userId === receipt.ownerUserId)));
       if (!receipt || !allowed) throw new AppError('NOT_FOUND', RECEIPT_NOT_FOUND);
       const { config } = c.var.deps;
-      return c.json({ receipt: toAnswer(receipt), organisation: org(c), currency: config.currency, timeZone: config.timeZone }, 200);
+      return c.json({ receipt: toAnswer(receipt), organisation: await org(c), currency: config.currency, timeZone: config.timeZone }, 200);
     },
   )
   .openapi(
@@ -128,7 +131,7 @@ export const receiptRoutes = createRouter()
           year: statement.year,
           receipts: statement.receipts.map(toAnswer),
           totals: statement.totals,
-          organisation: org(c),
+          organisation: await org(c),
           currency: config.currency,
           timeZone: config.timeZone,
         },

@@ -34,6 +34,8 @@ export interface MailCatcherOptions {
    * sender is in the middle of an e-mail all that time (the clean-stop test stops a server then).
    */
   answerAfterMs?: number;
+  /** Called on RCPT TO: a reply text refuses the recipient with 550 and that text, as a mail server refusing an address does. */
+  refuseRecipient?: (to: string) => string | null;
 }
 
 export async function startMailCatcher(options: MailCatcherOptions = {}): Promise<MailCatcher> {
@@ -41,10 +43,18 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
   let received = 0;
   const server = new SMTPServer({
     authOptional: true,
+    // SMTP_URL with a user and password (as a real relay has) signs in: any is accepted, over plain text in tests.
+    allowInsecureAuth: true,
+    onAuth: (auth, _session, callback) => callback(null, { user: auth.username }),
     disabledCommands: ['STARTTLS'],
     logger: false,
     onMailFrom(address, _session, callback) {
       if (options.onMailFrom?.(address.address) === true) callback(new Error('The sender is gone'));
+      else callback();
+    },
+    onRcptTo(address, _session, callback) {
+      const refusal = options.refuseRecipient?.(address.address);
+      if (refusal) callback(Object.assign(new Error(refusal), { responseCode: 550 }));
       else callback();
     },
     onData(stream, session, callback) {

@@ -5,7 +5,8 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/connect';
 import { createLogger } from '../logger';
-import { createMailer } from '../mail/mailer';
+import { organisationMailer } from '../bootstrap';
+import { createOrganisationSettings } from '../settings/organisation';
 import { startMessageSender } from '../messages/sender';
 
 const { values } = parseArgs({
@@ -18,7 +19,8 @@ const sender = startMessageSender(
   {
     db: database.db,
     config,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, pool: 1 }, logger),
+    // No sessions' channel here: the organisation is read from the database for each message.
+    mailer: organisationMailer(config, createOrganisationSettings({ db: database.db, config, changes: null }), logger, 1),
     logger,
     now: () => new Date(),
   },

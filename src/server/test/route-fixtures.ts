@@ -399,6 +399,23 @@ export const routeFixtures: Record<string, RouteFixture> = {
     expect: 204,
   },
   'GET /api/admin/backups': { expect: 200 },
+  // ── organisation settings (R51) ──
+  'GET /api/admin/settings': { expect: 200 },
+  'PUT /api/admin/settings': {
+    request: async () => ({
+      json: {
+        name: 'Fairway Friends',
+        legalName: 'Fairway Friends Inc.',
+        taxId: '',
+        contactEmail: '',
+        logoImageId: null,
+        mailFromName: 'Fairway Friends',
+      },
+    }),
+    expect: 200,
+  },
+  // The test app has no SMTP_URL: the answer says so (settings.test.ts drives the mail server's other answers).
+  'POST /api/admin/settings/test-email': { request: async () => ({ json: {} }), expect: 200 },
 
   // ── sponsorship items (R36) ──
   'GET /api/items': { request: async ({ t }) => ({ path: `/api/items?tournamentId=${(await createTournament(t.db)).id}` }), expect: 200 },

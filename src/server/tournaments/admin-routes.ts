@@ -64,13 +64,17 @@ export const adminTournamentRoutes = createRouter()
       path: '/',
       access: 'admin',
       summary: 'Every tournament, newest first, with its course and teams registered',
-      // organisation: the name the event page shows (ORG_NAME), for the form's preview.
+      // organisation: the name the event page shows (Admin → Settings), for the form's preview.
       responses: { 200: jsonResponse('OK', z.object({ tournaments: z.array(listItem), currency: z.string(), organisation: z.string() })) },
     }),
     async (c) => {
       const { database, config } = c.var.deps;
       return c.json(
-        { tournaments: await listTournamentsForAdmin(database.db), currency: config.currency, organisation: config.orgName },
+        {
+          tournaments: await listTournamentsForAdmin(database.db),
+          currency: config.currency,
+          organisation: (await c.var.deps.organisation.read()).name,
+        },
         200,
       );
     },
