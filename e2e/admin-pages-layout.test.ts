@@ -58,6 +58,8 @@ const LOADED: Record<string, (page: Page) => Promise<unknown>> = {
     await copy.waitFor({ timeout: 1000 });
     await page.getByText('On: a copy every day in').waitFor();
   },
+  // The organisation's name is read before the form shows (the environment's until saved).
+  Settings: (page) => page.getByRole('button', { name: 'Save settings' }).waitFor(),
 };
 
 describe('at 1280 and 390 px, an admin', () => {
