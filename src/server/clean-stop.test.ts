@@ -308,19 +308,23 @@ describe('stopping npm start (R49)', () => {
     expect(await portFree(server.port)).toBe(true);
   }, 90_000);
 
-  it('a mail server that never answers: the stop gives up at its deadline with a logged line; nothing left, port free', async () => {
-    const portal = await preparePortal();
-    let begun = 0;
-    const catcher = await startMailCatcher({ answerAfterMs: 60_000, onMailFrom: () => void begun++ });
-    catchers.push(catcher);
-    const server = await npmStart({ ...portal.settings, SMTP_URL: catcher.url, MAIL_FROM: 'golf@example.org' });
-    await until(() => begun > 0);
-    process.kill(server.npm.pid!, 'SIGTERM');
-    // The deadline's exit is a failure, for npm too.
-    expect(await server.exited).not.toBe(0);
-    expect(server.output()).toContain('SIGTERM: not stopped after 9 s, exiting anyway');
-    expect(server.output()).toContain('message sender');
-    expect(groupAlive(server.npm.pid!)).toBe(false);
-    expect(await portFree(server.port)).toBe(true);
-  }, 90_000);
+  // The deadline is the process's own timer, whatever the database: it waits its 9 s in the PostgreSQL run only, where
+  // files run side by side (in the embedded run it sat 15 s in CI's longest lane).
+  if (testDatabaseKind() === 'postgres') {
+    it('a mail server that never answers: the stop gives up at its deadline with a logged line; nothing left, port free', async () => {
+      const portal = await preparePortal();
+      let begun = 0;
+      const catcher = await startMailCatcher({ answerAfterMs: 60_000, onMailFrom: () => void begun++ });
+      catchers.push(catcher);
+      const server = await npmStart({ ...portal.settings, SMTP_URL: catcher.url, MAIL_FROM: 'golf@example.org' });
+      await until(() => begun > 0);
+      process.kill(server.npm.pid!, 'SIGTERM');
+      // The deadline's exit is a failure, for npm too.
+      expect(await server.exited).not.toBe(0);
+      expect(server.output()).toContain('SIGTERM: not stopped after 9 s, exiting anyway');
+      expect(server.output()).toContain('message sender');
+      expect(groupAlive(server.npm.pid!)).toBe(false);
+      expect(await portFree(server.port)).toBe(true);
+    }, 90_000);
+  }
 });
