@@ -1,9 +1,8 @@
 // The organisation's logo (R51 through R36's image rules): uploaded as soon as it is chosen, kept once the form is saved.
 import { useId, useState } from 'react';
-import { uploadImage } from '../items/queries';
-import { ApiError, errorMessage } from '../lib/api';
-import { IMAGE_ACCEPT, imageFileProblem } from '../../shared/image-rules';
+import { IMAGE_ACCEPT } from '../../shared/image-rules';
 import { Button } from '../ui/button';
+import { useImageUpload, type UploadedImage } from '../ui/use-image-upload';
 
 interface Props {
   imageId: string | null;
@@ -16,32 +15,12 @@ interface Props {
 
 export function LogoField({ imageId, url, name, error: formError, onChange }: Props) {
   const id = useId();
-  const [uploaded, setUploaded] = useState<{ id: string; url: string } | null>(null);
-  const [error, setError] = useState<string | undefined>();
-  const [uploading, setUploading] = useState(false);
+  const [uploaded, setUploaded] = useState<UploadedImage | null>(null);
+  const { choose, error, uploading } = useImageUpload('logo', 'w320', 'The logo could not be uploaded: try again', (image) => {
+    setUploaded(image);
+    onChange(image.id);
+  });
   const shown = imageId ? (uploaded?.id === imageId ? uploaded.url : url) : null;
-  const choose = async (input: HTMLInputElement) => {
-    const file = input.files?.[0];
-    if (!file) return;
-    const problem = imageFileProblem(file);
-    setError(problem);
-    if (problem) return;
-    setUploading(true);
-    try {
-      const image = await uploadImage(file, 'logo');
-      setUploaded({ id: image.id, url: image.variants.find((v) => v.name === 'w320')?.url ?? image.variants[0]!.url });
-      onChange(image.id);
-    } catch (failure) {
-      setError(
-        failure instanceof ApiError && failure.fields?.file
-          ? failure.fields.file
-          : errorMessage(failure, 'The logo could not be uploaded: try again'),
-      );
-    } finally {
-      setUploading(false);
-      input.value = '';
-    }
-  };
   const message = error ?? formError;
   return (
     <div className="flex flex-col gap-1">

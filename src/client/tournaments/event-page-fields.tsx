@@ -9,9 +9,8 @@ import { Button } from '../ui/button';
 import { Field } from '../ui/field';
 import { TextAreaField } from '../ui/text-area-field';
 import type { AdminTournament, CourseChoice, LevelChoice } from './queries';
-import { uploadImage } from '../items/queries';
-import { ApiError, errorMessage } from '../lib/api';
-import { IMAGE_ACCEPT, imageFileProblem } from '../../shared/image-rules';
+import { IMAGE_ACCEPT } from '../../shared/image-rules';
+import { useImageUpload } from '../ui/use-image-upload';
 
 /** The hero image the form will save (R40): an uploaded image's id and its 1280 px variant; both null for none. */
 export interface HeroChoice {
@@ -114,29 +113,7 @@ function Preview({ tournament, levels, courses, currency, organisation, hero }: 
  */
 function HeroImageField({ hero, name, onChange }: { hero: HeroChoice; name: string; onChange: (hero: HeroChoice) => void }) {
   const id = useId();
-  const [error, setError] = useState<string | undefined>();
-  const [uploading, setUploading] = useState(false);
-  const choose = async (input: HTMLInputElement) => {
-    const file = input.files?.[0];
-    if (!file) return;
-    const problem = imageFileProblem(file);
-    setError(problem);
-    if (problem) return;
-    setUploading(true);
-    try {
-      const image = await uploadImage(file, 'hero');
-      onChange({ id: image.id, url: image.variants.find((v) => v.name === 'w1280')?.url ?? image.variants[0]!.url });
-    } catch (failure) {
-      setError(
-        failure instanceof ApiError && failure.fields?.file
-          ? failure.fields.file
-          : errorMessage(failure, 'The image could not be uploaded: try again'),
-      );
-    } finally {
-      setUploading(false);
-      input.value = '';
-    }
-  };
+  const { choose, error, uploading } = useImageUpload('hero', 'w1280', 'The image could not be uploaded: try again', onChange);
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-stone-800">
