@@ -1,6 +1,6 @@
 // The tournament form's event page part (PRODUCT.md R40): the cause, the schedule and the address, as plain text, with a
 // preview of Home as it will look once saved (the same component Home renders, fed with what the form holds now).
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { parseMoneyToCents } from '../../shared/money';
 import { scheduleFromText, type TournamentFormValues } from '../../shared/tournament-schemas';
@@ -9,8 +9,7 @@ import { Button } from '../ui/button';
 import { Field } from '../ui/field';
 import { TextAreaField } from '../ui/text-area-field';
 import type { AdminTournament, CourseChoice, LevelChoice } from './queries';
-import { IMAGE_ACCEPT } from '../../shared/image-rules';
-import { useImageUpload } from '../ui/use-image-upload';
+import { ImageUploadField } from '../ui/image-upload-field';
 
 /** The hero image the form will save (R40): an uploaded image's id and its 1280 px variant; both null for none. */
 export interface HeroChoice {
@@ -112,48 +111,28 @@ function Preview({ tournament, levels, courses, currency, organisation, hero }: 
  * nothing.
  */
 function HeroImageField({ hero, name, onChange }: { hero: HeroChoice; name: string; onChange: (hero: HeroChoice) => void }) {
-  const id = useId();
-  const { choose, error, uploading } = useImageUpload('hero', 'w1280', 'The image could not be uploaded: try again', onChange);
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-stone-800">
-        Event image (optional)
-      </label>
-      {hero.url ? (
-        <img
-          src={hero.url}
-          alt={name}
-          width={320}
-          height={107}
-          className="w-80 rounded-md border border-stone-200"
-          style={{ aspectRatio: '3 / 1', objectFit: 'cover', height: 'auto' }}
-        />
-      ) : null}
-      <div className="flex flex-wrap items-center gap-3">
-        <input
-          id={id}
-          type="file"
-          accept={IMAGE_ACCEPT}
-          disabled={uploading}
-          aria-describedby={`${id}-hint ${id}-error`}
-          aria-invalid={Boolean(error)}
-          className="text-sm file:mr-3 file:rounded-md file:border file:border-stone-300 file:bg-white file:px-3 file:py-1.5 file:text-sm"
-          onChange={(e) => void choose(e.currentTarget)}
-        />
-        {hero.id ? (
-          <Button variant="secondary" size="sm" onClick={() => onChange({ id: null, url: null })}>
-            Remove image
-          </Button>
-        ) : null}
-      </div>
-      <p id={`${id}-hint`} className="text-sm text-stone-600">
-        {uploading
-          ? 'Uploading…'
-          : 'Shown at the top of the event page and in shared links. PNG, JPEG or WebP, at most 2 MB; wide (3:1) works best'}
-      </p>
-      <p id={`${id}-error`} role="alert" className="text-sm text-red-700 empty:hidden">
-        {error ?? ''}
-      </p>
-    </div>
+    <ImageUploadField
+      label="Event image (optional)"
+      purpose="hero"
+      variant="w1280"
+      failureText="The image could not be uploaded: try again"
+      preview={
+        hero.url ? (
+          <img
+            src={hero.url}
+            alt={name}
+            width={320}
+            height={107}
+            className="w-80 rounded-md border border-stone-200"
+            style={{ aspectRatio: '3 / 1', objectFit: 'cover', height: 'auto' }}
+          />
+        ) : null
+      }
+      removeLabel="Remove image"
+      onRemove={hero.id ? () => onChange({ id: null, url: null }) : null}
+      hint="Shown at the top of the event page and in shared links. PNG, JPEG or WebP, at most 2 MB; wide (3:1) works best"
+      onUploaded={onChange}
+    />
   );
 }
