@@ -196,6 +196,7 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
 
   app.onError((error, c) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
       // Every refusal, whether the route's role guard or a service's ownership or lock check, is logged with the caller,
       // and every per-address or per-account limit's with the client's address (R48: behind a proxy, the forwarded one).
       if (error.code === 'UNAUTHENTICATED' || error.code === 'FORBIDDEN') {

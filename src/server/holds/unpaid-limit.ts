@@ -4,17 +4,18 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/connect';
 
-/** What one account may hold unpaid (hold or pending) at once: null where no limit applies (staff, fixtures). */
+/**
+ * Whole teams, and places (an item purchase or a single place each): what one account may hold unpaid (hold or pending)
+ * at once (null where no limit applies: staff, fixtures), and what it holds now.
+ */
 export interface UnpaidLimit {
   teams: number;
   places: number;
 }
+export type UnpaidHeld = UnpaidLimit;
 
-/** What an account holds unpaid now: whole teams, and places (an item purchase or a single place each). */
-export interface UnpaidHeld {
-  teams: number;
-  places: number;
-}
+/** Account ids as one PostgreSQL text[] parameter (a literal `{"a","b"}`: JSON's quoting is the array syntax's). */
+const textArray = (ids: string[]) => `{${ids.map((id) => JSON.stringify(id)).join(',')}}`;
 
 /**
  * Takes each account's lock until the transaction ends (a transaction-level advisory lock: the user's own row is left
@@ -26,7 +27,7 @@ export async function lockAccounts(tx: Db, userIds: string[]) {
   if (ids.length === 0) return;
   await tx.execute(sql`
     select pg_advisory_xact_lock(hashtextextended('golf-portal:unpaid:' || id, 0))
-    from (select id from unnest(${`{${ids.map((id) => JSON.stringify(id)).join(',')}}`}::text[]) with ordinality as u(id, n) order by n) ordered`);
+    from (select id from unnest(${textArray(ids)}::text[]) with ordinality as u(id, n) order by n) ordered`);
 }
 
 /**
@@ -37,7 +38,7 @@ export async function unpaidHeld(tx: Db, userIds: string[]): Promise<Map<string,
   const ids = [...new Set(userIds)];
   const held = new Map<string, UnpaidHeld>(ids.map((id) => [id, { teams: 0, places: 0 }]));
   if (ids.length === 0) return held;
-  const list = `{${ids.map((id) => JSON.stringify(id)).join(',')}}`;
+  const list = textArray(ids);
   const rows = await queryRows<{ userId: string; teams: number; places: number }>(
     tx,
     sql`

@@ -22,6 +22,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** A refusal that frees later: app.ts's error handler puts it in Retry-After (a service knows no HTTP). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }

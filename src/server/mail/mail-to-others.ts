@@ -26,13 +26,10 @@ export interface MailSender {
   visitor?: boolean;
 }
 
-/** A refusal that says which limit and when it frees: the route puts `retryAfterSeconds` in Retry-After. */
+/** A refusal that says which limit and when it frees (Retry-After, set by app.ts's error handler). */
 export class MailLimitReached extends AppError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super('RATE_LIMITED', message);
+  constructor(message: string, retryAfterSeconds: number) {
+    super('RATE_LIMITED', message, undefined, retryAfterSeconds);
   }
 }
 

@@ -1,4 +1,4 @@
-// The routes' side of mail-to-others.ts: who the caller is, and the 429's Retry-After (the service side knows no HTTP).
+// The routes' side of mail-to-others.ts: who the caller is (the service side knows no HTTP).
 import { getViewer, type AppContext } from '../http/context';
 import { MailLimitReached, reserveMailToOthers, type MailSender } from './mail-to-others';
 import { isStaff } from '../../shared/roles';
@@ -17,10 +17,7 @@ export async function reserveForRequest(c: AppContext, recipients: readonly stri
   // Without SMTP nothing leaves the server (R7: the log only): nothing to count.
   if (!mailer.configured) return async () => {};
   return reserveMailToOthers(database.db, sender, recipients, config.mailToOthers, once).catch((error: unknown) => {
-    if (error instanceof MailLimitReached) {
-      c.set('wroteNothing', true);
-      c.header('Retry-After', String(error.retryAfterSeconds));
-    }
+    if (error instanceof MailLimitReached) c.set('wroteNothing', true);
     throw error;
   });
 }

@@ -104,10 +104,7 @@ export const settingsRoutes = createRouter()
         // role notwithstanding, so the button is no relay.
         await reserveMailToOthers(database.db, { key: `user:${viewer.userId}`, ownEmail: viewer.email }, [to], config.mailToOthers).catch(
           (error: unknown) => {
-            if (error instanceof MailLimitReached) {
-              c.set('wroteNothing', true);
-              c.header('Retry-After', String(error.retryAfterSeconds));
-            }
+            if (error instanceof MailLimitReached) c.set('wroteNothing', true);
             throw error;
           },
         );

@@ -1,7 +1,6 @@
 // /api/teams: a leader's own teams; reading or changing one team is for its leader (before the lock) or staff.
 import { z } from '@hono/zod-openapi';
 import { getActor, getViewer } from '../http/context';
-import { MailLimitReached } from '../mail/mail-to-others';
 import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { editTeamSchema } from '../../shared/team-schemas';
 import { teamDetail, teamSummary } from './schemas';
@@ -77,10 +76,7 @@ export const teamRoutes = createRouter()
         config.timeZone,
         // Without SMTP nothing leaves the server (R7: the log only): nothing to count.
         mailer.configured ? { sender, limits: config.mailToOthers } : undefined,
-      ).catch((error: unknown) => {
-        if (error instanceof MailLimitReached) c.header('Retry-After', String(error.retryAfterSeconds));
-        throw error;
-      });
+      );
       // Golfers newly asked to answer for themselves get their link (R42); the save stands if the mail server is down.
       void sendInvitations(c.var.deps, invitations, team.tournament);
       return c.json({ team }, 200);
