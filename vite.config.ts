@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { VitePWAOptions } from 'vite-plugin-pwa';
 
-// The service worker and the web app manifest (PRODUCT.md R32), generated at build by vite-plugin-pwa (Workbox). The worker
+// The service worker and the web app manifest (R32), generated at build by vite-plugin-pwa (Workbox). The worker
 // precaches the built app (so every page opens offline once the app has been opened), answers every page with the app
 // shell from its cache, and keeps the last answer of the reads score entry and the leaderboard need, so a phone that
 // lost its connection still shows the card, the team list and the last board. Saves are not the worker's job: the page

@@ -1,4 +1,4 @@
-// Live leaderboard updates on PostgreSQL (issues 5 and 11, Budgets; PRODUCT.md R4): 10,000 open Server-Sent Events
+// Live leaderboard updates on PostgreSQL (issues 5 and 11, Budgets; R4): 10,000 open Server-Sent Events
 // subscribers, split over two server processes on one database, all receive a score saved through the first process. The
 // board has issue 11's richer rows (net scoring: Net, Gross, handicap, countback).
 //  - Delivery: from sending the save (PUT /api/teams/:id/scores) to each subscriber reading the board that has it, for

@@ -1,4 +1,4 @@
-// A phone's outbox of 500 score saves, replayed (issue 13, PRODUCT.md R32): a leader's browser holds 500 saves made offline
+// A phone's outbox of 500 score saves, replayed (issue 13, R32): a leader's browser holds 500 saves made offline
 // (one cell each, every one a real change from the value before it), the page opens with a connection and sends them by
 // itself, in order, one at a time. Then the first 50 are put back with their own keys (a phone that lost the answers and
 // sends them again). Measures the time to drain, and checks every save was applied exactly once: 500 score_events, the

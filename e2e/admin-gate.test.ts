@@ -1,4 +1,4 @@
-// Journey: who gets into /admin (R8, R10; SPEC §2, §6). Anonymous visitors go to /auth, team leaders back to / with a toast,
+// Journey: who gets into /admin (R8, R10; spec §2, §6). Anonymous visitors go to /auth, team leaders back to / with a toast,
 // admins and moderators see the Dashboard in the admin layout; /auth with a staff session goes on to /admin.
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';

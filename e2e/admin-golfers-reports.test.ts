@@ -1,4 +1,4 @@
-// Journey: an organiser reports on the registrations and runs the check-in desk (SPEC §2 Reports, Golfers, §5; R19), on
+// Journey: an organiser reports on the registrations and runs the check-in desk (spec §2 Reports, Golfers, §5; R19), on
 // the data of e2e/support/operations-seed.ts, in order on one database: the report's filters and Generate give the counts
 // and totals of the seeded teams and the same rows as CSV; golfers are found, checked in (saved: a reload keeps it, and the
 // Dashboard counts a team once all four are in), deleted after a confirmation and added, a full team refused.

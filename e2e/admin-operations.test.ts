@@ -1,4 +1,4 @@
-// Journey: an organiser works a tournament after setting it up (SPEC §2 Dashboard, Teams, Payments; R15, R16), on the data
+// Journey: an organiser works a tournament after setting it up (spec §2 Dashboard, Teams, Payments; R15, R16), on the data
 // of e2e/support/operations-seed.ts. The tests run in order on one database, each starting from where the last left it:
 // the Dashboard's figures; the payment ledger's filters, totals, a recorded cheque and its CSV; the Teams list's search,
 // sort, Add Team, the details with the players in order, Update Status, a confirmed Delete and the CSV. Every change is
@@ -65,7 +65,7 @@ describe('an organiser', () => {
 
   test('filters the payment ledger, records a cheque that pays a held team, and exports the ledger', async () => {
     const page = await admin();
-    // Held at registration: the team is on Hold, its record In Progress (SPEC §4); the details say both.
+    // Held at registration: the team is on Hold, its record In Progress (spec §4); the details say both.
     await openAdminPage(page, 'Teams');
     await page.getByRole('button', { name: 'Eagle Eyes' }).click();
     const heldDetails = page.getByRole('dialog', { name: 'Team details' });

@@ -222,7 +222,7 @@ describe('at 1280 px, an admin', () => {
     for (const row of rows) expect((await row.boundingBox())!.height).toBeLessThanOrEqual(100);
   });
 
-  test('says what failed to load, in the words of SPEC §8, and loads it on Try again', async () => {
+  test('says what failed to load, in the words of spec §8, and loads it on Try again', async () => {
     const api = (path: string) => (url: URL) => url.pathname === path;
     const failing = [
       { path: '/admin/teams', call: api('/api/admin/teams'), text: 'Failed to load teams.', loaded: LOADED.Teams! },

@@ -1,4 +1,4 @@
-// Journey: an admin keeps the sponsorship level catalogue and the golf courses (SPEC §2, §5, §8, §9; R8): every form message,
+// Journey: an admin keeps the sponsorship level catalogue and the golf courses (spec §2, §5, §8, §9; R8): every form message,
 // create, edit, delete behind a confirmation, deletes refused while a tournament uses the level or course, the hole par grid
 // (out-of-range par not saved, shrinking asks which holes go). Both pages at 1280 and 390 px: one h1, labelled inputs, axe,
 // no sideways scroll. Moderators are turned away.

@@ -1,4 +1,4 @@
-// Journey: an organiser sets up a tournament with its pricing from nothing (SPEC §2 Tournaments, §5, R13, R16): a golf course
+// Journey: an organiser sets up a tournament with its pricing from nothing (spec §2 Tournaments, §5, R13, R16): a golf course
 // and sponsorship levels through the admin API, then the tournament on /admin/tournaments with the form; a team leader then sees
 // it on /register with those prices and places. The page at 1280 and 390 px: one h1, labelled inputs, axe, no sideways scroll.
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Journey: an admin keeps the users and roles (SPEC §2 Users, §5; R6, R8, R12), and a moderator works the tournament day
+// Journey: an admin keeps the users and roles (spec §2 Users, §5; R6, R8, R12), and a moderator works the tournament day
 // within what R8 allows (Dashboard, Teams read only, Golfers check-in), on the data of e2e/support/operations-seed.ts.
 // The R8 guards are shown in the page and, asked for directly, refused by the server.
 import type { Page } from 'playwright-core';

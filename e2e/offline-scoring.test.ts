@@ -1,4 +1,4 @@
-// Journey: on the course with a dead connection (issue 13, PRODUCT.md R32 with R21, R22). The connection is switched off
+// Journey: on the course with a dead connection (issue 13, R32 with R21, R22). The connection is switched off
 // for the whole browser context (context.setOffline). A leader opens score entry online, goes offline, enters holes, reloads
 // the page offline (it opens, with what they entered), comes back online: the saves arrive once (rows and score_events
 // counted) and a spectator's board shows them. Two scorers on one team, one of them offline, change the same hole and

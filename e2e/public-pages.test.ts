@@ -1,6 +1,6 @@
 // Journey: every page a visitor, a team leader and an admin can open, at a desktop and a phone width: the right heading and
 // title, one h1, a visible label for every input, no serious or critical axe finding (WCAG 2.1 A/AA), and a screenshot in
-// screenshots/ for a person to look at. Plus the home page's own promises and the not-found page (SPEC §2).
+// screenshots/ for a person to look at. Plus the home page's own promises and the not-found page (spec §2).
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { h1Texts, inputsWithoutVisibleLabel, scanWithAxe, seriousOrWorse } from './support/accessibility';

@@ -1,4 +1,4 @@
-// Journey: a team leader registers teams and manages them (SPEC §2 team dashboard, registration flow, team card, edit form;
+// Journey: a team leader registers teams and manages them (spec §2 team dashboard, registration flow, team card, edit form;
 // §5; §8; R13–R18): a single team on hold, several teams with pay, every form message, editing, the locked card, the profile.
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';

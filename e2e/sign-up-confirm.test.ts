@@ -1,4 +1,4 @@
-// Journey: a new team leader signs up, confirms the e-mail, is signed in, logs out and logs in again (R5, R7, R10; SPEC §2, §8).
+// Journey: a new team leader signs up, confirms the e-mail, is signed in, logs out and logs in again (R5, R7, R10; spec §2, §8).
 // The server has SMTP_URL set (a local catcher), so the account must be confirmed before it can sign in.
 import { describe, expect, test } from 'vitest';
 import { findLink } from '../src/server/test/mail-catcher';

@@ -1,4 +1,4 @@
-// Journey: tournament day (issue 5; SPEC §2 Tournaments' Assign Teams, Score entry, Score report; §8; R8, R9, R20–R22).
+// Journey: tournament day (issue 5; spec §2 Tournaments' Assign Teams, Score entry, Score report; §8; R8, R9, R20–R22).
 // An admin draws the starting holes behind a confirmation (every team its own hole, on the starting sheet) and prints the
 // starting sheet and the scorecards; a team leader scores their own team on a phone one hole at a time (a failed save keeps
 // every typed score); a moderator scores another team on the wide grid while a visitor's leaderboard changes without a
@@ -169,7 +169,7 @@ describe('an admin', () => {
     await admin.goto('/admin/tournaments');
     await expectHeading(admin, 'Tournaments');
 
-    // SPEC §8: the server's refusal, as a toast; nothing drawn.
+    // spec §8: the server's refusal, as a toast; nothing drawn.
     await admin.getByRole('button', { name: `Assign Teams of ${NO_COURSE}` }).click();
     await admin.getByRole('dialog', { name: 'Assign teams to starting holes?' }).getByRole('button', { name: 'Assign Teams' }).click();
     await expectToast(admin, 'Tournament must have a golf course assigned', 'error');

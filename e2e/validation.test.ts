@@ -1,4 +1,4 @@
-// Journey: the Login and Sign Up forms say what is wrong, beside the field, before anything is sent (SPEC §5, R6), and a
+// Journey: the Login and Sign Up forms say what is wrong, beside the field, before anything is sent (spec §5, R6), and a
 // wrong password is answered without saying whether the e-mail has an account. No SMTP: sign-up signs in at once (R7).
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -116,7 +116,7 @@ describe('Sign Up form', () => {
     await expectFieldError(form, 'Password', 'Password must be at least 8 characters');
     await expectNoFieldError(form, 'Company'); // optional
 
-    // Blank-looking names are still blank; a 7-character password is too short (R6: 8, not SPEC's 6).
+    // Blank-looking names are still blank; a 7-character password is too short (R6: 8, not the spec's 6).
     const email = uniqueEmail('newcomer');
     await form.getByLabel('First name', { exact: true }).fill('   ');
     await form.getByLabel('Last name', { exact: true }).fill('Greenside');

@@ -1,4 +1,4 @@
-// Debian's Chromium as the journeys and the benchmarks launch it (STACK.md): no sandbox (root in a container), nothing
+// Debian's Chromium as the journeys and the benchmarks launch it (docs/stack.md): no sandbox (root in a container), nothing
 // phoning home, so runs are repeatable offline.
 import { existsSync } from 'node:fs';
 

@@ -36,7 +36,7 @@ export async function resizeTo(page: Page, viewport: ViewportName): Promise<void
 }
 
 /**
- * Debian's Chromium, as STACK.md says: no test tool may download its own browser. One per test process, launched by the
+ * Debian's Chromium, as docs/stack.md says: no test tool may download its own browser. One per test process, launched by the
  * first journey file and shared by the files after it (they run one after another in that process: isolate: false);
  * each file closes its own contexts, and Playwright closes the browser when the process exits. Launched here rather than
  * as a browser server in the global set-up: every protocol message then also went through the set-up's process, which

@@ -1,4 +1,4 @@
-// The one reader of process.env (PRODUCT.md R2). A bad value stops start-up with one line naming it.
+// The one reader of process.env (R2). A bad value stops start-up with one line naming it.
 import { resolve } from 'node:path';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';

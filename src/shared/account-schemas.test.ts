@@ -13,7 +13,7 @@ function messages(schema: z.ZodType, input: unknown): Record<string, string> {
 
 const validSignUp = { firstName: 'Pat', lastName: 'Putter', email: 'pat@example.org', company: 'Acme', password: 'eightchr' };
 
-describe('loginSchema (SPEC.md §5)', () => {
+describe('loginSchema (spec §5)', () => {
   it('accepts an e-mail and any non-empty password, normalising the e-mail', () => {
     expect(loginSchema.parse({ email: '  Pat@Example.ORG ', password: 'x' })).toEqual({ email: 'pat@example.org', password: 'x' });
   });
@@ -36,12 +36,12 @@ describe('loginSchema (SPEC.md §5)', () => {
   });
 });
 
-describe('signUpSchema (SPEC.md §5 with PRODUCT.md R6)', () => {
+describe('signUpSchema (spec §5 with R6)', () => {
   it('accepts a valid sign-up, trims names and defaults company to empty', () => {
     expect(signUpSchema.parse({ ...validSignUp, firstName: ' Pat ', company: undefined })).toEqual({ ...validSignUp, company: '' });
   });
 
-  it("requires at least 8 characters of password (R6, not SPEC.md's 6)", () => {
+  it("requires at least 8 characters of password (R6, not the spec's 6)", () => {
     expect(PASSWORD_MIN).toBe(8);
     expect(messages(signUpSchema, { ...validSignUp, password: 'sixchr' })).toEqual({ password: 'Password must be at least 8 characters' });
     expect(messages(signUpSchema, { ...validSignUp, password: '7chars!' })).toEqual({ password: 'Password must be at least 8 characters' });
@@ -77,7 +77,7 @@ describe('signUpSchema (SPEC.md §5 with PRODUCT.md R6)', () => {
   });
 });
 
-describe('profileSchema (SPEC.md §5 profile)', () => {
+describe('profileSchema (spec §5 profile)', () => {
   it('accepts names and an optional company', () => {
     expect(profileSchema.parse({ firstName: 'Pat', lastName: 'Putter' })).toEqual({ firstName: 'Pat', lastName: 'Putter', company: '' });
   });

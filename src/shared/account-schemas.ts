@@ -1,4 +1,4 @@
-// The account forms' rules and messages (SPEC.md §5, PRODUCT.md R6), used by the forms and by the server.
+// The account forms' rules and messages (spec §5, R6), used by the forms and by the server.
 import { z } from './zod';
 import { email as emailField, nameText, optionalNameText } from './field-schemas';
 

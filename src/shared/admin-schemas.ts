@@ -1,4 +1,4 @@
-// The admin Teams and Payments pages' inputs (SPEC.md §2, R15), used by their forms and by the server.
+// The admin Teams and Payments pages' inputs (spec §2, R15), used by their forms and by the server.
 import { z } from './zod';
 import {
   CHOICE_MESSAGES,
@@ -54,7 +54,7 @@ export const paymentUpdateSchema = z
   .refine((v) => v.state !== undefined || v.note !== undefined, { message: 'Nothing to change', path: ['state'] });
 export type PaymentUpdateInput = z.input<typeof paymentUpdateSchema>;
 
-/** Add Team (admin): name and tournament required (SPEC.md §5); level, contact and 0–4 players optional. */
+/** Add Team (admin): name and tournament required (spec §5); level, contact and 0–4 players optional. */
 export const adminCreateTeamSchema = z.object({
   tournamentId: tournamentChoice,
   sponsorshipLevelId: optionalChoiceId(CHOICE_MESSAGES.sponsorshipLevel),

@@ -1,4 +1,4 @@
-// The side games' contests (PRODUCT.md R44) and how a distance reads: no zod here, the public board imports it.
+// The side games' contests (R44) and how a distance reads: no zod here, the public board imports it.
 export const CONTESTS = ['closest_to_pin', 'longest_drive'] as const;
 export type Contest = (typeof CONTESTS)[number];
 export const CONTEST_LABELS: Record<Contest, string> = { closest_to_pin: 'Closest to the pin', longest_drive: 'Longest drive' };

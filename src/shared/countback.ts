@@ -1,4 +1,4 @@
-// Countback (PRODUCT.md R30): the one rule every board uses to order teams that finished on the same score.
+// Countback (R30): the one rule every board uses to order teams that finished on the same score.
 
 export const COUNTBACK_RULE =
   'Ties among teams that have finished are decided by countback on hole numbers, whatever the starting hole: the last 9 holes (10–18), then the last 6 (13–18), the last 3 (16–18), then the 18th; for net, 1/2, 1/3, 1/6 and 1/18 of the team handicap are deducted. Teams still tied share the position.';

@@ -1,4 +1,4 @@
-// The golf course form's and hole par grid's rules and messages (SPEC.md §5, §9), used by the admin pages and the server.
+// The golf course form's and hole par grid's rules and messages (spec §5, §9), used by the admin pages and the server.
 import { z } from './zod';
 import { optionalText, requiredText } from './field-schemas';
 
@@ -49,7 +49,7 @@ export type GolfCourseValues = z.output<typeof golfCourseSchema>;
 export const parSchema = z.int({ error: COURSE_MESSAGES.par }).min(PAR.min, COURSE_MESSAGES.par).max(PAR.max, COURSE_MESSAGES.par);
 export const holeParSchema = z.object({ par: parSchema });
 
-/** The par grid ignores anything else: a value is saved only when this says yes (SPEC.md §5). */
+/** The par grid ignores anything else: a value is saved only when this says yes (spec §5). */
 export const isValidPar = (value: number) => parSchema.safeParse(value).success;
 
 /** "hole 18" or "holes 13 to 18": the holes that go when a course shrinks from `from` to `to` holes. */

@@ -1,4 +1,4 @@
-// The event page's small rules (PRODUCT.md R40, R41), for the page, its server render and its sharing tags alike.
+// The event page's small rules (R40, R41), for the page, its server render and its sharing tags alike.
 
 /** A plain link to a map search for the course (no map script on the page): the address, or the course's name. */
 export function mapSearchUrl(event: { address: string; course: { name: string } | null }): string | null {

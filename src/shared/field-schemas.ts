@@ -1,8 +1,8 @@
-// The field rules every form schema picks from (SPEC.md §5's messages), so a rule and its words are written once.
+// The field rules every form schema picks from (spec §5's messages), so a rule and its words are written once.
 import { z } from './zod';
 import { looksLikeLink, NO_LINKS_MESSAGE } from './link-text';
 
-/** The choices a form asks for, worded as SPEC.md words them. */
+/** The choices a form asks for, worded as the spec words them. */
 export const CHOICE_MESSAGES = {
   tournament: 'Please select a tournament',
   sponsorshipLevel: 'Please select a sponsorship level',

@@ -1,4 +1,4 @@
-// Formats, handicaps and net (PRODUCT.md R28, R29) as pure functions: a team's hole scores in each format, course and team
+// Formats, handicaps and net (R28, R29) as pure functions: a team's hole scores in each format, course and team
 // handicaps with the USGA allowances, and the strokes a handicap gives on each hole. The leaderboard and every board use these.
 import { DEFAULT_PAR } from './tournament-day';
 

@@ -1,4 +1,4 @@
-// Golfers answer for themselves (PRODUCT.md R42): who fills a golfer's details in, the questions staff add per tournament,
+// Golfers answer for themselves (R42): who fills a golfer's details in, the questions staff add per tournament,
 // and the golfer's answer form. One set of rules for the forms and the server.
 import { z } from './zod';
 import { optionalText, requiredText, tooLongMessage } from './field-schemas';

@@ -1,4 +1,4 @@
-// The admin Golfers (check-in) page's rules and messages (SPEC.md §2 Golfers, §5 'Admin add golfer'; PRODUCT.md R19).
+// The admin Golfers (check-in) page's rules and messages (spec §2 Golfers, §5 'Admin add golfer'; R19).
 import { z } from './zod';
 import { INVALID_EMAIL, nameText, optionalText, tournamentChoice } from './field-schemas';
 import { handicapIndexSchema, PLAYERS_PER_TEAM } from './team-schemas';

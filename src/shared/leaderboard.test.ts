@@ -1,4 +1,4 @@
-// The leaderboard's rules (PRODUCT.md R22, SPEC.md §9): to par, Thru, the missing-par rule, partial rounds, ranking, ties.
+// The leaderboard's rules (R22, spec §9): to par, Thru, the missing-par rule, partial rounds, ranking, ties.
 import { describe, expect, it } from 'vitest';
 import { computeLeaderboardRows, type LeaderboardScore, type LeaderboardTeam } from './leaderboard';
 import { formatToPar, type HolePar } from './tournament-day';
@@ -103,7 +103,7 @@ describe('partial rounds', () => {
     ]);
   });
 
-  it('once every team has finished, ranks as the lowest total does (SPEC.md §9)', () => {
+  it('once every team has finished, ranks as the lowest total does (spec §9)', () => {
     const teams = ['a', 'b', 'c', 'd', 'e'].map((id) => team(id, `Team ${id}`, 4));
     // Every player on every hole, varied strokes; each team a different number of extra strokes on hole 1.
     const extra = [4, 0, 2, 6, 1];

@@ -1,4 +1,4 @@
-// The leaderboard's rules (PRODUCT.md R22, R28–R30, SPEC.md §9) as one pure function: holes with their pars, teams and their
+// The leaderboard's rules (R22, R28–R30, spec §9) as one pure function: holes with their pars, teams and their
 // scores, the tournament's format in; ranked rows out. The server computes every board with it; tests pin every rule here.
 import { compareCountback, countbackKey } from './countback';
 import { courseHandicap, teamHandicap, teamHoles, type FormatSettings, type HoleInfo } from './formats';
@@ -26,7 +26,7 @@ export interface BoardRules extends FormatSettings {
   rating: number | null;
 }
 
-/** SPEC.md's board: every player's strokes count, gross. */
+/** The spec's board: every player's strokes count, gross. */
 export const STROKE_GROSS: BoardRules = { format: 'stroke', bestBalls: 1, netScoring: false, slope: 113, rating: null };
 
 export const playerDisplayName = (player: Pick<PlayerName, 'firstName' | 'lastName'>) => `${player.firstName} ${player.lastName}`.trim();

@@ -1,4 +1,4 @@
-// Messages to the field (PRODUCT.md R45): who a message can go to, and the form's rules and words.
+// Messages to the field (R45): who a message can go to, and the form's rules and words.
 import { z } from './zod';
 import { optionalChoiceId, requiredText, tournamentChoice } from './field-schemas';
 

@@ -1,4 +1,4 @@
-// The admin Reports page's filters (SPEC.md §2 Reports; R8, R15): used by its form and by the server.
+// The admin Reports page's filters (spec §2 Reports; R8, R15): used by its form and by the server.
 import { z } from './zod';
 import { CHOICE_MESSAGES, optionalChoiceId } from './field-schemas';
 import { PAYMENT_STATUSES } from './payment-status';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isStaff, roleMeets, ROLE_LABELS, ROLES, type Access } from './roles';
 
-describe('roleMeets (PRODUCT.md R8)', () => {
+describe('roleMeets (R8)', () => {
   // Rows: who calls (null = no session). Columns: the route's access rule.
   const table: [string | null, Record<Access, boolean>][] = [
     [null, { public: true, 'signed-in': false, staff: false, admin: false }],

@@ -1,4 +1,4 @@
-// Roles and what each may reach (PRODUCT.md R8). The server guards with these; the client only mirrors them.
+// Roles and what each may reach (R8). The server guards with these; the client only mirrors them.
 export const ROLES = ['team_leader', 'moderator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -1,4 +1,4 @@
-// Score entry's rules and messages (SPEC.md §5, §8, §9; PRODUCT.md R21), used by the score grid and by PUT /api/teams/:teamId/scores.
+// Score entry's rules and messages (spec §5, §8, §9; R21), used by the score grid and by PUT /api/teams/:teamId/scores.
 import { z } from './zod';
 import { PLAYERS_PER_TEAM } from './team-schemas';
 import { MAX_STROKES, MIN_STROKES, type ScoreValue } from './tournament-day';
@@ -20,7 +20,7 @@ export const SCORE_MESSAGES = {
 export const scrambleRowPlayer = <P extends { id: string }>(players: readonly P[]): string | null => players[0]?.id ?? null;
 
 /**
- * One cell of the grid. 0 is an empty cell: accepted and not saved (SPEC.md §5: only values above 0 are saved), so a form
+ * One cell of the grid. 0 is an empty cell: accepted and not saved (spec §5: only values above 0 are saved), so a form
  * may send every cell it shows.
  */
 export const scoreValueSchema = z.object({

@@ -1,4 +1,4 @@
-// Cell-by-cell score saves (PRODUCT.md R32): what a phone's outbox sends, and what the server answers. A save names only the
+// Cell-by-cell score saves (R32): what a phone's outbox sends, and what the server answers. A save names only the
 // cells its scorer changed, each with the value it was changed from (its base); the server applies a cell only while it
 // still holds that base, so a cell someone else changed meanwhile comes back as a conflict with both values, and is kept.
 // The idempotency key makes a save sent twice (its answer lost on the way back) change the card once.

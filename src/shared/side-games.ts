@@ -1,4 +1,4 @@
-// Side games (PRODUCT.md R44): the organiser's choices, a contest result as staff enter it, and the words the screens use.
+// Side games (R44): the organiser's choices, a contest result as staff enter it, and the words the screens use.
 import { z } from './zod';
 import { SKINS_MODES } from './skins';
 import { CONTESTS, MAX_DISTANCE, type Contest } from './contests';

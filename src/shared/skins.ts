@@ -1,4 +1,4 @@
-// Skins (PRODUCT.md R44) as one pure function beside the leaderboard's: the teams on the board, hole by hole, the lowest
+// Skins (R44) as one pure function beside the leaderboard's: the teams on the board, hole by hole, the lowest
 // score alone wins the hole's skin and every skin carried to it; a tie carries them all to the next hole.
 import { type HoleInfo } from './formats';
 import { cardsByTeam, teamCard, type BoardRules, type LeaderboardScore, type LeaderboardTeam } from './leaderboard';

@@ -1,4 +1,4 @@
-// The sponsorship level form's rules and messages (SPEC.md §5, §9; PRODUCT.md R13), used by the admin form and the server.
+// The sponsorship level form's rules and messages (spec §5, §9; R13), used by the admin form and the server.
 import { z } from './zod';
 import { optionalText, requiredText } from './field-schemas';
 

@@ -45,7 +45,7 @@ function messages(schema: z.ZodType, input: unknown): Record<string, string> {
   return out;
 }
 
-describe('single-team form (SPEC.md §5)', () => {
+describe('single-team form (spec §5)', () => {
   it('accepts a complete form, trimming text and lower-casing e-mails', () => {
     const input = { ...single(), teamName: '  Birdie Hunters ', contactEmail: ' Casey@Example.ORG ' };
     const parsed = singleTeamSchema.parse(input);
@@ -132,7 +132,7 @@ describe('single-team form (SPEC.md §5)', () => {
   });
 });
 
-describe('multi-team form (SPEC.md §5)', () => {
+describe('multi-team form (spec §5)', () => {
   it('accepts shared contact details and several teams of four', () => {
     const parsed = multiTeamSchema.parse(multi());
     expect(parsed.teams.map((t) => t.teamName)).toEqual(['Birdie Hunters', 'Eagle Eyes']);
@@ -212,7 +212,7 @@ describe('what the server takes (no mass assignment)', () => {
   });
 });
 
-describe('edit-team form (SPEC.md §5)', () => {
+describe('edit-team form (spec §5)', () => {
   it('accepts a team with four players, keeping player ids', () => {
     const id = 'c56a4180-65aa-42ec-a945-5fd21dec0538';
     const players = fourPlayers();

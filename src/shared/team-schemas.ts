@@ -1,4 +1,4 @@
-// The registration and team forms' rules and messages (SPEC.md §5), used by the forms and by the server.
+// The registration and team forms' rules and messages (spec §5), used by the forms and by the server.
 import { z } from './zod';
 import {
   email,
@@ -12,7 +12,7 @@ import {
 } from './field-schemas';
 
 export const PLAYERS_PER_TEAM = 4;
-/** Teams in one registration: a sponsorship level's default places run 1 to 10 (SPEC.md §9), so one form holds at most 10. */
+/** Teams in one registration: a sponsorship level's default places run 1 to 10 (spec §9), so one form holds at most 10. */
 export const MAX_TEAMS_PER_REGISTRATION = 10;
 export const TOO_MANY_TEAMS_MESSAGE = `At most ${MAX_TEAMS_PER_REGISTRATION} teams in one registration`;
 export const PAYMENT_OPTIONS = ['pay', 'hold'] as const;
@@ -41,7 +41,7 @@ export const ANSWERED_BY = ['leader', 'golfer'] as const;
 export type AnsweredBy = (typeof ANSWERED_BY)[number];
 export const ANSWERED_BY_LABELS: Record<AnsweredBy, string> = { leader: 'I will fill it in', golfer: 'Ask the golfer' };
 
-/** One player; the multi-team form words the e-mail message differently (SPEC.md §5). */
+/** One player; the multi-team form words the e-mail message differently (spec §5). */
 export const playerSchema = (emailMessage = INVALID_EMAIL) =>
   z.object({
     id: z.uuid().optional(),
@@ -73,7 +73,7 @@ const selection = {
   paymentOption: z.enum(PAYMENT_OPTIONS).default('hold'),
 };
 
-/** The single-team form (SPEC.md §2 step 3). */
+/** The single-team form (spec §2 step 3). */
 export const singleTeamSchema = z.object({
   ...selection,
   teamName,
@@ -82,7 +82,7 @@ export const singleTeamSchema = z.object({
 });
 export type SingleTeamInput = z.input<typeof singleTeamSchema>;
 
-/** The multi-team form (SPEC.md §2 step 4): shared contact details, several teams. */
+/** The multi-team form (spec §2 step 4): shared contact details, several teams. */
 export const multiTeamSchema = z.object({
   ...selection,
   ...contact,

@@ -1,6 +1,6 @@
 // Tournament day (issue 5): the domain types of the starting-hole draw, the score sheets and the leaderboard, shared by the
 // server and the client. The answers' shapes are declared once, as the routes' zod schemas (src/server/scoring/
-// openapi-schemas.ts, docs/decisions/060); the client reads them from there. Routes (access per PRODUCT.md R8, R9, R20–R22):
+// openapi-schemas.ts, docs/decisions/060); the client reads them from there. Routes (access per R8, R9, R20–R22):
 //   POST /api/admin/tournaments/:id/assign-teams      admin   → StartingSheet (replaces any earlier draw, R20)
 //   GET  /api/admin/tournaments/:id/starting-sheet    staff   → StartingSheet
 //   GET  /api/admin/tournaments/:id/scorecards        staff   → Scorecards (printable: one card per team)
@@ -76,7 +76,7 @@ export interface LeaderboardRow {
 
 export type CountbackResult = 'won' | 'lost' | null;
 
-/** E, +n or -n (SPEC.md §9). */
+/** E, +n or -n (spec §9). */
 export function formatToPar(toPar: number): string {
   if (toPar === 0) return 'E';
   return toPar > 0 ? `+${toPar}` : String(toPar);

@@ -1,4 +1,4 @@
-// The admin tournament form's rules and messages (SPEC.md §5, PRODUCT.md R13, R16): the API body, and the form that
+// The admin tournament form's rules and messages (spec §5, R13, R16): the API body, and the form that
 // turns typed text (dates, "1,200.50", "24") into it. Both share the field rules and the end-date check below.
 import { z } from './zod';
 import { requiredText } from './field-schemas';

@@ -1,4 +1,4 @@
-// The admin Users page's rules and messages (SPEC.md §2 Users, §6; PRODUCT.md R6, R8), used by its form and its routes.
+// The admin Users page's rules and messages (spec §2 Users, §6; R6, R8), used by its form and its routes.
 import { z } from './zod';
 import { signUpSchema } from './account-schemas';
 import { ROLES } from './roles';

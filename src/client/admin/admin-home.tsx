@@ -1,4 +1,4 @@
-// The admin Dashboard (SPEC.md §2): choose an active tournament (default the newest) and see its teams, payments and check-ins.
+// The admin Dashboard (spec §2): choose an active tournament (default the newest) and see its teams, payments and check-ins.
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, CircleDollarSign, Clock, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';

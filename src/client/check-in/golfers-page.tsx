@@ -24,7 +24,7 @@ import { GolferAddons } from './sell-addon-dialog';
 import { golfersQuery, useDeleteGolfer, useSetCheckIn, type Golfer } from './queries';
 
 const nameOf = (g: Golfer) => `${g.firstName} ${g.lastName}`;
-/** SPEC.md §8's words for this page, whichever of its lists failed. */
+/** spec §8's words for this page, whichever of its lists failed. */
 const LOAD_FAILED = 'Failed to load players.';
 
 export function GolfersPage() {

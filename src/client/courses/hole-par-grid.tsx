@@ -1,5 +1,5 @@
 // The par of every hole of a course, one field per hole. A change is saved when the field is left (or on Enter);
-// anything but 3, 4 or 5 is not saved and the field shows the saved par again (SPEC.md §5).
+// anything but 3, 4 or 5 is not saved and the field shows the saved par again (spec §5).
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { COURSE_MESSAGES, isValidPar, PAR } from '../../shared/course-schemas';

@@ -1,4 +1,4 @@
-// Home while a tournament is open (PRODUCT.md R40): each open tournament's own page, the soonest first. Every text staff
+// Home while a tournament is open (R40): each open tournament's own page, the soonest first. Every text staff
 // wrote is shown as text (React escapes it; line breaks kept by CSS), never as HTML. A part with nothing in it (no course,
 // no schedule, no levels, no sponsors) is left out rather than shown empty.
 import { formatMoney } from '../../shared/money';

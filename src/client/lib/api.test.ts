@@ -11,7 +11,7 @@ describe('errorMessage: which words a failed call shows', () => {
     );
   });
 
-  it('shows the screen’s own text (SPEC.md §8) for a server failure, not the server’s generic words', () => {
+  it('shows the screen’s own text (spec §8) for a server failure, not the server’s generic words', () => {
     expect(errorMessage(new ApiError(500, 'INTERNAL', 'Something went wrong. Please try again.'), 'Failed to assign teams to holes')).toBe(
       'Failed to assign teams to holes',
     );

@@ -54,7 +54,7 @@ export const retryUnlessRefused = (failureCount: number, error: unknown) => fail
 
 /**
  * The message to show for a failed call. A refusal (4xx) is the server's own words ('Only 2 places left at this level');
- * a failure is the screen's text from SPEC.md §8 ('Failed to save scores'), plus a hint when the network is the cause.
+ * a failure is the screen's text from spec §8 ('Failed to save scores'), plus a hint when the network is the cause.
  */
 export function errorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;

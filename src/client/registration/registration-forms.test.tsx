@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // The registration forms' behaviour in a DOM (happy-dom), faster than the browser journey (e2e/registration.test.ts) and
-// each rule on its own: the messages of SPEC.md §5, the level choice, adding and removing teams, the payment option, what
+// each rule on its own: the messages of spec §5, the level choice, adding and removing teams, the payment option, what
 // is sent and what the leader is told. The network is the only thing stubbed: `fetch` answers as the API would.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
@@ -218,7 +218,7 @@ describe('Step 1: tournament and sponsorship level', () => {
 });
 
 describe('Step 2: the single-team form (a level with one place)', () => {
-  it('shows every required-field message of SPEC.md §5 on submit, beside its field', async () => {
+  it('shows every required-field message of spec §5 on submit, beside its field', async () => {
     const calls = stubApi();
     const { user } = renderFlow();
     await chooseLevel(user, EAGLE);
@@ -404,7 +404,7 @@ describe('Step 2: the multi-team form (a level with several places)', () => {
     expect(screen.getByRole('button', { name: 'Register 2 Teams' })).toBeTruthy();
   });
 
-  it('words a player e-mail as the multi-team form does (SPEC.md §5), on the team it belongs to', async () => {
+  it('words a player e-mail as the multi-team form does (spec §5), on the team it belongs to', async () => {
     stubApi();
     const { user } = renderFlow();
     await chooseLevel(user, BIRDIE);

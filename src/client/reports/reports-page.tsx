@@ -1,4 +1,4 @@
-// /admin/reports (admin only, R8; SPEC.md §2 Reports): filter the registrations of a tournament by registration date
+// /admin/reports (admin only, R8; spec §2 Reports): filter the registrations of a tournament by registration date
 // (whole days in the server's TIME_ZONE), team and payment status; Generate shows the matching teams with counts and
 // money totals over all of them, and the same report downloads as CSV.
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -1,4 +1,4 @@
-// The phone's outbox of score saves (PRODUCT.md R32). A save is written to IndexedDB first ('Saved on this phone'), then
+// The phone's outbox of score saves (R32). A save is written to IndexedDB first ('Saved on this phone'), then
 // sent by itself, oldest first, one at a time, whenever there is a connection: at once, when the browser says it is back
 // online, and every few seconds while saves wait. Each save carries its own idempotency key, so a save whose answer was
 // lost on the way back is sent again safely (the server applies it once). Cells the server did not apply because someone

@@ -1,4 +1,4 @@
-// A team's score history in the staff score report (PRODUCT.md R32): every change to a cell, oldest first, with the golfer,
+// A team's score history in the staff score report (R32): every change to a cell, oldest first, with the golfer,
 // the hole, the strokes before and after, who made it and when. Two scorers' values for one hole both show here.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// What score entry says about the phone's outbox (PRODUCT.md R32): per hole 'Saved on this phone' or 'Synced', how many
+// What score entry says about the phone's outbox (R32): per hole 'Saved on this phone' or 'Synced', how many
 // saves wait to be sent, and each cell someone else changed meanwhile, with both values to choose from.
 import { Check, Smartphone } from 'lucide-react';
 import type { PlayerName } from '../../shared/tournament-day';

@@ -1,4 +1,4 @@
-// Assign Teams (SPEC.md §2 Tournaments, R20): after a confirmation, the server draws every team's starting hole again.
+// Assign Teams (spec §2 Tournaments, R20): after a confirmation, the server draws every team's starting hole again.
 // Its refusals are the spec's messages (§8: no course, no holes, no teams, too many teams), shown as they come. Beside the
 // button: how many teams the current draw leaves out; in the confirmation: how many teams already have scores.
 import { useQuery } from '@tanstack/react-query';

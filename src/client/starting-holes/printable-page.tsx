@@ -21,7 +21,7 @@ interface PrintablePageProps {
   hideHeadingInPrint?: boolean;
   /** Shown under the heading, above the sheets. */
   notice?: ReactNode;
-  /** 'Failed to load the cart signs' (SPEC §8's wording). */
+  /** 'Failed to load the cart signs' (spec §8's wording). */
   failure: string;
   empty: boolean;
   emptyText: string;

@@ -1,4 +1,4 @@
-// The tournament form's event page part (PRODUCT.md R40): the cause, the schedule and the address, as plain text, with a
+// The tournament form's event page part (R40): the cause, the schedule and the address, as plain text, with a
 // preview of Home as it will look once saved (the same component Home renders, fed with what the form holds now).
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';

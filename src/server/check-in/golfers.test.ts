@@ -1,4 +1,4 @@
-// Admin Golfers API (SPEC.md §2 Golfers, §5; PRODUCT.md R8, R19): list, search, pages, check-in with who and when, add under
+// Admin Golfers API (spec §2 Golfers, §5; R8, R19): list, search, pages, check-in with who and when, add under
 // the four-golfer limit, delete; moderators check in but do not add or delete; team leaders reach nothing.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

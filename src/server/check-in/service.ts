@@ -1,4 +1,4 @@
-// Golfers and their check-in for staff (SPEC.md §2 Golfers; PRODUCT.md R8, R19). Check-in is one checkins row per golfer
+// Golfers and their check-in for staff (spec §2 Golfers; R8, R19). Check-in is one checkins row per golfer
 // recording who checked them in and when; adding a golfer is checked against the four-golfer limit under the team's row lock.
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/connect';

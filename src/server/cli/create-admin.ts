@@ -1,4 +1,4 @@
-// `npm run create-admin -- --email E --password P [--first-name F --last-name L]` (PRODUCT.md R3).
+// `npm run create-admin -- --email E --password P [--first-name F --last-name L]` (R3).
 // A new e-mail becomes an admin account, already confirmed so it can sign in even with SMTP_URL set. An existing account is
 // promoted and keeps its password: running this must never silently take over someone's credentials, and a password that
 // only the operator knows would lock the account's owner out. The database is the one the settings select (R2).

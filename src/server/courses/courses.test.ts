@@ -238,7 +238,7 @@ describe('deleting a course', () => {
   });
 });
 
-describe('validation (SPEC.md §5, §9)', () => {
+describe('validation (spec §5, §9)', () => {
   const HOLES = 'Total holes must be a whole number from 9 to 36';
   it.each([
     [{ name: '' }, 'name', 'Name is required'],

@@ -1,4 +1,4 @@
-// Golf courses and their holes (SPEC.md §2, §5, §9). A course always has exactly holes 1..total_holes: they are made at par 4
+// Golf courses and their holes (spec §2, §5, §9). A course always has exactly holes 1..total_holes: they are made at par 4
 // with the course, added at par 4 when it grows and removed from the top when it shrinks, in the same transaction.
 import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/connect';

@@ -1,4 +1,4 @@
-// The dashboard's figures against a hand-computed tournament (SPEC.md §4, R19), and who may read them (R8).
+// The dashboard's figures against a hand-computed tournament (spec §4, R19), and who may read them (R8).
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { checkins, payments, players, teams, tournaments } from '../db/schema';

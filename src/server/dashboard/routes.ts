@@ -12,7 +12,7 @@ const stats = z
     /** Teams holding a place: every team but the expired ones (R24). */
     totalTeams: z.number(),
     paid: z.number(),
-    /** pending plus hold (SPEC.md §4). */
+    /** pending plus hold (spec §4). */
     pendingHold: z.number(),
     inProgress: z.number(),
     /** Teams whose golfers (at least one) are all checked in (R19). */

@@ -1,4 +1,4 @@
-// The admin dashboard's figures for one tournament (SPEC.md §2, §4; R19): three queries, whatever the number of teams.
+// The admin dashboard's figures for one tournament (spec §2, §4; R19): three queries, whatever the number of teams.
 import { desc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/connect';
 import { payments, tournaments } from '../db/schema';
@@ -7,7 +7,7 @@ import { AppError } from '../http/errors';
 import type { DashboardStats } from './routes';
 
 /**
- * The active tournaments (newest first, SPEC.md §7) and the figures of the chosen one, by default the newest.
+ * The active tournaments (newest first, spec §7) and the figures of the chosen one, by default the newest.
  * A tournament id that is not active is still shown when asked for by id (an admin looking back at a closed one).
  */
 export async function getDashboard(db: Db, tournamentId?: string) {

@@ -1,4 +1,4 @@
-// Every table of the product (SPEC.md §3) and of authentication. Changes go through `npm run db:generate` (a new migration).
+// Every table of the product (spec §3) and of authentication. Changes go through `npm run db:generate` (a new migration).
 import { relations, sql } from 'drizzle-orm';
 import {
   bigint,
@@ -181,7 +181,7 @@ export const tournaments = pgTable(
     endDate: date('end_date'),
     active: boolean('active').notNull().default(false),
     maxTeams: integer('max_teams'),
-    /** Legacy single course (SPEC.md §3); tournament_courses is the current link. */
+    /** Legacy single course (spec §3); tournament_courses is the current link. */
     courseId: uuid('course_id').references(() => golfCourses.id, { onDelete: 'restrict' }),
     /** R28: 'stroke' (every player's strokes), 'scramble' (one team score per hole) or 'best_ball' (best `best_balls`). */
     format: text('format').notNull().default('stroke'),
@@ -359,7 +359,7 @@ export const players = pgTable(
   ],
 );
 
-// ── Fundraising (PRODUCT.md R35–R39) ─────────────────────────────────────────────────────────────────────────────────
+// ── Fundraising (R35–R39) ─────────────────────────────────────────────────────────────────────────────────
 /** R36: what a tournament sells besides team places (hole signs, beverage cart, lunch…). */
 export const sponsorshipItems = pgTable(
   'sponsorship_items',
@@ -717,7 +717,7 @@ export const waitlistEntries = pgTable(
       .where(sql`${t.status} in ('waiting', 'offered')`),
   ],
 );
-// ── Offline score entry (PRODUCT.md R32) ─────────────────────────────────────────────────────────────────────────────
+// ── Offline score entry (R32) ─────────────────────────────────────────────────────────────────────────────
 /** Every change of a score cell, whoever made it and however (a whole-card save or a cell-by-cell sync): the card's history. */
 export const scoreEvents = pgTable(
   'score_events',
@@ -830,7 +830,7 @@ export const imageVariants = pgTable(
   (t) => [primaryKey({ columns: [t.imageId, t.name] })],
 );
 
-// ── Side games (PRODUCT.md R44) ──────────────────────────────────────────────────────────────────────────────────────
+// ── Side games (R44) ──────────────────────────────────────────────────────────────────────────────────────
 /**
  * The winner of one contest on one hole, entered by staff on the day. `distance`: inches from the pin for closest to the pin,
  * yards for longest drive. The golfer is optional (a team may be all staff know); deleting the team clears the row.
@@ -859,7 +859,7 @@ export const contestResults = pgTable(
   ],
 );
 
-// ── Messages to the field (PRODUCT.md R45) ───────────────────────────────────────────────────────────────────────────
+// ── Messages to the field (R45) ───────────────────────────────────────────────────────────────────────────
 /** One e-mail written by staff to a group; its recipients are fixed when it is queued. */
 export const messages = pgTable('messages', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -151,7 +151,7 @@ export async function seedOuting(
       skins: 'net',
       closestToPinHoles: [...DEMO_CONTESTS.closestToPin],
       longestDriveHoles: [...DEMO_CONTESTS.longestDrive],
-      // The newest tournament (the Dashboard's default, SPEC.md §2), so an organiser's first look is the outing in play:
+      // The newest tournament (the Dashboard's default, spec §2), so an organiser's first look is the outing in play:
       // created in the same transaction as the upcoming one, it would otherwise tie with it on created_at.
       createdAt: new Date(Date.now() + 1000),
     })

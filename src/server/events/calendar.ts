@@ -1,4 +1,4 @@
-// The event as an iCalendar file (RFC 5545) for 'Add to calendar' (PRODUCT.md R41): one all-day VEVENT. Written by hand
+// The event as an iCalendar file (RFC 5545) for 'Add to calendar' (R41): one all-day VEVENT. Written by hand
 // (a dozen lines; ical-generator would be a dependency for them) and checked in the tests with ical.js, a maintained parser.
 import type { EventPage } from './service';
 

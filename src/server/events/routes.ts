@@ -1,4 +1,4 @@
-// /api/events: the event page's read (PRODUCT.md R40: every open tournament, soonest first) and each event's calendar file
+// /api/events: the event page's read (R40: every open tournament, soonest first) and each event's calendar file
 // (R41). Public, like the leaderboard: names of companies that agreed to be shown, never a person's details.
 import { z } from '@hono/zod-openapi';
 import { day } from '../http/answer-fields';

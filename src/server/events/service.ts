@@ -1,4 +1,4 @@
-// The event page (PRODUCT.md R40): what Home shows of each open tournament, read in one place for the page, its server
+// The event page (R40): what Home shows of each open tournament, read in one place for the page, its server
 // render, its sharing tags and its calendar file. Places left come from the registration form's own read
 // (tournaments/service.ts listTournamentLevels) and the item purchase's (items/service.ts itemsWithPlaces), raised from the
 // one definition (payments/raised.ts, R38), so the page never shows a different figure.

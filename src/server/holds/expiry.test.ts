@@ -269,7 +269,7 @@ describe('staff extend and reinstate', () => {
   });
 });
 
-// On PGlite (one connection, one transaction at a time) the same assertions are only a functional check (STACK.md).
+// On PGlite (one connection, one transaction at a time) the same assertions are only a functional check (docs/stack.md).
 describe('two processes on one PostgreSQL', () => {
   let other: Database;
   let opened: Database | undefined;

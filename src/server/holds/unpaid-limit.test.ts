@@ -1,7 +1,7 @@
 // No hoarding (issue 31, docs/decisions/094): one account holds at most UNPAID_TEAMS_LIMIT unpaid teams and
 // UNPAID_PLACES_LIMIT unpaid places (sponsorship items and single places) at once; 'Pay now' without card payments
 // saves nothing. The races run for real on PostgreSQL (TEST_DATABASE_URL): two app processes, each with its own pool;
-// PGlite runs transactions one at a time (STACK.md), where the same assertions are only a functional check.
+// PGlite runs transactions one at a time (docs/stack.md), where the same assertions are only a functional check.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../db/connect';

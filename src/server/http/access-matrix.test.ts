@@ -1,5 +1,5 @@
 // Every route of the OpenAPI document, called as anonymous, team leader, moderator and admin: permitted exactly as the
-// table below says (written from PRODUCT.md R8–R11, not from the routes' own declarations, so a route declared too
+// table below says (written from R8–R11, not from the routes' own declarations, so a route declared too
 // openly fails), refused with 401 (no session) or 403 (role) otherwise, and a refused call changes nothing (R8, R9).
 // A route missing from the table fails; each also needs a fixture in src/server/test/route-fixtures.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +38,7 @@ const RULES: Record<string, Rule> = {
   'POST /api/auth/request-password-reset': publicRoute,
   'POST /api/auth/reset-password': publicRoute,
   'POST /api/auth/change-password': signedIn,
-  // ── registration: the public pages show tournaments and levels; registering needs an account (SPEC §2) ──
+  // ── registration: the public pages show tournaments and levels; registering needs an account (spec §2) ──
   'GET /api/tournaments/active': publicRoute,
   'GET /api/tournaments/{id}/levels': publicRoute,
   'POST /api/registrations': signedIn,
@@ -243,7 +243,7 @@ describe('the access matrix covers every route', () => {
     for (const operation of operations) expect(['public', 'signed-in', 'staff', 'admin'], operation.key).toContain(operation.declared);
   });
 
-  it('has a rule from PRODUCT.md for every route (add a new route to RULES above)', () => {
+  it('has a rule from docs/rules for every route (add a new route to RULES above)', () => {
     expect(operations.filter((o) => !o.rule).map((o) => o.key)).toEqual([]);
   });
 
@@ -255,7 +255,7 @@ describe('the access matrix covers every route', () => {
   it('finds every route declared as the table says (the calls below prove it either way)', () => {
     const differ = operations
       .filter((o) => o.rule && o.rule.access !== o.declared)
-      .map((o) => `${o.key}: declared ${o.declared}, PRODUCT.md says ${o.rule!.access}`);
+      .map((o) => `${o.key}: declared ${o.declared}, docs/rules says ${o.rule!.access}`);
     expect(differ).toEqual([]);
   });
 
@@ -269,7 +269,7 @@ describe('the access matrix covers every route', () => {
   });
 });
 
-describe.each(operations)('$key ($access by PRODUCT.md)', (operation) => {
+describe.each(operations)('$key ($access by docs/rules)', (operation) => {
   for (const caller of CALLERS) {
     const allowed = roleMeets(caller === 'anonymous' ? null : caller, operation.access);
     if (allowed) {

@@ -1,4 +1,4 @@
-// One error type with a code, and one table from code to HTTP status (STYLE.md: one error model).
+// One error type with a code, and one table from code to HTTP status (docs/conventions.md: one error model).
 import type { Context } from 'hono';
 import type { ApiErrorBody } from '../../shared/api-types';
 

@@ -1,5 +1,5 @@
 // Sponsorship items (R36): admins define them; buyers take places atomically, one sponsor per hole, paid by card or held.
-// The races run for real on PostgreSQL (TEST_DATABASE_URL); PGlite runs transactions one at a time (STACK.md), where the
+// The races run for real on PostgreSQL (TEST_DATABASE_URL); PGlite runs transactions one at a time (docs/stack.md), where the
 // same assertions are only a functional check.
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The leaderboards through the API (PRODUCT.md R11, R22): the public boards of active tournaments and the staff score
+// The leaderboards through the API (R11, R22): the public boards of active tournaments and the staff score
 // report, a saved score shown at once, and a constant number of queries per board. The live stream: live-updates.test.ts.
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Live leaderboards (PRODUCT.md R4, R22; issue 5 item 4): GET /api/leaderboard/events, one stream per page, sends the
+// Live leaderboards (R4, R22; issue 5 item 4): GET /api/leaderboard/events, one stream per page, sends the
 // active tournaments and each one's board at once and after every change, to this app's subscribers and, through the
 // database's NOTIFY, to another app's on the same database (in-process here, on both databases); tournaments activated or
 // closed join or leave it; and with two real server processes on PostgreSQL.

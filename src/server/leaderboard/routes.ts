@@ -1,4 +1,4 @@
-// /api/leaderboard: the public live leaderboards (PRODUCT.md R4, R11, R22) — every active tournament's board, one board,
+// /api/leaderboard: the public live leaderboards (R4, R11, R22) — every active tournament's board, one board,
 // and every active board as one stream of Server-Sent Events that the browser's EventSource keeps open (and re-opens by
 // itself): one connection per page, whatever the number of tournaments (HTTP/1.1 allows a browser 6 per host).
 import { ServerResponse } from 'node:http';

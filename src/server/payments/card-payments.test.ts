@@ -311,7 +311,7 @@ describe('refunds and history', () => {
   });
 });
 
-// On PGlite (one connection, one transaction at a time) these are only functional checks (STACK.md).
+// On PGlite (one connection, one transaction at a time) these are only functional checks (docs/stack.md).
 describe('a webhook racing an admin status change', () => {
   let other: Database | undefined;
   beforeAll(async () => {

@@ -2,7 +2,7 @@
 // failed one leaves no row behind (R14).
 // On PostgreSQL (TEST_DATABASE_URL) this is the real race: 60 leaders at once through a pool of 24 connections.
 // PGlite is one connection that runs transactions one after another, so there the same assertions are only a functional
-// check with fewer leaders; it proves nothing about concurrency (STACK.md).
+// check with fewer leaders; it proves nothing about concurrency (docs/stack.md).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../db/connect';

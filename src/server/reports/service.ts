@@ -1,4 +1,4 @@
-// The registrations report (admin only, R8; SPEC.md §2 Reports): the teams of one tournament matching the filters, with
+// The registrations report (admin only, R8; spec §2 Reports): the teams of one tournament matching the filters, with
 // counts and money totals over every matching row, computed in SQL. A report is four queries whatever its size:
 // the tournaments, the tournament's teams (for the team filter), the totals, and one page of rows (or every row for CSV).
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';

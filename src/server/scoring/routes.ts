@@ -1,4 +1,4 @@
-// Score entry under /api (PRODUCT.md R8, R9, R21–R22): for leaders (their own teams) and staff (any team), and the staff
+// Score entry under /api (R8, R9, R21–R22): for leaders (their own teams) and staff (any team), and the staff
 // score report. The starting-hole draw and its printable sheets are in ../starting-holes/routes.ts, the public boards in
 // ../leaderboard/routes.ts.
 import { z } from '@hono/zod-openapi';

@@ -1,4 +1,4 @@
-// Offline score entry under /api (PRODUCT.md R32): the phone's outbox sends each save here cell by cell, and staff read a
+// Offline score entry under /api (R32): the phone's outbox sends each save here cell by cell, and staff read a
 // team's score history. Whole-card saves stay on PUT /api/teams/:teamId/scores (routes.ts).
 import { z } from '@hono/zod-openapi';
 import { getActor } from '../http/context';

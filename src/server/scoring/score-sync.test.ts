@@ -1,4 +1,4 @@
-// Cell-by-cell saves from a phone's outbox (PRODUCT.md R32): exactly once per idempotency key, a cell changed meanwhile by
+// Cell-by-cell saves from a phone's outbox (R32): exactly once per idempotency key, a cell changed meanwhile by
 // someone else comes back as a conflict and keeps its value, every change lands in score_events, staff read the history.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -235,7 +235,7 @@ describe('score history', () => {
 });
 
 // The same save arriving several times at once (a phone retrying while its first request is still on the way) changes the
-// card once. Only PostgreSQL runs the requests' transactions side by side (STACK.md).
+// card once. Only PostgreSQL runs the requests' transactions side by side (docs/stack.md).
 if (testDatabaseKind() === 'postgres') {
   describe('simultaneous saves on PostgreSQL', () => {
     const pooled = usePool(() => t, 10);

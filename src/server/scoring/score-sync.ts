@@ -1,4 +1,4 @@
-// Cell-by-cell score saves from a phone's outbox (PRODUCT.md R32), each applied once whatever how often it arrives, and the
+// Cell-by-cell score saves from a phone's outbox (R32), each applied once whatever how often it arrives, and the
 // history of every score change (`score_events`) that staff read in the score report.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';

@@ -1,4 +1,4 @@
-// Score entry (PRODUCT.md R9, R21; SPEC.md §5, §8): who may read and score which team, saving replaces the team's scores
+// Score entry (R9, R21; spec §5, §8): who may read and score which team, saving replaces the team's scores
 // in one transaction, and bad input is refused with a clear message, changing nothing.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -385,7 +385,7 @@ describe('PUT /api/teams/:teamId/scores', () => {
 });
 
 // Two scorers saving one team's card at the same moment: each save replaces the card whole under the team's row lock,
-// so the card ends as exactly one of them, never a mix. Only PostgreSQL runs transactions side by side (STACK.md).
+// so the card ends as exactly one of them, never a mix. Only PostgreSQL runs transactions side by side (docs/stack.md).
 if (testDatabaseKind() === 'postgres') {
   describe('simultaneous saves on PostgreSQL', () => {
     const pooled = usePool(() => t, 10);

@@ -1,4 +1,4 @@
-// Score entry (PRODUCT.md R9, R21; SPEC.md §5, §8): which teams a user may score, a team's score sheet, and saving it —
+// Score entry (R9, R21; spec §5, §8): which teams a user may score, a team's score sheet, and saving it —
 // the team's scores replaced in one transaction. A leader reads and scores only their own teams; staff any team.
 import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Side games (PRODUCT.md R44) through the API: the organiser's settings, contest winners entered by staff (bad input refused,
+// Side games (R44) through the API: the organiser's settings, contest winners entered by staff (bad input refused,
 // nothing saved), the board's skins and contests, a winner reaching an open board live, and the sheets marking contest holes.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The sponsorship level catalogue (SPEC.md §2): the levels a tournament can offer, each with its default places (R13).
+// The sponsorship level catalogue (spec §2): the levels a tournament can offer, each with its default places (R13).
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { isForeignKeyViolation } from '../db/errors';

@@ -129,7 +129,7 @@ describe('deleting a level a tournament offers', () => {
   });
 });
 
-describe('validation (SPEC.md §5, §9)', () => {
+describe('validation (spec §5, §9)', () => {
   it.each([
     [{ name: '   ' }, 'name', 'Name is required'],
     [{}, 'name', 'Name is required'],

@@ -1,4 +1,4 @@
-// The shotgun start under /api (PRODUCT.md R8, R20, R31): the starting-hole draw for admins and its printable sheets
+// The shotgun start under /api (R8, R20, R31): the starting-hole draw for admins and its printable sheets
 // (starting sheet, scorecards, cart signs) for staff.
 import { z } from '@hono/zod-openapi';
 import { errorFields } from '../logger';
@@ -18,7 +18,7 @@ export const startingHoleRoutes = createRouter()
       summary: "Draw every team's starting hole at random (R20), replacing any earlier draw",
       description:
         "A uniform draw without repeats from node:crypto, in one transaction under the tournament's row lock (the lock " +
-        'registrations take). 409 with the SPEC §8 message when the tournament has no course, the course no holes, there ' +
+        'registrations take). 409 with the spec §8 message when the tournament has no course, the course no holes, there ' +
         'are no teams or more teams than holes; nothing changes then.',
       request: { params: tournamentParam },
       responses: {

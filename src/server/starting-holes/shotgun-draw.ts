@@ -1,4 +1,4 @@
-// The shotgun draw (PRODUCT.md R20, R31) as pure functions: which holes take two groups, and a uniform draw of the teams
+// The shotgun draw (R20, R31) as pure functions: which holes take two groups, and a uniform draw of the teams
 // onto the places (hole, group). The transaction around it is in starting-holes.ts.
 import { randomInt } from 'node:crypto';
 import type { HolePar, StartGroup } from '../../shared/tournament-day';

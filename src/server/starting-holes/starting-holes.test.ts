@@ -1,5 +1,5 @@
-// Starting holes (PRODUCT.md R20, SPEC.md §8): the draw is uniform (a chi-square bound that biased draws fail), the admin
-// route draws for every team and replaces the earlier draw, refuses with the SPEC's messages changing nothing, and the
+// Starting holes (R20, spec §8): the draw is uniform (a chi-square bound that biased draws fail), the admin
+// route draws for every team and replaces the earlier draw, refuses with the spec's messages changing nothing, and the
 // sheets show the result to staff and each team's hole to its leader.
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -181,7 +181,7 @@ describe('POST /api/admin/tournaments/:id/assign-teams', () => {
     ],
     ['for an unknown tournament', async () => '00000000-0000-4000-8000-000000000000', 404, 'Tournament not found'],
   ];
-  it.each(refusals)('refuses %s with the SPEC message, changing nothing', async (_, make, status, message) => {
+  it.each(refusals)('refuses %s with the spec message, changing nothing', async (_, make, status, message) => {
     const tournamentId = await make();
     const before = await fingerprint(t.db);
     const answer = await assign(tournamentId);
@@ -339,7 +339,7 @@ describe('after the draw', () => {
 });
 
 // Draws at the same moment: the tournament's row lock makes them take turns, so each succeeds whole and the last one wins.
-// PGlite runs one transaction at a time, so only PostgreSQL can show this (STACK.md).
+// PGlite runs one transaction at a time, so only PostgreSQL can show this (docs/stack.md).
 if (testDatabaseKind() === 'postgres') {
   describe('simultaneous draws and registrations on PostgreSQL', () => {
     const pooled = usePool(() => t, 12);

@@ -1,4 +1,4 @@
-// Shotgun starting holes (PRODUCT.md R20, SPEC.md §8): a uniform random draw without repeats from a cryptographic source,
+// Shotgun starting holes (R20, spec §8): a uniform random draw without repeats from a cryptographic source,
 // for every team of the tournament, replacing any earlier draw in one transaction; and the printable sheets that show it.
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Teams as the admin area runs them (SPEC.md §2 Teams; R8, R13, R15): the paged list with search and sort, its CSV,
+// Teams as the admin area runs them (spec §2 Teams; R8, R13, R15): the paged list with search and sort, its CSV,
 // one team with its payment records, and the admin's changes: add a team, set its payment status, delete it.
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/connect';

@@ -75,7 +75,7 @@ export function useAppWithUsers(
 
 /**
  * A pool of connections of its own to the file's PostgreSQL database, for calls that must run side by side (a race test:
- * PGlite runs one transaction at a time, STACK.md). Open from before the block's tests to after them.
+ * PGlite runs one transaction at a time, docs/stack.md). Open from before the block's tests to after them.
  */
 export function usePool(app: () => TestApp, poolSize: number): { readonly db: Db } {
   let pool: Database | undefined;

@@ -39,7 +39,7 @@ const adminFields = {
   heroImageId: tournaments.heroImageId,
 };
 
-/** Every tournament, newest first (SPEC.md §7), with its course and how many teams have registered. */
+/** Every tournament, newest first (spec §7), with its course and how many teams have registered. */
 export async function listTournamentsForAdmin(db: Db) {
   return db
     .select({

@@ -504,7 +504,7 @@ describe('access (R8, R9)', () => {
   });
 });
 
-// PostgreSQL only: PGlite runs one transaction at a time, so a race there proves nothing (STACK.md).
+// PostgreSQL only: PGlite runs one transaction at a time, so a race there proves nothing (docs/stack.md).
 if (POSTGRES)
   describe('a save racing registrations (PostgreSQL)', () => {
     it('never leaves a level with more teams than places: the save and the registrations take the same row lock', async () => {

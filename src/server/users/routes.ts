@@ -1,4 +1,4 @@
-// /api/admin/users: admins list, create, re-role and delete accounts (SPEC.md §7 admin-*-user; PRODUCT.md R8: admins only).
+// /api/admin/users: admins list, create, re-role and delete accounts (spec §7 admin-*-user; R8: admins only).
 import { z } from '@hono/zod-openapi';
 import { getActor } from '../http/context';
 import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';

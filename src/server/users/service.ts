@@ -1,4 +1,4 @@
-// Users and roles for admins (SPEC.md §2 Users, §7 admin-*-user; PRODUCT.md R8). The R8 guards live here, each checked in the
+// Users and roles for admins (spec §2 Users, §7 admin-*-user; R8). The R8 guards live here, each checked in the
 // same transaction as the change, under a lock on every admin row: two admins demoting each other at once cannot leave none.
 import { asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { createUserAccount } from '../account/service';
@@ -104,7 +104,7 @@ async function getUser(db: Db, id: string): Promise<AdminUser> {
   return toAdminUser(row);
 }
 
-/** An account made by an admin: the chosen role, its e-mail confirmed (SPEC.md §6), user + credential + profile at once. */
+/** An account made by an admin: the chosen role, its e-mail confirmed (spec §6), user + credential + profile at once. */
 export async function createUserAsAdmin(db: Db, rawInput: unknown): Promise<AdminUser> {
   const input = createUserSchema.parse(rawInput);
   const created = await createUserAccount(db, { ...input, emailVerified: true });

@@ -1,4 +1,4 @@
-// Admin users API (SPEC.md §2 Users, §7; PRODUCT.md R8): list, search, pages, create, change of role, delete, and every guard.
+// Admin users API (spec §2 Users, §7; R8): list, search, pages, create, change of role, delete, and every guard.
 // The concurrent demotions are a real race only on PostgreSQL (TEST_DATABASE_URL); on PGlite they run one after another.
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

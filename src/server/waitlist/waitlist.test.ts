@@ -218,7 +218,7 @@ describe('the staff view', () => {
   });
 });
 
-// On PGlite (one connection, one transaction at a time) this is only a functional check (STACK.md).
+// On PGlite (one connection, one transaction at a time) this is only a functional check (docs/stack.md).
 describe('a freed place offered while newcomers register', () => {
   let pooled: Database | undefined;
   beforeAll(async () => {
