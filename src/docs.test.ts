@@ -8,7 +8,6 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const RULES = join(ROOT, 'docs', 'rules');
 const TEXT = new Set(['.ts', '.tsx', '.js', '.mjs', '.cjs', '.md', '.json', '.css', '.html', '.sql', '.yml', '.yaml']);
 const EXTENSIONLESS = new Set(['.ci/run', '.env.example', 'deploy/Caddyfile', '.gitignore', '.prettierignore']);
 
