@@ -1,5 +1,5 @@
 // The e-mails golfers get about their own details (R42) and their team (R43).
-import { layout } from './templates';
+import { renderMail } from './render';
 import { inertLinks } from '../../shared/link-text';
 
 export function golferAnswerRequestMessage(m: {
@@ -18,11 +18,11 @@ export function golferAnswerRequestMessage(m: {
       : `Your team leader registered you for ${m.tournamentName} with team ${m.teamName} and asked you to fill in your details: Handicap Index, shirt size, dietary needs and the organiser's questions.`,
     `The link below is yours alone and needs no account. You can answer, and change your answers, until the end of ${m.lastDay}.`,
   ];
-  return {
+  return renderMail({
     subject: m.reminder ? `Reminder: your details for ${m.tournamentName}` : `Your details for ${m.tournamentName}`,
-    text: `${lines.join('\n\n')}\n\nYour details: ${m.url}\n`,
-    html: layout(m.reminder ? 'A reminder: your details' : 'Your details, please', lines, { label: 'Fill in my details', url: m.url }),
-  };
+    heading: m.reminder ? 'A reminder: your details' : 'Your details, please',
+    blocks: [...lines, { action: 'Fill in my details', url: m.url }],
+  });
 }
 
 /** R43: a single golfer placed into a team by staff. */
@@ -33,9 +33,9 @@ export function pairedMessage(m: { firstName: string; teamName: string; teammate
     `Good news: you have a team for ${m.tournamentName}. You will play with team ${m.teamName}.`,
     m.teammates.length > 0 ? `Your teammates so far: ${m.teammates.join(', ')}.` : 'More golfers will join your team before the day.',
   ];
-  return {
+  return renderMail({
     subject: `Your team for ${m.tournamentName}: ${m.teamName}`,
-    text: `${lines.join('\n\n')}\n\nYour registration: ${m.url}\n`,
-    html: layout('You have a team', lines, { label: 'See my registration', url: m.url }),
-  };
+    heading: 'You have a team',
+    blocks: [...lines, { action: 'See my registration', url: m.url }],
+  });
 }

@@ -3,7 +3,7 @@
 // two parts never disagree and a change in Admin → Settings shows in the next e-mail of every process.
 import nodemailer from 'nodemailer';
 import type { Logger } from '../logger';
-import { signatureHtml, signatureText, SIGNATURE_SLOT } from './templates';
+import { signature, SIGNATURE_SLOT } from './render';
 
 export interface MailMessage {
   to: string;
@@ -33,10 +33,11 @@ export interface Mailer {
 
 /** The text and the HTML part, signed with the same name. */
 export function signMessage<T extends Pick<MailMessage, 'text' | 'html' | 'signOff'>>(message: T, name: string) {
-  const signed = message.signOff !== false;
+  const sign = message.signOff !== false ? signature(name) : null;
   return {
-    text: signed ? `${message.text.trimEnd()}\n\n${signatureText(name)}\n` : message.text,
-    html: message.html.replace(SIGNATURE_SLOT, signed ? signatureHtml(name) : ''),
+    text: sign ? `${message.text.trimEnd()}\n\n${sign.text}\n` : message.text,
+    // A function, so a `$&` or `$'` in the organisation's name is not read as a replacement pattern.
+    html: message.html.replace(SIGNATURE_SLOT, () => sign?.html ?? ''),
   };
 }
 

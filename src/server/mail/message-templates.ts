@@ -1,5 +1,5 @@
 // The e-mail staff write to a group (R45): their words, then who sent it and why this recipient gets it.
-import { layout } from './templates';
+import { renderMail } from './render';
 import { inertLinks } from '../../shared/link-text';
 
 export interface FieldMessage {
@@ -21,11 +21,11 @@ export function fieldMessage(input: FieldMessage) {
     .filter(Boolean);
   const signature = `${input.senderName}, for ${input.org}`;
   const why = `You get this e-mail because ${input.reason} (${input.tournamentName}).`;
-  return {
+  return renderMail({
     // Signed by the sender, for the organisation (above): no second sign-off.
     signOff: false,
     subject: input.subject,
-    text: `${greeting}\n\n${paragraphs.join('\n\n')}\n\n${signature}\n\n${why}\n`,
-    html: layout(input.subject, [greeting, ...paragraphs, signature, why]),
-  };
+    heading: input.subject,
+    blocks: [greeting, ...paragraphs, signature, why],
+  });
 }

@@ -1,5 +1,5 @@
 // The e-mails about money (R24, R25, R26): the hold reminder, the expiry notice, the receipt, the waitlist offer.
-import { layout } from './templates';
+import { renderMail } from './render';
 import { inertLinks } from '../../shared/link-text';
 
 /** The greeting; names and labels a payer typed are made inert (issue 31). */
@@ -17,11 +17,11 @@ export function holdReminderMessage(r: {
     `Your place for ${inertLinks(r.teamName)} at ${r.tournamentName} is kept until ${r.deadline}, about 24 hours from now.`,
     'If it is not paid by then, the place is released to other sponsors. Pay from your teams page, or contact the organisers.',
   ];
-  return {
+  return renderMail({
     subject: `Reminder: your place at ${r.tournamentName} is kept until ${r.deadline}`,
-    text: `${paragraphs.join('\n\n')}\n\nYour teams: ${r.dashboardUrl}\n`,
-    html: layout('Your place is kept for one more day', paragraphs, { label: 'See your teams', url: r.dashboardUrl }),
-  };
+    heading: 'Your place is kept for one more day',
+    blocks: [...paragraphs, { action: 'See your teams', url: r.dashboardUrl }],
+  });
 }
 
 export function holdExpiredMessage(r: { contactName: string; teamName: string; tournamentName: string; dashboardUrl: string }) {
@@ -30,11 +30,11 @@ export function holdExpiredMessage(r: { contactName: string; teamName: string; t
     `The place held for ${inertLinks(r.teamName)} at ${r.tournamentName} was not paid in time and has been released.`,
     'Your team stays on your teams page marked Expired. If you still want to play, contact the organisers: they can reinstate it while places remain.',
   ];
-  return {
+  return renderMail({
     subject: `Your place at ${r.tournamentName} has expired`,
-    text: `${paragraphs.join('\n\n')}\n\nYour teams: ${r.dashboardUrl}\n`,
-    html: layout('Your place has expired', paragraphs, { label: 'See your teams', url: r.dashboardUrl }),
-  };
+    heading: 'Your place has expired',
+    blocks: [...paragraphs, { action: 'See your teams', url: r.dashboardUrl }],
+  });
 }
 
 export function receiptMessage(r: {
@@ -58,26 +58,28 @@ export function receiptMessage(r: {
   statementUrl: string;
 }) {
   const forWhat = inertLinks(r.forWhat);
-  const paragraphs = [
-    hi(r.payerName),
-    `Thank you: ${r.org} has received your payment for ${forWhat} at ${r.tournamentName}.`,
-    `Amount: ${r.amount}`,
-    `Date: ${r.date}`,
-    `Reference: ${r.reference}`,
-    `Received in return: ${r.received} (value ${r.fmv})`,
-    `May be deductible: ${r.deductible}`,
-    r.disclosure,
-    `${r.legalName}${r.taxId ? `, tax id ${r.taxId}` : ''}`,
-    'Keep this e-mail as your receipt; a printable copy and your statement for the year are at the links below.',
-  ];
-  return {
+  return renderMail({
     subject: `Receipt from ${r.org}: ${r.amount} for ${forWhat}`,
-    text: `${paragraphs.join('\n\n')}\n\nPrintable receipt: ${r.receiptUrl}\nYear statement: ${r.statementUrl}\n`,
-    html: layout('Payment received', [...paragraphs, `Your statement for the year: ${r.statementUrl}`], {
-      label: 'Printable receipt',
-      url: r.receiptUrl,
-    }),
-  };
+    heading: 'Payment received',
+    blocks: [
+      hi(r.payerName),
+      `Thank you: ${r.org} has received your payment for ${forWhat} at ${r.tournamentName}.`,
+      {
+        lines: [
+          ['Amount', r.amount],
+          ['Date', r.date],
+          ['Reference', r.reference],
+          ['Received in return', `${r.received} (value ${r.fmv})`],
+          ['May be deductible', r.deductible],
+        ],
+      },
+      ...(r.disclosure ? [r.disclosure] : []),
+      `${r.legalName}${r.taxId ? `, tax id ${r.taxId}` : ''}`,
+      'Keep this e-mail as your receipt; a printable copy and your statement for the year are at the links below.',
+      { action: 'Printable receipt', url: r.receiptUrl },
+      { link: 'Year statement', url: r.statementUrl },
+    ],
+  });
 }
 
 export function waitlistOfferMessage(r: {
@@ -95,12 +97,12 @@ export function waitlistOfferMessage(r: {
     `We keep ${r.teamsWanted === 1 ? 'it' : 'them'} for you until ${r.expiresAt}. Register through the link below before then; after that the offer passes to the next in line.`,
     'If you no longer need it, you can pass it on from the same page.',
   ];
-  return {
+  return renderMail({
     subject: `A place opened up at ${r.tournamentName}: register by ${r.expiresAt}`,
-    text: `${paragraphs.join('\n\n')}\n\nRegister: ${r.url}\n`,
-    html: layout('A place opened up for you', paragraphs, { label: 'Register now', url: r.url }),
+    heading: 'A place opened up for you',
+    blocks: [...paragraphs, { action: 'Register now', url: r.url }],
     link: r.url,
-  };
+  });
 }
 
 /** R24 for a sponsorship item or add-on kept unpaid: the reminder a day before its deadline, and the notice at expiry. */
@@ -111,11 +113,11 @@ export function purchaseReminderMessage(r: { buyerName: string; label: string; t
     `${label} at ${r.tournamentName} is kept for you until ${r.deadline}, about 24 hours from now.`,
     'If it is not paid by then, it is released to others. Pay from your page, or contact the organisers.',
   ];
-  return {
+  return renderMail({
     subject: `Reminder: ${label} at ${r.tournamentName} is kept until ${r.deadline}`,
-    text: `${paragraphs.join('\n\n')}\n\n${r.url}\n`,
-    html: layout('Kept for one more day', paragraphs, { label: 'Pay now', url: r.url }),
-  };
+    heading: 'Kept for one more day',
+    blocks: [...paragraphs, { action: 'Pay now', url: r.url }],
+  });
 }
 
 export function purchaseExpiredMessage(r: { buyerName: string; label: string; tournamentName: string; url: string }) {
@@ -125,9 +127,9 @@ export function purchaseExpiredMessage(r: { buyerName: string; label: string; to
     `${label} at ${r.tournamentName} was not paid in time and has been released.`,
     'If you still want it, contact the organisers or buy it again while it is available.',
   ];
-  return {
+  return renderMail({
     subject: `${label} at ${r.tournamentName} has expired`,
-    text: `${paragraphs.join('\n\n')}\n\n${r.url}\n`,
-    html: layout('Released unpaid', paragraphs, { label: 'See the event', url: r.url }),
-  };
+    heading: 'Released unpaid',
+    blocks: [...paragraphs, { action: 'See the event', url: r.url }],
+  });
 }

@@ -3,7 +3,7 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 import { fromHeader, signMessage, type MailIdentity } from '../mail/mailer';
-import { layout } from '../mail/templates';
+import { testMailMessage } from '../mail/templates';
 import { mailFromParts } from './organisation';
 
 export type TestMailResult = 'accepted' | 'refused' | 'unreachable' | 'not-configured';
@@ -20,18 +20,6 @@ const TIMEOUT_MS = 10_000;
 
 /** Errors before any SMTP reply: the server was not reached (or stopped answering). */
 const CONNECTION_CODES = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNREFUSED', 'ETLS', 'EPROTOCOL']);
-
-function testMessage(identity: MailIdentity, adminName: string) {
-  const paragraphs = [
-    `This is a test e-mail from ${identity.name}'s tournament portal, sent by ${adminName || 'an admin'} from Admin → Settings.`,
-    'It arrived, so e-mail works: confirmations, receipts and messages to the field go out the same way.',
-  ];
-  return {
-    subject: `Test e-mail from ${identity.name}`,
-    text: `${paragraphs.join('\n\n')}\n`,
-    html: layout('E-mail works', paragraphs),
-  };
-}
 
 /** What the mail server said, without the SMTP password should an error quote the address it used. */
 function scrub(text: string, smtpUrl: string) {
@@ -58,7 +46,7 @@ export async function sendTestMail(
     greetingTimeout: TIMEOUT_MS,
     socketTimeout: TIMEOUT_MS,
   });
-  const message = testMessage(identity, input.adminName);
+  const message = testMailMessage({ org: identity.name, adminName: input.adminName });
   try {
     const info = await transport.sendMail({
       from: fromHeader(mailFromParts(config.mailFrom).address, identity),
