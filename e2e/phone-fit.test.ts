@@ -231,5 +231,5 @@ describe('every page at 390 px on the demo', () => {
     );
     expect(found.size, 'pages visited').toBe(all.length);
     expect([...found].sort(([a], [b]) => a - b).flatMap(([, problems]) => problems)).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 });
