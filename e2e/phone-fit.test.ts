@@ -232,4 +232,15 @@ describe('every page at 390 px on the demo', () => {
     expect(found.size, 'pages visited').toBe(all.length);
     expect([...found].sort(([a], [b]) => a - b).flatMap(([, problems]) => problems)).toEqual([]);
   }, 240_000);
+
+  test('the fit check itself: a box past the edge is found even where the page hides the scroll, a table in its own scroller is not', async () => {
+    const page = await journey.visitor({ viewport: 'mobile' });
+    await page.setContent(
+      '<!doctype html><html lang="en"><title>Made wider</title><body style="margin:0;overflow-x:hidden"><main><h1>Made wider</h1>' +
+        '<div style="width:478px">A select as wide as its longest option</div>' +
+        '<div style="overflow-x:auto"><table style="width:800px"><tr><td>A table that scrolls</td></tr></table></div></main></html>',
+    );
+    const { elements } = await pastTheEdges(page);
+    expect(elements).toEqual([expect.stringContaining('0..478 px "A select as wide as its longest option"')]);
+  });
 });
