@@ -11,8 +11,11 @@ export interface AxeFinding {
   targets: string[];
 }
 
-/** Every violation axe finds (printed, for diagnosis); the caller decides which impacts fail the test. */
-export async function scanWithAxe(page: Page, label: string): Promise<AxeFinding[]> {
+/**
+ * Every violation axe finds (printed, for diagnosis); the caller decides which impacts fail the test. `exclude`: selectors
+ * of parts left out of the scan (the phone journey's repeats of one printed sheet, docs/decisions/105).
+ */
+export async function scanWithAxe(page: Page, label: string, { exclude }: { exclude?: string[] } = {}): Promise<AxeFinding[]> {
   // Scanned once the page is still: a dialog or toast fading in or out is scanned half transparent, its text then too faint
   // (seen on a loaded machine), and a list refetching in the background is dimmed while it says aria-busy. So: no finite
   // animation running (a spinner's or a live dot's never end), nothing aria-busy, and every toast settled: none raised but
@@ -33,7 +36,7 @@ export async function scanWithAxe(page: Page, label: string): Promise<AxeFinding
       );
     });
     const before = await busyStarts();
-    results = await runAxe(page);
+    results = await runAxe(page, exclude);
     if ((await busyStarts()) === before || attempt === 3) break;
   }
   const findings = results.violations.map((v) => ({
@@ -63,13 +66,17 @@ export async function scanWithAxe(page: Page, label: string): Promise<AxeFinding
  * it twice for every scan, and listed every passing node with a selector of its own, which nothing here reads: the same
  * violations, about a fifth less time a scan (docs/decisions/089). The portal has no frames, so the page's own run is all.
  */
-async function runAxe(page: Page): Promise<axe.AxeResults> {
+async function runAxe(page: Page, exclude: string[] = []): Promise<axe.AxeResults> {
   // Null when axe is not in this document yet: one round trip for a scan that reuses it.
   const run = () =>
-    page.evaluate((tags) => {
-      const inPage = (window as unknown as { axe?: typeof axe }).axe;
-      return inPage ? inPage.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }) : null;
-    }, WCAG_TAGS);
+    page.evaluate(
+      ({ tags, exclude }) => {
+        const inPage = (window as unknown as { axe?: typeof axe }).axe;
+        const context = exclude.length ? { exclude } : document;
+        return inPage ? inPage.run(context, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }) : null;
+      },
+      { tags: WCAG_TAGS, exclude },
+    );
   const results = await run();
   if (results) return results;
   await page.evaluate(axe.source);

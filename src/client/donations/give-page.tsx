@@ -51,7 +51,7 @@ export function GivePage() {
           <p className="text-stone-700">There is no outing to give to right now. Please come back when the next one opens.</p>
         </Card>
       ) : (
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <Card>
             <GiftForm
               key={tournamentId}

@@ -184,7 +184,9 @@ function Section<T extends { id: string; name: string }>(props: {
         <ul aria-label={props.title} className="flex flex-col divide-y divide-stone-200">
           {props.rows.map((row) => (
             <li key={row.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-              <div className="min-w-0 flex-1">{props.line(row)}</div>
+              {/* At least 15rem before the buttons share its line: on a phone they go below it instead of squeezing the
+                  text to a word a line (docs/decisions/105). */}
+              <div className="min-w-0 flex-1 basis-60">{props.line(row)}</div>
               <div className="flex gap-2">
                 <EditDeleteActions name={row.name} onEdit={() => props.onEdit(row)} onDelete={() => props.onDelete(row)} />
               </div>

@@ -1,26 +1,14 @@
 // Every page of the client's router answers 200, and any other address 404 (docs/decisions/006): the routes are read from
-// the router's own trees (client/routes.tsx, admin/admin-routes.tsx), so a page added there and forgotten in the server's
-// list (shared/client-paths.ts) fails here.
+// the router's own trees (client/page-patterns.ts), so a page added there and forgotten in the server's list
+// (shared/client-paths.ts) fails here.
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ROUTES } from '../../client/admin/admin-routes';
-import { routePatterns } from '../../client/router';
-import { PAGE_ROUTES } from '../../client/routes';
+import { pagePatterns } from '../../client/page-patterns';
 import { FIRST_RUN_PAGE } from '../../shared/client-paths';
 import { useAppWithAssets } from '../test/file-app';
 import { INDEX_HTML } from '../test/temp-assets';
 import type { TestApp } from '../test/test-app';
 
-/** The nested routes under a splat route of the top level (a new one must be listed here to be checked). */
-const NESTED: Record<string, string[]> = { '/admin/*': routePatterns(ADMIN_ROUTES) };
-
-/** Every page's pattern, nested ones joined to their parent; the catch-all routes (the not-found page) are no page. */
-const pages = routePatterns(PAGE_ROUTES).flatMap((pattern) => {
-  if (pattern === '/*') return [];
-  if (!pattern.endsWith('/*')) return [pattern];
-  const nested = NESTED[pattern];
-  if (!nested) throw new Error(`${pattern} has nested routes: list them in NESTED`);
-  return nested.filter((inner) => inner !== '/*').map((inner) => pattern.slice(0, -2) + (inner === '/' ? '' : inner));
-});
+const pages = pagePatterns();
 
 /**
  * Pages that answer 200 only while their token works, checked with a valid one in their own tests: the first-run page
