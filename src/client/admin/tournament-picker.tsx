@@ -15,30 +15,27 @@ import { NamedOptions } from '../ui/select-options';
 export const TOURNAMENT_PARAM = 'tournament';
 
 // The last choice, for the nav's links: kept for the tab (sessionStorage, so a reload of a page without a picker keeps it
-// too) and in memory where storage is refused.
+// too), in memory where storage is refused.
 const STORAGE_KEY = 'admin-tournament';
 const listeners = new Set<() => void>();
-let remembered: string | null = null;
+let unstored = '';
 
 function readRemembered(): string {
-  if (remembered == null) {
-    try {
-      remembered = sessionStorage.getItem(STORAGE_KEY) ?? '';
-    } catch {
-      remembered = '';
-    }
+  try {
+    return sessionStorage.getItem(STORAGE_KEY) ?? '';
+  } catch {
+    return unstored;
   }
-  return remembered;
 }
 
 function remember(id: string) {
   if (id === readRemembered()) return;
-  remembered = id;
+  unstored = id;
   try {
     if (id) sessionStorage.setItem(STORAGE_KEY, id);
     else sessionStorage.removeItem(STORAGE_KEY);
   } catch {
-    // Storage refused (a private window's quota): the memory above still serves this page's life.
+    // Storage refused (a private window's quota): `unstored` serves this page's life.
   }
   for (const listener of listeners) listener();
 }
@@ -77,7 +74,10 @@ export interface TournamentChoice<T extends Named> {
  * The tournament an admin page shows, out of `list` (the tournaments the page offers, as its own call answers them).
  * `anyLabel`: the page is a filter whose default is every tournament ('All tournaments').
  */
-export function useChosenTournament<T extends Named>(list: readonly T[] | undefined, { anyLabel }: { anyLabel?: string } = {}): TournamentChoice<T> {
+export function useChosenTournament<T extends Named>(
+  list: readonly T[] | undefined,
+  { anyLabel }: { anyLabel?: string } = {},
+): TournamentChoice<T> {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const asked = new URLSearchParams(search).get(TOURNAMENT_PARAM) ?? '';
@@ -118,7 +118,14 @@ export function TournamentPicker({
   className,
   disabled,
   error,
-}: TournamentChoice<Named>['picker'] & { className?: string; disabled?: boolean; error?: string }) {
+  placeholder,
+}: TournamentChoice<Named>['picker'] & {
+  className?: string;
+  disabled?: boolean;
+  error?: string;
+  /** A first, empty choice while there is no tournament to show ('Loading…', 'No tournaments'). */
+  placeholder?: string;
+}) {
   return (
     <SelectField
       label="Tournament"
@@ -130,7 +137,7 @@ export function TournamentPicker({
       error={error}
       onChange={(e: ChangeEvent<HTMLSelectElement>) => onChange(e.target.value)}
     >
-      <NamedOptions items={items} anyLabel={anyLabel} />
+      <NamedOptions items={items} anyLabel={anyLabel ?? placeholder} />
     </SelectField>
   );
 }
