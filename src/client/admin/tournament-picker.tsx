@@ -87,8 +87,8 @@ export function useChosenTournament<T extends Named>(
   const newest = active.data?.tournaments.at(-1)?.id;
   const fallback = anyLabel != null || active.isPending ? undefined : (list?.find((t) => t.id === newest) ?? list?.[0]);
   const tournament = offered ?? fallback;
-  // A filter page's list comes with its filtered answer: that first call asks for the address's tournament (when the id is
-  // well formed; the server refuses any other), rather than for all of them only to ask again.
+  // A filter page (Teams, Payments) need not wait for its list: its filtered call goes at once with the address's
+  // tournament, when the id is well formed (the server refuses any other); an unknown one then shows all, as below.
   const loadingId = list == null && anyLabel != null && ID_SHAPE.test(asked) ? asked : '';
 
   // An id the address names and the page offers is the last choice, whether picked here, reloaded or come back to.
