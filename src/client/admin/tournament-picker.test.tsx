@@ -4,9 +4,9 @@
 // The network is the only thing stubbed (the active tournaments, which give the default its dates).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BrowserRouter, useLocation } from '../router';
-import { TournamentPicker, useChosenTournament, useRememberedTournamentSearch } from './tournament-picker';
+import { defaultTournamentId, TournamentPicker, useChosenTournament, useRememberedTournamentSearch } from './tournament-picker';
 
 const ID = {
   spring: '00000000-0000-4000-8000-000000000001',
@@ -134,4 +134,27 @@ it('a filter page shows every tournament by default and for an unknown id; choos
   expect(address()).toBe('/admin/teams');
   expect(shown()).toBe('none');
   expect(teamsLink()).toBe('/admin/teams');
+});
+
+describe('the default: the tournament of the week, else the newest', () => {
+  const NOW = new Date(2026, 5, 10, 9, 30); // 10 June 2026, local time
+  const on = (id: string, startDate: string, endDate: string | null = null) => ({ id, startDate, endDate });
+
+  it.each([
+    ['one starting within a week, before a later one', [on('soon', '2026-06-13'), on('later', '2026-08-01')], 'soon'],
+    [
+      'the one in play (started yesterday, ends tomorrow)',
+      [on('playing', '2026-06-09', '2026-06-11'), on('later', '2026-07-01')],
+      'playing',
+    ],
+    ['today’s, before another of the week', [on('today', '2026-06-10'), on('friday', '2026-06-12')], 'today'],
+    ['none this week: the newest, not the soonest', [on('july', '2026-07-10'), on('august', '2026-08-10')], 'august'],
+    ['one that ended yesterday is no longer the week’s', [on('over', '2026-06-09'), on('autumn', '2026-09-01')], 'autumn'],
+    ['eight days on is not this week', [on('next-week', '2026-06-18'), on('autumn', '2026-09-01')], 'autumn'],
+  ])('%s', (_, active, expected) => expect(defaultTournamentId(active, NOW)).toBe(expected));
+
+  it('none without active tournaments', () => {
+    expect(defaultTournamentId([], NOW)).toBeUndefined();
+    expect(defaultTournamentId(undefined, NOW)).toBeUndefined();
+  });
 });

@@ -2,7 +2,7 @@
 // (?tournament=<id>): a reload keeps it, a link shares it, Back returns to the one shown before. The admin nav carries the
 // last choice to the next page that picks one (AdminNav), so moving between pages keeps the tournament. An id the page does
 // not offer (deleted, closed, mistyped) is passed over for the default: none on a filter page ('All tournaments'), else the
-// newest active tournament (SPEC.md §2: the latest start date), else the page's first.
+// tournament of the week (defaultTournamentId), else the page's first.
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore, type ChangeEvent } from 'react';
 import { activeTournamentsQuery } from '../registration/queries';
@@ -54,6 +54,25 @@ export function useRememberedTournamentSearch(): string {
 /** A database id (uuid), as the server's filters take it. */
 const ID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A day as the tournaments' dates are written (YYYY-MM-DD), in the browser's time zone. */
+const dayOf = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+/**
+ * The tournament a page opens on without a choice, out of the active ones (soonest first): the one being played or starting
+ * within a week (the soonest such), because that week everything is about it; else the newest, the one that starts last
+ * (SPEC.md §2 'default the newest': the one being prepared).
+ */
+export function defaultTournamentId(
+  active: readonly { id: string; startDate: string; endDate: string | null }[] | undefined,
+  now: Date,
+): string | undefined {
+  const today = dayOf(now);
+  const weekOn = dayOf(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 7));
+  const ofTheWeek = active?.find((t) => (t.endDate ?? t.startDate) >= today && t.startDate <= weekOn);
+  return (ofTheWeek ?? active?.at(-1))?.id;
+}
+
 interface Named {
   id: string;
   name: string;
@@ -82,10 +101,10 @@ export function useChosenTournament<T extends Named>(
   const navigate = useNavigate();
   const asked = new URLSearchParams(search).get(TOURNAMENT_PARAM) ?? '';
   const offered = list?.find((t) => t.id === asked);
-  // The default's dates: the active tournaments (a call most admin pages make anyway, cached); a filter needs none.
+  // The default comes from the active tournaments' dates (a call most admin pages make anyway, cached); a filter needs none.
   const active = useQuery({ ...activeTournamentsQuery, enabled: anyLabel == null && list != null && !offered });
-  const newest = active.data?.tournaments.at(-1)?.id;
-  const fallback = anyLabel != null || active.isPending ? undefined : (list?.find((t) => t.id === newest) ?? list?.[0]);
+  const preferred = defaultTournamentId(active.data?.tournaments, new Date());
+  const fallback = anyLabel != null || active.isPending ? undefined : (list?.find((t) => t.id === preferred) ?? list?.[0]);
   const tournament = offered ?? fallback;
   // A filter page (Teams, Payments) need not wait for its list: its filtered call goes at once with the address's
   // tournament, when the id is well formed (the server refuses any other); an unknown one then shows all, as below.
