@@ -33,8 +33,11 @@ const PAGES = [
   '/admin/login',
 ];
 
-/** The admin area's pages under /admin ('' is its dashboard), as ADMIN_PAGES lists them. */
-const ADMIN_PAGES = [
+/**
+ * The admin area's pages under /admin ('' is its dashboard), in the nav's order: the client's ADMIN_PAGES
+ * (client/admin/admin-pages.tsx) is keyed by these, so a page is named once for both the server and the router.
+ */
+export const ADMIN_PAGE_PATHS = [
   '',
   'teams',
   'payments',
@@ -58,9 +61,10 @@ const ADMIN_PAGES = [
   'tournaments/:id/starting-sheet',
   'tournaments/:id/scorecards',
   'tournaments/:id/cart-signs',
-];
+] as const;
+export type AdminPagePath = (typeof ADMIN_PAGE_PATHS)[number];
 
-const PATTERNS = [...PAGES, ...ADMIN_PAGES.map((page) => (page ? `/admin/${page}` : '/admin'))];
+const PATTERNS = [...PAGES, ...ADMIN_PAGE_PATHS.map((page) => (page ? `/admin/${page}` : '/admin'))];
 
 export function isClientPath(pathname: string): boolean {
   return pathname.startsWith('/') && PATTERNS.some((path) => matchPath({ path }, pathname) !== null);

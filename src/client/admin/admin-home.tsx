@@ -1,16 +1,16 @@
 // The admin Dashboard (spec §2): choose an active tournament (default the newest) and see its teams, payments and check-ins.
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, CircleDollarSign, Clock, Users } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { dashboardQuery } from '../dashboard/queries';
 import { formatDateRange } from '../lib/format';
+import { activeTournamentsQuery } from '../registration/queries';
 import { useFailureToast } from '../lib/use-failure-toast';
 import { MoneyCards } from './money-cards';
+import { TournamentPicker, useChosenTournament } from './tournament-picker';
 import { RaisedChart } from '../dashboard/raised-chart';
 import { Card } from '../ui/card';
 import { ListState } from '../ui/table';
-import { SelectField } from '../ui/select-field';
-import { NamedOptions } from '../ui/select-options';
 
 function StatCard({ label, value, hint, icon }: { label: string; value: ReactNode; hint?: string; icon: ReactNode }) {
   return (
@@ -28,9 +28,10 @@ function StatCard({ label, value, hint, icon }: { label: string; value: ReactNod
 }
 
 export function AdminHome() {
-  const [tournamentId, setTournamentId] = useState('');
-  const dashboard = useQuery(dashboardQuery(tournamentId));
-  useFailureToast(dashboard.isError, 'Failed to load data');
+  const tournaments = useQuery(activeTournamentsQuery);
+  const { tournamentId, picker } = useChosenTournament(tournaments.data?.tournaments);
+  const dashboard = useQuery({ ...dashboardQuery(tournamentId), enabled: Boolean(tournamentId) });
+  useFailureToast(tournaments.isError || dashboard.isError, 'Failed to load data');
 
   const data = dashboard.data;
   return (
@@ -43,24 +44,15 @@ export function AdminHome() {
             <p className="text-sm text-stone-600">{formatDateRange(data.tournament.startDate, data.tournament.endDate)}</p>
           ) : null}
         </div>
-        {data && data.tournaments.length > 0 ? (
-          <SelectField
-            label="Tournament"
-            className="min-w-0 sm:w-72 [&_select]:min-w-0"
-            value={data.tournament?.id ?? ''}
-            onChange={(e) => setTournamentId(e.target.value)}
-          >
-            <NamedOptions items={data.tournaments} />
-          </SelectField>
-        ) : null}
+        {tournamentId ? <TournamentPicker {...picker} className="sm:w-72" /> : null}
       </div>
 
       <ListState
-        loading={dashboard.isPending}
-        error={dashboard.isError && !data}
-        empty={Boolean(data && !data.stats)}
+        loading={tournaments.isPending || (Boolean(tournamentId) && dashboard.isPending)}
+        error={(tournaments.isError || dashboard.isError) && !data}
+        empty={tournaments.isSuccess && !tournamentId}
         emptyText="No active tournaments yet. Open a tournament to see its figures here."
-        onRetry={() => void dashboard.refetch()}
+        onRetry={() => void (tournaments.isError ? tournaments.refetch() : dashboard.refetch())}
       />
 
       {data?.stats ? (

@@ -9,7 +9,9 @@ import { adminHref, ADMIN_PAGES } from './admin-pages';
 import { PageSpinner } from '../ui/spinner';
 
 /** The nav: the pages of ADMIN_PAGES that carry a label, in its order. */
-export const ADMIN_NAV = ADMIN_PAGES.flatMap((page) => (page.nav ? [{ to: adminHref(page), access: page.access, ...page.nav }] : []));
+export const ADMIN_NAV = ADMIN_PAGES.flatMap((page) =>
+  page.nav ? [{ to: adminHref(page), access: page.access, picksTournament: page.picksTournament, ...page.nav }] : [],
+);
 
 export function AdminLayout() {
   const { data: me, isPending } = useMe();

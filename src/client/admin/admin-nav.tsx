@@ -4,17 +4,21 @@ import { ChevronDown, Menu, type LucideIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, matchPath, useLocation } from '../router';
 import { cn } from '../ui/cn';
+import { useRememberedTournamentSearch } from './tournament-picker';
 
 export interface AdminNavItem {
   to: string;
   label: string;
   icon: LucideIcon;
   end?: boolean;
+  /** The page picks a tournament: its link carries the last one chosen (docs/decisions/102). */
+  picksTournament?: boolean;
 }
 
 export function AdminNav({ items }: { items: AdminNavItem[] }) {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
+  const tournamentSearch = useRememberedTournamentSearch();
   const listId = useId();
   // Choosing a page closes the menu (adjusted while rendering rather than in an effect: react.dev/learn/you-might-not-need-an-effect).
   const [menuPath, setMenuPath] = useState(pathname);
@@ -55,7 +59,7 @@ export function AdminNav({ items }: { items: AdminNavItem[] }) {
         {items.map((item) => (
           <li key={item.to}>
             <Link
-              to={item.to}
+              to={item.picksTournament ? item.to + tournamentSearch : item.to}
               // The page already shown too: the menu closes rather than stay over it.
               onClick={() => setOpen(false)}
               aria-current={item === current ? 'page' : undefined}

@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { TournamentPicker, useChosenTournament } from '../admin/tournament-picker';
 import { useMe } from '../auth/session';
 import { errorMessage } from '../lib/api';
 import { formatDateTime } from '../lib/format';
@@ -16,7 +17,6 @@ import { cn } from '../ui/cn';
 import { ConfirmDialog } from '../ui/dialog';
 import { Field } from '../ui/field';
 import { Pagination } from '../ui/pagination';
-import { SelectField } from '../ui/select-field';
 import { Switch } from '../ui/switch';
 import { ListState, Table, Td, Th, Tr } from '../ui/table';
 import { AddGolferDialog } from './add-golfer-dialog';
@@ -31,9 +31,7 @@ export function GolfersPage() {
   const { data: me } = useMe();
   const isAdmin = me?.user.role === 'admin';
   const tournaments = useQuery(activeTournamentsQuery);
-  const [chosen, setChosen] = useState('');
-  // The newest active tournament by default (the list comes soonest first).
-  const tournamentId = chosen || tournaments.data?.tournaments.at(-1)?.id || '';
+  const { tournamentId, picker } = useChosenTournament(tournaments.data?.tournaments);
   const currency = tournaments.data?.currency ?? 'USD';
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim());
@@ -89,13 +87,7 @@ export function GolfersPage() {
       {tournamentId ? (
         <>
           <div className="grid gap-3 sm:grid-cols-2 sm:items-end">
-            <SelectField label="Tournament" value={tournamentId} onChange={(e) => setChosen(e.target.value)}>
-              {list.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
-              ))}
-            </SelectField>
+            <TournamentPicker {...picker} className="" />
             <Field
               label="Search"
               type="search"

@@ -10,17 +10,17 @@ import { formatMoney } from '../../shared/money';
 import { OFFLINE_METHOD_LABELS, OFFLINE_METHODS, offlineGiftSchema } from '../../shared/fundraising-schemas';
 import { centsToInput } from '../../shared/tournament-schemas';
 import { FormDialog } from '../admin/form-dialog';
+import { TournamentPicker, useChosenTournament } from '../admin/tournament-picker';
 import { notifyFailure } from '../admin/notify-failure';
-import { dashboardQuery } from '../dashboard/queries';
 import { applyServerErrors } from '../lib/server-errors';
 import { notify } from '../lib/toast';
+import { activeTournamentsQuery } from '../registration/queries';
 import { Link } from '../router';
 import { PaymentBadge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';
 import { FormActions } from '../ui/form-actions';
 import { SelectField } from '../ui/select-field';
-import { NamedOptions } from '../ui/select-options';
 import { ListState, Table, Td, Th, Tr } from '../ui/table';
 import { giftsQuery, useRecordGift } from './queries';
 
@@ -28,12 +28,11 @@ type OfflineGiftValues = z.input<typeof offlineGiftSchema>;
 type OfflineGift = z.output<typeof offlineGiftSchema>;
 
 export function GiftsPage() {
-  const [chosen, setChosen] = useState('');
-  const dashboard = useQuery(dashboardQuery(chosen));
-  const tournamentId = dashboard.data?.tournament?.id ?? '';
+  const tournaments = useQuery(activeTournamentsQuery);
+  const { tournamentId, picker } = useChosenTournament(tournaments.data?.tournaments);
   const gifts = useQuery(giftsQuery(tournamentId));
   const [recording, setRecording] = useState(false);
-  const currency = gifts.data?.currency ?? dashboard.data?.currency ?? 'USD';
+  const currency = gifts.data?.currency ?? tournaments.data?.currency ?? 'USD';
   const rows = gifts.data?.gifts ?? [];
   return (
     <div className="flex flex-col gap-5">
@@ -44,16 +43,7 @@ export function GiftsPage() {
           <p className="text-sm text-stone-600">Gifts by card and those received by cheque, cash or transfer. Refunds are on Payments.</p>
         </div>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          {dashboard.data && dashboard.data.tournaments.length > 0 ? (
-            <SelectField
-              label="Tournament"
-              className="min-w-0 sm:w-72 [&_select]:min-w-0"
-              value={tournamentId}
-              onChange={(e) => setChosen(e.target.value)}
-            >
-              <NamedOptions items={dashboard.data.tournaments} />
-            </SelectField>
-          ) : null}
+          {tournamentId ? <TournamentPicker {...picker} className="sm:w-72" /> : null}
           {tournamentId ? (
             <Button onClick={() => setRecording(true)} className="whitespace-nowrap">
               <Plus aria-hidden className="size-4" />
@@ -63,11 +53,11 @@ export function GiftsPage() {
         </div>
       </div>
       <ListState
-        loading={dashboard.isPending || (Boolean(tournamentId) && gifts.isPending)}
-        error={dashboard.isError || gifts.isError}
+        loading={tournaments.isPending || (Boolean(tournamentId) && gifts.isPending)}
+        error={tournaments.isError || gifts.isError}
         empty={!tournamentId || (gifts.isSuccess && rows.length === 0)}
         emptyText={tournamentId ? 'No gifts yet.' : 'No active tournaments yet.'}
-        onRetry={() => void gifts.refetch()}
+        onRetry={() => void (tournaments.isError ? tournaments.refetch() : gifts.refetch())}
       />
       {rows.length > 0 ? (
         <Table caption="Gifts" busy={gifts.isFetching}>

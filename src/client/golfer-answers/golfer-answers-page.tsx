@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { TournamentPicker, useChosenTournament } from '../admin/tournament-picker';
 import { useMe } from '../auth/session';
 import {
   golferQuestionSchema,
@@ -36,9 +37,8 @@ export function GolferAnswersPage() {
   const { data: me } = useMe();
   const isAdmin = me?.user.role === 'admin';
   const tournaments = useQuery(activeTournamentsQuery);
-  const [chosen, setChosen] = useState('');
   const list = tournaments.data?.tournaments ?? [];
-  const tournamentId = chosen || list.at(-1)?.id || '';
+  const { tournamentId, picker } = useChosenTournament(tournaments.data?.tournaments);
   const answers = useQuery(golferAnswersQuery(tournamentId));
   useFailureToast(answers.isError, LOAD_FAILED);
 
@@ -54,13 +54,7 @@ export function GolferAnswersPage() {
       {tournaments.isSuccess && list.length === 0 ? <p className="py-8 text-center text-stone-600">No active tournaments.</p> : null}
       {tournamentId ? (
         <>
-          <SelectField label="Tournament" className="sm:max-w-md" value={tournamentId} onChange={(e) => setChosen(e.target.value)}>
-            {list.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </SelectField>
+          <TournamentPicker {...picker} className="sm:max-w-md" />
           <ListState
             loading={answers.isPending}
             error={answers.isError}

@@ -18,6 +18,7 @@ import { centsToInput } from '../../shared/tournament-schemas';
 import { EditDeleteActions } from '../admin/admin-list-page';
 import { FormDialog, saveFeedback } from '../admin/form-dialog';
 import { notifyFailure } from '../admin/notify-failure';
+import { TournamentPicker, useChosenTournament } from '../admin/tournament-picker';
 import { api } from '../lib/api';
 import type { ApiAnswer } from '../lib/api-types';
 import { applyServerErrors } from '../lib/server-errors';
@@ -28,7 +29,6 @@ import { Card, CardTitle } from '../ui/card';
 import { ConfirmDialog } from '../ui/dialog';
 import { Field } from '../ui/field';
 import { FormActions } from '../ui/form-actions';
-import { SelectField } from '../ui/select-field';
 import { TextAreaField } from '../ui/text-area-field';
 
 type Item = ApiAnswer<'/api/admin/tournaments/:tournamentId/items'>['items'][number];
@@ -200,9 +200,7 @@ function Section<T extends { id: string; name: string }>(props: {
 
 export function AdminItemsPage() {
   const tournaments = useQuery(tournamentsQuery);
-  const list = tournaments.data?.tournaments ?? [];
-  const [chosen, setChosen] = useState('');
-  const tournamentId = chosen || list[0]?.id || '';
+  const { tournamentId, picker } = useChosenTournament(tournaments.data?.tournaments);
   const items = useQuery(adminItemsQuery(tournamentId));
   const addons = useQuery(adminAddonsQuery(tournamentId));
   const keepItems = useKeep<SponsorshipItemInput>('items', tournamentId);
@@ -231,13 +229,7 @@ export function AdminItemsPage() {
         <h1 className="text-2xl font-bold">Items & Add-ons</h1>
         <p className="mt-1 text-sm text-stone-600">What a tournament sells besides team places: sponsorships, and extras per golfer.</p>
       </div>
-      <SelectField label="Tournament" value={tournamentId} onChange={(e) => setChosen(e.target.value)} className="max-w-md">
-        {list.map((t) => (
-          <option key={t.id} value={t.id}>
-            {t.name}
-          </option>
-        ))}
-      </SelectField>
+      <TournamentPicker {...picker} className="max-w-md" />
       {tournamentId ? (
         <>
           <Section

@@ -8,7 +8,8 @@ import type { ApiAnswer } from '../lib/api-types';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/toast';
 import { levelsQuery } from '../registration/queries';
-import { ChoicesState, useChosenTournament } from '../scoring/chosen-tournament';
+import { TournamentPicker } from '../admin/tournament-picker';
+import { ChoicesState, useChosenScoringTournament } from '../scoring/chosen-tournament';
 import { AUDIENCE_LABELS, AUDIENCES, messageSchema, RECIPIENT_STATUS_LABELS, type Audience } from '../../shared/message-schemas';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
@@ -233,7 +234,7 @@ function Sent({ tournamentId }: { tournamentId: string }) {
 }
 
 export function MessagesPage() {
-  const { choices, list, tournament, setParams } = useChosenTournament();
+  const { choices, tournament, picker } = useChosenScoringTournament();
   return (
     <div className="flex flex-col gap-5">
       <title>Messages · Admin · Golf Tournament</title>
@@ -247,14 +248,7 @@ export function MessagesPage() {
       <ChoicesState choices={choices} />
       {tournament ? (
         <>
-          <SelectField
-            label="Tournament"
-            className="min-w-0 sm:w-80"
-            value={tournament.id}
-            onChange={(e) => setParams({ tournament: e.target.value }, { replace: true })}
-          >
-            <NamedOptions items={list} />
-          </SelectField>
+          <TournamentPicker {...picker} />
           <Compose key={tournament.id} tournamentId={tournament.id} />
           <section aria-label="Sent messages" className="flex flex-col gap-2">
             <h2 className="text-lg font-semibold">Sent</h2>

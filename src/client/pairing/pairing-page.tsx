@@ -2,6 +2,7 @@
 // free spots or name a new one, place them (R43). Checkboxes, a select and buttons: it works by keyboard and on a phone.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { TournamentPicker, useChosenTournament } from '../admin/tournament-picker';
 import { CHOOSE_TARGET_MESSAGE, pairingSchema, WAITING_FOR_PAYMENT_LABEL } from '../../shared/pairing';
 import { formatDateTime } from '../lib/format';
 import { errorMessage } from '../lib/api';
@@ -21,9 +22,8 @@ const NEW_TEAM = 'new';
 
 export function PairingPage() {
   const tournaments = useQuery(activeTournamentsQuery);
-  const [chosen, setChosen] = useState('');
   const list = tournaments.data?.tournaments ?? [];
-  const tournamentId = chosen || list.at(-1)?.id || '';
+  const { tournamentId, picker } = useChosenTournament(tournaments.data?.tournaments);
   const board = useQuery(pairingQuery(tournamentId));
   useFailureToast(board.isError, LOAD_FAILED);
 
@@ -39,13 +39,7 @@ export function PairingPage() {
       {tournaments.isSuccess && list.length === 0 ? <p className="py-8 text-center text-stone-600">No active tournaments.</p> : null}
       {tournamentId ? (
         <>
-          <SelectField label="Tournament" className="sm:max-w-md" value={tournamentId} onChange={(e) => setChosen(e.target.value)}>
-            {list.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </SelectField>
+          <TournamentPicker {...picker} className="sm:max-w-md" />
           <ListState
             loading={board.isPending}
             error={board.isError}

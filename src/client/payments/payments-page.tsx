@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { formatMoney } from '../../shared/money';
 import type { PaymentStatus } from '../../shared/payment-status';
 import { MoneyCards } from '../admin/money-cards';
+import { TournamentPicker, useChosenTournament } from '../admin/tournament-picker';
 import { TeamStatusNote } from '../admin/team-status-note';
 import { errorMessage } from '../lib/api';
 import { formatDateTime } from '../lib/format';
@@ -19,7 +20,7 @@ import { Field } from '../ui/field';
 import { FormActions } from '../ui/form-actions';
 import { Pagination } from '../ui/pagination';
 import { SelectField } from '../ui/select-field';
-import { NamedOptions, PaymentStatusOptions } from '../ui/select-options';
+import { PaymentStatusOptions } from '../ui/select-options';
 import { ActionsTh, ListState, Table, Td, Th, Tr } from '../ui/table';
 import { PaymentDetails } from './payment-details';
 import { ledgerQuery, paymentSearch, useUpdatePayment, type PaymentParams, type PaymentRow } from './queries';
@@ -27,14 +28,21 @@ import { ledgerQuery, paymentSearch, useUpdatePayment, type PaymentParams, type 
 /** The day alone, in the reader's time zone, keeps the ledger's Date column narrow; the cell's title has the time. */
 const dayOf = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(iso));
 
+const UNFILTERED: PaymentParams = { tournamentId: '', state: '', page: 1 };
+
 export function PaymentsPage() {
-  const [params, setParams] = useState<PaymentParams>({ tournamentId: '', state: '', page: 1 });
+  // The tournaments come with every answer; the unfiltered one (cached, the page's first) offers them before a filter applies.
+  const choices = useQuery({ ...ledgerQuery(UNFILTERED), select: (d) => d.tournaments });
+  const { tournamentId, picker } = useChosenTournament(choices.data, { anyLabel: 'All tournaments' });
+  // `filters.tournamentId`: the tournament its page number is of; another one starts at page 1.
+  const [filters, setParams] = useState<PaymentParams>(UNFILTERED);
+  const params = { ...filters, tournamentId, page: filters.tournamentId === tournamentId ? filters.page : 1 };
   const ledger = useQuery(ledgerQuery(params));
   const [editing, setEditing] = useState<PaymentRow | null>(null);
   useFailureToast(ledger.isError, 'Failed to load data');
   const data = ledger.data;
   const money = (cents: number) => formatMoney(cents, data?.currency);
-  const change = (patch: Partial<PaymentParams>) => setParams((p) => ({ ...p, page: 1, ...patch }));
+  const change = (patch: Partial<PaymentParams>) => setParams((p) => ({ ...p, tournamentId, page: 1, ...patch }));
 
   return (
     <div className="flex flex-col gap-4">
@@ -45,9 +53,7 @@ export function PaymentsPage() {
       </div>
 
       <div className="grid gap-3 sm:grid-cols-2 lg:max-w-2xl [&>*]:min-w-0 [&_select]:min-w-0">
-        <SelectField label="Tournament" value={params.tournamentId} onChange={(e) => change({ tournamentId: e.target.value })}>
-          <NamedOptions items={data?.tournaments} anyLabel="All tournaments" />
-        </SelectField>
+        <TournamentPicker {...picker} className="" />
         <SelectField label="State" value={params.state} onChange={(e) => change({ state: e.target.value })}>
           <PaymentStatusOptions anyLabel="Any state" />
         </SelectField>
@@ -163,7 +169,7 @@ export function PaymentsPage() {
           onRetry={() => void ledger.refetch()}
         />
       )}
-      <Pagination of={data} noun="records" onPage={(page) => setParams((p) => ({ ...p, page }))} />
+      <Pagination of={data} noun="records" onPage={(page) => setParams((p) => ({ ...p, tournamentId, page }))} />
 
       <Dialog
         open={editing != null}

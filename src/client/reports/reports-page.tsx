@@ -1,13 +1,15 @@
 // /admin/reports (admin only, R8; spec §2 Reports): filter the registrations of a tournament by registration date
 // (whole days in the server's TIME_ZONE), team and payment status; Generate shows the matching teams with counts and
-// money totals over all of them, and the same report downloads as CSV.
+// money totals over all of them, and the same report downloads as CSV. The tournament is chosen as on every admin page, in
+// the address (docs/decisions/102): choosing one shows its whole report, its filters starting over.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { formatMoney } from '../../shared/money';
 import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from '../../shared/payment-status';
 import { reportFiltersSchema, type ReportFilters } from '../../shared/report-schemas';
+import { TournamentPicker, useChosenTournament } from '../admin/tournament-picker';
 import { ApiError, errorMessage } from '../lib/api';
 import { applyServerErrors } from '../lib/server-errors';
 import { formatDate } from '../lib/format';
@@ -29,22 +31,30 @@ const EMPTY: FormValues = { tournamentId: '', teamId: '', from: '', to: '', stat
 
 export function ReportsPage() {
   const form = useForm<FormValues, unknown, ReportFilters>({ resolver: zodResolver(reportFiltersSchema) as never, defaultValues: EMPTY });
-  const { register, handleSubmit, watch, setValue, setError, formState } = form;
-  const tournamentId = watch('tournamentId');
-  const options = useQuery(reportOptionsQuery(tournamentId));
+  const { register, handleSubmit, reset, setError, formState } = form;
+  // Every tournament (the server's default's teams with them); another tournament's teams in a call of its own.
+  const choices = useQuery(reportOptionsQuery(''));
+  const labelled = useMemo(
+    () => choices.data?.tournaments.map((t) => ({ id: t.id, name: t.active ? `${t.name} (active)` : t.name })),
+    [choices.data],
+  );
+  const { tournamentId, picker } = useChosenTournament(labelled);
+  const teamsOf = useQuery({
+    ...reportOptionsQuery(tournamentId === choices.data?.tournamentId ? '' : tournamentId),
+    enabled: Boolean(tournamentId),
+  });
+  const options = tournamentId === choices.data?.tournamentId ? choices : teamsOf;
   const [params, setParams] = useState<ReportParams | null>(null);
   const report = useQuery(reportQuery(params));
 
-  // The first time the choices arrive, the form takes the default tournament and shows its whole report.
-  const defaultTournament = options.data?.tournamentId ?? '';
+  // A tournament chosen (or its default arrived): the form takes it, its other filters start over, and its whole report shows.
   useEffect(() => {
-    if (!tournamentId && defaultTournament) {
-      setValue('tournamentId', defaultTournament);
-      setParams((p) => p ?? { ...EMPTY, tournamentId: defaultTournament, page: 1 });
-    }
-  }, [tournamentId, defaultTournament, setValue]);
+    if (!tournamentId) return;
+    reset({ ...EMPTY, tournamentId });
+    setParams({ ...EMPTY, tournamentId, page: 1 });
+  }, [tournamentId, reset]);
 
-  useFailureToast(options.isError, 'Failed to load data');
+  useFailureToast(choices.isError || teamsOf.isError, 'Failed to load data');
   useEffect(() => {
     const error = report.error;
     if (!error) return;
@@ -61,15 +71,14 @@ export function ReportsPage() {
       page: 1,
     }),
   );
-  const tournamentField = register('tournamentId', { onChange: () => setValue('teamId', '') });
-  const noTournaments = options.data?.tournaments.length === 0;
+  const noTournaments = choices.data?.tournaments.length === 0;
   // The choices never came: say so with Try again, rather than a select that reads 'Loading…' for good.
-  const choicesFailed = options.isError && !options.data;
-  const canGenerate = Boolean(options.data?.tournaments.length);
+  const choicesFailed = choices.isError && !choices.data;
+  const canGenerate = Boolean(tournamentId);
   const data = report.data;
   const shown = data && params && !report.isError ? data : null;
   const tournamentName = shown
-    ? (options.data?.tournaments.find((t) => t.id === shown.tournamentId)?.name ??
+    ? (choices.data?.tournaments.find((t) => t.id === shown.tournamentId)?.name ??
       shown.tournaments.find((t) => t.id === shown.tournamentId)?.name)
     : null;
 
@@ -85,22 +94,13 @@ export function ReportsPage() {
           aria-label="Report filters"
           className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6 [&>*]:min-w-0 [&_select]:min-w-0"
         >
-          <SelectField
-            label="Tournament"
+          <TournamentPicker
+            {...picker}
             className="lg:col-span-2"
-            {...tournamentField}
             disabled={!canGenerate}
             error={formState.errors.tournamentId?.message}
-          >
-            {noTournaments ? <option value="">No tournaments</option> : null}
-            {!tournamentId && !noTournaments ? <option value="">{choicesFailed ? 'Not loaded' : 'Loading…'}</option> : null}
-            {options.data?.tournaments.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-                {t.active ? ' (active)' : ''}
-              </option>
-            ))}
-          </SelectField>
+            placeholder={tournamentId ? undefined : noTournaments ? 'No tournaments' : choicesFailed ? 'Not loaded' : 'Loading…'}
+          />
           <SelectField label="Team" className="lg:col-span-2" {...register('teamId')} error={formState.errors.teamId?.message}>
             <NamedOptions items={options.data?.teams} anyLabel="All teams" />
           </SelectField>
@@ -126,7 +126,7 @@ export function ReportsPage() {
       {choicesFailed ? (
         <LoadFailed
           message="Failed to load data."
-          onRetry={() => void options.refetch()}
+          onRetry={() => void choices.refetch()}
           className="rounded-lg border border-stone-200 bg-white"
         />
       ) : noTournaments ? (

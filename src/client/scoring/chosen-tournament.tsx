@@ -1,20 +1,18 @@
-// The tournament a staff scoring page shows (Score Entry, Score Report): the one named in the address (?tournament=…),
-// else the first, out of the tournaments the user may score; and the page's state while those load.
+// The tournament a staff page of the day shows (Score Entry, Score Report, Side Games, Messages): out of the active
+// tournaments with their teams (the score-entry choices), chosen as every admin page chooses (admin/tournament-picker.tsx);
+// and the page's state while those load.
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from '../router';
+import { useChosenTournament } from '../admin/tournament-picker';
 import { ListState } from '../ui/table';
 import { scoreEntryChoicesQuery } from './queries';
 
-export function useChosenTournament() {
+export function useChosenScoringTournament() {
   const choices = useQuery(scoreEntryChoicesQuery);
-  const [params, setParams] = useSearchParams();
-  const list = choices.data?.tournaments ?? [];
-  const tournament = list.find((t) => t.id === params.get('tournament')) ?? list[0];
-  return { choices, list, tournament, params, setParams };
+  return { choices, ...useChosenTournament(choices.data?.tournaments) };
 }
 
 /** Loading, failed (with Try again) or no tournaments at all; nothing once there is one to show. */
-export function ChoicesState({ choices }: { choices: ReturnType<typeof useChosenTournament>['choices'] }) {
+export function ChoicesState({ choices }: { choices: ReturnType<typeof useChosenScoringTournament>['choices'] }) {
   return (
     <ListState
       loading={choices.isPending}

@@ -1,21 +1,22 @@
 // /admin/score-entry (staff, R8, R21): pick a tournament, then any of its teams, and enter or correct its scores. The choice
-// lives in the address (?tournament=…&team=…), so a reload or a shared link opens the same sheet. The tournament's
+// lives in the address (?tournament=…&team=…; docs/decisions/102), so a reload or a shared link opens the same sheet. The tournament's
 // starting sheet and scorecards are a click away (moderators have no Tournaments page).
 import { startingHoleLabel, type StartGroup } from '../../shared/tournament-day';
 import { ClipboardList, FileText } from 'lucide-react';
 import { useCallback, useRef } from 'react';
-import { Link } from '../router';
+import { TournamentPicker } from '../admin/tournament-picker';
+import { Link, useSearchParams } from '../router';
 import { Button } from '../ui/button';
 import { SelectField } from '../ui/select-field';
-import { NamedOptions } from '../ui/select-options';
-import { ChoicesState, useChosenTournament } from './chosen-tournament';
+import { ChoicesState, useChosenScoringTournament } from './chosen-tournament';
 import { LEAVE_UNSAVED, ScoreEntry } from './score-entry';
 
 const holeNote = (startingHole: number | null, group: StartGroup | null) =>
   startingHole != null ? ` (hole ${startingHoleLabel(startingHole, group)})` : '';
 
 export function ScoreEntryPage() {
-  const { choices, list, tournament, params, setParams } = useChosenTournament();
+  const { choices, tournament, picker, choose } = useChosenScoringTournament();
+  const [params, setParams] = useSearchParams();
   const team = tournament?.teams.find((t) => t.teamId === params.get('team'));
 
   const unsaved = useRef(false);
@@ -24,9 +25,9 @@ export function ScoreEntryPage() {
   }, []);
 
   // Another team's sheet replaces this one: typed scores not yet saved would be lost, so ask first.
-  const choose = (tournamentId: string, teamId = '') => {
-    if (unsaved.current && !window.confirm(LEAVE_UNSAVED)) return;
-    setParams(teamId ? { tournament: tournamentId, team: teamId } : { tournament: tournamentId }, { replace: true });
+  const leaving = () => !unsaved.current || window.confirm(LEAVE_UNSAVED);
+  const chooseTeam = (tournamentId: string, teamId: string) => {
+    if (leaving()) setParams(teamId ? { tournament: tournamentId, team: teamId } : { tournament: tournamentId });
   };
 
   return (
@@ -46,13 +47,11 @@ export function ScoreEntryPage() {
         <>
           {/* One column on a phone; SelectField itself may shrink below its longest option (a long team name). */}
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:items-end">
-            <SelectField label="Tournament" value={tournament.id} onChange={(e) => choose(e.target.value)}>
-              <NamedOptions items={list} />
-            </SelectField>
+            <TournamentPicker {...picker} className="" onChange={(id) => leaving() && choose(id)} />
             <SelectField
               label="Team"
               value={team?.teamId ?? ''}
-              onChange={(e) => choose(tournament.id, e.target.value)}
+              onChange={(e) => chooseTeam(tournament.id, e.target.value)}
               disabled={tournament.teams.length === 0}
             >
               <option value="">{tournament.teams.length === 0 ? 'No teams registered' : 'Choose a team'}</option>

@@ -7,16 +7,15 @@ import { formatDateTime } from '../lib/format';
 import { useFailureToast } from '../lib/use-failure-toast';
 import { LeaderboardBoard } from '../leaderboard/leaderboard-board';
 import { Button } from '../ui/button';
-import { SelectField } from '../ui/select-field';
-import { NamedOptions } from '../ui/select-options';
 import { LoadFailed } from '../ui/load-failed';
 import { ListState } from '../ui/table';
-import { ChoicesState, useChosenTournament } from './chosen-tournament';
+import { TournamentPicker } from '../admin/tournament-picker';
+import { ChoicesState, useChosenScoringTournament } from './chosen-tournament';
 import { scoreReportQuery } from './queries';
 import { ScoreHistory } from './score-history';
 
 export function ScoreReportPage() {
-  const { choices, list, tournament, setParams } = useChosenTournament();
+  const { choices, tournament, picker } = useChosenScoringTournament();
   const report = useQuery(scoreReportQuery(tournament?.id ?? ''));
 
   useFailureToast(report.isError, 'Failed to load score report');
@@ -37,14 +36,7 @@ export function ScoreReportPage() {
       {tournament ? (
         <>
           <div className="flex flex-wrap items-end justify-between gap-3">
-            <SelectField
-              label="Tournament"
-              className="min-w-0 sm:w-80"
-              value={tournament.id}
-              onChange={(e) => setParams({ tournament: e.target.value }, { replace: true })}
-            >
-              <NamedOptions items={list} />
-            </SelectField>
+            <TournamentPicker {...picker} />
             <div className="flex items-center gap-3 text-sm text-stone-600">
               {report.data ? <span>Updated {formatDateTime(report.data.updatedAt)}</span> : null}
               <Button variant="secondary" size="sm" onClick={() => void report.refetch()} disabled={report.isFetching}>

@@ -6,7 +6,8 @@ import { api, ApiError, errorMessage } from '../lib/api';
 import type { ApiAnswer } from '../lib/api-types';
 import { notify } from '../lib/toast';
 import { useMe } from '../auth/session';
-import { ChoicesState, useChosenTournament } from '../scoring/chosen-tournament';
+import { TournamentPicker } from '../admin/tournament-picker';
+import { ChoicesState, useChosenScoringTournament } from '../scoring/chosen-tournament';
 import { CONTEST_LABELS, formatDistance, type Contest } from '../../shared/contests';
 import { contestResultSchema, sideGameSettingsSchema } from '../../shared/side-games';
 import { SKINS_MODE_LABELS, SKINS_MODES, type SkinsMode } from '../../shared/skins';
@@ -220,7 +221,7 @@ function WinnerForm({ data, contest, hole }: { data: SideGames; contest: Contest
 }
 
 export function SideGamesPage() {
-  const { choices, list, tournament, setParams } = useChosenTournament();
+  const { choices, tournament, picker } = useChosenScoringTournament();
   const { data: me } = useMe();
   const sideGames = useQuery({ ...sideGamesQuery(tournament?.id ?? ''), enabled: Boolean(tournament) });
   const data = sideGames.data;
@@ -242,14 +243,7 @@ export function SideGamesPage() {
       <ChoicesState choices={choices} />
       {tournament ? (
         <>
-          <SelectField
-            label="Tournament"
-            className="min-w-0 sm:w-80"
-            value={tournament.id}
-            onChange={(e) => setParams({ tournament: e.target.value }, { replace: true })}
-          >
-            <NamedOptions items={list} />
-          </SelectField>
+          <TournamentPicker {...picker} />
           <ListState
             loading={sideGames.isPending}
             error={sideGames.isError}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import type { SortDirection, TeamSort } from '../../shared/admin-schemas';
+import { TournamentPicker, useChosenTournament } from '../admin/tournament-picker';
 import { useMe } from '../auth/session';
 import { formatDateTime } from '../lib/format';
 import { useFailureToast } from '../lib/use-failure-toast';
@@ -13,7 +14,7 @@ import { DownloadLink } from '../ui/download-link';
 import { Field } from '../ui/field';
 import { Pagination } from '../ui/pagination';
 import { SelectField } from '../ui/select-field';
-import { NamedOptions, PaymentStatusOptions } from '../ui/select-options';
+import { PaymentStatusOptions } from '../ui/select-options';
 import { ListState, Table, Td, Th, Tr } from '../ui/table';
 import { AddTeamDialog } from './add-team-dialog';
 import { adminTeamsQuery, teamListSearch, type TeamListParams } from './admin-queries';
@@ -37,19 +38,25 @@ const COLUMNS: { sort: TeamSort; label: string; className?: string }[] = [
   { sort: 'registered', label: 'Registered' },
 ];
 
+const UNFILTERED: TeamListParams = { tournamentId: '', status: '', q: '', sort: 'registered', dir: 'desc', page: 1 };
+
 export function AdminTeamsPage() {
   const isAdmin = useMe().data?.user.role === 'admin';
-  const [params, setParams] = useState<TeamListParams>({ tournamentId: '', status: '', q: '', sort: 'registered', dir: 'desc', page: 1 });
+  // The tournaments come with every answer; the unfiltered one (cached, the page's first) offers them before a filter applies.
+  const choices = useQuery({ ...adminTeamsQuery(UNFILTERED), select: (d) => d.tournaments });
+  const { tournamentId, picker } = useChosenTournament(choices.data, { anyLabel: 'All tournaments' });
+  // `params.tournamentId`: the tournament its page number is of; another one starts at page 1.
+  const [params, setParams] = useState<TeamListParams>(UNFILTERED);
   const [search, setSearch] = useState('');
   const q = useDeferredValue(search.trim());
-  const query = { ...params, q };
+  const query = { ...params, q, tournamentId, page: params.tournamentId === tournamentId ? params.page : 1 };
   const list = useQuery(adminTeamsQuery(query));
   const [openId, setOpenId] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
 
   useFailureToast(list.isError, 'Failed to load teams');
 
-  const change = (patch: Partial<TeamListParams>) => setParams((p) => ({ ...p, page: 1, ...patch }));
+  const change = (patch: Partial<TeamListParams>) => setParams((p) => ({ ...p, tournamentId, page: 1, ...patch }));
   const sortBy = (sort: TeamSort) =>
     setParams((p) => ({
       ...p,
@@ -85,9 +92,7 @@ export function AdminTeamsPage() {
             change({});
           }}
         />
-        <SelectField label="Tournament" value={params.tournamentId} onChange={(e) => change({ tournamentId: e.target.value })}>
-          <NamedOptions items={data?.tournaments} anyLabel="All tournaments" />
-        </SelectField>
+        <TournamentPicker {...picker} className="" />
         <SelectField label="Payment" value={params.status} onChange={(e) => change({ status: e.target.value })}>
           <PaymentStatusOptions anyLabel="Any status" />
         </SelectField>
@@ -195,15 +200,15 @@ export function AdminTeamsPage() {
           loading={list.isPending}
           error={list.isError}
           empty={Boolean(data && data.total === 0)}
-          emptyText={q || params.status || params.tournamentId ? 'No teams match these filters.' : 'No teams registered yet.'}
+          emptyText={q || params.status || tournamentId ? 'No teams match these filters.' : 'No teams registered yet.'}
           errorText="Failed to load teams."
           onRetry={() => void list.refetch()}
         />
       )}
-      <Pagination of={data} noun="teams" onPage={(page) => setParams((p) => ({ ...p, page }))} />
+      <Pagination of={data} noun="teams" onPage={(page) => setParams((p) => ({ ...p, tournamentId, page }))} />
 
       <TeamDetailsDialog teamId={openId} canChange={isAdmin} onClose={() => setOpenId(null)} />
-      {isAdmin ? <AddTeamDialog open={adding} onOpenChange={setAdding} defaultTournamentId={params.tournamentId} /> : null}
+      {isAdmin ? <AddTeamDialog open={adding} onOpenChange={setAdding} defaultTournamentId={tournamentId} /> : null}
     </div>
   );
 }

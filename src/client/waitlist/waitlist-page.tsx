@@ -2,6 +2,7 @@
 // remove an entry (an open offer's places are released with it).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { TournamentPicker, useChosenTournament } from '../admin/tournament-picker';
 import { errorMessage, api } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/toast';
@@ -12,8 +13,6 @@ import type { WaitlistEntry } from '../registration/waitlist-queries';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { ConfirmDialog } from '../ui/dialog';
-import { SelectField } from '../ui/select-field';
-import { NamedOptions } from '../ui/select-options';
 import { ListState } from '../ui/table';
 
 const staffWaitlistQuery = (tournamentId: string) => ({
@@ -24,8 +23,7 @@ const staffWaitlistQuery = (tournamentId: string) => ({
 
 export function WaitlistPage() {
   const tournaments = useQuery(activeTournamentsQuery);
-  const [chosen, setChosen] = useState('');
-  const tournamentId = chosen || tournaments.data?.tournaments[0]?.id || '';
+  const { tournamentId, picker } = useChosenTournament(tournaments.data?.tournaments);
   const entries = useQuery({ ...staffWaitlistQuery(tournamentId), enabled: Boolean(tournamentId) });
   const queryClient = useQueryClient();
   const remove = useMutation({
@@ -52,9 +50,7 @@ export function WaitlistPage() {
     <div className="flex flex-col gap-4">
       <title>Waitlist · Admin · Golf Tournament</title>
       <h1 className="text-2xl font-bold">Waitlist</h1>
-      <SelectField label="Tournament" value={tournamentId} onChange={(e) => setChosen(e.target.value)} className="max-w-md">
-        <NamedOptions items={tournaments.data?.tournaments} />
-      </SelectField>
+      <TournamentPicker {...picker} className="max-w-md" />
       {entries.data && byLevel.size > 0 ? (
         [...byLevel].map(([levelName, list]) => (
           <Card key={levelName} className="flex flex-col gap-3">
