@@ -61,7 +61,7 @@ const dayOf = (date: Date) =>
 /**
  * The tournament a page opens on without a choice, out of the active ones (soonest first): the one being played or starting
  * within a week (the soonest such), because that week everything is about it; else the newest, the one that starts last
- * (SPEC.md §2 'default the newest': the one being prepared).
+ * (spec §2 'default the newest': the one being prepared).
  */
 export function defaultTournamentId(
   active: readonly { id: string; startDate: string; endDate: string | null }[] | undefined,
