@@ -3,7 +3,7 @@
 import { PaymentReturn } from '../payments/payment-return';
 import { Link } from '../router';
 import { Button } from '../ui/button';
-import { giftCheckoutQuery } from './queries';
+import { purchaseCheckoutQuery } from './queries';
 
 const confirming = {
   title: 'Confirming your gift…',
@@ -14,7 +14,7 @@ const notFound = { title: 'We could not find this gift', text: 'If money was tak
 export function GiveThanksPage() {
   return (
     <PaymentReturn
-      question={giftCheckoutQuery}
+      question={purchaseCheckoutQuery}
       withoutSession="failed"
       words={{
         // A gift's cancel goes back to the Give page (?cancelled=1), never here.

@@ -22,7 +22,8 @@ export const donorsQuery = (tournamentId: string) =>
     enabled: Boolean(tournamentId),
   });
 
-export const giftCheckoutQuery = (sessionId: string) =>
+/** The return pages' question about a session of purchases (a gift, items, add-ons: all purchases, docs/decisions/071). */
+export const purchaseCheckoutQuery = (sessionId: string) =>
   queryOptions({
     queryKey: ['donations', 'checkout', sessionId],
     queryFn: ({ signal }) => api<ApiAnswer<'/api/donations/checkout/:sessionId'>>(`/api/donations/checkout/${sessionId}`, { signal }),

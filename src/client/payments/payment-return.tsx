@@ -20,6 +20,14 @@ export interface ReturnWords {
   more?: ReactNode;
 }
 
+/** The words while a payment made from the teams page (teams, items, add-ons) waits for the webhook. */
+export const confirmingPayment = (waitedLong: boolean): ReturnWords => ({
+  title: 'Confirming your payment…',
+  text: waitedLong
+    ? 'Stripe has not confirmed the payment yet. It can take a few minutes: your teams page will show Paid once it has.'
+    : 'Stripe is confirming your payment. This page updates by itself in a few seconds.',
+});
+
 /** How long the page waits before it says Stripe is slow. */
 const WAITED_LONG_MS = 110_000;
 

@@ -2,7 +2,7 @@
 // 'Payment received' only once the webhook has confirmed the money, 'Payment not completed' after a cancel.
 import { Link } from '../router';
 import { ApiError } from '../lib/api';
-import { PaymentReturn } from '../payments/payment-return';
+import { confirmingPayment, PaymentReturn } from '../payments/payment-return';
 import { PaymentBadge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { checkoutStatusQuery } from './queries';
@@ -38,12 +38,7 @@ export function PaymentReturnPage() {
             </ul>
           ),
         }),
-        waiting: (waitedLong) => ({
-          title: 'Confirming your payment…',
-          text: waitedLong
-            ? 'Stripe has not confirmed the payment yet. It can take a few minutes: your teams page will show Paid once it has.'
-            : 'Stripe is confirming your payment. This page updates by itself in a few seconds.',
-        }),
+        waiting: confirmingPayment,
       }}
       actions={() => (
         <>

@@ -1,9 +1,10 @@
 // Paying items and add-ons by card (R23, R36, R37): with card payments on, a purchase made with 'Pay now' goes on to a
-// Stripe Checkout Session through the one Checkout path (payments/checkout.ts); the buyer comes back to their dashboard, where the webhook's
-// 'Paid' shows. Without Stripe, or if it cannot be reached, the purchase stands unpaid and the answer says so.
+// Stripe Checkout Session through the one Checkout path (payments/checkout.ts); the buyer comes back to the one return
+// page, which says 'Payment received' once the webhook has confirmed it. Without Stripe, or if it cannot be reached, the
+// purchase stands unpaid and the answer says so.
 import { z } from '@hono/zod-openapi';
 import type { AppContext } from '../http/context';
-import { createCheckout, linesOf } from '../payments/checkout';
+import { createCheckout, linesOf, PURCHASES_RETURN } from '../payments/checkout';
 
 /** The fields a purchase answer adds when card payments are on. */
 export const checkoutAnswer = { checkoutUrl: z.string().optional(), checkoutError: z.string().optional() };
@@ -17,8 +18,7 @@ export async function checkoutFor(c: AppContext, purchaseIds: string[], userId: 
       userId,
       appUrl: config.appUrl,
       currency: config.currency,
-      returnPath: '/register',
-      cancelPath: '/register',
+      ...PURCHASES_RETURN,
     });
     return { checkoutUrl: checkout.url };
   } catch (error) {

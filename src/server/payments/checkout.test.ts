@@ -7,7 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutSessions, payments } from '../db/schema';
+import { checkoutSessions, payments, players } from '../db/schema';
+import { createAddon } from '../addons/service';
+import { createItem } from '../items/service';
 import { insertPurchases } from '../purchases/service';
 import { startFakeStripe, type FakeStripe } from '../test/fake-stripe';
 import { createRegisteredTeam } from '../test/factories';
@@ -93,6 +95,31 @@ describe('a session with a team and a gift', () => {
       .from(payments)
       .where(inArray(payments.id, [gift!.paymentId]));
     expect(records).toEqual([{ state: 'paid', providerRef: expect.stringMatching(/^pi_/) }]);
+  });
+
+  it('sends each money line back to its own return page: items and add-ons to the purchases’ one', async () => {
+    const { tournament, team } = await createRegisteredTeam(t.db, leader.id);
+    const item = await createItem(t.db, tournament.id, { name: 'Cart sign', priceCents: 5_000, quantity: 3 });
+    const addon = await createAddon(t.db, tournament.id, { name: 'Mulligan', priceCents: 1_000, maxPerGolfer: 2 });
+    const [golfer] = await t.db.select({ id: players.id }).from(players).where(eq(players.teamId, team.id));
+    const bought = await t.call('/api/items/purchases', {
+      json: { itemId: item.id, sponsorName: 'Acme', contactName: 'Pat Lee', contactEmail: 'pat@example.org', paymentOption: 'pay' },
+      cookie: leader.cookie,
+    });
+    const ordered = await t.call(`/api/teams/${team.id}/addons`, {
+      json: { lines: [{ playerId: golfer!.id, addonId: addon.id, quantity: 1 }], paymentOption: 'pay' },
+      cookie: leader.cookie,
+    });
+    const paid = await t.call('/api/payments/checkout', { json: { teamIds: [team.id] }, cookie: leader.cookie });
+    const returns = [bought.body.checkoutUrl, ordered.body.checkoutUrl, paid.body.url].map((url: string) => {
+      const session = fake.sessions.get(url.split('/pay/')[1]!)!;
+      return [session.success_url.replace(t.config.appUrl, ''), session.cancel_url.replace(t.config.appUrl, '')];
+    });
+    expect(returns).toEqual([
+      ['/register/purchase-payment?session_id={CHECKOUT_SESSION_ID}', '/register/purchase-payment?cancelled=1'],
+      ['/register/purchase-payment?session_id={CHECKOUT_SESSION_ID}', '/register/purchase-payment?cancelled=1'],
+      ['/register/payment?session_id={CHECKOUT_SESSION_ID}', '/register/payment?cancelled=1'],
+    ]);
   });
 
   it("answers a gift-only session as not found on the teams' return question", async () => {

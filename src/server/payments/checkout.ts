@@ -32,6 +32,8 @@ export interface CheckoutRequest {
 
 /** Where a team's leader comes back from Stripe's page (client/registration/payment-return-page.tsx). */
 export const TEAMS_RETURN = { returnPath: '/register/payment', cancelPath: '/register/payment?cancelled=1' };
+/** Where a buyer of items and add-ons comes back (client/items/purchase-return-page.tsx). */
+export const PURCHASES_RETURN = { returnPath: '/register/purchase-payment', cancelPath: '/register/purchase-payment?cancelled=1' };
 
 /** The lines of one kind, for a request. */
 export const linesOf = (kind: MoneyLine['kind'], ids: string[]): MoneyLine[] => ids.map((id) => ({ kind, id }));
