@@ -11,7 +11,7 @@ import { waitText } from '../auth/routes';
 import { CARD_PAYMENTS_OFF_MESSAGE } from '../payments/card-payments';
 import { raisedForOne, RAISED_SOURCES } from '../payments/raised';
 import { sendReceipts } from '../payments/receipts';
-import { checkoutSessionParam } from '../payments/card-routes';
+import { checkoutProgressAnswer, checkoutSessionParam } from '../payments/card-routes';
 import { checkoutProgress } from '../payments/checkout';
 import { purchaseLines } from '../payments/line-tables';
 import { giftSchema, offlineGiftSchema } from '../../shared/fundraising-schemas';
@@ -89,15 +89,9 @@ export const donationRoutes = createRouter()
       description: "The session id is what Stripe handed the payer's browser; a signed-in payer's session answers to them only.",
       request: { params: checkoutSessionParam },
       responses: {
-        200: jsonResponse(
-          'OK',
-          z.object({
-            paid: z.boolean(),
-            amountCents: z.number(),
-            purchases: z.array(
-              z.object({ id: z.string(), kind: z.enum(['donation', 'item', 'addon']), paymentStatus, tournamentId: z.string() }),
-            ),
-          }),
+        200: checkoutProgressAnswer(
+          'purchases',
+          z.object({ id: z.string(), kind: z.enum(['donation', 'item', 'addon']), paymentStatus, tournamentId: z.string() }),
         ),
         404: errorResponse('No such session'),
       },

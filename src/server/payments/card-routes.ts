@@ -14,6 +14,13 @@ import { sendReceipts } from './receipts';
 /** A return page's question names its Checkout Session (the id Stripe handed the payer's browser). */
 export const checkoutSessionParam = z.object({ sessionId: z.string().regex(/^cs_\w+$/, 'Payment not found') });
 
+/** A return page's answer (checkout.ts `checkoutProgress`): whether the session's lines are paid, their total, the lines. */
+export const checkoutProgressAnswer = <Key extends string, Line extends z.ZodType>(key: Key, line: Line) =>
+  jsonResponse(
+    'OK',
+    z.object({ paid: z.boolean(), amountCents: z.number(), ...({ [key]: z.array(line) } as Record<Key, z.ZodArray<Line>>) }),
+  );
+
 export const cardPaymentRoutes = createRouter()
   .openapi(
     defineRoute({
@@ -51,14 +58,7 @@ export const cardPaymentRoutes = createRouter()
       summary: "Whether a Checkout Session's teams are paid yet (the return page asks until the webhook has confirmed)",
       request: { params: checkoutSessionParam },
       responses: {
-        200: jsonResponse(
-          'OK',
-          z.object({
-            paid: z.boolean(),
-            amountCents: z.number(),
-            teams: z.array(z.object({ id: z.string(), name: z.string(), paymentStatus })),
-          }),
-        ),
+        200: checkoutProgressAnswer('teams', z.object({ id: z.string(), name: z.string(), paymentStatus })),
         404: errorResponse('No such session of the caller'),
       },
     }),

@@ -3,18 +3,17 @@
 // the one webhook, with each table's return-page question answering for its own lines only.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessions, payments, players } from '../db/schema';
 import { createAddon } from '../addons/service';
 import { createItem } from '../items/service';
 import { insertPurchases } from '../purchases/service';
-import { startFakeStripe, type FakeStripe } from '../test/fake-stripe';
+import { startStripeApp, type StripeApp } from '../test/stripe-app';
 import { createRegisteredTeam } from '../test/factories';
-import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
+import type { TestUser } from '../test/test-app';
 import { createCheckout } from './checkout';
+import type { MoneyLine } from './money-line';
 
 const serverDir = join(import.meta.dirname, '..');
 
@@ -29,75 +28,76 @@ describe('one path', () => {
 });
 
 describe('a session with a team and a gift', () => {
-  let t: TestApp;
-  let fake: FakeStripe;
-  let server: ServerType;
-  let leader: TestUser;
-
+  // The app with the fake Stripe, and a leader paying.
+  let s: StripeApp & { leader: TestUser };
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    t = await createTestApp({ env: fake.env });
-    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise((resolve) => server.once('listening', resolve));
-    fake.webhookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/payments/webhook`;
-    leader = await t.createUser('team_leader');
+    const app = await startStripeApp();
+    s = { ...app, leader: await app.t.createUser('team_leader') };
   });
-  afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve));
-    await t?.close();
-    await fake?.close();
-  });
+  afterAll(() => s?.close());
 
-  it('lists both on one Stripe page, and the one webhook marks both paid', async () => {
-    const { tournament, level, team } = await createRegisteredTeam(t.db, leader.id);
+  /** A pending gift of the leader's, made as the Give page makes it. */
+  const pendingGift = async (tournamentId: string, amountCents: number) => {
+    const { t, leader } = s;
     const [gift] = await t.db.transaction((tx) =>
       insertPurchases(tx, [
         {
-          tournamentId: tournament.id,
+          tournamentId,
           kind: 'donation',
           userId: leader.id,
           buyerName: 'Lee Leader',
           buyerEmail: leader.email,
           paymentStatus: 'pending',
-          amountCents: 1_250,
+          amountCents,
         },
       ]),
     );
-    const checkout = await createCheckout(t.db, t.deps.stripe!, {
-      lines: [
-        { kind: 'purchase', id: gift!.id },
-        { kind: 'team', id: team.id },
-      ],
-      userId: leader.id,
-      appUrl: t.config.appUrl,
-      currency: t.config.currency,
-      returnPath: '/register/payment',
-      cancelPath: '/register/payment?cancelled=1',
+    return gift!;
+  };
+  /** A session of the leader's lines, back to `returnPath`. */
+  const checkoutOf = (lines: MoneyLine[], returnPath = '/register/payment') =>
+    createCheckout(s.t.db, s.t.deps.stripe!, {
+      lines,
+      userId: s.leader.id,
+      appUrl: s.t.config.appUrl,
+      currency: s.t.config.currency,
+      returnPath,
+      cancelPath: `${returnPath}?cancelled=1`,
     });
+
+  it('lists both on one Stripe page, and the one webhook marks both paid', async () => {
+    const { t, fake, leader } = s;
+    const { tournament, level, team } = await createRegisteredTeam(t.db, leader.id);
+    const gift = await pendingGift(tournament.id, 1_250);
+    const checkout = await checkoutOf([
+      { kind: 'purchase', id: gift.id },
+      { kind: 'team', id: team.id },
+    ]);
     const session = fake.sessions.get(checkout.sessionId)!;
     // In the order the caller named them; each line its own table's name.
     expect(session.line_items.map((l) => l.name)).toEqual([`Gift: ${tournament.name}`, `${level.name}: ${team.name}`]);
     expect(session.amount_total).toBe(checkout.amountCents);
-    expect(session.metadata).toEqual({ team_ids: team.id, purchase_ids: gift!.id });
+    expect(session.metadata).toEqual({ team_ids: team.id, purchase_ids: gift.id });
     const [saved] = await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, checkout.sessionId));
-    expect(saved).toMatchObject({ userId: leader.id, teamIds: [team.id], purchaseIds: [gift!.id] });
+    expect(saved).toMatchObject({ userId: leader.id, teamIds: [team.id], purchaseIds: [gift.id] });
 
     const teams = () => t.call(`/api/payments/checkout/${checkout.sessionId}`, { cookie: leader.cookie });
     const gifts = () => t.call(`/api/donations/checkout/${checkout.sessionId}`, { cookie: leader.cookie });
     expect((await teams()).body).toMatchObject({ paid: false, teams: [{ id: team.id, paymentStatus: 'hold' }] });
-    expect((await gifts()).body).toMatchObject({ paid: false, purchases: [{ id: gift!.id, paymentStatus: 'pending' }] });
+    expect((await gifts()).body).toMatchObject({ paid: false, purchases: [{ id: gift.id, paymentStatus: 'pending' }] });
 
     expect(await fake.pay(checkout.sessionId)).toBe(200);
     expect((await teams()).body).toMatchObject({ paid: true, teams: [{ id: team.id, paymentStatus: 'paid' }] });
-    expect((await gifts()).body).toMatchObject({ paid: true, purchases: [{ id: gift!.id, paymentStatus: 'paid' }] });
+    expect((await gifts()).body).toMatchObject({ paid: true, purchases: [{ id: gift.id, paymentStatus: 'paid' }] });
     const records = await t.db
       .select({ state: payments.state, providerRef: payments.providerRef })
       .from(payments)
-      .where(inArray(payments.id, [gift!.paymentId]));
+      .where(inArray(payments.id, [gift.paymentId]));
     expect(records).toEqual([{ state: 'paid', providerRef: expect.stringMatching(/^pi_/) }]);
   });
 
   it('sends each money line back to its own return page: items and add-ons to the purchases’ one', async () => {
+    const { t, fake, leader } = s;
     const { tournament, team } = await createRegisteredTeam(t.db, leader.id);
     const item = await createItem(t.db, tournament.id, { name: 'Cart sign', priceCents: 5_000, quantity: 3 });
     const addon = await createAddon(t.db, tournament.id, { name: 'Mulligan', priceCents: 1_000, maxPerGolfer: 2 });
@@ -123,28 +123,10 @@ describe('a session with a team and a gift', () => {
   });
 
   it("answers a gift-only session as not found on the teams' return question", async () => {
+    const { t, leader } = s;
     const { tournament } = await createRegisteredTeam(t.db, leader.id);
-    const [gift] = await t.db.transaction((tx) =>
-      insertPurchases(tx, [
-        {
-          tournamentId: tournament.id,
-          kind: 'donation',
-          userId: leader.id,
-          buyerName: 'Lee Leader',
-          buyerEmail: leader.email,
-          paymentStatus: 'pending',
-          amountCents: 2_000,
-        },
-      ]),
-    );
-    const checkout = await createCheckout(t.db, t.deps.stripe!, {
-      lines: [{ kind: 'purchase', id: gift!.id }],
-      userId: leader.id,
-      appUrl: t.config.appUrl,
-      currency: t.config.currency,
-      returnPath: '/give/thanks',
-      cancelPath: '/give',
-    });
+    const gift = await pendingGift(tournament.id, 2_000);
+    const checkout = await checkoutOf([{ kind: 'purchase', id: gift.id }], '/give/thanks');
     expect((await t.call(`/api/payments/checkout/${checkout.sessionId}`, { cookie: leader.cookie })).status).toBe(404);
     expect((await t.call(`/api/donations/checkout/${checkout.sessionId}`, { cookie: leader.cookie })).status).toBe(200);
   });

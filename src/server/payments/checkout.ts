@@ -10,7 +10,7 @@ import { AppError } from '../http/errors';
 import type { PaymentStatus } from '../../shared/payment-status';
 import { LINE_TABLES, type DueLine, type LineTable } from './line-tables';
 import type { MoneyLine } from './money-line';
-import { recordPaymentEvents } from './payment-events';
+import { recordEachRecord } from './payment-events';
 import type { StripeClient } from './stripe-client';
 
 type AnyLineTable = LineTable<{ paymentStatus: PaymentStatus }>;
@@ -169,23 +169,18 @@ async function payByCard(tx: Db, table: AnyLineTable, ids: string[], reference: 
       .update(payments)
       .set(takesPay ? { state: 'paid', providerRef: reference } : { providerRef: reference })
       .where(eq(table.recordColumn, line.id));
-    await recordPaymentEvents(
-      tx,
-      records.map((r) => ({
-        paymentId: r.id,
-        kind: 'card',
-        fromState: r.state as PaymentStatus,
-        toState: takesPay ? 'paid' : (r.state as PaymentStatus),
-        amountCents: r.amountCents,
-        providerEventId: eventId,
-        // Staff may have recorded it paid (a cheque) meanwhile: the card money is then a second payment to refund.
-        note: !takesPay
+    await recordEachRecord(tx, records, {
+      kind: 'card',
+      toState: takesPay ? 'paid' : null,
+      providerEventId: eventId,
+      // Staff may have recorded it paid (a cheque) meanwhile: the card money is then a second payment to refund.
+      note: (state) =>
+        !takesPay
           ? table.lateNote(reference)
-          : r.state === 'paid'
+          : state === 'paid'
             ? `Card payment ${reference} for a record already paid: refund one of them`
             : `Card payment ${reference}`,
-      })),
-    );
+    });
     if (takesPay) paid.push(...records.filter((r) => r.state !== 'paid').map((r) => r.id));
   }
   return paid;

@@ -79,14 +79,10 @@ export const teamLines: LineTable<{ id: string; name: string; paymentStatus: Pay
     return rows.map(({ teamName, levelName, ...r }) => ({ ...r, name: `${levelName ?? 'Registration'}: ${teamName}` }));
   },
   async lock(tx, ids) {
+    // What placeRemains needs of an expired team, besides its status.
+    const { id, paymentStatus: status, tournamentId, tournamentSponsorshipLevelId: levelId, places } = teams;
     const rows = await tx
-      .select({
-        id: teams.id,
-        status: teams.paymentStatus,
-        tournamentId: teams.tournamentId,
-        levelId: teams.tournamentSponsorshipLevelId,
-        places: teams.places,
-      })
+      .select({ id, status, tournamentId, levelId, places })
       .from(teams)
       .where(inArray(teams.id, ids))
       .orderBy(asc(teams.id))
