@@ -1,11 +1,13 @@
 // Journey: money (R23, R24, R26). A leader pays an unpaid card registration with 'Pay now' through the local Stripe
 // stand-in's hosted page and comes back to 'Payment received' and 'Paid' on the card; a cancel says 'Payment not
 // completed'; a hold whose deadline passed while the server was down is 'Expired' after the start and an admin reinstates
-// it; the admin refunds the card payment from the ledger and its history shows every step. Pages at 1280 and 390 px.
+// it; the admin refunds the card payment from the ledger and its history shows every step; a sponsorship item paid by card
+// comes back to the same return page (docs/decisions/101). Pages at 1280 and 390 px.
 import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { describe, expect, test, beforeAll, afterAll } from 'vitest';
 import { findUserByEmail } from '../src/server/account/service';
+import { createItem } from '../src/server/items/service';
 import { teams } from '../src/server/db/schema';
 import { registerTeamsOnce } from '../src/server/registration/service';
 import { startFakeStripe } from '../src/server/test/fake-stripe';
@@ -25,6 +27,7 @@ const journey = setUpJourney({
     const open = await createTournament(db, { name: 'Harbour Charity Open', startDate: daysFromToday(45) });
     const eagle = await createLevel(db, open.id, { name: 'Eagle Sponsor', priceCents: 120_000, maxTeams: 3 });
     await createLevel(db, open.id, { name: 'Birdie Sponsor', priceCents: 40_000, maxTeams: 5 });
+    await createItem(db, open.id, { name: 'Beverage cart sponsor', priceCents: 75_000, quantity: 1 });
     const card = registrationInput(open.id, eagle.id, {
       paymentOption: 'pay',
       contactName: 'Lee Leader',
@@ -150,6 +153,27 @@ describe('registering with Pay now', () => {
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     await page.getByRole('button', { name: 'Pay $400.00' }).click();
     await expectHeading(page, 'Payment received');
+  });
+});
+
+describe('a sponsorship item by card', () => {
+  test("'Pay now' goes through the hosted page to the one return page's 'Payment received' (390 px)", async () => {
+    const page = await journey.visitor({ as: E2E_ACCOUNTS.leader, viewport: 'mobile' });
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Sponsor: Beverage cart sponsor' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sponsor: Beverage cart sponsor' });
+    await dialog.getByRole('radio', { name: /Pay now/ }).check();
+    await dialog.getByRole('button', { name: 'Buy' }).click();
+    await page.waitForURL(`${fake.url}/pay/**`);
+    expect(await page.getByText('Sponsorship: Beverage cart sponsor').count()).toBe(1);
+    await page.getByRole('button', { name: 'Pay $750.00' }).click();
+    await page.waitForURL(/\/register\/purchase-payment\?session_id=cs_test_/);
+    await expectHeading(page, 'Payment received');
+    expect(await page.getByText('Thank you: $750.00 received.').count()).toBe(1);
+    await expectUsable(page, 'Payment received', 'purchase return page on a phone');
+    await shoot(page, 'money-item-return-390');
+    await page.getByRole('link', { name: 'Back to my teams' }).click();
+    await page.getByText('Beverage cart sponsor').first().waitFor();
   });
 });
 

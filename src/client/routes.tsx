@@ -33,6 +33,7 @@ const HomePage = reactLazy(() =>
 );
 const LeaderboardPage = reactLazy(() => import('./leaderboard/leaderboard-page').then((m) => ({ default: m.LeaderboardPage })));
 const PaymentReturnPage = lazy(() => import('./registration/payment-return-page').then((m) => ({ default: m.PaymentReturnPage })));
+const PurchaseReturnPage = lazy(() => import('./items/purchase-return-page').then((m) => ({ default: m.PurchaseReturnPage })));
 const GivePage = lazy(() => import('./donations/give-page').then((m) => ({ default: m.GivePage })));
 const GiveThanksPage = lazy(() => import('./donations/give-thanks-page').then((m) => ({ default: m.GiveThanksPage })));
 const ReceiptPage = lazy(() => import('./receipts/receipt-page').then((m) => ({ default: m.ReceiptPage })));
@@ -51,6 +52,7 @@ export const PAGE_ROUTES = (
     <Route path="register" element={<RegisterPage />} />
     <Route path="register/scores/:teamId" element={<TeamScoresPage />} />
     <Route path="register/payment" element={<PaymentReturnPage />} />
+    <Route path="register/purchase-payment" element={<PurchaseReturnPage />} />
     <Route path="leaderboard" element={<LeaderboardPage />} />
     <Route path="give" element={<GivePage />} />
     <Route path="give/thanks" element={<GiveThanksPage />} />

@@ -19,6 +19,7 @@ const PAGES = [
   '/register',
   '/register/scores/:teamId',
   '/register/payment',
+  '/register/purchase-payment',
   '/leaderboard',
   '/give',
   '/give/thanks',

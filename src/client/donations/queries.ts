@@ -3,6 +3,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../lib/api';
 import type { ApiAnswer } from '../lib/api-types';
+import { untilPaid } from '../payments/checkout-progress';
 
 export type Raised = ApiAnswer<'/api/tournaments/:id/raised'>;
 
@@ -21,13 +22,12 @@ export const donorsQuery = (tournamentId: string) =>
     enabled: Boolean(tournamentId),
   });
 
-export const giftCheckoutQuery = (sessionId: string) =>
+/** The return pages' question about a session of purchases (a gift, items, add-ons: all purchases, docs/decisions/071). */
+export const purchaseCheckoutQuery = (sessionId: string) =>
   queryOptions({
     queryKey: ['donations', 'checkout', sessionId],
     queryFn: ({ signal }) => api<ApiAnswer<'/api/donations/checkout/:sessionId'>>(`/api/donations/checkout/${sessionId}`, { signal }),
-    // Until the webhook has confirmed: ask every two seconds for up to two minutes.
-    refetchInterval: (query) => (query.state.data?.paid || Date.now() - query.state.dataUpdatedAt > 120_000 ? false : 2_000),
-    enabled: Boolean(sessionId),
+    refetchInterval: untilPaid,
   });
 
 /** The gift by card: the answer's URL is Stripe's payment page. The body's amount is in currency units ("50.00"). */

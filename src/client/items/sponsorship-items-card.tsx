@@ -114,7 +114,8 @@ function BuyItemDialog({ item, me, currency, onClose }: { item: SponsorshipItem;
       const { purchase, checkoutUrl, checkoutError } = await buy.mutateAsync({ ...input, logoImageId });
       notify.success(`${purchase.itemName}${purchase.holeNumber ? ` (hole ${purchase.holeNumber})` : ''} is yours`);
       if (checkoutUrl) {
-        // The place is taken; Stripe's page takes the card and the dashboard shows 'Paid' once the webhook confirms it.
+        // The place is taken; Stripe's page takes the card, and the return page says 'Payment received' once the webhook
+        // has confirmed it.
         notify.info('Taking you to the secure payment page…');
         window.location.assign(checkoutUrl);
         return;

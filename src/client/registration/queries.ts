@@ -5,6 +5,7 @@ import type { EditTeamInput, MultiTeamInput, SinglePlaceInput } from '../../shar
 import { useReads } from '../lib/first-load-reads';
 import { api } from '../lib/api';
 import type { ApiAnswer } from '../lib/api-types';
+import { untilPaid } from '../payments/checkout-progress';
 
 // The answers' shapes come from the routes' declarations (docs/decisions/060).
 export type ActiveTournament = ApiAnswer<'/api/tournaments/active'>['tournaments'][number];
@@ -100,5 +101,5 @@ export const checkoutStatusQuery = (sessionId: string) =>
   queryOptions({
     queryKey: ['payments', 'checkout', sessionId],
     queryFn: ({ signal }) => api<CheckoutStatus>(`/api/payments/checkout/${encodeURIComponent(sessionId)}`, { signal }),
-    refetchInterval: (query) => (query.state.data?.paid || query.state.dataUpdateCount > 60 ? false : 2000),
+    refetchInterval: untilPaid,
   });

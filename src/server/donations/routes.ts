@@ -11,7 +11,9 @@ import { waitText } from '../auth/routes';
 import { CARD_PAYMENTS_OFF_MESSAGE } from '../payments/card-payments';
 import { raisedForOne, RAISED_SOURCES } from '../payments/raised';
 import { sendReceipts } from '../payments/receipts';
-import { purchaseCheckoutStatus } from '../purchases/service';
+import { checkoutProgressAnswer, checkoutSessionParam } from '../payments/card-routes';
+import { checkoutProgress } from '../payments/checkout';
+import { purchaseLines } from '../payments/line-tables';
 import { giftSchema, offlineGiftSchema } from '../../shared/fundraising-schemas';
 import { donorWall, listGifts, recordOfflineGift, startCardGift, TOURNAMENT_NOT_FOUND } from './service';
 
@@ -85,24 +87,20 @@ export const donationRoutes = createRouter()
       access: 'public',
       summary: "Whether a gift's Checkout Session is paid yet (the return page asks until the webhook has confirmed)",
       description: "The session id is what Stripe handed the payer's browser; a signed-in payer's session answers to them only.",
-      request: { params: z.object({ sessionId: z.string().regex(/^cs_\w+$/, 'Payment not found') }) },
+      request: { params: checkoutSessionParam },
       responses: {
-        200: jsonResponse(
-          'OK',
-          z.object({
-            paid: z.boolean(),
-            amountCents: z.number(),
-            purchases: z.array(
-              z.object({ id: z.string(), kind: z.enum(['donation', 'item', 'addon']), paymentStatus, tournamentId: z.string() }),
-            ),
-          }),
+        200: checkoutProgressAnswer(
+          'purchases',
+          z.object({ id: z.string(), kind: z.enum(['donation', 'item', 'addon']), paymentStatus, tournamentId: z.string() }),
         ),
         404: errorResponse('No such session'),
       },
     }),
     async (c) => {
       const viewer = await getViewer(c);
-      return c.json(await purchaseCheckoutStatus(c.var.deps.database.db, c.req.valid('param').sessionId, viewer?.userId ?? null), 200);
+      const { database } = c.var.deps;
+      const progress = await checkoutProgress(database.db, purchaseLines, c.req.valid('param').sessionId, viewer?.userId ?? null);
+      return c.json({ paid: progress.paid, amountCents: progress.amountCents, purchases: progress.lines }, 200);
     },
   );
 

@@ -4,7 +4,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { payments, purchases, tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
-import { createPurchaseCheckout, insertPurchases } from '../purchases/service';
+import { insertPurchases } from '../purchases/service';
+import { createCheckout, linesOf } from '../payments/checkout';
 import type { StripeClient } from '../payments/stripe-client';
 import { ANONYMOUS, OFFLINE_METHOD_LABELS, type GiftInput, type OfflineGiftInput } from '../../shared/fundraising-schemas';
 import type { PaymentStatus } from '../../shared/payment-status';
@@ -54,12 +55,12 @@ export async function startCardGift(db: Db, stripe: StripeClient, input: GiftInp
       ctx.userId,
     ),
   );
-  const checkout = await createPurchaseCheckout(db, stripe, {
-    purchaseIds: [gift!.id],
+  const checkout = await createCheckout(db, stripe, {
+    lines: linesOf('purchase', [gift!.id]),
     userId: ctx.userId,
     appUrl: ctx.appUrl,
     currency: ctx.currency,
-    successPath: '/give/thanks',
+    returnPath: '/give/thanks',
     cancelPath: `/give?tournament=${input.tournamentId}&cancelled=1`,
   });
   return { ...checkout, purchaseId: gift!.id };

@@ -6,8 +6,20 @@ import { paymentStatus } from '../http/answer-fields';
 import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { AppError, unauthenticated } from '../http/errors';
 import { checkoutRequestSchema } from '../../shared/payment-schemas';
-import { applyStripeEvent, CARD_PAYMENTS_OFF_MESSAGE, checkoutStatus, createCheckout, verifyWebhook } from './card-payments';
+import { CARD_PAYMENTS_OFF_MESSAGE, verifyWebhook } from './card-payments';
+import { applyStripeEvent, checkoutProgress, createCheckout, linesOf, TEAMS_RETURN } from './checkout';
+import { teamLines } from './line-tables';
 import { sendReceipts } from './receipts';
+
+/** A return page's question names its Checkout Session (the id Stripe handed the payer's browser). */
+export const checkoutSessionParam = z.object({ sessionId: z.string().regex(/^cs_\w+$/, 'Payment not found') });
+
+/** A return page's answer (checkout.ts `checkoutProgress`): whether the session's lines are paid, their total, the lines. */
+export const checkoutProgressAnswer = <Key extends string, Line extends z.ZodType>(key: Key, line: Line) =>
+  jsonResponse(
+    'OK',
+    z.object({ paid: z.boolean(), amountCents: z.number(), ...({ [key]: z.array(line) } as Record<Key, z.ZodArray<Line>>) }),
+  );
 
 export const cardPaymentRoutes = createRouter()
   .openapi(
@@ -29,10 +41,11 @@ export const cardPaymentRoutes = createRouter()
       const { database, stripe, config } = c.var.deps;
       if (!stripe) throw new AppError('CONFLICT', CARD_PAYMENTS_OFF_MESSAGE);
       const checkout = await createCheckout(database.db, stripe, {
+        lines: linesOf('team', c.req.valid('json').teamIds),
         userId: viewer.userId,
-        teamIds: c.req.valid('json').teamIds,
         appUrl: config.appUrl,
         currency: config.currency,
+        ...TEAMS_RETURN,
       });
       return c.json(checkout, 201);
     },
@@ -43,23 +56,18 @@ export const cardPaymentRoutes = createRouter()
       path: '/checkout/{sessionId}',
       access: 'signed-in',
       summary: "Whether a Checkout Session's teams are paid yet (the return page asks until the webhook has confirmed)",
-      request: { params: z.object({ sessionId: z.string().regex(/^cs_\w+$/, 'Payment not found') }) },
+      request: { params: checkoutSessionParam },
       responses: {
-        200: jsonResponse(
-          'OK',
-          z.object({
-            paid: z.boolean(),
-            amountCents: z.number(),
-            teams: z.array(z.object({ id: z.string(), name: z.string(), paymentStatus })),
-          }),
-        ),
+        200: checkoutProgressAnswer('teams', z.object({ id: z.string(), name: z.string(), paymentStatus })),
         404: errorResponse('No such session of the caller'),
       },
     }),
     async (c) => {
       const viewer = await getViewer(c);
       if (!viewer) throw unauthenticated();
-      return c.json(await checkoutStatus(c.var.deps.database.db, viewer.userId, c.req.valid('param').sessionId), 200);
+      const { database } = c.var.deps;
+      const progress = await checkoutProgress(database.db, teamLines, c.req.valid('param').sessionId, viewer.userId);
+      return c.json({ paid: progress.paid, amountCents: progress.amountCents, teams: progress.lines }, 200);
     },
   )
   .openapi(

@@ -34,6 +34,28 @@ export async function recordPaymentEvents(tx: Executor, events: PaymentEventInpu
   );
 }
 
+/**
+ * One history row for each of a line's records, each from its own state to `toState` (its own state when unchanged), with
+ * a note that may depend on that state: the shape of every change that moves a line's records together.
+ */
+export async function recordEachRecord(
+  tx: Executor,
+  records: { id: string; state: string; amountCents: number }[],
+  event: Omit<PaymentEventInput, 'paymentId' | 'fromState' | 'toState' | 'amountCents' | 'note'> & {
+    toState: PaymentStatus | null;
+    note: (state: PaymentStatus) => string;
+  },
+): Promise<void> {
+  const { toState, note, ...rest } = event;
+  await recordPaymentEvents(
+    tx,
+    records.map((r) => {
+      const state = r.state as PaymentStatus;
+      return { ...rest, paymentId: r.id, fromState: state, toState: toState ?? state, amountCents: r.amountCents, note: note(state) };
+    }),
+  );
+}
+
 /** A payment's history, oldest first, with who acted (a name for people, the event id for the provider, else the system). */
 export async function paymentHistory(db: Db, paymentId: string) {
   const rows = await db

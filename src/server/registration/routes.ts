@@ -8,7 +8,7 @@ import { registrationMessage } from '../mail/templates';
 import { formatMoney } from '../../shared/money';
 import { registrationSchema, singlePlaceSchema } from '../../shared/team-schemas';
 import { AppError } from '../http/errors';
-import { createCheckout } from '../payments/card-payments';
+import { createCheckout, linesOf, TEAMS_RETURN } from '../payments/checkout';
 import { idempotencyKeySchema } from '../../shared/payment-schemas';
 import { instant, named } from '../http/answer-fields';
 import { sendInvitations } from '../golfer-answers/invitations';
@@ -153,10 +153,14 @@ async function register(c: AppContext, parsed: ParsedRegistration, offerToken?: 
     // and 'Pay now' on the team card tries again.
     try {
       const checkout = await createCheckout(database.db, stripe, {
+        lines: linesOf(
+          'team',
+          registration.teams.map((t) => t.id),
+        ),
         userId: viewer.userId,
-        teamIds: registration.teams.map((t) => t.id),
         appUrl: config.appUrl,
         currency: config.currency,
+        ...TEAMS_RETURN,
       });
       answer = registrationAnswer(registration, { checkoutUrl: checkout.url });
       if (idempotencyKey) await updateSavedAnswer(database.db, viewer.userId, idempotencyKey, answer);
