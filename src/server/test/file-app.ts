@@ -1,7 +1,10 @@
 // One app per test file, made before its tests and closed after them, for the set-ups many files share: an app with a user
 // of each role, an app that sends its mail to a local catcher, and an app that serves a built client from a temporary folder.
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type Database, type Db } from '../db/connect';
+import { startFakeStripe, type FakeStripe } from './fake-stripe';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
 import { withTempAssets } from './temp-assets';
 import { createTestApp, type TestApp, type TestAppOptions, type TestUser } from './test-app';
@@ -98,6 +101,21 @@ export async function fileAppWithMail(options: TestAppOptions = {}): Promise<{ a
   afterAll(() => mail.close());
   const app = await fileApp({ ...options, env: { ...options.env, SMTP_URL: mail.url } });
   return { app, mail };
+}
+
+/**
+ * The file's app with card payments against the local fake Stripe (test/fake-stripe.ts), served on a local port that the
+ * fake's webhooks call, as Stripe calls the server; all three closed after the file's tests.
+ */
+export async function fileAppWithStripe(options: TestAppOptions = {}): Promise<{ app: TestApp; fake: FakeStripe }> {
+  const fake = await startFakeStripe();
+  afterAll(() => fake.close());
+  const app = await fileApp({ ...options, env: { ...fake.env, ...options.env } });
+  const server = serve({ fetch: app.app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise((resolve) => server.once('listening', resolve));
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  fake.webhookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/payments/webhook`;
+  return { app, fake };
 }
 
 /**
