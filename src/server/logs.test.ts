@@ -3,20 +3,14 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger, errorFields, scrub } from './logger';
-import { type MailCatcher } from './test/mail-catcher';
-import { useAppWithMail } from './test/file-app';
+import { fileAppWithMail } from './test/file-app';
 import { createLevel, createTournament, registrationInput } from './test/factories';
-import { uniqueEmail, type TestApp } from './test/test-app';
+import { uniqueEmail } from './test/test-app';
 
 const PHONE = '555-867-5309';
 const SECRET = 'my very private password 8';
 
-let mail: MailCatcher;
-let t: TestApp;
-useAppWithMail((app, catcher) => {
-  t = app;
-  mail = catcher;
-});
+const { app: t, mail } = await fileAppWithMail();
 afterEach(() => vi.restoreAllMocks());
 
 describe('what the log says', () => {

@@ -1,27 +1,8 @@
 // The event page's small rules (R40, R41) and the tournament form's texts: plain text in, never a link or markup run.
 import { describe, expect, it } from 'vitest';
 import { calendarPath, mapSearchUrl, shortDescription } from './event-page';
-import { tournamentFormSchema } from './tournament-schemas';
+import { parseTournamentForm as form } from './tournament-form.fixture';
 
-const form = (change: Record<string, unknown>) =>
-  tournamentFormSchema.safeParse({
-    name: 'Spring Classic',
-    startDate: '2027-04-16',
-    endDate: '',
-    maxTeams: '',
-    active: true,
-    courseId: '',
-    format: 'stroke',
-    bestBalls: '1',
-    netScoring: false,
-    singleGroupHoles: '',
-    levels: [],
-    goal: '',
-    cause: '',
-    schedule: '',
-    address: '',
-    ...change,
-  });
 const messages = (result: ReturnType<typeof form>) => (result.success ? [] : result.error.issues.map((i) => [i.path.join('.'), i.message]));
 
 describe('the map link', () => {

@@ -1,7 +1,8 @@
 // Pairing capacity (R43 with R13): singles' places counted in golfers, a team's free spots, and places after pairing.
 import { describe, expect, it } from 'vitest';
 import { golferCapacityRefusal, golferPlacesLeft, LEVEL_SOLD_OUT_MESSAGE, teamPlacesLeft, TOURNAMENT_FULL_MESSAGE } from './capacity';
-import { TOURNAMENT_MESSAGES, tournamentFormSchema } from './tournament-schemas';
+import { TOURNAMENT_MESSAGES } from './tournament-schemas';
+import { parseTournamentForm } from './tournament-form.fixture';
 import { CHOOSE_SINGLES_MESSAGE, CHOOSE_TARGET_MESSAGE, freeSpots, pairingRefusal, pairingSchema, placesAfterPairing } from './pairing';
 
 const open = { maxTeams: null, golfers: 0 };
@@ -75,21 +76,9 @@ describe('placing singles into a team', () => {
 
 describe('the tournament form’s single place price (R43)', () => {
   const form = (singlePrice: string) =>
-    tournamentFormSchema.safeParse({
+    parseTournamentForm({
       name: 'Lakeside Open',
       startDate: '2027-05-01',
-      endDate: '',
-      maxTeams: '',
-      active: true,
-      courseId: '',
-      format: 'stroke',
-      bestBalls: '1',
-      netScoring: false,
-      singleGroupHoles: '',
-      goal: '',
-      cause: '',
-      schedule: '',
-      address: '',
       levels: [{ sponsorshipLevelId: TOURNAMENT, offered: true, price: '1200', maxTeams: '5', fmv: '0.00', singlePrice }],
     });
 

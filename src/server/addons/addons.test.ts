@@ -5,20 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { paymentEvents, payments, players, purchases } from '../db/schema';
 import { fingerprint } from '../test/db-fingerprint';
 import { createRegisteredTeam, createTournament, daysFromToday } from '../test/factories';
-import { useAppWithUsers } from '../test/file-app';
-import type { TestApp, TestUser } from '../test/test-app';
+import { fileAppWithUsers } from '../test/file-app';
 import { LOCKED_MESSAGE } from '../../shared/editing-lock';
 import { capReachedMessage, ITEM_MESSAGES } from '../../shared/item-schemas';
 import { createAddon } from './service';
 
-let t: TestApp;
-let admin: TestUser;
-let leader: TestUser;
-let moderator: TestUser;
-useAppWithUsers((app, users) => {
-  t = app;
-  ({ admin, leader, moderator } = users);
-});
+const { app: t, admin, leader, moderator } = await fileAppWithUsers();
 
 const mulligan = { name: 'Mulligan', description: 'One do-over', priceCents: 1_000, fmvCents: 0, maxPerGolfer: 2 };
 

@@ -3,7 +3,7 @@
 import { z } from '@hono/zod-openapi';
 import { getActor } from '../http/context';
 import { instant } from '../http/answer-fields';
-import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
+import { createRouter, defineRoute, deleteRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { addonOrderSchema, addonSaleSchema, addonSchema } from '../../shared/item-schemas';
 import { checkoutAnswer, checkoutFor } from '../items/checkout';
 import { createAddon, deleteAddon, listAddons, orderAddons, sellAddon, teamAddons, updateAddon } from './service';
@@ -168,20 +168,12 @@ export const adminAddonRoutes = createRouter()
     async (c) => c.json({ addon: await updateAddon(c.var.deps.database.db, c.req.valid('param').id, c.req.valid('json')) }, 200),
   )
   .openapi(
-    defineRoute({
-      method: 'delete',
+    ...deleteRoute({
       path: '/addons/{id}',
       access: 'admin',
       summary: 'Delete a golfer add-on nobody has bought',
-      request: { params: idParam },
-      responses: {
-        204: { description: 'Deleted' },
-        404: errorResponse('No such add-on'),
-        409: errorResponse('The add-on has been bought'),
-      },
+      params: idParam,
+      refusals: { 404: errorResponse('No such add-on'), 409: errorResponse('The add-on has been bought') },
+      remove: (c, { id }) => deleteAddon(c.var.deps.database.db, id),
     }),
-    async (c) => {
-      await deleteAddon(c.var.deps.database.db, c.req.valid('param').id);
-      return c.body(null, 204);
-    },
   );

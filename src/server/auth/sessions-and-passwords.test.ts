@@ -4,9 +4,9 @@ import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { account, session, user, verification } from '../db/schema';
 import { applySetCookies } from '../test/cookies';
-import { findLink, type MailCatcher } from '../test/mail-catcher';
-import { useAppWithMail } from '../test/file-app';
-import { createTestApp, TEST_PASSWORD, uniqueEmail, type TestApp, type TestUser } from '../test/test-app';
+import { findLink } from '../test/mail-catcher';
+import { fileAppWithMail } from '../test/file-app';
+import { createTestApp, TEST_PASSWORD, uniqueEmail, type TestUser } from '../test/test-app';
 import { INVALID_RESET_LINK } from '../../shared/account-schemas';
 import { RESET_LINK_SECONDS } from './auth';
 import { TOO_COMMON_MESSAGE } from './common-passwords';
@@ -14,12 +14,7 @@ import { RESET_SENT, WRONG_CURRENT_PASSWORD } from './routes';
 
 const NEW_PASSWORD = 'a brand new fairway 9';
 
-let mail: MailCatcher;
-let t: TestApp;
-useAppWithMail((app, catcher) => {
-  t = app;
-  mail = catcher;
-});
+const { app: t, mail } = await fileAppWithMail();
 
 /** Signed in as a browser would be: every cookie the sign-in set (the session token, and any cached copy). */
 async function browserOf(u: TestUser, clientIp?: string): Promise<string> {

@@ -1,7 +1,7 @@
 // /api/admin/golfers: tournament-day staff list golfers and check them in; admins add and delete golfers (R8, R19).
 import { z } from '@hono/zod-openapi';
 import { getActor } from '../http/context';
-import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
+import { createRouter, defineRoute, deleteRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import {
   addGolferSchema,
   checkInSchema,
@@ -120,16 +120,12 @@ export const golferRoutes = createRouter()
       c.json({ golfer: await setHandicapIndex(c.var.deps.database.db, c.req.valid('param').playerId, c.req.valid('json')) }, 200),
   )
   .openapi(
-    defineRoute({
-      method: 'delete',
+    ...deleteRoute({
       path: '/{playerId}',
       access: 'admin',
       summary: 'Delete a golfer, with their check-in and scores',
-      request: { params: playerParam },
-      responses: { 204: { description: 'Deleted' }, 404: errorResponse('No such golfer') },
+      params: playerParam,
+      refusals: { 404: errorResponse('No such golfer') },
+      remove: (c, { playerId }) => deleteGolfer(c.var.deps.database.db, playerId),
     }),
-    async (c) => {
-      await deleteGolfer(c.var.deps.database.db, c.req.valid('param').playerId);
-      return c.body(null, 204);
-    },
   );

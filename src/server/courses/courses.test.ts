@@ -3,20 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { courseHoles, golfCourses, teamAssignments, tournamentCourses, tournaments } from '../db/schema';
 import { fingerprint } from '../test/db-fingerprint';
 import { createRegisteredTeam, createTournament } from '../test/factories';
-import type { TestApp, TestUser } from '../test/test-app';
-import { useAppWithUsers } from '../test/file-app';
+import { fileAppWithUsers } from '../test/file-app';
 import { createCourse } from './service';
 
 const BASE = '/api/admin/courses';
-let t: TestApp;
-let admin: TestUser;
-let moderator: TestUser;
-let leader: TestUser;
 
-useAppWithUsers((app, users) => {
-  t = app;
-  ({ admin, moderator, leader } = users);
-});
+const { app: t, admin, moderator, leader } = await fileAppWithUsers();
 
 let n = 0;
 const named = (label: string) => `${label} ${++n}`;

@@ -1,6 +1,6 @@
 // /api/admin/courses: golf courses and the par of their holes, admins only (R8).
 import { z } from '@hono/zod-openapi';
-import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
+import { createRouter, defineRoute, deleteRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { golfCourseSchema, holeParSchema, strokeIndexesSchema, TOTAL_HOLES } from '../../shared/course-schemas';
 import { createCourse, deleteCourse, listCourses, listHoles, setHolePar, setStrokeIndexes, updateCourse } from './service';
 
@@ -68,23 +68,15 @@ export const courseRoutes = createRouter()
     async (c) => c.json({ course: await updateCourse(c.var.deps.database.db, c.req.valid('param').id, c.req.valid('json')) }, 200),
   )
   .openapi(
-    defineRoute({
-      method: 'delete',
+    ...deleteRoute({
       path: '/{id}',
       access: 'admin',
       summary: 'Delete a golf course and its holes',
       description: 'Refused with 409, naming the tournaments, while a tournament uses the course.',
-      request: { params: idParam },
-      responses: {
-        204: { description: 'Deleted' },
-        404: errorResponse('No such course'),
-        409: errorResponse('A tournament uses the course'),
-      },
+      params: idParam,
+      refusals: { 404: errorResponse('No such course'), 409: errorResponse('A tournament uses the course') },
+      remove: (c, { id }) => deleteCourse(c.var.deps.database.db, id),
     }),
-    async (c) => {
-      await deleteCourse(c.var.deps.database.db, c.req.valid('param').id);
-      return c.body(null, 204);
-    },
   )
   .openapi(
     defineRoute({

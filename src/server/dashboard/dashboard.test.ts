@@ -7,15 +7,9 @@ import { registerTeams } from '../registration/service';
 import { createTeamAsAdmin, setTeamPaymentStatus } from '../teams/admin-service';
 import { createLevel, createTournament, registrationInput } from '../test/factories';
 import { teamsInput } from '../test/fixtures';
-import type { TestApp, TestUser } from '../test/test-app';
-import { useAppWithUsers } from '../test/file-app';
+import { fileAppWithUsers } from '../test/file-app';
 
-let t: TestApp;
-let leader: TestUser;
-let moderator: TestUser;
-let admin: TestUser;
-let older: Awaited<ReturnType<typeof createTournament>>;
-let newest: Awaited<ReturnType<typeof createTournament>>;
+const { app: t, leader, moderator, admin } = await fileAppWithUsers();
 
 async function register(tournamentId: string, levelId: string, paymentOption: 'pay' | 'hold', label: string) {
   const input = registrationInput(tournamentId, levelId, { paymentOption, teams: teamsInput(1, label) });
@@ -34,39 +28,35 @@ async function checkIn(teamId: string, n: number) {
     .values(roster.map((p, i) => ({ teamId, playerId: p.id, checkedIn: i < n, checkedInAt: i < n ? new Date() : null })));
 }
 
-useAppWithUsers(async (app, users) => {
-  t = app;
-  ({ leader, moderator, admin } = users);
-  older = await createTournament(t.db, { name: 'Older Open' });
-  newest = await createTournament(t.db, { name: 'Newest Classic' });
-  await t.db
-    .update(tournaments)
-    .set({ createdAt: sql`now() - interval '2 days'` })
-    .where(eq(tournaments.id, older.id));
-  await createTournament(t.db, { name: 'Closed Cup', active: false });
+const older = await createTournament(t.db, { name: 'Older Open' });
+const newest = await createTournament(t.db, { name: 'Newest Classic' });
+await t.db
+  .update(tournaments)
+  .set({ createdAt: sql`now() - interval '2 days'` })
+  .where(eq(tournaments.id, older.id));
+await createTournament(t.db, { name: 'Closed Cup', active: false });
 
-  // The older tournament: one paid team that must not leak into the newest one's figures.
-  const olderLevel = await createLevel(t.db, older.id, { priceCents: 999_00 });
-  const olderTeam = await register(older.id, olderLevel.id, 'pay', 'Older');
-  await setTeamPaymentStatus(t.db, olderTeam.id, { status: 'paid' });
-  await checkIn(olderTeam.id, 4);
+// The older tournament: one paid team that must not leak into the newest one's figures.
+const olderLevel = await createLevel(t.db, older.id, { priceCents: 999_00 });
+const olderTeam = await register(older.id, olderLevel.id, 'pay', 'Older');
+await setTeamPaymentStatus(t.db, olderTeam.id, { status: 'paid' });
+await checkIn(olderTeam.id, 4);
 
-  // The newest tournament, by hand:
-  const eagle = await createLevel(t.db, newest.id, { name: 'Eagle', priceCents: 1_000_00 });
-  const birdie = await createLevel(t.db, newest.id, { name: 'Birdie', priceCents: 500_00 });
-  const team1 = await register(newest.id, eagle.id, 'hold', 'One'); // hold, payment in_progress 1000.00, all 4 checked in
-  const team2 = await register(newest.id, eagle.id, 'pay', 'Two'); // pending, payment pending 1000.00, 3 of 4 checked in
-  const team3 = await register(newest.id, eagle.id, 'hold', 'Three'); // set paid: 1000.00 received; rows for all 4, one not checked in
-  const team4 = await register(newest.id, birdie.id, 'pay', 'Four'); // set paid: 500.00 received
-  const team5 = await register(newest.id, eagle.id, 'pay', 'Five'); // set in_progress: 1000.00 expected
-  await createTeamAsAdmin(t.db, { tournamentId: newest.id, teamName: 'Six', paymentStatus: 'hold' }); // no level (0.00), no golfers
-  await setTeamPaymentStatus(t.db, team3.id, { status: 'paid' });
-  await setTeamPaymentStatus(t.db, team4.id, { status: 'paid' });
-  await setTeamPaymentStatus(t.db, team5.id, { status: 'in_progress' });
-  await checkIn(team1.id, 4);
-  await checkIn(team2.id, 3);
-  await checkIn(team3.id, 3);
-});
+// The newest tournament, by hand:
+const eagle = await createLevel(t.db, newest.id, { name: 'Eagle', priceCents: 1_000_00 });
+const birdie = await createLevel(t.db, newest.id, { name: 'Birdie', priceCents: 500_00 });
+const team1 = await register(newest.id, eagle.id, 'hold', 'One'); // hold, payment in_progress 1000.00, all 4 checked in
+const team2 = await register(newest.id, eagle.id, 'pay', 'Two'); // pending, payment pending 1000.00, 3 of 4 checked in
+const team3 = await register(newest.id, eagle.id, 'hold', 'Three'); // set paid: 1000.00 received; rows for all 4, one not checked in
+const team4 = await register(newest.id, birdie.id, 'pay', 'Four'); // set paid: 500.00 received
+const team5 = await register(newest.id, eagle.id, 'pay', 'Five'); // set in_progress: 1000.00 expected
+await createTeamAsAdmin(t.db, { tournamentId: newest.id, teamName: 'Six', paymentStatus: 'hold' }); // no level (0.00), no golfers
+await setTeamPaymentStatus(t.db, team3.id, { status: 'paid' });
+await setTeamPaymentStatus(t.db, team4.id, { status: 'paid' });
+await setTeamPaymentStatus(t.db, team5.id, { status: 'in_progress' });
+await checkIn(team1.id, 4);
+await checkIn(team2.id, 3);
+await checkIn(team3.id, 3);
 
 const NEWEST_FIGURES = {
   totalTeams: 6,

@@ -1,12 +1,13 @@
 // R42 end to end through the API: the leader asks golfers, each gets a personal link by e-mail (real SMTP, the catcher),
 // answers without an account, the team card and staff see it, staff export CSV; refusals change nothing; one reminder.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { golferAnswers, golferLinks, players } from '../db/schema';
 import { createLevel, createTournament, playersInput, registrationInput } from '../test/factories';
-import { useClock, type TestClock } from '../test/fixtures';
-import { findLink, startMailCatcher, type MailCatcher } from '../test/mail-catcher';
-import { createTestApp, TEST_APP_URL, type TestApp, type TestUser } from '../test/test-app';
+import { useClock } from '../test/fixtures';
+import { findLink } from '../test/mail-catcher';
+import { TEST_APP_URL } from '../test/test-app';
+import { fileAppWithMail, usersOfEachRole } from '../test/file-app';
 import { HANDICAP_MESSAGE } from '../../shared/team-schemas';
 import { ANSWER_REQUIRED_MESSAGE, ANSWERS_CLOSED_MESSAGE, CHOICE_MESSAGE, LINK_INVALID_MESSAGE } from '../../shared/golfer-answer-schemas';
 import { hashToken } from './links';
@@ -19,27 +20,11 @@ const NOW = '2027-03-01T12:00:00.000Z';
 const REMINDER_DAY = '2027-04-08T00:00:00.000Z';
 const AT_LOCK = '2027-04-15T00:00:00.000Z';
 
-let t: TestApp;
-let mail: MailCatcher;
-let clock: TestClock;
-let leader: TestUser;
-let moderator: TestUser;
-let admin: TestUser;
-let tournament: Awaited<ReturnType<typeof createTournament>>;
-let level: Awaited<ReturnType<typeof createLevel>>;
-
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  t = await createTestApp({ env: { SMTP_URL: mail.url } });
-  clock = useClock(t, NOW);
-  [leader, moderator, admin] = await Promise.all([t.createUser('team_leader'), t.createUser('moderator'), t.createUser('admin')]);
-  tournament = await createTournament(t.db, { name: 'Spring Charity Classic', startDate: START_DATE, endDate: START_DATE });
-  level = await createLevel(t.db, tournament.id, { name: 'Eagle Sponsor', priceCents: 120_000, maxTeams: 100 });
-});
-afterAll(async () => {
-  await t?.close();
-  await mail?.close();
-});
+const { app: t, mail } = await fileAppWithMail();
+const clock = useClock(t, NOW);
+const { leader, moderator, admin } = await usersOfEachRole(t);
+const tournament = await createTournament(t.db, { name: 'Spring Charity Classic', startDate: START_DATE, endDate: START_DATE });
+const level = await createLevel(t.db, tournament.id, { name: 'Eagle Sponsor', priceCents: 120_000, maxTeams: 100 });
 beforeEach(() => clock.set(NOW));
 
 const linkPrefix = `${TEST_APP_URL}/golfer/`;

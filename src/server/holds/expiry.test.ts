@@ -10,12 +10,10 @@ import { CARD_PAYMENTS_OFF_MESSAGE } from '../payments/card-payments';
 import { registerTeamsOnce } from '../registration/service';
 import { listTournamentLevels } from '../tournaments/service';
 import { listGolfers } from '../check-in/service';
-import { type MailCatcher } from '../test/mail-catcher';
-import { useAppWithMail } from '../test/file-app';
+import { fileAppWithMail } from '../test/file-app';
 import { testDatabaseKind } from '../test/database';
 import { createLevel, createTournament, registrationInput } from '../test/factories';
 import { insertLeaders, teamsInput } from '../test/fixtures';
-import { type TestApp } from '../test/test-app';
 import { setTeamPaymentStatus } from '../teams/admin-service';
 import { updatePayment } from '../payments/service';
 import { extendHold, reinstateTeam, sweepHolds, EXPIRED_NEEDS_REINSTATE, NO_PLACE_TO_REINSTATE } from './expiry';
@@ -25,19 +23,8 @@ const HOUR = 3600_000;
 const T0 = new Date('2027-03-01T12:00:00Z');
 const at = (hours: number) => new Date(T0.getTime() + hours * HOUR);
 
-let t: TestApp;
-let mail: MailCatcher;
-let leader: string;
-let admin: string;
-
-useAppWithMail(
-  async (app, catcher) => {
-    t = app;
-    mail = catcher;
-    [leader, admin] = await insertLeaders(t.db, 2, 'holds');
-  },
-  { env: { ORG_NAME: 'Rotary Club of Lakeside' } },
-);
+const { app: t, mail } = await fileAppWithMail({ env: { ORG_NAME: 'Rotary Club of Lakeside' } });
+const [leader, admin] = await insertLeaders(t.db, 2, 'holds');
 
 async function setUp(places = 2) {
   const tournament = await createTournament(t.db, { startDate: '2027-05-01' });

@@ -6,7 +6,7 @@
 // sweeping the same PostgreSQL: each statement locks its rows with FOR UPDATE SKIP LOCKED (a row another process is
 // expiring is skipped, not waited for) and re-checks the status under the lock, so a team another process has just
 // expired, or a webhook has just marked paid, no longer matches.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/connect';
 import { payments, teams, tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
@@ -46,29 +46,74 @@ export interface SweepResult {
   remindedPurchases: PurchaseNotice[];
 }
 
-const toNotice = (row: { holdUntil: Date | string } & Omit<TeamNotice, 'holdUntil'>): TeamNotice => ({
+/** Expires every hold and unpaid card registration whose deadline has passed, then marks the reminders due (2 statements). */
+export async function sweepHolds(db: Db, now: Date): Promise<SweepResult> {
+  const at = now.toISOString();
+  const expired = await expireDue<TeamRow>(db, at, TEAM_LINES);
+  const reminded = await markReminders<TeamRow>(db, at, TEAM_LINES);
+  // The same two statements for purchases (R24 applies to every money line).
+  const expiredPurchases = await expireDue<PurchaseRow>(db, at, PURCHASE_LINES);
+  const remindedPurchases = await markReminders<PurchaseRow>(db, at, PURCHASE_LINES);
+  return {
+    expired: expired.map(toNotice),
+    reminded: reminded.map(toNotice),
+    expiredPurchases: expiredPurchases.map(toNotice),
+    remindedPurchases: remindedPurchases.map(toNotice),
+  };
+}
+
+/** A notice as the statement returns it: the deadline as text. */
+type Row<Notice extends { holdUntil: Date }> = Omit<Notice, 'holdUntil'> & { holdUntil: string };
+type TeamRow = Row<TeamNotice>;
+type PurchaseRow = Row<PurchaseNotice>;
+const toNotice = <R extends { holdUntil: string }>(row: R): Omit<R, 'holdUntil'> & { holdUntil: Date } => ({
   ...row,
   holdUntil: new Date(row.holdUntil),
 });
 
-/** Expires every hold and unpaid card registration whose deadline has passed, then marks the reminders due (2 statements). */
-export async function sweepHolds(db: Db, now: Date): Promise<SweepResult> {
-  const at = now.toISOString();
-  // Teams, their unpaid payment records and one history row per record change in one statement (R26).
-  const expired = await queryRows<Omit<TeamNotice, 'holdUntil'> & { holdUntil: string }>(
+/**
+ * A table of money lines with a deadline (teams, purchases): its payment records' key, the columns its changed rows return
+ * (as `x`), and the notice read from them (with the tournament as `tr`).
+ */
+interface LineTable {
+  table: 'teams' | 'purchases';
+  paymentKey: 'team_id' | 'purchase_id';
+  returning: SQL;
+  notice: SQL;
+}
+const TEAM_LINES: LineTable = {
+  table: 'teams',
+  paymentKey: 'team_id',
+  returning: sql.raw('l.id, l.name, l.contact_name, l.contact_email, l.tournament_id, l.hold_until'),
+  notice: sql.raw(`x.id as "teamId", x.name as "teamName", x.contact_name as "contactName", x.contact_email as "contactEmail",
+    tr.name as "tournamentName", x.hold_until::text as "holdUntil"`),
+};
+const PURCHASE_LINES: LineTable = {
+  table: 'purchases',
+  paymentKey: 'purchase_id',
+  returning: sql.raw('l.id, l.kind, l.buyer_name, l.buyer_email, l.tournament_id, l.hold_until, l.item_id, l.addon_id'),
+  notice: sql.raw(`x.id as "purchaseId", x.kind, x.buyer_name as "buyerName", x.buyer_email as "buyerEmail",
+    tr.name as "tournamentName", x.hold_until::text as "holdUntil",
+    coalesce((select i.name from sponsorship_items i where i.id = x.item_id), (select a.name from addons a where a.id = x.addon_id), tr.name) as "label"`),
+};
+
+/** Expires the lines whose deadline has passed: the lines, their unpaid payment records and one history row per record change (R26), in one statement. */
+function expireDue<Row>(db: Db, at: string, lines: LineTable) {
+  const table = sql.raw(lines.table);
+  return queryRows<Row>(
     db,
     sql`with due as (
-          select id from teams
+          select id from ${table}
           where payment_status in ('hold', 'pending') and hold_until <= ${at}::timestamptz
           for update skip locked
         ),
-        expired as (
-          update teams t set payment_status = 'expired', updated_at = ${at}::timestamptz
-          from due where t.id = due.id
-          returning t.id, t.name, t.contact_name, t.contact_email, t.tournament_id, t.hold_until
+        x as (
+          update ${table} l set payment_status = 'expired', updated_at = ${at}::timestamptz
+          from due where l.id = due.id
+          returning ${lines.returning}
         ),
         before as (
-          select p.id, p.state, p.amount_cents from payments p join expired e on e.id = p.team_id where p.state <> 'paid'
+          select p.id, p.state, p.amount_cents from payments p join x on x.id = p.${sql.raw(lines.paymentKey)} where p.state <> 'paid'
         ),
         changed as (
           update payments p set state = 'expired', updated_at = ${at}::timestamptz from before b where p.id = b.id returning p.id
@@ -77,77 +122,27 @@ export async function sweepHolds(db: Db, now: Date): Promise<SweepResult> {
           insert into payment_events (payment_id, kind, from_state, to_state, amount_cents, note)
           select b.id, 'expired', b.state, 'expired', b.amount_cents, 'The deadline passed unpaid' from before b
         )
-        select e.id as "teamId", e.name as "teamName", e.contact_name as "contactName", e.contact_email as "contactEmail",
-               tr.name as "tournamentName", e.hold_until::text as "holdUntil"
-        from expired e join tournaments tr on tr.id = e.tournament_id`,
+        select ${lines.notice} from x join tournaments tr on tr.id = x.tournament_id`,
   );
-  const reminded = await queryRows<Omit<TeamNotice, 'holdUntil'> & { holdUntil: string }>(
-    db,
-    sql`with due as (
-          select id from teams
-          where payment_status in ('hold', 'pending') and reminder_sent_at is null
-            and hold_until > ${at}::timestamptz and hold_until <= ${at}::timestamptz + make_interval(hours => ${REMINDER_HOURS})
-          for update skip locked
-        ),
-        marked as (
-          update teams t set reminder_sent_at = ${at}::timestamptz from due where t.id = due.id
-          returning t.id, t.name, t.contact_name, t.contact_email, t.tournament_id, t.hold_until
-        )
-        select m.id as "teamId", m.name as "teamName", m.contact_name as "contactName", m.contact_email as "contactEmail",
-               tr.name as "tournamentName", m.hold_until::text as "holdUntil"
-        from marked m join tournaments tr on tr.id = m.tournament_id`,
-  );
-  const purchases = await sweepPurchases(db, at);
-  return { expired: expired.map(toNotice), reminded: reminded.map(toNotice), ...purchases };
 }
 
-type PurchaseRow = Omit<PurchaseNotice, 'holdUntil'> & { holdUntil: string };
-const purchaseNotice = (row: PurchaseRow): PurchaseNotice => ({ ...row, holdUntil: new Date(row.holdUntil) });
-const purchaseNoticeColumns = sql.raw(`x.id as "purchaseId", x.kind, x.buyer_name as "buyerName", x.buyer_email as "buyerEmail",
-  tr.name as "tournamentName", x.hold_until::text as "holdUntil",
-  coalesce((select i.name from sponsorship_items i where i.id = x.item_id), (select a.name from addons a where a.id = x.addon_id), tr.name) as "label"`);
-
-/** The same two statements for purchases (R24 applies to every money line): expire what is due, then mark reminders. */
-async function sweepPurchases(db: Db, at: string) {
-  const expired = await queryRows<PurchaseRow>(
+/** Marks the lines whose reminder is due (within REMINDER_HOURS of the deadline, none sent yet), in one statement. */
+function markReminders<Row>(db: Db, at: string, lines: LineTable) {
+  const table = sql.raw(lines.table);
+  return queryRows<Row>(
     db,
     sql`with due as (
-          select id from purchases
-          where payment_status in ('hold', 'pending') and hold_until <= ${at}::timestamptz
-          for update skip locked
-        ),
-        x as (
-          update purchases p set payment_status = 'expired', updated_at = ${at}::timestamptz
-          from due where p.id = due.id
-          returning p.id, p.kind, p.buyer_name, p.buyer_email, p.tournament_id, p.hold_until, p.item_id, p.addon_id
-        ),
-        before as (
-          select p.id, p.state, p.amount_cents from payments p join x on x.id = p.purchase_id where p.state <> 'paid'
-        ),
-        changed as (
-          update payments p set state = 'expired', updated_at = ${at}::timestamptz from before b where p.id = b.id returning p.id
-        ),
-        history as (
-          insert into payment_events (payment_id, kind, from_state, to_state, amount_cents, note)
-          select b.id, 'expired', b.state, 'expired', b.amount_cents, 'The deadline passed unpaid' from before b
-        )
-        select ${purchaseNoticeColumns} from x join tournaments tr on tr.id = x.tournament_id`,
-  );
-  const reminded = await queryRows<PurchaseRow>(
-    db,
-    sql`with due as (
-          select id from purchases
+          select id from ${table}
           where payment_status in ('hold', 'pending') and reminder_sent_at is null
             and hold_until > ${at}::timestamptz and hold_until <= ${at}::timestamptz + make_interval(hours => ${REMINDER_HOURS})
           for update skip locked
         ),
         x as (
-          update purchases p set reminder_sent_at = ${at}::timestamptz from due where p.id = due.id
-          returning p.id, p.kind, p.buyer_name, p.buyer_email, p.tournament_id, p.hold_until, p.item_id, p.addon_id
+          update ${table} l set reminder_sent_at = ${at}::timestamptz from due where l.id = due.id
+          returning ${lines.returning}
         )
-        select ${purchaseNoticeColumns} from x join tournaments tr on tr.id = x.tournament_id`,
+        select ${lines.notice} from x join tournaments tr on tr.id = x.tournament_id`,
   );
-  return { expiredPurchases: expired.map(purchaseNotice), remindedPurchases: reminded.map(purchaseNotice) };
 }
 
 /** Staff give an unpaid team more time: `hours` from its deadline (or from now, if that is later); a new reminder will go. */

@@ -114,6 +114,41 @@ export function defineRoute<const R extends Omit<RouteConfig, 'middleware'>>(
   } as unknown as R);
 }
 
+/** A route's path in Hono's form ('/{id}' → '/:id'), so that the router's type keeps the literal path of a helper's route. */
+type HonoPath<T extends string> = T extends `${infer Head}{${infer Param}}${infer Rest}` ? `${Head}:${Param}${HonoPath<Rest>}` : T;
+
+/**
+ * DELETE of one thing named in the path: `remove` deletes it (throwing AppError's 404 for none, 409 for one in use) and the
+ * route answers 204 with no body. `refusals` documents those errors. Use it as `.openapi(...deleteRoute({ … }))`.
+ */
+export function deleteRoute<
+  const P extends string,
+  const Params extends z.ZodObject,
+  const Refusals extends Record<number, object>,
+>(config: {
+  path: P;
+  access: Access;
+  summary: string;
+  description?: string;
+  params: Params;
+  refusals: Refusals;
+  remove: (c: Context<AppEnv>, params: z.output<Params>) => Promise<unknown>;
+}) {
+  const { params, refusals, remove, ...rest } = config;
+  const route = defineRoute({
+    ...rest,
+    method: 'delete',
+    request: { params },
+    responses: { 204: { description: 'Deleted' }, ...refusals },
+  });
+  type Input = { in: { param: z.input<Params> }; out: { param: z.output<Params> } };
+  const handler = async (c: Context<AppEnv, HonoPath<P>, Input>) => {
+    await remove(c, c.req.valid('param'));
+    return c.body(null, 204);
+  };
+  return [route, handler] as const;
+}
+
 /** A NUL (U+0000) in a path parameter or a query value is a 400 naming the field (PostgreSQL cannot store it). */
 const refuseNulInUrl: MiddlewareHandler<AppEnv> = async (c, next) => {
   const fields = [...nulPaths(c.req.param()), ...nulPaths(c.req.queries())].map((path) => path.replace(/\.\d+$/, ''));

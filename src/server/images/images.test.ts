@@ -3,16 +3,9 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { images, imageVariants } from '../db/schema';
 import { IMAGE_MESSAGES } from '../../shared/image-rules';
-import type { TestApp, TestUser } from '../test/test-app';
-import { useAppWithUsers } from '../test/file-app';
+import { fileAppWithUsers } from '../test/file-app';
 
-let t: TestApp;
-let leader: TestUser;
-let moderator: TestUser;
-useAppWithUsers((app, users) => {
-  t = app;
-  ({ leader, moderator } = users);
-});
+const { app: t, leader, moderator } = await fileAppWithUsers();
 
 const png = (width = 400, height = 200) =>
   sharp({ create: { width, height, channels: 4, background: { r: 20, g: 120, b: 60, alpha: 1 } } })

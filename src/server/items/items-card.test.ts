@@ -1,34 +1,15 @@
 // Items and add-ons paid by card (R23, R36, R37): 'Pay now' answers a Stripe Checkout page (the local fake), and only the
 // signed webhook marks the purchase paid; the hole stays taken meanwhile.
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { payments, players, purchases } from '../db/schema';
 import { createAddon } from '../addons/service';
-import { startFakeStripe, type FakeStripe } from '../test/fake-stripe';
 import { createRegisteredTeam, createTournament } from '../test/factories';
-import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
+import { fileAppWithStripe } from '../test/file-app';
 import { createItem } from './service';
 
-let t: TestApp;
-let fake: FakeStripe;
-let server: ServerType;
-let leader: TestUser;
-
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await createTestApp({ env: fake.env });
-  server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise((resolve) => server.once('listening', resolve));
-  fake.webhookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/payments/webhook`;
-  leader = await t.createUser('team_leader');
-});
-afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
-  await t?.close();
-  await fake?.close();
-});
+const { app: t, fake } = await fileAppWithStripe();
+const leader = await t.createUser('team_leader');
 
 const sessionIdOf = (url: string) => [...fake.sessions.keys()].find((id) => url.includes(id))!;
 

@@ -9,22 +9,14 @@ import { testDatabaseKind } from '../test/database';
 import { fingerprint } from '../test/db-fingerprint';
 import { createTournament, daysFromToday } from '../test/factories';
 import { insertLeaders } from '../test/fixtures';
-import { useAppWithUsers, usePool } from '../test/file-app';
-import type { TestApp, TestUser } from '../test/test-app';
+import { fileAppWithUsers, usePool } from '../test/file-app';
 import { holeTakenMessage, ITEM_MESSAGES, ITEM_SOLD_OUT_MESSAGE } from '../../shared/item-schemas';
 import { buyItem, createItem } from './service';
 import { storeImage } from '../images/service';
 import { createTournamentDay } from '../test/tournament-day-fixtures';
 import sharp from 'sharp';
 
-let t: TestApp;
-let admin: TestUser;
-let leader: TestUser;
-let moderator: TestUser;
-useAppWithUsers((app, users) => {
-  t = app;
-  ({ admin, leader, moderator } = users);
-});
+const { app: t, admin, leader, moderator } = await fileAppWithUsers();
 const POSTGRES = testDatabaseKind() === 'postgres';
 const pool = usePool(() => t, 24);
 const item = { name: 'Hole sponsor', includes: 'A sign on the tee', priceCents: 25_000, quantity: 18, fmvCents: 0, isHole: true };

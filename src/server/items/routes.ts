@@ -2,7 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import { getActor } from '../http/context';
 import { instant } from '../http/answer-fields';
-import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
+import { createRouter, defineRoute, deleteRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { itemPurchaseSchema, sponsorshipItemSchema } from '../../shared/item-schemas';
 import { checkoutAnswer, checkoutFor } from './checkout';
 import { buyItem, createItem, deleteItem, holeSponsors, itemsWithPlaces, myPurchases, updateItem } from './service';
@@ -161,16 +161,12 @@ export const adminItemRoutes = createRouter()
     async (c) => c.json({ item: await updateItem(c.var.deps.database.db, c.req.valid('param').id, c.req.valid('json')) }, 200),
   )
   .openapi(
-    defineRoute({
-      method: 'delete',
+    ...deleteRoute({
       path: '/items/{id}',
       access: 'admin',
       summary: 'Delete a sponsorship item nobody has bought',
-      request: { params: idParam },
-      responses: { 204: { description: 'Deleted' }, 404: errorResponse('No such item'), 409: errorResponse('The item has been bought') },
+      params: idParam,
+      refusals: { 404: errorResponse('No such item'), 409: errorResponse('The item has been bought') },
+      remove: (c, { id }) => deleteItem(c.var.deps.database.db, id),
     }),
-    async (c) => {
-      await deleteItem(c.var.deps.database.db, c.req.valid('param').id);
-      return c.body(null, 204);
-    },
   );

@@ -1,25 +1,15 @@
 // The leaderboards through the API (R11, R22): the public boards of active tournaments and the staff score
 // report, a saved score shown at once, and a constant number of queries per board. The live stream: live-updates.test.ts.
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createTournamentDay, insertScores, type DayTeam } from '../test/tournament-day-fixtures';
-import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
+import { fileAppWithUsers } from '../test/file-app';
 import type { Leaderboard } from '../scoring/openapi-schemas';
 import { teamAssignments } from '../db/schema';
 import { loadLeaderboard } from './leaderboard';
 
-let t: TestApp;
-let leader: TestUser;
-let moderator: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  [leader, moderator] = await Promise.all([t.createUser('team_leader'), t.createUser('moderator')]);
-});
-afterAll(async () => {
-  await t?.deps.leaderboardFeed.close();
-  await t?.close();
-});
+const { app: t, leader, moderator } = await fileAppWithUsers();
+afterAll(() => t.deps.leaderboardFeed.close());
 
 const board = (tournamentId: string) => t.call(`/api/leaderboard/${tournamentId}`);
 const save = (team: DayTeam, list: [number, number, number][]) =>

@@ -10,26 +10,19 @@ import { eq } from 'drizzle-orm';
 import { tournaments } from '../db/schema';
 import { readEvents, type EventReader, type ServerSentEvent } from '../test/sse-reader';
 import { createTournamentDay, type DayTeam } from '../test/tournament-day-fixtures';
-import { createTestApp, TEST_PASSWORD, uniqueEmail, type TestApp, type TestUser } from '../test/test-app';
+import { createTestApp, TEST_PASSWORD, uniqueEmail } from '../test/test-app';
+import { fileApp } from '../test/file-app';
 import type { Leaderboard } from '../scoring/openapi-schemas';
 import { LEADERBOARD_CHANNEL } from './leaderboard-channel';
 import { createLeaderboardFeed } from './leaderboard-feed';
 
-let t: TestApp;
-let other: TestApp;
-let leader: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  // Another app on the same database, with its own feed and LISTEN connection, as another process would have.
-  other = await createTestApp({ database: t.database });
-  leader = await t.createUser('team_leader');
-});
+const t = await fileApp();
+// Another app on the same database, with its own feed and LISTEN connection, as another process would have.
+const other = await fileApp({ database: t.database });
+const leader = await t.createUser('team_leader');
 afterAll(async () => {
-  await other?.deps.leaderboardFeed.close();
-  await t?.deps.leaderboardFeed.close();
-  await other?.close();
-  await t?.close();
+  await other.deps.leaderboardFeed.close();
+  await t.deps.leaderboardFeed.close();
 });
 
 const board = (tournamentId: string, app = t) => app.call(`/api/leaderboard/${tournamentId}`);

@@ -2,12 +2,11 @@
 // with free spots, place singles into a new team and into a team with a free spot, each golfer placed gets an e-mail
 // (real SMTP, the catcher); bad and stale requests are refused and change nothing.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { payments, players, teams } from '../db/schema';
 import { createLevel, createSingle, createTournament, registrationInput, singleInput } from '../test/factories';
 import { fingerprint } from '../test/db-fingerprint';
-import { startMailCatcher, type MailCatcher } from '../test/mail-catcher';
-import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
+import { fileAppWithMail, usersOfEachRole } from '../test/file-app';
 import { CHOOSE_TARGET_MESSAGE, SINGLE_NOT_PLACEABLE_MESSAGE } from '../../shared/pairing';
 import { LEVEL_SOLD_OUT_MESSAGE } from '../../shared/capacity';
 import { PLACES_AVAILABLE_MESSAGE } from '../../shared/waitlist-schemas';
@@ -15,20 +14,8 @@ import { lapseAndOffer } from '../waitlist/service';
 import { SINGLES_NOT_SOLD_MESSAGE } from '../registration/service';
 import { SAME_LEVEL_MESSAGE, SINGLE_GONE_MESSAGE } from './service';
 
-let t: TestApp;
-let mail: MailCatcher;
-let golfer: TestUser;
-let admin: TestUser;
-
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  t = await createTestApp({ env: { SMTP_URL: mail.url } });
-  [golfer, admin] = await Promise.all([t.createUser('team_leader'), t.createUser('admin')]);
-});
-afterAll(async () => {
-  await t?.close();
-  await mail?.close();
-});
+const { app: t, mail } = await fileAppWithMail();
+const { leader: golfer, admin } = await usersOfEachRole(t);
 
 const board = async (tournamentId: string) => {
   const { status, body } = await t.call(`/api/admin/pairing?tournamentId=${tournamentId}`, { cookie: admin.cookie });

@@ -5,10 +5,8 @@ import { AppError } from '../http/errors';
 import { CARD_PAYMENTS_OFF_MESSAGE } from '../payments/card-payments';
 import { fingerprint } from '../test/db-fingerprint';
 import { createLevel, createTournament, playersInput, registrationInput } from '../test/factories';
-import { registrationCounts, teamsInput, useClock, type TestClock } from '../test/fixtures';
-import { type MailCatcher } from '../test/mail-catcher';
-import { useAppWithMail } from '../test/file-app';
-import type { TestApp, TestUser } from '../test/test-app';
+import { registrationCounts, teamsInput, useClock } from '../test/fixtures';
+import { fileAppWithMail } from '../test/file-app';
 import { registerTeams } from './service';
 
 const NOW = '2027-03-01T12:00:00.000Z';
@@ -16,20 +14,9 @@ const NOW = '2027-03-01T12:00:00.000Z';
 const HOLD_UNTIL = '2027-03-04T12:00:00.000Z';
 const START_DATE = '2027-04-16';
 
-let t: TestApp;
-let mail: MailCatcher;
-let clock: TestClock;
-let leader: TestUser;
-
-useAppWithMail(
-  async (app, catcher) => {
-    t = app;
-    mail = catcher;
-    clock = useClock(t, NOW);
-    leader = await t.createUser('team_leader', { firstName: 'Lee', lastName: 'Leader' });
-  },
-  { env: { MAIL_FROM: 'Golf Classic <golf@example.org>' } },
-);
+const { app: t, mail } = await fileAppWithMail({ env: { MAIL_FROM: 'Golf Classic <golf@example.org>' } });
+const clock = useClock(t, NOW);
+const leader = await t.createUser('team_leader', { firstName: 'Lee', lastName: 'Leader' });
 
 /** A fresh tournament (unlimited unless told) with one level; every test gets its own so counts do not mix. */
 async function tournamentWithLevel(options: { maxTeams?: number | null; places?: number; priceCents?: number; name?: string } = {}) {

@@ -1,7 +1,7 @@
 // The registrations report: counts and totals against hand-computed fixtures, every filter, day boundaries in TIME_ZONE,
 // pagination past 100 rows, CSV, and admin-only access (R8, R15, R16).
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { players, teams, tournaments } from '../db/schema';
 import { registerTeams } from '../registration/service';
 import { sweepHolds } from '../holds/expiry';
@@ -9,87 +9,69 @@ import { setTeamPaymentStatus } from '../teams/admin-service';
 import { fingerprint } from '../test/db-fingerprint';
 import { createLevel, createTournament, registrationInput } from '../test/factories';
 import { teamsInput } from '../test/fixtures';
-import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
-
-let t: TestApp;
-let leader: TestUser;
-let moderator: TestUser;
-let admin: TestUser;
-let oldActive: Awaited<ReturnType<typeof createTournament>>;
-let open: Awaited<ReturnType<typeof createTournament>>;
-let inactive: Awaited<ReturnType<typeof createTournament>>;
-let big: Awaited<ReturnType<typeof createTournament>>;
-/** Report Open's teams, in registration order. */
-let A: string, B: string, C: string, D: string;
+import { type TestUser } from '../test/test-app';
+import { fileAppWithUsers } from '../test/file-app';
 
 const EAGLE = 1_000_00;
 const BIRDIE = 250_50;
 
-beforeAll(async () => {
-  // New York: EST (UTC-5) until 9 March 2025, EDT (UTC-4) after.
-  t = await createTestApp({ env: { TIME_ZONE: 'America/New_York' } });
-  [leader, moderator, admin] = await Promise.all([t.createUser('team_leader'), t.createUser('moderator'), t.createUser('admin')]);
-  oldActive = await createTournament(t.db, { name: 'Old Active Cup', active: true });
-  open = await createTournament(t.db, { name: 'Report Open', active: true });
-  inactive = await createTournament(t.db, { name: 'Newest Inactive', active: false });
-  big = await createTournament(t.db, { name: 'Big Field', active: false });
-  // Creation order decides "newest": set it explicitly.
-  const created = [oldActive, open, inactive, big];
-  for (const [i, x] of created.entries())
-    await t.db
-      .update(tournaments)
-      .set({ createdAt: new Date(Date.UTC(2025, 0, 1 + i)) })
-      .where(eq(tournaments.id, x.id));
+// New York: EST (UTC-5) until 9 March 2025, EDT (UTC-4) after.
+const { app: t, leader, moderator, admin } = await fileAppWithUsers({ env: { TIME_ZONE: 'America/New_York' } });
+const oldActive = await createTournament(t.db, { name: 'Old Active Cup', active: true });
+const open = await createTournament(t.db, { name: 'Report Open', active: true });
+const inactive = await createTournament(t.db, { name: 'Newest Inactive', active: false });
+const big = await createTournament(t.db, { name: 'Big Field', active: false });
+// Creation order decides "newest": set it explicitly.
+const created = [oldActive, open, inactive, big];
+for (const [i, x] of created.entries())
+  await t.db
+    .update(tournaments)
+    .set({ createdAt: new Date(Date.UTC(2025, 0, 1 + i)) })
+    .where(eq(tournaments.id, x.id));
 
-  const eagle = await createLevel(t.db, open.id, { name: 'Eagle', priceCents: EAGLE });
-  const birdie = await createLevel(t.db, open.id, { name: 'Birdie', priceCents: BIRDIE });
-  const ab = await registerTeams(
-    t.db,
-    leader.id,
-    registrationInput(open.id, eagle.id, { company: 'Acme, Inc.', teams: teamsInput(2, 'Eagle') }),
-    new Date(),
-  );
-  const c = await registerTeams(
-    t.db,
-    leader.id,
-    registrationInput(open.id, birdie.id, { paymentOption: 'pay', teams: teamsInput(1, 'Birdie Pay') }),
-    new Date(),
-  );
-  const d = await registerTeams(
-    t.db,
-    leader.id,
-    registrationInput(open.id, birdie.id, { teams: teamsInput(1, 'Birdie Hold') }),
-    new Date(),
-  );
-  [A, B] = ab.teams.map((x) => x.id) as [string, string];
-  C = c.teams[0]!.id;
-  D = d.teams[0]!.id;
-  await setTeamPaymentStatus(t.db, A, { status: 'paid' });
-  await setTeamPaymentStatus(t.db, B, { status: 'in_progress' });
-  // C stays pending (card), D stays hold.
-  const at = { [A]: '2025-03-01T04:59:00Z', [B]: '2025-03-01T05:00:00Z', [C]: '2025-03-10T12:00:00Z', [D]: '2025-03-11T03:30:00Z' };
-  // A: 23:59 on 28 Feb in New York; B: 00:00 on 1 March; C: 08:00 on 10 March; D: 23:30 on 10 March (already the 11th in UTC).
-  for (const [id, iso] of Object.entries(at))
-    await t.db
-      .update(teams)
-      .set({ createdAt: new Date(iso) })
-      .where(eq(teams.id, id));
-  // C has three golfers, not four.
-  const [first] = await t.db.select({ id: players.id }).from(players).where(eq(players.teamId, C)).limit(1);
-  await t.db.delete(players).where(eq(players.id, first!.id));
+const eagle = await createLevel(t.db, open.id, { name: 'Eagle', priceCents: EAGLE });
+const birdie = await createLevel(t.db, open.id, { name: 'Birdie', priceCents: BIRDIE });
+const ab = await registerTeams(
+  t.db,
+  leader.id,
+  registrationInput(open.id, eagle.id, { company: 'Acme, Inc.', teams: teamsInput(2, 'Eagle') }),
+  new Date(),
+);
+const c = await registerTeams(
+  t.db,
+  leader.id,
+  registrationInput(open.id, birdie.id, { paymentOption: 'pay', teams: teamsInput(1, 'Birdie Pay') }),
+  new Date(),
+);
+const d = await registerTeams(t.db, leader.id, registrationInput(open.id, birdie.id, { teams: teamsInput(1, 'Birdie Hold') }), new Date());
+/** Report Open's teams, in registration order. */
+const [A, B] = ab.teams.map((x) => x.id) as [string, string];
+const C = c.teams[0]!.id;
+const D = d.teams[0]!.id;
+await setTeamPaymentStatus(t.db, A, { status: 'paid' });
+await setTeamPaymentStatus(t.db, B, { status: 'in_progress' });
+// C stays pending (card), D stays hold.
+const at = { [A]: '2025-03-01T04:59:00Z', [B]: '2025-03-01T05:00:00Z', [C]: '2025-03-10T12:00:00Z', [D]: '2025-03-11T03:30:00Z' };
+// A: 23:59 on 28 Feb in New York; B: 00:00 on 1 March; C: 08:00 on 10 March; D: 23:30 on 10 March (already the 11th in UTC).
+for (const [id, iso] of Object.entries(at))
+  await t.db
+    .update(teams)
+    .set({ createdAt: new Date(iso) })
+    .where(eq(teams.id, id));
+// C has three golfers, not four.
+const [first] = await t.db.select({ id: players.id }).from(players).where(eq(players.teamId, C)).limit(1);
+await t.db.delete(players).where(eq(players.id, first!.id));
 
-  const oldLevel = await createLevel(t.db, oldActive.id, { priceCents: 99_00 });
-  await registerTeams(t.db, leader.id, registrationInput(oldActive.id, oldLevel.id), new Date());
-  // 101 teams without level or players (as an admin may add them), to page past 100 rows.
-  await t.db.insert(teams).values(
-    Array.from({ length: 101 }, (_, i) => ({
-      tournamentId: big.id,
-      name: `Big ${String(i + 1).padStart(3, '0')}`,
-      createdAt: new Date(Date.UTC(2025, 1, 1, 0, i)),
-    })),
-  );
-});
-afterAll(() => t?.close());
+const oldLevel = await createLevel(t.db, oldActive.id, { priceCents: 99_00 });
+await registerTeams(t.db, leader.id, registrationInput(oldActive.id, oldLevel.id), new Date());
+// 101 teams without level or players (as an admin may add them), to page past 100 rows.
+await t.db.insert(teams).values(
+  Array.from({ length: 101 }, (_, i) => ({
+    tournamentId: big.id,
+    name: `Big ${String(i + 1).padStart(3, '0')}`,
+    createdAt: new Date(Date.UTC(2025, 1, 1, 0, i)),
+  })),
+);
 
 const report = (query = '', user: TestUser = admin) => t.call(`/api/admin/reports?${query}`, { cookie: user.cookie });
 const names = (body: { rows: { id: string }[] }) => body.rows.map((r) => ({ [A]: 'A', [B]: 'B', [C]: 'C', [D]: 'D' })[r.id] ?? r.id);

@@ -1,23 +1,15 @@
 // R28–R31 through the API on either database: the format locked once scores exist, stroke indexes each once, handicap
 // indexes on the team form, the scramble card's one row, a net scramble board with countback, and 36 teams drawn on 18 holes.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { golfCourses, teamAssignments, tournaments } from '../db/schema';
 import { fingerprint } from '../test/db-fingerprint';
 import { createTournamentDay, insertScores, type DayTeam } from '../test/tournament-day-fixtures';
-import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
+import { fileAppWithUsers } from '../test/file-app';
 import { TOURNAMENT_MESSAGES } from '../../shared/tournament-schemas';
 import { SCORE_MESSAGES } from '../../shared/score-schemas';
 
-let t: TestApp;
-let leader: TestUser;
-let admin: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  [leader, admin] = await Promise.all([t.createUser('team_leader'), t.createUser('admin')]);
-});
-afterAll(() => t?.close());
+const { app: t, leader, admin } = await fileAppWithUsers();
 
 const tournamentBody = (tournament: { name: string; startDate: string }, courseId: string | null, change: Record<string, unknown>) => ({
   name: tournament.name,

@@ -2,30 +2,17 @@
 // someone else comes back as a conflict and keeps its value, every change lands in score_events, staff read the history.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { scoreEvents, scoreSaves, tournaments } from '../db/schema';
 import { SCORE_MESSAGES } from '../../shared/score-schemas';
 import { fingerprint } from '../test/db-fingerprint';
 import { testDatabaseKind } from '../test/database';
 import { createTournamentDay, insertScores, scoresOf, type DayTeam } from '../test/tournament-day-fixtures';
-import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
+import type { TestUser } from '../test/test-app';
 import { applyScoreChanges } from './score-sync';
-import { usePool } from '../test/file-app';
+import { fileAppWithUsers, usePool } from '../test/file-app';
 
-let t: TestApp;
-let leader: TestUser;
-let otherLeader: TestUser;
-let moderator: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  [leader, otherLeader, moderator] = await Promise.all([
-    t.createUser('team_leader'),
-    t.createUser('team_leader'),
-    t.createUser('moderator'),
-  ]);
-});
-afterAll(() => t?.close());
+const { app: t, leader, otherLeader, moderator } = await fileAppWithUsers({ otherLeader: true });
 
 /** Changes for player index p: [p, hole, base, strokes]. */
 const changes = (team: DayTeam, list: [number, number, number, number][]) =>

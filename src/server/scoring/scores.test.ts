@@ -6,23 +6,11 @@ import { tournaments } from '../db/schema';
 import { fingerprint } from '../test/db-fingerprint';
 import { testDatabaseKind } from '../test/database';
 import { createTournamentDay, insertScores, scoresOf, type DayTeam } from '../test/tournament-day-fixtures';
-import type { TestApp, TestUser } from '../test/test-app';
-import { useAppWithUsers, usePool } from '../test/file-app';
+import type { TestUser } from '../test/test-app';
+import { fileAppWithUsers, usePool } from '../test/file-app';
 import { getScoreSheet, saveScores } from './scores';
 
-let t: TestApp;
-let leader: TestUser;
-let otherLeader: TestUser;
-let moderator: TestUser;
-let admin: TestUser;
-
-useAppWithUsers(
-  (app, users) => {
-    t = app;
-    ({ leader, otherLeader, moderator, admin } = users);
-  },
-  { otherLeader: true },
-);
+const { app: t, leader, otherLeader, moderator, admin } = await fileAppWithUsers({ otherLeader: true });
 
 const sheet = (teamId: string, user: TestUser | null) => t.call(`/api/teams/${teamId}/scores`, { cookie: user?.cookie });
 const save = (teamId: string, scores: unknown, user: TestUser | null = leader, version?: string) =>

@@ -1,26 +1,15 @@
 // Side games (R44) through the API: the organiser's settings, contest winners entered by staff (bad input refused,
 // nothing saved), the board's skins and contests, a winner reaching an open board live, and the sheets marking contest holes.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { contestResults } from '../db/schema';
 import { readEvents } from '../test/sse-reader';
 import { createTournamentDay, insertScores, type DayTeam } from '../test/tournament-day-fixtures';
-import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
+import { fileAppWithUsers } from '../test/file-app';
 import type { Leaderboard } from '../scoring/openapi-schemas';
 
-let t: TestApp;
-let leader: TestUser;
-let moderator: TestUser;
-let admin: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  [leader, moderator, admin] = await Promise.all([t.createUser(), t.createUser('moderator'), t.createUser('admin')]);
-});
-afterAll(async () => {
-  await t?.deps.leaderboardFeed.close();
-  await t?.close();
-});
+const { app: t, leader, moderator, admin } = await fileAppWithUsers();
+afterAll(() => t.deps.leaderboardFeed.close());
 
 const settings = (tournamentId: string, json: object) =>
   t.call(`/api/side-games/${tournamentId}/settings`, { method: 'PUT', cookie: admin.cookie, json });

@@ -1,6 +1,6 @@
 // /api/admin/sponsorship-levels: the level catalogue, admins only (R8). Tournaments offer these levels at a price.
 import { z } from '@hono/zod-openapi';
-import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
+import { createRouter, defineRoute, deleteRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { sponsorshipLevelSchema } from '../../shared/sponsorship-schemas';
 import { createSponsorshipLevel, deleteSponsorshipLevel, listSponsorshipLevels, updateSponsorshipLevel } from './service';
 
@@ -47,21 +47,13 @@ export const sponsorshipRoutes = createRouter()
     async (c) => c.json({ level: await updateSponsorshipLevel(c.var.deps.database.db, c.req.valid('param').id, c.req.valid('json')) }, 200),
   )
   .openapi(
-    defineRoute({
-      method: 'delete',
+    ...deleteRoute({
       path: '/{id}',
       access: 'admin',
       summary: 'Delete a sponsorship level',
       description: 'Refused with 409, naming the tournaments, while a tournament offers the level.',
-      request: { params: idParam },
-      responses: {
-        204: { description: 'Deleted' },
-        404: errorResponse('No such level'),
-        409: errorResponse('A tournament offers the level'),
-      },
+      params: idParam,
+      refusals: { 404: errorResponse('No such level'), 409: errorResponse('A tournament offers the level') },
+      remove: (c, { id }) => deleteSponsorshipLevel(c.var.deps.database.db, id),
     }),
-    async (c) => {
-      await deleteSponsorshipLevel(c.var.deps.database.db, c.req.valid('param').id);
-      return c.body(null, 204);
-    },
   );

@@ -3,20 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { sponsorshipLevels, tournamentSponsorshipLevels } from '../db/schema';
 import { fingerprint } from '../test/db-fingerprint';
 import { createTournament } from '../test/factories';
-import type { TestApp, TestUser } from '../test/test-app';
-import { useAppWithUsers } from '../test/file-app';
+import { fileAppWithUsers } from '../test/file-app';
 import { createSponsorshipLevel } from './service';
 
 const BASE = '/api/admin/sponsorship-levels';
-let t: TestApp;
-let admin: TestUser;
-let moderator: TestUser;
-let leader: TestUser;
 
-useAppWithUsers((app, users) => {
-  t = app;
-  ({ admin, moderator, leader } = users);
-});
+const { app: t, admin, moderator, leader } = await fileAppWithUsers();
 
 let n = 0;
 const named = (label: string) => `${label} ${++n}`;

@@ -8,8 +8,8 @@ import { courseHoles, teamAssignments, teams } from '../db/schema';
 import { fingerprint } from '../test/db-fingerprint';
 import { testDatabaseKind } from '../test/database';
 import { addTeams, createTournamentDay, insertScores } from '../test/tournament-day-fixtures';
-import type { TestApp, TestUser } from '../test/test-app';
-import { useAppWithUsers, usePool } from '../test/file-app';
+import type { TestUser } from '../test/test-app';
+import { fileAppWithUsers, usePool } from '../test/file-app';
 import { drawStartingHoles, type RandomInt } from './starting-holes';
 
 // ── the draw ──────────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -98,19 +98,7 @@ describe('the draw of starting holes', () => {
 
 // ── the admin route and the sheets ────────────────────────────────────────────────────────────────────────────────────
 
-let t: TestApp;
-let leader: TestUser;
-let otherLeader: TestUser;
-let moderator: TestUser;
-let admin: TestUser;
-
-useAppWithUsers(
-  (app, users) => {
-    t = app;
-    ({ leader, otherLeader, moderator, admin } = users);
-  },
-  { otherLeader: true },
-);
+const { app: t, leader, otherLeader, moderator, admin } = await fileAppWithUsers({ otherLeader: true });
 
 const assign = (tournamentId: string, user: TestUser | null = admin) =>
   t.call(`/api/admin/tournaments/${tournamentId}/assign-teams`, { method: 'POST', cookie: user?.cookie });

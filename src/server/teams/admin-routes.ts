@@ -2,7 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import { getActor } from '../http/context';
 import { csvResponse, toCsv } from '../http/csv';
-import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
+import { createRouter, defineRoute, deleteRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { adminCreateTeamSchema, teamListQuerySchema, teamStatusSchema } from '../../shared/admin-schemas';
 import { PAYMENT_STATUS_LABELS } from '../../shared/payment-status';
 import {
@@ -127,21 +127,19 @@ export const adminTeamRoutes = createRouter()
     },
   )
   .openapi(
-    defineRoute({
-      method: 'delete',
+    ...deleteRoute({
       path: '/{id}',
       access: 'admin',
       summary: 'Delete a team with its players, payment records, scores, check-ins and starting hole',
-      request: { params: idParam },
-      responses: { 204: { description: 'Deleted' }, 404: errorResponse('No such team') },
+      params: idParam,
+      refusals: { 404: errorResponse('No such team') },
+      remove: async (c, { id }) => {
+        const { database, config, mailer, logger, now } = c.var.deps;
+        await deleteTeam(database.db, id);
+        // The freed place goes to the first in line of a waitlist at once (R25); a failure waits for the next sweep.
+        await offerFreedPlaces({ db: database.db, config, mailer, logger, now }).catch((error) =>
+          logger.error('waitlist offer failed', { error: String(error) }),
+        );
+      },
     }),
-    async (c) => {
-      const { database, config, mailer, logger, now } = c.var.deps;
-      await deleteTeam(database.db, c.req.valid('param').id);
-      // The freed place goes to the first in line of a waitlist at once (R25); a failure waits for the next sweep.
-      await offerFreedPlaces({ db: database.db, config, mailer, logger, now }).catch((error) =>
-        logger.error('waitlist offer failed', { error: String(error) }),
-      );
-      return c.body(null, 204);
-    },
   );

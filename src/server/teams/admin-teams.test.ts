@@ -6,16 +6,8 @@ import { registerTeams } from '../registration/service';
 import { fingerprint } from '../test/db-fingerprint';
 import { createLevel, createTournament, playersInput, registrationInput } from '../test/factories';
 import { teamsInput } from '../test/fixtures';
-import type { TestApp, TestUser } from '../test/test-app';
-import { useAppWithUsers } from '../test/file-app';
-
-let t: TestApp;
-let leader: TestUser;
-let moderator: TestUser;
-let admin: TestUser;
-let bulk: Awaited<ReturnType<typeof createTournament>>;
-let small: Awaited<ReturnType<typeof createTournament>>;
-let smallLevel: Awaited<ReturnType<typeof createLevel>>;
+import type { TestUser } from '../test/test-app';
+import { fileAppWithUsers } from '../test/file-app';
 
 async function register(tournamentId: string, levelId: string, names: string[], company = 'Fairway Ltd') {
   const input = registrationInput(tournamentId, levelId, {
@@ -25,21 +17,18 @@ async function register(tournamentId: string, levelId: string, names: string[], 
   return (await registerTeams(t.db, leader.id, input, new Date())).teams;
 }
 
-useAppWithUsers(async (app, users) => {
-  t = app;
-  ({ leader, moderator, admin } = users);
-  bulk = await createTournament(t.db, { name: 'Bulk Open' });
-  const bulkLevel = await createLevel(t.db, bulk.id, { maxTeams: 100 });
-  for (let i = 0; i < 6; i++) {
-    const n = i < 5 ? 10 : 5;
-    await registerTeams(t.db, leader.id, registrationInput(bulk.id, bulkLevel.id, { teams: teamsInput(n, `Bulk ${i}-`) }), new Date());
-  }
-  small = await createTournament(t.db, { name: 'Small Cup', maxTeams: 5 });
-  smallLevel = await createLevel(t.db, small.id, { name: 'Albatross', priceCents: 250_00, maxTeams: 4 });
-  await register(small.id, smallLevel.id, ['Charlie'], 'Zeta Corp');
-  await register(small.id, smallLevel.id, ['alpha'], 'Acme, "Golf" Inc');
-  await register(small.id, smallLevel.id, ['Bravo 100%'], '=HYPERLINK("x")');
-});
+const { app: t, leader, moderator, admin } = await fileAppWithUsers();
+const bulk = await createTournament(t.db, { name: 'Bulk Open' });
+const bulkLevel = await createLevel(t.db, bulk.id, { maxTeams: 100 });
+for (let i = 0; i < 6; i++) {
+  const n = i < 5 ? 10 : 5;
+  await registerTeams(t.db, leader.id, registrationInput(bulk.id, bulkLevel.id, { teams: teamsInput(n, `Bulk ${i}-`) }), new Date());
+}
+const small = await createTournament(t.db, { name: 'Small Cup', maxTeams: 5 });
+const smallLevel = await createLevel(t.db, small.id, { name: 'Albatross', priceCents: 250_00, maxTeams: 4 });
+await register(small.id, smallLevel.id, ['Charlie'], 'Zeta Corp');
+await register(small.id, smallLevel.id, ['alpha'], 'Acme, "Golf" Inc');
+await register(small.id, smallLevel.id, ['Bravo 100%'], '=HYPERLINK("x")');
 
 const list = (query: string, user: TestUser = admin) => t.call(`/api/admin/teams?${query}`, { cookie: user.cookie });
 

@@ -1,11 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { payments, players, teams } from '../db/schema';
 import { registerTeams } from '../registration/service';
 import { fingerprint } from '../test/db-fingerprint';
 import { createLevel, createTournament, registrationInput } from '../test/factories';
-import { teamsInput, useClock, type TestClock } from '../test/fixtures';
-import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
+import { teamsInput, useClock } from '../test/fixtures';
+import { type TestUser } from '../test/test-app';
+import { fileApp } from '../test/file-app';
 
 // The tournament starts on Friday 16 April 2027; in TIME_ZONE (UTC for the test app) editing locks at 00:00 on 15 April.
 const START_DATE = '2027-04-16';
@@ -14,28 +15,16 @@ const AT_LOCK = '2027-04-15T00:00:00.000Z';
 const NOW = '2027-03-01T12:00:00.000Z';
 const LOCKED = { error: { code: 'FORBIDDEN', message: 'Editing is locked (tournament starts soon)' } };
 
-let t: TestApp;
-let clock: TestClock;
-let owner: TestUser;
-let other: TestUser;
-let moderator: TestUser;
-let admin: TestUser;
-let tournament: Awaited<ReturnType<typeof createTournament>>;
-let level: Awaited<ReturnType<typeof createLevel>>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  clock = useClock(t, NOW);
-  [owner, other, moderator, admin] = await Promise.all([
-    t.createUser('team_leader', { firstName: 'Olive', lastName: 'Owner' }),
-    t.createUser('team_leader', { firstName: 'Otto', lastName: 'Other' }),
-    t.createUser('moderator'),
-    t.createUser('admin'),
-  ]);
-  tournament = await createTournament(t.db, { name: 'Spring Charity Classic', startDate: START_DATE, endDate: START_DATE });
-  level = await createLevel(t.db, tournament.id, { name: 'Eagle Sponsor', priceCents: 120_000, maxTeams: 100 });
-});
-afterAll(() => t?.close());
+const t = await fileApp();
+const clock = useClock(t, NOW);
+const [owner, other, moderator, admin] = await Promise.all([
+  t.createUser('team_leader', { firstName: 'Olive', lastName: 'Owner' }),
+  t.createUser('team_leader', { firstName: 'Otto', lastName: 'Other' }),
+  t.createUser('moderator'),
+  t.createUser('admin'),
+]);
+const tournament = await createTournament(t.db, { name: 'Spring Charity Classic', startDate: START_DATE, endDate: START_DATE });
+const level = await createLevel(t.db, tournament.id, { name: 'Eagle Sponsor', priceCents: 120_000, maxTeams: 100 });
 beforeEach(() => clock.set(NOW));
 
 /** Registers `n` teams for `user` through the service, as the registration route does. */

@@ -1,7 +1,10 @@
 // One app per test file, made before its tests and closed after them, for the set-ups many files share: an app with a user
 // of each role, an app that sends its mail to a local catcher, and an app that serves a built client from a temporary folder.
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type Database, type Db } from '../db/connect';
+import { startFakeStripe, type FakeStripe } from './fake-stripe';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
 import { withTempAssets } from './temp-assets';
 import { createTestApp, type TestApp, type TestAppOptions, type TestUser } from './test-app';
@@ -58,19 +61,61 @@ export interface UsersOfEachRole {
 }
 
 /** An app with a signed-in team leader, moderator and admin (and a second leader when asked). */
-export function useAppWithUsers(
-  use: (app: TestApp, users: UsersOfEachRole) => void | Promise<void>,
-  options: { otherLeader?: boolean; names?: Partial<Record<'leader' | 'moderator' | 'admin', Name>> } = {},
-) {
-  useApp(async (app) => {
-    const [leader, moderator, admin, otherLeader] = await Promise.all([
-      app.createUser('team_leader', options.names?.leader),
-      app.createUser('moderator', options.names?.moderator),
-      app.createUser('admin', options.names?.admin),
-      options.otherLeader ? app.createUser('team_leader') : undefined,
-    ]);
-    await use(app, { leader, moderator, admin, otherLeader: otherLeader! });
-  });
+export function useAppWithUsers(use: (app: TestApp, users: UsersOfEachRole) => void | Promise<void>, options: UserOptions = {}) {
+  useApp(async (app) => use(app, await usersOfEachRole(app, options)));
+}
+
+type UserOptions = { otherLeader?: boolean; names?: Partial<Record<'leader' | 'moderator' | 'admin', Name>> };
+
+/** A signed-in team leader, moderator and admin of `app` (and a second leader when asked). */
+export async function usersOfEachRole(app: TestApp, options: UserOptions = {}): Promise<UsersOfEachRole> {
+  const [leader, moderator, admin, otherLeader] = await Promise.all([
+    app.createUser('team_leader', options.names?.leader),
+    app.createUser('moderator', options.names?.moderator),
+    app.createUser('admin', options.names?.admin),
+    options.otherLeader ? app.createUser('team_leader') : undefined,
+  ]);
+  return { leader, moderator, admin, otherLeader: otherLeader! };
+}
+
+/**
+ * The file's app, made while the file loads and closed after its tests: `const t = await fileApp();` at the top of a test
+ * file, then what the tests share as `const`s below it (docs/decisions/107).
+ */
+export async function fileApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const app = await createTestApp(options);
+  afterAll(() => app.close());
+  return app;
+}
+
+/** The file's app with a signed-in team leader, moderator and admin (and a second leader when asked): `const { app: t, admin } = …`. */
+export async function fileAppWithUsers(options: TestAppOptions & UserOptions = {}): Promise<UsersOfEachRole & { app: TestApp }> {
+  const { otherLeader, names, ...appOptions } = options;
+  const app = await fileApp(appOptions);
+  return { app, ...(await usersOfEachRole(app, { otherLeader, names })) };
+}
+
+/** The file's app sending its mail to a local catcher (SMTP_URL), both closed after the file's tests. */
+export async function fileAppWithMail(options: TestAppOptions = {}): Promise<{ app: TestApp; mail: MailCatcher }> {
+  const mail = await startMailCatcher();
+  afterAll(() => mail.close());
+  const app = await fileApp({ ...options, env: { ...options.env, SMTP_URL: mail.url } });
+  return { app, mail };
+}
+
+/**
+ * The file's app with card payments against the local fake Stripe (test/fake-stripe.ts), served on a local port that the
+ * fake's webhooks call, as Stripe calls the server; all three closed after the file's tests.
+ */
+export async function fileAppWithStripe(options: TestAppOptions = {}): Promise<{ app: TestApp; fake: FakeStripe }> {
+  const fake = await startFakeStripe();
+  afterAll(() => fake.close());
+  const app = await fileApp({ ...options, env: { ...fake.env, ...options.env } });
+  const server = serve({ fetch: app.app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise((resolve) => server.once('listening', resolve));
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  fake.webhookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/payments/webhook`;
+  return { app, fake };
 }
 
 /**

@@ -1,7 +1,7 @@
 // /api/admin/users: admins list, create, re-role and delete accounts (spec §7 admin-*-user; R8: admins only).
 import { z } from '@hono/zod-openapi';
 import { getActor } from '../http/context';
-import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
+import { createRouter, defineRoute, deleteRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { changeRoleSchema, createUserSchema, listUsersQuerySchema } from '../../shared/user-schemas';
 import { ROLES } from '../../shared/roles';
 import { changeUserRole, createUserAsAdmin, deleteUser, listUsers } from './service';
@@ -74,22 +74,13 @@ export const userRoutes = createRouter()
     },
   )
   .openapi(
-    defineRoute({
-      method: 'delete',
+    ...deleteRoute({
       path: '/{id}',
       access: 'admin',
       summary: 'Delete a user with their profile and sessions',
       description: 'Refused with 409 for yourself, for the last admin, and for a user who leads teams (delete the teams first).',
-      request: { params: idParam },
-      responses: {
-        204: { description: 'Deleted' },
-        404: errorResponse('No such user'),
-        409: errorResponse('Yourself, the last admin, or a user who leads teams'),
-      },
+      params: idParam,
+      refusals: { 404: errorResponse('No such user'), 409: errorResponse('Yourself, the last admin, or a user who leads teams') },
+      remove: async (c, { id }) => deleteUser(c.var.deps.database.db, (await getActor(c)).userId, id),
     }),
-    async (c) => {
-      const actor = await getActor(c);
-      await deleteUser(c.var.deps.database.db, actor.userId, c.req.valid('param').id);
-      return c.body(null, 204);
-    },
   );

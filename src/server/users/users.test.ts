@@ -7,29 +7,23 @@ import { account, profiles, session, user } from '../db/schema';
 import { fingerprint } from '../test/db-fingerprint';
 import { createRegisteredTeam } from '../test/factories';
 import { insertLeaders } from '../test/fixtures';
-import { TEST_PASSWORD, uniqueEmail, type TestApp, type TestUser } from '../test/test-app';
-import { useAppWithUsers } from '../test/file-app';
+import { TEST_PASSWORD, uniqueEmail } from '../test/test-app';
+import { fileAppWithUsers } from '../test/file-app';
 import { testDatabaseKind } from '../test/database';
 import { changeUserRole, deleteUser } from './service';
 
-let t: TestApp;
-let admin: TestUser;
-let moderator: TestUser;
-let leader: TestUser;
-
-useAppWithUsers(
-  (app, users) => {
-    t = app;
-    ({ admin, moderator, leader } = users);
+const {
+  app: t,
+  admin,
+  moderator,
+  leader,
+} = await fileAppWithUsers({
+  names: {
+    admin: { firstName: 'Ada', lastName: 'Admin' },
+    moderator: { firstName: 'Mo', lastName: 'Derator' },
+    leader: { firstName: 'Lee', lastName: 'Leader' },
   },
-  {
-    names: {
-      admin: { firstName: 'Ada', lastName: 'Admin' },
-      moderator: { firstName: 'Mo', lastName: 'Derator' },
-      leader: { firstName: 'Lee', lastName: 'Leader' },
-    },
-  },
-);
+});
 
 const roleOf = async (id: string) => (await t.db.select({ role: user.role }).from(user).where(eq(user.id, id)))[0]?.role;
 const adminCount = async () =>

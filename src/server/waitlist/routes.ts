@@ -1,7 +1,7 @@
 // /api/waitlist (a leader's entries and offers) and /api/admin/waitlist (staff: each level's line, remove an entry), R25.
 import { z } from '@hono/zod-openapi';
 import { getViewer } from '../http/context';
-import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
+import { createRouter, defineRoute, deleteRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { unauthenticated } from '../http/errors';
 import { joinWaitlistSchema } from '../../shared/waitlist-schemas';
 import { declineOffer, getOffer, joinWaitlist, myWaitlist, removeEntry, waitlistForStaff } from './service';
@@ -105,16 +105,12 @@ export const adminWaitlistRoutes = createRouter()
     },
   )
   .openapi(
-    defineRoute({
-      method: 'delete',
+    ...deleteRoute({
       path: '/{id}',
       access: 'staff',
       summary: 'Remove an entry from its waitlist (an open offer’s places are released)',
-      request: { params: z.object({ id: z.uuid('Waitlist entry not found') }) },
-      responses: { 204: { description: 'Removed' }, 404: errorResponse('No such open entry') },
+      params: z.object({ id: z.uuid('Waitlist entry not found') }),
+      refusals: { 404: errorResponse('No such open entry') },
+      remove: (c, { id }) => removeEntry(c.var.deps.database.db, id),
     }),
-    async (c) => {
-      await removeEntry(c.var.deps.database.db, c.req.valid('param').id);
-      return c.body(null, 204);
-    },
   );
