@@ -20,6 +20,7 @@ import { FormDialog, saveFeedback } from '../admin/form-dialog';
 import { notifyFailure } from '../admin/notify-failure';
 import { api } from '../lib/api';
 import type { ApiAnswer } from '../lib/api-types';
+import { bindFields } from '../lib/bind-fields';
 import { applyServerErrors } from '../lib/server-errors';
 import { notify } from '../lib/toast';
 import { tournamentsQuery } from '../tournaments/queries';
@@ -82,7 +83,7 @@ function ItemDialog({ item, tournamentId, onClose }: { item: Item | null; tourna
       ? { ...item, price: centsToInput(item.priceCents), fmv: centsToInput(item.fmvCents), quantity: String(item.quantity) }
       : { name: '', includes: '', price: '', fmv: '0.00', quantity: '1', isHole: false },
   });
-  const { errors } = form.formState;
+  const field = bindFields(form);
   const feedback = saveFeedback('Sponsorship item', Boolean(item), onClose);
   const submit = form.handleSubmit((input) =>
     save.mutate(
@@ -99,23 +100,12 @@ function ItemDialog({ item, tournamentId, onClose }: { item: Item | null; tourna
   return (
     <FormDialog title={item ? 'Edit Sponsorship Item' : 'Add Sponsorship Item'} onClose={onClose}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <Field label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
-        <TextAreaField
-          label="Includes"
-          hint="Optional: what the sponsor gets"
-          error={errors.includes?.message}
-          {...form.register('includes')}
-        />
+        <Field label="Name" autoComplete="off" {...field('name')} />
+        <TextAreaField label="Includes" hint="Optional: what the sponsor gets" {...field('includes')} />
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="Price" inputMode="decimal" error={errors.price?.message} {...form.register('price')} />
-          <Field
-            label="Fair market value"
-            hint="Goods and services received"
-            inputMode="decimal"
-            error={errors.fmv?.message}
-            {...form.register('fmv')}
-          />
-          <Field label="Quantity" inputMode="numeric" error={errors.quantity?.message} {...form.register('quantity')} />
+          <Field label="Price" inputMode="decimal" {...field('price')} />
+          <Field label="Fair market value" hint="Goods and services received" inputMode="decimal" {...field('fmv')} />
+          <Field label="Quantity" inputMode="numeric" {...field('quantity')} />
         </div>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" className="size-4 accent-brand-800" {...form.register('isHole')} />
@@ -135,17 +125,17 @@ function AddonDialog({ addon, tournamentId, onClose }: { addon: Addon | null; to
       ? { ...addon, price: centsToInput(addon.priceCents), fmv: centsToInput(addon.fmvCents), maxPerGolfer: String(addon.maxPerGolfer) }
       : { name: '', description: '', price: '', fmv: '0.00', maxPerGolfer: '1' },
   });
-  const { errors } = form.formState;
+  const field = bindFields(form);
   const submit = form.handleSubmit((input) => save.mutate({ id: addon?.id, input }, saveFeedback('Add-on', Boolean(addon), onClose)));
   return (
     <FormDialog title={addon ? 'Edit Add-on' : 'Add Add-on'} onClose={onClose}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <Field label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
-        <TextAreaField label="Description" hint="Optional" error={errors.description?.message} {...form.register('description')} />
+        <Field label="Name" autoComplete="off" {...field('name')} />
+        <TextAreaField label="Description" hint="Optional" {...field('description')} />
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="Price" inputMode="decimal" error={errors.price?.message} {...form.register('price')} />
-          <Field label="Fair market value" inputMode="decimal" error={errors.fmv?.message} {...form.register('fmv')} />
-          <Field label="Cap per golfer" inputMode="numeric" error={errors.maxPerGolfer?.message} {...form.register('maxPerGolfer')} />
+          <Field label="Price" inputMode="decimal" {...field('price')} />
+          <Field label="Fair market value" inputMode="decimal" {...field('fmv')} />
+          <Field label="Cap per golfer" inputMode="numeric" {...field('maxPerGolfer')} />
         </div>
         <FormActions onCancel={onClose} label={addon ? 'Save Changes' : 'Add Add-on'} busyLabel="Saving…" busy={save.isPending} />
       </form>
