@@ -4,6 +4,7 @@
 import { formatMoney } from '../../shared/money';
 import { SOLD_OUT_LABEL } from '../../shared/capacity';
 import { calendarPath, mapSearchUrl } from '../../shared/event-page';
+import { GoalBar } from '../donations/goal-bar';
 import type { OpenEvents } from '../lib/first-load-reads';
 import { formatDateRange } from '../lib/format';
 import { Link } from '../router';
@@ -202,22 +203,12 @@ function Raised({ raisedCents, goalCents, currency }: { raisedCents: number; goa
   if (!goalCents && raisedCents === 0) return null;
   const raised = formatMoney(raisedCents, currency);
   if (!goalCents) return <p className="text-lg font-semibold">{raised} raised</p>;
-  const percent = Math.min(100, Math.round((raisedCents / goalCents) * 100));
   return (
     <div className="flex w-full max-w-md flex-col gap-2">
       <p className="text-lg font-semibold">
         {raised} raised of {formatMoney(goalCents, currency)} goal
       </p>
-      <div
-        role="progressbar"
-        aria-label="Raised against the goal"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-3 overflow-hidden rounded-full bg-brand-800"
-      >
-        <div className="h-full rounded-full bg-white" style={{ width: `${percent}%` }} />
-      </div>
+      <GoalBar raisedCents={raisedCents} goalCents={goalCents} className="bg-brand-800" barClassName="bg-white" />
     </div>
   );
 }
