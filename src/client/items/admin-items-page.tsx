@@ -15,6 +15,7 @@ import {
 } from '../../shared/item-schemas';
 import { formatMoney } from '../../shared/money';
 import { centsToInput } from '../../shared/tournament-schemas';
+import { AdminHeading } from '../admin/admin-heading';
 import { EditDeleteActions } from '../admin/admin-list-page';
 import { FormDialog, saveFeedback } from '../admin/form-dialog';
 import { notifyFailure } from '../admin/notify-failure';
@@ -214,11 +215,7 @@ export function AdminItemsPage() {
 
   return (
     <div className="flex flex-col gap-4">
-      <title>Items & Add-ons · Admin · Golf Tournament</title>
-      <div>
-        <h1 className="text-2xl font-bold">Items & Add-ons</h1>
-        <p className="mt-1 text-sm text-stone-600">What a tournament sells besides team places: sponsorships, and extras per golfer.</p>
-      </div>
+      <AdminHeading title="Items & Add-ons">What a tournament sells besides team places: sponsorships, and extras per golfer.</AdminHeading>
       <SelectField label="Tournament" value={tournamentId} onChange={(e) => setChosen(e.target.value)} className="max-w-md">
         {list.map((t) => (
           <option key={t.id} value={t.id}>

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { organisationSchema, SETTINGS_MESSAGES, type OrganisationFormValues, type OrganisationInput } from '../../shared/settings-schemas';
+import { AdminHeading } from '../admin/admin-heading';
 import { errorMessage } from '../lib/api';
 import { bindFields } from '../lib/bind-fields';
 import { applyServerErrors } from '../lib/server-errors';
@@ -23,13 +24,9 @@ export function SettingsPage() {
   const data = settings.data;
   return (
     <div className="flex flex-col gap-5">
-      <title>Settings · Admin · Golf Tournament</title>
-      <div>
-        <h1 className="text-2xl font-bold">Settings</h1>
-        <p className="text-sm text-stone-600">
-          Your organisation as receipts, the event page and e-mails show it, and whether e-mail and card payments work.
-        </p>
-      </div>
+      <AdminHeading title="Settings">
+        Your organisation as receipts, the event page and e-mails show it, and whether e-mail and card payments work.
+      </AdminHeading>
       <ListState
         loading={settings.isPending}
         error={settings.isError && !data}

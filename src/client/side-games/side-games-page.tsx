@@ -2,6 +2,7 @@
 // contest hole's winner (team, golfer, distance; a hole in one) from a phone. A saved winner shows on every open board.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { AdminHeading } from '../admin/admin-heading';
 import { api, ApiError, errorMessage } from '../lib/api';
 import type { ApiAnswer } from '../lib/api-types';
 import { notify } from '../lib/toast';
@@ -232,13 +233,9 @@ export function SideGamesPage() {
     : [];
   return (
     <div className="flex flex-col gap-5">
-      <title>Side Games · Admin · Golf Tournament</title>
-      <div>
-        <h1 className="text-2xl font-bold">Side Games</h1>
-        <p className="mt-1 text-sm text-stone-600">
-          Skins come from the scores entered; contest winners are entered here and show on the leaderboard at once.
-        </p>
-      </div>
+      <AdminHeading title="Side Games">
+        Skins come from the scores entered; contest winners are entered here and show on the leaderboard at once.
+      </AdminHeading>
       <ChoicesState choices={choices} />
       {tournament ? (
         <>
