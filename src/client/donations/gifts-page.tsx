@@ -21,7 +21,7 @@ import { Button } from '../ui/button';
 import { Field } from '../ui/field';
 import { FormActions } from '../ui/form-actions';
 import { SelectField } from '../ui/select-field';
-import { NamedOptions } from '../ui/select-options';
+import { LabelledOptions, NamedOptions } from '../ui/select-options';
 import { ListState, Table, Td, Th, Tr } from '../ui/table';
 import { giftsQuery, useRecordGift } from './queries';
 
@@ -153,11 +153,7 @@ function RecordGiftDialog({ tournamentId, currency, onClose }: { tournamentId: s
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={`Amount (${currency})`} inputMode="decimal" autoComplete="off" {...field('amount')} />
           <SelectField label="Received by" {...field('method')}>
-            {OFFLINE_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {OFFLINE_METHOD_LABELS[m]}
-              </option>
-            ))}
+            <LabelledOptions values={OFFLINE_METHODS} labels={OFFLINE_METHOD_LABELS} />
           </SelectField>
           <Field label="Donor's name" autoComplete="off" {...field('name')} />
           <Field label="E-mail" type="email" autoComplete="off" hint="Optional: for the receipt" {...field('email')} />

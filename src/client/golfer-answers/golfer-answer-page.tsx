@@ -17,6 +17,7 @@ import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Field } from '../ui/field';
 import { SelectField } from '../ui/select-field';
+import { LabelledOptions } from '../ui/select-options';
 import { PageSpinner } from '../ui/spinner';
 import { TextAreaField } from '../ui/text-area-field';
 import { answerPageQuery, useSaveAnswers, type AnswerPage } from './queries';
@@ -121,11 +122,7 @@ function AnswerForm({ token, page }: { token: string; page: AnswerPage }) {
           />
           <SelectField label="Shirt size (optional)" {...field('shirtSize')}>
             <option value="">Choose a size</option>
-            {SHIRT_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
+            <LabelledOptions values={SHIRT_SIZES} />
           </SelectField>
           <TextAreaField
             label="Dietary needs (optional)"
@@ -140,11 +137,7 @@ function AnswerForm({ token, page }: { token: string; page: AnswerPage }) {
               return (
                 <SelectField key={q.id} label={label} {...field(name)}>
                   <option value="">Choose…</option>
-                  {q.choices.map((choice) => (
-                    <option key={choice} value={choice}>
-                      {choice}
-                    </option>
-                  ))}
+                  <LabelledOptions values={q.choices} />
                 </SelectField>
               );
             const errorId = `q-${q.id}-error`;

@@ -27,6 +27,7 @@ import { ConfirmDialog } from '../ui/dialog';
 import { DownloadLink } from '../ui/download-link';
 import { Field } from '../ui/field';
 import { SelectField } from '../ui/select-field';
+import { LabelledOptions } from '../ui/select-options';
 import { ListState, Table, Td, Th, Tr } from '../ui/table';
 import { TextAreaField } from '../ui/text-area-field';
 import { golferAnswersQuery, useAddQuestion, useDeleteQuestion, type GolferAnswersList } from './queries';
@@ -163,11 +164,7 @@ function AddQuestionForm({ tournamentId, onClose }: { tournamentId: string; onCl
     <form noValidate onSubmit={submit} aria-label="Add question" className="flex flex-col gap-3 rounded-md border border-stone-200 p-3">
       <Field label="Question" {...field('label')} />
       <SelectField label="Kind of answer" {...field('kind')}>
-        {QUESTION_KINDS.map((k) => (
-          <option key={k} value={k}>
-            {QUESTION_KIND_LABELS[k]}
-          </option>
-        ))}
+        <LabelledOptions values={QUESTION_KINDS} labels={QUESTION_KIND_LABELS} />
       </SelectField>
       {kind === 'choice' ? <TextAreaField label="Options (one a line)" rows={4} {...field('choices')} /> : null}
       <label className="flex min-h-11 items-center gap-2 text-sm sm:min-h-0">

@@ -15,7 +15,7 @@ import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Field } from '../ui/field';
 import { SelectField } from '../ui/select-field';
-import { NamedOptions } from '../ui/select-options';
+import { LabelledOptions, NamedOptions } from '../ui/select-options';
 import { Table, Td, Th, Tr } from '../ui/table';
 import { TextAreaField } from '../ui/text-area-field';
 
@@ -94,11 +94,7 @@ function Compose({ tournamentId }: { tournamentId: string }) {
             error={errors.audience}
             onChange={(e) => edit(setAudience)(e.target.value as Audience)}
           >
-            {AUDIENCES.map((a) => (
-              <option key={a} value={a}>
-                {AUDIENCE_LABELS[a]}
-              </option>
-            ))}
+            <LabelledOptions values={AUDIENCES} labels={AUDIENCE_LABELS} />
           </SelectField>
           {audience === 'level' ? (
             <SelectField

@@ -15,7 +15,7 @@ import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Field } from '../ui/field';
 import { SelectField } from '../ui/select-field';
-import { NamedOptions } from '../ui/select-options';
+import { LabelledOptions, NamedOptions } from '../ui/select-options';
 import { ListState } from '../ui/table';
 
 type SideGames = ApiAnswer<'/api/side-games/:tournamentId'>;
@@ -83,11 +83,7 @@ function SettingsCard({ data }: { data: SideGames }) {
       ) : (
         <form onSubmit={submit} className="flex flex-col gap-4">
           <SelectField label="Skins" value={skins} onChange={(e) => setSkins(e.target.value as SkinsMode)} className="max-w-xs">
-            {SKINS_MODES.map((mode) => (
-              <option key={mode} value={mode}>
-                {SKINS_MODE_LABELS[mode]}
-              </option>
-            ))}
+            <LabelledOptions values={SKINS_MODES} labels={SKINS_MODE_LABELS} />
           </SelectField>
           <HolePicker label="Closest to the pin" count={data.holeCount} value={ctp} onChange={setCtp} />
           {fields.closestToPinHoles ? <p className="text-sm text-red-700">{fields.closestToPinHoles}</p> : null}

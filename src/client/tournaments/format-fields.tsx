@@ -6,6 +6,7 @@ import type { TournamentFormValues } from '../../shared/tournament-schemas';
 import { bindFields } from '../lib/bind-fields';
 import { Field } from '../ui/field';
 import { SelectField } from '../ui/select-field';
+import { LabelledOptions } from '../ui/select-options';
 
 export function FormatFields() {
   const form = useFormContext<TournamentFormValues>();
@@ -18,11 +19,7 @@ export function FormatFields() {
       <legend className="px-1 text-base font-semibold">Format and scoring</legend>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <SelectField label="Format" {...field('format')}>
-          {FORMATS.map((f) => (
-            <option key={f} value={f}>
-              {FORMAT_LABELS[f]}
-            </option>
-          ))}
+          <LabelledOptions values={FORMATS} labels={FORMAT_LABELS} />
         </SelectField>
         {format === 'best_ball' ? (
           <SelectField label="Scores counted per hole" {...field('bestBalls')}>

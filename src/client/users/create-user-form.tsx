@@ -10,6 +10,7 @@ import { notify } from '../lib/toast';
 import { Field } from '../ui/field';
 import { FormActions } from '../ui/form-actions';
 import { SelectField } from '../ui/select-field';
+import { LabelledOptions } from '../ui/select-options';
 import { useCreateUser } from './queries';
 
 export function CreateUserForm({ onDone }: { onDone: () => void }) {
@@ -40,11 +41,7 @@ export function CreateUserForm({ onDone }: { onDone: () => void }) {
       <Field label="E-mail" type="email" autoComplete="off" {...field('email')} />
       <Field label="Password" type="password" autoComplete="new-password" hint="At least 8 characters" {...field('password')} />
       <SelectField label="Permission" {...field('role')}>
-        {ROLES.map((role) => (
-          <option key={role} value={role}>
-            {ROLE_LABELS[role]}
-          </option>
-        ))}
+        <LabelledOptions values={ROLES} labels={ROLE_LABELS} />
       </SelectField>
       <p className="text-sm text-stone-600">The account's e-mail counts as confirmed: the user can sign in at once.</p>
       <FormActions
