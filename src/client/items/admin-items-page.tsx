@@ -36,21 +36,13 @@ import { TextAreaField } from '../ui/text-area-field';
 type Item = ApiAnswer<'/api/admin/tournaments/:tournamentId/items'>['items'][number];
 type Addon = ApiAnswer<'/api/admin/tournaments/:tournamentId/addons'>['addons'][number];
 
-const adminItemsQuery = (tournamentId: string) =>
+/** A tournament's rows of one kind: its sponsorship items or its add-ons (useKeep's saves refresh it by the same key). */
+const keptQuery = <K extends 'items' | 'addons'>(kind: K, tournamentId: string) =>
   queryOptions({
-    queryKey: ['admin', 'items', tournamentId],
+    queryKey: ['admin', kind, tournamentId],
     queryFn: ({ signal }) =>
-      api<ApiAnswer<'/api/admin/tournaments/:tournamentId/items'>>(`/api/admin/tournaments/${tournamentId}/items`, { signal }).then(
-        (r) => r.items,
-      ),
-    enabled: Boolean(tournamentId),
-  });
-const adminAddonsQuery = (tournamentId: string) =>
-  queryOptions({
-    queryKey: ['admin', 'addons', tournamentId],
-    queryFn: ({ signal }) =>
-      api<ApiAnswer<'/api/admin/tournaments/:tournamentId/addons'>>(`/api/admin/tournaments/${tournamentId}/addons`, { signal }).then(
-        (r) => r.addons,
+      api<Record<K, { items: Item[]; addons: Addon[] }[K]>>(`/api/admin/tournaments/${tournamentId}/${kind}`, { signal }).then(
+        (r) => r[kind],
       ),
     enabled: Boolean(tournamentId),
   });
@@ -192,8 +184,8 @@ export function AdminItemsPage() {
   const list = tournaments.data?.tournaments ?? [];
   const [chosen, setChosen] = useState('');
   const tournamentId = chosen || list[0]?.id || '';
-  const items = useQuery(adminItemsQuery(tournamentId));
-  const addons = useQuery(adminAddonsQuery(tournamentId));
+  const items = useQuery(keptQuery('items', tournamentId));
+  const addons = useQuery(keptQuery('addons', tournamentId));
   const keepItems = useKeep<SponsorshipItemInput>('items', tournamentId);
   const keepAddons = useKeep<AddonInput>('addons', tournamentId);
   const [editingItem, setEditingItem] = useState<{ item: Item | null } | null>(null);
