@@ -4,7 +4,6 @@
 import { formatMoney } from '../../shared/money';
 import { SOLD_OUT_LABEL } from '../../shared/capacity';
 import { calendarPath, mapSearchUrl } from '../../shared/event-page';
-import { GoalBar } from '../donations/goal-bar';
 import type { OpenEvents } from '../lib/first-load-reads';
 import { formatDateRange } from '../lib/format';
 import { Link } from '../router';
@@ -198,17 +197,31 @@ function EventCard({ event, currency, heading }: { event: Event; currency: strin
 }
 
 /** `preview`: shown inside the tournament form, where the page's own h1 is the form's. */
-/** R38: raised against the goal; raised alone when no goal is set, nothing before the first gift. */
+/**
+ * R38: raised against the goal; raised alone when no goal is set, nothing before the first gift. Its bar is drawn here, not
+ * with donations/goal-bar.tsx: shared with lazy pages, that module becomes a chunk of its own, one more request on Home's
+ * first load (R41, docs/decisions/108).
+ */
 function Raised({ raisedCents, goalCents, currency }: { raisedCents: number; goalCents: number | null; currency: string }) {
   if (!goalCents && raisedCents === 0) return null;
   const raised = formatMoney(raisedCents, currency);
   if (!goalCents) return <p className="text-lg font-semibold">{raised} raised</p>;
+  const percent = Math.min(100, Math.round((raisedCents / goalCents) * 100));
   return (
     <div className="flex w-full max-w-md flex-col gap-2">
       <p className="text-lg font-semibold">
         {raised} raised of {formatMoney(goalCents, currency)} goal
       </p>
-      <GoalBar raisedCents={raisedCents} goalCents={goalCents} className="bg-brand-800" barClassName="bg-white" />
+      <div
+        role="progressbar"
+        aria-label="Raised against the goal"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-3 overflow-hidden rounded-full bg-brand-800"
+      >
+        <div className="h-full rounded-full bg-white" style={{ width: `${percent}%` }} />
+      </div>
     </div>
   );
 }
