@@ -3,7 +3,7 @@
 // heading and the classes its cell adds to `cellClassName` ('text-right').
 import { cn } from './cn';
 
-export type Column = string | readonly [heading: string, className: string];
+type Column = string | readonly [heading: string, className: string];
 
 export function ColumnHeads({
   columns,

@@ -4,7 +4,7 @@ import { useId, type ReactNode } from 'react';
 import { cn } from './cn';
 
 /** The props the frame gives its control. */
-export interface FieldControlProps {
+interface FieldControlProps {
   id: string;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
