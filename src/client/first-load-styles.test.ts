@@ -35,10 +35,16 @@ function staticGraph(entries = ENTRIES): string[] {
   return [...seen];
 }
 
+/** The files a sheet has Tailwind scan: its @source lines and those of the sheets it imports (first-load-sources.css). */
+function sourcesOf(sheet: string): string[] {
+  const css = readFileSync(join(CLIENT, sheet), 'utf8');
+  const imported = [...css.matchAll(/@import\s+'\.\/([^']+)'/g)].flatMap((m) => sourcesOf(m[1]!));
+  return [...imported, ...[...css.matchAll(/@source\s+'([^']+)'/g)].map((m) => resolve(CLIENT, m[1]!))];
+}
+
 describe('the first-load style sheet', () => {
   it('lists every client file Home and the leaderboard import', () => {
-    const css = readFileSync(join(CLIENT, 'index.css'), 'utf8');
-    const sources = [...css.matchAll(/@source\s+'([^']+)'/g)].map((m) => resolve(CLIENT, m[1]!));
+    const sources = sourcesOf('index.css');
     const graph = staticGraph();
     expect(graph.length).toBeGreaterThan(10);
     const unlisted = graph
@@ -52,8 +58,6 @@ describe('the first-load style sheet', () => {
   // covers the app shell, the leaderboard and what it loads lazily (TV mode, the side games: they bring no all-pages.css),
   // and is a part of index.css: Home opened from there brings all-pages.css.
   it("lists in the leaderboard's own sheet every client file the leaderboard imports, and nothing index.css does not", () => {
-    const sourcesOf = (sheet: string) =>
-      [...readFileSync(join(CLIENT, sheet), 'utf8').matchAll(/@source\s+'([^']+)'/g)].map((m) => resolve(CLIENT, m[1]!));
     const covered = (sources: string[], file: string) => sources.some((source) => file === source || file.startsWith(source + '/'));
     const board = sourcesOf('leaderboard.css');
     const graph = staticGraph([

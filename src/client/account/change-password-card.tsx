@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { changePasswordSchema, type ChangePasswordInput } from '../../shared/account-schemas';
 import { useChangePassword } from '../auth/account-forms';
 import { errorMessage } from '../lib/api';
+import { bindFields } from '../lib/bind-fields';
 import { applyServerErrors } from '../lib/server-errors';
 import { notify } from '../lib/toast';
 import { Button } from '../ui/button';
@@ -20,7 +21,7 @@ export function ChangePasswordCard() {
   const [open, setOpen] = useState(false);
   const change = useChangePassword();
   const form = useForm<ChangePasswordInput>({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY });
-  const { errors } = form.formState;
+  const field = bindFields(form);
   const close = () => {
     form.reset(EMPTY);
     setOpen(false);
@@ -49,14 +50,8 @@ export function ChangePasswordCard() {
       </div>
       {open ? (
         <form noValidate onSubmit={submit} className="mt-4 flex flex-col gap-4">
-          <Field
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-            error={errors.currentPassword?.message}
-            {...form.register('currentPassword')}
-          />
-          <NewPasswordField error={errors.newPassword?.message} {...form.register('newPassword')} />
+          <Field label="Current password" type="password" autoComplete="current-password" {...field('currentPassword')} />
+          <NewPasswordField {...field('newPassword')} />
           <p className="text-xs text-stone-600">Changing it signs you out on every other device.</p>
           <div className="flex gap-3">
             <Button type="submit" disabled={change.isPending}>

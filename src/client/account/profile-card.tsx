@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { Me } from '../auth/session';
 import { profileSchema, type ProfileInput } from '../../shared/account-schemas';
 import { errorMessage } from '../lib/api';
+import { bindFields } from '../lib/bind-fields';
 import { notify } from '../lib/toast';
 import { Button } from '../ui/button';
 import { Card, CardTitle } from '../ui/card';
@@ -15,7 +16,7 @@ export function ProfileCard({ me }: { me: Me }) {
   const [editing, setEditing] = useState(false);
   const update = useUpdateProfile();
   const form = useForm<ProfileInput>({ resolver: zodResolver(profileSchema), values: me.profile });
-  const { errors } = form.formState;
+  const field = bindFields(form);
   const submit = form.handleSubmit((values) =>
     update.mutate(values, {
       onSuccess: () => {
@@ -37,15 +38,9 @@ export function ProfileCard({ me }: { me: Me }) {
       </div>
       {editing ? (
         <form noValidate onSubmit={submit} className="mt-4 flex flex-col gap-4">
-          <Field label="First name" autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
-          <Field label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
-          <Field
-            label="Company"
-            hint="Optional"
-            autoComplete="organization"
-            error={errors.company?.message}
-            {...form.register('company')}
-          />
+          <Field label="First name" autoComplete="given-name" {...field('firstName')} />
+          <Field label="Last name" autoComplete="family-name" {...field('lastName')} />
+          <Field label="Company" hint="Optional" autoComplete="organization" {...field('company')} />
           <div className="flex gap-3">
             <Button type="submit" disabled={update.isPending}>
               {update.isPending ? 'Saving…' : 'Save'}

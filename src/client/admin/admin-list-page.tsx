@@ -8,6 +8,7 @@ import { notify } from '../lib/toast';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/dialog';
 import { ActionsTh, ListState, Table, Td, Tr } from '../ui/table';
+import { AdminHeading } from './admin-heading';
 import { notifyFailure } from './notify-failure';
 
 interface AdminListPageProps<T extends { id: string }> {
@@ -48,17 +49,17 @@ export function AdminListPage<T extends { id: string }>({
   const rows = query.data ?? [];
   return (
     <div className="flex flex-col gap-4">
-      <title>{`${title} · Admin · Golf Tournament`}</title>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold">{title}</h1>
-          <p className="mt-1 text-sm text-stone-600">{intro}</p>
-        </div>
-        <Button onClick={onAdd}>
-          <Plus aria-hidden className="size-4" />
-          {addLabel}
-        </Button>
-      </div>
+      <AdminHeading
+        title={title}
+        actions={
+          <Button onClick={onAdd}>
+            <Plus aria-hidden className="size-4" />
+            {addLabel}
+          </Button>
+        }
+      >
+        {intro}
+      </AdminHeading>
 
       {rows.length ? (
         // A phone: one card per row, its actions in reach.

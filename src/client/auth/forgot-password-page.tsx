@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from '../router';
 import { forgotPasswordSchema, type ForgotPasswordInput } from '../../shared/account-schemas';
 import { errorMessage } from '../lib/api';
+import { bindFields } from '../lib/bind-fields';
 import { applyServerErrors } from '../lib/server-errors';
 import { notify } from '../lib/toast';
 import { Button } from '../ui/button';
@@ -18,6 +19,7 @@ export function ForgotPasswordPage() {
     resolver: zodResolver(forgotPasswordSchema),
     defaultValues: { email: params.get('email') ?? '' },
   });
+  const field = bindFields(form);
   const submit = form.handleSubmit((values) =>
     request.mutate(values, {
       onError: (error) => {
@@ -52,13 +54,7 @@ export function ForgotPasswordPage() {
               Enter the e-mail you signed up with and we will send you a link to choose a new one.
             </p>
             <form noValidate onSubmit={submit} className="mt-5 flex flex-col gap-4">
-              <Field
-                label="Email"
-                type="email"
-                autoComplete="email"
-                error={form.formState.errors.email?.message}
-                {...form.register('email')}
-              />
+              <Field label="Email" type="email" autoComplete="email" {...field('email')} />
               <Button type="submit" size="lg" disabled={request.isPending}>
                 {request.isPending ? 'Sending…' : 'Send reset link'}
               </Button>

@@ -6,6 +6,7 @@ import { Link, useNavigate, useSearchParams } from '../router';
 import { z } from '../../shared/zod';
 import { INVALID_RESET_LINK, passwordSchema } from '../../shared/account-schemas';
 import { ApiError, errorMessage } from '../lib/api';
+import { bindFields } from '../lib/bind-fields';
 import { applyServerErrors } from '../lib/server-errors';
 import { notify } from '../lib/toast';
 import { Button } from '../ui/button';
@@ -27,7 +28,7 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const reset = useResetPassword();
   const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: { newPassword: '', confirm: '' } });
-  const { errors } = form.formState;
+  const field = bindFields(form);
   const linkBroken = !token || (reset.error instanceof ApiError && Boolean(reset.error.fields?.token));
 
   const submit = form.handleSubmit(({ newPassword }) =>
@@ -62,14 +63,8 @@ export function ResetPasswordPage() {
           <>
             <p className="mt-1 text-sm text-stone-600">Setting it signs your account out on every other device.</p>
             <form noValidate onSubmit={submit} className="mt-5 flex flex-col gap-4">
-              <NewPasswordField error={errors.newPassword?.message} {...form.register('newPassword')} />
-              <Field
-                label="Repeat the new password"
-                type="password"
-                autoComplete="new-password"
-                error={errors.confirm?.message}
-                {...form.register('confirm')}
-              />
+              <NewPasswordField {...field('newPassword')} />
+              <Field label="Repeat the new password" type="password" autoComplete="new-password" {...field('confirm')} />
               <Button type="submit" size="lg" disabled={reset.isPending}>
                 {reset.isPending ? 'Saving…' : 'Set new password'}
               </Button>

@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { formatBytes } from '../../shared/file-size';
+import { AdminHeading } from '../admin/admin-heading';
 import { formatDateTime } from '../lib/format';
 import { useFailureToast } from '../lib/use-failure-toast';
 import { Card, CardTitle } from '../ui/card';
@@ -18,11 +19,7 @@ export function DataPage() {
   const data = status.data;
   return (
     <div className="flex flex-col gap-5">
-      <title>Data · Admin · Golf Tournament</title>
-      <div>
-        <h1 className="text-2xl font-bold">Data</h1>
-        <p className="text-sm text-stone-600">Backup copies of the portal's records: registrations, payments, receipts and scores.</p>
-      </div>
+      <AdminHeading title="Data">Backup copies of the portal's records: registrations, payments, receipts and scores.</AdminHeading>
       <ListState
         loading={status.isPending}
         error={status.isError && !data}

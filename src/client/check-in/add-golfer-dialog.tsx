@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { addGolferSchema, REQUIRED_FIELDS_MESSAGE, type AddGolferInput } from '../../shared/golfer-schemas';
 import { PLAYERS_PER_TEAM } from '../../shared/team-schemas';
 import { ApiError } from '../lib/api';
+import { bindFields } from '../lib/bind-fields';
 import { applyServerErrors } from '../lib/server-errors';
 import { notify } from '../lib/toast';
 import { FormActions } from '../ui/form-actions';
@@ -38,6 +39,7 @@ function AddGolferForm({ tournamentId, onDone }: { tournamentId: string; onDone:
     defaultValues: { teamId: '', firstName: '', lastName: '', email: '' },
   });
   const errors = form.formState.errors;
+  const field = bindFields(form);
   const submit = form.handleSubmit(
     (values) =>
       add.mutate(values, {
@@ -60,10 +62,10 @@ function AddGolferForm({ tournamentId, onDone }: { tournamentId: string; onDone:
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" autoComplete="off" required error={errors.firstName?.message} {...form.register('firstName')} />
-        <Field label="Last name" autoComplete="off" required error={errors.lastName?.message} {...form.register('lastName')} />
+        <Field label="First name" autoComplete="off" required {...field('firstName')} />
+        <Field label="Last name" autoComplete="off" required {...field('lastName')} />
       </div>
-      <Field label="E-mail" type="email" autoComplete="off" required error={errors.email?.message} {...form.register('email')} />
+      <Field label="E-mail" type="email" autoComplete="off" required {...field('email')} />
       <SelectField
         label="Team"
         required

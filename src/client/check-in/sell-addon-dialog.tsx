@@ -9,6 +9,7 @@ import { addonSaleSchema, type AddonSaleInput } from '../../shared/item-schemas'
 import { formatMoney } from '../../shared/money';
 import { api, errorMessage } from '../lib/api';
 import type { ApiAnswer } from '../lib/api-types';
+import { bindFields } from '../lib/bind-fields';
 import { applyServerErrors } from '../lib/server-errors';
 import { notify } from '../lib/toast';
 import { Button } from '../ui/button';
@@ -53,6 +54,7 @@ function SellAddonDialog({
     defaultValues: { addonId: '', quantity: 1, method: 'cash' },
   });
   const { errors } = form.formState;
+  const field = bindFields(form);
   const chosen = addons.data?.find((a) => a.id === form.watch('addonId'));
   const submit = form.handleSubmit((input) =>
     sell.mutate(input, {
@@ -69,7 +71,7 @@ function SellAddonDialog({
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={`Sell an add-on to ${name}`}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <SelectField label="Add-on" error={errors.addonId?.message} {...form.register('addonId')}>
+        <SelectField label="Add-on" {...field('addonId')}>
           <option value="">Choose an add-on</option>
           {addons.data?.map((addon) => (
             <option key={addon.id} value={addon.id}>
@@ -77,7 +79,7 @@ function SellAddonDialog({
             </option>
           ))}
         </SelectField>
-        <SelectField label="How many" error={errors.quantity?.message} {...form.register('quantity', { valueAsNumber: true })}>
+        <SelectField label="How many" {...field('quantity', { valueAsNumber: true })}>
           {Array.from({ length: chosen?.maxPerGolfer ?? 10 }, (_, i) => (
             <option key={i + 1} value={i + 1}>
               {i + 1}

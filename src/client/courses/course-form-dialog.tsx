@@ -11,6 +11,7 @@ import {
   type GolfCourseValues,
 } from '../../shared/course-schemas';
 import { FormDialog, saveFeedback } from '../admin/form-dialog';
+import { bindFields } from '../lib/bind-fields';
 import { ConfirmDialog } from '../ui/dialog';
 import { Field } from '../ui/field';
 import { FormActions } from '../ui/form-actions';
@@ -28,7 +29,7 @@ export function CourseFormDialog({ course, onClose }: { course: GolfCourse | nul
       ? { name: course.name, totalHoles: course.totalHoles, description: course.description, slope: course.slope, rating: course.rating }
       : { name: '', totalHoles: TOTAL_HOLES.default, description: '', slope: SLOPE_RANGE.default, rating: null },
   });
-  const { errors } = form.formState;
+  const field = bindFields(form);
 
   const send = (input: GolfCourseValues) =>
     save.mutate(
@@ -40,13 +41,12 @@ export function CourseFormDialog({ course, onClose }: { course: GolfCourse | nul
   return (
     <FormDialog title={course ? 'Edit Golf Course' : 'Add Golf Course'} onClose={onClose}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <Field label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
+        <Field label="Name" autoComplete="off" {...field('name')} />
         <WholeNumberField
           label="Total holes"
           range={TOTAL_HOLES}
           hint={`${TOTAL_HOLES.min} to ${TOTAL_HOLES.max}. New holes start at par 4.`}
-          error={errors.totalHoles?.message}
-          {...form.register('totalHoles', { valueAsNumber: true })}
+          {...field('totalHoles', { valueAsNumber: true })}
         />
         <div className="grid grid-cols-2 gap-4">
           <Field
@@ -54,19 +54,17 @@ export function CourseFormDialog({ course, onClose }: { course: GolfCourse | nul
             type="number"
             inputMode="numeric"
             hint={`${SLOPE_RANGE.min} to ${SLOPE_RANGE.max}; ${SLOPE_RANGE.default} is standard`}
-            error={errors.slope?.message}
-            {...form.register('slope', { valueAsNumber: true })}
+            {...field('slope', { valueAsNumber: true })}
           />
           <Field
             label="Course rating"
             inputMode="decimal"
             hint="Empty: the course's par"
             autoComplete="off"
-            error={errors.rating?.message}
-            {...form.register('rating', { setValueAs: (v: unknown) => (v === '' || v == null ? null : Number(v)) })}
+            {...field('rating', { setValueAs: (v: unknown) => (v === '' || v == null ? null : Number(v)) })}
           />
         </div>
-        <TextAreaField label="Description" hint="Optional" error={errors.description?.message} {...form.register('description')} />
+        <TextAreaField label="Description" hint="Optional" {...field('description')} />
         <FormActions
           onCancel={onClose}
           label={course ? 'Save Changes' : 'Add Course'}

@@ -4,6 +4,7 @@ import { formatMoney } from '../../shared/money';
 import { RaisedProgress } from '../donations/raised-progress';
 import type { Raised } from '../donations/queries';
 import { Card } from '../ui/card';
+import { ColumnHeads } from '../ui/column-heads';
 
 const SOURCES = [
   { key: 'teams', label: 'Teams' },
@@ -54,14 +55,14 @@ export function RaisedChart({ raised, currency }: { raised: Omit<Raised, 'curren
         <table className="w-full max-w-md text-left text-sm">
           <caption className="sr-only">Raised by source</caption>
           <thead>
-            <tr className="border-b border-stone-200">
-              <th scope="col" className="py-1.5 pr-3 font-semibold text-stone-700">
-                Source
-              </th>
-              <th scope="col" className="py-1.5 text-right font-semibold text-stone-700">
-                Raised
-              </th>
-            </tr>
+            <ColumnHeads
+              className="border-b border-stone-200"
+              cellClassName="py-1.5 font-semibold text-stone-700"
+              columns={[
+                ['Source', 'pr-3'],
+                ['Raised', 'text-right'],
+              ]}
+            />
           </thead>
           <tbody>
             {values.map((v) => (

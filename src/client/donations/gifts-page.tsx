@@ -12,6 +12,7 @@ import { centsToInput } from '../../shared/tournament-schemas';
 import { FormDialog } from '../admin/form-dialog';
 import { TournamentPicker, useChosenTournament } from '../admin/tournament-picker';
 import { notifyFailure } from '../admin/notify-failure';
+import { bindFields } from '../lib/bind-fields';
 import { applyServerErrors } from '../lib/server-errors';
 import { notify } from '../lib/toast';
 import { activeTournamentsQuery } from '../registration/queries';
@@ -21,6 +22,7 @@ import { Button } from '../ui/button';
 import { Field } from '../ui/field';
 import { FormActions } from '../ui/form-actions';
 import { SelectField } from '../ui/select-field';
+import { LabelledOptions } from '../ui/select-options';
 import { ListState, Table, Td, Th, Tr } from '../ui/table';
 import { giftsQuery, useRecordGift } from './queries';
 
@@ -120,7 +122,7 @@ function RecordGiftDialog({ tournamentId, currency, onClose }: { tournamentId: s
     defaultValues: { tournamentId, amount: '', name: '', email: '', dedication: '', showName: false, method: 'cheque', note: '' },
   });
   const record = useRecordGift();
-  const { errors } = form.formState;
+  const field = bindFields(form);
   const submit = form.handleSubmit((input) =>
     record.mutate(
       { ...input, amount: centsToInput(input.amount) },
@@ -140,32 +142,15 @@ function RecordGiftDialog({ tournamentId, currency, onClose }: { tournamentId: s
     <FormDialog title="Record a gift" onClose={onClose}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label={`Amount (${currency})`}
-            inputMode="decimal"
-            autoComplete="off"
-            error={errors.amount?.message}
-            {...form.register('amount')}
-          />
-          <SelectField label="Received by" error={errors.method?.message} {...form.register('method')}>
-            {OFFLINE_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {OFFLINE_METHOD_LABELS[m]}
-              </option>
-            ))}
+          <Field label={`Amount (${currency})`} inputMode="decimal" autoComplete="off" {...field('amount')} />
+          <SelectField label="Received by" {...field('method')}>
+            <LabelledOptions values={OFFLINE_METHODS} labels={OFFLINE_METHOD_LABELS} />
           </SelectField>
-          <Field label="Donor's name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
-          <Field
-            label="E-mail"
-            type="email"
-            autoComplete="off"
-            hint="Optional: for the receipt"
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
+          <Field label="Donor's name" autoComplete="off" {...field('name')} />
+          <Field label="E-mail" type="email" autoComplete="off" hint="Optional: for the receipt" {...field('email')} />
         </div>
-        <Field label="Note" hint="e.g. cheque number" autoComplete="off" error={errors.note?.message} {...form.register('note')} />
-        <Field label="Dedication" hint="Optional" autoComplete="off" error={errors.dedication?.message} {...form.register('dedication')} />
+        <Field label="Note" hint="e.g. cheque number" autoComplete="off" {...field('note')} />
+        <Field label="Dedication" hint="Optional" autoComplete="off" {...field('dedication')} />
         <label className="flex items-center gap-2 text-sm text-stone-800">
           <input type="checkbox" className="size-4 accent-brand-700" {...form.register('showName')} />
           Show the name on the donor wall

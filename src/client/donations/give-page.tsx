@@ -8,6 +8,7 @@ import { giftSchema, type GiftFormValues, type GiftInput } from '../../shared/fu
 import { centsToInput } from '../../shared/tournament-schemas';
 import { useMe } from '../auth/session';
 import { errorMessage } from '../lib/api';
+import { bindFields } from '../lib/bind-fields';
 import { applyServerErrors } from '../lib/server-errors';
 import { notify } from '../lib/toast';
 import { activeTournamentsQuery } from '../registration/queries';
@@ -98,7 +99,7 @@ function GiftForm({ tournamentId, tournaments, currency, cardPayments, onTournam
     }
   }, [me, form]);
   const give = useGiveByCard();
-  const { errors } = form.formState;
+  const field = bindFields(form);
   const submit = form.handleSubmit((input) =>
     give.mutate(
       { ...input, amount: centsToInput(input.amount) },
@@ -114,11 +115,7 @@ function GiftForm({ tournamentId, tournaments, currency, cardPayments, onTournam
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Give">
       {tournaments.length > 1 ? (
-        <SelectField
-          label="Outing"
-          error={errors.tournamentId?.message}
-          {...form.register('tournamentId', { onChange: (e) => onTournament(e.target.value) })}
-        >
+        <SelectField label="Outing" {...field('tournamentId', { onChange: (e) => onTournament(e.target.value) })}>
           <NamedOptions items={tournaments} />
         </SelectField>
       ) : (
@@ -139,33 +136,13 @@ function GiftForm({ tournamentId, tournaments, currency, cardPayments, onTournam
             </Button>
           ))}
         </div>
-        <Field
-          label={`Amount (${currency})`}
-          inputMode="decimal"
-          autoComplete="off"
-          hint="From 5.00 to 100,000.00"
-          error={errors.amount?.message}
-          {...form.register('amount')}
-        />
+        <Field label={`Amount (${currency})`} inputMode="decimal" autoComplete="off" hint="From 5.00 to 100,000.00" {...field('amount')} />
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Your name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
-        <Field
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          hint="For your receipt"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
+        <Field label="Your name" autoComplete="name" {...field('name')} />
+        <Field label="E-mail" type="email" autoComplete="email" hint="For your receipt" {...field('email')} />
       </div>
-      <Field
-        label="Dedication"
-        hint="Optional, e.g. In honour of Jane Doe"
-        autoComplete="off"
-        error={errors.dedication?.message}
-        {...form.register('dedication')}
-      />
+      <Field label="Dedication" hint="Optional, e.g. In honour of Jane Doe" autoComplete="off" {...field('dedication')} />
       <label className="flex items-start gap-2 text-sm text-stone-800">
         <input type="checkbox" className="mt-0.5 size-4 accent-brand-700" {...form.register('showName')} />
         <span>

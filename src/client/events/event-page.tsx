@@ -197,7 +197,11 @@ function EventCard({ event, currency, heading }: { event: Event; currency: strin
 }
 
 /** `preview`: shown inside the tournament form, where the page's own h1 is the form's. */
-/** R38: raised against the goal; raised alone when no goal is set, nothing before the first gift. */
+/**
+ * R38: raised against the goal; raised alone when no goal is set, nothing before the first gift. Its bar is drawn here, not
+ * with donations/goal-bar.tsx: shared with lazy pages, that module becomes a chunk of its own, one more request on Home's
+ * first load (R41, docs/decisions/108).
+ */
 function Raised({ raisedCents, goalCents, currency }: { raisedCents: number; goalCents: number | null; currency: string }) {
   if (!goalCents && raisedCents === 0) return null;
   const raised = formatMoney(raisedCents, currency);

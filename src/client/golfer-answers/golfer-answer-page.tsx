@@ -8,6 +8,7 @@ import { useForm } from 'react-hook-form';
 import { golferAnswersSchema, SHIRT_SIZES, type GolferAnswersInput } from '../../shared/golfer-answer-schemas';
 import { handicapFromText } from '../../shared/team-schemas';
 import { ApiError, errorMessage } from '../lib/api';
+import { bindFields } from '../lib/bind-fields';
 import { formatDateRange } from '../lib/format';
 import { applyServerErrors } from '../lib/server-errors';
 import { notify } from '../lib/toast';
@@ -16,6 +17,7 @@ import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Field } from '../ui/field';
 import { SelectField } from '../ui/select-field';
+import { LabelledOptions } from '../ui/select-options';
 import { PageSpinner } from '../ui/spinner';
 import { TextAreaField } from '../ui/text-area-field';
 import { answerPageQuery, useSaveAnswers, type AnswerPage } from './queries';
@@ -66,6 +68,7 @@ function AnswerForm({ token, page }: { token: string; page: AnswerPage }) {
     },
   });
   const errors = form.formState.errors;
+  const field = bindFields(form);
   const customError = (id: string) => (errors.custom as Record<string, { message?: string }> | undefined)?.[id]?.message;
   const submit = form.handleSubmit((values) =>
     save.mutate(values, {
@@ -115,36 +118,26 @@ function AnswerForm({ token, page }: { token: string; page: AnswerPage }) {
             inputMode="decimal"
             autoComplete="off"
             hint="-10.0 to 54.0, one decimal; leave empty if you have none"
-            error={errors.handicapIndex?.message}
-            {...form.register('handicapIndex', { setValueAs: handicapFromText })}
+            {...field('handicapIndex', { setValueAs: handicapFromText })}
           />
-          <SelectField label="Shirt size (optional)" error={errors.shirtSize?.message} {...form.register('shirtSize')}>
+          <SelectField label="Shirt size (optional)" {...field('shirtSize')}>
             <option value="">Choose a size</option>
-            {SHIRT_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
+            <LabelledOptions values={SHIRT_SIZES} />
           </SelectField>
           <TextAreaField
             label="Dietary needs (optional)"
             hint="Allergies, vegetarian, anything the caterer should know"
-            error={errors.dietaryNeeds?.message}
-            {...form.register('dietaryNeeds')}
+            {...field('dietaryNeeds')}
           />
           {page.questions.map((q) => {
             const label = q.required ? q.label : `${q.label} (optional)`;
             const name = `custom.${q.id}` as const;
-            if (q.kind === 'text') return <Field key={q.id} label={label} error={customError(q.id)} {...form.register(name)} />;
+            if (q.kind === 'text') return <Field key={q.id} label={label} {...field(name)} />;
             if (q.kind === 'choice')
               return (
-                <SelectField key={q.id} label={label} error={customError(q.id)} {...form.register(name)}>
+                <SelectField key={q.id} label={label} {...field(name)}>
                   <option value="">Choose…</option>
-                  {q.choices.map((choice) => (
-                    <option key={choice} value={choice}>
-                      {choice}
-                    </option>
-                  ))}
+                  <LabelledOptions values={q.choices} />
                 </SelectField>
               );
             const errorId = `q-${q.id}-error`;

@@ -16,6 +16,7 @@ import {
   type GolferQuestionInput,
 } from '../../shared/golfer-answer-schemas';
 import { errorMessage } from '../lib/api';
+import { bindFields } from '../lib/bind-fields';
 import { formatDateTime } from '../lib/format';
 import { applyServerErrors } from '../lib/server-errors';
 import { notify } from '../lib/toast';
@@ -27,6 +28,7 @@ import { ConfirmDialog } from '../ui/dialog';
 import { DownloadLink } from '../ui/download-link';
 import { Field } from '../ui/field';
 import { SelectField } from '../ui/select-field';
+import { LabelledOptions } from '../ui/select-options';
 import { ListState, Table, Td, Th, Tr } from '../ui/table';
 import { TextAreaField } from '../ui/text-area-field';
 import { golferAnswersQuery, useAddQuestion, useDeleteQuestion, type GolferAnswersList } from './queries';
@@ -140,7 +142,7 @@ function AddQuestionForm({ tournamentId, onClose }: { tournamentId: string; onCl
     defaultValues: { label: '', kind: 'text', choices: '', required: false },
   });
   const kind = useWatch({ control: form.control, name: 'kind' });
-  const errors = form.formState.errors;
+  const field = bindFields(form);
   const submit = form.handleSubmit((values) =>
     add.mutate(values, {
       onSuccess: () => {
@@ -154,17 +156,11 @@ function AddQuestionForm({ tournamentId, onClose }: { tournamentId: string; onCl
   );
   return (
     <form noValidate onSubmit={submit} aria-label="Add question" className="flex flex-col gap-3 rounded-md border border-stone-200 p-3">
-      <Field label="Question" error={errors.label?.message} {...form.register('label')} />
-      <SelectField label="Kind of answer" error={errors.kind?.message} {...form.register('kind')}>
-        {QUESTION_KINDS.map((k) => (
-          <option key={k} value={k}>
-            {QUESTION_KIND_LABELS[k]}
-          </option>
-        ))}
+      <Field label="Question" {...field('label')} />
+      <SelectField label="Kind of answer" {...field('kind')}>
+        <LabelledOptions values={QUESTION_KINDS} labels={QUESTION_KIND_LABELS} />
       </SelectField>
-      {kind === 'choice' ? (
-        <TextAreaField label="Options (one a line)" rows={4} error={errors.choices?.message} {...form.register('choices')} />
-      ) : null}
+      {kind === 'choice' ? <TextAreaField label="Options (one a line)" rows={4} {...field('choices')} /> : null}
       <label className="flex min-h-11 items-center gap-2 text-sm sm:min-h-0">
         <input type="checkbox" className="size-4 accent-brand-700" {...form.register('required')} /> Required
       </label>

@@ -15,12 +15,14 @@ import {
 } from '../../shared/item-schemas';
 import { formatMoney } from '../../shared/money';
 import { centsToInput } from '../../shared/tournament-schemas';
+import { AdminHeading } from '../admin/admin-heading';
 import { EditDeleteActions } from '../admin/admin-list-page';
 import { FormDialog, saveFeedback } from '../admin/form-dialog';
 import { notifyFailure } from '../admin/notify-failure';
 import { TournamentPicker, useChosenTournament } from '../admin/tournament-picker';
 import { api } from '../lib/api';
 import type { ApiAnswer } from '../lib/api-types';
+import { bindFields } from '../lib/bind-fields';
 import { applyServerErrors } from '../lib/server-errors';
 import { notify } from '../lib/toast';
 import { tournamentsQuery } from '../tournaments/queries';
@@ -34,21 +36,13 @@ import { TextAreaField } from '../ui/text-area-field';
 type Item = ApiAnswer<'/api/admin/tournaments/:tournamentId/items'>['items'][number];
 type Addon = ApiAnswer<'/api/admin/tournaments/:tournamentId/addons'>['addons'][number];
 
-const adminItemsQuery = (tournamentId: string) =>
+/** A tournament's rows of one kind: its sponsorship items or its add-ons (useKeep's saves refresh it by the same key). */
+const keptQuery = <K extends 'items' | 'addons'>(kind: K, tournamentId: string) =>
   queryOptions({
-    queryKey: ['admin', 'items', tournamentId],
+    queryKey: ['admin', kind, tournamentId],
     queryFn: ({ signal }) =>
-      api<ApiAnswer<'/api/admin/tournaments/:tournamentId/items'>>(`/api/admin/tournaments/${tournamentId}/items`, { signal }).then(
-        (r) => r.items,
-      ),
-    enabled: Boolean(tournamentId),
-  });
-const adminAddonsQuery = (tournamentId: string) =>
-  queryOptions({
-    queryKey: ['admin', 'addons', tournamentId],
-    queryFn: ({ signal }) =>
-      api<ApiAnswer<'/api/admin/tournaments/:tournamentId/addons'>>(`/api/admin/tournaments/${tournamentId}/addons`, { signal }).then(
-        (r) => r.addons,
+      api<Record<K, { items: Item[]; addons: Addon[] }[K]>>(`/api/admin/tournaments/${tournamentId}/${kind}`, { signal }).then(
+        (r) => r[kind],
       ),
     enabled: Boolean(tournamentId),
   });
@@ -82,7 +76,7 @@ function ItemDialog({ item, tournamentId, onClose }: { item: Item | null; tourna
       ? { ...item, price: centsToInput(item.priceCents), fmv: centsToInput(item.fmvCents), quantity: String(item.quantity) }
       : { name: '', includes: '', price: '', fmv: '0.00', quantity: '1', isHole: false },
   });
-  const { errors } = form.formState;
+  const field = bindFields(form);
   const feedback = saveFeedback('Sponsorship item', Boolean(item), onClose);
   const submit = form.handleSubmit((input) =>
     save.mutate(
@@ -99,23 +93,12 @@ function ItemDialog({ item, tournamentId, onClose }: { item: Item | null; tourna
   return (
     <FormDialog title={item ? 'Edit Sponsorship Item' : 'Add Sponsorship Item'} onClose={onClose}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <Field label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
-        <TextAreaField
-          label="Includes"
-          hint="Optional: what the sponsor gets"
-          error={errors.includes?.message}
-          {...form.register('includes')}
-        />
+        <Field label="Name" autoComplete="off" {...field('name')} />
+        <TextAreaField label="Includes" hint="Optional: what the sponsor gets" {...field('includes')} />
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="Price" inputMode="decimal" error={errors.price?.message} {...form.register('price')} />
-          <Field
-            label="Fair market value"
-            hint="Goods and services received"
-            inputMode="decimal"
-            error={errors.fmv?.message}
-            {...form.register('fmv')}
-          />
-          <Field label="Quantity" inputMode="numeric" error={errors.quantity?.message} {...form.register('quantity')} />
+          <Field label="Price" inputMode="decimal" {...field('price')} />
+          <Field label="Fair market value" hint="Goods and services received" inputMode="decimal" {...field('fmv')} />
+          <Field label="Quantity" inputMode="numeric" {...field('quantity')} />
         </div>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" className="size-4 accent-brand-800" {...form.register('isHole')} />
@@ -135,17 +118,17 @@ function AddonDialog({ addon, tournamentId, onClose }: { addon: Addon | null; to
       ? { ...addon, price: centsToInput(addon.priceCents), fmv: centsToInput(addon.fmvCents), maxPerGolfer: String(addon.maxPerGolfer) }
       : { name: '', description: '', price: '', fmv: '0.00', maxPerGolfer: '1' },
   });
-  const { errors } = form.formState;
+  const field = bindFields(form);
   const submit = form.handleSubmit((input) => save.mutate({ id: addon?.id, input }, saveFeedback('Add-on', Boolean(addon), onClose)));
   return (
     <FormDialog title={addon ? 'Edit Add-on' : 'Add Add-on'} onClose={onClose}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <Field label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
-        <TextAreaField label="Description" hint="Optional" error={errors.description?.message} {...form.register('description')} />
+        <Field label="Name" autoComplete="off" {...field('name')} />
+        <TextAreaField label="Description" hint="Optional" {...field('description')} />
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="Price" inputMode="decimal" error={errors.price?.message} {...form.register('price')} />
-          <Field label="Fair market value" inputMode="decimal" error={errors.fmv?.message} {...form.register('fmv')} />
-          <Field label="Cap per golfer" inputMode="numeric" error={errors.maxPerGolfer?.message} {...form.register('maxPerGolfer')} />
+          <Field label="Price" inputMode="decimal" {...field('price')} />
+          <Field label="Fair market value" inputMode="decimal" {...field('fmv')} />
+          <Field label="Cap per golfer" inputMode="numeric" {...field('maxPerGolfer')} />
         </div>
         <FormActions onCancel={onClose} label={addon ? 'Save Changes' : 'Add Add-on'} busyLabel="Saving…" busy={save.isPending} />
       </form>
@@ -201,8 +184,8 @@ function Section<T extends { id: string; name: string }>(props: {
 export function AdminItemsPage() {
   const tournaments = useQuery(tournamentsQuery);
   const { tournamentId, picker } = useChosenTournament(tournaments.data?.tournaments);
-  const items = useQuery(adminItemsQuery(tournamentId));
-  const addons = useQuery(adminAddonsQuery(tournamentId));
+  const items = useQuery(keptQuery('items', tournamentId));
+  const addons = useQuery(keptQuery('addons', tournamentId));
   const keepItems = useKeep<SponsorshipItemInput>('items', tournamentId);
   const keepAddons = useKeep<AddonInput>('addons', tournamentId);
   const [editingItem, setEditingItem] = useState<{ item: Item | null } | null>(null);
@@ -224,11 +207,7 @@ export function AdminItemsPage() {
 
   return (
     <div className="flex flex-col gap-4">
-      <title>Items & Add-ons · Admin · Golf Tournament</title>
-      <div>
-        <h1 className="text-2xl font-bold">Items & Add-ons</h1>
-        <p className="mt-1 text-sm text-stone-600">What a tournament sells besides team places: sponsorships, and extras per golfer.</p>
-      </div>
+      <AdminHeading title="Items & Add-ons">What a tournament sells besides team places: sponsorships, and extras per golfer.</AdminHeading>
       <TournamentPicker {...picker} className="max-w-md" />
       {tournamentId ? (
         <>

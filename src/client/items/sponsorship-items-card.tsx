@@ -11,6 +11,7 @@ import { formatMoney } from '../../shared/money';
 import type { Me } from '../auth/session';
 import { displayName } from '../auth/session';
 import { ApiError, errorMessage } from '../lib/api';
+import { bindFields } from '../lib/bind-fields';
 import { formatDateTime } from '../lib/format';
 import { applyServerErrors } from '../lib/server-errors';
 import { notify } from '../lib/toast';
@@ -95,7 +96,7 @@ function BuyItemDialog({ item, me, currency, onClose }: { item: SponsorshipItem;
       logoImageId: null,
     },
   });
-  const { errors } = form.formState;
+  const field = bindFields(form);
 
   const chooseLogo = (file: File | null) => {
     setLogo(file);
@@ -141,11 +142,7 @@ function BuyItemDialog({ item, me, currency, onClose }: { item: SponsorshipItem;
             {item.includes ? ` · ${item.includes}` : ''}
           </p>
           {item.isHole ? (
-            <SelectField
-              label="Hole"
-              error={errors.holeNumber?.message}
-              {...form.register('holeNumber', { setValueAs: (v) => (v === '' ? null : Number(v)) })}
-            >
+            <SelectField label="Hole" {...field('holeNumber', { setValueAs: (v) => (v === '' ? null : Number(v)) })}>
               {item.freeHoles.map((hole) => (
                 <option key={hole} value={hole}>
                   Hole {hole}
@@ -153,7 +150,7 @@ function BuyItemDialog({ item, me, currency, onClose }: { item: SponsorshipItem;
               ))}
             </SelectField>
           ) : null}
-          <Field label="Sponsor name to show" error={errors.sponsorName?.message} {...form.register('sponsorName')} />
+          <Field label="Sponsor name to show" {...field('sponsorName')} />
           <div className="flex flex-col gap-1">
             <label htmlFor="sponsor-logo" className="text-sm font-medium text-stone-800">
               Logo (optional)
@@ -174,14 +171,8 @@ function BuyItemDialog({ item, me, currency, onClose }: { item: SponsorshipItem;
               {logoError ?? ''}
             </p>
           </div>
-          <Field label="Contact name" autoComplete="name" error={errors.contactName?.message} {...form.register('contactName')} />
-          <Field
-            label="Contact e-mail"
-            type="email"
-            autoComplete="email"
-            error={errors.contactEmail?.message}
-            {...form.register('contactEmail')}
-          />
+          <Field label="Contact name" autoComplete="name" {...field('contactName')} />
+          <Field label="Contact e-mail" type="email" autoComplete="email" {...field('contactEmail')} />
           <PaymentOption />
           <FormActions onCancel={onClose} label="Buy" busyLabel={uploading ? 'Uploading…' : 'Buying…'} busy={uploading || buy.isPending} />
         </form>

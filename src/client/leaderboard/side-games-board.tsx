@@ -3,6 +3,7 @@
 import { CONTEST_LABELS, formatDistance } from '../../shared/contests';
 import type { Leaderboard } from './queries';
 import { cn } from '../ui/cn';
+import { ColumnHeads } from '../ui/column-heads';
 import { hasSideGames } from './side-games-slot';
 
 type SideGames = Leaderboard['sideGames'];
@@ -60,17 +61,7 @@ export function SideGamesBoard({ sideGames, tv = false }: { sideGames: SideGames
             <table className="mt-2 w-full text-left">
               <caption className="sr-only">Skins by hole</caption>
               <thead className="text-xs text-stone-600">
-                <tr>
-                  <th scope="col" className="py-0.5 font-medium">
-                    Hole
-                  </th>
-                  <th scope="col" className="py-0.5 font-medium">
-                    Skins
-                  </th>
-                  <th scope="col" className="py-0.5 font-medium">
-                    Result
-                  </th>
-                </tr>
+                <ColumnHeads cellClassName="py-0.5 font-medium" columns={['Hole', 'Skins', 'Result']} />
               </thead>
               <tbody>
                 {shownHoles.map((h) => (

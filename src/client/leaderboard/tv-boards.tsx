@@ -9,6 +9,7 @@ import { SideGamesBoard } from './side-games-board';
 import { hasSideGames } from './side-games-slot';
 import type { LiveState } from './use-live-leaderboard';
 import { formatMoney } from '../../shared/money';
+import { GoalBar } from '../donations/goal-bar';
 import { useReads } from '../lib/first-load-reads';
 import { useRemoteValue } from '../lib/remote-value';
 
@@ -122,7 +123,6 @@ function TvFundraising({ tournamentId, turn }: { tournamentId: string; turn: num
   const sponsor = withLogos.length > 0 ? withLogos[turn % withLogos.length]! : null;
   const showRaised = event.goalCents !== null || event.raisedCents > 0;
   if (!showRaised && !sponsor) return null;
-  const percent = event.goalCents ? Math.min(100, Math.round((event.raisedCents / event.goalCents) * 100)) : null;
   return (
     <div className="flex items-center justify-between gap-6 rounded-lg bg-brand-900 px-5 py-3 text-white">
       {showRaised ? (
@@ -131,17 +131,13 @@ function TvFundraising({ tournamentId, turn }: { tournamentId: string; turn: num
             {formatMoney(event.raisedCents, currency)} raised
             {event.goalCents ? ` of ${formatMoney(event.goalCents, currency)} goal` : ''}
           </p>
-          {percent !== null ? (
-            <div
-              role="progressbar"
-              aria-label="Raised against the goal"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
-              className="h-3 max-w-xl overflow-hidden rounded-full bg-brand-800"
-            >
-              <div className="h-full rounded-full bg-white" style={{ width: `${percent}%` }} />
-            </div>
+          {event.goalCents ? (
+            <GoalBar
+              raisedCents={event.raisedCents}
+              goalCents={event.goalCents}
+              className="max-w-xl bg-brand-800"
+              barClassName="bg-white"
+            />
           ) : null}
         </div>
       ) : null}

@@ -3,6 +3,7 @@
 // message's sent / waiting / failed counts and its per-recipient log while the server sends in the background.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { AdminHeading } from '../admin/admin-heading';
 import { api, ApiError, errorMessage } from '../lib/api';
 import type { ApiAnswer } from '../lib/api-types';
 import { formatDateTime } from '../lib/format';
@@ -15,7 +16,7 @@ import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Field } from '../ui/field';
 import { SelectField } from '../ui/select-field';
-import { NamedOptions } from '../ui/select-options';
+import { LabelledOptions, NamedOptions } from '../ui/select-options';
 import { Table, Td, Th, Tr } from '../ui/table';
 import { TextAreaField } from '../ui/text-area-field';
 
@@ -94,11 +95,7 @@ function Compose({ tournamentId }: { tournamentId: string }) {
             error={errors.audience}
             onChange={(e) => edit(setAudience)(e.target.value as Audience)}
           >
-            {AUDIENCES.map((a) => (
-              <option key={a} value={a}>
-                {AUDIENCE_LABELS[a]}
-              </option>
-            ))}
+            <LabelledOptions values={AUDIENCES} labels={AUDIENCE_LABELS} />
           </SelectField>
           {audience === 'level' ? (
             <SelectField
@@ -237,14 +234,10 @@ export function MessagesPage() {
   const { choices, tournament, picker } = useChosenScoringTournament();
   return (
     <div className="flex flex-col gap-5">
-      <title>Messages · Admin · Golf Tournament</title>
-      <div>
-        <h1 className="text-2xl font-bold">Messages</h1>
-        <p className="mt-1 text-sm text-stone-600">
-          Write to a group of the field. Each e-mail says who sent it and why the recipient gets it; the server sends them in the background
-          and tries a refused one again before showing it as failed.
-        </p>
-      </div>
+      <AdminHeading title="Messages">
+        Write to a group of the field. Each e-mail says who sent it and why the recipient gets it; the server sends them in the background
+        and tries a refused one again before showing it as failed.
+      </AdminHeading>
       <ChoicesState choices={choices} />
       {tournament ? (
         <>

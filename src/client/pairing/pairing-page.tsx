@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { TournamentPicker, useChosenTournament } from '../admin/tournament-picker';
 import { CHOOSE_TARGET_MESSAGE, pairingSchema, WAITING_FOR_PAYMENT_LABEL } from '../../shared/pairing';
+import { AdminHeading } from '../admin/admin-heading';
 import { formatDateTime } from '../lib/format';
 import { errorMessage } from '../lib/api';
 import { notify } from '../lib/toast';
@@ -29,13 +30,9 @@ export function PairingPage() {
 
   return (
     <div className="flex flex-col gap-4">
-      <title>Pairing · Admin · Golf Tournament</title>
-      <div>
-        <h1 className="text-2xl font-bold">Pairing</h1>
-        <p className="mt-1 text-sm text-stone-600">
-          Golfers who bought a single place wait here until you place them into a team. Each golfer placed gets an e-mail naming the team.
-        </p>
-      </div>
+      <AdminHeading title="Pairing">
+        Golfers who bought a single place wait here until you place them into a team. Each golfer placed gets an e-mail naming the team.
+      </AdminHeading>
       {tournaments.isSuccess && list.length === 0 ? <p className="py-8 text-center text-stone-600">No active tournaments.</p> : null}
       {tournamentId ? (
         <>

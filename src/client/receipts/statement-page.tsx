@@ -5,6 +5,7 @@ import { formatMoney } from '../../shared/money';
 import { ApiError, errorMessage } from '../lib/api';
 import { useSearchParams } from '../router';
 import { Card } from '../ui/card';
+import { ColumnHeads } from '../ui/column-heads';
 import { PageSpinner } from '../ui/spinner';
 import { statementQuery } from './queries';
 import { formatDay } from './receipt-page';
@@ -92,23 +93,11 @@ export function StatementPage() {
             <table className="w-full min-w-[34rem] text-left text-sm">
               <caption className="sr-only">Payments in {year}</caption>
               <thead>
-                <tr className="border-b border-stone-300">
-                  <th scope="col" className="py-2 pr-3">
-                    Date
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    For
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right">
-                    Amount
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right">
-                    Value received
-                  </th>
-                  <th scope="col" className="py-2 text-right">
-                    May be deductible
-                  </th>
-                </tr>
+                <ColumnHeads
+                  className="border-b border-stone-300"
+                  cellClassName="py-2 pr-3 last:pr-0"
+                  columns={['Date', 'For', ['Amount', 'text-right'], ['Value received', 'text-right'], ['May be deductible', 'text-right']]}
+                />
               </thead>
               <tbody>
                 {receipts.map((r) => (

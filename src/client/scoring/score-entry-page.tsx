@@ -4,6 +4,7 @@
 import { startingHoleLabel, type StartGroup } from '../../shared/tournament-day';
 import { ClipboardList, FileText } from 'lucide-react';
 import { useCallback, useRef } from 'react';
+import { AdminHeading } from '../admin/admin-heading';
 import { TournamentPicker } from '../admin/tournament-picker';
 import { Link, useSearchParams } from '../router';
 import { Button } from '../ui/button';
@@ -32,14 +33,10 @@ export function ScoreEntryPage() {
 
   return (
     <div className="flex flex-col gap-5">
-      <title>Score Entry · Admin · Golf Tournament</title>
-      <div>
-        <h1 className="text-2xl font-bold">Score Entry</h1>
-        <p className="mt-1 text-sm text-stone-600">
-          Enter or correct any team's strokes, 1 to 15 in each box (a player's, or in a scramble the team's, score on a hole); an empty box
-          is no score.
-        </p>
-      </div>
+      <AdminHeading title="Score Entry">
+        Enter or correct any team's strokes, 1 to 15 in each box (a player's, or in a scramble the team's, score on a hole); an empty box is
+        no score.
+      </AdminHeading>
 
       <ChoicesState choices={choices} />
 

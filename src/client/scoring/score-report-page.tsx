@@ -3,6 +3,7 @@
 // below it, any team's score history (R32).
 import { useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
+import { AdminHeading } from '../admin/admin-heading';
 import { formatDateTime } from '../lib/format';
 import { useFailureToast } from '../lib/use-failure-toast';
 import { LeaderboardBoard } from '../leaderboard/leaderboard-board';
@@ -22,14 +23,10 @@ export function ScoreReportPage() {
 
   return (
     <div className="flex flex-col gap-5">
-      <title>Score Report · Admin · Golf Tournament</title>
-      <div>
-        <h1 className="text-2xl font-bold">Score Report</h1>
-        <p className="mt-1 text-sm text-stone-600">
-          Teams with at least one score, ranked by strokes against the par of the holes each has played (net, where the tournament scores
-          net); ties among finished teams are decided by countback.
-        </p>
-      </div>
+      <AdminHeading title="Score Report">
+        Teams with at least one score, ranked by strokes against the par of the holes each has played (net, where the tournament scores
+        net); ties among finished teams are decided by countback.
+      </AdminHeading>
 
       <ChoicesState choices={choices} />
 

@@ -4,7 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { organisationSchema, SETTINGS_MESSAGES, type OrganisationFormValues, type OrganisationInput } from '../../shared/settings-schemas';
+import { AdminHeading } from '../admin/admin-heading';
 import { errorMessage } from '../lib/api';
+import { bindFields } from '../lib/bind-fields';
 import { applyServerErrors } from '../lib/server-errors';
 import { notify } from '../lib/toast';
 import { useFailureToast } from '../lib/use-failure-toast';
@@ -22,13 +24,9 @@ export function SettingsPage() {
   const data = settings.data;
   return (
     <div className="flex flex-col gap-5">
-      <title>Settings · Admin · Golf Tournament</title>
-      <div>
-        <h1 className="text-2xl font-bold">Settings</h1>
-        <p className="text-sm text-stone-600">
-          Your organisation as receipts, the event page and e-mails show it, and whether e-mail and card payments work.
-        </p>
-      </div>
+      <AdminHeading title="Settings">
+        Your organisation as receipts, the event page and e-mails show it, and whether e-mail and card payments work.
+      </AdminHeading>
       <ListState
         loading={settings.isPending}
         error={settings.isError && !data}
@@ -53,7 +51,7 @@ function OrganisationForm({ settings }: { settings: Settings }) {
   const save = useSaveSettings();
   const { saved: _saved, logoUrl: _logoUrl, ...values } = settings.organisation;
   const form = useForm<OrganisationFormValues, unknown, OrganisationInput>({ resolver: zodResolver(organisationSchema), values });
-  const { errors } = form.formState;
+  const field = bindFields(form);
   const logoImageId = form.watch('logoImageId');
   const submit = form.handleSubmit((input) =>
     save.mutate(input, {
@@ -73,49 +71,34 @@ function OrganisationForm({ settings }: { settings: Settings }) {
       ) : null}
       <form noValidate onSubmit={submit} className="mt-4 flex flex-col gap-4">
         <div className="grid gap-4 md:grid-cols-2">
-          <Field
-            label="Name"
-            hint="As the event page and e-mails name you"
-            autoComplete="organization"
-            error={errors.name?.message}
-            {...form.register('name')}
-          />
-          <Field
-            label="Legal name"
-            hint="Printed on receipts and year statements"
-            autoComplete="off"
-            error={errors.legalName?.message}
-            {...form.register('legalName')}
-          />
+          <Field label="Name" hint="As the event page and e-mails name you" autoComplete="organization" {...field('name')} />
+          <Field label="Legal name" hint="Printed on receipts and year statements" autoComplete="off" {...field('legalName')} />
           <Field
             label="Tax id (EIN)"
             hint="Optional. On every receipt, e.g. 12-3456789"
             autoComplete="off"
             inputMode="numeric"
-            error={errors.taxId?.message}
-            {...form.register('taxId')}
+            {...field('taxId')}
           />
           <Field
             label="Contact e-mail"
             hint="Optional. Where golfers and donors can write to you"
             type="email"
             autoComplete="email"
-            error={errors.contactEmail?.message}
-            {...form.register('contactEmail')}
+            {...field('contactEmail')}
           />
           <Field
             label="E-mails are sent from"
             hint={`The sender's name in the inbox, with the address ${settings.mail.fromAddress}`}
             autoComplete="off"
-            error={errors.mailFromName?.message}
-            {...form.register('mailFromName')}
+            {...field('mailFromName')}
           />
         </div>
         <LogoField
           imageId={logoImageId}
           url={logoImageId === settings.organisation.logoImageId ? settings.organisation.logoUrl : undefined}
           name={settings.organisation.name}
-          error={errors.logoImageId?.message}
+          error={form.formState.errors.logoImageId?.message}
           onChange={(id) => form.setValue('logoImageId', id, { shouldDirty: true })}
         />
         <div>

@@ -2,6 +2,7 @@
 // contest hole's winner (team, golfer, distance; a hole in one) from a phone. A saved winner shows on every open board.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { AdminHeading } from '../admin/admin-heading';
 import { api, ApiError, errorMessage } from '../lib/api';
 import type { ApiAnswer } from '../lib/api-types';
 import { notify } from '../lib/toast';
@@ -15,7 +16,7 @@ import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Field } from '../ui/field';
 import { SelectField } from '../ui/select-field';
-import { NamedOptions } from '../ui/select-options';
+import { LabelledOptions, NamedOptions } from '../ui/select-options';
 import { ListState } from '../ui/table';
 
 type SideGames = ApiAnswer<'/api/side-games/:tournamentId'>;
@@ -83,11 +84,7 @@ function SettingsCard({ data }: { data: SideGames }) {
       ) : (
         <form onSubmit={submit} className="flex flex-col gap-4">
           <SelectField label="Skins" value={skins} onChange={(e) => setSkins(e.target.value as SkinsMode)} className="max-w-xs">
-            {SKINS_MODES.map((mode) => (
-              <option key={mode} value={mode}>
-                {SKINS_MODE_LABELS[mode]}
-              </option>
-            ))}
+            <LabelledOptions values={SKINS_MODES} labels={SKINS_MODE_LABELS} />
           </SelectField>
           <HolePicker label="Closest to the pin" count={data.holeCount} value={ctp} onChange={setCtp} />
           {fields.closestToPinHoles ? <p className="text-sm text-red-700">{fields.closestToPinHoles}</p> : null}
@@ -233,13 +230,9 @@ export function SideGamesPage() {
     : [];
   return (
     <div className="flex flex-col gap-5">
-      <title>Side Games · Admin · Golf Tournament</title>
-      <div>
-        <h1 className="text-2xl font-bold">Side Games</h1>
-        <p className="mt-1 text-sm text-stone-600">
-          Skins come from the scores entered; contest winners are entered here and show on the leaderboard at once.
-        </p>
-      </div>
+      <AdminHeading title="Side Games">
+        Skins come from the scores entered; contest winners are entered here and show on the leaderboard at once.
+      </AdminHeading>
       <ChoicesState choices={choices} />
       {tournament ? (
         <>

@@ -8,6 +8,7 @@ import {
   type SponsorshipLevelValues,
 } from '../../shared/sponsorship-schemas';
 import { FormDialog, saveFeedback } from '../admin/form-dialog';
+import { bindFields } from '../lib/bind-fields';
 import { Field } from '../ui/field';
 import { FormActions } from '../ui/form-actions';
 import { TextAreaField } from '../ui/text-area-field';
@@ -21,26 +22,20 @@ export function LevelFormDialog({ level, onClose }: { level: SponsorshipLevel | 
     resolver: zodResolver(sponsorshipLevelSchema),
     defaultValues: level ?? { name: '', description: '', maxTeams: LEVEL_MAX_TEAMS.default },
   });
-  const { errors } = form.formState;
+  const field = bindFields(form);
   const submit = form.handleSubmit((input) =>
     save.mutate({ id: level?.id, input }, saveFeedback('Sponsorship level', Boolean(level), onClose)),
   );
   return (
     <FormDialog title={level ? 'Edit Sponsorship Level' : 'Add Sponsorship Level'} onClose={onClose}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <Field label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
-        <TextAreaField
-          label="Description"
-          hint="Optional: what a sponsor at this level gets"
-          error={errors.description?.message}
-          {...form.register('description')}
-        />
+        <Field label="Name" autoComplete="off" {...field('name')} />
+        <TextAreaField label="Description" hint="Optional: what a sponsor at this level gets" {...field('description')} />
         <WholeNumberField
           label="Max teams"
           range={LEVEL_MAX_TEAMS}
           hint={`Places a tournament offers at this level unless it sets its own (${LEVEL_MAX_TEAMS.min} to ${LEVEL_MAX_TEAMS.max})`}
-          error={errors.maxTeams?.message}
-          {...form.register('maxTeams', { valueAsNumber: true })}
+          {...field('maxTeams', { valueAsNumber: true })}
         />
         <FormActions
           onCancel={onClose}

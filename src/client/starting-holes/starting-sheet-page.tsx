@@ -8,6 +8,7 @@ import { CONTEST_SHORT, contestHolesText } from '../../shared/contests';
 import { useMe } from '../auth/session';
 import { formatDateRange, fullName } from '../lib/format';
 import { Button } from '../ui/button';
+import { ColumnHeads } from '../ui/column-heads';
 import { AssignTeamsButton } from './assign-teams-button';
 import { DrawWarning, drawOutOfDateText } from './draw-warning';
 import { PrintButton } from './print-button';
@@ -74,17 +75,11 @@ export function StartingSheetPage() {
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Starting holes of {data.tournament.name}, by hole</caption>
             <thead>
-              <tr className="border-b-2 border-stone-800">
-                <th scope="col" className="w-12 px-3 py-2 font-semibold">
-                  Hole
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Team
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Players
-                </th>
-              </tr>
+              <ColumnHeads
+                className="border-b-2 border-stone-800"
+                cellClassName="px-3 py-2 font-semibold"
+                columns={[['Hole', 'w-12'], 'Team', 'Players']}
+              />
             </thead>
             <tbody>
               {data.assignments.map((team) => (

@@ -5,6 +5,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { parseMoneyToCents } from '../../shared/money';
 import { scheduleFromText, type TournamentFormValues } from '../../shared/tournament-schemas';
 import { EventPages } from '../events/event-page';
+import { bindFields } from '../lib/bind-fields';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';
 import { TextAreaField } from '../ui/text-area-field';
@@ -28,27 +29,19 @@ interface Props {
 
 export function EventPageFields({ hero, onHeroChange, ...props }: Props & { onHeroChange: (hero: HeroChoice) => void }) {
   const { tournament, levels, courses, currency, organisation } = props;
-  const { register, formState } = useFormContext<TournamentFormValues>();
-  const errors = formState.errors;
+  const field = bindFields(useFormContext<TournamentFormValues>());
   const [previewing, setPreviewing] = useState(false);
   return (
     <fieldset className="flex flex-col gap-4 border-t border-stone-200 pt-4">
       <legend className="text-base font-semibold text-stone-900">Event page</legend>
       <p className="text-sm text-stone-700">What Home shows while the tournament is active. Plain text: line breaks are kept.</p>
-      <TextAreaField label="Cause" rows={4} hint="Optional" error={errors.cause?.message} {...register('cause')} />
-      <TextAreaField
-        label="Schedule"
-        rows={4}
-        hint="One line each, e.g. 12:30 Shotgun start"
-        error={errors.schedule?.message}
-        {...register('schedule')}
-      />
+      <TextAreaField label="Cause" rows={4} hint="Optional" {...field('cause')} />
+      <TextAreaField label="Schedule" rows={4} hint="One line each, e.g. 12:30 Shotgun start" {...field('schedule')} />
       <Field
         label="Address"
         autoComplete="off"
         hint="The course's street address; the page links it to a map search"
-        error={errors.address?.message}
-        {...register('address')}
+        {...field('address')}
       />
       <HeroImageField hero={hero} name={tournament?.name ?? ''} onChange={onHeroChange} />
       <Button variant="secondary" className="w-fit" aria-expanded={previewing} onClick={() => setPreviewing(!previewing)}>

@@ -3,27 +3,26 @@
 import { useFormContext } from 'react-hook-form';
 import { allowanceText, FORMAT_LABELS, FORMATS } from '../../shared/formats';
 import type { TournamentFormValues } from '../../shared/tournament-schemas';
+import { bindFields } from '../lib/bind-fields';
 import { Field } from '../ui/field';
 import { SelectField } from '../ui/select-field';
+import { LabelledOptions } from '../ui/select-options';
 
 export function FormatFields() {
-  const { register, watch, formState } = useFormContext<TournamentFormValues>();
-  const { errors } = formState;
+  const form = useFormContext<TournamentFormValues>();
+  const field = bindFields(form);
+  const { register, watch } = form;
   const format = watch('format');
   const net = watch('netScoring');
   return (
     <fieldset className="flex flex-col gap-4 rounded-lg border border-stone-200 p-4">
       <legend className="px-1 text-base font-semibold">Format and scoring</legend>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <SelectField label="Format" error={errors.format?.message} {...register('format')}>
-          {FORMATS.map((f) => (
-            <option key={f} value={f}>
-              {FORMAT_LABELS[f]}
-            </option>
-          ))}
+        <SelectField label="Format" {...field('format')}>
+          <LabelledOptions values={FORMATS} labels={FORMAT_LABELS} />
         </SelectField>
         {format === 'best_ball' ? (
-          <SelectField label="Scores counted per hole" error={errors.bestBalls?.message} {...register('bestBalls')}>
+          <SelectField label="Scores counted per hole" {...field('bestBalls')}>
             <option value="1">Best 1 of the team</option>
             <option value="2">Best 2 of the team</option>
           </SelectField>
@@ -36,8 +35,7 @@ export function FormatFields() {
           label="Holes with one group only"
           hint="Shotgun: with more teams than holes, par 5s then 4s then 3s take a second group, except these (e.g. 9, 18)"
           autoComplete="off"
-          error={errors.singleGroupHoles?.message}
-          {...register('singleGroupHoles')}
+          {...field('singleGroupHoles')}
         />
       </div>
       <label className="flex w-fit items-center gap-2 text-sm font-medium text-stone-800">

@@ -6,6 +6,7 @@ import { FormProvider, useForm, type Path } from 'react-hook-form';
 import { centsToInput, tournamentFormSchema, type TournamentFormValues, type TournamentInput } from '../../shared/tournament-schemas';
 import { notifyFailure } from '../admin/notify-failure';
 import { errorMessage } from '../lib/api';
+import { bindFields } from '../lib/bind-fields';
 import { applyServerErrors } from '../lib/server-errors';
 import { notify } from '../lib/toast';
 import { Button } from '../ui/button';
@@ -162,7 +163,7 @@ function TournamentForm({ tournament, levels, courses, currency, organisation, o
     heading.current?.focus({ preventScroll: true });
   }, []);
 
-  const { errors } = form.formState;
+  const field = bindFields(form);
   const submit = form.handleSubmit((input) =>
     save.mutate(
       { ...input, heroImageId: hero.id },
@@ -188,9 +189,9 @@ function TournamentForm({ tournament, levels, courses, currency, organisation, o
           </h2>
 
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <Field label="Name" className="sm:col-span-2" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
-            <Field label="Start date" type="date" error={errors.startDate?.message} {...form.register('startDate')} />
-            <Field label="End date" type="date" hint="Optional" error={errors.endDate?.message} {...form.register('endDate')} />
+            <Field label="Name" className="sm:col-span-2" autoComplete="off" {...field('name')} />
+            <Field label="Start date" type="date" {...field('startDate')} />
+            <Field label="End date" type="date" hint="Optional" {...field('endDate')} />
             <Field
               label="Max teams"
               inputMode="numeric"
@@ -199,18 +200,16 @@ function TournamentForm({ tournament, levels, courses, currency, organisation, o
                 form.watch('maxTeams'),
                 courses.find((c) => c.id === form.watch('courseId')),
               )}
-              error={errors.maxTeams?.message}
-              {...form.register('maxTeams')}
+              {...field('maxTeams')}
             />
             <Field
               label={`Fundraising goal (${currency})`}
               inputMode="decimal"
               autoComplete="off"
               hint="Optional: the event page and the Dashboard show raised against it"
-              error={errors.goal?.message}
-              {...form.register('goal')}
+              {...field('goal')}
             />
-            <SelectField label="Golf course" error={errors.courseId?.message} {...form.register('courseId')}>
+            <SelectField label="Golf course" {...field('courseId')}>
               <option value="">No course yet</option>
               {courses.map((course) => (
                 <option key={course.id} value={course.id}>

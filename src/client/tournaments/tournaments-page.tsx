@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { AdminHeading } from '../admin/admin-heading';
 import { Button } from '../ui/button';
 import { TournamentEditor } from './tournament-form';
 import { TournamentList } from './tournament-list';
@@ -14,21 +15,19 @@ export function TournamentsPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Tournaments · Admin · Golf Tournament</title>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold">Tournaments</h1>
-          <p className="mt-1 text-sm text-stone-600">
-            Dates, team limit, golf course, and the sponsorship levels each tournament offers at its own prices.
-          </p>
-        </div>
-        {editing ? null : (
-          <Button onClick={() => setEditing({ id: null })}>
-            <Plus aria-hidden className="size-4" />
-            New Tournament
-          </Button>
-        )}
-      </div>
+      <AdminHeading
+        title="Tournaments"
+        actions={
+          editing ? null : (
+            <Button onClick={() => setEditing({ id: null })}>
+              <Plus aria-hidden className="size-4" />
+              New Tournament
+            </Button>
+          )
+        }
+      >
+        Dates, team limit, golf course, and the sponsorship levels each tournament offers at its own prices.
+      </AdminHeading>
       {editing ? (
         <TournamentEditor
           key={editing.id ?? 'new'}

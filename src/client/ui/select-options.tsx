@@ -18,16 +18,31 @@ export function NamedOptions({ items, anyLabel }: { items: readonly { id: string
   );
 }
 
-/** Every payment status, by its label; `settable` leaves out Expired, which only the server sets (R24). */
-export function PaymentStatusOptions({ anyLabel, settable }: { anyLabel?: string; settable?: boolean }) {
+/** One option per value of a fixed list (formats, roles, sizes), shown by its label; without labels the value is its own. */
+export function LabelledOptions<V extends string>({
+  values,
+  labels,
+  anyLabel,
+}: {
+  values: readonly V[];
+  labels?: Readonly<Record<V, string>>;
+  anyLabel?: string;
+}) {
   return (
     <>
       <AnyOption label={anyLabel} />
-      {(settable ? SETTABLE_PAYMENT_STATUSES : PAYMENT_STATUSES).map((s) => (
-        <option key={s} value={s}>
-          {PAYMENT_STATUS_LABELS[s]}
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {labels ? labels[value] : value}
         </option>
       ))}
     </>
+  );
+}
+
+/** Every payment status, by its label; `settable` leaves out Expired, which only the server sets (R24). */
+export function PaymentStatusOptions({ anyLabel, settable }: { anyLabel?: string; settable?: boolean }) {
+  return (
+    <LabelledOptions values={settable ? SETTABLE_PAYMENT_STATUSES : PAYMENT_STATUSES} labels={PAYMENT_STATUS_LABELS} anyLabel={anyLabel} />
   );
 }

@@ -1,45 +1,25 @@
 // A labelled multi-line input, with its hint and error tied to it like Field's.
-import { forwardRef, useId, type TextareaHTMLAttributes } from 'react';
+import { forwardRef, type TextareaHTMLAttributes } from 'react';
 import { cn } from './cn';
+import { controlBorder, FieldFrame, type FieldFrameProps } from './field-frame';
 
-export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
-  label: string;
-  error?: string;
-  hint?: string;
-}
+export interface TextAreaFieldProps extends FieldFrameProps, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, keyof FieldFrameProps> {}
 
 export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
   { label, error, hint, className, id, rows = 3, ...props },
   ref,
 ) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const describedBy = [hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={inputId} className="text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      <textarea
-        ref={ref}
-        id={inputId}
-        rows={rows}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={cn(
-          'rounded-md border bg-white px-3 py-2 text-base text-stone-900 sm:text-sm',
-          error ? 'border-red-600' : 'border-stone-300',
-        )}
-        {...props}
-      />
-      {hint ? (
-        <p id={`${inputId}-hint`} className="text-xs text-stone-600">
-          {hint}
-        </p>
-      ) : null}
-      <p id={`${inputId}-error`} aria-live="polite" className="text-sm text-red-700 empty:hidden">
-        {error ?? ''}
-      </p>
-    </div>
+    <FieldFrame label={label} error={error} hint={hint} id={id} className={className}>
+      {(control) => (
+        <textarea
+          ref={ref}
+          {...control}
+          rows={rows}
+          className={cn('rounded-md border bg-white px-3 py-2 text-base text-stone-900 sm:text-sm', controlBorder(error))}
+          {...props}
+        />
+      )}
+    </FieldFrame>
   );
 });

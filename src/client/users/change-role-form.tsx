@@ -6,6 +6,7 @@ import { errorMessage } from '../lib/api';
 import { notify } from '../lib/toast';
 import { FormActions } from '../ui/form-actions';
 import { SelectField } from '../ui/select-field';
+import { LabelledOptions } from '../ui/select-options';
 import { useChangeRole, type AdminUser } from './queries';
 
 const ROLE_HINTS: Record<Role, string> = {
@@ -35,11 +36,7 @@ export function ChangeRoleForm({ user, onDone }: { user: AdminUser; onDone: () =
   return (
     <form onSubmit={save} className="flex flex-col gap-4">
       <SelectField label="Permission" value={role} onChange={(e) => setRole(e.target.value as Role)} aria-describedby="role-hint">
-        {ROLES.map((r) => (
-          <option key={r} value={r}>
-            {ROLE_LABELS[r]}
-          </option>
-        ))}
+        <LabelledOptions values={ROLES} labels={ROLE_LABELS} />
       </SelectField>
       <p id="role-hint" className="text-sm text-stone-700">
         {ROLE_HINTS[role]}

@@ -4,11 +4,13 @@ import { useForm } from 'react-hook-form';
 import { ROLE_LABELS, ROLES } from '../../shared/roles';
 import { createUserSchema, type CreateUserInput } from '../../shared/user-schemas';
 import { errorMessage } from '../lib/api';
+import { bindFields } from '../lib/bind-fields';
 import { applyServerErrors } from '../lib/server-errors';
 import { notify } from '../lib/toast';
 import { Field } from '../ui/field';
 import { FormActions } from '../ui/form-actions';
 import { SelectField } from '../ui/select-field';
+import { LabelledOptions } from '../ui/select-options';
 import { useCreateUser } from './queries';
 
 export function CreateUserForm({ onDone }: { onDone: () => void }) {
@@ -17,7 +19,7 @@ export function CreateUserForm({ onDone }: { onDone: () => void }) {
     resolver: zodResolver(createUserSchema),
     defaultValues: { firstName: '', lastName: '', email: '', password: '', role: 'team_leader' },
   });
-  const errors = form.formState.errors;
+  const field = bindFields(form);
   const submit = form.handleSubmit((values) =>
     create.mutate(values, {
       onSuccess: ({ user }) => {
@@ -33,24 +35,13 @@ export function CreateUserForm({ onDone }: { onDone: () => void }) {
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" autoComplete="off" error={errors.firstName?.message} {...form.register('firstName')} />
-        <Field label="Last name" autoComplete="off" error={errors.lastName?.message} {...form.register('lastName')} />
+        <Field label="First name" autoComplete="off" {...field('firstName')} />
+        <Field label="Last name" autoComplete="off" {...field('lastName')} />
       </div>
-      <Field label="E-mail" type="email" autoComplete="off" error={errors.email?.message} {...form.register('email')} />
-      <Field
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters"
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
-      <SelectField label="Permission" error={errors.role?.message} {...form.register('role')}>
-        {ROLES.map((role) => (
-          <option key={role} value={role}>
-            {ROLE_LABELS[role]}
-          </option>
-        ))}
+      <Field label="E-mail" type="email" autoComplete="off" {...field('email')} />
+      <Field label="Password" type="password" autoComplete="new-password" hint="At least 8 characters" {...field('password')} />
+      <SelectField label="Permission" {...field('role')}>
+        <LabelledOptions values={ROLES} labels={ROLE_LABELS} />
       </SelectField>
       <p className="text-sm text-stone-600">The account's e-mail counts as confirmed: the user can sign in at once.</p>
       <FormActions
