@@ -140,8 +140,9 @@ export default defineConfig(({ isSsrBuild }) =>
                   { name: 'react-query', test: /node_modules[\\/]@tanstack[\\/]/ },
                   { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
                   { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
-                  // The side games hydrate on demand (side-games-slot.tsx): their code stays out of the board's first load.
-                  { name: 'leaderboard', test: /src[\\/]client[\\/]leaderboard[\\/](?!tv-boards|side-games-board)/ },
+                  // The side games hydrate on demand (side-games-slot.tsx), and a changed board's patch comes with the first change
+                  // (board-patch.ts, docs/decisions/109): their code stays out of the board's first load.
+                  { name: 'leaderboard', test: /src[\\/]client[\\/]leaderboard[\\/](?!tv-boards|side-games-board|board-patch)/ },
                 ],
               },
             },
