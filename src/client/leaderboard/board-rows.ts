@@ -19,20 +19,25 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 /** Text, or an attribute's value (always written in double quotes here). Numbers need none. */
 export const escapeHtml = (value: string) => value.replace(/[&<>"]/g, (c) => ESCAPES[c]!);
 
+/**
+ * Between two pieces of text, as React writes them: each stays a text node of its own, so the browser lays the text out
+ * exactly as it did when React rendered the rows (shaping across one text node moved right-aligned text by a subpixel).
+ */
+const TEXT_BREAK = '<!-- -->';
+
 const toParClass = (toPar: number) => (toPar < 0 ? 'text-red-700' : 'text-stone-900');
 /** The score the board ranks on: net with net scoring, else gross. */
 const ranked = (row: LeaderboardRow) => row.netToPar ?? row.toPar;
-const COUNTBACK_NOTE = { won: 'won on countback', lost: 'lost on countback' } as const;
 
 const countbackNote = (row: LeaderboardRow, className?: string) =>
   row.countback
-    ? `<span class="${cn('block text-xs font-medium whitespace-nowrap text-stone-600', className)}">${COUNTBACK_NOTE[row.countback]}</span>`
+    ? `<span class="${cn('block text-xs font-medium whitespace-nowrap text-stone-600', className)}">${row.countback} on countback</span>`
     : '';
 
 /** R31: where the team started ('Start 1A'), once the draw is made. */
 const startNote = (row: LeaderboardRow, className: string) =>
   row.start
-    ? `<span class="${cn('text-xs font-normal whitespace-nowrap text-stone-600', className)}">Start ${escapeHtml(row.start)}</span>`
+    ? `<span class="${cn('text-xs font-normal whitespace-nowrap text-stone-600', className)}">Start ${TEXT_BREAK}${escapeHtml(row.start)}</span>`
     : '';
 
 // The board lists a team's players in a fixed order (R11: names only, no ids in the page).
@@ -40,7 +45,7 @@ const playerTotals = (row: LeaderboardRow, withTotals: boolean, className?: stri
   `<ul aria-label="${escapeHtml(row.teamName)} players" class="${cn('flex flex-wrap gap-x-4', className)}">${row.players
     .map(
       (player) =>
-        `<li class="whitespace-nowrap">${escapeHtml(player.name)} ${withTotals ? `<span class="font-semibold tabular-nums">${player.total}</span>` : ''}</li>`,
+        `<li class="whitespace-nowrap">${escapeHtml(player.name)}${TEXT_BREAK} ${withTotals ? `<span class="font-semibold tabular-nums">${player.total}</span>` : ''}</li>`,
     )
     .join('')}</ul>`;
 
@@ -69,7 +74,7 @@ function tableMarkup(board: Leaderboard, tv: boolean): BoardMarkup {
   ];
   const open =
     `<table class="${cn('w-full text-left', tv ? 'table-fixed text-2xl xl:text-3xl' : 'text-sm')}">` +
-    `<caption class="sr-only">${escapeHtml(board.tournament.name)} leaderboard</caption>` +
+    `<caption class="sr-only">${escapeHtml(board.tournament.name)}${TEXT_BREAK} leaderboard</caption>` +
     (tv ? `<colgroup>${widths.map((w) => `<col style="width:${w}%"/>`).join('')}</colgroup>` : '') +
     `<thead><tr>${heads.join('')}</tr></thead><tbody>`;
   const rows = board.rows.map((row) => {
@@ -108,9 +113,17 @@ function cardsMarkup(board: Leaderboard): BoardMarkup {
           formatToPar(ranked(row)),
       ) +
       (net
-        ? tag('p', 'text-xs text-stone-700', `Gross ${formatToPar(row.toPar)}${row.handicap != null ? ` · Hcp ${row.handicap}` : ''}`)
+        ? tag(
+            'p',
+            'text-xs text-stone-700',
+            `Gross ${TEXT_BREAK}${formatToPar(row.toPar)}${row.handicap != null ? `${TEXT_BREAK} · Hcp ${row.handicap}` : ''}`,
+          )
         : '') +
-      tag('p', 'text-xs text-stone-700', `Thru ${row.thru} · Total <span class="tabular-nums">${row.total}</span>`);
+      tag(
+        'p',
+        'text-xs text-stone-700',
+        `Thru ${TEXT_BREAK}${row.thru}${TEXT_BREAK} · Total <span class="tabular-nums">${row.total}</span>`,
+      );
     const html = tag(
       'li',
       'flex items-start gap-3 rounded-lg border border-stone-200 bg-white p-3',
