@@ -4,7 +4,8 @@
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { enableActEnvironment } from '../test/act-environment';
 import type { Leaderboard } from './queries';
 import { boardMarkup, markupHtml } from './board-rows';
 import { patchBoard } from './board-patch';
@@ -128,15 +129,8 @@ it('escapes every text of the data (a team named like markup stays text)', () =>
   }
 });
 
-// act() flushes React's work before the assertions (hydrateRoot is called directly here).
-const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-const before = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
-beforeAll(() => {
-  actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
-});
-afterAll(() => {
-  actEnvironment.IS_REACT_ACT_ENVIRONMENT = before;
-});
+// hydrateRoot is called directly here.
+enableActEnvironment();
 
 it("takes over the server's rows as they are, and patches them when a score arrives", async () => {
   // A phone: the cards, as the server renders them.
