@@ -87,7 +87,7 @@ export const FIRST_LOAD_MODULES = new RegExp(
     String.raw`node_modules[\/](react|react-dom|scheduler|clsx)[\/]`,
     'preload-helper',
     String.raw`src[\/]shared[\/](formats|tournament-day|countback)\.ts$`,
-    String.raw`src[\/]client[\/](routes|router[\/]index|layout[\/](root-layout|site-header|site-footer|toaster)|pages[\/](not-found-page|route-error)|auth[\/]session|ssr[\/]page-data|lib[\/](api|format|use-media-query|remote-value|first-load-reads|toast|use-hydrated)|ui[\/](load-failed|cn|button|shell-icons|spinner)|offline[\/](use-online|waiting-flag))\.tsx?$`,
+    String.raw`src[\/]client[\/](routes|router[\/]index|layout[\/](root-layout|site-header|site-footer|toaster)|pages[\/]route-error|auth[\/]session|ssr[\/]page-data|lib[\/](api|format|use-media-query|remote-value|first-load-reads|toast|use-hydrated)|ui[\/](load-failed|cn|button|shell-icons|spinner)|offline[\/](use-online|waiting-flag))\.tsx?$`,
   ].join('|'),
 );
 
@@ -140,8 +140,9 @@ export default defineConfig(({ isSsrBuild }) =>
                   { name: 'react-query', test: /node_modules[\\/]@tanstack[\\/]/ },
                   { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
                   { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
-                  // The side games hydrate on demand (side-games-slot.tsx): their code stays out of the board's first load.
-                  { name: 'leaderboard', test: /src[\\/]client[\\/]leaderboard[\\/](?!tv-boards|side-games-board)/ },
+                  // The side games hydrate on demand (side-games-slot.tsx), and a changed board's patch comes with the first change
+                  // (board-patch.ts, docs/decisions/109): their code stays out of the board's first load.
+                  { name: 'leaderboard', test: /src[\\/]client[\\/]leaderboard[\\/](?!tv-boards|side-games-board|board-patch)/ },
                 ],
               },
             },

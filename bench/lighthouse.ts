@@ -2,13 +2,16 @@
 // real server (src/server/main.ts with dist/client), in Debian's Chromium started by chrome-launcher (the launcher
 // Lighthouse itself uses). Prints the category scores, the main metrics, and every failing audit in accessibility and
 // best practices (id and title) so it can be fixed.
-// Budgets: performance 100 (issue 18; a score moves a point or two from run to run here, so judge the median of --runs 3),
-// accessibility 100, best practices 100; SEO is information.
+// Budgets (issue 37): performance median at least 98 over the runs and no run under 95 (a score moves a few points from
+// run to run, so the spread is printed and judged, not one lucky run); accessibility 100 and best practices 100 in every
+// run; SEO is information. Each run also prints the main-thread work (Lighthouse's 'mainthread-work-breakdown', the
+// simulated phone's CPU) and the longest task ('long-tasks'), the figures the page's own work moves.
 //   node --import tsx bench/lighthouse.ts [--runs 1] [--pages /,/register] [--demo] [--keep-reports DIR]
 //   --keep-reports DIR: keep each run's whole report there (which tasks block, what the largest paint was).
 //   --demo: the seeded demo (npm run seed:demo): Home is the two open tournaments' event page, /leaderboard the outing's
 //   36-team board in play (R41's real day).
-//   With --runs N each page is audited N times (a new Chrome each time) and the run with the median performance is kept.
+//   With --runs N each page is audited N times (a new Chrome each time): every run's figures are printed, then the median
+//   and the lowest; the run with the median performance is the one whose metrics and failing audits are shown.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +31,7 @@ import {
   waitForOk,
   writeResult,
   noteLoad,
+  median,
   type Check,
 } from './lib';
 
@@ -36,7 +40,10 @@ const RUNS = Number(argValue('--runs') ?? 1);
 const KEEP_REPORTS = argValue('--keep-reports');
 const PAGES = (argValue('--pages') ?? '/,/leaderboard,/register').split(',');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const BUDGETS: Record<string, number | null> = { performance: 100, accessibility: 100, 'best-practices': 100, seo: null };
+/** Every run at least this (accessibility, best practices) or, for performance, the median at least this. */
+const BUDGETS: Record<string, number | null> = { performance: 98, accessibility: 100, 'best-practices': 100, seo: null };
+/** Performance: no run under this. */
+const LOWEST_PERFORMANCE = 95;
 const METRICS = [
   'first-contentful-paint',
   'largest-contentful-paint',
@@ -61,6 +68,9 @@ interface FailedAudit {
 interface PageReport {
   page: string;
   scores: Record<string, number | null>;
+  /** Main-thread work in ms ('mainthread-work-breakdown') and the longest task in ms ('long-tasks'), simulated phone. */
+  mainThreadMs: number | null;
+  longestTaskMs: number | null;
   metrics: Record<string, string>;
   failed: FailedAudit[];
   opportunities: { id: string; title: string; displayValue?: string }[];
@@ -110,7 +120,20 @@ function report(page: string, lhr: Lhr): PageReport {
     .map((ref) => lhr.audits[ref.id]!)
     .filter((a) => a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'metricSavings')
     .map((a) => ({ id: a.id, title: a.title, displayValue: a.displayValue }));
-  return { page, scores, metrics, failed, opportunities, runtimeError: lhr.runtimeError?.message, warnings: lhr.runWarnings };
+  const mainThreadMs = lhr.audits['mainthread-work-breakdown']?.numericValue ?? null;
+  const tasks = (lhr.audits['long-tasks']?.details as { items?: { duration?: number }[] } | undefined)?.items ?? [];
+  const longestTaskMs = tasks.length ? Math.max(...tasks.map((t) => t.duration ?? 0)) : 0;
+  return {
+    page,
+    scores,
+    mainThreadMs: mainThreadMs === null ? null : Math.round(mainThreadMs),
+    longestTaskMs: Math.round(longestTaskMs),
+    metrics,
+    failed,
+    opportunities,
+    runtimeError: lhr.runtimeError?.message,
+    warnings: lhr.runWarnings,
+  };
 }
 
 const loadBefore = noteLoad('lighthouse start');
@@ -130,6 +153,8 @@ const server = spawnServer(
   port,
 );
 const reports: PageReport[] = [];
+/** Every run of every page, for the spread. */
+const allRuns = new Map<string, PageReport[]>();
 try {
   await waitForOk(`${server.baseUrl}/api/health`, server, 120_000);
   for (const page of PAGES) {
@@ -154,12 +179,16 @@ try {
           writeFileSync(file, JSON.stringify(result.lhr));
           console.log(`  full report: ${file}`);
         }
-        console.log(`${page} run ${i + 1}/${RUNS}: ${CATEGORIES.map((c) => `${c} ${r.scores[c]}`).join(', ')}`);
+        console.log(
+          `${page} run ${i + 1}/${RUNS}: ${CATEGORIES.map((c) => `${c} ${r.scores[c]}`).join(', ')}; ` +
+            `main-thread work ${r.mainThreadMs} ms, longest task ${r.longestTaskMs} ms, TBT ${r.metrics['total-blocking-time']}`,
+        );
         runs.push(r);
       } finally {
         await chrome.kill();
       }
     }
+    allRuns.set(page, [...runs]);
     runs.sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
     reports.push(runs[Math.floor(runs.length / 2)]!);
   }
@@ -202,23 +231,82 @@ for (const r of reports) {
   }
 }
 
+// The spread: every run's figures, the median and the lowest (a failed run, scored null, counts as 0).
+console.log('\nthe spread over the runs (performance; main-thread work and longest task in ms, simulated phone)');
+const spread = [...allRuns].map(([page, runs]) => {
+  const perf = runs.map((r) => r.scores.performance ?? 0);
+  const figures = (pick: (r: PageReport) => number | null) => runs.map(pick).filter((v): v is number => v !== null);
+  return {
+    page,
+    runs,
+    perf,
+    medianPerf: median(perf),
+    lowestPerf: Math.min(...perf),
+    medianMainThread: figures((r) => r.mainThreadMs).length ? median(figures((r) => r.mainThreadMs)) : null,
+    maxLongestTask: figures((r) => r.longestTaskMs).length ? Math.max(...figures((r) => r.longestTaskMs)) : null,
+  };
+});
+printTable(
+  spread.map((s) => ({
+    page: s.page,
+    performance: s.perf.join(', '),
+    median: s.medianPerf,
+    lowest: s.lowestPerf,
+    'main-thread': s.runs.map((r) => r.mainThreadMs).join(', '),
+    'main-thread median': s.medianMainThread,
+    'longest task': s.runs.map((r) => r.longestTaskMs).join(', '),
+  })),
+);
+
 const checks: Check[] = [];
-for (const r of reports) {
+for (const s of spread) {
   for (const c of CATEGORIES) {
     const budget = BUDGETS[c] ?? null;
-    const score = r.scores[c] ?? null;
+    if (c === 'performance') {
+      checks.push({
+        name: `${s.page} performance median`,
+        value: s.medianPerf,
+        unit: '',
+        budget: `≥ ${budget}`,
+        pass: s.medianPerf >= budget!,
+      });
+      checks.push({
+        name: `${s.page} performance lowest`,
+        value: s.lowestPerf,
+        unit: '',
+        budget: `≥ ${LOWEST_PERFORMANCE}`,
+        pass: s.lowestPerf >= LOWEST_PERFORMANCE,
+      });
+      continue;
+    }
+    // Accessibility and best practices do not depend on the machine's load: every run must meet them.
+    const scores = s.runs.map((r) => r.scores[c] ?? null);
+    const lowest = scores.some((v) => v === null) ? null : Math.min(...(scores as number[]));
     checks.push({
-      name: `${r.page} ${c}`,
-      value: score,
+      name: `${s.page} ${c}${s.runs.length > 1 ? ' (lowest)' : ''}`,
+      value: lowest,
       unit: '',
       budget: budget === null ? 'info' : `≥ ${budget}`,
-      pass: budget === null ? null : score !== null && score >= budget,
+      pass: budget === null ? null : lowest !== null && lowest >= budget,
     });
   }
+  checks.push({ name: `${s.page} main-thread work (median)`, value: s.medianMainThread, unit: 'ms', budget: 'info', pass: null });
+  checks.push({ name: `${s.page} longest task (of all runs)`, value: s.maxLongestTask, unit: 'ms', budget: 'info', pass: null });
 }
 console.log('');
-for (const c of checks) console.log(`${c.pass === null ? 'INFO' : c.pass ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value} (${c.budget})`);
+for (const c of checks)
+  console.log(`${c.pass === null ? 'INFO' : c.pass ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value}${c.unit ? ` ${c.unit}` : ''} (${c.budget})`);
 const loadAfter = noteLoad('lighthouse end');
-const file = writeResult('lighthouse', { loadBefore, loadAfter, runs: RUNS, reports, checks });
+const file = writeResult('lighthouse', {
+  loadBefore,
+  loadAfter,
+  runs: RUNS,
+  reports,
+  spread: spread.map(({ runs, ...s }) => ({
+    ...s,
+    runs: runs.map((r) => ({ scores: r.scores, mainThreadMs: r.mainThreadMs, longestTaskMs: r.longestTaskMs })),
+  })),
+  checks,
+});
 console.log(`written ${file}`);
 if (checks.some((c) => c.pass === false)) process.exitCode = 1;

@@ -3,7 +3,6 @@
 import { lazy as reactLazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation } from './router';
 import { RootLayout } from './layout/root-layout';
-import { NotFoundPage } from './pages/not-found-page';
 import { RouteErrorBoundary } from './pages/route-error';
 import { PageSpinner } from './ui/spinner';
 
@@ -32,6 +31,8 @@ const HomePage = reactLazy(() =>
   Promise.all([import('./pages/home-page'), homeLacksStyles() ? import('./all-pages.css') : null]).then(([m]) => ({ default: m.HomePage })),
 );
 const LeaderboardPage = reactLazy(() => import('./leaderboard/leaderboard-page').then((m) => ({ default: m.LeaderboardPage })));
+// An unknown address's page on demand too: neither first load shows it (R41's 90 KB on a real day, docs/decisions/109).
+const NotFoundPage = reactLazy(() => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 const PaymentReturnPage = lazy(() => import('./registration/payment-return-page').then((m) => ({ default: m.PaymentReturnPage })));
 const PurchaseReturnPage = lazy(() => import('./items/purchase-return-page').then((m) => ({ default: m.PurchaseReturnPage })));
 const GivePage = lazy(() => import('./donations/give-page').then((m) => ({ default: m.GivePage })));

@@ -6,7 +6,8 @@ import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from '../router';
-import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
+import { enableActEnvironment } from '../test/act-environment';
 import type { Me } from '../auth/session';
 import { createReads, ReadsProvider, type Reads } from '../lib/first-load-reads';
 import { SiteHeader } from './site-header';
@@ -19,15 +20,8 @@ const page = (reads: Reads) => (
   </ReadsProvider>
 );
 
-// act() flushes React's work before the assertions (testing-library sets this; hydrateRoot is called directly here).
-const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-const before = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
-beforeAll(() => {
-  actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
-});
-afterAll(() => {
-  actEnvironment.IS_REACT_ACT_ENVIRONMENT = before;
-});
+// hydrateRoot is called directly here.
+enableActEnvironment();
 afterEach(() => {
   document.body.innerHTML = '';
 });

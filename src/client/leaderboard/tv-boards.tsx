@@ -4,7 +4,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { Leaderboard } from './queries';
 import { BoardHeading } from './board-heading';
-import { LeaderboardBoard } from './leaderboard-board';
+import { LeaderboardBoard, loadBoardPatch } from './leaderboard-board';
 import { SideGamesBoard } from './side-games-board';
 import { hasSideGames } from './side-games-slot';
 import type { LiveState } from './use-live-leaderboard';
@@ -77,6 +77,8 @@ export function TvBoards({ boards, live, paused }: { boards: Leaderboard[]; live
   const rowsPerPage = useRowsThatFit(area);
   const [turn, setTurn] = useState(0);
   const pages = pagesOf(boards, rowsPerPage);
+  // The pages turn by patching the rows shown (docs/decisions/109): their code at once, so a turn is never a frame late.
+  useEffect(() => void loadBoardPatch().catch(() => undefined), []);
 
   useEffect(() => {
     if (paused || pages.length <= 1) return;

@@ -1,0 +1,41 @@
+// The patch that brings a board's rows up to date in the browser (docs/decisions/109): loaded only when a board shown
+// changes (a score saved), not with the page's first load (R41's 90 KB on a real day); TV mode, whose pages turn, loads it
+// at once (tv-boards.tsx).
+import { markupHtml, type BoardMarkup } from './board-rows';
+
+/** One element from its HTML (a <template> parses a table row as well as a list item). */
+function elementOf(html: string): Element {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  return template.content.firstElementChild!;
+}
+
+/**
+ * Brings `host` (showing `shown`) to `next`: a row whose HTML is unchanged keeps its element (moved if its team moved); a
+ * changed row is replaced, a new team's row added, a gone team's removed. Anything around the rows changed (the columns,
+ * the tournament's name): the whole board is written again.
+ */
+export function patchBoard(host: Element, shown: BoardMarkup, next: BoardMarkup): void {
+  if (shown.open !== next.open || shown.close !== next.close) {
+    host.innerHTML = markupHtml(next);
+    return;
+  }
+  const list = host.querySelector('tbody') ?? host;
+  const before = new Map<string, { html: string; element: Element | undefined }>();
+  shown.rows.forEach((row, i) => before.set(row.key, { html: row.html, element: list.children[i] }));
+  const kept = new Set<Element>();
+  const ordered = next.rows.map((row) => {
+    const old = before.get(row.key);
+    if (old?.element && old.html === row.html) {
+      kept.add(old.element);
+      return old.element;
+    }
+    return elementOf(row.html);
+  });
+  for (const element of [...list.children]) if (!kept.has(element)) element.remove();
+  let cursor = list.firstElementChild;
+  for (const element of ordered) {
+    if (element === cursor) cursor = cursor.nextElementSibling;
+    else list.insertBefore(element, cursor);
+  }
+}
