@@ -1,16 +1,16 @@
 // The arrows between source files (STYLE.md rule 11, docs/decisions/106): `npm run lint` runs dependency-cruiser with
-// .dependency-cruiser.cjs over src/. Here its rules run on a small tree made for the test, to show that they fire on what
+// .dependency-cruiser.mjs over src/. Here its rules run on a small tree made for the test, to show that they fire on what
 // they forbid (two files importing each other, by types only too; a circle of three; the client taking a value from the
 // server) and let through what is allowed (a one-way pair; the client taking only types from the server).
-import { createRequire } from 'node:module';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cruise, type ICruiseResult } from 'dependency-cruiser';
+import { cruise, type IConfiguration, type ICruiseResult } from 'dependency-cruiser';
 
 const root = join(import.meta.dirname, '..');
-const config = createRequire(import.meta.url)(join(root, '.dependency-cruiser.cjs'));
+const configFile = join(root, '.dependency-cruiser.mjs');
+const config = ((await import(configFile)) as { default: IConfiguration }).default;
 const fixture = mkdtempSync(join(tmpdir(), 'golf-arrows-'));
 afterAll(() => rmSync(fixture, { recursive: true, force: true }));
 
@@ -39,7 +39,7 @@ async function violations() {
     ...config.options,
     baseDir: fixture,
     validate: true,
-    ruleSet: { forbidden: config.forbidden },
+    ruleSet: { forbidden: config.forbidden! },
   });
   const result = output as ICruiseResult;
   // A circle is reported once, with the files round it (`cycle`, ending where it started).

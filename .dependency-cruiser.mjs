@@ -3,7 +3,7 @@
 // from its own routes.ts points the wrong way even when nothing of it runs); and the client imports server code only as
 // types (the typed contract, docs/decisions/060): a value import would put server code in the browser's bundle.
 /** @type {import('dependency-cruiser').IConfiguration} */
-module.exports = {
+export default {
   forbidden: [
     {
       name: 'no-circular',
