@@ -18,9 +18,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { E2E_ACCOUNTS, seedAccounts, type E2eAccount } from '../e2e/support/accounts';
+import { BUDGETED_PAGES, FIRST_LOAD_BUDGET_KB, measureFirstLoad, withinBudget, type FirstLoad } from '../e2e/support/first-load';
 import { migrateDatabase, openDatabase } from '../src/server/db/connect';
 import { seedDemo } from '../src/server/demo/demo-data';
 import {
@@ -42,32 +42,10 @@ import {
 } from './lib';
 
 const PAGES = ['/', '/leaderboard', '/register', '/auth'];
-/** Issue 13: Home and the leaderboard, the pages a phone on one bar opens first. */
-const FIRST_LOAD_BUDGET_KB = 90;
-const BUDGETED = ['/', '/leaderboard'];
-
-interface FileRow {
-  path: string;
-  type: string;
-  status: number;
-  encoding: string;
-  rawBytes: number;
-  gzip9Bytes: number;
-  transferredBytes: number;
-}
-
-interface PageResult {
-  page: string;
-  finalUrl: string;
-  files: FileRow[];
-  htmlJsCssGzip9Bytes: number;
-  htmlJsCssRawBytes: number;
-  htmlJsCssTransferredBytes: number;
-  otherBytes: number;
+/** A first load, and the admin chunks among its files (none may be on a public page). */
+interface PageResult extends FirstLoad {
   adminFiles: string[];
 }
-
-const isCode = (type: string) => type === 'document' || type === 'script' || type === 'stylesheet';
 
 /**
  * The file names of the admin area's lazy modules: first the one routes.tsx loads for <Route path="admin/*"> (the admin
@@ -167,51 +145,9 @@ try {
   for (const pagePath of PAGES) {
     const context = await browser.newContext(); // a fresh profile: empty cache, no cookies
     const page = await context.newPage();
-    const responses: import('playwright-core').Response[] = [];
-    page.on('response', (r) => responses.push(r));
     console.log(`loading ${pagePath}…`);
-    // The leaderboard keeps its event stream open, so the network is never idle there: wait for the load and a moment.
-    await page.goto(server.baseUrl + pagePath, { waitUntil: pagePath === '/leaderboard' ? 'load' : 'networkidle' });
-    await page.waitForTimeout(pagePath === '/leaderboard' ? 1500 : 500); // late lazy chunks
-    const files: FileRow[] = [];
-    for (const r of responses) {
-      const req = r.request();
-      const url = new URL(r.url());
-      if (url.origin !== server.baseUrl) continue;
-      // The leaderboard's event stream never ends: it is no code, and neither its body nor its size can be read whole.
-      if ((await r.headerValue('content-type'))?.startsWith('text/event-stream')) continue;
-      let body: Buffer = Buffer.alloc(0);
-      try {
-        body = await r.body();
-      } catch {
-        // redirects and aborted requests have no body
-      }
-      const sizes = await req.sizes().catch(() => ({ responseBodySize: 0, responseHeadersSize: 0 }));
-      files.push({
-        path: url.pathname + url.search,
-        type: req.resourceType(),
-        status: r.status(),
-        encoding: (await r.headerValue('content-encoding')) ?? 'identity',
-        rawBytes: body.length,
-        gzip9Bytes: body.length ? gzipSync(body, { level: 9 }).length : 0,
-        transferredBytes: sizes.responseBodySize + sizes.responseHeadersSize,
-      });
-    }
-    const code = files.filter((f) => isCode(f.type));
-    const sum = (rows: FileRow[], key: 'gzip9Bytes' | 'rawBytes' | 'transferredBytes') => rows.reduce((a, f) => a + f[key], 0);
-    results.push({
-      page: pagePath,
-      finalUrl: new URL(page.url()).pathname,
-      files,
-      htmlJsCssGzip9Bytes: sum(code, 'gzip9Bytes'),
-      htmlJsCssRawBytes: sum(code, 'rawBytes'),
-      htmlJsCssTransferredBytes: sum(code, 'transferredBytes'),
-      otherBytes: sum(
-        files.filter((f) => !isCode(f.type)),
-        'transferredBytes',
-      ),
-      adminFiles: files.filter((f) => /admin/i.test(f.path.split('/').pop() ?? '')).map((f) => f.path),
-    });
+    const load = await measureFirstLoad(page, server.baseUrl, pagePath);
+    results.push({ ...load, adminFiles: load.files.filter((f) => /admin/i.test(f.path.split('/').pop() ?? '')).map((f) => f.path) });
     await context.close();
   }
 
@@ -321,13 +257,13 @@ printTable(
 
 const checks: Check[] = [
   ...results.map((r) =>
-    BUDGETED.includes(r.page)
+    (BUDGETED_PAGES as readonly string[]).includes(r.page)
       ? {
           name: `${r.page} HTML+JS+CSS (gzip-9)`,
           value: kb(r.htmlJsCssGzip9Bytes),
           unit: 'KB',
           budget: `≤ ${FIRST_LOAD_BUDGET_KB} KB`,
-          pass: kb(r.htmlJsCssGzip9Bytes) <= FIRST_LOAD_BUDGET_KB,
+          pass: withinBudget(r),
         }
       : { name: `${r.page} HTML+JS+CSS (gzip-9)`, value: kb(r.htmlJsCssGzip9Bytes), unit: 'KB', budget: 'info', pass: null },
   ),

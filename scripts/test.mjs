@@ -127,10 +127,23 @@ function readCounts(outputFile) {
     }
   }
   return {
+    slowest: slowestFiles(report),
     passed: report.numPassedTests ?? 0,
     failed,
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
   };
+}
+
+/**
+ * The files that took longest (from start to end, waits included): printed after each suite so that a CI log shows where
+ * its time goes, to balance .ci/run's lanes by (docs/decisions/100).
+ */
+function slowestFiles(report, count = 8) {
+  return (report.testResults ?? [])
+    .map((file) => ({ name: relative(root, file.name), seconds: ((file.endTime ?? 0) - (file.startTime ?? 0)) / 1000 }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, count)
+    .map((file) => `${file.name} ${file.seconds.toFixed(1)} s`);
 }
 
 function describeDatabase() {
@@ -173,13 +186,14 @@ async function runSuite(suite, index) {
   const extra = !inSequence && suite.name === 'unit' && !args.some((a) => a.startsWith('--maxWorkers')) ? ['--maxWorkers=1'] : [];
   const exitCode = await run(suite, outputFile, logFile, extra);
   if (logFile) console.log(`\n── ${suite.title} (${suite.config}), run beside the others ──\n${readFileSync(logFile, 'utf8')}`);
-  const counts = readCounts(outputFile) ?? { passed: 0, failed: 1, skipped: 0 };
+  const counts = readCounts(outputFile) ?? { passed: 0, failed: 1, skipped: 0, slowest: [] };
   for (const file of [outputFile, logFile]) if (file) rmSync(file, { force: true });
   if (exitCode !== 0 && counts.failed === 0) {
     // Vitest failed without a failing test: an error outside the tests (unhandled rejection, set-up, crash).
     console.error(`\n${suite.title}: vitest exited with code ${exitCode} (an error outside the tests; see above).`);
     counts.failed = 1;
   }
+  if (counts.slowest.length > 0) console.log(`${suite.title}, slowest files: ${counts.slowest.join('; ')}`);
   console.log(
     `${suite.title}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped in ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s`,
   );

@@ -32,5 +32,4 @@ export const reportQuerySchema = reportFilterFields
   .refine(datesInOrder, dateOrder);
 export type ReportQuery = z.output<typeof reportQuerySchema>;
 
-export const reportCsvQuerySchema = reportFiltersSchema;
 export const reportOptionsQuerySchema = reportFilterFields.pick({ tournamentId: true });

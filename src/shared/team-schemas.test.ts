@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { editTeamSchema, multiTeamSchema, registrationSchema, singleTeamSchema, singleToRegistration } from './team-schemas';
+import { editTeamSchema, multiTeamSchema, singleTeamSchema, singleToRegistration } from './team-schemas';
 
 const TOURNAMENT_ID = '7b0d6c1e-3f0a-4c59-9a43-1a2b3c4d5e6f';
 const LEVEL_ID = '0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0';
@@ -126,7 +126,7 @@ describe('single-team form (spec §5)', () => {
   });
 
   it('becomes a one-team registration for the server', () => {
-    const registration = registrationSchema.parse(singleToRegistration(singleTeamSchema.parse(single())));
+    const registration = multiTeamSchema.parse(singleToRegistration(singleTeamSchema.parse(single())));
     expect(registration.teams).toEqual([{ teamName: 'Birdie Hunters', players: fourPlayers() }]);
     expect(registration).toMatchObject({ tournamentId: TOURNAMENT_ID, sponsorshipLevelId: LEVEL_ID, paymentOption: 'pay' });
   });
@@ -187,7 +187,7 @@ describe('what the server takes (no mass assignment)', () => {
   it('strips paymentStatus, userId, amount and other unknown keys from a registration', () => {
     const input = { ...multi(), paymentStatus: 'paid', userId: 'someone-else', amount: 0, amountCents: 0, holdUntil: null };
     input.teams[0] = { ...input.teams[0]!, paymentStatus: 'paid', userId: 'x' } as never;
-    const parsed = registrationSchema.parse(input) as Record<string, unknown>;
+    const parsed = multiTeamSchema.parse(input) as Record<string, unknown>;
     for (const key of ['paymentStatus', 'userId', 'amount', 'amountCents', 'holdUntil']) expect(parsed).not.toHaveProperty(key);
     expect(Object.keys((parsed.teams as object[])[0]!).sort()).toEqual(['players', 'teamName']);
   });

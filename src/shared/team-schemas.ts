@@ -95,11 +95,10 @@ export const multiTeamSchema = z.object({
 });
 export type MultiTeamInput = z.input<typeof multiTeamSchema>;
 
-/** What the server takes: one or several teams. The single form sends one. */
-export const registrationSchema = multiTeamSchema;
-export type RegistrationInput = z.output<typeof registrationSchema>;
+/** What the server takes is the multi-team form's body: one or several teams. The single form sends one. */
+export type RegistrationInput = z.output<typeof multiTeamSchema>;
 
-export function singleToRegistration(input: z.output<typeof singleTeamSchema>): z.input<typeof registrationSchema> {
+export function singleToRegistration(input: z.output<typeof singleTeamSchema>): MultiTeamInput {
   const { teamName: name, players: list, ...rest } = input;
   return { ...rest, teams: [{ teamName: name, players: list }] };
 }

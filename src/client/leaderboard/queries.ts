@@ -2,9 +2,10 @@
 import type { ApiAnswer } from '../lib/api-types';
 import type { ActiveTournamentsEvent } from '../../server/scoring/openapi-schemas';
 
-// The boards themselves are a first-load read (lib/first-load-reads.tsx): react-query stays out of this page's first load.
-export type { PublicLeaderboards } from '../lib/first-load-reads';
 export type Leaderboard = ApiAnswer<'/api/leaderboard/:tournamentId'>;
+
+/** Whether a board has side games to show (skins played, or a contest hole): the board, its slot and TV mode ask. */
+export const hasSideGames = (sideGames: Leaderboard['sideGames']) => sideGames.skins !== null || sideGames.contests.length > 0;
 
 /**
  * One stream for the whole page, whatever the number of tournaments: a browser has 6 connections per host over HTTP/1.1,

@@ -1,10 +1,9 @@
 // The board's side games (R44), under the rows on the leaderboard, TV mode and the score report: each contest hole with its
 // winner and distance (a hole in one called out), and the skins won (ties carry over) with the pot still open. Names only.
 import { CONTEST_LABELS, formatDistance } from '../../shared/contests';
-import type { Leaderboard } from './queries';
+import { hasSideGames, type Leaderboard } from './queries';
 import { cn } from '../ui/cn';
 import { ColumnHeads } from '../ui/column-heads';
-import { hasSideGames } from './side-games-slot';
 
 type SideGames = Leaderboard['sideGames'];
 

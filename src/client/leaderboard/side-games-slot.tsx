@@ -4,11 +4,9 @@
 // changes them. Until then React keeps the server's HTML as it is (a dehydrated Suspense boundary): the text is there and
 // readable (it has nothing interactive). Below a 36-team board, a first load does not fetch it at all.
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import type { Leaderboard } from './queries';
+import { hasSideGames, type Leaderboard } from './queries';
 
 type SideGames = Leaderboard['sideGames'];
-
-export const hasSideGames = (sideGames: SideGames) => sideGames.skins !== null || sideGames.contests.length > 0;
 
 let release: () => void = () => {};
 const released = new Promise<void>((resolve) => (release = resolve));

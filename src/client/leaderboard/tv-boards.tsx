@@ -2,11 +2,10 @@
 // the screen fits, turning by itself every PAGE_MS through every board's pages, so a full field and every tournament are
 // seen in turn without scrolling. The rows per page are measured, not guessed: a TV, a laptop and a phone fit different numbers.
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import type { Leaderboard } from './queries';
+import { hasSideGames, type Leaderboard } from './queries';
 import { BoardHeading } from './board-heading';
 import { LeaderboardBoard, loadBoardPatch } from './leaderboard-board';
 import { SideGamesBoard } from './side-games-board';
-import { hasSideGames } from './side-games-slot';
 import type { LiveState } from './use-live-leaderboard';
 import { formatMoney } from '../../shared/money';
 import { GoalBar } from '../donations/goal-bar';

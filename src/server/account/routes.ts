@@ -1,7 +1,6 @@
 // /api/account: sign-up, the signed-in user, and their profile.
 import { z } from '@hono/zod-openapi';
 import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
-import { ROLES } from '../../shared/roles';
 import { getViewer } from '../http/context';
 import { AppError, rateLimited, unauthenticated } from '../http/errors';
 import { errorFields } from '../logger';
@@ -9,15 +8,8 @@ import { hitWindow } from '../auth/rate-limit';
 import { waitText } from '../auth/routes';
 import { accountExistsMessage } from '../mail/templates';
 import { createUserAccount, findUserByEmail, getMe, updateProfile } from './service';
+import { meSchema } from './schemas';
 import { profileSchema, signUpSchema } from '../../shared/account-schemas';
-
-const meSchema = z
-  .object({
-    user: z.object({ id: z.string(), email: z.string(), role: z.enum(ROLES), emailVerified: z.boolean() }),
-    profile: z.object({ firstName: z.string(), lastName: z.string(), company: z.string() }),
-  })
-  .openapi('Me');
-export type Me = z.infer<typeof meSchema>;
 
 export const accountRoutes = createRouter()
   .openapi(

@@ -7,7 +7,7 @@ import { account, profiles, user } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { assertNotCommon } from '../auth/common-passwords';
 import { AppError } from '../http/errors';
-import type { Me } from './routes';
+import type { Me } from './schemas';
 import type { Role } from '../../shared/roles';
 import { profileSchema, signUpSchema, type ProfileInput, type SignUpInput } from '../../shared/account-schemas';
 

@@ -6,13 +6,21 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Auth } from './auth';
 import type { SessionChanges } from './session-changes';
 import type { Database } from '../db/connect';
-import type { Viewer } from '../http/context';
 import type { Role } from '../../shared/roles';
 
 /** The session cookie as better-auth names and sets it (its `authCookies.sessionToken`). */
 export interface SessionCookie {
   name: string;
   attributes: { secure?: boolean; sameSite?: string; path?: string; httpOnly?: boolean; domain?: string };
+}
+
+/** The signed-in user as every request handler sees them (http/context.ts's getViewer). */
+export interface Viewer {
+  userId: string;
+  email: string;
+  role: Role;
+  emailVerified: boolean;
+  name: string;
 }
 
 export interface SessionSettings {

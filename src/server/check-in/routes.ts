@@ -9,27 +9,9 @@ import {
   handicapSchema,
   listGolfersQuerySchema,
 } from '../../shared/golfer-schemas';
-import { golferAddon } from '../addons/routes';
 import { addGolfer, deleteGolfer, listGolfers, listGolferTeams, setCheckIn, setHandicapIndex } from './service';
+import { checkIn, golfer, golferPage } from './schemas';
 
-const checkIn = { checkedIn: z.boolean(), checkedInAt: z.string().nullable(), checkedInBy: z.string().nullable() };
-const golfer = z
-  .object({
-    id: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string(),
-    handicapIndex: z.number().nullable(),
-    teamId: z.string(),
-    teamName: z.string(),
-    ...checkIn,
-    /** R37: the golfer's add-ons (paid or still to pay). */
-    addons: z.array(golferAddon),
-  })
-  .openapi('Golfer');
-export type Golfer = z.infer<typeof golfer>;
-const golferPage = z.object({ golfers: z.array(golfer), total: z.number(), checkedIn: z.number(), page: z.number(), pageSize: z.number() });
-export type GolferPage = z.infer<typeof golferPage>;
 const playerParam = z.object({ playerId: z.uuid('Golfer not found') });
 
 export const golferRoutes = createRouter()

@@ -16,7 +16,7 @@ import {
   TEAM_FULL_MESSAGE,
 } from '../../shared/golfer-schemas';
 import { notifyLeaderboardChanged } from '../leaderboard/leaderboard-channel';
-import type { Golfer, GolferPage } from './routes';
+import type { Golfer, GolferPage } from './schemas';
 import { holdsPlace } from '../holds/holds-place';
 import { golferAddons } from '../addons/service';
 

@@ -3,21 +3,8 @@ import { z } from '@hono/zod-openapi';
 import { createRouter, defineRoute, deleteRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { golfCourseSchema, holeParSchema, strokeIndexesSchema, TOTAL_HOLES } from '../../shared/course-schemas';
 import { createCourse, deleteCourse, listCourses, listHoles, setHolePar, setStrokeIndexes, updateCourse } from './service';
+import { course, hole } from './schemas';
 
-const course = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    totalHoles: z.number(),
-    description: z.string(),
-    parTotal: z.number(),
-    slope: z.number(),
-    rating: z.number().nullable(),
-  })
-  .openapi('GolfCourse');
-export type GolfCourse = z.infer<typeof course>;
-const hole = z.object({ holeNumber: z.number(), par: z.number(), strokeIndex: z.number().nullable() }).openapi('CourseHole');
-export type Hole = z.infer<typeof hole>;
 const courseBody = jsonBody(golfCourseSchema);
 const idParam = z.object({ id: z.uuid('Golf course not found') });
 const holeMessage = `Hole number must be from 1 to ${TOTAL_HOLES.max}`;

@@ -7,7 +7,7 @@ import { courseHoles, golfCourses } from '../db/schema';
 import { AppError } from '../http/errors';
 import { listNames } from '../../shared/list-names';
 import { COURSE_MESSAGES, golfCourseSchema, holeParSchema, PAR, removedHolesLabel, strokeIndexesSchema } from '../../shared/course-schemas';
-import type { GolfCourse, Hole } from './routes';
+import type { GolfCourse, Hole } from './schemas';
 
 const notFound = () => new AppError('NOT_FOUND', 'Golf course not found');
 const IN_USE = 'This course is used by a tournament: remove it from the tournament first';

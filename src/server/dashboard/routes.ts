@@ -3,32 +3,11 @@ import { z } from '@hono/zod-openapi';
 import { createRouter, defineRoute, errorResponse, jsonResponse } from '../http/define-route';
 import { tournamentDates } from '../http/answer-fields';
 import { getDashboard } from './service';
+import { stats } from './schemas';
 import { raisedSchema } from '../donations/routes';
 import { raisedForOne } from '../payments/raised';
 
 const tournament = tournamentDates;
-const stats = z
-  .object({
-    /** Teams holding a place: every team but the expired ones (R24). */
-    totalTeams: z.number(),
-    paid: z.number(),
-    /** pending plus hold (spec §4). */
-    pendingHold: z.number(),
-    inProgress: z.number(),
-    /** Teams whose golfers (at least one) are all checked in (R19). */
-    checkedIn: z.number(),
-    /** Sum of the tournament's payment records, less expired ones and refunds. */
-    expectedCents: z.number(),
-    /** Teams whose hold ran out (R24), counted apart. */
-    expired: z.number(),
-    /** What the expired teams' records were worth: never expected money. */
-    expiredCents: z.number(),
-    /** Sum of its payment records in state paid, less refunds. */
-    receivedCents: z.number(),
-    outstandingCents: z.number(),
-  })
-  .openapi('DashboardStats');
-export type DashboardStats = z.infer<typeof stats>;
 
 export const dashboardRoutes = createRouter().openapi(
   defineRoute({

@@ -4,7 +4,7 @@ import { queryRows, type Db } from '../db/connect';
 import { payments, tournaments } from '../db/schema';
 import { moneySums, toMoneyTotals } from '../payments/money-totals';
 import { AppError } from '../http/errors';
-import type { DashboardStats } from './routes';
+import type { DashboardStats } from './schemas';
 
 /**
  * The active tournaments (newest first, spec §7) and the figures of the chosen one, by default the newest.

@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import { AppError } from './errors';
 import type { Auth } from '../auth/auth';
-import type { SessionReader } from '../auth/session-read';
+import type { SessionReader, Viewer } from '../auth/session-read';
 import type { Config } from '../config';
 import type { Database } from '../db/connect';
 import type { Logger } from '../logger';
@@ -11,7 +11,7 @@ import type { LeaderboardFeed } from '../leaderboard/leaderboard-feed';
 import type { StreamSlots } from '../leaderboard/stream-slots';
 import type { DecodeGate } from '../images/decode-gate';
 import type { StripeClient } from '../payments/stripe-client';
-import { isStaff, type Role } from '../../shared/roles';
+import { isStaff } from '../../shared/roles';
 
 import type { PerUserCache } from './per-user-cache';
 import type { OrganisationSettings } from '../settings/organisation';
@@ -58,13 +58,8 @@ export interface AppDeps {
   organisation: OrganisationSettings;
 }
 
-export interface Viewer {
-  userId: string;
-  email: string;
-  role: Role;
-  emailVerified: boolean;
-  name: string;
-}
+// Who is signed in: made by the session read (auth/session-read.ts), which needs nothing from here (docs/conventions.md rule 11).
+export type { Viewer } from '../auth/session-read';
 
 export type AppEnv = {
   Variables: {

@@ -6,7 +6,7 @@ import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from
 import { unauthenticated } from '../http/errors';
 import { registrationMessage } from '../mail/templates';
 import { formatMoney } from '../../shared/money';
-import { registrationSchema, singlePlaceSchema } from '../../shared/team-schemas';
+import { multiTeamSchema, singlePlaceSchema } from '../../shared/team-schemas';
 import { AppError } from '../http/errors';
 import { createCheckout, linesOf, TEAMS_RETURN } from '../payments/checkout';
 import { idempotencyKeySchema } from '../../shared/payment-schemas';
@@ -38,7 +38,7 @@ export const registrationRoutes = createRouter()
       description:
         "Refused whole with 409 when the level or the tournament has too few places left, when the account would hold more unpaid teams than UNPAID_TEAMS_LIMIT, or for 'Pay now' without card payments. An `Idempotency-Key` header (one per submitted form) makes a retry safe: the same key again answers the first answer and saves nothing (R27). With card payments on, a card registration answers `checkoutUrl`, the Stripe payment page.",
       request: {
-        body: jsonBody(registrationSchema),
+        body: jsonBody(multiTeamSchema),
         // A waitlist offer's token (R25): the registration uses the places kept for it.
         query: z.object({
           offer: z

@@ -11,7 +11,7 @@ import { waitlistEntries } from '../db/schema';
 import { AppError } from '../http/errors';
 import { GOLFERS_PER_TEAM, golferCapacityRefusal } from '../../shared/capacity';
 import { firstOpenStartDate, HOLD_HOURS, isEditable, REGISTRATION_CLOSED_MESSAGE } from '../../shared/editing-lock';
-import { PLAYERS_PER_TEAM, registrationSchema, singlePlaceSchema, singleToTeams, type RegistrationInput } from '../../shared/team-schemas';
+import { PLAYERS_PER_TEAM, multiTeamSchema, singlePlaceSchema, singleToTeams, type RegistrationInput } from '../../shared/team-schemas';
 import { newLink } from '../golfer-answers/links';
 import type { Invitation } from '../golfer-answers/invitations';
 import { CARD_PAYMENTS_OFF_MESSAGE } from '../payments/card-payments';
@@ -199,15 +199,15 @@ export async function registerTeamsOnce(
   timeZone?: string,
   options: RegisterOptions = {},
 ): Promise<Registration | Replay> {
-  return registerParsedOnce(db, userId, { kind: 'team', input: registrationSchema.parse(rawInput) }, now, timeZone, options);
+  return registerParsedOnce(db, userId, { kind: 'team', input: multiTeamSchema.parse(rawInput) }, now, timeZone, options);
 }
 
 /**
- * What the route's own schema already parsed (registrationSchema for a team, singlePlaceSchema for a single place): the
+ * What the route's own schema already parsed (multiTeamSchema for a team, singlePlaceSchema for a single place): the
  * same registration without parsing it a second time (zod was ~4 % of the server's CPU in a registration race).
  */
 export type ParsedRegistration =
-  { kind: 'team'; input: z.output<typeof registrationSchema> } | { kind: 'single'; input: z.output<typeof singlePlaceSchema> };
+  { kind: 'team'; input: z.output<typeof multiTeamSchema> } | { kind: 'single'; input: z.output<typeof singlePlaceSchema> };
 
 export async function registerParsedOnce(
   db: Db,

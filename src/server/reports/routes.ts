@@ -3,7 +3,7 @@ import { z } from '@hono/zod-openapi';
 import { csvResponse, toCsv } from '../http/csv';
 import { paymentStatus } from '../http/answer-fields';
 import { createRouter, defineRoute, errorResponse, jsonResponse } from '../http/define-route';
-import { reportCsvQuerySchema, reportOptionsQuerySchema, reportQuerySchema } from '../../shared/report-schemas';
+import { reportFiltersSchema, reportOptionsQuerySchema, reportQuerySchema } from '../../shared/report-schemas';
 import { PAYMENT_STATUS_LABELS } from '../../shared/payment-status';
 import { buildReport, reportForExport, reportOptions } from './service';
 const tournamentChoice = z.object({ id: z.string(), name: z.string(), active: z.boolean() });
@@ -107,7 +107,7 @@ export const reportRoutes = createRouter()
       path: '/reports.csv',
       access: 'admin',
       summary: 'The same report, every matching row, as CSV',
-      request: { query: reportCsvQuerySchema },
+      request: { query: reportFiltersSchema },
       responses: { 200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } }, 404: errorResponse('No such tournament') },
     }),
     async (c) => {

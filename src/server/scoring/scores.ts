@@ -13,7 +13,7 @@ import type { ScoreEntryChoices, ScoreSheet } from './openapi-schemas';
 import { notifyLeaderboardChanged } from '../leaderboard/leaderboard-channel';
 import { loadTournamentCourse } from './tournament-course';
 import { ASSIGN_MESSAGES } from '../starting-holes/starting-holes';
-import { cardOf, diffCards, recordScoreEvents } from './score-sync';
+import { cardOf, diffCards, recordScoreEvents } from './score-events';
 
 const teamNotFound = () => new AppError('NOT_FOUND', 'Team not found');
 const notYours = () => new AppError('FORBIDDEN', "You don't have permission to access this team");

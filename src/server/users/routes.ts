@@ -3,25 +3,9 @@ import { z } from '@hono/zod-openapi';
 import { getActor } from '../http/context';
 import { createRouter, defineRoute, deleteRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { changeRoleSchema, createUserSchema, listUsersQuerySchema } from '../../shared/user-schemas';
-import { ROLES } from '../../shared/roles';
 import { changeUserRole, createUserAsAdmin, deleteUser, listUsers } from './service';
+import { adminUser, userPage } from './schemas';
 
-const adminUser = z
-  .object({
-    id: z.string(),
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    company: z.string(),
-    role: z.enum(ROLES),
-    emailVerified: z.boolean(),
-    createdAt: z.string(),
-    teamsLed: z.number(),
-  })
-  .openapi('AdminUser');
-export type AdminUser = z.infer<typeof adminUser>;
-const userPage = z.object({ users: z.array(adminUser), total: z.number(), page: z.number(), pageSize: z.number() });
-export type UserPage = z.infer<typeof userPage>;
 const idParam = z.object({ id: z.string().min(1, 'User not found').max(100, 'User not found') });
 
 export const userRoutes = createRouter()

@@ -8,7 +8,7 @@ import { profiles, teams, user } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { Role } from '../../shared/roles';
 import { changeRoleSchema, createUserSchema, listUsersQuerySchema, USER_GUARD_MESSAGES, USERS_PAGE_SIZE } from '../../shared/user-schemas';
-import type { AdminUser, UserPage } from './routes';
+import type { AdminUser, UserPage } from './schemas';
 
 const notFound = () => new AppError('NOT_FOUND', 'User not found');
 const conflict = (message: string) => new AppError('CONFLICT', message);
