@@ -12,7 +12,7 @@ import { payments, teams, tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
 import { TOURNAMENT_FULL_MESSAGE } from '../../shared/capacity';
 import type { PaymentStatus } from '../../shared/payment-status';
-import { recordPaymentEvents } from '../payments/payment-events';
+import { recordEachRecord, recordPaymentEvents } from '../payments/payment-events';
 import { golferPlacesFree } from './holds-place';
 
 export const REMINDER_HOURS = 24;
@@ -169,18 +169,12 @@ export async function extendHold(db: Db, teamId: string, hours: number, actorUse
       .select({ id: payments.id, state: payments.state, amountCents: payments.amountCents })
       .from(payments)
       .where(eq(payments.teamId, teamId));
-    await recordPaymentEvents(
-      tx,
-      records.map((p) => ({
-        paymentId: p.id,
-        kind: 'extended',
-        fromState: p.state as PaymentStatus,
-        toState: p.state as PaymentStatus,
-        amountCents: p.amountCents,
-        actorUserId,
-        note: `Deadline moved to ${holdUntil.toISOString()}`,
-      })),
-    );
+    await recordEachRecord(tx, records, {
+      kind: 'extended',
+      toState: null,
+      actorUserId,
+      note: () => `Deadline moved to ${holdUntil.toISOString()}`,
+    });
     return { id: teamId, paymentStatus: team.status as PaymentStatus, holdUntil: holdUntil.toISOString() };
   });
 }
