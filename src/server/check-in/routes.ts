@@ -11,6 +11,7 @@ import {
 } from '../../shared/golfer-schemas';
 import { golferAddon } from '../addons/routes';
 import { addGolfer, deleteGolfer, listGolfers, listGolferTeams, setCheckIn, setHandicapIndex } from './service';
+import { playerParam } from '../http/path-params';
 
 const checkIn = { checkedIn: z.boolean(), checkedInAt: z.string().nullable(), checkedInBy: z.string().nullable() };
 const golfer = z
@@ -30,7 +31,6 @@ const golfer = z
 export type Golfer = z.infer<typeof golfer>;
 const golferPage = z.object({ golfers: z.array(golfer), total: z.number(), checkedIn: z.number(), page: z.number(), pageSize: z.number() });
 export type GolferPage = z.infer<typeof golferPage>;
-const playerParam = z.object({ playerId: z.uuid('Golfer not found') });
 
 export const golferRoutes = createRouter()
   .openapi(
