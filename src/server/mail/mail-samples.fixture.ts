@@ -13,7 +13,7 @@ type Input<K extends Kind> = Templates[K] extends (input: infer I) => RenderedMa
 
 // Typed by strangers, and by staff: markup, ampersands, quotes, a replacement pattern, a line break.
 export const TEAM = 'Birdies <script>alert(1)</script> & "Co" $&';
-export const NAME = "Ann O'Hara <b>";
+const NAME = "Ann O'Hara <b>";
 export const ORG = 'Smith & Sons <Golf> $& Co';
 export const URL = 'https://golf.example.org/register?offer=a1&kind=team';
 
