@@ -7,6 +7,7 @@ import { createRouter, defineRoute, deleteRoute, errorResponse, jsonBody, jsonRe
 import { addonOrderSchema, addonSaleSchema, addonSchema } from '../../shared/item-schemas';
 import { checkoutAnswer, checkoutFor } from '../items/checkout';
 import { createAddon, deleteAddon, listAddons, orderAddons, sellAddon, teamAddons, updateAddon } from './service';
+import { addonIdParam, tournamentParam } from '../http/path-params';
 
 const addon = z
   .object({
@@ -22,8 +23,6 @@ const addon = z
 export const golferAddon = z
   .object({ addonId: z.string(), name: z.string(), quantity: z.number(), paid: z.boolean() })
   .openapi('GolferAddon');
-const tournamentParam = z.object({ tournamentId: z.uuid('Tournament not found') });
-const idParam = z.object({ id: z.uuid('Add-on not found') });
 
 /** Public: GET /api/addons?tournamentId=… */
 export const addonRoutes = createRouter().openapi(
@@ -162,7 +161,7 @@ export const adminAddonRoutes = createRouter()
       path: '/addons/{id}',
       access: 'admin',
       summary: 'Change a golfer add-on',
-      request: { params: idParam, body: jsonBody(addonSchema) },
+      request: { params: addonIdParam, body: jsonBody(addonSchema) },
       responses: { 200: jsonResponse('Saved', z.object({ addon })), 404: errorResponse('No such add-on') },
     }),
     async (c) => c.json({ addon: await updateAddon(c.var.deps.database.db, c.req.valid('param').id, c.req.valid('json')) }, 200),
@@ -172,7 +171,7 @@ export const adminAddonRoutes = createRouter()
       path: '/addons/{id}',
       access: 'admin',
       summary: 'Delete a golfer add-on nobody has bought',
-      params: idParam,
+      params: addonIdParam,
       refusals: { 404: errorResponse('No such add-on'), 409: errorResponse('The add-on has been bought') },
       remove: (c, { id }) => deleteAddon(c.var.deps.database.db, id),
     }),

@@ -10,9 +10,8 @@ import {
   listGolfersQuerySchema,
 } from '../../shared/golfer-schemas';
 import { addGolfer, deleteGolfer, listGolfers, listGolferTeams, setCheckIn, setHandicapIndex } from './service';
+import { playerParam } from '../http/path-params';
 import { checkIn, golfer, golferPage } from './schemas';
-
-const playerParam = z.object({ playerId: z.uuid('Golfer not found') });
 
 export const golferRoutes = createRouter()
   .openapi(

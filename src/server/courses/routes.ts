@@ -3,12 +3,12 @@ import { z } from '@hono/zod-openapi';
 import { createRouter, defineRoute, deleteRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { golfCourseSchema, holeParSchema, strokeIndexesSchema, TOTAL_HOLES } from '../../shared/course-schemas';
 import { createCourse, deleteCourse, listCourses, listHoles, setHolePar, setStrokeIndexes, updateCourse } from './service';
+import { courseIdParam } from '../http/path-params';
 import { course, hole } from './schemas';
 
 const courseBody = jsonBody(golfCourseSchema);
-const idParam = z.object({ id: z.uuid('Golf course not found') });
 const holeMessage = `Hole number must be from 1 to ${TOTAL_HOLES.max}`;
-const holeParams = idParam.extend({
+const holeParams = courseIdParam.extend({
   holeNumber: z.coerce.number({ error: holeMessage }).int(holeMessage).min(1, holeMessage).max(TOTAL_HOLES.max, holeMessage),
 });
 
@@ -45,7 +45,7 @@ export const courseRoutes = createRouter()
       description:
         'In one transaction: more holes adds the new ones at par 4, fewer removes the highest. Refused with 409 when a ' +
         'tournament on the course has starting holes or scores on a hole that would go.',
-      request: { params: idParam, body: courseBody },
+      request: { params: courseIdParam, body: courseBody },
       responses: {
         200: jsonResponse('Saved', z.object({ course })),
         404: errorResponse('No such course'),
@@ -60,7 +60,7 @@ export const courseRoutes = createRouter()
       access: 'admin',
       summary: 'Delete a golf course and its holes',
       description: 'Refused with 409, naming the tournaments, while a tournament uses the course.',
-      params: idParam,
+      params: courseIdParam,
       refusals: { 404: errorResponse('No such course'), 409: errorResponse('A tournament uses the course') },
       remove: (c, { id }) => deleteCourse(c.var.deps.database.db, id),
     }),
@@ -71,7 +71,7 @@ export const courseRoutes = createRouter()
       path: '/{id}/holes',
       access: 'admin',
       summary: "A course's holes with their par, by number",
-      request: { params: idParam },
+      request: { params: courseIdParam },
       responses: { 200: jsonResponse('OK', z.object({ holes: z.array(hole) })), 404: errorResponse('No such course') },
     }),
     async (c) => {
@@ -98,7 +98,7 @@ export const courseRoutes = createRouter()
       path: '/{id}/stroke-indexes',
       access: 'admin',
       summary: "Set every hole's stroke index at once (R29): 1..holes each once, or none",
-      request: { params: idParam, body: jsonBody(strokeIndexesSchema) },
+      request: { params: courseIdParam, body: jsonBody(strokeIndexesSchema) },
       responses: {
         200: jsonResponse('Saved', z.object({ holes: z.array(hole) })),
         400: errorResponse('Not one index per hole, each once'),

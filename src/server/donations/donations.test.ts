@@ -2,52 +2,29 @@
 // the signed webhook counts it: replayed, out of order, wrongly signed), bad amounts, the donor wall, staff's offline gift
 // with its receipt (R39), refunds from the ledger, raised (R38), the expiry of an abandoned gift (R24), the receipt page
 // and the year statement behind their keyed links.
-import { serve, type ServerType } from '@hono/node-server';
-import type { AddressInfo } from 'node:net';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paymentEvents, payments, purchases } from '../db/schema';
 import { sweepHolds } from '../holds/expiry';
 import { startHoldSweeper } from '../holds/sweeper';
 import { fingerprint } from '../test/db-fingerprint';
-import { startFakeStripe, type FakeStripe } from '../test/fake-stripe';
-import { startMailCatcher, type MailCatcher } from '../test/mail-catcher';
+import { fileAppWithStripe, fileMailCatcher } from '../test/file-app';
 import { createTournament } from '../test/factories';
 import { DEFAULT_LIMITS } from '../bootstrap';
-import { createTestApp, uniqueEmail, type TestApp, type TestUser } from '../test/test-app';
+import { createTestApp, uniqueEmail } from '../test/test-app';
 import { GIFT_MESSAGES } from '../../shared/fundraising-schemas';
 
-let t: TestApp;
-let fake: FakeStripe;
-let mail: MailCatcher;
-let server: ServerType;
-let admin: TestUser;
-let leader: TestUser;
-
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  mail = await startMailCatcher();
-  t = await createTestApp({
-    env: {
-      ...fake.env,
-      SMTP_URL: mail.url,
-      ORG_NAME: 'Lakeside Rotary',
-      ORG_LEGAL_NAME: 'Lakeside Rotary Foundation Inc.',
-      ORG_TAX_ID: '12-3456789',
-    },
-  });
-  server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise((resolve) => server.once('listening', resolve));
-  fake.webhookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/payments/webhook`;
-  admin = await t.createUser('admin');
-  leader = await t.createUser('team_leader');
+const mail = await fileMailCatcher();
+const { app: t, fake } = await fileAppWithStripe({
+  env: {
+    SMTP_URL: mail.url,
+    ORG_NAME: 'Lakeside Rotary',
+    ORG_LEGAL_NAME: 'Lakeside Rotary Foundation Inc.',
+    ORG_TAX_ID: '12-3456789',
+  },
 });
-afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
-  await t?.close();
-  await fake?.close();
-  await mail?.close();
-});
+const admin = await t.createUser('admin');
+const leader = await t.createUser('team_leader');
 
 const giftBody = (tournamentId: string, overrides: Record<string, unknown> = {}) => ({
   tournamentId,

@@ -16,10 +16,9 @@ import { checkoutProgress } from '../payments/checkout';
 import { purchaseLines } from '../payments/line-tables';
 import { giftSchema, offlineGiftSchema } from '../../shared/fundraising-schemas';
 import { donorWall, listGifts, recordOfflineGift, startCardGift, TOURNAMENT_NOT_FOUND } from './service';
+import { tournamentIdParam } from '../http/path-params';
 
 export const tooManyGifts = (seconds: number) => `Too many gifts were started from this address. Please try again in ${waitText(seconds)}.`;
-
-const tournamentParam = z.object({ id: z.uuid(TOURNAMENT_NOT_FOUND) });
 
 export const raisedSchema = z
   .object({
@@ -164,7 +163,7 @@ export const fundraisingRoutes = createRouter()
       path: '/{id}/raised',
       access: 'public',
       summary: 'Raised for a tournament (R38): paid minus refunded, in cents, in total and by source, with its goal',
-      request: { params: tournamentParam },
+      request: { params: tournamentIdParam },
       responses: { 200: jsonResponse('OK', raisedSchema.extend({ currency: z.string() })), 404: errorResponse('No such tournament') },
     }),
     async (c) => {
@@ -180,7 +179,7 @@ export const fundraisingRoutes = createRouter()
       path: '/{id}/donors',
       access: 'public',
       summary: "The donor wall (R35): gifts received, newest first, the donor's name where allowed, else 'Anonymous'",
-      request: { params: tournamentParam },
+      request: { params: tournamentIdParam },
       responses: {
         200: jsonResponse(
           'OK',

@@ -12,7 +12,7 @@ import { payments, teams, tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
 import { TOURNAMENT_FULL_MESSAGE } from '../../shared/capacity';
 import type { PaymentStatus } from '../../shared/payment-status';
-import { recordPaymentEvents } from '../payments/payment-events';
+import { recordEachRecord, recordPaymentEvents } from '../payments/payment-events';
 import { golferPlacesFree } from './holds-place';
 
 export const REMINDER_HOURS = 24;
@@ -97,21 +97,28 @@ const PURCHASE_LINES: LineTable = {
     coalesce((select i.name from sponsorship_items i where i.id = x.item_id), (select a.name from addons a where a.id = x.addon_id), tr.name) as "label"`),
 };
 
-/** Expires the lines whose deadline has passed: the lines, their unpaid payment records and one history row per record change (R26), in one statement. */
-function expireDue<Row>(db: Db, at: string, lines: LineTable) {
+/**
+ * The start of both sweeps: `due`, the unpaid lines (Hold or Pending) that meet `when`, locked and skipping those another
+ * process's sweep holds; `x`, those lines after `set`, with the columns the notices need.
+ */
+function unpaidUpdated(lines: LineTable, when: SQL, set: SQL): SQL {
   const table = sql.raw(lines.table);
-  return queryRows<Row>(
-    db,
-    sql`with due as (
+  return sql`due as (
           select id from ${table}
-          where payment_status in ('hold', 'pending') and hold_until <= ${at}::timestamptz
+          where payment_status in ('hold', 'pending') and ${when}
           for update skip locked
         ),
         x as (
-          update ${table} l set payment_status = 'expired', updated_at = ${at}::timestamptz
-          from due where l.id = due.id
+          update ${table} l set ${set} from due where l.id = due.id
           returning ${lines.returning}
-        ),
+        )`;
+}
+
+/** Expires the lines whose deadline has passed: the lines, their unpaid payment records and one history row per record change (R26), in one statement. */
+function expireDue<Row>(db: Db, at: string, lines: LineTable) {
+  return queryRows<Row>(
+    db,
+    sql`with ${unpaidUpdated(lines, sql`hold_until <= ${at}::timestamptz`, sql`payment_status = 'expired', updated_at = ${at}::timestamptz`)},
         before as (
           select p.id, p.state, p.amount_cents from payments p join x on x.id = p.${sql.raw(lines.paymentKey)} where p.state <> 'paid'
         ),
@@ -128,19 +135,11 @@ function expireDue<Row>(db: Db, at: string, lines: LineTable) {
 
 /** Marks the lines whose reminder is due (within REMINDER_HOURS of the deadline, none sent yet), in one statement. */
 function markReminders<Row>(db: Db, at: string, lines: LineTable) {
-  const table = sql.raw(lines.table);
+  const due = sql`reminder_sent_at is null
+            and hold_until > ${at}::timestamptz and hold_until <= ${at}::timestamptz + make_interval(hours => ${REMINDER_HOURS})`;
   return queryRows<Row>(
     db,
-    sql`with due as (
-          select id from ${table}
-          where payment_status in ('hold', 'pending') and reminder_sent_at is null
-            and hold_until > ${at}::timestamptz and hold_until <= ${at}::timestamptz + make_interval(hours => ${REMINDER_HOURS})
-          for update skip locked
-        ),
-        x as (
-          update ${table} l set reminder_sent_at = ${at}::timestamptz from due where l.id = due.id
-          returning ${lines.returning}
-        )
+    sql`with ${unpaidUpdated(lines, due, sql`reminder_sent_at = ${at}::timestamptz`)}
         select ${lines.notice} from x join tournaments tr on tr.id = x.tournament_id`,
   );
 }
@@ -169,18 +168,12 @@ export async function extendHold(db: Db, teamId: string, hours: number, actorUse
       .select({ id: payments.id, state: payments.state, amountCents: payments.amountCents })
       .from(payments)
       .where(eq(payments.teamId, teamId));
-    await recordPaymentEvents(
-      tx,
-      records.map((p) => ({
-        paymentId: p.id,
-        kind: 'extended',
-        fromState: p.state as PaymentStatus,
-        toState: p.state as PaymentStatus,
-        amountCents: p.amountCents,
-        actorUserId,
-        note: `Deadline moved to ${holdUntil.toISOString()}`,
-      })),
-    );
+    await recordEachRecord(tx, records, {
+      kind: 'extended',
+      toState: null,
+      actorUserId,
+      note: () => `Deadline moved to ${holdUntil.toISOString()}`,
+    });
     return { id: teamId, paymentStatus: team.status as PaymentStatus, holdUntil: holdUntil.toISOString() };
   });
 }

@@ -1,12 +1,10 @@
 // /api/admin/teams/{id}/extend and /reinstate: an admin gives an unpaid team more time, or an expired one its place back (R24).
-import { z } from '@hono/zod-openapi';
 import { getActor } from '../http/context';
 import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { teamHold } from '../teams/schemas';
 import { extendHoldSchema } from '../../shared/payment-schemas';
 import { extendHold, reinstateTeam } from './expiry';
-
-const idParam = z.object({ id: z.uuid('Team not found') });
+import { teamIdParam } from '../http/path-params';
 
 export const holdRoutes = createRouter()
   .openapi(
@@ -15,7 +13,7 @@ export const holdRoutes = createRouter()
       path: '/{id}/extend',
       access: 'admin',
       summary: "Move an unpaid team's deadline `hours` later (from now if it has passed); a new reminder will go",
-      request: { params: idParam, body: jsonBody(extendHoldSchema) },
+      request: { params: teamIdParam, body: jsonBody(extendHoldSchema) },
       responses: {
         200: jsonResponse('Extended', teamHold),
         404: errorResponse('No such team'),
@@ -40,7 +38,7 @@ export const holdRoutes = createRouter()
       path: '/{id}/reinstate',
       access: 'admin',
       summary: 'Give an expired team its place back while one remains, with a new deadline of HOLD_HOURS',
-      request: { params: idParam },
+      request: { params: teamIdParam },
       responses: {
         200: jsonResponse('Reinstated', teamHold),
         404: errorResponse('No such team'),

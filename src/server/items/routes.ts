@@ -7,6 +7,7 @@ import { itemPurchaseSchema, sponsorshipItemSchema } from '../../shared/item-sch
 import { checkoutAnswer, checkoutFor } from './checkout';
 import { buyItem, createItem, deleteItem, holeSponsors, itemsWithPlaces, myPurchases, updateItem } from './service';
 import { paymentStatus } from '../http/answer-fields';
+import { itemIdParam, tournamentParam } from '../http/path-params';
 
 export const itemSchema = z
   .object({
@@ -24,8 +25,6 @@ export const itemSchema = z
   .openapi('SponsorshipItem');
 
 const holeSponsorSchema = z.object({ holeNumber: z.number(), sponsorName: z.string(), logoUrl: z.string().nullable() });
-const tournamentParam = z.object({ tournamentId: z.uuid('Tournament not found') });
-const idParam = z.object({ id: z.uuid('Sponsorship item not found') });
 
 /** Public: GET /api/items?tournamentId=…; signed in: POST /api/items/purchases. */
 export const itemRoutes = createRouter()
@@ -151,7 +150,7 @@ export const adminItemRoutes = createRouter()
       access: 'admin',
       summary: 'Change a sponsorship item',
       description: 'The quantity may not drop below the places sold (409).',
-      request: { params: idParam, body: jsonBody(sponsorshipItemSchema) },
+      request: { params: itemIdParam, body: jsonBody(sponsorshipItemSchema) },
       responses: {
         200: jsonResponse('Saved', z.object({ item: itemSchema })),
         404: errorResponse('No such item'),
@@ -165,7 +164,7 @@ export const adminItemRoutes = createRouter()
       path: '/items/{id}',
       access: 'admin',
       summary: 'Delete a sponsorship item nobody has bought',
-      params: idParam,
+      params: itemIdParam,
       refusals: { 404: errorResponse('No such item'), 409: errorResponse('The item has been bought') },
       remove: (c, { id }) => deleteItem(c.var.deps.database.db, id),
     }),

@@ -21,8 +21,7 @@ import {
 import { activeTournamentIds } from './leaderboard';
 import { leaderboardSchema } from '../scoring/openapi-schemas';
 import { EVENT_STREAM_HEADERS, nodeSubscriber } from './node-event-stream';
-
-const tournamentParam = z.object({ tournamentId: z.uuid('Tournament not found') });
+import { tournamentParam } from '../http/path-params';
 
 /** A refused stream's Retry-After: a slot frees as soon as one of that address's pages closes. */
 export const STREAM_RETRY_SECONDS = 10;

@@ -1,46 +1,26 @@
 // Not a mail relay (issue 31): what a leader's saves send to addresses they typed is limited per account and per address
 // per day, and carries no link a stranger typed. Through the API, counting what the local SMTP catcher receives.
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { players, purchases, rateLimits, teams } from '../db/schema';
-import { startFakeStripe, type FakeStripe } from '../test/fake-stripe';
 import { createLevel, createTournament, playersInput, registrationInput } from '../test/factories';
-import { startMailCatcher, type MailCatcher } from '../test/mail-catcher';
 import { createTestApp, uniqueEmail, type TestApp, type TestUser } from '../test/test-app';
 import { NO_LINKS_MESSAGE } from '../../shared/link-text';
 import { testDatabaseKind } from '../test/database';
-import { usePool } from '../test/file-app';
+import { fileApp, fileAppWithStripe, fileMailCatcher, usePool } from '../test/file-app';
 import { MailLimitReached, recipientLimitMessage, reserveMailToOthers, senderLimitMessage } from './mail-to-others';
 
 const PRIZE = 'URGENT: claim your prize at http://evil.example/claim';
 
-let mail: MailCatcher;
+const mail = await fileMailCatcher();
 /** Default limits (100 a day per account, 5 a day per address). */
-let t: TestApp;
+const t = await fileApp({ env: { SMTP_URL: mail.url } });
 /** USER_MAIL_PER_DAY=10, to reach the account's limit in a few requests. */
-let small: TestApp;
+const small = await fileApp({ env: { SMTP_URL: mail.url, USER_MAIL_PER_DAY: '10' } });
 /** With card payments, for gifts. */
-let giving: TestApp;
-let fake: FakeStripe;
-let tournament: Awaited<ReturnType<typeof createTournament>>;
-let level: Awaited<ReturnType<typeof createLevel>>;
-
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  t = await createTestApp({ env: { SMTP_URL: mail.url } });
-  small = await createTestApp({ env: { SMTP_URL: mail.url, USER_MAIL_PER_DAY: '10' } });
-  fake = await startFakeStripe();
-  giving = await createTestApp({ env: { SMTP_URL: mail.url, ...fake.env } });
-  tournament = await createTournament(t.db);
-  level = await createLevel(t.db, tournament.id, { maxTeams: 100 });
-});
-afterAll(async () => {
-  await giving?.close();
-  await fake?.close();
-  await small?.close();
-  await t?.close();
-  await mail?.close();
-});
+const { app: giving } = await fileAppWithStripe({ env: { SMTP_URL: mail.url } });
+const tournament = await createTournament(t.db);
+const level = await createLevel(t.db, tournament.id, { maxTeams: 100 });
 
 const POSTGRES = testDatabaseKind() === 'postgres';
 const pool = usePool(() => t, 12);

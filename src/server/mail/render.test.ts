@@ -1,6 +1,6 @@
 // Every e-mail the portal sends says the same in its text part and its HTML part (docs/decisions/103): the same words,
 // links and amounts in the same order, signed or not; and what a stranger typed is escaped in the HTML, plain in the text.
-// Every builder named `…Message` in a templates file is an e-mail kind: the samples below must name each one (the
+// Every builder named `…Message` in a templates file is an e-mail kind: the samples (mail-samples.fixture.ts) must name each one (the
 // typecheck and the first test say so), so a new kind is checked without anyone remembering to add it.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -11,136 +11,13 @@ import * as messageTemplates from './message-templates';
 import * as moneyTemplates from './money-templates';
 import { signMessage } from './mailer';
 import { renderMail, type RenderedMail } from './render';
+import { ORG, TEAM, URL, samples } from './mail-samples.fixture';
 
 const modules: Record<string, Record<string, unknown>> = {
   'templates.ts': accountTemplates,
   'golfer-templates.ts': golferTemplates,
   'message-templates.ts': messageTemplates,
   'money-templates.ts': moneyTemplates,
-};
-
-type Templates = typeof accountTemplates & typeof golferTemplates & typeof messageTemplates & typeof moneyTemplates;
-type Kind = { [K in keyof Templates]: K extends `${string}Message` ? K : never }[keyof Templates];
-type Input<K extends Kind> = Templates[K] extends (input: infer I) => RenderedMail ? I : never;
-
-// Typed by strangers, and by staff: markup, ampersands, quotes, a replacement pattern, a line break.
-const TEAM = 'Birdies <script>alert(1)</script> & "Co" $&';
-const NAME = "Ann O'Hara <b>";
-const ORG = 'Smith & Sons <Golf> $& Co';
-const URL = 'https://golf.example.org/register?offer=a1&kind=team';
-
-const samples: { [K in Kind]: Input<K>[] } = {
-  confirmEmailMessage: [
-    { firstName: NAME, url: URL },
-    { firstName: '', url: URL },
-  ],
-  resetPasswordMessage: [{ firstName: NAME, url: URL }],
-  accountExistsMessage: [{ firstName: NAME, resetUrl: URL, signInUrl: 'https://golf.example.org/login' }],
-  registrationMessage: [
-    {
-      contactName: NAME,
-      tournament: { name: 'Spring & Summer Classic', startDate: '2027-04-16' },
-      levelName: 'Eagle <Gold>',
-      teams: [
-        { name: TEAM, players: [{ firstName: NAME, lastName: 'Smith' }] },
-        { name: 'Second', players: [] },
-      ],
-      amount: '$1,200.00',
-      total: '$2,400.00',
-      paymentOption: 'hold',
-      holdUntil: 'Thursday, March 4, 2027 at 12:00 PM',
-      dashboardUrl: 'https://golf.example.org/register',
-    },
-    {
-      contactName: NAME,
-      tournament: { name: 'Spring Classic', startDate: '2027-04-16' },
-      levelName: 'Eagle',
-      teams: [{ name: TEAM, players: [{ firstName: 'A', lastName: 'B' }] }],
-      amount: '$300.00',
-      total: '$300.00',
-      paymentOption: 'pay',
-      holdUntil: 'Friday',
-      dashboardUrl: 'https://golf.example.org/register',
-      giveUrl: 'https://golf.example.org/give?t=3',
-    },
-  ],
-  testMailMessage: [
-    { org: ORG, adminName: NAME },
-    { org: ORG, adminName: '' },
-  ],
-  golferAnswerRequestMessage: [true, false].map((reminder) => ({
-    firstName: NAME,
-    teamName: TEAM,
-    tournamentName: 'Spring Classic',
-    lastDay: 'Wednesday, April 14',
-    url: URL,
-    reminder,
-  })),
-  pairedMessage: [
-    { firstName: NAME, teamName: TEAM, teammates: [NAME, 'Ben Bravo'], tournamentName: 'Spring Classic', url: URL },
-    { firstName: NAME, teamName: TEAM, teammates: [], tournamentName: 'Spring Classic', url: URL },
-  ],
-  fieldMessage: [
-    {
-      subject: 'Tee times & <carts>',
-      body: 'We start at 9.\nCarts at 8:15.\n\n\nBring your receipt: $75.00 & a smile.',
-      senderName: 'Morgan Organiser',
-      tournamentName: 'Spring Classic',
-      org: ORG,
-      recipientName: NAME,
-      reason: `your team ${TEAM} plays`,
-    },
-  ],
-  holdReminderMessage: [
-    { contactName: NAME, teamName: TEAM, tournamentName: 'Spring Classic', deadline: 'Friday at 5:00 PM', dashboardUrl: URL },
-  ],
-  holdExpiredMessage: [{ contactName: '', teamName: TEAM, tournamentName: 'Spring Classic', dashboardUrl: URL }],
-  receiptMessage: [
-    {
-      payerName: NAME,
-      forWhat: TEAM,
-      tournamentName: 'Spring Classic',
-      amount: '$1,250.50',
-      date: 'April 1, 2027',
-      reference: 'pi_test_first',
-      org: ORG,
-      legalName: 'Smith & Sons Foundation Inc.',
-      taxId: '12-3456789',
-      received: 'Golf for four & dinner',
-      fmv: '$400.00',
-      deductible: '$850.50',
-      disclosure: 'The amount over $400.00 may be deductible; the value of what you received is not.',
-      receiptUrl: 'https://golf.example.org/receipts/1?key=k&x=1',
-      statementUrl: 'https://golf.example.org/statement?key=k',
-    },
-    {
-      payerName: '',
-      forWhat: 'Gift',
-      tournamentName: 'Spring Classic',
-      amount: '$5.00',
-      date: 'April 1, 2027',
-      reference: 'Payment 1',
-      org: 'Lakeside Rotary',
-      legalName: 'Lakeside Rotary',
-      taxId: '',
-      received: 'Nothing: a gift',
-      fmv: '$0.00',
-      deductible: '$5.00',
-      disclosure: '',
-      receiptUrl: 'https://golf.example.org/receipts/2?key=k',
-      statementUrl: 'https://golf.example.org/statement?key=k',
-    },
-  ],
-  waitlistOfferMessage: [1, 2].map((teamsWanted) => ({
-    contactName: NAME,
-    teamsWanted,
-    levelName: 'Eagle',
-    tournamentName: 'Spring Classic',
-    expiresAt: 'Friday at 5:00 PM',
-    url: URL,
-  })),
-  purchaseReminderMessage: [{ buyerName: NAME, label: TEAM, tournamentName: 'Spring Classic', deadline: 'Friday', url: URL }],
-  purchaseExpiredMessage: [{ buyerName: NAME, label: TEAM, tournamentName: 'Spring Classic', url: URL }],
 };
 
 /** Every kind's every sample, as the recipient gets it: signed with the organisation's name where the kind is signed. */

@@ -1,49 +1,23 @@
 // Card payments (R23) against the local Stripe-compatible fake: Checkout creation and its redirect, the webhook signed by
 // the real `stripe` package (good, bad and missing signatures, a replayed event, out-of-order events), 'Pay now' again,
 // the return page's status, receipts (R26) and refunds; and, on PostgreSQL, a webhook racing an admin's status change.
-import { serve, type ServerType } from '@hono/node-server';
-import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, queryRows, type Database } from '../db/connect';
+import { describe, expect, it } from 'vitest';
+import { queryRows } from '../db/connect';
 import { paymentEvents, payments, teams } from '../db/schema';
 import { sweepHolds } from '../holds/expiry';
 import { fingerprint } from '../test/db-fingerprint';
-import { startFakeStripe, type FakeStripe } from '../test/fake-stripe';
-import { startMailCatcher, type MailCatcher } from '../test/mail-catcher';
-import { testDatabaseKind } from '../test/database';
+import { fileApp, fileAppWithStripe, fileMailCatcher } from '../test/file-app';
 import { createLevel, createTournament, registrationInput } from '../test/factories';
 import { teamsInput } from '../test/fixtures';
-import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
+import type { TestApp } from '../test/test-app';
 import { CARD_PAYMENTS_OFF_MESSAGE } from './card-payments';
 
-let t: TestApp;
-let off: TestApp;
-let fake: FakeStripe;
-let mail: MailCatcher;
-let server: ServerType;
-let leader: TestUser;
-let admin: TestUser;
-
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  mail = await startMailCatcher();
-  t = await createTestApp({ env: { ...fake.env, SMTP_URL: mail.url, ORG_NAME: 'Lakeside Rotary' } });
-  // The fake's Pay button posts to a real address, as Stripe would: the same app served on a free port.
-  server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise((resolve) => server.once('listening', resolve));
-  fake.webhookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/payments/webhook`;
-  off = await createTestApp({ database: t.database });
-  leader = await t.createUser('team_leader');
-  admin = await t.createUser('admin');
-});
-afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
-  await off?.close();
-  await t?.close();
-  await fake?.close();
-  await mail?.close();
-});
+const mail = await fileMailCatcher();
+const { app: t, fake } = await fileAppWithStripe({ env: { SMTP_URL: mail.url, ORG_NAME: 'Lakeside Rotary' } });
+const off = await fileApp({ database: t.database });
+const leader = await t.createUser('team_leader');
+const admin = await t.createUser('admin');
 
 async function levelWith(places = 5, priceCents = 25_000) {
   const tournament = await createTournament(t.db);
@@ -313,12 +287,6 @@ describe('refunds and history', () => {
 
 // On PGlite (one connection, one transaction at a time) these are only functional checks (docs/stack.md).
 describe('a webhook racing an admin status change', () => {
-  let other: Database | undefined;
-  beforeAll(async () => {
-    if (testDatabaseKind() === 'postgres') other = await openDatabase({ databaseUrl: t.database.url!, dataDir: null, poolSize: 8 });
-  });
-  afterAll(() => other?.close());
-
   it('leaves one consistent state (team and record agree) with both changes in the history', async () => {
     const { sessionId, teamIds } = await registerByCard(8, 10);
     const session = fake.sessions.get(sessionId)!;

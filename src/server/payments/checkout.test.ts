@@ -4,14 +4,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkoutSessions, payments, players } from '../db/schema';
 import { createAddon } from '../addons/service';
 import { createItem } from '../items/service';
 import { insertPurchases } from '../purchases/service';
-import { startStripeApp, type StripeApp } from '../test/stripe-app';
+import { fileAppWithStripe } from '../test/file-app';
 import { createRegisteredTeam } from '../test/factories';
-import type { TestUser } from '../test/test-app';
 import { createCheckout } from './checkout';
 import type { MoneyLine } from './money-line';
 
@@ -27,18 +26,13 @@ describe('one path', () => {
   });
 });
 
-describe('a session with a team and a gift', () => {
-  // The app with the fake Stripe, and a leader paying.
-  let s: StripeApp & { leader: TestUser };
-  beforeAll(async () => {
-    const app = await startStripeApp();
-    s = { ...app, leader: await app.t.createUser('team_leader') };
-  });
-  afterAll(() => s?.close());
+// The app with the fake Stripe, and a leader paying.
+const { app: t, fake } = await fileAppWithStripe();
+const leader = await t.createUser('team_leader');
 
+describe('a session with a team and a gift', () => {
   /** A pending gift of the leader's, made as the Give page makes it. */
   const pendingGift = async (tournamentId: string, amountCents: number) => {
-    const { t, leader } = s;
     const [gift] = await t.db.transaction((tx) =>
       insertPurchases(tx, [
         {
@@ -56,17 +50,16 @@ describe('a session with a team and a gift', () => {
   };
   /** A session of the leader's lines, back to `returnPath`. */
   const checkoutOf = (lines: MoneyLine[], returnPath = '/register/payment') =>
-    createCheckout(s.t.db, s.t.deps.stripe!, {
+    createCheckout(t.db, t.deps.stripe!, {
       lines,
-      userId: s.leader.id,
-      appUrl: s.t.config.appUrl,
-      currency: s.t.config.currency,
+      userId: leader.id,
+      appUrl: t.config.appUrl,
+      currency: t.config.currency,
       returnPath,
       cancelPath: `${returnPath}?cancelled=1`,
     });
 
   it('lists both on one Stripe page, and the one webhook marks both paid', async () => {
-    const { t, fake, leader } = s;
     const { tournament, level, team } = await createRegisteredTeam(t.db, leader.id);
     const gift = await pendingGift(tournament.id, 1_250);
     const checkout = await checkoutOf([
@@ -97,7 +90,6 @@ describe('a session with a team and a gift', () => {
   });
 
   it('sends each money line back to its own return page: items and add-ons to the purchases’ one', async () => {
-    const { t, fake, leader } = s;
     const { tournament, team } = await createRegisteredTeam(t.db, leader.id);
     const item = await createItem(t.db, tournament.id, { name: 'Cart sign', priceCents: 5_000, quantity: 3 });
     const addon = await createAddon(t.db, tournament.id, { name: 'Mulligan', priceCents: 1_000, maxPerGolfer: 2 });
@@ -123,7 +115,6 @@ describe('a session with a team and a gift', () => {
   });
 
   it("answers a gift-only session as not found on the teams' return question", async () => {
-    const { t, leader } = s;
     const { tournament } = await createRegisteredTeam(t.db, leader.id);
     const gift = await pendingGift(tournament.id, 2_000);
     const checkout = await checkoutOf([{ kind: 'purchase', id: gift.id }], '/give/thanks');

@@ -36,14 +36,15 @@ export async function recordPaymentEvents(tx: Executor, events: PaymentEventInpu
 
 /**
  * One history row for each of a line's records, each from its own state to `toState` (its own state when unchanged), with
- * a note that may depend on that state: the shape of every change that moves a line's records together.
+ * a note that may depend on that state (none: no note): the shape of every change that moves a line's records together
+ * (a card payment, a staff status change, a deadline moved).
  */
 export async function recordEachRecord(
   tx: Executor,
   records: { id: string; state: string; amountCents: number }[],
   event: Omit<PaymentEventInput, 'paymentId' | 'fromState' | 'toState' | 'amountCents' | 'note'> & {
     toState: PaymentStatus | null;
-    note: (state: PaymentStatus) => string;
+    note?: (state: PaymentStatus) => string;
   },
 ): Promise<void> {
   const { toState, note, ...rest } = event;
@@ -51,7 +52,7 @@ export async function recordEachRecord(
     tx,
     records.map((r) => {
       const state = r.state as PaymentStatus;
-      return { ...rest, paymentId: r.id, fromState: state, toState: toState ?? state, amountCents: r.amountCents, note: note(state) };
+      return { ...rest, paymentId: r.id, fromState: state, toState: toState ?? state, amountCents: r.amountCents, note: note?.(state) };
     }),
   );
 }

@@ -8,29 +8,18 @@ import { paymentIdOf } from '../test/admin-fixtures';
 import { fingerprint } from '../test/db-fingerprint';
 import { createLevel, createTournament, registrationInput } from '../test/factories';
 import { teamsInput } from '../test/fixtures';
-import type { TestApp, TestUser } from '../test/test-app';
-import { useAppWithUsers } from '../test/file-app';
+import type { TestUser } from '../test/test-app';
+import { fileAppWithUsers } from '../test/file-app';
 
-let t: TestApp;
-let leader: TestUser;
-let moderator: TestUser;
-let admin: TestUser;
-let open: Awaited<ReturnType<typeof createTournament>>;
-let other: Awaited<ReturnType<typeof createTournament>>;
-let teamIds: string[];
-
-useAppWithUsers(async (app, users) => {
-  t = app;
-  ({ leader, moderator, admin } = users);
-  open = await createTournament(t.db, { name: 'Ledger Open' });
-  other = await createTournament(t.db, { name: 'Other Cup' });
-  const level = await createLevel(t.db, open.id, { name: 'Eagle', priceCents: 1_200_50 });
-  const otherLevel = await createLevel(t.db, other.id, { priceCents: 99_00 });
-  const reg = await registerTeams(t.db, leader.id, registrationInput(open.id, level.id, { teams: teamsInput(3, 'Ledger') }), new Date());
-  teamIds = reg.teams.map((x) => x.id);
-  await setTeamPaymentStatus(t.db, teamIds[0]!, { status: 'paid' });
-  await registerTeams(t.db, leader.id, registrationInput(other.id, otherLevel.id, { paymentOption: 'pay' }), new Date());
-});
+const { app: t, leader, moderator, admin } = await fileAppWithUsers();
+const open = await createTournament(t.db, { name: 'Ledger Open' });
+const other = await createTournament(t.db, { name: 'Other Cup' });
+const level = await createLevel(t.db, open.id, { name: 'Eagle', priceCents: 1_200_50 });
+const otherLevel = await createLevel(t.db, other.id, { priceCents: 99_00 });
+const reg = await registerTeams(t.db, leader.id, registrationInput(open.id, level.id, { teams: teamsInput(3, 'Ledger') }), new Date());
+const teamIds = reg.teams.map((x) => x.id);
+await setTeamPaymentStatus(t.db, teamIds[0]!, { status: 'paid' });
+await registerTeams(t.db, leader.id, registrationInput(other.id, otherLevel.id, { paymentOption: 'pay' }), new Date());
 
 const ledger = (query = '', user: TestUser = admin) => t.call(`/api/admin/payments?${query}`, { cookie: user.cookie });
 

@@ -8,8 +8,7 @@ import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse, seria
 import { saveScoresSchema } from '../../shared/score-schemas';
 import { leaderboardSchema, scoreEntryChoicesSchema, scoreSheetSchema } from './openapi-schemas';
 import { checkMayScore, getScoreSheet, listScoreEntryChoices, saveScores } from './scores';
-
-const teamParam = z.object({ teamId: z.uuid('Team not found') });
+import { teamParam } from '../http/path-params';
 
 /** Who may score the team (R9), answered before the body; a malformed id is left to the param's 400. */
 export const mayScoreTeam: MiddlewareHandler<AppEnv> = async (c, next) => {

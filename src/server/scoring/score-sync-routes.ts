@@ -1,14 +1,12 @@
 // Offline score entry under /api (R32): the phone's outbox sends each save here cell by cell, and staff read a
 // team's score history. Whole-card saves stay on PUT /api/teams/:teamId/scores (routes.ts).
-import { z } from '@hono/zod-openapi';
 import { getActor } from '../http/context';
 import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { scoreChangesSchema } from '../../shared/score-sync';
 import { changesResultSchema, historySchema } from './openapi-schemas';
 import { mayScoreTeam } from './routes';
 import { applyScoreChanges, getScoreHistory } from './score-sync';
-
-const teamParam = z.object({ teamId: z.uuid('Team not found') });
+import { teamParam } from '../http/path-params';
 
 export const scoreSyncRoutes = createRouter()
   .openapi(

@@ -6,8 +6,8 @@ import { CONTESTS } from '../../shared/contests';
 import { contestResultSchema, sideGameSettingsSchema } from '../../shared/side-games';
 import { SKINS_MODES } from '../../shared/skins';
 import { saveContestResult, saveSideGameSettings, sideGamesForStaff } from './service';
+import { tournamentParam } from '../http/path-params';
 
-const tournamentParam = z.object({ tournamentId: z.uuid('Tournament not found') });
 const settings = z
   .object({ skins: z.enum(SKINS_MODES), closestToPinHoles: z.array(z.number()), longestDriveHoles: z.array(z.number()) })
   .openapi('SideGameSettings');

@@ -3,10 +3,10 @@ import { z } from '@hono/zod-openapi';
 import { createRouter, defineRoute, deleteRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { sponsorshipLevelSchema } from '../../shared/sponsorship-schemas';
 import { createSponsorshipLevel, deleteSponsorshipLevel, listSponsorshipLevels, updateSponsorshipLevel } from './service';
+import { sponsorshipLevelIdParam } from '../http/path-params';
 
 const level = z.object({ id: z.string(), name: z.string(), description: z.string(), maxTeams: z.number() }).openapi('SponsorshipLevel');
 const levelBody = jsonBody(sponsorshipLevelSchema);
-const idParam = z.object({ id: z.uuid('Sponsorship level not found') });
 
 export const sponsorshipRoutes = createRouter()
   .openapi(
@@ -37,7 +37,7 @@ export const sponsorshipRoutes = createRouter()
       access: 'admin',
       summary: "Change a sponsorship level's name, description or default places",
       description: 'Places a tournament already offers at the level stay as they are.',
-      request: { params: idParam, body: levelBody },
+      request: { params: sponsorshipLevelIdParam, body: levelBody },
       responses: {
         200: jsonResponse('Saved', z.object({ level })),
         404: errorResponse('No such level'),
@@ -52,7 +52,7 @@ export const sponsorshipRoutes = createRouter()
       access: 'admin',
       summary: 'Delete a sponsorship level',
       description: 'Refused with 409, naming the tournaments, while a tournament offers the level.',
-      params: idParam,
+      params: sponsorshipLevelIdParam,
       refusals: { 404: errorResponse('No such level'), 409: errorResponse('A tournament offers the level') },
       remove: (c, { id }) => deleteSponsorshipLevel(c.var.deps.database.db, id),
     }),

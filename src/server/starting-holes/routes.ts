@@ -1,13 +1,11 @@
 // The shotgun start under /api (R8, R20, R31): the starting-hole draw for admins and its printable sheets
 // (starting sheet, scorecards, cart signs) for staff.
-import { z } from '@hono/zod-openapi';
 import { errorFields } from '../logger';
 import { createRouter, defineRoute, errorResponse, jsonResponse } from '../http/define-route';
 import { AppError } from '../http/errors';
 import { drawStatusSchema, scorecardsSchema, startingSheetSchema } from '../scoring/openapi-schemas';
 import { ASSIGN_MESSAGES, assignStartingHoles, getDrawStatus, getScorecards, getStartingSheet } from './starting-holes';
-
-const tournamentParam = z.object({ id: z.uuid('Tournament not found') });
+import { tournamentIdParam } from '../http/path-params';
 
 export const startingHoleRoutes = createRouter()
   .openapi(
@@ -20,7 +18,7 @@ export const startingHoleRoutes = createRouter()
         "A uniform draw without repeats from node:crypto, in one transaction under the tournament's row lock (the lock " +
         'registrations take). 409 with the spec §8 message when the tournament has no course, the course no holes, there ' +
         'are no teams or more teams than holes; nothing changes then.',
-      request: { params: tournamentParam },
+      request: { params: tournamentIdParam },
       responses: {
         200: jsonResponse('Drawn: the new starting sheet', startingSheetSchema),
         404: errorResponse('No such tournament'),
@@ -48,7 +46,7 @@ export const startingHoleRoutes = createRouter()
       path: '/admin/tournaments/{id}/starting-sheet',
       access: 'staff',
       summary: 'Hole → team → players (names only), by starting hole; empty before the first draw',
-      request: { params: tournamentParam },
+      request: { params: tournamentIdParam },
       responses: { 200: jsonResponse('OK', startingSheetSchema), 404: errorResponse('No such tournament') },
     }),
     async (c) => {
@@ -75,7 +73,7 @@ export const startingHoleRoutes = createRouter()
       path: '/admin/tournaments/{id}/scorecards',
       access: 'staff',
       summary: 'One printable scorecard per team: course, holes and pars, players, starting hole',
-      request: { params: tournamentParam },
+      request: { params: tournamentIdParam },
       responses: { 200: jsonResponse('OK', scorecardsSchema), 404: errorResponse('No such tournament') },
     }),
     async (c) => {

@@ -18,8 +18,7 @@ import { sendReceipts } from '../payments/receipts';
 import { offerFreedPlaces } from '../holds/sweeper';
 import { paymentStatus } from '../http/answer-fields';
 import { adminTeamDetail, adminTeamList, teamFormOptions as formOptions } from './schemas';
-
-const idParam = z.object({ id: z.uuid('Team not found') });
+import { teamIdParam } from '../http/path-params';
 
 export const adminTeamRoutes = createRouter()
   .openapi(
@@ -93,7 +92,7 @@ export const adminTeamRoutes = createRouter()
       path: '/{id}',
       access: 'staff',
       summary: 'One team with its players (contacts included, R11), payment records and what deleting it would remove',
-      request: { params: idParam },
+      request: { params: teamIdParam },
       responses: { 200: jsonResponse('OK', z.object({ team: adminTeamDetail, currency: z.string() })), 404: errorResponse('No such team') },
     }),
     async (c) => {
@@ -108,7 +107,7 @@ export const adminTeamRoutes = createRouter()
       path: '/{id}/status',
       access: 'admin',
       summary: "Set a team's payment status; its payment records take the same state in the same transaction",
-      request: { params: idParam, body: jsonBody(teamStatusSchema) },
+      request: { params: teamIdParam, body: jsonBody(teamStatusSchema) },
       responses: {
         200: jsonResponse('Saved', z.object({ team: z.object({ id: z.string(), paymentStatus }) })),
         404: errorResponse('No such team'),
@@ -131,7 +130,7 @@ export const adminTeamRoutes = createRouter()
       path: '/{id}',
       access: 'admin',
       summary: 'Delete a team with its players, payment records, scores, check-ins and starting hole',
-      params: idParam,
+      params: teamIdParam,
       refusals: { 404: errorResponse('No such team') },
       remove: async (c, { id }) => {
         const { database, config, mailer, logger, now } = c.var.deps;

@@ -21,7 +21,7 @@ import { playerRow } from './player-order';
 import { getTeam, type Actor } from './service';
 import { golfersAtLevel, golfersInTournament } from '../holds/holds-place';
 import { EXPIRED_NEEDS_REINSTATE } from '../holds/expiry';
-import { recordPaymentEvents } from '../payments/payment-events';
+import { recordEachRecord, recordPaymentEvents } from '../payments/payment-events';
 
 const notFound = () => new AppError('NOT_FOUND', 'Team not found');
 
@@ -163,17 +163,7 @@ export async function setTeamPaymentStatus(db: Db, teamId: string, rawInput: unk
       .for('update');
     await tx.update(payments).set({ state: status }).where(eq(payments.teamId, teamId));
     const changed = before.filter((p) => p.state !== status);
-    await recordPaymentEvents(
-      tx,
-      changed.map((p) => ({
-        paymentId: p.id,
-        kind: 'status',
-        fromState: p.state as PaymentStatus,
-        toState: status,
-        amountCents: p.amountCents,
-        actorUserId,
-      })),
-    );
+    await recordEachRecord(tx, changed, { kind: 'status', toState: status, actorUserId });
     return {
       id: team.id,
       paymentStatus: team.paymentStatus as PaymentStatus,

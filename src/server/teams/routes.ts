@@ -6,7 +6,7 @@ import { editTeamSchema } from '../../shared/team-schemas';
 import { teamDetail, teamSummary } from './schemas';
 import { getTeam, listTeamsOf, updateTeam } from './service';
 import { sendInvitations } from '../golfer-answers/invitations';
-const idParam = z.object({ id: z.uuid('Team not found') });
+import { teamIdParam } from '../http/path-params';
 
 export const teamRoutes = createRouter()
   .openapi(
@@ -33,7 +33,7 @@ export const teamRoutes = createRouter()
       access: 'signed-in',
       summary: 'One team with its players and their contact details',
       description: "Only the team's leader and staff (R11); anyone else gets 403.",
-      request: { params: idParam },
+      request: { params: teamIdParam },
       responses: {
         200: jsonResponse('OK', z.object({ team: teamDetail })),
         403: errorResponse('Not your team'),
@@ -53,7 +53,7 @@ export const teamRoutes = createRouter()
       summary: "Change a team's name, company, contact and its four players",
       description:
         "The team's leader until the editing lock (R17), or an admin at any time (moderators read only, R8). Payment status, amount and owner cannot be set here.",
-      request: { params: idParam, body: jsonBody(editTeamSchema) },
+      request: { params: teamIdParam, body: jsonBody(editTeamSchema) },
       responses: {
         200: jsonResponse('Saved', z.object({ team: teamDetail })),
         403: errorResponse('Not your team, or editing is locked'),

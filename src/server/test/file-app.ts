@@ -95,10 +95,16 @@ export async function fileAppWithUsers(options: TestAppOptions & UserOptions = {
   return { app, ...(await usersOfEachRole(app, { otherLeader, names })) };
 }
 
-/** The file's app sending its mail to a local catcher (SMTP_URL), both closed after the file's tests. */
-export async function fileAppWithMail(options: TestAppOptions = {}): Promise<{ app: TestApp; mail: MailCatcher }> {
+/** The file's local mail catcher, closed after the file's tests: for apps of the file that send to it (`SMTP_URL: mail.url`). */
+export async function fileMailCatcher(): Promise<MailCatcher> {
   const mail = await startMailCatcher();
   afterAll(() => mail.close());
+  return mail;
+}
+
+/** The file's app sending its mail to a local catcher (SMTP_URL), both closed after the file's tests. */
+export async function fileAppWithMail(options: TestAppOptions = {}): Promise<{ app: TestApp; mail: MailCatcher }> {
+  const mail = await fileMailCatcher();
   const app = await fileApp({ ...options, env: { ...options.env, SMTP_URL: mail.url } });
   return { app, mail };
 }

@@ -4,6 +4,7 @@ import { day, format } from '../http/answer-fields';
 import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { setActiveSchema, tournamentSchema } from '../../shared/tournament-schemas';
 import { createTournament, getTournamentForAdmin, listTournamentsForAdmin, setTournamentActive, updateTournament } from './admin-service';
+import { tournamentIdParam } from '../http/path-params';
 
 const fields = {
   id: z.string(),
@@ -51,7 +52,6 @@ const detail = z
     ),
   })
   .openapi('AdminTournament');
-const idParam = z.object({ id: z.uuid('Tournament not found') });
 const body = jsonBody(tournamentSchema);
 const refusal = errorResponse(
   "Fewer places than teams already registered, a level with teams removed, or the format changed once scores exist ('Scores exist: the format can no longer change'); nothing saved",
@@ -85,7 +85,7 @@ export const adminTournamentRoutes = createRouter()
       path: '/{id}',
       access: 'admin',
       summary: 'One tournament with its course and offered sponsorship levels (price, places, teams registered)',
-      request: { params: idParam },
+      request: { params: tournamentIdParam },
       responses: { 200: jsonResponse('OK', z.object({ tournament: detail })), 404: errorResponse('No such tournament') },
     }),
     async (c) => {
@@ -110,7 +110,7 @@ export const adminTournamentRoutes = createRouter()
       access: 'admin',
       summary: 'Save a tournament, its course and its offered levels (removed ones deleted, new ones added) in one transaction',
       description: "Takes the tournament's row lock first, as registrations do, so the registered counts it checks hold until it commits.",
-      request: { params: idParam, body },
+      request: { params: tournamentIdParam, body },
       responses: {
         200: jsonResponse('Saved', z.object({ tournament: detail })),
         404: errorResponse('No such tournament'),
@@ -125,7 +125,7 @@ export const adminTournamentRoutes = createRouter()
       path: '/{id}/active',
       access: 'admin',
       summary: 'Open (active) or close a tournament for registration',
-      request: { params: idParam, body: jsonBody(setActiveSchema) },
+      request: { params: tournamentIdParam, body: jsonBody(setActiveSchema) },
       responses: {
         200: jsonResponse('Saved', z.object({ tournament: z.object({ id: z.string(), active: z.boolean() }) })),
         404: errorResponse('No such tournament'),
