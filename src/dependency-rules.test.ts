@@ -23,8 +23,8 @@ const files: Record<string, string> = {
   'src/server/b.ts': "import { c } from './c';\nexport const b = () => c;\n",
   'src/server/c.ts': "import { a } from './a';\nexport const c = () => a;\n",
   // One way: allowed.
-  'src/shared/money.ts': 'export const cents = (n: number) => Math.round(n * 100);\n',
-  'src/server/prices.ts': "import { cents } from '../shared/money';\nexport const price = cents(1);\n",
+  'src/server/money.ts': 'export const cents = (n: number) => Math.round(n * 100);\n',
+  'src/server/prices.ts': "import { cents } from './money';\nexport const price = cents(1);\n",
   // The client: a type from the server is allowed, a value is not.
   'src/client/typed.ts': "import type { Team } from '../server/teams/routes';\nexport const none: Team[] = [];\n",
   'src/client/leaks.ts': "import { price } from '../server/prices';\nexport const shown = price;\n",

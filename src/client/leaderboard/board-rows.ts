@@ -15,9 +15,9 @@ export interface BoardMarkup {
   close: string;
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-/** Text, or an attribute's value (always written in double quotes here). Numbers need none. */
-export const escapeHtml = (value: string) => value.replace(/[&<>"]/g, (c) => ESCAPES[c]!);
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
+/** Text, or an attribute's value, escaped as React's server renderer escapes it (the same bytes either way). Numbers need none. */
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 /**
  * Between two pieces of text, as React writes them: each stays a text node of its own, so the browser lays the text out
