@@ -208,8 +208,14 @@ function requestUnderWay(url: string) {
     });
     request.on('error', reject);
   });
+  // Connected before the stop begins: a stop that closes the listener first would refuse it (ECONNREFUSED), which is not
+  // the case under test. Then a moment for the server to accept it from the backlog.
+  const connected = new Promise<void>((resolve, reject) => {
+    request.on('socket', (socket) => (socket.connecting ? socket.once('connect', () => setTimeout(resolve, 100)) : resolve()));
+    request.once('error', reject);
+  });
   request.write(body.slice(0, 10));
-  return { answer, finish: () => request.end(body.slice(10)) };
+  return { answer, connected, finish: () => request.end(body.slice(10)) };
 }
 
 /** Waits until `ready()` holds, checking every 50 ms. */
@@ -233,6 +239,7 @@ describe('stopping npm start (R49)', () => {
     const server = await npmStart({ ...portal.settings, SMTP_URL: catcher.url, MAIL_FROM: 'golf@example.org' });
     const streams = await openStreams(server.url, STREAMS);
     const request = requestUnderWay(server.url);
+    await request.connected;
     const pid = serverPid(server.npm);
 
     // npm is signalled while an e-mail is under way (begun, not yet answered: the catcher runs in this process).

@@ -60,11 +60,6 @@ export interface UsersOfEachRole {
   otherLeader: TestUser;
 }
 
-/** An app with a signed-in team leader, moderator and admin (and a second leader when asked). */
-export function useAppWithUsers(use: (app: TestApp, users: UsersOfEachRole) => void | Promise<void>, options: UserOptions = {}) {
-  useApp(async (app) => use(app, await usersOfEachRole(app, options)));
-}
-
 type UserOptions = { otherLeader?: boolean; names?: Partial<Record<'leader' | 'moderator' | 'admin', Name>> };
 
 /** A signed-in team leader, moderator and admin of `app` (and a second leader when asked). */
