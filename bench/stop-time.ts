@@ -3,7 +3,6 @@
 // them all), then SIGTERM to npm's own PID: measured until npm has exited, every stream has ended (and how many ended with
 // the `closing` event and its retry hint), no process of npm's group is left and the port can be bound again. --runs times.
 //   node --import tsx bench/stop-time.ts [--streams 2000] [--runs 3] [--postgres]
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,13 +18,13 @@ import {
   PG_ADMIN_URL,
   printChecks,
   printTable,
-  ROOT,
   round,
   sleep,
   waitForOk,
   writeResult,
   type Check,
 } from './lib';
+import { spawnNpmStart } from '../src/server/test/server-process';
 
 const STREAMS = Number(argValue('--streams') ?? 2000);
 const RUNS = Number(argValue('--runs') ?? 3);
@@ -99,27 +98,13 @@ async function oneRun(run: number): Promise<Run> {
   const port = await freePort();
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${database}`;
-  const npm = spawn('npm', ['start'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      LOG_LEVEL: 'info',
-      PORT: String(port),
-      APP_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      STREAMS_PER_ADDRESS: String(STREAMS + 500),
-      ...(database ? { DATABASE_URL: url.toString() } : {}),
-    },
+  const { npm, output, exited } = spawnNpmStart({
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    STREAMS_PER_ADDRESS: String(STREAMS + 500),
+    ...(database ? { DATABASE_URL: url.toString() } : {}),
   });
-  let output = '';
-  npm.stdout!.on('data', (chunk: Buffer) => (output += chunk));
-  npm.stderr!.on('data', (chunk: Buffer) => (output += chunk));
-  const exited = new Promise<{ at: number; code: number | null }>((resolve) =>
-    npm.once('exit', (code) => resolve({ at: performance.now(), code })),
-  );
   try {
     await waitForOk(`http://127.0.0.1:${port}/api/health`, undefined, 120_000, 50);
     const streams: Stream[] = [];
@@ -146,13 +131,18 @@ async function oneRun(run: number): Promise<Run> {
       leftBehind: groupAlive(npm.pid!),
     };
   } catch (error) {
-    console.error(output);
+    console.error(output());
     throw error;
   } finally {
     if (groupAlive(npm.pid!)) process.kill(-npm.pid!, 'SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
     if (database) await adminQuery(`drop database if exists "${database}" with (force)`);
-    if (/not stopped after/.test(output)) console.log(output.split('\n').find((line) => line.includes('not stopped after')));
+    if (/not stopped after/.test(output()))
+      console.log(
+        output()
+          .split('\n')
+          .find((line) => line.includes('not stopped after')),
+      );
   }
 }
 

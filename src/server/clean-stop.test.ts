@@ -5,13 +5,12 @@
 // npm's group is left and the port is free; a restart (PGlite) or a second process (PostgreSQL) then sends the rest, and every
 // recipient has exactly one e-mail. Also SIGINT to the server's own PID, and the deadline itself: a mail server that never
 // answers is given up after 9 s with a logged line.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase, type Database } from './db/connect';
@@ -20,10 +19,9 @@ import { CLOSING_EVENT, CLOSING_RETRY_MS } from './leaderboard/leaderboard-feed'
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from './test/database';
 import { createTournament } from './test/factories';
 import { startMailCatcher, type MailCatcher } from './test/mail-catcher';
-import { buildWhatNpmStartRuns, freePort } from './test/server-process';
+import { buildWhatNpmStartRuns, freePort, spawnNpmStart } from './test/server-process';
 import { readEvents, type EventReader, type ServerSentEvent } from './test/sse-reader';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const RECIPIENTS = 40;
 const STREAMS = 20;
 
@@ -125,33 +123,26 @@ interface Started {
 async function npmStart(settings: Record<string, string>): Promise<Started> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const npm = spawn('npm', ['start'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      TIME_ZONE: 'UTC',
-      LOG_LEVEL: 'info',
-      PORT: String(port),
-      APP_URL: url,
-      STREAMS_PER_ADDRESS: String(STREAMS * 2),
-      ...settings,
-    },
+  const {
+    npm,
+    output,
+    exited: exit,
+  } = spawnNpmStart({
+    TIME_ZONE: 'UTC',
+    PORT: String(port),
+    APP_URL: url,
+    STREAMS_PER_ADDRESS: String(STREAMS * 2),
+    ...settings,
   });
   started.push(npm);
-  let output = '';
-  npm.stdout!.on('data', (chunk: Buffer) => (output += chunk));
-  npm.stderr!.on('data', (chunk: Buffer) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)));
+  const exited = exit.then(({ code }) => code);
   for (;;) {
-    if (npm.exitCode !== null) throw new Error(`npm start exited:\n${output}`);
+    if (npm.exitCode !== null) throw new Error(`npm start exited:\n${output()}`);
     const ok = await fetch(`${url}/api/health`).then(
       (r) => r.ok,
       () => false,
     );
-    if (ok) return { npm, port, url, output: () => output, exited };
+    if (ok) return { npm, port, url, output, exited };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

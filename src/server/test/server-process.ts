@@ -32,6 +32,33 @@ export function npmStartNodeArgs(): string[] {
   return args;
 }
 
+export interface NpmStarted {
+  npm: ChildProcess;
+  output(): string;
+  /** npm's exit code (null when killed by a signal), and when it exited (performance.now()). */
+  exited: Promise<{ code: number | null; at: number }>;
+}
+
+/**
+ * `npm start` as a service manager runs it (R49): in its own process group, so what it leaves behind can be looked for,
+ * with only PATH and HOME from this process's environment and `settings` on top (PORT, APP_URL, DATA_DIR, …).
+ */
+export function spawnNpmStart(settings: Record<string, string>): NpmStarted {
+  const npm = spawn('npm', ['start'], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'info', ...settings },
+  });
+  let output = '';
+  npm.stdout!.on('data', (chunk: Buffer) => (output += chunk));
+  npm.stderr!.on('data', (chunk: Buffer) => (output += chunk));
+  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+    npm.once('exit', (code) => resolve({ code, at: performance.now() })),
+  );
+  return { npm, output: () => output, exited };
+}
+
 /** A port nothing listens on now (another process may still take it before it is bound: callers retry). */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
