@@ -1,6 +1,7 @@
 // Every table of the product (spec §3) and of authentication. Changes go through `npm run db:generate` (a new migration).
 import { relations, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -217,9 +218,16 @@ export const tournaments = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
+    /** R53: when the silent auction opens and closes (each lot's own close starts here and may move later, soft close). */
+    auctionOpensAt: timestamp('auction_opens_at', { withTimezone: true }),
+    auctionClosesAt: timestamp('auction_closes_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
+    check(
+      'tournaments_auction_times_check',
+      sql`${t.auctionClosesAt} is null or ${t.auctionOpensAt} is null or ${t.auctionClosesAt} > ${t.auctionOpensAt}`,
+    ),
     check('tournaments_skins_check', sql`${t.skins} in ('off', 'gross', 'net')`),
     check('tournaments_max_teams_check', sql`${t.maxTeams} is null or ${t.maxTeams} >= 1`),
     check('tournaments_goal_check', sql`${t.goalCents} is null or ${t.goalCents} > 0`),
@@ -446,11 +454,20 @@ export const purchases = pgTable(
     addonId: uuid('addon_id').references(() => addons.id, { onDelete: 'restrict' }),
     playerId: uuid('player_id').references(() => players.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull().default(1),
+    /** R55: the auction lot this purchase pays for (kind 'lot'). */
+    lotId: uuid('lot_id').references((): AnyPgColumn => auctionLots.id, { onDelete: 'restrict' }),
+    /** R56: the paddle raise a pledge (kind 'donation') was made in, and its bidder. */
+    paddleRaiseId: uuid('paddle_raise_id').references((): AnyPgColumn => paddleRaises.id, { onDelete: 'restrict' }),
+    bidderId: uuid('bidder_id').references((): AnyPgColumn => bidders.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('purchases_tournament_idx').on(t.tournamentId),
+    uniqueIndex('purchases_one_per_lot')
+      .on(t.lotId)
+      .where(sql`${t.lotId} is not null and ${t.paymentStatus} <> 'expired'`),
+    index('purchases_paddle_raise_idx').on(t.paddleRaiseId),
     // The expiry sweep's scan.
     index('purchases_expiry_idx').on(t.paymentStatus, t.holdUntil),
     index('purchases_item_idx').on(t.itemId),
@@ -459,7 +476,8 @@ export const purchases = pgTable(
     uniqueIndex('purchases_one_sponsor_per_hole')
       .on(t.itemId, t.holeNumber)
       .where(sql`${t.holeNumber} is not null and ${t.paymentStatus} <> 'expired'`),
-    check('purchases_kind_check', sql`${t.kind} in ('donation', 'item', 'addon')`),
+    check('purchases_kind_check', sql`${t.kind} in ('donation', 'item', 'addon', 'lot')`),
+    check('purchases_lot_check', sql`${t.kind} <> 'lot' or ${t.lotId} is not null`),
     check('purchases_payment_status_check', paymentStatusCheck(t.paymentStatus)),
     check('purchases_amount_check', sql`${t.amountCents} > 0`),
     check('purchases_fmv_check', sql`${t.fmvCents} >= 0`),
@@ -910,4 +928,128 @@ export const messageRecipients = pgTable(
       .where(sql`${t.status} = 'sent'`),
     check('message_recipients_status_check', sql`${t.status} in ('waiting', 'sending', 'sent', 'failed')`),
   ],
+);
+
+// ── The auction and the paddle raise (R53–R56) ──────────────────────────────────────────────────────────────
+/**
+ * R54: a bidder of one tournament: a signed-in person (`user_id`) or a golfer through their personal link (`player_id`).
+ * The number is what public pages and the paddle show; the name only when `show_name` (never the e-mail).
+ */
+export const bidders = pgTable(
+  'bidders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tournamentId: uuid('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    playerId: uuid('player_id').references(() => players.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    showName: boolean('show_name').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('bidders_number_once').on(t.tournamentId, t.number),
+    uniqueIndex('bidders_user_once')
+      .on(t.tournamentId, t.userId)
+      .where(sql`${t.userId} is not null`),
+    uniqueIndex('bidders_player_once')
+      .on(t.tournamentId, t.playerId)
+      .where(sql`${t.playerId} is not null`),
+    check('bidders_number_check', sql`${t.number} >= 1`),
+  ],
+);
+
+/**
+ * R53: one lot of the silent auction. `closes_at` starts at the auction's close and moves later on a late bid (soft close);
+ * the current standing (`current_bid_cents`, `leader_bidder_id`, `leader_max_cents`) is kept on the row and changed only
+ * under the row's lock, so bids are ordered by the database whatever process takes them (R54). When the lot closes,
+ * `winner_bidder_id` and `won_cents` are fixed once; `purchase_id` is the winner's money line (R55).
+ */
+export const auctionLots = pgTable(
+  'auction_lots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tournamentId: uuid('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    imageId: uuid('image_id').references(() => images.id, { onDelete: 'set null' }),
+    /** R39: the fair market value of the lot. */
+    valueCents: integer('value_cents').notNull().default(0),
+    openingBidCents: integer('opening_bid_cents').notNull(),
+    minRaiseCents: integer('min_raise_cents').notNull(),
+    buyNowCents: integer('buy_now_cents'),
+    donor: text('donor').notNull().default(''),
+    sortOrder: integer('sort_order').notNull().default(0),
+    closesAt: timestamp('closes_at', { withTimezone: true }),
+    currentBidCents: integer('current_bid_cents'),
+    leaderBidderId: uuid('leader_bidder_id').references(() => bidders.id, { onDelete: 'restrict' }),
+    leaderMaxCents: integer('leader_max_cents'),
+    bidCount: integer('bid_count').notNull().default(0),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    winnerBidderId: uuid('winner_bidder_id').references(() => bidders.id, { onDelete: 'restrict' }),
+    wonCents: integer('won_cents'),
+    purchaseId: uuid('purchase_id').references(() => purchases.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('auction_lots_tournament_idx').on(t.tournamentId, t.sortOrder),
+    check('auction_lots_value_check', sql`${t.valueCents} >= 0`),
+    check('auction_lots_opening_check', sql`${t.openingBidCents} > 0`),
+    check('auction_lots_raise_check', sql`${t.minRaiseCents} > 0`),
+    check('auction_lots_buy_now_check', sql`${t.buyNowCents} is null or ${t.buyNowCents} > ${t.openingBidCents}`),
+  ],
+);
+
+/**
+ * R54: every accepted bid, in order (`seq` from one sequence, so order holds across processes). `amount_cents` is the bid
+ * shown; `max_cents` the bidder's maximum for proxy bidding (equal to the amount for a plain bid). A proxy raise on a
+ * leader's behalf is a row of its own with `proxy` true.
+ */
+export const auctionBids = pgTable(
+  'auction_bids',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    lotId: uuid('lot_id')
+      .notNull()
+      .references(() => auctionLots.id, { onDelete: 'cascade' }),
+    bidderId: uuid('bidder_id')
+      .notNull()
+      .references(() => bidders.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    maxCents: integer('max_cents').notNull(),
+    proxy: boolean('proxy').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('auction_bids_lot_idx').on(t.lotId, t.seq),
+    index('auction_bids_bidder_idx').on(t.bidderId),
+    check('auction_bids_amount_check', sql`${t.amountCents} > 0 and ${t.maxCents} >= ${t.amountCents}`),
+  ],
+);
+
+/**
+ * R56: a paddle raise ('fund-a-need') of one tournament: its giving levels in cents, open between `opened_at` and
+ * `closed_at`. Each pledge is a donation purchase (R35) pointing back here (`purchases.paddle_raise_id`).
+ */
+export const paddleRaises = pgTable(
+  'paddle_raises',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tournamentId: uuid('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    levelsCents: integer('levels_cents').array().notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('paddle_raises_tournament_idx').on(t.tournamentId)],
 );
