@@ -107,6 +107,8 @@ export interface Config {
    * `loopback`, `linklocal`, `uniquelocal`. Empty: the socket's address is the client's and no header is read.
    */
   trustProxy: string[];
+  /** TRUST_PROXY compiled once (proxy-addr's matcher), or null when no proxy is trusted. */
+  trustedProxy: ((address: string, hop: number) => boolean) | null;
 }
 
 /**
@@ -289,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailToOthers,
     metricsToken,
     trustProxy,
+    trustedProxy: trustProxy.length ? proxyAddr.compile(trustProxy) : null,
   };
 }
 

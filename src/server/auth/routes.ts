@@ -6,7 +6,6 @@ import type { MiddlewareHandler } from 'hono';
 import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { AppError, rateLimited } from '../http/errors';
 import type { AppContext, AppEnv } from '../http/context';
-import type { Config } from '../config';
 import { blockedFor, failWithDelay, giveBack, hitWindow, reset } from './rate-limit';
 import { CLIENT_IP_HEADER } from './auth';
 import { assertNotCommon } from './common-passwords';
@@ -34,9 +33,6 @@ export const tooManyResets = (seconds: number) => `Too many reset requests. Plea
 export const RESET_SENT = 'If an account exists for that e-mail, we sent a link';
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 
-/** Each configuration's TRUST_PROXY compiled once (proxy-addr's matcher), or null when no proxy is trusted. */
-const trustOf = new WeakMap<Config, ((address: string, hop: number) => boolean) | null>();
-
 /**
  * The caller's address (R48): the socket's, unless the socket's peer is a proxy in TRUST_PROXY. Then `X-Forwarded-For`
  * is read from the right, each trusted hop skipped, and the first untrusted address is the client (proxy-addr, the logic
@@ -49,12 +45,7 @@ export const clientIp: MiddlewareHandler<AppEnv> = async (c, next) => {
   } catch {
     // In-process requests (tests) have no socket.
   }
-  const config = c.var.deps.config;
-  let trust = trustOf.get(config);
-  if (trust === undefined) {
-    trust = config.trustProxy.length ? proxyAddr.compile(config.trustProxy) : null;
-    trustOf.set(config, trust);
-  }
+  const trust = c.var.deps.config.trustedProxy;
   let ip = socketAddress ?? 'local';
   if (trust && socketAddress) {
     const forwardedFor = c.req.header('x-forwarded-for');
