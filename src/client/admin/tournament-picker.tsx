@@ -5,6 +5,7 @@
 // tournament of the week (defaultTournamentId), else the page's first.
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore, type ChangeEvent } from 'react';
+import { isUuid } from '../../shared/ids';
 import { activeTournamentsQuery } from '../registration/queries';
 import { useLocation, useNavigate } from '../router';
 import { cn } from '../ui/cn';
@@ -50,9 +51,6 @@ export function useRememberedTournamentSearch(): string {
   const id = useSyncExternalStore(subscribe, readRemembered, () => '');
   return id ? `?${TOURNAMENT_PARAM}=${encodeURIComponent(id)}` : '';
 }
-
-/** A database id (uuid), as the server's filters take it. */
-const ID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A day as the tournaments' dates are written (YYYY-MM-DD), in the browser's time zone. */
 const dayOf = (date: Date) =>
@@ -108,7 +106,7 @@ export function useChosenTournament<T extends Named>(
   const tournament = offered ?? fallback;
   // A filter page (Teams, Payments) need not wait for its list: its filtered call goes at once with the address's
   // tournament, when the id is well formed (the server refuses any other); an unknown one then shows all, as below.
-  const loadingId = list == null && anyLabel != null && ID_SHAPE.test(asked) ? asked : '';
+  const loadingId = list == null && anyLabel != null && isUuid(asked) ? asked : '';
 
   // An id the address names and the page offers is the last choice, whether picked here, reloaded or come back to.
   const offeredId = offered?.id;

@@ -7,6 +7,7 @@ import type Stripe from 'stripe';
 import type { Db } from '../db/connect';
 import { checkoutSessions, payments, processedProviderEvents } from '../db/schema';
 import { AppError } from '../http/errors';
+import { isUuid } from '../../shared/ids';
 import type { PaymentStatus } from '../../shared/payment-status';
 import { LINE_TABLES, type DueLine, type LineTable } from './line-tables';
 import type { MoneyLine } from './money-line';
@@ -117,8 +118,7 @@ export interface WebhookOutcome {
 const PAYING_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 
 /** The ids a session's metadata names under `key` (anything that is not an id is ignored). */
-const idsIn = (metadata: Stripe.Metadata | null, key: string) =>
-  (metadata?.[key] ?? '').split(',').filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+const idsIn = (metadata: Stripe.Metadata | null, key: string) => (metadata?.[key] ?? '').split(',').filter(isUuid);
 
 /**
  * Applies one verified event, exactly once: its id is recorded in the same transaction as the change, so a redelivery (or
