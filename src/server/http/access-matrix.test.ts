@@ -232,9 +232,10 @@ afterAll(() => t.close());
 async function prepare(operation: Operation, caller: Caller, owner?: TestUser) {
   const { path, options, fixture } = await fixtureRequest(t, users, operation, caller, owner);
   if (fixture?.stream) {
-    // A stream that stays open (Server-Sent Events): its status, then close it.
+    // A stream that stays open (Server-Sent Events): its status, then close it; a refusal is no stream, its body is read.
     return async () => {
       const response = await t.request(path, options);
+      if (response.status >= 400) return { status: response.status, body: (await response.json()) as unknown };
       await response.body?.cancel();
       return { status: response.status, body: null };
     };

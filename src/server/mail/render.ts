@@ -72,7 +72,7 @@ export const qrCid = (code: string) => `qr-${code}@golf-portal`;
 function blockHtml(block: MailBlock): string {
   if (typeof block === 'string') return `<p style="margin:0 0 16px">${inline(block)}</p>`;
   if ('qr' in block) {
-    return `<p style="margin:0 0 16px;text-align:center"><img src="cid:${escapeHtml(qrCid(block.qr))}" width="160" height="160" alt="Check-in QR code" style="display:block;margin:0 auto 4px;border:0"><span style="${MUTED}">${inline(block.caption)}</span></p>`;
+    return `<p style="margin:0 0 16px;text-align:center"><img src="cid:${escapeHtml(qrCid(block.qr))}" width="160" height="160" alt="Check-in QR code" style="display:block;margin:0 auto 4px;border:0"><span style="${MUTED}">${inline(block.caption)}: ${escapeHtml(block.qr)}</span></p>`;
   }
   if ('lines' in block) {
     const rows = block.lines
