@@ -172,6 +172,7 @@ try {
     checks,
   });
   console.log(`written ${file}`);
+  if (checks.some((c) => c.pass === false)) process.exitCode = 1;
 } finally {
   for (const controller of streams) controller.abort();
   await server?.stop();

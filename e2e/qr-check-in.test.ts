@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, test } from 'vitest';
 import { players, teams } from '../src/server/db/schema';
 import { issueLinks } from '../src/server/golfer-answers/links';
-import { CHROMIUM_ARGS, JOURNEY_CHROMIUM_PATH } from './support/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
 import { setUpJourney, shoot, signInThroughApi, VIEWPORTS } from './support/journey';
 import { LAKESIDE, seedOperations } from './support/operations-seed';
 
@@ -30,6 +30,7 @@ const journey = setUpJourney({
       .innerJoin(teams, eq(teams.id, players.teamId))
       .where(eq(teams.name, TEAM))
       .orderBy(players.lastName);
+    await db.update(players).set({ answeredBy: 'golfer' }).where(eq(players.id, golfer!.id));
     golferToken = (await issueLinks(db, [golfer!.id])).get(golfer!.id)!;
   },
 });
@@ -47,14 +48,17 @@ afterAll(async () => {
  */
 async function y4mOf(png: Buffer): Promise<Buffer> {
   const [width, height] = [640, 480];
-  const { data } = await sharp(png)
-    .resize({ width: 360, height: 360, fit: 'inside' })
-    .flatten({ background: '#ffffff' })
-    .extend({ top: 60, bottom: 60, left: 140, right: 140, background: '#c8c8c8' })
-    .resize(width, height, { fit: 'contain', background: '#c8c8c8' })
+  // Two steps: sharp applies one resize per pipeline, the last one asked.
+  const badge = await sharp(png).resize({ width: 600, height: 440, fit: 'inside' }).flatten({ background: '#ffffff' }).png().toBuffer();
+  const size = await sharp(badge).metadata();
+  const [x, y] = [width - size.width!, height - size.height!];
+  const data = await sharp(badge)
+    .extend({ top: Math.floor(y / 2), bottom: Math.ceil(y / 2), left: Math.floor(x / 2), right: Math.ceil(x / 2), background: '#c8c8c8' })
+    .removeAlpha()
     .greyscale()
+    .extractChannel(0)
     .raw()
-    .toBuffer({ resolveWithObject: true });
+    .toBuffer();
   const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
   return Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\nFRAME\n`), data, chroma]);
 }
@@ -111,9 +115,10 @@ describe('QR check-in', () => {
     await expect.poll(() => deskTally.innerText()).toMatch(/\d+\s*\/\s*\d+/);
     const before = Number(/(\d+)\s*\//.exec(await deskTally.innerText())![1]);
 
-    // The fake camera is a launch flag: this phone is a browser of its own (the shared one has no camera).
+    // The fake camera is a launch flag: this phone is a browser of its own, and the whole Chromium (the headless shell the
+    // other journeys use answers getUserMedia with NotSupportedError).
     cameraBrowser = await chromium.launch({
-      executablePath: JOURNEY_CHROMIUM_PATH,
+      executablePath: CHROMIUM_PATH,
       args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${cameraFile}`],
     });
     const context = await cameraBrowser.newContext({ viewport: VIEWPORTS.mobile, baseURL: journey.portal.url });
@@ -132,7 +137,11 @@ describe('QR check-in', () => {
     await phone.getByRole('button', { name: 'Scan', exact: true }).click();
     const panel = phone.getByRole('region', { name: 'Scan a check-in code' });
     const checkIn = panel.getByRole('button', { name: `Check in ${badgeName}` });
-    await checkIn.waitFor({ timeout: 20_000 });
+    await checkIn.waitFor({ timeout: 20_000 }).catch(async (error: unknown) => {
+      // This browser is not the journey's: its page is kept for the failure by hand.
+      await phone.screenshot({ path: join(SCREENSHOTS, 'failures', 'qr-scan-phone.png') }).catch(() => undefined);
+      throw error;
+    });
     expect(scripts.length, 'the decoder loads when Scan opens').toBeGreaterThan(beforeScan);
     await expect.poll(() => panel.innerText()).toContain(TEAM);
     await shoot(phone, 'qr-scan-390');

@@ -98,8 +98,7 @@ export function ScanPanel({ tournamentId, onClose }: { tournamentId: string; onC
       clearTimeout(timer);
       stream?.getTracks().forEach((track) => track.stop());
     };
-    // Started once per opening; lookUp reads the current tournament through its closure's props.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Started once per opening (and again for another tournament).
   }, [tournamentId]);
 
   return (
