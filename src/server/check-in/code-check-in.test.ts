@@ -175,3 +175,11 @@ describe('badges (R61)', () => {
     expect(new Set(one.body.badges.map((b: { startingHole: string }) => b.startingHole))).toEqual(new Set(['7B']));
   });
 });
+
+describe('the camera', () => {
+  it("is allowed to the portal's own pages only (Scan), microphone and location to none", async () => {
+    const policy = (await t.request('/api/health')).headers.get('permissions-policy');
+    expect(policy).toContain('camera=(self)');
+    expect(policy).toContain('microphone=()');
+  });
+});
