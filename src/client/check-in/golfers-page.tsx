@@ -2,7 +2,7 @@
 // (saved with who and when, R19); admins also add golfers and delete them behind a confirmation.
 import { useQuery } from '@tanstack/react-query';
 import { Plus, ScanLine, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { TournamentPicker, useChosenTournament } from '../admin/tournament-picker';
 import { useMe } from '../auth/session';
 import { errorMessage } from '../lib/api';
@@ -21,7 +21,9 @@ import { Switch } from '../ui/switch';
 import { ListState, Table, Td, Th, Tr } from '../ui/table';
 import { AddGolferDialog } from './add-golfer-dialog';
 import { CheckInTally, useCheckInTally } from './check-in-tally';
-import { ScanPanel } from './scan-panel';
+
+// R61: Scan and its QR decoder load when Scan is first opened, never with the page (bench/bundle-size.ts, decision 116).
+const ScanPanel = lazy(() => import('./scan-panel').then((m) => ({ default: m.ScanPanel })));
 import { GolferAddons } from './sell-addon-dialog';
 import { golfersQuery, useDeleteGolfer, useSetCheckIn, type Golfer } from './queries';
 
@@ -98,7 +100,11 @@ export function GolfersPage() {
 
       {tournamentId ? (
         <>
-          {scanning ? <ScanPanel tournamentId={tournamentId} onClose={() => setScanning(false)} /> : null}
+          {scanning ? (
+            <Suspense fallback={<p className="text-stone-700">Opening Scan…</p>}>
+              <ScanPanel tournamentId={tournamentId} onClose={() => setScanning(false)} />
+            </Suspense>
+          ) : null}
           <CheckInTally tally={tally} />
           <div className="grid gap-3 sm:grid-cols-2 sm:items-end">
             <TournamentPicker {...picker} className="" />
