@@ -24,6 +24,21 @@ import { badge, checkIn, checkInTallySchema, codeGolfer, golfer, golferPage } fr
 export const CHECK_IN_TALLY_EVENT = 'tally';
 const HEARTBEAT_MS = 15_000;
 
+/**
+ * One count per change, whatever the number of open check-in pages: the feed calls every watcher of a tournament in one
+ * go, so the pages called in the same tick share one query (a count started in an earlier tick could predate the change).
+ */
+const countingNow = new Map<string, ReturnType<typeof checkInTally>>();
+function sharedTally(db: Parameters<typeof checkInTally>[0], tournamentId: string) {
+  let counting = countingNow.get(tournamentId);
+  if (!counting) {
+    counting = checkInTally(db, tournamentId);
+    countingNow.set(tournamentId, counting);
+    setImmediate(() => countingNow.delete(tournamentId));
+  }
+  return counting;
+}
+
 export const golferRoutes = createRouter()
   .openapi(
     defineRoute({
@@ -152,9 +167,10 @@ export const golferRoutes = createRouter()
         try {
           let sending = Promise.resolve();
           const send = () => {
+            const counting = sharedTally(database.db, tournamentId);
             sending = sending
               .then(async () => {
-                const tally = await checkInTally(database.db, tournamentId);
+                const tally = await counting;
                 if (!stream.aborted && !stream.closed) await stream.writeSSE({ event: CHECK_IN_TALLY_EVENT, data: JSON.stringify(tally) });
               })
               .catch(() => undefined);
