@@ -61,6 +61,8 @@ export function BadgesPage() {
   const { tournamentId, picker, tournament } = useChosenTournament(tournaments.data?.tournaments);
   const badges = useQuery(badgesQuery(tournamentId));
   const [teamId, setTeamId] = useState('');
+  // The screen previews the first sheet (a whole field is 24 sheets: a page too long to scroll or draw); all print.
+  const [showAll, setShowAll] = useState(false);
   const all = badges.data?.badges ?? [];
   const teams = [...new Map(all.map((b) => [b.teamId, b.teamName])).entries()];
   const chosen = teamId && teams.some(([id]) => id === teamId) ? all.filter((b) => b.teamId === teamId) : all;
@@ -105,13 +107,22 @@ export function BadgesPage() {
         </div>
       )}
       {sheets.length ? (
-        <p className="text-sm text-stone-700 print:hidden">
+        <p className="flex flex-wrap items-center gap-x-3 text-sm text-stone-700 print:hidden">
           {chosen.length} {chosen.length === 1 ? 'badge' : 'badges'} on {sheets.length} {sheets.length === 1 ? 'sheet' : 'sheets'}
+          {sheets.length > 1 ? (
+            <button type="button" className="min-h-11 font-semibold text-brand-800 underline" onClick={() => setShowAll(!showAll)}>
+              {showAll ? 'Show the first sheet only' : `Show all ${sheets.length} sheets (all print either way)`}
+            </button>
+          ) : null}
         </p>
       ) : null}
       <div className="flex flex-col gap-6 print:block">
         {sheets.map((sheet, i) => (
-          <section key={i} aria-label={`Sheet ${i + 1}`} className="badge-sheet grid gap-3 sm:grid-cols-2">
+          <section
+            key={i}
+            aria-label={`Sheet ${i + 1}`}
+            className={i === 0 || showAll ? 'badge-sheet grid gap-3 sm:grid-cols-2' : 'badge-sheet hidden gap-3 print:grid'}
+          >
             {sheet.map((badge) => (
               <NameBadge key={badge.code} badge={badge} tournamentName={tournamentName} />
             ))}
