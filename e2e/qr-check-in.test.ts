@@ -99,6 +99,23 @@ describe('QR check-in', () => {
     }
     await page.emulateMedia({ media: 'screen' });
 
+    // All teams: the screen previews the first sheet, every sheet prints (20 golfers: 4 sheets).
+    await page.getByLabel('Team').selectOption({ label: 'All teams' });
+    await page.getByText('20 badges on 4 sheets').waitFor();
+    await expect
+      .poll(() =>
+        page
+          .getByRole('article', { name: /^Badge: / })
+          .filter({ visible: true })
+          .count(),
+      )
+      .toBe(6);
+    await page.emulateMedia({ media: 'print' });
+    const everySheet = (await page.pdf({ preferCSSPageSize: true, printBackground: true })).toString('latin1');
+    await page.emulateMedia({ media: 'screen' });
+    expect(everySheet.match(/\/Type\s*\/Page\b/g)).toHaveLength(4);
+    await page.getByLabel('Team').selectOption({ label: TEAM });
+
     // The camera will film this badge as printed.
     cameraFile = join(work, 'badge.y4m');
     writeFileSync(cameraFile, await y4mOf(await first.screenshot()));
