@@ -139,6 +139,11 @@ const server = spawnServer(
 );
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 const results: PageResult[] = [];
+const CHECK_IN_PAGE = '/admin/check-in';
+/** The check-in page's first load for staff (R61): HTML + JS + CSS gzip, the decoder not among them. */
+const CHECK_IN_BUDGET_KB = 120;
+const isDecoder = (path: string) => /qr-decoder|jsqr/i.test(path.split('/').pop() ?? '');
+let checkInLoad: FirstLoad | undefined;
 const loads: ScriptLoad[] = [];
 try {
   await waitForOk(`${server.baseUrl}/api/health`, server, 120_000);
@@ -157,6 +162,14 @@ try {
   const adminPages = dashboard.adminLinks.filter((href) => href !== '/admin' && !href.startsWith('/admin/login'));
   if (adminPages.length === 0) throw new Error(`the admin's Dashboard links to no admin page (ended on ${dashboard.finalUrl})`);
   for (const path of adminPages) loads.push(await scriptsOf(browser, server.baseUrl, 'admin', path, E2E_ACCOUNTS.admin));
+  // R61: the check-in page as a tournament-day staff member first opens it: within its budget, and without the QR decoder
+  // (it loads only when Scan opens, decision 116).
+  {
+    const context = await newProfile(browser, server.baseUrl, E2E_ACCOUNTS.moderator);
+    console.log('loading /admin/check-in as staff…');
+    checkInLoad = await measureFirstLoad(await context.newPage(), server.baseUrl, CHECK_IN_PAGE);
+    await context.close();
+  }
   loads.push(await scriptsOf(browser, server.baseUrl, 'team leader', '/register', E2E_ACCOUNTS.leader));
   loads.push(await scriptsOf(browser, server.baseUrl, 'team leader', '/admin', E2E_ACCOUNTS.leader));
   loads.push(await scriptsOf(browser, server.baseUrl, 'anonymous', '/admin'));
@@ -296,6 +309,31 @@ const checks: Check[] = [
     pass: nonStaffAtAdmin.every((l) => !l.scripts.some((s) => isAdminCode(s) && !isGate(s))),
   },
 ];
+if (checkInLoad) {
+  const decoder = checkInLoad.files.filter((f) => isDecoder(f.path)).map((f) => f.path);
+  console.log(
+    `\n${CHECK_IN_PAGE} as staff: ${checkInLoad.files.length} files, scripts: ${checkInLoad.files
+      .filter((f) => f.type === 'script')
+      .map((f) => f.path.split('/').pop())
+      .join(', ')}`,
+  );
+  checks.push(
+    {
+      name: `${CHECK_IN_PAGE} (staff) HTML+JS+CSS (gzip-9)`,
+      value: kb(checkInLoad.htmlJsCssGzip9Bytes),
+      unit: 'KB',
+      budget: `≤ ${CHECK_IN_BUDGET_KB} KB`,
+      pass: kb(checkInLoad.htmlJsCssGzip9Bytes) <= CHECK_IN_BUDGET_KB,
+    },
+    {
+      name: `QR decoder on ${CHECK_IN_PAGE}'s first load`,
+      value: decoder.join(', ') || 'none',
+      unit: '',
+      budget: 'none (loads with Scan)',
+      pass: decoder.length === 0,
+    },
+  );
+}
 for (const c of checks)
   console.log(`${c.pass === null ? 'INFO' : c.pass ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value} ${c.unit} (${c.budget})`);
 const file = writeResult('bundle-size', {

@@ -16,6 +16,7 @@ const BENCHES: { name: string; args: string[] }[] = [
   { name: 'registration', args: [] },
   { name: 'auth-throughput', args: quick ? ['--duration', '3'] : [] },
   { name: 'admin-scale', args: quick ? ['--duration', '3'] : [] },
+  { name: 'qr-check-in', args: [] },
   { name: 'leaderboard', args: quick ? ['--duration', '3', '--large', '360'] : [] },
   { name: 'live-updates', args: quick ? ['--subscribers', '100', '--saves', '2'] : [] },
   { name: 'behind-proxy', args: quick ? ['--duration', '3', '--viewers', '200', '--saves', '2'] : [] },

@@ -56,7 +56,8 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
       referrerPolicy: 'strict-origin-when-cross-origin',
       xContentTypeOptions: 'nosniff',
       crossOriginEmbedderPolicy: false,
-      permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+      // The camera for our own pages only: the check-in page's Scan reads golfers' QR codes (R61, docs/decisions/116).
+      permissionsPolicy: { camera: ['self'], microphone: [], geolocation: [] },
     }),
   );
   app.use('/api/*', clientIp);

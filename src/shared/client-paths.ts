@@ -45,6 +45,7 @@ export const ADMIN_PAGE_PATHS = [
   'gifts',
   'reports',
   'check-in',
+  'badges',
   'golfer-answers',
   'pairing',
   'waitlist',

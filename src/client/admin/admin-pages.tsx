@@ -10,6 +10,7 @@ import {
   DatabaseBackup,
   FileChartColumn,
   HandHeart,
+  IdCard,
   Flag,
   Hourglass,
   Handshake,
@@ -77,6 +78,13 @@ const PAGES: Record<AdminPagePath, Omit<AdminPage, 'path'>> = {
     picksTournament: true,
     nav: { label: 'Golfers', icon: UserCheck },
     page: lazy(() => import('../check-in/golfers-page').then((m) => ({ default: m.GolfersPage }))),
+  },
+  // R61: name badges with the check-in QR, printed on Avery 5392 sheets.
+  badges: {
+    access: 'admin',
+    picksTournament: true,
+    nav: { label: 'Badges', icon: IdCard },
+    page: lazy(() => import('../badges/badges-page').then((m) => ({ default: m.BadgesPage }))),
   },
   'golfer-answers': {
     access: 'staff',

@@ -1,8 +1,8 @@
 // /admin/check-in, shown as Golfers (staff): pick an active tournament, search its golfers (paged on the server), check each in
 // (saved with who and when, R19); admins also add golfers and delete them behind a confirmation.
 import { useQuery } from '@tanstack/react-query';
-import { Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { Plus, ScanLine, Trash2 } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { TournamentPicker, useChosenTournament } from '../admin/tournament-picker';
 import { useMe } from '../auth/session';
 import { errorMessage } from '../lib/api';
@@ -20,6 +20,10 @@ import { Pagination } from '../ui/pagination';
 import { Switch } from '../ui/switch';
 import { ListState, Table, Td, Th, Tr } from '../ui/table';
 import { AddGolferDialog } from './add-golfer-dialog';
+import { CheckInTally, useCheckInTally } from './check-in-tally';
+
+// R61: Scan and its QR decoder load when Scan is first opened, never with the page (bench/bundle-size.ts, decision 116).
+const ScanPanel = lazy(() => import('./scan-panel').then((m) => ({ default: m.ScanPanel })));
 import { GolferAddons } from './sell-addon-dialog';
 import { golfersQuery, useDeleteGolfer, useSetCheckIn, type Golfer } from './queries';
 
@@ -47,6 +51,8 @@ export function GolfersPage() {
   const remove = useDeleteGolfer();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<Golfer | null>(null);
+  const [scanning, setScanning] = useState(false);
+  const tally = useCheckInTally(tournamentId);
 
   useFailureToast(golfers.isError, 'Failed to load players');
 
@@ -71,10 +77,18 @@ export function GolfersPage() {
       <title>Golfers · Admin · Golf Tournament</title>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Golfers</h1>
-        {isAdmin && tournamentId ? (
-          <Button onClick={() => setAdding(true)}>
-            <Plus aria-hidden className="size-4" /> Add Golfer
-          </Button>
+        {tournamentId ? (
+          <div className="flex flex-wrap gap-2">
+            {/* R61: the camera reads a golfer's QR code. */}
+            <Button onClick={() => setScanning(true)} disabled={scanning}>
+              <ScanLine aria-hidden className="size-4" /> Scan
+            </Button>
+            {isAdmin ? (
+              <Button variant="secondary" onClick={() => setAdding(true)}>
+                <Plus aria-hidden className="size-4" /> Add Golfer
+              </Button>
+            ) : null}
+          </div>
         ) : null}
       </div>
 
@@ -86,6 +100,12 @@ export function GolfersPage() {
 
       {tournamentId ? (
         <>
+          {scanning ? (
+            <Suspense fallback={<p className="text-stone-700">Opening Scan…</p>}>
+              <ScanPanel tournamentId={tournamentId} onClose={() => setScanning(false)} />
+            </Suspense>
+          ) : null}
+          <CheckInTally tally={tally} />
           <div className="grid gap-3 sm:grid-cols-2 sm:items-end">
             <TournamentPicker {...picker} className="" />
             <Field

@@ -20,6 +20,7 @@ import { SelectField } from '../ui/select-field';
 import { LabelledOptions } from '../ui/select-options';
 import { PageSpinner } from '../ui/spinner';
 import { TextAreaField } from '../ui/text-area-field';
+import { QrCode } from '../ui/qr-code';
 import { answerPageQuery, useSaveAnswers, type AnswerPage } from './queries';
 
 function Shell({ title, children }: { title: string; children: ReactNode }) {
@@ -96,6 +97,7 @@ function AnswerForm({ token, page }: { token: string; page: AnswerPage }) {
             Change my answers
           </Button>
         </Card>
+        <CheckInCodeCard code={page.golfer.checkInCode} name={`${page.golfer.firstName} ${page.golfer.lastName}`} />
       </Shell>
     );
   }
@@ -111,6 +113,7 @@ function AnswerForm({ token, page }: { token: string; page: AnswerPage }) {
           <p className="mt-2 text-sm text-green-800">You have answered already: change anything below and save again.</p>
         ) : null}
       </div>
+      <CheckInCodeCard code={page.golfer.checkInCode} name={`${page.golfer.firstName} ${page.golfer.lastName}`} />
       <Card>
         <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label="Your details">
           <Field
@@ -164,5 +167,18 @@ function AnswerForm({ token, page }: { token: string; page: AnswerPage }) {
         </form>
       </Card>
     </Shell>
+  );
+}
+
+/** R61: the golfer's check-in code, to show at the check-in table (their badge carries the same one). */
+function CheckInCodeCard({ code, name }: { code: string; name: string }) {
+  return (
+    <Card className="flex items-center gap-4">
+      <QrCode code={code} label={`Check-in QR code for ${name}`} className="size-36 shrink-0 sm:size-40" />
+      <div>
+        <h2 className="text-lg font-semibold">Your check-in code</h2>
+        <p className="mt-1 text-sm text-stone-700">Show this at the check-in table on the day: one scan and you are in.</p>
+      </div>
+    </Card>
   );
 }

@@ -27,3 +27,29 @@ export const golferPage = z.object({
   pageSize: z.number(),
 });
 export type GolferPage = z.infer<typeof golferPage>;
+
+/** R61: the golfer a QR code names, as the Scan panel shows them; `status` is 'Checked in at 11:42 by …' (TIME_ZONE). */
+export const codeGolfer = z
+  .object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    teamId: z.string(),
+    teamName: z.string(),
+    startingHole: z.string().nullable(),
+    ...checkIn,
+    status: z.string(),
+  })
+  .openapi('CodeGolfer');
+export type CodeGolfer = z.infer<typeof codeGolfer>;
+export const checkInTallySchema = z.object({ checkedIn: z.number(), expected: z.number() }).openapi('CheckInTally');
+export const badge = z
+  .object({
+    firstName: z.string(),
+    lastName: z.string(),
+    teamId: z.string(),
+    teamName: z.string(),
+    startingHole: z.string().nullable(),
+    code: z.string(),
+  })
+  .openapi('Badge');

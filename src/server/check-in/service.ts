@@ -15,7 +15,7 @@ import {
   listGolfersQuerySchema,
   TEAM_FULL_MESSAGE,
 } from '../../shared/golfer-schemas';
-import { notifyLeaderboardChanged } from '../leaderboard/leaderboard-channel';
+import { notifyCheckInsChanged, notifyLeaderboardChanged } from '../leaderboard/leaderboard-channel';
 import type { Golfer, GolferPage } from './schemas';
 import { holdsPlace } from '../holds/holds-place';
 import { golferAddons } from '../addons/service';
@@ -132,13 +132,21 @@ export async function addGolfer(db: Db, rawInput: unknown): Promise<Golfer> {
 /** Records a golfer as checked in (by whom, when) or not; the one checkins row per golfer is inserted or updated. */
 export async function setCheckIn(db: Db, actorId: string, playerId: string, rawInput: unknown, now: Date) {
   const { checkedIn } = checkInSchema.parse(rawInput);
-  const [player] = await db.select({ teamId: players.teamId }).from(players).where(eq(players.id, playerId));
+  const [player] = await db
+    .select({ teamId: players.teamId, tournamentId: teams.tournamentId })
+    .from(players)
+    .innerJoin(teams, eq(teams.id, players.teamId))
+    .where(eq(players.id, playerId));
   if (!player) throw golferNotFound();
   const values = { checkedIn, checkedInAt: checkedIn ? now : null, checkedInBy: checkedIn ? actorId : null };
-  await db
-    .insert(checkins)
-    .values({ playerId, teamId: player.teamId, ...values })
-    .onConflictDoUpdate({ target: checkins.playerId, set: values });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(checkins)
+      .values({ playerId, teamId: player.teamId, ...values })
+      .onConflictDoUpdate({ target: checkins.playerId, set: values });
+    // The check-in tables' live count (R19, docs/decisions/116).
+    await notifyCheckInsChanged(tx, player.tournamentId);
+  });
   const [row] = await db
     .select({ checkedIn: checkins.checkedIn, checkedInAt: checkins.checkedInAt, checkedInBy: checkedInByName })
     .from(checkins)

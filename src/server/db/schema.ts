@@ -357,11 +357,19 @@ export const players = pgTable(
     answerReminderSentAt: timestamp('answer_reminder_sent_at', { withTimezone: true }),
     shirtSize: text('shirt_size').notNull().default(''),
     dietaryNeeds: text('dietary_needs').notNull().default(''),
+    /**
+     * R61: the golfer's check-in code (the QR on the e-mail, their page and the badge): 122 random bits from PostgreSQL's
+     * cryptographic source, not derived from any id, kept as it is so every place can show it (docs/decisions/116).
+     */
+    checkInCode: text('check_in_code')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('players_team_idx').on(t.teamId),
+    uniqueIndex('players_check_in_code_idx').on(t.checkInCode),
     check('players_handicap_index_check', sql`${t.handicapIndex} is null or ${t.handicapIndex} between -10 and 54`),
     check('players_answered_by_check', sql`${t.answeredBy} in ('leader', 'golfer')`),
   ],

@@ -71,7 +71,13 @@ describe('asking golfers (R42)', () => {
   it('shows the golfer their page without an account: who they are, the questions, nothing answered yet', async () => {
     const { status, body } = await t.call(`/api/golfer-answers/${main.tokens[0]}`);
     expect(status).toBe(200);
-    expect(body.golfer).toEqual({ firstName: 'Ask1', lastName: 'Golfer', answeredAt: null });
+    // R61: with their check-in code, shown as a QR on the page.
+    expect(body.golfer).toEqual({
+      firstName: 'Ask1',
+      lastName: 'Golfer',
+      answeredAt: null,
+      checkInCode: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
     expect(body.team.name).toBe('Ask Team');
     expect(body.questions.map((q: { label: string }) => q.label)).toEqual(['Need a shuttle from the hotel?', 'Tee box', 'Walk-up song']);
     expect(body.answers).toEqual({ handicapIndex: null, shirtSize: '', dietaryNeeds: '', custom: {} });

@@ -25,7 +25,7 @@ const answers = z.object({
 });
 const answerPage = z
   .object({
-    golfer: z.object({ firstName: z.string(), lastName: z.string(), answeredAt: instant.nullable() }),
+    golfer: z.object({ firstName: z.string(), lastName: z.string(), answeredAt: instant.nullable(), checkInCode: z.string() }),
     team: z.object({ name: z.string() }),
     tournament: z.object({ name: z.string(), startDate: z.string() }),
     questions: z.array(question),

@@ -59,6 +59,7 @@ async function golferOfLink(db: Reader, token: string, now: Date, timeZone: stri
   const query = db
     .select({
       playerId: players.id,
+      checkInCode: players.checkInCode,
       firstName: players.firstName,
       lastName: players.lastName,
       handicapIndex: players.handicapIndex,
@@ -91,7 +92,13 @@ export async function openAnswers(db: Db, token: string, now: Date, timeZone: st
     .from(golferAnswers)
     .where(eq(golferAnswers.playerId, golfer.playerId));
   return {
-    golfer: { firstName: golfer.firstName, lastName: golfer.lastName, answeredAt: golfer.answeredAt?.toISOString() ?? null },
+    golfer: {
+      firstName: golfer.firstName,
+      lastName: golfer.lastName,
+      answeredAt: golfer.answeredAt?.toISOString() ?? null,
+      // R61: their check-in code, shown as a QR on their own page (R42).
+      checkInCode: golfer.checkInCode,
+    },
     team: { name: golfer.teamName },
     tournament: { name: golfer.tournamentName, startDate: golfer.startDate },
     questions,

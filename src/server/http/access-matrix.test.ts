@@ -141,6 +141,11 @@ const RULES: Record<string, Rule> = {
   'PUT /api/admin/golfers/{playerId}/check-in': staff,
   'PUT /api/admin/golfers/{playerId}/handicap': staff, // R29: set on the day, at check-in
   'GET /api/admin/golfers/teams': admin,
+  // R61: staff read a golfer's QR and check them in; the live count is theirs too; badges (carrying the codes) are admin's
+  'GET /api/admin/golfers/by-code': staff,
+  'POST /api/admin/golfers/check-in-by-code': staff,
+  'GET /api/admin/golfers/check-in-events': staff,
+  'GET /api/admin/golfers/badges': admin,
   'POST /api/admin/golfers': admin,
   'DELETE /api/admin/golfers/{playerId}': admin,
   // ── tournament day (R20–R22, R32): the draw is the organiser's; sheets, scores and the report are staff's ──
@@ -227,9 +232,10 @@ afterAll(() => t.close());
 async function prepare(operation: Operation, caller: Caller, owner?: TestUser) {
   const { path, options, fixture } = await fixtureRequest(t, users, operation, caller, owner);
   if (fixture?.stream) {
-    // A stream that stays open (Server-Sent Events): its status, then close it.
+    // A stream that stays open (Server-Sent Events): its status, then close it; a refusal is no stream, its body is read.
     return async () => {
       const response = await t.request(path, options);
+      if (response.status >= 400) return { status: response.status, body: (await response.json()) as unknown };
       await response.body?.cancel();
       return { status: response.status, body: null };
     };

@@ -11,3 +11,12 @@ export const LEADERBOARD_CHANNEL = 'leaderboard';
 export async function notifyLeaderboardChanged(tx: Db, tournamentId: string): Promise<void> {
   await tx.execute(sql`select pg_notify(${LEADERBOARD_CHANNEL}, ${tournamentId})`);
 }
+
+/**
+ * R19, R61: the same channel says "this tournament's check-ins changed" with this prefix, so the check-in page's live count
+ * rides the one LISTEN connection each process already holds (docs/decisions/116). Call inside the check-in's transaction.
+ */
+export const CHECK_INS_PREFIX = 'check-ins:';
+export async function notifyCheckInsChanged(tx: Db, tournamentId: string): Promise<void> {
+  await tx.execute(sql`select pg_notify(${LEADERBOARD_CHANNEL}, ${CHECK_INS_PREFIX + tournamentId})`);
+}

@@ -11,7 +11,7 @@ import type { Database } from '../db/connect';
 import { AppError } from '../http/errors';
 import { errorFields, type Logger } from '../logger';
 import type { ActiveTournamentsEvent, Leaderboard } from '../scoring/openapi-schemas';
-import { LEADERBOARD_CHANNEL } from './leaderboard-channel';
+import { CHECK_INS_PREFIX, LEADERBOARD_CHANNEL } from './leaderboard-channel';
 import { activeTournamentIds, loadLeaderboard, type LoadedLeaderboard } from './leaderboard';
 
 /**
@@ -136,6 +136,11 @@ export interface LeaderboardFeed {
   subscriberCount(): number;
   /** A request read which tournaments are active (GET /api/leaderboard): subscribers not yet sent that set get it now. */
   sawActive(tournamentIds: string[]): void;
+  /**
+   * R19, R61: `onChange` is called when the tournament's check-ins change in any process (at most once per debounce window)
+   * and when the LISTEN connection comes back (changes may have gone unheard); answers the function that stops it.
+   */
+  watchCheckIns(tournamentId: string, onChange: () => void): () => void;
   /** Resolves once this process hears other processes' changes (the LISTEN connection is up). */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -214,6 +219,18 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
   let heartbeat: NodeJS.Timeout | null = null;
   let closed = false;
   let heard!: () => void;
+  /** The check-in pages watching each tournament, and the pending call per tournament (one per debounce window). */
+  const checkInWatchers = new Map<string, Set<() => void>>();
+  const checkInTimers = new Map<string, NodeJS.Timeout>();
+  const checkInsChanged = (id: string) => {
+    if (closed || !checkInWatchers.has(id) || checkInTimers.has(id)) return;
+    const timer = setTimeout(() => {
+      checkInTimers.delete(id);
+      for (const onChange of checkInWatchers.get(id) ?? []) onChange();
+    }, debounceMs);
+    timer.unref();
+    checkInTimers.set(id, timer);
+  };
   const firstReady = new Promise<void>((resolve) => (heard = resolve));
 
   const entryOf = (id: string) => {
@@ -230,12 +247,14 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
   function listen() {
     listening ??= database
       .listen(LEADERBOARD_CHANNEL, {
-        onNotify: (tournamentId) => changed(tournamentId),
+        onNotify: (payload) =>
+          payload.startsWith(CHECK_INS_PREFIX) ? checkInsChanged(payload.slice(CHECK_INS_PREFIX.length)) : changed(payload),
         onReady: () => {
           hearing = true;
           heard();
           // Saves made while the connection was down went unheard: every board may be stale.
           for (const id of entries.keys()) changed(id);
+          for (const id of checkInWatchers.keys()) checkInsChanged(id);
         },
         onLost: (error) => {
           hearing = false;
@@ -435,6 +454,16 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
     changed,
     subscriberCount: () => subscribers.size,
     sawActive,
+    watchCheckIns(tournamentId, onChange) {
+      listen();
+      let watchers = checkInWatchers.get(tournamentId);
+      if (!watchers) checkInWatchers.set(tournamentId, (watchers = new Set()));
+      watchers.add(onChange);
+      return () => {
+        watchers.delete(onChange);
+        if (watchers.size === 0 && checkInWatchers.get(tournamentId) === watchers) checkInWatchers.delete(tournamentId);
+      };
+    },
     ready() {
       listen();
       return firstReady;
@@ -444,6 +473,8 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
       if (heartbeat) clearInterval(heartbeat);
       if (activePoll) clearInterval(activePoll);
       for (const entry of entries.values()) if (entry.refresh) clearTimeout(entry.refresh);
+      for (const timer of checkInTimers.values()) clearTimeout(timer);
+      checkInWatchers.clear();
       for (const subscriber of subscribers) subscriber.close(closingEvent());
       subscribers.clear();
       await listening;

@@ -50,6 +50,8 @@ export const samples: { [K in Kind]: Input<K>[] } = {
       holdUntil: 'Friday',
       dashboardUrl: 'https://golf.example.org/register',
       giveUrl: 'https://golf.example.org/give?t=3',
+      // R61: each golfer's check-in QR (a typed name with markup in the caption).
+      checkInCodes: [{ name: NAME, teamName: TEAM, code: '0123456789abcdef0123456789abcdef' }],
     },
   ],
   testMailMessage: [

@@ -2,8 +2,9 @@
 // text and HTML alike, with the organisation's name as stored (R51), and goes out under its From name: one place, so the
 // two parts never disagree and a change in Admin → Settings shows in the next e-mail of every process.
 import nodemailer from 'nodemailer';
+import QRCode from 'qrcode';
 import type { Logger } from '../logger';
-import { signature, SIGNATURE_SLOT } from './render';
+import { signature, SIGNATURE_SLOT, type MailQr } from './render';
 
 export interface MailMessage {
   to: string;
@@ -14,6 +15,20 @@ export interface MailMessage {
   link?: string;
   /** False: the message carries its own signature (staff's messages to the field). */
   signOff?: boolean;
+  /** R61: check-in QR codes the HTML shows (cid:), attached as inline PNGs. */
+  qr?: MailQr[];
+}
+
+/** R61: each QR as an inline PNG attachment (Content-ID), 4 px a module, for a 160 px image that scans off a phone screen. */
+export async function qrAttachments(qr: MailQr[] | undefined) {
+  return Promise.all(
+    (qr ?? []).map(async ({ cid, code }) => ({
+      cid,
+      filename: 'check-in-code.png',
+      contentType: 'image/png',
+      content: await QRCode.toBuffer(code, { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 4 }),
+    })),
+  );
 }
 
 /** Who the mail is from: the organisation's name (the signature) and the From header's display name. */
@@ -80,6 +95,7 @@ export function createMailer(
         to: message.to,
         subject: message.subject,
         ...signMessage(message, who.name),
+        ...(message.qr?.length ? { attachments: await qrAttachments(message.qr) } : {}),
       });
       logger.info(`[mail] sent "${message.subject}"`);
     },

@@ -11,7 +11,18 @@ export type MailBlock =
   /** The e-mail's one action: a button in HTML with its address under it, `Label: address` in text. */
   | { action: string; url: string }
   /** A further link, `Label: address` in both parts. */
-  | { link: string; url: string };
+  | { link: string; url: string }
+  /**
+   * R61: a golfer's check-in code: in HTML a QR image attached to the message (multipart/related, `cid:`; mail clients
+   * show those where they block data: addresses) with its caption, in text `Caption: code` (docs/decisions/116).
+   */
+  | { qr: string; caption: string };
+
+/** A QR the mailer attaches as an inline PNG under `cid`. */
+export interface MailQr {
+  cid: string;
+  code: string;
+}
 
 export interface MailDescription {
   subject: string;
@@ -28,6 +39,8 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  /** The QR images the HTML part points to (cid:), made into PNGs by the mailer. */
+  qr?: MailQr[];
   signOff?: false;
   link?: string;
 }
@@ -47,13 +60,20 @@ export const SIGNATURE_SLOT = '<!--signature-->';
 function blockText(block: MailBlock): string {
   if (typeof block === 'string') return block;
   if ('lines' in block) return block.lines.map(([label, value]) => `${label}: ${value}`).join('\n');
+  if ('qr' in block) return `${block.caption}: ${block.qr}`;
   return `${'action' in block ? block.action : block.link}: ${block.url}`;
 }
 
 const linkHtml = (url: string, style: string) => `<a href="${escapeHtml(url)}" style="${style}">${escapeHtml(url)}</a>`;
 
+/** The cid of a message's QR for `code` (codes are hex, so the cid needs no escaping). */
+export const qrCid = (code: string) => `qr-${code}@golf-portal`;
+
 function blockHtml(block: MailBlock): string {
   if (typeof block === 'string') return `<p style="margin:0 0 16px">${inline(block)}</p>`;
+  if ('qr' in block) {
+    return `<p style="margin:0 0 16px;text-align:center"><img src="cid:${escapeHtml(qrCid(block.qr))}" width="160" height="160" alt="Check-in QR code" style="display:block;margin:0 auto 4px;border:0"><span style="${MUTED}">${inline(block.caption)}: ${escapeHtml(block.qr)}</span></p>`;
+  }
   if ('lines' in block) {
     const rows = block.lines
       .map(
@@ -79,10 +99,12 @@ export function renderMail(mail: MailDescription): RenderedMail {
 <h1 style="margin:0 0 20px;font-size:22px;color:${GREEN}">${inline(mail.heading)}</h1>${mail.blocks.map(blockHtml).join('')}
 ${SIGNATURE_SLOT}
 </div></body></html>`;
+  const qr = mail.blocks.flatMap((block) => (typeof block === 'object' && 'qr' in block ? [{ cid: qrCid(block.qr), code: block.qr }] : []));
   return {
     subject: mail.subject,
     text,
     html,
+    ...(qr.length > 0 ? { qr } : {}),
     ...(mail.signOff === false ? { signOff: false as const } : {}),
     ...(mail.link ? { link: mail.link } : {}),
   };

@@ -64,6 +64,8 @@ export interface RegistrationMail {
   dashboardUrl: string;
   /** The Give page for this tournament (R35): a registration's confirmation invites a gift. */
   giveUrl?: string;
+  /** R61: each golfer's check-in code, shown as a QR to bring on the day (or print: the badge carries it too). */
+  checkInCodes?: { name: string; teamName: string; code: string }[];
 }
 
 export function registrationMessage(r: RegistrationMail) {
@@ -82,6 +84,12 @@ export function registrationMessage(r: RegistrationMail) {
     ...teamLines,
     payment,
     'You can change team and player details until the day before the tournament.',
+    ...(r.checkInCodes?.length
+      ? [
+          'Check-in on the day: each golfer shows their code below (on a phone or printed) at the check-in table.',
+          ...r.checkInCodes.map((c) => ({ qr: c.code, caption: inertLinks(`${c.name}, ${c.teamName}`) })),
+        ]
+      : []),
     ...(r.giveUrl ? [{ link: 'Want to do more for the cause? Add a gift', url: r.giveUrl }] : []),
   ];
   return renderMail({

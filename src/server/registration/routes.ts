@@ -5,6 +5,7 @@ import { getViewer, type AppContext } from '../http/context';
 import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { unauthenticated } from '../http/errors';
 import { registrationMessage } from '../mail/templates';
+import { checkInCodesOfTeams } from '../check-in/code-check-in';
 import { formatMoney } from '../../shared/money';
 import { multiTeamSchema, singlePlaceSchema } from '../../shared/team-schemas';
 import { AppError } from '../http/errors';
@@ -132,8 +133,17 @@ async function register(c: AppContext, parsed: ParsedRegistration, offerToken?: 
 
   const money = (cents: number) => formatMoney(cents, config.currency);
   const holdUntil = registration.holdUntil ? holdUntilFormat(config.timeZone).format(registration.holdUntil) : null;
+  // R61: every golfer's check-in code, as a QR in the confirmation (read back: the database made them).
+  const checkInCodes = await checkInCodesOfTeams(
+    database.db,
+    registration.teams.map((t) => t.id),
+  ).catch((error: unknown) => {
+    logger.error('check-in codes for the confirmation e-mail failed', errorFields(error));
+    return [];
+  });
   const message = registrationMessage({
     ...registration,
+    checkInCodes,
     amount: money(registration.priceCents),
     total: money(registration.totalCents),
     holdUntil,

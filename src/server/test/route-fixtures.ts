@@ -789,6 +789,35 @@ export const routeFixtures: Record<string, RouteFixture> = {
     },
     expect: 201,
   },
+  'GET /api/admin/golfers/by-code': {
+    request: async ({ t, users }) => {
+      const { tournament, team } = await createRegisteredTeam(t.db, users.team_leader.id);
+      const [player] = await t.db.select({ code: players.checkInCode }).from(players).where(eq(players.teamId, team.id));
+      return { path: `/api/admin/golfers/by-code?tournamentId=${tournament.id}&code=${player!.code}` };
+    },
+    expect: 200,
+  },
+  'POST /api/admin/golfers/check-in-by-code': {
+    request: async ({ t, users }) => {
+      const { tournament, team } = await createRegisteredTeam(t.db, users.team_leader.id);
+      const [player] = await t.db.select({ code: players.checkInCode }).from(players).where(eq(players.teamId, team.id));
+      return { json: { tournamentId: tournament.id, code: player!.code } };
+    },
+    expect: 200,
+  },
+  'GET /api/admin/golfers/check-in-events': {
+    request: async ({ t, users }) => ({
+      path: `/api/admin/golfers/check-in-events?tournamentId=${(await createRegisteredTeam(t.db, users.team_leader.id)).tournament.id}`,
+    }),
+    expect: 200,
+    stream: true,
+  },
+  'GET /api/admin/golfers/badges': {
+    request: async ({ t, users }) => ({
+      path: `/api/admin/golfers/badges?tournamentId=${(await createRegisteredTeam(t.db, users.team_leader.id)).tournament.id}`,
+    }),
+    expect: 200,
+  },
   'PUT /api/admin/golfers/{playerId}/check-in': {
     request: async ({ t, users }) => {
       const { team } = await createRegisteredTeam(t.db, users.team_leader.id);

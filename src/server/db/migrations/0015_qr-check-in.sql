@@ -1,0 +1,2 @@
+ALTER TABLE "players" ADD COLUMN "check_in_code" text DEFAULT replace(gen_random_uuid()::text, '-', '') NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "players_check_in_code_idx" ON "players" USING btree ("check_in_code");
