@@ -34,7 +34,7 @@ export interface EventContext {
 }
 
 /** The companies of a tournament's teams that agreed to be named (R40), each once, in alphabetical order. */
-async function sponsorsOf(db: Db, tournamentId: string): Promise<string[]> {
+export async function sponsorsOf(db: Db, tournamentId: string): Promise<string[]> {
   const rows = await db
     .selectDistinct({ company: sql<string>`trim(${teams.company})` })
     .from(teams)
