@@ -73,3 +73,9 @@ export async function tournamentResults(db: Db, tournamentId: string, context: R
   };
 }
 export type TournamentResults = Awaited<ReturnType<typeof tournamentResults>>;
+
+/** What the public results page and its API answer: the results with the organisation's name and the currency. */
+export async function publicResults(db: Db, tournamentId: string, context: ResultsContext & { organisation: string; currency: string }) {
+  const results = await tournamentResults(db, tournamentId, context);
+  return { ...results, organisation: context.organisation, currency: context.currency };
+}

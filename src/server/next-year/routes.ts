@@ -8,7 +8,7 @@ import { linkSecret } from '../payments/receipts';
 import { copyTournamentSchema } from '../../shared/tournament-schemas';
 import { yearStatementsSchema } from '../../shared/year-statement-schemas';
 import { copyTournament } from './copy';
-import { tournamentResults } from './results';
+import { publicResults } from './results';
 import { queueThankYou } from './thank-you';
 import { queueYearStatements } from './year-statements';
 
@@ -108,7 +108,7 @@ export const resultsRoutes = createRouter().openapi(
   }),
   async (c) => {
     const { database, config, now, organisation } = c.var.deps;
-    const results = await tournamentResults(database.db, c.req.valid('param').tournamentId, { now: now(), timeZone: config.timeZone });
-    return c.json({ ...results, organisation: (await organisation.read()).name, currency: config.currency }, 200);
+    const context = { now: now(), timeZone: config.timeZone, organisation: (await organisation.read()).name, currency: config.currency };
+    return c.json(await publicResults(database.db, c.req.valid('param').tournamentId, context), 200);
   },
 );
