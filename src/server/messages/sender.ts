@@ -10,6 +10,7 @@ import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { fieldMessage } from '../mail/message-templates';
 import { thankYouMessage, yearStatementMessage, type ThankYouContent } from '../mail/next-year-templates';
+import { thankYouContentOf } from '../next-year/thank-you';
 import { startPeriodicTask, type PeriodicTask } from '../periodic-task';
 import { claimRecipients, markAttemptFailed, markSent, releaseClaims, renewClaim, type Claimed } from './queue';
 
@@ -22,7 +23,8 @@ const BATCH = 50;
 
 export interface MessageSenderDeps {
   db: Db;
-  config: Pick<Config, 'mailPerMinute'>;
+  /** The pace, and for the thank-you's results (R59) the site's address, currency and time zone. */
+  config: Pick<Config, 'mailPerMinute' | 'appUrl' | 'currency' | 'timeZone'>;
   mailer: Mailer;
   logger: Logger;
   now: () => Date;
@@ -78,6 +80,7 @@ export function startMessageSender(deps: MessageSenderDeps, options: MessageSend
         body: messages.body,
         senderName: messages.senderName,
         tournamentName: tournaments.name,
+        tournamentId: messages.tournamentId,
         kind: messages.kind,
         content: messages.content,
         year: messages.year,
@@ -85,7 +88,13 @@ export function startMessageSender(deps: MessageSenderDeps, options: MessageSend
       .from(messages)
       .leftJoin(tournaments, eq(tournaments.id, messages.tournamentId))
       .where(inArray(messages.id, missing));
-    for (const { id, ...text } of rows) texts.set(id, text);
+    for (const { id, tournamentId, ...text } of rows) {
+      if (text.kind === 'thank_you' && text.content == null && tournamentId) {
+        const { appUrl, currency, timeZone } = deps.config;
+        text.content = await thankYouContentOf(deps.db, id, tournamentId, { now: deps.now(), appUrl, currency, timeZone });
+      }
+      texts.set(id, text);
+    }
   }
 
   const pass = async (stopping: AbortSignal): Promise<SendPass> => {

@@ -28,17 +28,16 @@ export async function copyTournament(db: Db, sourceId: string, input: CopyTourna
       .values({ ...settings, ...input, active: false, copiedFromId: source.id })
       .returning({ id: tournaments.id, name: tournaments.name, startDate: tournaments.startDate, endDate: tournaments.endDate });
     const id = created!.id;
-    const [links, levels, items, extras, questions] = await Promise.all([
-      tx.select().from(tournamentCourses).where(eq(tournamentCourses.tournamentId, sourceId)),
-      tx.select().from(tournamentSponsorshipLevels).where(eq(tournamentSponsorshipLevels.tournamentId, sourceId)),
-      tx.select().from(sponsorshipItems).where(eq(sponsorshipItems.tournamentId, sourceId)),
-      tx.select().from(addons).where(eq(addons.tournamentId, sourceId)).orderBy(asc(addons.createdAt), asc(addons.id)),
-      tx
-        .select()
-        .from(golferQuestions)
-        .where(eq(golferQuestions.tournamentId, sourceId))
-        .orderBy(asc(golferQuestions.createdAt), asc(golferQuestions.id)),
-    ]);
+    // One after another: a transaction is one connection, which runs one statement at a time anyway.
+    const links = await tx.select().from(tournamentCourses).where(eq(tournamentCourses.tournamentId, sourceId));
+    const levels = await tx.select().from(tournamentSponsorshipLevels).where(eq(tournamentSponsorshipLevels.tournamentId, sourceId));
+    const items = await tx.select().from(sponsorshipItems).where(eq(sponsorshipItems.tournamentId, sourceId));
+    const extras = await tx.select().from(addons).where(eq(addons.tournamentId, sourceId)).orderBy(asc(addons.createdAt), asc(addons.id));
+    const questions = await tx
+      .select()
+      .from(golferQuestions)
+      .where(eq(golferQuestions.tournamentId, sourceId))
+      .orderBy(asc(golferQuestions.createdAt), asc(golferQuestions.id));
     if (links.length) await tx.insert(tournamentCourses).values(links.map((l) => ({ ...l, tournamentId: id })));
     if (levels.length) await tx.insert(tournamentSponsorshipLevels).values(levels.map((l) => fresh(l, id)));
     if (items.length) await tx.insert(sponsorshipItems).values(items.map((i) => fresh(i, id)));

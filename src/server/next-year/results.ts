@@ -72,7 +72,6 @@ export async function tournamentResults(db: Db, tournamentId: string, context: R
     sponsors,
   };
 }
-export type TournamentResults = Awaited<ReturnType<typeof tournamentResults>>;
 
 /** What the public results page and its API answer: the results with the organisation's name and the currency. */
 export async function publicResults(db: Db, tournamentId: string, context: ResultsContext & { organisation: string; currency: string }) {

@@ -95,7 +95,6 @@ const resultsAnswer = z
     sponsors: z.array(z.string()),
   })
   .openapi('TournamentResults');
-export type ResultsAnswer = z.infer<typeof resultsAnswer>;
 
 export const resultsRoutes = createRouter().openapi(
   defineRoute({

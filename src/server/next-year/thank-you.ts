@@ -1,6 +1,7 @@
 // R59: after the outing, one thank-you e-mail per person (golfers, sponsors, donors; each address once, whatever else
 // they were), with the results, through the message queue (R45). Sent again, it writes only to people not yet thanked
-// for this tournament (a gift that arrived after the first send): nobody is thanked twice (docs/decisions/114).
+// for this tournament (a gift that arrived after the first send): nobody is thanked twice (docs/decisions/114). The results
+// it quotes are worked out once, by the sender, and kept with the message (thankYouContentOf).
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/connect';
 import { messages, tournaments } from '../db/schema';
@@ -45,7 +46,7 @@ export function thankYouRecipients(tournamentId: string): SQL {
     order by rank, sort, email`;
 }
 
-/** The thank-you's words about the results, the same for every recipient, fixed now. */
+/** The thank-you's words about the results, the same for every recipient. */
 async function thankYouContent(db: Db, tournamentId: string, context: ThankYouContext): Promise<ThankYouContent> {
   const results = await tournamentResults(db, tournamentId, context);
   const money = (cents: number) => formatMoney(cents, context.currency);
@@ -67,7 +68,6 @@ export async function queueThankYou(db: Db, tournamentId: string, sender: Sender
   if (!tournament) throw tournamentNotFound();
   if (!isFinished(tournament.startDate, tournament.endDate, context.now, context.timeZone))
     throw new AppError('CONFLICT', RESULTS_MESSAGES.notOver);
-  const content = await thankYouContent(db, tournamentId, context);
   return db.transaction(async (tx) => {
     // Two sends at once take turns here, so the second sees the first's recipients and leaves them out.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`thank-you:${tournamentId}`}))`);
@@ -81,7 +81,6 @@ export async function queueThankYou(db: Db, tournamentId: string, sender: Sender
         tournamentId,
         audience: 'thank_you',
         kind: 'thank_you',
-        content,
         subject: `Thank you: ${tournament.name}`,
         body: '',
         sentBy: sender.userId,
@@ -100,4 +99,18 @@ export async function queueThankYou(db: Db, tournamentId: string, sender: Sender
     if (!inserted?.n) throw new AppError('CONFLICT', thanked?.n ? RESULTS_MESSAGES.allThanked : RESULTS_MESSAGES.nobodyToThank);
     return { id: message!.id, recipientCount: inserted.n };
   });
+}
+
+/**
+ * The results a thank-you quotes, worked out by the first sender to reach the message and kept with it, so every recipient
+ * reads the same figures. Not in the request that queues it: the final board of a large field takes longer than the
+ * request's 300 ms budget (bench/next-year.ts, docs/decisions/114). Two processes at once keep the first one written.
+ */
+export async function thankYouContentOf(db: Db, messageId: string, tournamentId: string, context: ThankYouContext) {
+  const content = await thankYouContent(db, tournamentId, context);
+  const [kept] = await queryRows<{ content: ThankYouContent }>(
+    db,
+    sql`update messages set content = coalesce(content, ${JSON.stringify(content)}::jsonb) where id = ${messageId}::uuid returning content`,
+  );
+  return kept?.content ?? content;
 }
