@@ -12,7 +12,7 @@ import { thankYouMessage } from '../src/server/mail/next-year-templates';
 import { samples } from '../src/server/mail/mail-samples.fixture';
 import { registerTeams } from '../src/server/registration/service';
 import { createLevel, createTournament, daysFromToday, registrationInput } from '../src/server/test/factories';
-import { linkCourse } from '../src/server/test/tournament-day-fixtures';
+import { createTournamentDay, insertScores, linkCourse } from '../src/server/test/tournament-day-fixtures';
 import { E2E_ACCOUNTS } from './support/accounts';
 import { expectUsable } from './support/admin-pages';
 import { resizeTo, setUpJourney, shoot } from './support/journey';
@@ -21,9 +21,19 @@ import { expectFieldError, expectToast } from './support/page-expectations';
 const LAST_YEAR = 'Lakeside Classic 2026';
 const NEXT_YEAR = 'Lakeside Classic 2027';
 
+let finishedId = '';
 const journey = setUpJourney({
   seed: async (db) => {
     const admin = (await findUserByEmail(db, E2E_ACCOUNTS.admin.email))!;
+    // Last month's outing, scored, with a goal: its results page.
+    const day = await createTournamentDay(db, admin.id, { teams: 5, holes: 18, label: 'Harbor Foursome' });
+    for (const [i, team] of day.teams.entries())
+      await insertScores(db, day.tournament.id, team, [Array.from({ length: 18 }, (_, h) => 3 + ((h + i) % 3))]);
+    await db
+      .update(tournaments)
+      .set({ name: 'Harbor Spring Scramble', startDate: daysFromToday(-30), goalCents: 2_500_000, active: false })
+      .where(eq(tournaments.id, day.tournament.id));
+    finishedId = day.tournament.id;
     const source = await createTournament(db, { name: LAST_YEAR, startDate: daysFromToday(30), cause: 'Camp places for kids' });
     const course = await createCourse(db, { name: 'Lakeside Links', totalHoles: 18 });
     await linkCourse(db, source.id, course.id);
@@ -130,5 +140,18 @@ describe('the next year', () => {
     await resizeTo(page, 'mobile');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shoot(page, 'next-year-thank-you-mail-390');
+  });
+
+  test('the results page of a finished tournament, at 390 and 1280 px', async () => {
+    const page = await journey.visitor({ viewport: 'mobile' });
+    await page.goto(`/results/${finishedId}`);
+    await page.getByRole('heading', { name: 'Harbor Spring Scramble', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Final board' }).waitFor();
+    await page.getByText('of our $25,000.00 goal (0%)').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shoot(page, 'next-year-results-390');
+    await resizeTo(page, 'desktop');
+    await shoot(page, 'next-year-results-1280');
+    expect((await page.request.get(journey.at('/results/00000000-0000-4000-8000-000000000000'))).status()).toBe(404);
   });
 });
