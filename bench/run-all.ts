@@ -25,6 +25,7 @@ const BENCHES: { name: string; args: string[] }[] = [
   { name: 'expiry-sweep', args: quick ? ['--sizes', '100,1000'] : [] },
   { name: 'raised', args: quick ? ['--sizes', '100,1000'] : [] },
   { name: 'messages', args: quick ? ['--golfers', '400'] : [] },
+  { name: 'next-year', args: quick ? ['--people', '400'] : [] },
   { name: 'mail-render', args: quick ? ['--recipients', '400'] : [] },
   { name: 'outbox-replay', args: quick ? ['--saves', '100'] : [] },
   { name: 'start-flags', args: quick ? ['--runs', '1', '--requests', '50'] : [] },

@@ -9,7 +9,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { pagePatterns } from '../src/client/page-patterns';
 import { findUserByEmail } from '../src/server/account/service';
-import { payments, players, purchases, teams } from '../src/server/db/schema';
+import { payments, players, purchases, teams, tournaments } from '../src/server/db/schema';
+import { copyTournament } from '../src/server/next-year/copy';
+import { addTeams, insertScores } from '../src/server/test/tournament-day-fixtures';
 import { seedDemo, type DemoSummary } from '../src/server/demo/demo-data';
 import { issueLinks } from '../src/server/golfer-answers/links';
 import { seriousOrWorse, scanWithAxe } from './support/accessibility';
@@ -29,6 +31,8 @@ interface DemoIds {
   giftPaymentId: string;
   /** A golfer asked to answer for themselves (R42): their personal link's token. */
   golferToken: string;
+  /** R59: a tournament played yesterday with a scored field: its results page. */
+  finishedTournamentId: string;
 }
 
 let ids: DemoIds | undefined;
@@ -67,7 +71,20 @@ const journey = setUpJourney({
       .from(payments)
       .innerJoin(purchases, eq(purchases.id, payments.purchaseId))
       .where(eq(purchases.dedication, 'In memory of Tom Ellis'));
+    // R59: last week's outing, copied from the Classic's setup, with six scored teams: its public results page.
+    const past = await copyTournament(db, summary.tournament.id, {
+      name: 'Hope Harbor Spring Scramble',
+      startDate: '2099-06-01',
+      endDate: null,
+    });
+    // Registered while open, then dated last year: the registration service takes no teams for a past date.
+    await db.update(tournaments).set({ active: true }).where(eq(tournaments.id, past.id));
+    const field = await addTeams(db, past.id, leader.id, 6, 'Harbor Foursome with a rather long team name');
+    for (const [i, team] of field.entries())
+      await insertScores(db, past.id, team, [Array.from({ length: 18 }, (_, h) => 3 + ((h + i) % 3))]);
+    await db.update(tournaments).set({ startDate: '2025-06-01', active: false }).where(eq(tournaments.id, past.id));
     ids = {
+      finishedTournamentId: past.id,
       summary,
       leaderTeamId: team!.id,
       leaderTeamPaymentId: payment!.id,
@@ -105,6 +122,7 @@ const VISITS: Record<string, (d: DemoIds) => Visit[]> = {
     { who: 'admin', path: `/receipts/${d.giftPaymentId}` },
   ],
   '/statement': (d) => [{ who: 'admin', path: `/statement?email=${encodeURIComponent(d.leaderTeamEmail)}` }],
+  '/results/:tournamentId': (d) => [{ who: 'visitor', path: `/results/${d.finishedTournamentId}` }],
   '/golfer/:token': (d) => [{ who: 'visitor', path: `/golfer/${d.golferToken}` }],
   // The first-run page only while no account exists (R50): with the demo's accounts its address says it is not valid.
   '/setup/:token': () => [{ who: 'visitor', path: '/setup/no-longer-valid' }],

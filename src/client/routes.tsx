@@ -30,6 +30,12 @@ const homeLacksStyles = () => typeof document !== 'undefined' && document.queryS
 const HomePage = reactLazy(() =>
   Promise.all([import('./pages/home-page'), homeLacksStyles() ? import('./all-pages.css') : null]).then(([m]) => ({ default: m.HomePage })),
 );
+// R59's results: rendered on the server like the leaderboard, without react-query; every page's styles come with it in the browser.
+const ResultsPage = reactLazy(() =>
+  Promise.all([import('./results/results-page'), typeof document === 'undefined' ? null : import('./all-pages.css')]).then(([m]) => ({
+    default: m.ResultsPage,
+  })),
+);
 const LeaderboardPage = reactLazy(() => import('./leaderboard/leaderboard-page').then((m) => ({ default: m.LeaderboardPage })));
 // An unknown address's page on demand too: neither first load shows it (R41's 90 KB on a real day, docs/decisions/109).
 const NotFoundPage = reactLazy(() => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
@@ -55,6 +61,7 @@ export const PAGE_ROUTES = (
     <Route path="register/payment" element={<PaymentReturnPage />} />
     <Route path="register/purchase-payment" element={<PurchaseReturnPage />} />
     <Route path="leaderboard" element={<LeaderboardPage />} />
+    <Route path="results/:tournamentId" element={<ResultsPage />} />
     <Route path="give" element={<GivePage />} />
     <Route path="give/thanks" element={<GiveThanksPage />} />
     <Route path="receipts/:paymentId" element={<ReceiptPage />} />

@@ -36,6 +36,7 @@ import { adminGolferAnswerRoutes, adminGolferQuestionRoutes, golferAnswerRoutes 
 import { pairingRoutes } from './pairing/routes';
 import { setupRoutes } from './setup/routes';
 import { settingsRoutes } from './settings/routes';
+import { adminNextYearRoutes, resultsRoutes } from './next-year/routes';
 
 /** Each API router and the path it is mounted at, in the order Hono matches them (app.ts mounts them in this order). */
 export const API_ROUTERS = [
@@ -78,6 +79,8 @@ export const API_ROUTERS = [
   ['/api/admin', reportRoutes],
   ['/api/leaderboard', leaderboardRoutes],
   ['/api/events', eventRoutes],
+  ['/api/admin', adminNextYearRoutes],
+  ['/api/results', resultsRoutes],
   ['/api', receiptRoutes],
   ['/api/side-games', sideGameRoutes],
   ['/api', startingHoleRoutes],

@@ -12,7 +12,8 @@ import { hasNulCode, NUL_MESSAGE } from './http/nul';
 import { completeDocument } from './http/openapi-document';
 import { errorFields } from './logger';
 import { assetResponse, htmlResponse, forServerRendering, type StaticAssets } from './http/static-assets';
-import { SERVER_RENDERED, serverRenderedPage } from './http/server-render';
+import { RESULTS_PAGE, SERVER_RENDERED, serverRenderedPage } from './http/server-render';
+import { publicResults } from './next-year/results';
 import { firstRunToken, isClientPath } from '../shared/client-paths';
 import { isSetupTokenValid } from './setup/service';
 import { listOpenEvents } from './events/service';
@@ -167,7 +168,25 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
       if (asset && c.req.path !== '/index.html') return assetResponse(asset, encoding);
       const index = assets.get(`page:${c.req.path}`) ?? assets.get('/index.html');
       if (!index || c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
-      if (SERVER_RENDERED.has(c.req.path)) {
+      // R59: a results page of an unknown, malformed or unfinished tournament is a 404 (the page says why).
+      let results: unknown;
+      if (c.req.path.startsWith('/results/')) {
+        const id = RESULTS_PAGE.exec(c.req.path)?.[1];
+        const context = {
+          now: deps.now(),
+          timeZone: deps.config.timeZone,
+          organisation: (await deps.organisation.read()).name,
+          currency: deps.config.currency,
+        };
+        results = id
+          ? await publicResults(deps.database.db, id, context).catch((error: unknown) => {
+              if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+              throw error;
+            })
+          : null;
+        if (results === null) return assetResponse(index, encoding, 404);
+      }
+      if (SERVER_RENDERED.has(c.req.path) || results) {
         const search = new URL(c.req.url).search;
         const html = await serverRenderedPage(forServerRendering(index, assets), c.req.path, search, {
           db: deps.database.db,
@@ -177,6 +196,7 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
             currency: deps.config.currency,
           }),
           appUrl: deps.config.appUrl,
+          results,
         }).catch((error: unknown) => {
           // The page still works without it: the browser renders it, as before.
           deps.logger.error('server render failed', { path: c.req.path, error: (error as Error).stack ?? String(error) });

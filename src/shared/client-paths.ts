@@ -21,6 +21,7 @@ const PAGES = [
   '/register/payment',
   '/register/purchase-payment',
   '/leaderboard',
+  '/results/:tournamentId',
   '/give',
   '/give/thanks',
   '/receipts/:paymentId',

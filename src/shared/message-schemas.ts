@@ -2,14 +2,21 @@
 import { z } from './zod';
 import { optionalChoiceId, requiredText, tournamentChoice } from './field-schemas';
 
-export const AUDIENCES = ['leaders', 'golfers', 'unpaid', 'level', 'waitlist'] as const;
+/** The groups staff write to. 'last_year' (R59's save the date): the field of the tournament this one was copied from. */
+export const AUDIENCES = ['leaders', 'golfers', 'unpaid', 'level', 'waitlist', 'last_year'] as const;
 export type Audience = (typeof AUDIENCES)[number];
-export const AUDIENCE_LABELS: Record<Audience, string> = {
+/** Every message's group, with those of the e-mails the portal writes itself (R59: the thank-you, the year statements). */
+export const MESSAGE_AUDIENCES = [...AUDIENCES, 'thank_you', 'statements'] as const;
+export type MessageAudience = (typeof MESSAGE_AUDIENCES)[number];
+export const AUDIENCE_LABELS: Record<MessageAudience, string> = {
   leaders: 'All team leaders',
   golfers: 'All golfers',
   unpaid: 'Teams that have not paid',
   level: 'Teams at one sponsorship level',
   waitlist: 'The waitlist',
+  last_year: 'The tournament copied from: its leaders, sponsors and golfers (save the date)',
+  thank_you: 'Thank-you: golfers, sponsors and donors',
+  statements: 'Year statements: every payer of the year',
 };
 
 export const LEVEL_REQUIRED = 'Choose a sponsorship level';

@@ -119,6 +119,23 @@ export const tournamentSchema = z
   .superRefine(endNotBeforeStart);
 export type TournamentInput = z.output<typeof tournamentSchema>;
 
+/**
+ * R59: 'Copy to a new tournament': the new name and dates, with the tournament form's own rules and messages. The form sends
+ * the end date as typed ('' for none); the API takes that or null.
+ */
+export const copyTournamentSchema = z
+  .object({
+    name,
+    startDate: isoDate(M.startDate),
+    endDate: z
+      .union([z.literal('').transform(() => null), isoDate('Enter a date as YYYY-MM-DD')])
+      .nullable()
+      .default(null),
+  })
+  .superRefine(endNotBeforeStart);
+export type CopyTournamentValues = z.input<typeof copyTournamentSchema>;
+export type CopyTournamentInput = z.output<typeof copyTournamentSchema>;
+
 export const setActiveSchema = z.object({ active: z.boolean({ error: 'active must be true or false' }) });
 
 // ── The form ──────────────────────────────────────────────────────────────────────────────────────────────────────────

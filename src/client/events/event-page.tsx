@@ -1,6 +1,7 @@
 // Home while a tournament is open (R40): each open tournament's own page, the soonest first. Every text staff
 // wrote is shown as text (React escapes it; line breaks kept by CSS), never as HTML. A part with nothing in it (no course,
 // no schedule, no levels, no sponsors) is left out rather than shown empty.
+import { resultsPath } from '../../shared/results';
 import { formatMoney } from '../../shared/money';
 import { SOLD_OUT_LABEL } from '../../shared/capacity';
 import { calendarPath, mapSearchUrl } from '../../shared/event-page';
@@ -63,9 +64,16 @@ function EventCard({ event, currency, heading }: { event: Event; currency: strin
           ) : (
             <>
               <p className="font-semibold">Registration is closed</p>
-              <Link to="/leaderboard" className="font-semibold text-white underline underline-offset-4 hover:text-brand-100">
-                Live leaderboard
-              </Link>
+              {event.finished ? (
+                // R59: after the day, the results page (it keeps working once the tournament is closed).
+                <Link to={resultsPath(event.id)} className="font-semibold text-white underline underline-offset-4 hover:text-brand-100">
+                  See the results
+                </Link>
+              ) : (
+                <Link to="/leaderboard" className="font-semibold text-white underline underline-offset-4 hover:text-brand-100">
+                  Live leaderboard
+                </Link>
+              )}
             </>
           )}
           <Link to={`/give?tournament=${event.id}`} className="font-semibold text-white underline underline-offset-4 hover:text-brand-100">

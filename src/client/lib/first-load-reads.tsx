@@ -11,6 +11,7 @@ import { RemoteValue } from './remote-value';
 export type Me = NonNullable<ApiAnswer<'/api/account/me'>['me']>;
 export type PublicLeaderboards = ApiAnswer<'/api/leaderboard'>;
 export type OpenEvents = ApiAnswer<'/api/events'>;
+export type TournamentResults = ApiAnswer<'/api/results/:tournamentId'>;
 
 export function createReads() {
   return {
@@ -23,15 +24,30 @@ export function createReads() {
     leaderboard: new RemoteValue(() => api<PublicLeaderboards>('/api/leaderboard'), 10_000),
     /** Home's event pages (R40): every open tournament; read again when Home opens after a minute (places left move). */
     events: new RemoteValue(() => api<OpenEvents>('/api/events'), 60_000),
+    /** R59: each finished tournament's results page, by its id (results never change after the day: kept an hour). */
+    results: new Map<string, RemoteValue<TournamentResults>>(),
   };
+}
+
+/** One tournament's results, read once per tab. */
+export function resultsRead(reads: Reads, tournamentId: string): RemoteValue<TournamentResults> {
+  let value = reads.results.get(tournamentId);
+  if (!value) {
+    value = new RemoteValue(() => api<TournamentResults>(`/api/results/${tournamentId}`), 3_600_000);
+    reads.results.set(tournamentId, value);
+  }
+  return value;
 }
 export type Reads = ReturnType<typeof createReads>;
 
 /** A server-rendered page's data: the reads it was rendered with, by name (ssr/page-data.ts names the element). */
-export type PageData = [['me' | 'leaderboard' | 'events'], unknown][];
+export type PageData = ([['me' | 'leaderboard' | 'events'], unknown] | [['results', string], unknown])[];
 
 export function seedReads(reads: Reads, data: PageData) {
-  for (const [[name], value] of data) (reads[name] as RemoteValue<unknown>).set(value);
+  for (const [key, value] of data) {
+    if (key[0] === 'results') resultsRead(reads, key[1]).set(value as TournamentResults);
+    else (reads[key[0]] as RemoteValue<unknown>).set(value);
+  }
 }
 
 const ReadsContext = createContext<Reads | null>(null);

@@ -19,6 +19,7 @@ import { SelectField } from '../ui/select-field';
 import { LabelledOptions, NamedOptions } from '../ui/select-options';
 import { Table, Td, Th, Tr } from '../ui/table';
 import { TextAreaField } from '../ui/text-area-field';
+import { YearStatements } from './year-statements';
 
 type Preview = ApiAnswer<'/api/admin/messages/preview', 'post'>;
 type Summary = ApiAnswer<'/api/admin/messages'>['messages'][number];
@@ -249,6 +250,7 @@ export function MessagesPage() {
           </section>
         </>
       ) : null}
+      <YearStatements />
     </div>
   );
 }

@@ -83,6 +83,7 @@ function Preview({ tournament, levels, courses, currency, organisation, hero }: 
     course: course ? { name: course.name } : null,
     heroImage: hero.url ? { url: hero.url, smallUrl: hero.url } : null,
     registrationOpen: true,
+    finished: false,
     levels: offered,
     sponsors: [],
     items: [],

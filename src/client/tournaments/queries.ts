@@ -1,6 +1,6 @@
 // The admin Tournaments page's server state: the list, one tournament, the course and level choices, and the saves.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TournamentInput } from '../../shared/tournament-schemas';
+import type { CopyTournamentInput, TournamentInput } from '../../shared/tournament-schemas';
 import { api } from '../lib/api';
 import type { ApiAnswer } from '../lib/api-types';
 
@@ -63,5 +63,25 @@ export function useSetTournamentActive() {
     mutationFn: ({ id, active }: { id: string; active: boolean }) =>
       api(`/api/admin/tournaments/${id}/active`, { method: 'PATCH', body: { active } }),
     onSuccess: invalidate,
+  });
+}
+
+/** R59: copy a tournament's setup into a new one. */
+export function useCopyTournament(id: string) {
+  const invalidate = useInvalidateTournaments();
+  return useMutation({
+    mutationFn: (input: CopyTournamentInput) =>
+      api<ApiAnswer<'/api/admin/tournaments/:id/copy', 'post'>>(`/api/admin/tournaments/${id}/copy`, { body: input }),
+    onSuccess: invalidate,
+  });
+}
+
+/** R59: queue the thank-you of a finished tournament. */
+export function useSendThankYou() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<ApiAnswer<'/api/admin/tournaments/:id/thank-you', 'post'>>(`/api/admin/tournaments/${id}/thank-you`, { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'messages'] }),
   });
 }

@@ -1,6 +1,7 @@
 // The tournaments, newest first: a table on wide screens, a stack of cards on a phone; on each: Edit, open/close, the
-// starting-hole draw and its starting sheet.
-import { ClipboardList, Pencil, Power } from 'lucide-react';
+// starting-hole draw and its starting sheet, a copy for the next year, and once it is over its thank-you and results (R59).
+import { ClipboardList, Copy, HeartHandshake, Pencil, Power, Trophy } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from '../router';
 import { notifyFailure } from '../admin/notify-failure';
 import { formatDateRange } from '../lib/format';
@@ -9,7 +10,48 @@ import { AssignTeamsButton } from '../starting-holes/assign-teams-button';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { ActionsTh, ListState, Table, Td, Th, Tr } from '../ui/table';
-import { useSetTournamentActive, type AdminTournamentItem } from './queries';
+import { ConfirmDialog } from '../ui/dialog';
+import { isFinished, resultsPath } from '../../shared/results';
+import { CopyTournamentDialog } from './copy-tournament-dialog';
+import { useSendThankYou, useSetTournamentActive, type AdminTournamentItem } from './queries';
+
+/** The browser's own zone: only whether to offer the thank-you (the server decides in the organisation's, and refuses early). */
+const over = (t: AdminTournamentItem) => isFinished(t.startDate, t.endDate, new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+/** R59: after a confirmation, every golfer, sponsor and donor gets one thank-you (sent again: only those not thanked yet). */
+function ThankYouButton({ tournament }: { tournament: AdminTournamentItem }) {
+  const [open, setOpen] = useState(false);
+  const send = useSendThankYou();
+  const confirm = () =>
+    send.mutate(tournament.id, {
+      onSuccess: ({ recipientCount }) =>
+        notify.success(`Thank-you queued for ${recipientCount} ${recipientCount === 1 ? 'person' : 'people'}: follow it on Messages`),
+      onError: notifyFailure('Thank-you not sent'),
+      onSettled: () => setOpen(false),
+    });
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+        <HeartHandshake aria-hidden className="size-4" />
+        Send Thank-you<span className="sr-only"> for {tournament.name}</span>
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Send the thank-you?"
+        message={
+          <p>
+            Every golfer, sponsor and donor of <strong>{tournament.name}</strong> gets one e-mail with the final board, the side-game
+            winners, what was raised and a link to the results page. Anyone already thanked is not written to again.
+          </p>
+        }
+        confirmLabel="Send Thank-you"
+        busy={send.isPending}
+        onConfirm={confirm}
+      />
+    </>
+  );
+}
 
 interface ListProps {
   tournaments: AdminTournamentItem[] | undefined;
@@ -52,6 +94,8 @@ function Dates({ t }: { t: AdminTournamentItem }) {
 
 function Actions({ tournament, onEdit, className }: { tournament: AdminTournamentItem; onEdit: (id: string) => void; className?: string }) {
   const setActive = useSetTournamentActive();
+  const [copying, setCopying] = useState(false);
+  const finished = over(tournament);
   const toggle = () =>
     setActive.mutate(
       { id: tournament.id, active: !tournament.active },
@@ -81,6 +125,22 @@ function Actions({ tournament, onEdit, className }: { tournament: AdminTournamen
           Starting Sheet<span className="sr-only"> of {tournament.name}</span>
         </Link>
       </Button>
+      <Button variant="secondary" size="sm" onClick={() => setCopying(true)}>
+        <Copy aria-hidden className="size-4" />
+        Copy<span className="sr-only"> {tournament.name} to a new tournament</span>
+      </Button>
+      {finished ? (
+        <>
+          <ThankYouButton tournament={tournament} />
+          <Button asChild variant="secondary" size="sm">
+            <a href={resultsPath(tournament.id)}>
+              <Trophy aria-hidden className="size-4" />
+              Results<span className="sr-only"> of {tournament.name}</span>
+            </a>
+          </Button>
+        </>
+      ) : null}
+      {copying ? <CopyTournamentDialog tournament={tournament} onClose={() => setCopying(false)} /> : null}
     </div>
   );
 }

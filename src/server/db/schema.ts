@@ -221,6 +221,8 @@ export const tournaments = pgTable(
     /** R53: when the silent auction opens and closes (each lot's own close starts here and may move later, soft close). */
     auctionOpensAt: timestamp('auction_opens_at', { withTimezone: true }),
     auctionClosesAt: timestamp('auction_closes_at', { withTimezone: true }),
+    /** R59: the tournament this one was copied from ('Copy to a new tournament'): its field gets the save-the-date message. */
+    copiedFromId: uuid('copied_from_id').references((): AnyPgColumn => tournaments.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -887,21 +889,36 @@ export const contestResults = pgTable(
 
 // ── Messages to the field (R45) ───────────────────────────────────────────────────────────────────────────
 /** One e-mail written by staff to a group; its recipients are fixed when it is queued. */
-export const messages = pgTable('messages', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  tournamentId: uuid('tournament_id')
-    .notNull()
-    .references(() => tournaments.id, { onDelete: 'cascade' }),
-  /** 'leaders', 'golfers', 'unpaid', 'level' (with `levelId`) or 'waitlist'. */
-  audience: text('audience').notNull(),
-  levelId: uuid('level_id'),
-  subject: text('subject').notNull(),
-  body: text('body').notNull(),
-  sentBy: text('sent_by').references(() => user.id, { onDelete: 'set null' }),
-  /** The sender's name as it was when sent: the e-mail names it. */
-  senderName: text('sender_name').notNull(),
-  createdAt: createdAt(),
-});
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null only for a year's statements (R39, R59): they go to the payers of every tournament of the year. */
+    tournamentId: uuid('tournament_id').references(() => tournaments.id, { onDelete: 'cascade' }),
+    /** 'leaders', 'golfers', 'unpaid', 'level' (with `levelId`), 'waitlist', 'last_year' (R59's save the date), or for the
+     * messages the portal writes itself 'thank_you' and 'statements' (R59). */
+    audience: text('audience').notNull(),
+    /** R59: what the sender renders: 'field' (staff's words), 'thank_you' (the results in `content`) or 'statements' (each
+     * recipient's statement link, `message_recipients.link`, for `year`). */
+    kind: text('kind').notNull().default('field'),
+    /** R59: the thank-you's results as they were when it was queued (every recipient reads the same board). */
+    content: jsonb('content'),
+    /** R39: the calendar year of a 'statements' message. */
+    year: integer('year'),
+    levelId: uuid('level_id'),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    sentBy: text('sent_by').references(() => user.id, { onDelete: 'set null' }),
+    /** The sender's name as it was when sent: the e-mail names it. */
+    senderName: text('sender_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('messages_kind_check', sql`${t.kind} in ('field', 'thank_you', 'statements')`),
+    check('messages_tournament_check', sql`${t.tournamentId} is not null or ${t.kind} = 'statements'`),
+    index('messages_kind_idx').on(t.kind, t.tournamentId, t.year),
+  ],
+);
 
 /**
  * The queue: one row per recipient of a message, claimed by one process at a time (FOR UPDATE SKIP LOCKED). waiting →
@@ -918,6 +935,8 @@ export const messageRecipients = pgTable(
     name: text('name').notNull(),
     /** Why this person gets it, as the e-mail says ("you lead the team Eagles"). */
     reason: text('reason').notNull(),
+    /** R59: this recipient's own link where the e-mail has one (a year statement's keyed address). */
+    link: text('link'),
     status: text('status').notNull().default('waiting'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

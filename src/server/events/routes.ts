@@ -23,6 +23,8 @@ export const eventSchema = z
     heroImage: z.object({ url: z.string(), smallUrl: z.string() }).nullable(),
     /** Registration closes at the editing lock (R17). */
     registrationOpen: z.boolean(),
+    /** R59: the last day has passed: the page links the results (/results/:id). */
+    finished: z.boolean(),
     /** The registration form's own figures (R13): the same places left. */
     levels: z.array(z.object({ name: z.string(), description: z.string(), priceCents: z.number(), placesLeft: z.number() })),
     /** Companies of teams that agreed at registration to be named. */

@@ -13,6 +13,7 @@ import { holeSponsors, itemsWithPlaces } from '../items/service';
 import { imageUrl } from '../images/service';
 import { raisedFor } from '../payments/raised';
 import { isEditable } from '../../shared/editing-lock';
+import { isFinished } from '../../shared/results';
 
 const eventColumns = {
   id: tournaments.id,
@@ -34,7 +35,7 @@ export interface EventContext {
 }
 
 /** The companies of a tournament's teams that agreed to be named (R40), each once, in alphabetical order. */
-async function sponsorsOf(db: Db, tournamentId: string): Promise<string[]> {
+export async function sponsorsOf(db: Db, tournamentId: string): Promise<string[]> {
   const rows = await db
     .selectDistinct({ company: sql<string>`trim(${teams.company})` })
     .from(teams)
@@ -57,6 +58,7 @@ async function withDetails(db: Db, row: Awaited<ReturnType<typeof selectEvents>>
     organisation: context.organisation,
     course: courseName == null ? null : { name: courseName },
     registrationOpen: isEditable(row.startDate, context.now, context.timeZone),
+    finished: isFinished(row.startDate, row.endDate, context.now, context.timeZone),
     levels: levels.map((l) => ({ name: l.name, description: l.description, priceCents: l.priceCents, placesLeft: l.placesLeft })),
     sponsors,
     items: items.map((i) => ({ name: i.name, includes: i.includes, priceCents: i.priceCents, placesLeft: i.placesLeft })),

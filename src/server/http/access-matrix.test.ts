@@ -71,6 +71,11 @@ const RULES: Record<string, Rule> = {
   'POST /api/admin/messages/preview': admin,
   'POST /api/admin/messages': admin,
   'GET /api/admin/messages/{id}': admin,
+  // ── the next year and after the outing (R59): admins copy, thank and send statements; anyone reads the results ──
+  'POST /api/admin/tournaments/{id}/copy': admin,
+  'POST /api/admin/tournaments/{id}/thank-you': admin,
+  'POST /api/admin/year-statements': admin,
+  'GET /api/results/{tournamentId}': publicRoute,
   // ── side games (R44): staff enter contest winners on the day; the organiser (admin) chooses the games ──
   'GET /api/side-games/{tournamentId}': staff,
   'PUT /api/side-games/{tournamentId}/settings': admin,

@@ -15,6 +15,8 @@ const pages = pagePatterns();
  * (R50, setup/setup.test.ts). With a sample token they answer 404, as checked below.
  */
 const TOKEN_PAGES = new Set([FIRST_RUN_PAGE]);
+/** R59: a results page exists for a finished tournament only (200 there: http/server-render.test.ts); else 404. */
+const RESULTS_PAGE = '/results/:tournamentId';
 
 /** An address of the pattern: each `:param` a sample value. */
 const addressOf = (pattern: string) => pattern.replace(/:[^/]+/g, 'a1b2c3');
@@ -32,19 +34,28 @@ describe("the server's status for the client's pages", () => {
     expect(pages.length).toBeGreaterThan(30);
   });
 
-  it.each(pages.filter((page) => !TOKEN_PAGES.has(page)).map(addressOf))('%s answers the app with 200', async (path) => {
-    const response = await t.request(path);
-    expect(response.status).toBe(200);
-    // The app's document (Home and the leaderboard with their content rendered in by the server).
-    expect(await response.text()).toContain('<script type="module"');
-  });
-
-  it.each(['/nope', '/give/nope', '/receipts', '/statement/2026', '/admin/nope', '/admin/users/x', addressOf(FIRST_RUN_PAGE)])(
-    '%s answers the app with 404 (its not-found page)',
+  it.each(pages.filter((page) => !TOKEN_PAGES.has(page) && page !== RESULTS_PAGE).map(addressOf))(
+    '%s answers the app with 200',
     async (path) => {
       const response = await t.request(path);
-      expect(response.status).toBe(404);
-      expect(await response.text()).toBe(INDEX_HTML);
+      expect(response.status).toBe(200);
+      // The app's document (Home and the leaderboard with their content rendered in by the server).
+      expect(await response.text()).toContain('<script type="module"');
     },
   );
+
+  it.each([
+    '/nope',
+    '/give/nope',
+    '/receipts',
+    '/statement/2026',
+    '/admin/nope',
+    '/admin/users/x',
+    addressOf(FIRST_RUN_PAGE),
+    addressOf(RESULTS_PAGE),
+  ])('%s answers the app with 404 (its not-found page)', async (path) => {
+    const response = await t.request(path);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe(INDEX_HTML);
+  });
 });

@@ -8,7 +8,9 @@ import { boardsVersion } from '../../client/ssr/page-data';
 import { createTournamentDay, insertScores } from '../test/tournament-day-fixtures';
 import { gunzipSync } from 'node:zlib';
 import { golfCourses } from '../db/schema';
-import { createLevel, createTournament } from '../test/factories';
+import { createLevel, createTournament, daysFromToday } from '../test/factories';
+import { eq } from 'drizzle-orm';
+import { tournaments } from '../db/schema';
 import { storeImage } from '../images/service';
 import sharp from 'sharp';
 
@@ -214,5 +216,29 @@ describe('the event page (R40, R41)', () => {
     const html = await (await t.request('/')).text();
     expect(text(html)).toContain('Bare Bones Open');
     expect(text(html)).not.toMatch(/undefined|NaN|null/);
+  });
+
+  it("sends a finished tournament's results page (R59) with its board and raised; 404 for an unknown or unfinished one", async () => {
+    const { tournament, teams } = await createTournamentDay(t.db, (await t.createUser()).id, { teams: 2, holes: 9, label: 'Results' });
+    await insertScores(t.db, tournament.id, teams[0]!, [[3, 3, 3, 3, 3, 3, 3, 3, 3]]);
+    await insertScores(t.db, tournament.id, teams[1]!, [[5, 5, 5, 5, 5, 5, 5, 5, 5]]);
+    const early = await t.request(`/results/${tournament.id}`);
+    expect(early.status).toBe(404);
+    expect(await early.text()).toBe(INDEX_HTML);
+    await t.db
+      .update(tournaments)
+      .set({ startDate: daysFromToday(-2), goalCents: 100_000, active: false })
+      .where(eq(tournaments.id, tournament.id));
+    const response = await t.request(`/results/${tournament.id}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(`<title>Results: ${tournament.name}</title>`);
+    expect(text(html)).toContain('Final board');
+    expect(text(html)).toMatch(/1 Results 1 .* -9 \(27\)/);
+    expect(text(html)).toContain('of our $1,000.00 goal (0%)');
+    expect(html).toContain(`[[["results","${tournament.id}"],`);
+    for (const path of ['/results/00000000-0000-4000-8000-000000000000', '/results/not-an-id']) {
+      expect((await t.request(path)).status).toBe(404);
+    }
   });
 });

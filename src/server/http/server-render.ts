@@ -14,6 +14,8 @@ import { shortDescription } from '../../shared/event-page';
 import { formatDateRange } from '../../client/lib/format';
 
 export const SERVER_RENDERED = new Set(['/', '/leaderboard']);
+/** R59: a tournament's results page, rendered with its results (app.ts reads them first: an unknown id is a 404). */
+export const RESULTS_PAGE = /^\/results\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /** JSON safe inside a <script> element: no '</script>' or '<!--' can end it early. */
@@ -60,12 +62,12 @@ async function render(url: string, data: PageData): Promise<string> {
   return html;
 }
 
-/** The document for `path` (one of SERVER_RENDERED) with the page inside, or null when the shell has no empty root. */
+/** The document for `path` (one of SERVER_RENDERED, or a results page with its `results`) with the page inside, or null when the shell has no empty root. */
 export async function serverRenderedPage(
   shell: string,
   path: string,
   search: string,
-  deps: { db: Db; leaderboardFeed: LeaderboardFeed; events: () => Promise<OpenEvents>; appUrl: string },
+  deps: { db: Db; leaderboardFeed: LeaderboardFeed; events: () => Promise<OpenEvents>; appUrl: string; results?: unknown },
 ): Promise<string | null> {
   if (!shell.includes(EMPTY_ROOT)) return null;
   let body: string;
@@ -77,6 +79,9 @@ export async function serverRenderedPage(
     data = [[['events'], events]];
     head = sharingTags(events, deps.appUrl);
     body = await render('/', data);
+  } else if (RESULTS_PAGE.test(path)) {
+    data = [[['results', RESULTS_PAGE.exec(path)![1]!], deps.results]];
+    body = await render(path + search, data);
   } else {
     const ids = await activeTournamentIds(deps.db);
     const snapshots = await Promise.all(ids.map((id) => deps.leaderboardFeed.get(id)));

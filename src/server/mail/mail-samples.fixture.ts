@@ -5,9 +5,14 @@ import type * as accountTemplates from './templates';
 import type * as golferTemplates from './golfer-templates';
 import type * as messageTemplates from './message-templates';
 import type * as moneyTemplates from './money-templates';
+import type * as nextYearTemplates from './next-year-templates';
 import type { RenderedMail } from './render';
 
-type Templates = typeof accountTemplates & typeof golferTemplates & typeof messageTemplates & typeof moneyTemplates;
+type Templates = typeof accountTemplates &
+  typeof golferTemplates &
+  typeof messageTemplates &
+  typeof moneyTemplates &
+  typeof nextYearTemplates;
 type Kind = { [K in keyof Templates]: K extends `${string}Message` ? K : never }[keyof Templates];
 type Input<K extends Kind> = Templates[K] extends (input: infer I) => RenderedMail ? I : never;
 
@@ -131,4 +136,41 @@ export const samples: { [K in Kind]: Input<K>[] } = {
   })),
   purchaseReminderMessage: [{ buyerName: NAME, label: TEAM, tournamentName: 'Spring Classic', deadline: 'Friday', url: URL }],
   purchaseExpiredMessage: [{ buyerName: NAME, label: TEAM, tournamentName: 'Spring Classic', url: URL }],
+  thankYouMessage: [
+    {
+      recipientName: NAME,
+      reason: `you played in the team ${TEAM}`,
+      org: ORG,
+      tournamentName: 'Spring & Summer Classic',
+      topPlaces: [
+        { place: '1', team: TEAM, score: '-4 (68)' },
+        { place: 'T2', team: 'Eagles', score: '-2 (70)' },
+        { place: 'T2', team: 'Pars', score: '-2 (70)' },
+      ],
+      sideGames: ["Closest to the pin, hole 7: Ann O'Hara (Eagles), 4 ft 2 in", 'Skins: Eagles, 2 skins (holes 3, 9)'],
+      raised: '$48,250.00',
+      goal: '$50,000.00',
+      resultsUrl: 'https://golf.example.org/results/1',
+    },
+    {
+      recipientName: '',
+      reason: 'you gave to the tournament',
+      org: 'Lakeside Rotary',
+      tournamentName: 'Spring Classic',
+      topPlaces: [],
+      sideGames: [],
+      raised: '$500.00',
+      goal: null,
+      resultsUrl: 'https://golf.example.org/results/2',
+    },
+  ],
+  yearStatementMessage: [
+    {
+      recipientName: NAME,
+      reason: 'you made 2 payments in 2026',
+      year: 2026,
+      org: ORG,
+      statementUrl: 'https://golf.example.org/statement?key=k&year=2026',
+    },
+  ],
 };

@@ -9,6 +9,7 @@ import * as accountTemplates from './templates';
 import * as golferTemplates from './golfer-templates';
 import * as messageTemplates from './message-templates';
 import * as moneyTemplates from './money-templates';
+import * as nextYearTemplates from './next-year-templates';
 import { signMessage } from './mailer';
 import { renderMail, type RenderedMail } from './render';
 import { ORG, TEAM, URL, samples } from './mail-samples.fixture';
@@ -18,6 +19,7 @@ const modules: Record<string, Record<string, unknown>> = {
   'golfer-templates.ts': golferTemplates,
   'message-templates.ts': messageTemplates,
   'money-templates.ts': moneyTemplates,
+  'next-year-templates.ts': nextYearTemplates,
 };
 
 /** Every kind's every sample, as the recipient gets it: signed with the organisation's name where the kind is signed. */

@@ -11,6 +11,8 @@ export interface Claimed {
   email: string;
   name: string;
   reason: string;
+  /** The recipient's own link, where the message has one (a year statement's, R59). */
+  link: string | null;
   attempts: number;
   claimToken: string;
 }
@@ -55,7 +57,7 @@ export async function claimRecipients(db: Db, options: ClaimOptions): Promise<Cl
             order by next_attempt_at, id
             limit ${limit}
             for update skip locked)
-          returning r.id, r.message_id as "messageId", r.email, r.name, r.reason, r.attempts, r.claim_token as "claimToken"`,
+          returning r.id, r.message_id as "messageId", r.email, r.name, r.reason, r.link, r.attempts, r.claim_token as "claimToken"`,
     );
   });
 }

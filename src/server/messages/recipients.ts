@@ -41,6 +41,8 @@ function audienceRows(tournamentId: string, audience: Audience, levelId?: string
                         row_number() over (order by t.name, p.last_name, p.id) as ord
                  from players p join teams t on t.id = p.team_id
                  where t.tournament_id = ${tournamentId} and t.payment_status <> 'expired' and p.email <> ''`;
+    case 'last_year':
+      return lastYearRows(tournamentId);
     case 'waitlist':
       return sql`select lower(trim(w.contact_email)) as email, w.contact_name as name,
                         'you are on the waitlist for the ' || l.name || ' level' as reason,
@@ -50,6 +52,30 @@ function audienceRows(tournamentId: string, audience: Audience, levelId?: string
                  join sponsorship_levels l on l.id = tl.sponsorship_level_id
                  where tl.tournament_id = ${tournamentId} and w.status in ('waiting', 'offered')`;
   }
+}
+
+/**
+ * R59's save the date: the field of the tournament this one was copied from (its `copied_from_id`): the leaders, the item
+ * sponsors and the golfers of every place or item still held there, leaders first. Empty when it was not copied.
+ */
+function lastYearRows(tournamentId: string): SQL {
+  const source = sql`(select s.id from tournaments n join tournaments s on s.id = n.copied_from_id where n.id = ${tournamentId})`;
+  const at = sql`(select name from tournaments where id = ${source})`;
+  return sql`select email, name, reason, row_number() over (order by rank, sort, id) as ord from (
+      select lower(trim(t.contact_email)) as email, t.contact_name as name,
+             'you led the team ' || t.name || ' at ' || ${at} as reason, 1 as rank, t.name as sort, t.id::text as id
+      from teams t where t.tournament_id = ${source} and t.payment_status <> 'expired' and t.contact_email <> ''
+      union all
+      select lower(trim(pu.buyer_email)), pu.buyer_name,
+             'you sponsored ' || i.name || ' at ' || ${at}, 2, pu.buyer_name, pu.id::text
+      from purchases pu join sponsorship_items i on i.id = pu.item_id
+      where pu.tournament_id = ${source} and pu.kind = 'item' and pu.payment_status <> 'expired' and pu.buyer_email <> ''
+      union all
+      select lower(trim(p.email)), trim(p.first_name || ' ' || p.last_name),
+             'you played in the team ' || t.name || ' at ' || ${at}, 3, t.name || ' ' || p.last_name, p.id::text
+      from players p join teams t on t.id = p.team_id
+      where t.tournament_id = ${source} and t.payment_status <> 'expired' and p.email <> ''
+    ) f`;
 }
 
 /** Each address once, with its first reason, in the group's order. */

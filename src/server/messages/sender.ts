@@ -9,6 +9,8 @@ import { eq } from 'drizzle-orm';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { fieldMessage } from '../mail/message-templates';
+import { thankYouMessage, yearStatementMessage, type ThankYouContent } from '../mail/next-year-templates';
+import { thankYouContentOf } from '../next-year/thank-you';
 import { startPeriodicTask, type PeriodicTask } from '../periodic-task';
 import { claimRecipients, markAttemptFailed, markSent, releaseClaims, renewClaim, type Claimed } from './queue';
 
@@ -21,7 +23,8 @@ const BATCH = 50;
 
 export interface MessageSenderDeps {
   db: Db;
-  config: Pick<Config, 'mailPerMinute'>;
+  /** The pace, and for the thank-you's results (R59) the site's address, currency and time zone. */
+  config: Pick<Config, 'mailPerMinute' | 'appUrl' | 'currency' | 'timeZone'>;
   mailer: Mailer;
   logger: Logger;
   now: () => Date;
@@ -44,7 +47,23 @@ export interface SendPass {
 
 export type MessageSender = PeriodicTask<SendPass>;
 
-type MessageText = { subject: string; body: string; senderName: string; tournamentName: string };
+type MessageText = {
+  subject: string;
+  body: string;
+  senderName: string;
+  tournamentName: string | null;
+  kind: string;
+  content: unknown;
+  year: number | null;
+};
+
+/** The e-mail of one recipient: staff's words (R45), or the thank-you or year statement the portal writes (R59). */
+function mailFor(text: MessageText, recipient: Claimed, org: string) {
+  const person = { org, recipientName: recipient.name, reason: recipient.reason };
+  if (text.kind === 'thank_you') return thankYouMessage({ ...(text.content as ThankYouContent), ...person });
+  if (text.kind === 'statements') return yearStatementMessage({ ...person, year: text.year!, statementUrl: recipient.link ?? '' });
+  return fieldMessage({ ...text, tournamentName: text.tournamentName ?? '', ...person });
+}
 
 export function startMessageSender(deps: MessageSenderDeps, options: MessageSenderOptions = {}): MessageSender {
   const leaseMs = options.leaseMs ?? MESSAGE_LEASE_MS;
@@ -61,11 +80,21 @@ export function startMessageSender(deps: MessageSenderDeps, options: MessageSend
         body: messages.body,
         senderName: messages.senderName,
         tournamentName: tournaments.name,
+        tournamentId: messages.tournamentId,
+        kind: messages.kind,
+        content: messages.content,
+        year: messages.year,
       })
       .from(messages)
-      .innerJoin(tournaments, eq(tournaments.id, messages.tournamentId))
+      .leftJoin(tournaments, eq(tournaments.id, messages.tournamentId))
       .where(inArray(messages.id, missing));
-    for (const { id, ...text } of rows) texts.set(id, text);
+    for (const { id, tournamentId, ...text } of rows) {
+      if (text.kind === 'thank_you' && text.content == null && tournamentId) {
+        const { appUrl, currency, timeZone } = deps.config;
+        text.content = await thankYouContentOf(deps.db, id, tournamentId, { now: deps.now(), appUrl, currency, timeZone });
+      }
+      texts.set(id, text);
+    }
   }
 
   const pass = async (stopping: AbortSignal): Promise<SendPass> => {
@@ -85,7 +114,7 @@ export function startMessageSender(deps: MessageSenderDeps, options: MessageSend
         try {
           await deps.mailer.send({
             to: recipient.email,
-            ...fieldMessage({ ...text, org: (await deps.mailer.identity()).name, recipientName: recipient.name, reason: recipient.reason }),
+            ...mailFor(text, recipient, (await deps.mailer.identity()).name),
           });
           await markSent(deps.db, recipient, deps.now());
           result.sent++;

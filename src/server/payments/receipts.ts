@@ -12,6 +12,10 @@ type ReceiptDeps = Pick<AppDeps, 'database' | 'config' | 'mailer' | 'logger' | '
 /** The secret the receipt and statement links are keyed with (the app's own, shared by every process). */
 export const linkSecret = async (deps: Pick<AppDeps, 'auth'>) => (await deps.auth.$context).secret;
 
+/** A payer's statement for one year, keyed so its link opens it without an account (decision 093). */
+export const statementUrl = (appUrl: string, secret: string, email: string, year: number) =>
+  `${appUrl}/statement?email=${encodeURIComponent(email)}&year=${year}&key=${linkKey(secret, statementSubject(email, year))}`;
+
 /** The printable receipt's and the statement's addresses, keyed so a visitor can open them from the e-mail. */
 export function receiptLinks(
   appUrl: string,
@@ -23,7 +27,7 @@ export function receiptLinks(
   const year = yearIn(receipt.paidAt, timeZone);
   return {
     receiptUrl: `${appUrl}/receipts/${receipt.paymentId}?key=${linkKey(secret, receiptSubject(receipt.paymentId))}`,
-    statementUrl: `${appUrl}/statement?email=${encodeURIComponent(receipt.payerEmail)}&year=${year}&key=${linkKey(secret, statementSubject(receipt.payerEmail, year))}`,
+    statementUrl: statementUrl(appUrl, secret, receipt.payerEmail, year),
   };
 }
 

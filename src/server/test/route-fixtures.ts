@@ -26,6 +26,7 @@ import {
   createRegisteredTeam,
   createSingle,
   createTournament,
+  daysFromToday,
   playersInput,
   registrationInput,
   singleInput,
@@ -34,6 +35,7 @@ import { paymentIdOf } from './admin-fixtures';
 import { addQuestion } from '../golfer-answers/service';
 import { issueLinks } from '../golfer-answers/links';
 import { createTournamentDay } from './tournament-day-fixtures';
+import { localDate } from '../../shared/editing-lock';
 import type { Role } from '../../shared/roles';
 import { TEST_PASSWORD, uniqueEmail, type RequestOptions, type TestApp, type TestUser } from './test-app';
 
@@ -74,6 +76,15 @@ async function askedGolfer(t: TestApp, owner: TestUser) {
     .where(eq(players.teamId, team.id))
     .returning({ id: players.id });
   return (await issueLinks(t.db, [golfer!.id])).get(golfer!.id)!;
+}
+
+/** A tournament played three days ago with one team (a leader with an address): what R59's thank-you and results need. */
+async function finishedTournament(t: TestApp) {
+  const tournament = await createTournament(t.db, { startDate: daysFromToday(-3), active: false });
+  await t.db
+    .insert(teams)
+    .values({ tournamentId: tournament.id, name: 'Finished Four', contactName: 'Fin Ish', contactEmail: uniqueEmail('fin') });
+  return tournament;
 }
 
 /** Level and course names must be unique. */
@@ -547,6 +558,30 @@ export const routeFixtures: Record<string, RouteFixture> = {
       json: { tournamentId: (await createRegisteredTeam(t.db, owner.id)).tournament.id, audience: 'golfers', subject: 'Hi', body: 'Hello' },
     }),
     expect: 201,
+  },
+  // ── the next year and after the outing (R59) ──
+  'POST /api/admin/tournaments/{id}/copy': {
+    request: async ({ t }) => ({
+      path: `/api/admin/tournaments/${(await createTournament(t.db)).id}/copy`,
+      json: { name: uniqueName('Next Year'), startDate: daysFromToday(400), endDate: null },
+    }),
+    expect: 201,
+  },
+  'POST /api/admin/tournaments/{id}/thank-you': {
+    request: async ({ t }) => ({ path: `/api/admin/tournaments/${(await finishedTournament(t)).id}/thank-you` }),
+    expect: 201,
+  },
+  'POST /api/admin/year-statements': {
+    // A payer of this year not yet sent their statement, so a second permitted call has someone new to write to.
+    request: async ({ t, users }) => {
+      await recordOfflineGift(t.db, { ...offlineGift((await createTournament(t.db)).id), email: uniqueEmail('payer') }, users.admin.id);
+      return { json: { year: Number(localDate(new Date(), t.config.timeZone).slice(0, 4)) } };
+    },
+    expect: 201,
+  },
+  'GET /api/results/{tournamentId}': {
+    request: async ({ t }) => ({ path: `/api/results/${(await finishedTournament(t)).id}` }),
+    expect: 200,
   },
   'GET /api/admin/messages/{id}': {
     request: async ({ t, owner, users }) => {
