@@ -168,3 +168,45 @@ it("takes over the server's rows as they are, and patches them when a score arri
   await act(async () => root.unmount());
   container.remove();
 });
+
+describe("a phone's cards (issue 37: the document's size is the phone's work on the day)", () => {
+  // A demo-like row: drawn start, countback, four players, net scoring.
+  const netBoard = {
+    ...boardOf(
+      ['a', 'b', 'c'].map((id, i) =>
+        row(id, i + 1, -3, {
+          positionLabel: 'T1',
+          countback: 'won',
+          start: `${i + 1}A`,
+          netToPar: -9,
+          handicap: 6,
+          players: ['Ann', 'Bo', 'Cy', 'Di'].map((name) => ({ name: `${name} ${id}`, total: 33 })),
+        }),
+      ),
+    ),
+    rules: { format: 'scramble', bestBalls: null, netScoring: true },
+  } as unknown as Leaderboard;
+
+  it('are at most 17 elements each (with a start, countback, net and four players)', () => {
+    const host = shown(netBoard, false);
+    const counts = [...host.querySelectorAll('[data-team]')].map((card) => card.querySelectorAll('*').length + 1);
+    expect(counts).toEqual([17, 17, 17]);
+  });
+
+  it("name the net score once for a screen reader (the visible 'Net'), and the gross score beside it", () => {
+    const card = shown(netBoard, false).querySelector('[data-team]')!;
+    expect(card.querySelectorAll('.sr-only')).toHaveLength(1);
+    expect(card.querySelector('.text-2xl')!.textContent).toBe('Net-9');
+    expect(card.textContent).toContain('Gross -3 · Hcp 6');
+    expect(card.textContent).toContain('Thru 9 · Total 33');
+  });
+
+  it('are drawn only when near the screen on a phone, and always on a TV (whose pages are measured from them)', () => {
+    const phone = shown(netBoard, false).querySelector('[data-team]')!;
+    expect(phone.className).toContain('[content-visibility:auto]');
+    expect(phone.className).toContain('[contain-intrinsic-size:auto_8rem]');
+    const tv = document.createElement('ol');
+    tv.innerHTML = markupHtml(boardMarkup(netBoard, false, true));
+    expect(tv.querySelector('[data-team]')!.className).not.toContain('content-visibility');
+  });
+});

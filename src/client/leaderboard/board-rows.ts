@@ -98,8 +98,15 @@ function tableMarkup(board: Leaderboard, tv: boolean): BoardMarkup {
   return { open, rows, close: '</tbody></table>' };
 }
 
+/**
+ * A card below the screen is not styled or laid out until it is scrolled near (content-visibility: auto; its height
+ * meanwhile an estimate, then the last one drawn): a phone draws the ~5 cards it shows, not all 36 (docs/decisions/109).
+ * Not on a TV, whose pages are measured from the cards' real heights (tv-boards.tsx).
+ */
+const OFF_SCREEN_CARD = '[content-visibility:auto] [contain-intrinsic-size:auto_8rem]';
+
 /** The cards of a phone (in TV mode too: six columns do not fit 390 px); the host is the list itself. */
-function cardsMarkup(board: Leaderboard): BoardMarkup {
+function cardsMarkup(board: Leaderboard, tv: boolean): BoardMarkup {
   const net = board.rules.netScoring;
   const withTotals = board.rules.format !== 'scramble';
   const rows = board.rows.map((row) => {
@@ -108,8 +115,8 @@ function cardsMarkup(board: Leaderboard): BoardMarkup {
       tag(
         'p',
         cn('text-2xl font-bold tabular-nums', toParClass(ranked(row))),
-        `<span class="sr-only">${net ? 'Net ' : 'To par '}</span>` +
-          (net ? '<span class="mr-1 text-xs font-semibold text-stone-600">Net</span>' : '') +
+        // With net scoring the visible 'Net' names the score (a hidden 'Net ' too had it read twice).
+        (net ? '<span class="mr-1 text-xs font-semibold text-stone-600">Net</span>' : '<span class="sr-only">To par </span>') +
           formatToPar(ranked(row)),
       ) +
       (net
@@ -119,14 +126,11 @@ function cardsMarkup(board: Leaderboard): BoardMarkup {
             `Gross ${TEXT_BREAK}${formatToPar(row.toPar)}${row.handicap != null ? `${TEXT_BREAK} · Hcp ${row.handicap}` : ''}`,
           )
         : '') +
-      tag(
-        'p',
-        'text-xs text-stone-700',
-        `Thru ${TEXT_BREAK}${row.thru}${TEXT_BREAK} · Total <span class="tabular-nums">${row.total}</span>`,
-      );
+      // Figures in even widths, so totals line up card under card (one element: the whole line's digits).
+      tag('p', 'text-xs text-stone-700 tabular-nums', `Thru ${TEXT_BREAK}${row.thru}${TEXT_BREAK} · Total ${TEXT_BREAK}${row.total}`);
     const html = tag(
       'li',
-      'flex items-start gap-3 rounded-lg border border-stone-200 bg-white p-3',
+      cn('flex items-start gap-3 rounded-lg border border-stone-200 bg-white p-3', !tv && OFF_SCREEN_CARD),
       tag('p', 'w-10 shrink-0 text-lg font-bold tabular-nums', `<span class="sr-only">Position </span>${escapeHtml(row.positionLabel)}`) +
         tag(
           'div',
@@ -145,6 +149,6 @@ function cardsMarkup(board: Leaderboard): BoardMarkup {
 }
 
 export const boardMarkup = (board: Leaderboard, wide: boolean, tv: boolean): BoardMarkup =>
-  wide ? tableMarkup(board, tv) : cardsMarkup(board);
+  wide ? tableMarkup(board, tv) : cardsMarkup(board, tv);
 
 export const markupHtml = (markup: BoardMarkup) => markup.open + markup.rows.map((row) => row.html).join('') + markup.close;

@@ -1,8 +1,8 @@
 // /leaderboard (public, R22): every active tournament's board, updating by itself as scores are saved and as tournaments
 // are activated or closed, over one event stream. `?tv=1` (or the TV mode button, which also asks for full screen) shows
 // the boards alone in large type for the clubhouse screen, a page at a time (tv-boards.tsx), and never gives up loading.
-import { Maximize, Minimize, Pause, Play } from '../ui/shell-icons';
-import { lazy, useEffect, useState } from 'react';
+import { Maximize } from '../ui/shell-icons';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from '../router';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -16,6 +16,9 @@ import { useLiveLeaderboards } from './use-live-leaderboard';
 
 // TV mode's rotation on demand: the leaderboard's first load on a phone carries only the board (R41's 90 KB).
 const TvBoards = lazy(() => import('./tv-boards').then((m) => ({ default: m.TvBoards })));
+// Its controls (and their icons) with it: the server renders them (prerender waits for them), so they work as links and
+// buttons as soon as that chunk has come.
+const TvControls = lazy(() => import('./tv-boards').then((m) => ({ default: m.TvControls })));
 
 /** A screen nobody attends retries a failed load by itself: 2 s, 4 s, 8 s … then every 30 s. */
 const tvRetryDelay = (attempt: number) => Math.min(2_000 * 2 ** attempt, 30_000);
@@ -85,18 +88,9 @@ export function LeaderboardPage() {
         <h1 className={cn('font-bold', tv ? 'text-3xl xl:text-5xl' : 'text-2xl sm:text-3xl')}>Leaderboard</h1>
         <div className="flex items-center gap-2">
           {tv ? (
-            <>
-              <Button variant="ghost" size="sm" onClick={() => setPaused((p) => !p)}>
-                {paused ? <Play aria-hidden className="size-4" /> : <Pause aria-hidden className="size-4" />}
-                {paused ? 'Resume pages' : 'Pause pages'}
-              </Button>
-              <Button variant="ghost" size="sm" asChild>
-                <Link to="/leaderboard">
-                  <Minimize aria-hidden className="size-4" />
-                  Exit TV mode
-                </Link>
-              </Button>
-            </>
+            <Suspense fallback={null}>
+              <TvControls paused={paused} onPause={() => setPaused((p) => !p)} />
+            </Suspense>
           ) : (
             <Button variant="secondary" asChild>
               <Link to="/leaderboard?tv=1" onClick={enterFullScreen}>

@@ -11,6 +11,27 @@ import { formatMoney } from '../../shared/money';
 import { GoalBar } from '../donations/goal-bar';
 import { useReads } from '../lib/first-load-reads';
 import { useRemoteValue } from '../lib/remote-value';
+import { Link } from '../router';
+import { Button } from '../ui/button';
+import { Minimize, Pause, Play } from 'lucide-react';
+
+/** TV mode's controls in the page's header: pause the pages, and out of TV mode (a link: it works before the scripts). */
+export function TvControls({ paused, onPause }: { paused: boolean; onPause: () => void }) {
+  return (
+    <>
+      <Button variant="ghost" size="sm" onClick={onPause}>
+        {paused ? <Play aria-hidden className="size-4" /> : <Pause aria-hidden className="size-4" />}
+        {paused ? 'Resume pages' : 'Pause pages'}
+      </Button>
+      <Button variant="ghost" size="sm" asChild>
+        <Link to="/leaderboard">
+          <Minimize aria-hidden className="size-4" />
+          Exit TV mode
+        </Link>
+      </Button>
+    </>
+  );
+}
 
 /** Long enough to find one's team in a page of a dozen rows, from across the room. */
 export const PAGE_MS = 10_000;

@@ -89,26 +89,3 @@ export const Maximize = icon(
     <path d="M16 21h3a2 2 0 0 0 2-2v-3" />
   </>,
 );
-
-export const Minimize = icon(
-  'lucide lucide-minimize',
-  <>
-    <path d="M8 3v3a2 2 0 0 1-2 2H3" />
-    <path d="M21 8h-3a2 2 0 0 1-2-2V3" />
-    <path d="M3 16h3a2 2 0 0 1 2 2v3" />
-    <path d="M16 21v-3a2 2 0 0 1 2-2h3" />
-  </>,
-);
-
-export const Pause = icon(
-  'lucide lucide-pause',
-  <>
-    <rect x="14" y="3" width="5" height="18" rx="1" />
-    <rect x="5" y="3" width="5" height="18" rx="1" />
-  </>,
-);
-
-export const Play = icon(
-  'lucide lucide-play',
-  <path d="M5 5a2 2 0 0 1 3.008-1.728l11.997 6.998a2 2 0 0 1 .003 3.458l-12 7A2 2 0 0 1 5 19z" />,
-);
