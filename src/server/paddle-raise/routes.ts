@@ -202,6 +202,8 @@ const pledgePageSchema = z
     bidderNumber: z.number().nullable(),
     pledges: z.array(z.object({ id: z.string(), raiseTitle: z.string(), amountCents: z.number(), paymentStatus, createdAt: instant })),
     currency: z.string(),
+    /** Whether 'Pay now by card' can work (R23); otherwise the page says staff record the payment. */
+    cardPayments: z.boolean(),
   })
   .openapi('PaddlePledgePage');
 const pledged = z.object({ id: z.string(), amountCents: z.number(), bidderNumber: z.number() });
@@ -277,11 +279,9 @@ export const paddleRaiseRoutes = createRouter()
       responses: { 200: jsonResponse('OK', pledgePageSchema), 404: linkInvalid },
     }),
     async (c) => {
-      const { database, config } = c.var.deps;
-      return c.json(
-        { ...(await pledgePage(database.db, { kind: 'golfer', token: c.req.valid('param').token })), currency: config.currency },
-        200,
-      );
+      const { database, config, stripe } = c.var.deps;
+      const page = await pledgePage(database.db, { kind: 'golfer', token: c.req.valid('param').token });
+      return c.json({ ...page, currency: config.currency, cardPayments: stripe !== null }, 200);
     },
   )
   .openapi(
@@ -350,9 +350,9 @@ export const paddleRaiseRoutes = createRouter()
       responses: { 200: jsonResponse('OK', pledgePageSchema), 404: errorResponse('No such tournament') },
     }),
     async (c) => {
-      const { database, config } = c.var.deps;
+      const { database, config, stripe } = c.var.deps;
       const who = await userPledger(c, c.req.valid('param').tournamentId);
-      return c.json({ ...(await pledgePage(database.db, who)), currency: config.currency }, 200);
+      return c.json({ ...(await pledgePage(database.db, who)), currency: config.currency, cardPayments: stripe !== null }, 200);
     },
   )
   .openapi(
