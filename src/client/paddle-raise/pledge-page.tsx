@@ -114,9 +114,10 @@ function PledgeForm({ who, page }: { who: PledgerPath; page: PledgePage }) {
                     },
                   );
                 }}
-                className="h-16 rounded-lg bg-brand-800 text-2xl font-bold tabular-nums text-white hover:bg-brand-900 disabled:bg-stone-400"
+                className="flex h-20 flex-col items-center justify-center rounded-lg bg-brand-800 text-white hover:bg-brand-900 disabled:bg-stone-400"
               >
-                Pledge {levelLabel(cents, currency)}
+                <span className="text-sm font-medium">Pledge </span>
+                <span className="text-2xl font-bold tabular-nums">{levelLabel(cents, currency)}</span>
               </button>
             ))}
           </div>

@@ -69,7 +69,7 @@ export function PaddleTvPage() {
         <p
           className={cn(
             'flex shrink-0 items-center gap-2 rounded-full px-3 py-1 text-sm font-semibold',
-            live === 'live' ? 'bg-green-600 text-white' : 'bg-brand-800 text-brand-100',
+            live === 'live' ? 'bg-green-800 text-white' : 'bg-brand-800 text-brand-100',
           )}
         >
           <span aria-hidden className={cn('size-2 rounded-full', live === 'live' ? 'bg-white' : 'bg-brand-100')} />

@@ -11,7 +11,7 @@ import { insertPurchases } from '../purchases/service';
 import { recordEachRecord } from '../payments/payment-events';
 import { createCheckout, linesOf } from '../payments/checkout';
 import type { StripeClient } from '../payments/stripe-client';
-import { bidderByNumber, bidderFor, publicBidderLabel, type Bidder, type BidderIdentity } from '../auction/bidders';
+import { bidderByNumber, bidderFor, publicBidderLabel, setShowName, type Bidder, type BidderIdentity } from '../auction/bidders';
 import { hashToken } from '../golfer-answers/links';
 import type { LoadedBoard } from '../leaderboard/leaderboard-feed';
 import {
@@ -114,7 +114,6 @@ const raiseAnswer = (raise: typeof paddleRaises.$inferSelect, totals?: { pledged
   count: totals?.count ?? 0,
   paidCents: totals?.paidCents ?? 0,
 });
-export type RaiseAnswer = ReturnType<typeof raiseAnswer>;
 
 /** A tournament's raises for staff, newest first, each with its totals. */
 export async function listRaises(db: Db, tournamentId: string) {
@@ -340,6 +339,8 @@ export async function pledgePage(db: Db, who: Pledger) {
 export async function pledgeAsGuest(db: Db, who: Pledger, input: GuestPledgeInput) {
   const { tournamentId, identity } = await identify(db, who);
   const bidder = await bidderFor(db, tournamentId, identity, input.showName);
+  // The tick is the bidder's choice from now on (R54): the keypad's pledges of theirs follow it too.
+  if (bidder.showName !== input.showName) await setShowName(db, bidder.id, input.showName);
   const raise = await requireRaise(db, input.raiseId);
   return pledge(db, input.raiseId, bidder, input.amountCents, {
     showName: input.showName,
