@@ -124,6 +124,10 @@ const VISITS: Record<string, (d: DemoIds) => Visit[]> = {
   '/statement': (d) => [{ who: 'admin', path: `/statement?email=${encodeURIComponent(d.leaderTeamEmail)}` }],
   '/results/:tournamentId': (d) => [{ who: 'visitor', path: `/results/${d.finishedTournamentId}` }],
   '/golfer/:token': (d) => [{ who: 'visitor', path: `/golfer/${d.golferToken}` }],
+  // The paddle raise (R56): a guest's pledge page (signed in, or through the golfer link) and TV mode, at the outing.
+  '/golfer/:token/paddle': (d) => [{ who: 'visitor', path: `/golfer/${d.golferToken}/paddle` }],
+  '/paddle/:tournamentId': (d) => [{ who: 'leader', path: `/paddle/${d.summary.outing.id}` }],
+  '/paddle/:tournamentId/tv': (d) => [{ who: 'visitor', path: `/paddle/${d.summary.outing.id}/tv` }],
   // The first-run page only while no account exists (R50): with the demo's accounts its address says it is not valid.
   '/setup/:token': () => [{ who: 'visitor', path: '/setup/no-longer-valid' }],
   // Staff's old sign-in address: a visitor is sent to /auth.

@@ -46,6 +46,9 @@ const GiveThanksPage = lazy(() => import('./donations/give-thanks-page').then((m
 const ReceiptPage = lazy(() => import('./receipts/receipt-page').then((m) => ({ default: m.ReceiptPage })));
 const StatementPage = lazy(() => import('./receipts/statement-page').then((m) => ({ default: m.StatementPage })));
 const GolferAnswerPage = lazy(() => import('./golfer-answers/golfer-answer-page').then((m) => ({ default: m.GolferAnswerPage })));
+const PledgePage = lazy(() => import('./paddle-raise/pledge-page').then((m) => ({ default: m.PledgePage })));
+const GolferPledgePage = lazy(() => import('./paddle-raise/pledge-page').then((m) => ({ default: m.GolferPledgePage })));
+const PaddleTvPage = lazy(() => import('./paddle-raise/tv-page').then((m) => ({ default: m.PaddleTvPage })));
 const SetupPage = lazy(() => import('./setup/setup-page').then((m) => ({ default: m.SetupPage })));
 const TeamScoresPage = lazy(() => import('./scoring/team-scores-page').then((m) => ({ default: m.TeamScoresPage })));
 
@@ -67,6 +70,9 @@ export const PAGE_ROUTES = (
     <Route path="receipts/:paymentId" element={<ReceiptPage />} />
     <Route path="statement" element={<StatementPage />} />
     <Route path="golfer/:token" element={<GolferAnswerPage />} />
+    <Route path="golfer/:token/paddle" element={<GolferPledgePage />} />
+    <Route path="paddle/:tournamentId" element={<PledgePage />} />
+    <Route path="paddle/:tournamentId/tv" element={<PaddleTvPage />} />
     <Route path="setup/:token" element={<SetupPage />} />
     <Route path="auth" element={<AuthPage />} />
     <Route path="logout" element={<LogoutPage />} />

@@ -20,6 +20,7 @@ import { adminWaitlistRoutes, waitlistRoutes } from './waitlist/routes';
 import { adminTeamRoutes } from './teams/admin-routes';
 import { reportRoutes } from './reports/routes';
 import { leaderboardRoutes } from './leaderboard/routes';
+import { adminPaddleRaiseRoutes, paddleRaiseRoutes } from './paddle-raise/routes';
 import { scoringRoutes } from './scoring/routes';
 import { startingHoleRoutes } from './starting-holes/routes';
 import { scoreSyncRoutes } from './scoring/score-sync-routes';
@@ -78,6 +79,8 @@ export const API_ROUTERS = [
   ['/api/admin/pairing', pairingRoutes],
   ['/api/admin', reportRoutes],
   ['/api/leaderboard', leaderboardRoutes],
+  ['/api/paddle-raises', paddleRaiseRoutes],
+  ['/api/admin/paddle-raises', adminPaddleRaiseRoutes],
   ['/api/events', eventRoutes],
   ['/api/admin', adminNextYearRoutes],
   ['/api/results', resultsRoutes],

@@ -10,6 +10,7 @@ import type { AppDeps } from './http/context';
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail/mailer';
 import { createLeaderboardFeed } from './leaderboard/leaderboard-feed';
+import { loadPaddleBoard, PADDLE_RAISE_CHANNEL, PADDLE_RAISE_EVENT, paddleRaiseTournaments } from './paddle-raise/service';
 import { createStreamSlots } from './leaderboard/stream-slots';
 import { descriptorLimit, streamCaps } from './leaderboard/stream-limits';
 import { createDecodeGate } from './images/decode-gate';
@@ -73,6 +74,14 @@ export async function buildDeps(
         changes,
       });
   const leaderboardFeed = createLeaderboardFeed({ database, logger });
+  const paddleRaiseFeed = createLeaderboardFeed({
+    database,
+    logger,
+    channel: PADDLE_RAISE_CHANNEL,
+    eventName: PADDLE_RAISE_EVENT,
+    load: (id) => loadPaddleBoard(database.db, id),
+    listActive: () => paddleRaiseTournaments(database.db),
+  });
   return {
     config,
     database,
@@ -83,6 +92,7 @@ export async function buildDeps(
     limits: { ...DEFAULT_LIMITS, ...overrides.limits },
     now: overrides.now ?? (() => new Date()),
     leaderboardFeed,
+    paddleRaiseFeed,
     streamSlots: createStreamSlots(streamCaps(descriptorLimit(), config.streamsPerAddress)),
     imageDecodes: createDecodeGate(),
     stripe: config.stripe ? createStripeClient(config.stripe) : null,

@@ -9,6 +9,7 @@ import {
   CreditCard,
   DatabaseBackup,
   FileChartColumn,
+  Gavel,
   HandHeart,
   IdCard,
   Flag,
@@ -121,6 +122,17 @@ const PAGES: Record<AdminPagePath, Omit<AdminPage, 'path'>> = {
     picksTournament: true,
     nav: { label: 'Side Games', icon: Flag },
     page: lazy(() => import('../side-games/side-games-page').then((m) => ({ default: m.SideGamesPage }))),
+  },
+  'paddle-raise': {
+    access: 'staff',
+    picksTournament: true,
+    nav: { label: 'Paddle raise', icon: Gavel },
+    page: lazy(() => import('../paddle-raise/paddle-raise-page').then((m) => ({ default: m.PaddleRaisePage }))),
+  },
+  'paddle-raise/keypad': {
+    access: 'staff',
+    picksTournament: true,
+    page: lazy(() => import('../paddle-raise/keypad-page').then((m) => ({ default: m.KeypadPage }))),
   },
   messages: {
     access: 'admin',

@@ -168,6 +168,23 @@ const RULES: Record<string, Rule> = {
   'GET /api/leaderboard': publicRoute,
   'GET /api/leaderboard/events': publicRoute,
   'GET /api/leaderboard/{tournamentId}': publicRoute,
+  // ── the paddle raise (R56): staff open, close and record paddles on the keypad; a guest pledges signed in or through their
+  // golfer link (R42: the token is the credential, a guessed one is 404); TV mode's board and stream are public ──
+  'GET /api/admin/paddle-raises': staff,
+  'POST /api/admin/paddle-raises': staff,
+  'POST /api/admin/paddle-raises/bidders': staff,
+  'GET /api/admin/paddle-raises/{id}': staff,
+  'POST /api/admin/paddle-raises/{id}/close': staff,
+  'POST /api/admin/paddle-raises/{id}/pledges': staff,
+  'POST /api/admin/paddle-raises/{id}/pledges/{pledgeId}/undo': staff,
+  'GET /api/paddle-raises/events': publicRoute,
+  'GET /api/paddle-raises/{tournamentId}/board': publicRoute,
+  'GET /api/paddle-raises/{tournamentId}/mine': signedIn,
+  'POST /api/paddle-raises/{tournamentId}/pledges': signedIn,
+  'POST /api/paddle-raises/{tournamentId}/pay': signedIn,
+  'GET /api/paddle-raises/golfer/{token}': publicRoute,
+  'POST /api/paddle-raises/golfer/{token}/pledges': publicRoute,
+  'POST /api/paddle-raises/golfer/{token}/pay': publicRoute,
   // ── the event page: open tournaments and companies that agreed to be named (R40), calendars (R41) ──
   'GET /api/events': publicRoute,
   'GET /api/events/{id}/calendar': publicRoute,

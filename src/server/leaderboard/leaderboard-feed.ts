@@ -12,14 +12,29 @@ import { AppError } from '../http/errors';
 import { errorFields, type Logger } from '../logger';
 import type { ActiveTournamentsEvent, Leaderboard } from '../scoring/openapi-schemas';
 import { CHECK_INS_PREFIX, LEADERBOARD_CHANNEL } from './leaderboard-channel';
-import { activeTournamentIds, loadLeaderboard, type LoadedLeaderboard } from './leaderboard';
+import { activeTournamentIds, loadLeaderboard } from './leaderboard';
+
+/**
+ * What a feed carries per tournament: the leaderboard, or another live board built the same way (the paddle raise's TV
+ * board, R56: docs/decisions/112). One feed per channel, each with its own event name; the machinery is this one.
+ */
+export interface LiveBoard {
+  tournament: { id: string };
+  updatedAt: string;
+}
+
+/** A board as computed, and whether the public may see it (its stream and its GET answer 404 otherwise). */
+export interface LoadedBoard<B extends LiveBoard = Leaderboard> {
+  board: B;
+  active: boolean;
+}
 
 /**
  * A computed board, serialised once for every subscriber and request: as JSON bytes, gzipped (a phone on the course gets a
  * tenth of the bytes) and as the Server-Sent Event every stream is sent. `version` grows with every computation that found the board changed.
  */
-export interface BoardSnapshot {
-  board: Leaderboard;
+export interface BoardSnapshot<B extends LiveBoard = Leaderboard> {
+  board: B;
   active: boolean;
   json: string;
   body: Uint8Array;
@@ -55,7 +70,12 @@ const closingEvent = () => CLOSING_EVENTS[Math.floor(Math.random() * CLOSING_EVE
  * look new: the first /leaderboard page names its boards by `updatedAt` and the browser hydrates only when its
  * /api/leaderboard read answers those very boards (client/main.tsx, decision 081).
  */
-export function snapshotOf(loaded: LoadedLeaderboard, version: number, previous?: BoardSnapshot | null): BoardSnapshot {
+export function snapshotOf<B extends LiveBoard>(
+  loaded: LoadedBoard<B>,
+  version: number,
+  previous?: BoardSnapshot<B> | null,
+  eventName: string = LEADERBOARD_EVENT,
+): BoardSnapshot<B> {
   if (previous && previous.active === loaded.active) {
     // The same key order as the previous board's JSON: only updatedAt is set to the previous one's.
     const same = JSON.stringify({ ...loaded.board, updatedAt: previous.board.updatedAt });
@@ -64,7 +84,7 @@ export function snapshotOf(loaded: LoadedLeaderboard, version: number, previous?
   const json = JSON.stringify(loaded.board);
   const body = encoder.encode(json);
   // JSON.stringify escapes line breaks inside strings, so the data is one SSE line.
-  const event = encoder.encode(`event: ${LEADERBOARD_EVENT}\ndata: ${json}\nretry: ${RETRY_MS}\n\n`);
+  const event = encoder.encode(`event: ${eventName}\ndata: ${json}\nretry: ${RETRY_MS}\n\n`);
   return { ...loaded, json, body, gzip: gzipSync(body), event, version };
 }
 
@@ -83,11 +103,11 @@ export function activeSnapshotOf(tournamentIds: string[], version: number): Acti
 }
 
 /** One open page: it is sent the active set and every active board at once, then each change. */
-export interface LeaderboardSubscriber {
+export interface LeaderboardSubscriber<B extends LiveBoard = Leaderboard> {
   /** The active tournaments, at once and whenever one is activated or deactivated (their boards follow). */
   sendActive(active: ActiveSnapshot): void;
   /** A newer board of an active tournament. */
-  send(snapshot: BoardSnapshot): void;
+  send(snapshot: BoardSnapshot<B>): void;
   /** Nothing new for a while: keep the connection (and any proxy on the way) from timing out. */
   heartbeat(): void;
   /** The feed is closing (the server stops): send `farewell` (the `closing` event, with its retry hint) and end the stream. */
@@ -113,7 +133,7 @@ export function newestOnlyQueue(write: () => void) {
     waiting.set(key, event);
     write();
   };
-  const senders: Pick<LeaderboardSubscriber, 'sendActive' | 'send'> = {
+  const senders: Pick<LeaderboardSubscriber<LiveBoard>, 'sendActive' | 'send'> = {
     sendActive(active) {
       // A board waiting for a tournament no longer active must not follow the set that dropped it.
       for (const key of waiting.keys()) if (key && !active.tournamentIds.includes(key)) waiting.delete(key);
@@ -126,11 +146,11 @@ export function newestOnlyQueue(write: () => void) {
   return { waiting, senders };
 }
 
-export interface LeaderboardFeed {
+export interface LeaderboardFeed<B extends LiveBoard = Leaderboard> {
   /** The current board: the cached one while this process is sure it is current, else computed (404 for no tournament). */
-  get(tournamentId: string): Promise<BoardSnapshot>;
+  get(tournamentId: string): Promise<BoardSnapshot<B>>;
   /** Adds a subscriber to every active board and sends it the current ones; answers the function that removes it. */
-  subscribe(subscriber: LeaderboardSubscriber): () => void;
+  subscribe(subscriber: LeaderboardSubscriber<B>): () => void;
   /** This process changed the board: refresh at once (other processes hear it through NOTIFY). */
   changed(tournamentId: string): void;
   subscriberCount(): number;
@@ -146,10 +166,14 @@ export interface LeaderboardFeed {
   close(): Promise<void>;
 }
 
-export interface FeedOptions {
+export interface FeedOptions<B extends LiveBoard = Leaderboard> {
   database: Database;
   logger: Logger;
-  load?: (tournamentId: string) => Promise<LoadedLeaderboard>;
+  load?: (tournamentId: string) => Promise<LoadedBoard<B>>;
+  /** The NOTIFY channel whose payload is a tournament id whose board changed (the leaderboard's by default). */
+  channel?: string;
+  /** The SSE event name each board goes out as (`leaderboard` by default). */
+  eventName?: string;
   /** The ids of the active tournaments, in the order they are shown. */
   listActive?: () => Promise<string[]>;
   /**
@@ -172,12 +196,12 @@ export interface FeedOptions {
   buildTimeFactor?: number;
 }
 
-interface Entry {
+interface Entry<B extends LiveBoard> {
   /** Grows with every change heard; a cached board is current only if computed at the current generation. */
   generation: number;
   /** staleAfter: when the safety-net refresh is due (see maxAgeMs). */
-  cached: { snapshot: BoardSnapshot; generation: number; staleAfter: number } | null;
-  computing: { promise: Promise<BoardSnapshot>; generation: number } | null;
+  cached: { snapshot: BoardSnapshot<B>; generation: number; staleAfter: number } | null;
+  computing: { promise: Promise<BoardSnapshot<B>>; generation: number } | null;
   refresh: NodeJS.Timeout | null;
   /** When the last pushed refresh started (Date.now()): the next waits until debounceMs after it. */
   pushedAt: number;
@@ -188,25 +212,28 @@ interface Entry {
    */
   pushed: { version: number; content: string } | null;
   /** The board last computed, whatever its generation: a recompute with the same content answers it again (snapshotOf). */
-  latest: BoardSnapshot | null;
+  latest: BoardSnapshot<B> | null;
 }
 
 const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
 
-export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
+export function createLeaderboardFeed<B extends LiveBoard = Leaderboard>(options: FeedOptions<B>): LeaderboardFeed<B> {
   const {
     database,
     logger,
+    channel = LEADERBOARD_CHANNEL,
+    eventName = LEADERBOARD_EVENT,
     debounceMs = 100,
     heartbeatMs = 15_000,
     activePollMs = 5_000,
     maxAgeMs = 5_000,
     buildTimeFactor = 20,
   } = options;
-  const load = options.load ?? ((id: string) => loadLeaderboard(database.db, id));
+  // Without a loader the feed is the leaderboard's (B is then Leaderboard).
+  const load = options.load ?? ((id: string) => loadLeaderboard(database.db, id) as unknown as Promise<LoadedBoard<B>>);
   const listActive = options.listActive ?? (() => activeTournamentIds(database.db));
-  const entries = new Map<string, Entry>();
-  const subscribers = new Set<LeaderboardSubscriber>();
+  const entries = new Map<string, Entry<B>>();
+  const subscribers = new Set<LeaderboardSubscriber<B>>();
   let version = 0;
   /** The active set last read; trusted while the poll runs (that is, while anyone watches). */
   let active: ActiveSnapshot | null = null;
@@ -246,7 +273,8 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
 
   function listen() {
     listening ??= database
-      .listen(LEADERBOARD_CHANNEL, {
+      .listen(channel, {
+        // The leaderboard's channel also carries check-ins (R61's live count at the table), marked by their prefix.
         onNotify: (payload) =>
           payload.startsWith(CHECK_INS_PREFIX) ? checkInsChanged(payload.slice(CHECK_INS_PREFIX.length)) : changed(payload),
         onReady: () => {
@@ -272,7 +300,7 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
   }
 
   /** One computation at a time per tournament; callers wanting the same generation share it. */
-  async function compute(id: string, entry: Entry): Promise<BoardSnapshot> {
+  async function compute(id: string, entry: Entry<B>): Promise<BoardSnapshot<B>> {
     while (entry.computing) {
       if (entry.computing.generation === entry.generation) return entry.computing.promise;
       await entry.computing.promise.catch(() => undefined);
@@ -281,7 +309,7 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
     const promise = (async () => {
       const next = ++version;
       const started = Date.now();
-      const snapshot = snapshotOf(await load(id), next, entry.latest);
+      const snapshot = snapshotOf(await load(id), next, entry.latest, eventName);
       entry.latest = snapshot;
       const now = Date.now();
       const staleAfter = now + Math.max(maxAgeMs, buildTimeFactor * (now - started));
@@ -300,7 +328,7 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
     }
   }
 
-  async function get(id: string): Promise<BoardSnapshot> {
+  async function get(id: string): Promise<BoardSnapshot<B>> {
     listen();
     const entry = entryOf(id);
     const cached = entry.cached;
@@ -315,14 +343,14 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
   }
 
   /** Sends a board to the given subscribers if it is (still) one of the active ones; answers whether it did. */
-  function sendBoard(snapshot: BoardSnapshot, to: Iterable<LeaderboardSubscriber>): boolean {
+  function sendBoard(snapshot: BoardSnapshot<B>, to: Iterable<LeaderboardSubscriber<B>>): boolean {
     if (!snapshot.active || !active?.tournamentIds.includes(snapshot.board.tournament.id)) return false;
     for (const subscriber of to) if (subscribers.has(subscriber)) subscriber.send(snapshot);
     return true;
   }
 
   /** Sends the active boards to the given subscribers, each as soon as it is ready. */
-  function sendBoards(ids: string[], to: LeaderboardSubscriber[]) {
+  function sendBoards(ids: string[], to: LeaderboardSubscriber<B>[]) {
     for (const id of ids) {
       get(id).then(
         (snapshot) => {
@@ -400,7 +428,7 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
     }
   }
 
-  async function push(id: string, entry: Entry) {
+  async function push(id: string, entry: Entry<B>) {
     try {
       const snapshot = await compute(id, entry);
       const { updatedAt: _, ...rows } = snapshot.board;
@@ -418,7 +446,7 @@ export function createLeaderboardFeed(options: FeedOptions): LeaderboardFeed {
     }
   }
 
-  function subscribe(subscriber: LeaderboardSubscriber) {
+  function subscribe(subscriber: LeaderboardSubscriber<B>) {
     listen();
     subscribers.add(subscriber);
     heartbeat ??= setInterval(() => {

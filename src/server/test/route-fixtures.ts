@@ -3,7 +3,7 @@
 // An entry builds the request a permitted caller would send (seeding whatever it needs through the services) and
 // says which status that caller gets. The matrix sends the same request as every caller the route's x-access refuses
 // and checks the refusal (401/403) changed nothing in the database.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createEmailVerificationToken } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import { createUserAccount } from '../account/service';
@@ -21,6 +21,9 @@ import { linkKey, receiptSubject, statementSubject } from '../receipts/service';
 import { offlineGiftSchema } from '../../shared/fundraising-schemas';
 import { queueMessage } from '../messages/service';
 import { saveSideGameSettings } from '../side-games/service';
+import { openRaise, recordPaddle } from '../paddle-raise/service';
+import { bidderFor } from '../auction/bidders';
+import { openRaiseSchema } from '../../shared/paddle-raise-schemas';
 import {
   createLevel,
   createRegisteredTeam,
@@ -85,6 +88,30 @@ async function finishedTournament(t: TestApp) {
     .insert(teams)
     .values({ tournamentId: tournament.id, name: 'Finished Four', contactName: 'Fin Ish', contactEmail: uniqueEmail('fin') });
   return tournament;
+}
+
+/** An active tournament with an open paddle raise (R56) and a dinner guest's bidder number. */
+async function matrixRaise(t: TestApp) {
+  const tournament = await createTournament(t.db, { active: true });
+  const raise = await openRaise(
+    t.db,
+    openRaiseSchema.parse({ tournamentId: tournament.id, title: 'Fund the bus', levels: '1,000 / 100' }),
+    new Date(),
+  );
+  const bidder = await bidderFor(t.db, tournament.id, { name: 'Dinner Guest', email: '' });
+  return { raise, bidder };
+}
+/** A golfer's personal link (R42) in a tournament with an open raise. */
+async function golferAtRaise(t: TestApp, owner: TestUser) {
+  const { tournament, team } = await createRegisteredTeam(t.db, owner.id);
+  const [golfer] = await t.db.select({ id: players.id }).from(players).where(eq(players.teamId, team.id)).limit(1);
+  const token = (await issueLinks(t.db, [golfer!.id])).get(golfer!.id)!;
+  const raise = await openRaise(
+    t.db,
+    openRaiseSchema.parse({ tournamentId: tournament.id, title: 'Fund the bus', levels: '1,000 / 100' }),
+    new Date(),
+  );
+  return { token, raiseId: raise.id };
 }
 
 /** Level and course names must be unique. */
@@ -940,6 +967,85 @@ export const routeFixtures: Record<string, RouteFixture> = {
     expect: 200,
   },
   'GET /api/leaderboard/events': { expect: 200, stream: true },
+
+  // ── the paddle raise (R56) ──
+  'GET /api/admin/paddle-raises': {
+    request: async ({ t }) => ({ path: `/api/admin/paddle-raises?tournamentId=${(await createTournament(t.db)).id}` }),
+    expect: 200,
+  },
+  'POST /api/admin/paddle-raises': {
+    request: async ({ t }) => ({ json: { tournamentId: (await createTournament(t.db)).id, title: 'Fund the bus', levels: '1,000 / 100' } }),
+    expect: 201,
+  },
+  'POST /api/admin/paddle-raises/bidders': {
+    request: async ({ t }) => ({ json: { tournamentId: (await createTournament(t.db)).id, name: 'Dinner Guest', email: '' } }),
+    expect: 201,
+  },
+  'GET /api/admin/paddle-raises/{id}': {
+    request: async ({ t }) => ({ path: `/api/admin/paddle-raises/${(await matrixRaise(t)).raise.id}` }),
+    expect: 200,
+  },
+  'POST /api/admin/paddle-raises/{id}/close': {
+    request: async ({ t }) => ({ path: `/api/admin/paddle-raises/${(await matrixRaise(t)).raise.id}/close` }),
+    expect: 200,
+  },
+  'POST /api/admin/paddle-raises/{id}/pledges': {
+    request: async ({ t }) => {
+      const { raise, bidder } = await matrixRaise(t);
+      return { path: `/api/admin/paddle-raises/${raise.id}/pledges`, json: { amountCents: 100_000, bidderNumber: bidder.number } };
+    },
+    expect: 201,
+  },
+  'POST /api/admin/paddle-raises/{id}/pledges/{pledgeId}/undo': {
+    request: async ({ t, users }) => {
+      const { raise, bidder } = await matrixRaise(t);
+      const pledge = await recordPaddle(t.db, raise.id, { amountCents: 100_000, bidderNumber: bidder.number }, users.admin.id);
+      return { path: `/api/admin/paddle-raises/${raise.id}/pledges/${pledge.id}/undo` };
+    },
+    expect: 200,
+  },
+  'GET /api/paddle-raises/events': { expect: 200, stream: true },
+  'GET /api/paddle-raises/{tournamentId}/board': {
+    request: async ({ t }) => ({ path: `/api/paddle-raises/${(await matrixRaise(t)).raise.tournamentId}/board` }),
+    expect: 200,
+  },
+  'GET /api/paddle-raises/{tournamentId}/mine': {
+    request: async ({ t }) => ({ path: `/api/paddle-raises/${(await matrixRaise(t)).raise.tournamentId}/mine` }),
+    expect: 200,
+  },
+  'POST /api/paddle-raises/{tournamentId}/pledges': {
+    request: async ({ t }) => {
+      const { raise } = await matrixRaise(t);
+      return { path: `/api/paddle-raises/${raise.tournamentId}/pledges`, json: { raiseId: raise.id, amountCents: 10_000, showName: true } };
+    },
+    expect: 201,
+  },
+  // The matrix's app has no Stripe: a permitted caller is told card payments are off (paddle-raise-routes.test.ts pays).
+  'POST /api/paddle-raises/{tournamentId}/pay': {
+    request: async ({ t }) => ({
+      path: `/api/paddle-raises/${(await matrixRaise(t)).raise.tournamentId}/pay`,
+      json: { pledgeIds: [randomUUID()] },
+    }),
+    expect: 409,
+  },
+  'GET /api/paddle-raises/golfer/{token}': {
+    request: async ({ t, owner }) => ({ path: `/api/paddle-raises/golfer/${(await golferAtRaise(t, owner)).token}` }),
+    expect: 200,
+  },
+  'POST /api/paddle-raises/golfer/{token}/pledges': {
+    request: async ({ t, owner }) => {
+      const { token, raiseId } = await golferAtRaise(t, owner);
+      return { path: `/api/paddle-raises/golfer/${token}/pledges`, json: { raiseId, amountCents: 10_000, showName: false } };
+    },
+    expect: 201,
+  },
+  'POST /api/paddle-raises/golfer/{token}/pay': {
+    request: async ({ t, owner }) => ({
+      path: `/api/paddle-raises/golfer/${(await golferAtRaise(t, owner)).token}/pay`,
+      json: { pledgeIds: [randomUUID()] },
+    }),
+    expect: 409,
+  },
 
   // ── the event page (R40, R41) ──
   'GET /api/events': { expect: 200 },

@@ -1,0 +1,96 @@
+// One live feed's Server-Sent Events stream (the leaderboard's, the paddle raise's TV board: R22, R56): the stream slots
+// per address and per process (docs/decisions/065, 095), Node's direct socket writer when served by Node
+// (docs/decisions/042), Hono's streamSSE with the same events for in-process callers (tests).
+import { ServerResponse } from 'node:http';
+import type { Context } from 'hono';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
+import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
+import type { AppEnv } from '../http/context';
+import { rateLimited, unavailable } from '../http/errors';
+import { newestOnlyQueue, type LeaderboardFeed, type LeaderboardSubscriber, type LiveBoard } from './leaderboard-feed';
+import { EVENT_STREAM_HEADERS, nodeSubscriber } from './node-event-stream';
+
+/** A refused stream's Retry-After: a slot frees as soon as one of that address's pages closes. */
+export const STREAM_RETRY_SECONDS = 10;
+
+/**
+ * Writes the active set and the boards to one stream, newest only: a board that arrives while the stream is busy replaces
+ * the same tournament's board waiting to be written, so a slow client holds at most one pending board per tournament.
+ */
+function sseSubscriber(stream: SSEStreamingApi, onClose: () => void): LeaderboardSubscriber<LiveBoard> {
+  let writing = false;
+  const { waiting, senders } = newestOnlyQueue(() => {
+    if (!writing) void flush();
+  });
+  const flush = async () => {
+    writing = true;
+    for (const [key, event] of waiting) {
+      if (stream.aborted || stream.closed) break;
+      waiting.delete(key);
+      await stream.write(event);
+    }
+    writing = false;
+  };
+  return {
+    ...senders,
+    heartbeat() {
+      if (!writing) void stream.write(': heartbeat\n\n');
+    },
+    close(farewell) {
+      waiting.clear();
+      void stream.write(farewell).finally(onClose);
+    },
+  };
+}
+
+/** The refusals' texts: one address holding too many streams (given the cap), and the process holding all it may. */
+export interface StreamRefusals {
+  tooMany: (cap: number) => string;
+  full: string;
+}
+
+/** Answers the request with the feed's stream, open until the browser leaves or the feed closes. */
+export function streamFeed<B extends LiveBoard>(c: Context<AppEnv>, feed: LeaderboardFeed<B>, refusals: StreamRefusals) {
+  const { streamSlots } = c.var.deps;
+  // Neither one address nor all of them may hold every file descriptor of the process (docs/decisions/065, 095): the
+  // slot is freed when the stream closes, however it ends.
+  const release = streamSlots.take(c.var.clientIp);
+  if (release === 'address') throw rateLimited(c, STREAM_RETRY_SECONDS, refusals.tooMany(streamSlots.perAddress));
+  if (release === 'process') throw unavailable(c, STREAM_RETRY_SECONDS, refusals.full);
+  // Served by Node (npm start): written straight to the socket (docs/decisions/042). In-process callers (tests) get
+  // Hono's streamSSE with the same events.
+  const res = (c.env as { outgoing?: unknown } | undefined)?.outgoing;
+  // HTTP/1 only (an HTTP/2 response's socket carries frames), and HEAD has no body: those keep streamSSE's answer.
+  if (res instanceof ServerResponse && c.req.method === 'GET') {
+    res.writeHead(200, EVENT_STREAM_HEADERS);
+    res.flushHeaders();
+    // A browser that left while the request was on its way has already closed the response: nothing to subscribe
+    // (its 'close' would never come again to unsubscribe it).
+    const subscriber = nodeSubscriber(res);
+    if (!subscriber) release();
+    else {
+      const unsubscribe = feed.subscribe(subscriber);
+      res.once('close', () => {
+        unsubscribe();
+        release();
+      });
+    }
+    return RESPONSE_ALREADY_SENT;
+  }
+  // Proxies (nginx) must pass each event on at once.
+  c.header('X-Accel-Buffering', 'no');
+  return streamSSE(c, async (stream) => {
+    let unsubscribe = () => {};
+    try {
+      // Open until the browser leaves (abort) or the feed closes (shutdown).
+      await new Promise<void>((resolve) => {
+        stream.onAbort(resolve);
+        unsubscribe = feed.subscribe(sseSubscriber(stream, resolve));
+        if (stream.aborted) resolve();
+      });
+      unsubscribe();
+    } finally {
+      release();
+    }
+  });
+}
