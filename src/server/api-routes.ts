@@ -36,6 +36,7 @@ import { adminGolferAnswerRoutes, adminGolferQuestionRoutes, golferAnswerRoutes 
 import { pairingRoutes } from './pairing/routes';
 import { setupRoutes } from './setup/routes';
 import { settingsRoutes } from './settings/routes';
+import { adminVolunteerRoutes, volunteerRoutes } from './volunteers/routes';
 
 /** Each API router and the path it is mounted at, in the order Hono matches them (app.ts mounts them in this order). */
 export const API_ROUTERS = [
@@ -83,6 +84,8 @@ export const API_ROUTERS = [
   ['/api', startingHoleRoutes],
   ['/api', scoringRoutes],
   ['/api', scoreSyncRoutes],
+  ['/api/admin/volunteers', adminVolunteerRoutes],
+  ['/api/volunteer', volunteerRoutes],
 ] as const;
 
 /**

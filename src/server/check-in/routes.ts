@@ -12,13 +12,14 @@ import {
 import { addGolfer, deleteGolfer, listGolfers, listGolferTeams, setCheckIn, setHandicapIndex } from './service';
 import { playerParam } from '../http/path-params';
 import { checkIn, golfer, golferPage } from './schemas';
+import { checkInOfGolfer, checkInOfQuery } from '../volunteers/route-scopes';
 
 export const golferRoutes = createRouter()
   .openapi(
     defineRoute({
       method: 'get',
       path: '/',
-      access: 'staff',
+      ...checkInOfQuery,
       summary: "One page (50) of a tournament's golfers with their team and check-in, optionally matching q (name, e-mail, team)",
       request: { query: listGolfersQuerySchema },
       responses: {
@@ -64,7 +65,7 @@ export const golferRoutes = createRouter()
     defineRoute({
       method: 'put',
       path: '/{playerId}/check-in',
-      access: 'staff',
+      ...checkInOfGolfer,
       summary: 'Check a golfer in or out; records who and when',
       request: { params: playerParam, body: jsonBody(checkInSchema) },
       responses: {
@@ -88,7 +89,7 @@ export const golferRoutes = createRouter()
     defineRoute({
       method: 'put',
       path: '/{playerId}/handicap',
-      access: 'staff',
+      ...checkInOfGolfer,
       summary: "Set a golfer's Handicap Index (-10.0 to 54.0, one decimal; null clears it) (R29)",
       request: { params: playerParam, body: jsonBody(handicapSchema) },
       responses: {
