@@ -9,7 +9,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { pagePatterns } from '../src/client/page-patterns';
 import { findUserByEmail } from '../src/server/account/service';
-import { payments, players, purchases, teams } from '../src/server/db/schema';
+import { payments, players, purchases, teams, volunteerGrants } from '../src/server/db/schema';
+import { inviteVolunteer } from '../src/server/volunteers/service';
 import { seedDemo, type DemoSummary } from '../src/server/demo/demo-data';
 import { issueLinks } from '../src/server/golfer-answers/links';
 import { seriousOrWorse, scanWithAxe } from './support/accessibility';
@@ -29,6 +30,8 @@ interface DemoIds {
   giftPaymentId: string;
   /** A golfer asked to answer for themselves (R42): their personal link's token. */
   golferToken: string;
+  /** An open volunteer invitation's token (R60); the journey's leader also volunteers at the outing, both ways. */
+  invitationToken: string;
 }
 
 let ids: DemoIds | undefined;
@@ -67,7 +70,26 @@ const journey = setUpJourney({
       .from(payments)
       .innerJoin(purchases, eq(purchases.id, payments.purchaseId))
       .where(eq(purchases.dedication, 'In memory of Tom Ellis'));
+    // R60: the leader scores and checks in at the outing too (accepted grants), and someone else is invited.
+    for (const role of ['scorer', 'check-in'] as const) {
+      await db.insert(volunteerGrants).values({
+        tournamentId: summary.outing.id,
+        email: leader.email,
+        role,
+        until: '2099-12-31',
+        tokenHash: `phone-fit-${role}`,
+        acceptedUserId: leader.id,
+        acceptedAt: new Date(),
+      });
+    }
+    const invitation = await inviteVolunteer(
+      db,
+      { tournamentId: summary.outing.id, email: 'new.volunteer@example.org', role: 'check-in', until: '2099-12-31' },
+      leader.id,
+      '2000-01-01',
+    );
     ids = {
+      invitationToken: invitation.token,
       summary,
       leaderTeamId: team!.id,
       leaderTeamPaymentId: payment!.id,
@@ -108,6 +130,10 @@ const VISITS: Record<string, (d: DemoIds) => Visit[]> = {
   '/golfer/:token': (d) => [{ who: 'visitor', path: `/golfer/${d.golferToken}` }],
   // The first-run page only while no account exists (R50): with the demo's accounts its address says it is not valid.
   '/setup/:token': () => [{ who: 'visitor', path: '/setup/no-longer-valid' }],
+  '/volunteer': () => [{ who: 'leader', path: '/volunteer' }],
+  '/volunteer/invitation/:token': (d) => [{ who: 'visitor', path: `/volunteer/invitation/${d.invitationToken}` }],
+  '/volunteer/:tournamentId/check-in': (d) => [{ who: 'leader', path: `/volunteer/${d.summary.outing.id}/check-in` }],
+  '/volunteer/:tournamentId/scores': (d) => [{ who: 'leader', path: `/volunteer/${d.summary.outing.id}/scores` }],
   // Staff's old sign-in address: a visitor is sent to /auth.
   '/admin/login': () => [{ who: 'visitor', path: '/admin/login' }],
   '/admin/tournaments/:id/starting-sheet': (d) => [{ who: 'admin', path: `/admin/tournaments/${d.summary.outing.id}/starting-sheet` }],

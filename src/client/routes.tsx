@@ -41,6 +41,10 @@ const ReceiptPage = lazy(() => import('./receipts/receipt-page').then((m) => ({ 
 const StatementPage = lazy(() => import('./receipts/statement-page').then((m) => ({ default: m.StatementPage })));
 const GolferAnswerPage = lazy(() => import('./golfer-answers/golfer-answer-page').then((m) => ({ default: m.GolferAnswerPage })));
 const SetupPage = lazy(() => import('./setup/setup-page').then((m) => ({ default: m.SetupPage })));
+const VolunteerHomePage = lazy(() => import('./volunteers/volunteer-frame').then((m) => ({ default: m.VolunteerHomePage })));
+const InvitationPage = lazy(() => import('./volunteers/invitation-page').then((m) => ({ default: m.InvitationPage })));
+const VolunteerCheckInPage = lazy(() => import('./volunteers/volunteer-work-pages').then((m) => ({ default: m.VolunteerCheckInPage })));
+const VolunteerScoresPage = lazy(() => import('./volunteers/volunteer-work-pages').then((m) => ({ default: m.VolunteerScoresPage })));
 const TeamScoresPage = lazy(() => import('./scoring/team-scores-page').then((m) => ({ default: m.TeamScoresPage })));
 
 /**
@@ -61,6 +65,10 @@ export const PAGE_ROUTES = (
     <Route path="statement" element={<StatementPage />} />
     <Route path="golfer/:token" element={<GolferAnswerPage />} />
     <Route path="setup/:token" element={<SetupPage />} />
+    <Route path="volunteer" element={<VolunteerHomePage />} />
+    <Route path="volunteer/invitation/:token" element={<InvitationPage />} />
+    <Route path="volunteer/:tournamentId/check-in" element={<VolunteerCheckInPage />} />
+    <Route path="volunteer/:tournamentId/scores" element={<VolunteerScoresPage />} />
     <Route path="auth" element={<AuthPage />} />
     <Route path="logout" element={<LogoutPage />} />
     <Route path="forgot-password" element={<ForgotPasswordPage />} />
