@@ -32,8 +32,8 @@ export function roleMeets(role: string | null | undefined, access: Access): bool
       return true;
     case 'signed-in':
       return role != null;
-    case 'staff':
     // By role alone a tournament-scoped route is staff's; a volunteer's grant is checked by the server per request.
+    case 'staff':
     case 'scorer-for-tournament':
     case 'checkin-for-tournament':
       return isStaff(role);

@@ -81,3 +81,22 @@ export function VolunteerHomePage() {
     </VolunteerFrame>
   );
 }
+
+/** On a signed-in leader's dashboard: the way to their volunteer work (R60), when they have any; nothing otherwise. */
+export function VolunteerLinks() {
+  const grants = useQuery(myGrantsQuery);
+  if (!grants.data?.length) return null;
+  return (
+    <nav
+      aria-label="Your volunteer work"
+      className="mt-4 flex flex-wrap items-center gap-2 rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm"
+    >
+      <span className="font-medium">You volunteer:</span>
+      {grants.data.map((grant) => (
+        <NavLink key={grant.id} to={grantHref(grant)} className="font-medium text-brand-800 underline underline-offset-4">
+          {grantLabel(grant)}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
