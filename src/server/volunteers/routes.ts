@@ -4,7 +4,7 @@ import { z } from '@hono/zod-openapi';
 import { getActor, getViewer, type AppContext } from '../http/context';
 import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { instant } from '../http/answer-fields';
-import { rateLimited, unauthenticated } from '../http/errors';
+import { AppError, rateLimited, unauthenticated } from '../http/errors';
 import { errorFields } from '../logger';
 import { hitWindow } from '../auth/rate-limit';
 import { waitText } from '../auth/routes';
@@ -12,7 +12,7 @@ import { volunteerInvitationMessage } from '../mail/templates';
 import { tournamentParam } from '../http/path-params';
 import { localDate } from '../../shared/editing-lock';
 import { VOLUNTEER_ROLE_LABELS, VOLUNTEER_ROLES } from '../../shared/roles';
-import { inviteVolunteerSchema, VOLUNTEER_STATUSES, volunteerSignUpSchema } from '../../shared/volunteer-schemas';
+import { inviteVolunteerSchema, VOLUNTEER_MESSAGES, VOLUNTEER_STATUSES, volunteerSignUpSchema } from '../../shared/volunteer-schemas';
 import {
   acceptInvitation,
   endVolunteerAccess,
@@ -71,11 +71,10 @@ export const adminVolunteerRoutes = createRouter()
       const rows = await listVolunteers(c.var.deps.database.db, c.req.valid('query').tournamentId, today(c));
       return c.json(
         {
-          volunteers: rows.map((row) => ({
+          volunteers: rows.map(({ createdAt: _created, ...row }) => ({
             ...row,
             acceptedAt: row.acceptedAt?.toISOString() ?? null,
             endedAt: row.endedAt?.toISOString() ?? null,
-            createdAt: undefined,
           })),
         },
         200,
@@ -157,7 +156,7 @@ export const volunteerRoutes = createRouter()
     }),
     async (c) => {
       const found = await findInvitation(c.var.deps.database.db, c.req.valid('param').token, today(c));
-      if (!found) return c.json({ error: { code: 'NOT_FOUND', message: 'Invitation not found' } }, 404);
+      if (!found) throw new AppError('NOT_FOUND', VOLUNTEER_MESSAGES.invitationGone);
       const { email, role: what, until, tournamentId, tournamentName, status } = found;
       return c.json({ email, role: what, until, tournamentId, tournamentName, status }, 200);
     },

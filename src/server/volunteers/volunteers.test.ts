@@ -271,6 +271,12 @@ describe('inviting (R60)', () => {
     expect(row!.invitedBy).toBe(admin.id);
   });
 
+  it('an unknown link says it does not work', async () => {
+    const { status, body } = await t.call(`/api/volunteer/invitations/${'x'.repeat(43)}`);
+    expect(status).toBe(404);
+    expect(body.error.message).toBe(VOLUNTEER_MESSAGES.invitationGone);
+  });
+
   it('names each bad field', async () => {
     const { status, body } = await t.call('/api/admin/volunteers', {
       cookie: admin.cookie,
