@@ -60,7 +60,7 @@ describe('two app instances on one database (both databases)', () => {
       await two.close();
       await one.close();
     }
-  });
+  }, 120_000);
 });
 
 if (testDatabaseKind() === 'postgres') {
