@@ -9,9 +9,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { pagePatterns } from '../src/client/page-patterns';
 import { findUserByEmail } from '../src/server/account/service';
-import { payments, players, purchases, teams, tournaments } from '../src/server/db/schema';
+import { payments, players, purchases, teams, tournaments, volunteerGrants } from '../src/server/db/schema';
 import { copyTournament } from '../src/server/next-year/copy';
 import { addTeams, insertScores } from '../src/server/test/tournament-day-fixtures';
+import { inviteVolunteer } from '../src/server/volunteers/service';
 import { seedDemo, type DemoSummary } from '../src/server/demo/demo-data';
 import { issueLinks } from '../src/server/golfer-answers/links';
 import { seriousOrWorse, scanWithAxe } from './support/accessibility';
@@ -33,6 +34,8 @@ interface DemoIds {
   golferToken: string;
   /** R59: a tournament played yesterday with a scored field: its results page. */
   finishedTournamentId: string;
+  /** An open volunteer invitation's token (R60); the journey's leader also volunteers at the outing, both ways. */
+  invitationToken: string;
 }
 
 let ids: DemoIds | undefined;
@@ -83,7 +86,26 @@ const journey = setUpJourney({
     for (const [i, team] of field.entries())
       await insertScores(db, past.id, team, [Array.from({ length: 18 }, (_, h) => 3 + ((h + i) % 3))]);
     await db.update(tournaments).set({ startDate: '2025-06-01', active: false }).where(eq(tournaments.id, past.id));
+    // R60: the leader scores and checks in at the outing too (accepted grants), and someone else is invited.
+    for (const role of ['scorer', 'check-in'] as const) {
+      await db.insert(volunteerGrants).values({
+        tournamentId: summary.outing.id,
+        email: leader.email,
+        role,
+        until: '2099-12-31',
+        tokenHash: `phone-fit-${role}`,
+        acceptedUserId: leader.id,
+        acceptedAt: new Date(),
+      });
+    }
+    const invitation = await inviteVolunteer(
+      db,
+      { tournamentId: summary.outing.id, email: 'new.volunteer@example.org', role: 'check-in', until: '2099-12-31' },
+      leader.id,
+      '2000-01-01',
+    );
     ids = {
+      invitationToken: invitation.token,
       finishedTournamentId: past.id,
       summary,
       leaderTeamId: team!.id,
@@ -130,6 +152,10 @@ const VISITS: Record<string, (d: DemoIds) => Visit[]> = {
   '/paddle/:tournamentId/tv': (d) => [{ who: 'visitor', path: `/paddle/${d.summary.outing.id}/tv` }],
   // The first-run page only while no account exists (R50): with the demo's accounts its address says it is not valid.
   '/setup/:token': () => [{ who: 'visitor', path: '/setup/no-longer-valid' }],
+  '/volunteer': () => [{ who: 'leader', path: '/volunteer' }],
+  '/volunteer/invitation/:token': (d) => [{ who: 'visitor', path: `/volunteer/invitation/${d.invitationToken}` }],
+  '/volunteer/:tournamentId/check-in': (d) => [{ who: 'leader', path: `/volunteer/${d.summary.outing.id}/check-in` }],
+  '/volunteer/:tournamentId/scores': (d) => [{ who: 'leader', path: `/volunteer/${d.summary.outing.id}/scores` }],
   // Staff's old sign-in address: a visitor is sent to /auth.
   '/admin/login': () => [{ who: 'visitor', path: '/admin/login' }],
   '/admin/tournaments/:id/starting-sheet': (d) => [{ who: 'admin', path: `/admin/tournaments/${d.summary.outing.id}/starting-sheet` }],

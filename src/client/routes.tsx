@@ -50,6 +50,10 @@ const PledgePage = lazy(() => import('./paddle-raise/pledge-page').then((m) => (
 const GolferPledgePage = lazy(() => import('./paddle-raise/pledge-page').then((m) => ({ default: m.GolferPledgePage })));
 const PaddleTvPage = lazy(() => import('./paddle-raise/tv-page').then((m) => ({ default: m.PaddleTvPage })));
 const SetupPage = lazy(() => import('./setup/setup-page').then((m) => ({ default: m.SetupPage })));
+const VolunteerHomePage = lazy(() => import('./volunteers/volunteer-frame').then((m) => ({ default: m.VolunteerHomePage })));
+const InvitationPage = lazy(() => import('./volunteers/invitation-page').then((m) => ({ default: m.InvitationPage })));
+const VolunteerCheckInPage = lazy(() => import('./volunteers/volunteer-work-pages').then((m) => ({ default: m.VolunteerCheckInPage })));
+const VolunteerScoresPage = lazy(() => import('./volunteers/volunteer-work-pages').then((m) => ({ default: m.VolunteerScoresPage })));
 const TeamScoresPage = lazy(() => import('./scoring/team-scores-page').then((m) => ({ default: m.TeamScoresPage })));
 
 /**
@@ -74,6 +78,10 @@ export const PAGE_ROUTES = (
     <Route path="paddle/:tournamentId" element={<PledgePage />} />
     <Route path="paddle/:tournamentId/tv" element={<PaddleTvPage />} />
     <Route path="setup/:token" element={<SetupPage />} />
+    <Route path="volunteer" element={<VolunteerHomePage />} />
+    <Route path="volunteer/invitation/:token" element={<InvitationPage />} />
+    <Route path="volunteer/:tournamentId/check-in" element={<VolunteerCheckInPage />} />
+    <Route path="volunteer/:tournamentId/scores" element={<VolunteerScoresPage />} />
     <Route path="auth" element={<AuthPage />} />
     <Route path="logout" element={<LogoutPage />} />
     <Route path="forgot-password" element={<ForgotPasswordPage />} />

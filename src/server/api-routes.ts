@@ -38,6 +38,7 @@ import { pairingRoutes } from './pairing/routes';
 import { setupRoutes } from './setup/routes';
 import { settingsRoutes } from './settings/routes';
 import { adminNextYearRoutes, resultsRoutes } from './next-year/routes';
+import { adminVolunteerRoutes, volunteerRoutes } from './volunteers/routes';
 
 /** Each API router and the path it is mounted at, in the order Hono matches them (app.ts mounts them in this order). */
 export const API_ROUTERS = [
@@ -89,6 +90,8 @@ export const API_ROUTERS = [
   ['/api', startingHoleRoutes],
   ['/api', scoringRoutes],
   ['/api', scoreSyncRoutes],
+  ['/api/admin/volunteers', adminVolunteerRoutes],
+  ['/api/volunteer', volunteerRoutes],
 ] as const;
 
 /**

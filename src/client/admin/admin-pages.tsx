@@ -11,6 +11,7 @@ import {
   FileChartColumn,
   Gavel,
   HandHeart,
+  HandHelping,
   IdCard,
   Flag,
   Hourglass,
@@ -116,6 +117,12 @@ const PAGES: Record<AdminPagePath, Omit<AdminPage, 'path'>> = {
     picksTournament: true,
     nav: { label: 'Score Report', icon: ListOrdered },
     page: lazy(() => import('../scoring/score-report-page').then((m) => ({ default: m.ScoreReportPage }))),
+  },
+  volunteers: {
+    access: 'staff',
+    picksTournament: true,
+    nav: { label: 'Volunteers', icon: HandHelping },
+    page: lazy(() => import('../volunteers/volunteers-admin-page').then((m) => ({ default: m.VolunteersAdminPage }))),
   },
   'side-games': {
     access: 'staff',

@@ -31,11 +31,13 @@ const nameOf = (g: Golfer) => `${g.firstName} ${g.lastName}`;
 /** spec §8's words for this page, whichever of its lists failed. */
 const LOAD_FAILED = 'Failed to load players.';
 
-export function GolfersPage() {
+/** `only`: a check-in volunteer's page (R60) shows their one tournament (the server refuses any other). */
+export function GolfersPage({ only }: { only?: string } = {}) {
   const { data: me } = useMe();
   const isAdmin = me?.user.role === 'admin';
   const tournaments = useQuery(activeTournamentsQuery);
-  const { tournamentId, picker } = useChosenTournament(tournaments.data?.tournaments);
+  const choices = only ? tournaments.data?.tournaments.filter((t) => t.id === only) : tournaments.data?.tournaments;
+  const { tournamentId, picker } = useChosenTournament(choices);
   const currency = tournaments.data?.currency ?? 'USD';
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim());
@@ -70,7 +72,7 @@ export function GolfersPage() {
     });
   };
 
-  const list = tournaments.data?.tournaments ?? [];
+  const list = choices ?? [];
   const rows = golfers.data?.golfers ?? [];
   return (
     <div className="flex flex-col gap-4">

@@ -15,6 +15,7 @@ import { Link, useSearchParams } from '../router';
 import { errorMessage } from '../lib/api';
 import { notify } from '../lib/toast';
 import { WaitlistCard } from '../registration/waitlist-card';
+import { VolunteerLinks } from '../volunteers/volunteer-frame';
 import { offerQuery } from '../registration/waitlist-queries';
 import { SponsorshipItemsCard } from '../items/sponsorship-items-card';
 import { MyPurchasesCard } from '../items/my-purchases-card';
@@ -71,6 +72,7 @@ export function TeamDashboard({ me }: { me: Me }) {
           Logout
         </Button>
       </div>
+      <VolunteerLinks />
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex min-w-0 flex-col gap-4">

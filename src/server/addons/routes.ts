@@ -8,6 +8,7 @@ import { addonOrderSchema, addonSaleSchema, addonSchema } from '../../shared/ite
 import { checkoutAnswer, checkoutFor } from '../items/checkout';
 import { createAddon, deleteAddon, listAddons, orderAddons, sellAddon, teamAddons, updateAddon } from './service';
 import { addonIdParam, tournamentParam } from '../http/path-params';
+import { checkInOfGolfer } from '../volunteers/route-scopes';
 
 const addon = z
   .object({
@@ -114,7 +115,7 @@ export const golferAddonRoutes = createRouter().openapi(
   defineRoute({
     method: 'post',
     path: '/{playerId}/addons',
-    access: 'staff',
+    ...checkInOfGolfer,
     summary: 'Sell add-ons to a golfer at check-in, paid there (cash or card in person)',
     description: 'Recorded as paid, with the staff member and the time; the cap per golfer holds.',
     request: { params: z.object({ playerId: z.uuid('Golfer not found') }), body: jsonBody(addonSaleSchema) },

@@ -38,13 +38,14 @@ function sharedTally(db: Parameters<typeof checkInTally>[0], tournamentId: strin
   }
   return counting;
 }
+import { checkInOfBody, checkInOfGolfer, checkInOfQuery } from '../volunteers/route-scopes';
 
 export const golferRoutes = createRouter()
   .openapi(
     defineRoute({
       method: 'get',
       path: '/',
-      access: 'staff',
+      ...checkInOfQuery,
       summary: "One page (50) of a tournament's golfers with their team and check-in, optionally matching q (name, e-mail, team)",
       request: { query: listGolfersQuerySchema },
       responses: {
@@ -101,7 +102,7 @@ export const golferRoutes = createRouter()
     defineRoute({
       method: 'get',
       path: '/by-code',
-      access: 'staff',
+      ...checkInOfQuery,
       summary: "R61: the golfer a check-in QR code names: name, team, starting hole and check-in ('Checked in at … by …')",
       request: { query: checkInByCodeSchema },
       responses: {
@@ -119,7 +120,7 @@ export const golferRoutes = createRouter()
     defineRoute({
       method: 'post',
       path: '/check-in-by-code',
-      access: 'staff',
+      ...checkInOfBody,
       summary: 'R61: check in the golfer a QR code names, once; a second time answers who checked them in and when',
       request: { body: jsonBody(checkInByCodeSchema) },
       responses: {
@@ -141,7 +142,7 @@ export const golferRoutes = createRouter()
     defineRoute({
       method: 'get',
       path: '/check-in-events',
-      access: 'staff',
+      ...checkInOfQuery,
       summary: "The day's numbers, live: golfers checked in and expected, as Server-Sent Events",
       description:
         `Event \`${CHECK_IN_TALLY_EVENT}\` (\`{ checkedIn, expected }\`) at once and after every check-in in any process (the ` +
@@ -194,7 +195,7 @@ export const golferRoutes = createRouter()
     defineRoute({
       method: 'put',
       path: '/{playerId}/check-in',
-      access: 'staff',
+      ...checkInOfGolfer,
       summary: 'Check a golfer in or out; records who and when',
       request: { params: playerParam, body: jsonBody(checkInSchema) },
       responses: {
@@ -218,7 +219,7 @@ export const golferRoutes = createRouter()
     defineRoute({
       method: 'put',
       path: '/{playerId}/handicap',
-      access: 'staff',
+      ...checkInOfGolfer,
       summary: "Set a golfer's Handicap Index (-10.0 to 54.0, one decimal; null clears it) (R29)",
       request: { params: playerParam, body: jsonBody(handicapSchema) },
       responses: {

@@ -1080,3 +1080,37 @@ export const paddleRaises = pgTable(
   },
   (t) => [index('paddle_raises_tournament_idx').on(t.tournamentId)],
 );
+
+// ── Volunteers (R60) ─────────────────────────────────────────────────────────────────────────────────────────────────
+/**
+ * R60: one invitation of a volunteer to one tournament, as scorer or for check-in, until a date (the end of that day in
+ * TIME_ZONE). The e-mailed link carries a token; only its SHA-256 is kept. Accepting binds it to one account
+ * (`accepted_user_id`); staff end it at once (`ended_at`). Every volunteer route reads this row on every request, so an end
+ * holds in every process on the next request (docs/decisions/115).
+ */
+export const volunteerGrants = pgTable(
+  'volunteer_grants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tournamentId: uuid('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** 'scorer' (score entry) or 'check-in' (check-in and add-on sales at check-in). */
+    role: text('role').notNull(),
+    /** The last day of access, in TIME_ZONE. */
+    until: date('until', { mode: 'string' }).notNull(),
+    invitedBy: text('invited_by').references(() => user.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    acceptedUserId: text('accepted_user_id').references(() => user.id, { onDelete: 'cascade' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endedBy: text('ended_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('volunteer_grants_tournament_idx').on(t.tournamentId, t.createdAt),
+    index('volunteer_grants_user_idx').on(t.acceptedUserId, t.tournamentId),
+    check('volunteer_grants_role_check', sql`${t.role} in ('scorer', 'check-in')`),
+  ],
+);

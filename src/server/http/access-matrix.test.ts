@@ -2,10 +2,16 @@
 // table below says (written from R8–R11, not from the routes' own declarations, so a route declared too
 // openly fails), refused with 401 (no session) or 403 (role) otherwise, and a refused call changes nothing (R8, R9).
 // A route missing from the table fails; each also needs a fixture in src/server/test/route-fixtures.ts.
+// R60: a scorer and a check-in volunteer (team leaders' accounts with a live grant) call every route too: permitted on their
+// own kind of route for the tournament of their grant, refused on it for another tournament, and everywhere else no more
+// than a team leader.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roleMeets, type Access, type Role } from '../../shared/roles';
+import { isVolunteerAccess, roleMeets, VOLUNTEER_ACCESS_ROLE, type Access, type Role, type VolunteerRole } from '../../shared/roles';
+import { players, teams, volunteerGrants } from '../db/schema';
+import { createTournament } from '../test/factories';
 import { fingerprint } from '../test/db-fingerprint';
-import { fixtureRequest, routeFixtures, type Caller } from '../test/route-fixtures';
+import { fixtureRequest, routeFixtures, type Caller, type MatrixUsers, type Volunteer } from '../test/route-fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
 
 /**
@@ -24,6 +30,10 @@ const staff: Rule = { access: 'staff' };
 /** R8: everything else in the admin area is admin-only. */
 const admin: Rule = { access: 'admin' };
 const ownTeam = (others: 'staff' | 'admin'): Rule => ({ access: 'signed-in', ownTeam: { others } });
+/** R60: staff, and the scorer of the team's tournament; its own leader too. */
+const scorerOrOwnTeam: Rule = { access: 'scorer-for-tournament', ownTeam: { others: 'staff' } };
+/** R60: staff, and the check-in volunteer of the golfer's (or the query's) tournament. */
+const checkIn: Rule = { access: 'checkin-for-tournament' };
 
 const RULES: Record<string, Rule> = {
   'GET /api/health': publicRoute,
@@ -142,9 +152,9 @@ const RULES: Record<string, Rule> = {
   'GET /api/admin/pairing': admin,
   'POST /api/admin/pairing': admin,
   // ── admin: Golfers (R8, R19: staff check in; adding and deleting golfers is admin-only) ──
-  'GET /api/admin/golfers': staff,
-  'PUT /api/admin/golfers/{playerId}/check-in': staff,
-  'PUT /api/admin/golfers/{playerId}/handicap': staff, // R29: set on the day, at check-in
+  'GET /api/admin/golfers': checkIn,
+  'PUT /api/admin/golfers/{playerId}/check-in': checkIn,
+  'PUT /api/admin/golfers/{playerId}/handicap': checkIn, // R29: set on the day, at check-in
   'GET /api/admin/golfers/teams': admin,
   // R61: staff read a golfer's QR and check them in; the live count is theirs too; badges (carrying the codes) are admin's
   'GET /api/admin/golfers/by-code': staff,
@@ -161,9 +171,9 @@ const RULES: Record<string, Rule> = {
   'GET /api/admin/score-report/{tournamentId}': staff,
   'GET /api/admin/score-history/{teamId}': staff,
   'GET /api/score-entry/tournaments': signedIn, // staff every team, a leader their own
-  'GET /api/teams/{teamId}/scores': ownTeam('staff'), // R21
-  'PUT /api/teams/{teamId}/scores': ownTeam('staff'),
-  'POST /api/teams/{teamId}/score-changes': ownTeam('staff'),
+  'GET /api/teams/{teamId}/scores': scorerOrOwnTeam, // R21, R60
+  'PUT /api/teams/{teamId}/scores': scorerOrOwnTeam,
+  'POST /api/teams/{teamId}/score-changes': scorerOrOwnTeam,
   // ── the public leaderboard (names only, R11) ──
   'GET /api/leaderboard': publicRoute,
   'GET /api/leaderboard/events': publicRoute,
@@ -199,7 +209,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/addons': publicRoute,
   'GET /api/teams/{teamId}/addons': ownTeam('staff'),
   'POST /api/teams/{teamId}/addons': ownTeam('staff'), // R37: the leader's golfers; staff any team (at check-in)
-  'POST /api/admin/golfers/{playerId}/addons': staff, // R37: sold at check-in
+  'POST /api/admin/golfers/{playerId}/addons': checkIn, // R37: sold at check-in (R60: by the check-in volunteer too)
   'GET /api/admin/tournaments/{tournamentId}/addons': admin,
   'POST /api/admin/tournaments/{tournamentId}/addons': admin,
   'PUT /api/admin/addons/{id}': admin,
@@ -207,17 +217,26 @@ const RULES: Record<string, Rule> = {
   // ── images (R36): a signed-in sponsor uploads a logo (a hero image: staff, checked in images.test.ts); anyone sees them ──
   'POST /api/images': signedIn,
   'GET /api/images/{id}/{variant}': publicRoute,
+  // ── volunteers (R60): staff invite, see and end; the link is the key to read it and sign up; accepting needs the account ──
+  'GET /api/admin/volunteers': staff,
+  'POST /api/admin/volunteers': staff,
+  'POST /api/admin/volunteers/{id}/end': staff,
+  'GET /api/volunteer/grants': signedIn,
+  'GET /api/volunteer/invitations/{token}': publicRoute,
+  'POST /api/volunteer/invitations/{token}/accept': signedIn,
+  'POST /api/volunteer/invitations/{token}/sign-up': publicRoute,
 };
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-const CALLERS: Caller[] = ['anonymous', 'team_leader', 'moderator', 'admin'];
+const CALLERS: ('anonymous' | Role)[] = ['anonymous', 'team_leader', 'moderator', 'admin'];
 
 interface Operation {
   key: string;
   method: string;
   path: string;
-  /** What the route declares (x-access); the tests judge by `rule`. */
+  /** What the route declares (x-access, and x-team-leaders for a tournament-scoped kind); the tests judge by `rule`. */
   declared: Access;
+  declaredTeamLeaders: boolean;
   /** From the table; undefined for a route missing from it (which fails). */
   rule: Rule | undefined;
   access: Access;
@@ -225,29 +244,74 @@ interface Operation {
 
 // The document is read once, before the tests are collected, so each route gets tests of its own.
 const t: TestApp = await createTestApp();
-const doc = (await (await t.request('/api/openapi.json')).json()) as { paths: Record<string, Record<string, { 'x-access'?: Access }>> };
+const doc = (await (await t.request('/api/openapi.json')).json()) as {
+  paths: Record<string, Record<string, { 'x-access'?: Access; 'x-team-leaders'?: boolean }>>;
+};
 const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, item]) =>
   METHODS.filter((m) => item[m]).map((m) => ({
     key: `${m.toUpperCase()} ${path}`,
     method: m.toUpperCase(),
     path,
     declared: item[m]!['x-access'] as Access,
+    declaredTeamLeaders: item[m]!['x-team-leaders'] === true,
     rule: RULES[`${m.toUpperCase()} ${path}`],
     access: RULES[`${m.toUpperCase()} ${path}`]?.access ?? 'public',
   })),
 );
 
-let users: Record<Role, TestUser>;
+let users: MatrixUsers;
 /** A second team leader, whose team the first one must not reach. */
 let otherLeader: TestUser;
+const VOLUNTEERS: Record<Volunteer, VolunteerRole> = { scorer: 'scorer', checkin: 'check-in' };
 beforeAll(async () => {
   users = {
     team_leader: await t.createUser('team_leader'),
     moderator: await t.createUser('moderator'),
     admin: await t.createUser('admin'),
+    scorer: await t.createUser('team_leader'),
+    checkin: await t.createUser('team_leader'),
   };
   otherLeader = await t.createUser('team_leader');
+  // Each volunteer's tournament A: a grant that reaches none of the tournaments the fixtures make (each makes its own).
+  const home = await createTournament(t.db);
+  for (const volunteer of ['scorer', 'checkin'] as const) await grant(volunteer, home.id);
 });
+
+/** A live, accepted grant of the volunteer's role for `tournamentId`. */
+async function grant(volunteer: Volunteer, tournamentId: string, role: VolunteerRole = VOLUNTEERS[volunteer]) {
+  const user = users[volunteer]!;
+  await t.db.insert(volunteerGrants).values({
+    tournamentId,
+    email: user.email,
+    role,
+    until: '2099-12-31',
+    tokenHash: `matrix-${crypto.randomUUID()}`,
+    acceptedUserId: user.id,
+    acceptedAt: new Date(),
+  });
+}
+
+/** The tournament a built request names: its path's team or golfer, or its tournamentId query (read here, not by the guard's code). */
+async function tournamentOfRequest(path: string): Promise<string> {
+  const team = /\/api\/teams\/([0-9a-f-]{36})/.exec(path)?.[1];
+  if (team) return (await t.db.select({ id: teams.tournamentId }).from(teams).where(eq(teams.id, team)))[0]!.id;
+  const golfer = /\/api\/admin\/golfers\/([0-9a-f-]{36})/.exec(path)?.[1];
+  if (golfer) {
+    const [row] = await t.db
+      .select({ id: teams.tournamentId })
+      .from(players)
+      .innerJoin(teams, eq(teams.id, players.teamId))
+      .where(eq(players.id, golfer));
+    return row!.id;
+  }
+  const query = /[?&]tournamentId=([0-9a-f-]{36})/.exec(path)?.[1];
+  if (query) return query;
+  throw new Error(`No tournament in ${path}`);
+}
+
+/** Whether a role's caller passes the rule by role alone; a rule with `ownTeam` lets any signed-in caller on to their own team. */
+const roleAllowed = (role: Role | null, rule: Rule | undefined, access: Access) =>
+  rule?.ownTeam ? roleMeets(role, 'signed-in') : roleMeets(role, access);
 afterAll(() => t.close());
 
 /** Builds the route's request as the caller (seeding what it needs), and answers a function that sends it. */
@@ -268,7 +332,8 @@ async function prepare(operation: Operation, caller: Caller, owner?: TestUser) {
 describe('the access matrix covers every route', () => {
   it('finds the routes in the OpenAPI document, each with an access rule', () => {
     expect(operations.length).toBeGreaterThan(0);
-    for (const operation of operations) expect(['public', 'signed-in', 'staff', 'admin'], operation.key).toContain(operation.declared);
+    const kinds = ['public', 'signed-in', 'staff', 'admin', 'scorer-for-tournament', 'checkin-for-tournament'];
+    for (const operation of operations) expect(kinds, operation.key).toContain(operation.declared);
   });
 
   it('has a rule from docs/rules for every route (add a new route to RULES above)', () => {
@@ -285,6 +350,11 @@ describe('the access matrix covers every route', () => {
       .filter((o) => o.rule && o.rule.access !== o.declared)
       .map((o) => `${o.key}: declared ${o.declared}, docs/rules says ${o.rule!.access}`);
     expect(differ).toEqual([]);
+    // A tournament-scoped route that lets team leaders on to their own team says so, and only such a route.
+    const leaders = operations
+      .filter((o) => o.rule && (isVolunteerAccess(o.rule.access) && Boolean(o.rule.ownTeam)) !== o.declaredTeamLeaders)
+      .map((o) => o.key);
+    expect(leaders).toEqual([]);
   });
 
   it('has a fixture for every route (add missing ones to src/server/test/route-fixtures.ts)', () => {
@@ -299,7 +369,7 @@ describe('the access matrix covers every route', () => {
 
 describe.each(operations)('$key ($access by docs/rules)', (operation) => {
   for (const caller of CALLERS) {
-    const allowed = roleMeets(caller === 'anonymous' ? null : caller, operation.access);
+    const allowed = roleAllowed(caller === 'anonymous' ? null : caller, operation.rule, operation.access);
     if (allowed) {
       it(`${caller}: permitted`, async () => {
         const fixture = routeFixtures[operation.key];
@@ -324,6 +394,34 @@ describe.each(operations)('$key ($access by docs/rules)', (operation) => {
     }
   }
 
+  for (const volunteer of ['scorer', 'checkin'] as const) {
+    const role = VOLUNTEERS[volunteer];
+    if (isVolunteerAccess(operation.access) && VOLUNTEER_ACCESS_ROLE[operation.access] === role) {
+      it(`${volunteer} of the request's tournament: permitted (on a team they do not lead)`, async () => {
+        const { path, options } = await fixtureRequest(t, users, operation, volunteer, users.team_leader);
+        await grant(volunteer, await tournamentOfRequest(path));
+        const { status, body } = await t.call(path, options);
+        expect(status, JSON.stringify(body)).toBe(routeFixtures[operation.key]!.expect);
+      });
+      it(`${volunteer} of another tournament: refused with 403, changing nothing`, async () => {
+        await expectRefused(volunteer, operation);
+      });
+    } else if (isVolunteerAccess(operation.access)) {
+      it(`${volunteer} (the other kind of volunteer) of the request's tournament: refused with 403, changing nothing`, async () => {
+        await expectRefused(volunteer, operation, true);
+      });
+    } else if (roleAllowed('team_leader', operation.rule, operation.access)) {
+      it(`${volunteer}: permitted as the team leader they also are`, async () => {
+        const { status, body } = await (await prepare(operation, volunteer))();
+        expect(status, JSON.stringify(body)).toBe(routeFixtures[operation.key]!.expect);
+      });
+    } else {
+      it(`${volunteer}: refused with 403 like a team leader, changing nothing`, async () => {
+        await expectRefused(volunteer, operation);
+      });
+    }
+  }
+
   const others = operation.rule?.ownTeam?.others;
   if (others) {
     it('another team leader: refused on a team they do not lead, changing nothing', async () => {
@@ -343,6 +441,21 @@ describe.each(operations)('$key ($access by docs/rules)', (operation) => {
     }
   }
 });
+
+/**
+ * A volunteer refused (403, the standard message) on `operation`'s request for a team the leader holds, and nothing changes;
+ * `grantHere`: the volunteer has a grant (of their own kind) for that request's tournament all the same.
+ */
+async function expectRefused(volunteer: Volunteer, operation: Operation, grantHere = false) {
+  const { path, options } = await fixtureRequest(t, users, operation, volunteer, users.team_leader);
+  if (grantHere) await grant(volunteer, await tournamentOfRequest(path));
+  const before = await fingerprint(t.db);
+  const { status, body } = await t.call(path, options);
+  expect(status, JSON.stringify(body)).toBe(403);
+  // The guard's refusal, or for a team's scores the route's own ('…access this team') once the guard let a leader on.
+  expect(body.error.code).toBe('FORBIDDEN');
+  expect(await fingerprint(t.db)).toEqual(before);
+}
 
 /** A caller acting on `owner`'s team is refused (403, or 404 where the route does not say the team exists) and nothing changes. */
 async function expectRefusedOnTeamOf(owner: TestUser, operation: Operation, caller: Caller) {

@@ -71,6 +71,8 @@ export type AppEnv = {
     clientIp: string;
     /** Set by a write that was refused before it changed anything: it need not wait for settle() (app.ts). */
     wroteNothing?: boolean;
+    /** The tournament whose live volunteer grant let this request through (define-route.ts, R60). */
+    volunteerFor?: string;
   };
 };
 export type AppContext = Context<AppEnv>;
@@ -97,5 +99,8 @@ export async function getFreshViewer(c: AppContext): Promise<Viewer | null> {
 export async function getActor(c: AppContext): Promise<{ userId: string; staff: boolean; admin: boolean }> {
   const viewer = await getFreshViewer(c);
   if (!viewer) throw new AppError('UNAUTHENTICATED', 'You must be signed in to do that');
-  return { userId: viewer.userId, staff: isStaff(viewer.role), admin: viewer.role === 'admin' };
+  // A volunteer acts as staff on this request only: the guard found their live grant for the tournament the request names
+  // (its team or golfer), so the service's staff path reaches that tournament's rows and no other (R60).
+  const volunteer = c.get('volunteerFor') !== undefined;
+  return { userId: viewer.userId, staff: isStaff(viewer.role) || volunteer, admin: viewer.role === 'admin' };
 }

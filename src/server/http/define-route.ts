@@ -2,7 +2,10 @@
 import { createRoute, OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler, TypedResponse } from 'hono';
 import type { JSONParsed } from 'hono/utils/types';
-import { roleMeets, type Access, type Role } from '../../shared/roles';
+import { isStaff, isVolunteerAccess, roleMeets, VOLUNTEER_ACCESS_ROLE, type Access, type Role } from '../../shared/roles';
+import { localDate } from '../../shared/editing-lock';
+import { VOLUNTEER_MESSAGES } from '../../shared/volunteer-schemas';
+import { volunteerGrantState } from '../volunteers/grant-check';
 import { AppError, forbidden, unauthenticated, validationError } from './errors';
 import { NUL_MESSAGE, nulPaths } from './nul';
 import { getFreshViewer, getViewer, type AppEnv } from './context';
@@ -12,7 +15,15 @@ export const ACCESS_DESCRIPTIONS: Record<Access, string> = {
   'signed-in': 'Any signed-in user (team leader, moderator or admin).',
   staff: 'Moderators and admins (tournament-day staff).',
   admin: 'Admins only.',
+  'scorer-for-tournament': "Staff, and a scorer volunteer of the request's tournament while their access lasts (R60).",
+  'checkin-for-tournament': "Staff, and a check-in volunteer of the request's tournament while their access lasts (R60).",
 };
+
+/**
+ * Where a tournament-scoped route (R60) finds the tournament its request names (a path's team or golfer, a query's id):
+ * null for one that is malformed or unknown, which no volunteer may reach (staff then get the route's own 404).
+ */
+export type TournamentOf = (c: Context<AppEnv>) => Promise<string | null>;
 
 export const errorSchema = z
   .object({
@@ -40,8 +51,13 @@ export const jsonResponse = <T extends z.ZodType>(description: string, schema: T
  */
 export const errorResponse = (description: string) => jsonResponse(description, errorSchema);
 
-/** The guard every route runs before its handler. Staff and admin checks read the role fresh from the database. */
-export function requireAccess(access: Access): MiddlewareHandler<AppEnv> {
+/**
+ * The guard every route runs before its handler. Staff and admin checks read the role fresh from the database. A
+ * tournament-scoped kind (R60) lets staff through, and a volunteer whose grant for the request's tournament is live now
+ * (read from the database on every request: an end holds at once in every process, docs/decisions/115); `teamLeaders`
+ * lets any other signed-in caller on to the route's own check of the team they lead.
+ */
+export function requireAccess(access: Access, scope?: { tournamentOf: TournamentOf; teamLeaders?: boolean }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (access === 'public') return next();
     const viewer = await getViewer(c);
@@ -50,6 +66,26 @@ export function requireAccess(access: Access): MiddlewareHandler<AppEnv> {
     let role: Role = viewer.role;
     if (access === 'staff' || access === 'admin') {
       role = (await getFreshViewer(c))?.role ?? 'team_leader';
+    }
+    if (isVolunteerAccess(access) && !isStaff(role)) {
+      if (!scope) throw new Error(`A ${access} route needs tournamentOf`);
+      const { database, now, config } = c.var.deps;
+      const tournamentId = await scope.tournamentOf(c);
+      const state = tournamentId
+        ? await volunteerGrantState(database.db, {
+            userId: viewer.userId,
+            tournamentId,
+            role: VOLUNTEER_ACCESS_ROLE[access],
+            today: localDate(now(), config.timeZone),
+          })
+        : 'none';
+      if (state === 'live') {
+        c.set('volunteerFor', tournamentId!);
+        return next();
+      }
+      if (scope.teamLeaders) return next();
+      if (state === 'over') throw new AppError('FORBIDDEN', VOLUNTEER_MESSAGES.ended);
+      throw forbidden();
     }
     if (!roleMeets(role, access)) throw forbidden();
     return next();
@@ -82,9 +118,17 @@ const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
  * cached unless they say so (docs/decisions/060).
  */
 export function defineRoute<const R extends Omit<RouteConfig, 'middleware'>>(
-  config: R & { access: Access; authorize?: MiddlewareHandler<AppEnv>; noStore?: boolean },
+  config: R & {
+    access: Access;
+    authorize?: MiddlewareHandler<AppEnv>;
+    noStore?: boolean;
+    /** A tournament-scoped access kind's tournament (R60), and whether team leaders go on to the route's own check. */
+    tournamentOf?: TournamentOf;
+    teamLeaders?: boolean;
+  },
 ) {
-  const { access, authorize, noStore: noStoreOption, ...rest } = config;
+  const { access, authorize, noStore: noStoreOption, tournamentOf, teamLeaders, ...rest } = config;
+  if (isVolunteerAccess(access) && !tournamentOf) throw new Error(`${rest.method} ${rest.path}: a ${access} route needs tournamentOf`);
   const bodyContent = (rest.request?.body as { content?: Record<string, unknown> } | undefined)?.content;
   const jsonBody = Boolean(bodyContent?.['application/json']);
   const formBody = Boolean(bodyContent?.['multipart/form-data']);
@@ -92,14 +136,16 @@ export function defineRoute<const R extends Omit<RouteConfig, 'middleware'>>(
     ...rest.responses,
     400: errorResponse('The input is not valid (a rule, a NUL character, a body that is not JSON); `fields` names each bad field.'),
     ...(access === 'public' ? {} : { 401: errorResponse('No session, or a session that has ended.') }),
-    ...(access === 'staff' || access === 'admin' ? { 403: errorResponse('The role may not call this route.') } : {}),
+    ...(access === 'staff' || access === 'admin' || isVolunteerAccess(access)
+      ? { 403: errorResponse('The role (or the volunteer access, R60) may not call this route.') }
+      : {}),
     // 413 (the body cap), like the origin check's 403, is app.ts's: the document builder declares it on every write.
     ...(jsonBody ? { 415: errorResponse('The request body is not JSON (Content-Type must be application/json).') } : {}),
     ...(formBody ? { 415: errorResponse('The request body is not a form (Content-Type must be multipart/form-data).') } : {}),
   };
   const guards: MiddlewareHandler<AppEnv>[] = [
     ...((noStoreOption ?? access !== 'public') ? [noStore] : []),
-    requireAccess(access),
+    requireAccess(access, tournamentOf ? { tournamentOf, teamLeaders } : undefined),
     ...(authorize ? [authorize] : []),
     refuseNulInUrl,
   ];
@@ -111,6 +157,7 @@ export function defineRoute<const R extends Omit<RouteConfig, 'middleware'>>(
     middleware: guards,
     description: `${rest.description ?? ''}\n\nAccess: ${ACCESS_DESCRIPTIONS[access]}`.trim(),
     'x-access': access,
+    ...(teamLeaders ? { 'x-team-leaders': true } : {}),
   } as unknown as R);
 }
 

@@ -32,7 +32,14 @@ interface Operation {
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 /** The caller a route's access rule lets through with the least: who a valid request is sent as. */
-const PERMITTED: Record<Access, Caller> = { public: 'anonymous', 'signed-in': 'team_leader', staff: 'moderator', admin: 'admin' };
+const PERMITTED: Record<Access, Caller> = {
+  public: 'anonymous',
+  'signed-in': 'team_leader',
+  staff: 'moderator',
+  admin: 'admin',
+  'scorer-for-tournament': 'moderator',
+  'checkin-for-tournament': 'moderator',
+};
 const FOREIGN_ORIGIN = 'https://elsewhere.example';
 
 // The document is read once, before the tests are collected, so each operation gets tests of its own.

@@ -135,6 +135,10 @@ export const samples: { [K in Kind]: Input<K>[] } = {
     url: URL,
   })),
   purchaseReminderMessage: [{ buyerName: NAME, label: TEAM, tournamentName: 'Spring Classic', deadline: 'Friday', url: URL }],
+  volunteerInvitationMessage: [
+    { tournamentName: 'Spring & <Summer> Classic', roleLabel: 'Check-in', lastDay: 'Friday, April 16, 2027', invitedBy: NAME, url: URL },
+    { tournamentName: 'Spring Classic', roleLabel: 'Scorer', lastDay: 'Friday, April 16, 2027', invitedBy: NAME, url: URL },
+  ],
   purchaseExpiredMessage: [{ buyerName: NAME, label: TEAM, tournamentName: 'Spring Classic', url: URL }],
   thankYouMessage: [
     {

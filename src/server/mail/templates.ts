@@ -110,3 +110,25 @@ export function testMailMessage(input: { org: string; adminName: string }) {
     ],
   });
 }
+
+/** R60: a volunteer invited to one tournament; the link signs them up or in, then grants that role there only. */
+export function volunteerInvitationMessage(input: {
+  tournamentName: string;
+  roleLabel: string;
+  lastDay: string;
+  invitedBy: string;
+  url: string;
+}) {
+  const what = input.roleLabel === 'Scorer' ? 'enter scores' : 'check golfers in and sell add-ons at check-in';
+  return renderMail({
+    subject: `You are invited to volunteer at ${input.tournamentName}`,
+    heading: 'Volunteer invitation',
+    blocks: [
+      'Hi,',
+      `${inertLinks(input.invitedBy)} invited you to help at ${inertLinks(input.tournamentName)} as ${input.roleLabel}: you will be able to ${what} for this tournament only.`,
+      `Follow the link to create your account (or sign in to the one you have) and accept. Your access lasts until the end of ${input.lastDay}.`,
+      { action: 'Accept the invitation', url: input.url },
+      'If you did not expect this, you can ignore this message.',
+    ],
+  });
+}

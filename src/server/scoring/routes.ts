@@ -9,6 +9,9 @@ import { saveScoresSchema } from '../../shared/score-schemas';
 import { leaderboardSchema, scoreEntryChoicesSchema, scoreSheetSchema } from './openapi-schemas';
 import { checkMayScore, getScoreSheet, listScoreEntryChoices, saveScores } from './scores';
 import { teamParam } from '../http/path-params';
+import { scorerOfTeam } from '../volunteers/route-scopes';
+import { liveGrantTournaments } from '../volunteers/service';
+import { localDate } from '../../shared/editing-lock';
 
 /** Who may score the team (R9), answered before the body; a malformed id is left to the param's 400. */
 export const mayScoreTeam: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -20,7 +23,7 @@ export const mayScoreTeam: MiddlewareHandler<AppEnv> = async (c, next) => {
 const saveScoresRoute = defineRoute({
   method: 'put',
   path: '/teams/{teamId}/scores',
-  access: 'signed-in',
+  ...scorerOfTeam,
   authorize: mayScoreTeam,
   summary: "Replace a team's scores (R21): cells with strokes 1–15 are saved, every other cell is cleared",
   description:
@@ -43,20 +46,26 @@ export const scoringRoutes = createRouter()
       method: 'get',
       path: '/score-entry/tournaments',
       access: 'signed-in',
-      summary: 'The teams the caller may score, by active tournament: staff every team, a leader their own',
+      summary:
+        'The teams the caller may score, by active tournament: staff every team, a leader their own, a scorer volunteer (R60) their tournament',
       responses: { 200: jsonResponse('OK', scoreEntryChoicesSchema) },
     }),
     async (c) => {
-      return c.json(await listScoreEntryChoices(c.var.deps.database.db, await getActor(c)), 200);
+      const { database, now, config } = c.var.deps;
+      const actor = await getActor(c);
+      const scorerFor = actor.staff
+        ? []
+        : await liveGrantTournaments(database.db, actor.userId, 'scorer', localDate(now(), config.timeZone));
+      return c.json(await listScoreEntryChoices(database.db, actor, scorerFor), 200);
     },
   )
   .openapi(
     defineRoute({
       method: 'get',
       path: '/teams/{teamId}/scores',
-      access: 'signed-in',
+      ...scorerOfTeam,
       summary: "A team's score sheet: holes with pars, players, strokes saved",
-      description: "Only the team's leader and staff (R9); anyone else gets 403.",
+      description: "Only the team's leader, staff (R9) and its tournament's scorer volunteer (R60); anyone else gets 403.",
       request: { params: teamParam },
       responses: { 200: jsonResponse('OK', scoreSheetSchema), 403: errorResponse('Not your team'), 404: errorResponse('No such team') },
     }),

@@ -5,6 +5,7 @@ import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from
 import { scoreChangesSchema } from '../../shared/score-sync';
 import { changesResultSchema, historySchema } from './openapi-schemas';
 import { mayScoreTeam } from './routes';
+import { scorerOfTeam } from '../volunteers/route-scopes';
 import { applyScoreChanges, getScoreHistory } from './score-sync';
 import { teamParam } from '../http/path-params';
 
@@ -13,7 +14,7 @@ export const scoreSyncRoutes = createRouter()
     defineRoute({
       method: 'post',
       path: '/teams/{teamId}/score-changes',
-      access: 'signed-in',
+      ...scorerOfTeam,
       authorize: mayScoreTeam,
       summary: 'Apply the cells one scorer changed (R32): each only while it still holds the value it was changed from',
       description:

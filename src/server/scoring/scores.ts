@@ -1,7 +1,7 @@
 // Score entry (R9, R21; spec §5, §8): which teams a user may score, a team's score sheet, and saving it —
 // the team's scores replaced in one transaction. A leader reads and scores only their own teams; staff any team.
 import { createHash } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { playerOrder } from '../teams/player-order';
 import { players, playerScores, teamAssignments, teams, tournaments } from '../db/schema';
@@ -18,8 +18,13 @@ import { cardOf, diffCards, recordScoreEvents } from './score-events';
 const teamNotFound = () => new AppError('NOT_FOUND', 'Team not found');
 const notYours = () => new AppError('FORBIDDEN', "You don't have permission to access this team");
 
-/** Staff: every team of every active tournament. A leader: their own teams in active tournaments. */
-export async function listScoreEntryChoices(db: Db, actor: Actor): Promise<ScoreEntryChoices> {
+/**
+ * Staff: every team of every active tournament. A leader: their own teams in active tournaments. A scorer volunteer (R60):
+ * also every team of the tournaments in `scorerFor`, their live grants.
+ */
+export async function listScoreEntryChoices(db: Db, actor: Actor, scorerFor: readonly string[] = []): Promise<ScoreEntryChoices> {
+  const ownOrScored =
+    scorerFor.length > 0 ? or(eq(teams.userId, actor.userId), inArray(teams.tournamentId, [...scorerFor])) : eq(teams.userId, actor.userId);
   const rows = await db
     .select({
       tournamentId: tournaments.id,
@@ -30,10 +35,7 @@ export async function listScoreEntryChoices(db: Db, actor: Actor): Promise<Score
       startGroup: sql<StartGroup | null>`${teamAssignments.startGroup}`,
     })
     .from(tournaments)
-    .leftJoin(
-      teams,
-      actor.staff ? eq(teams.tournamentId, tournaments.id) : and(eq(teams.tournamentId, tournaments.id), eq(teams.userId, actor.userId)),
-    )
+    .leftJoin(teams, actor.staff ? eq(teams.tournamentId, tournaments.id) : and(eq(teams.tournamentId, tournaments.id), ownOrScored))
     .leftJoin(teamAssignments, eq(teamAssignments.teamId, teams.id))
     .where(eq(tournaments.active, true))
     .orderBy(asc(tournaments.startDate), asc(tournaments.name), asc(tournaments.id), asc(sql`lower(${teams.name})`), asc(teams.id));
@@ -44,8 +46,8 @@ export async function listScoreEntryChoices(db: Db, actor: Actor): Promise<Score
     if (row.teamId)
       tournament.teams.push({ teamId: row.teamId, teamName: row.teamName!, startingHole: row.startingHole, startGroup: row.startGroup });
   }
-  // A leader sees only the tournaments they have a team in.
-  return { tournaments: actor.staff ? choices : choices.filter((t) => t.teams.length > 0) };
+  // A leader sees only the tournaments they have a team in; a scorer also the tournaments they score, even with no team yet.
+  return { tournaments: actor.staff ? choices : choices.filter((t) => t.teams.length > 0 || scorerFor.includes(t.id)) };
 }
 
 /**

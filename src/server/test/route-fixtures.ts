@@ -24,6 +24,7 @@ import { saveSideGameSettings } from '../side-games/service';
 import { openRaise, recordPaddle } from '../paddle-raise/service';
 import { bidderFor } from '../auction/bidders';
 import { openRaiseSchema } from '../../shared/paddle-raise-schemas';
+import { inviteVolunteer } from '../volunteers/service';
 import {
   createLevel,
   createRegisteredTeam,
@@ -114,6 +115,15 @@ async function golferAtRaise(t: TestApp, owner: TestUser) {
   return { token, raiseId: raise.id };
 }
 
+/** An open invitation (R60) of `email` to a new tournament, made by `invitedBy`. */
+const matrixInvitation = async (t: TestApp, email: string, invitedBy: string) =>
+  inviteVolunteer(
+    t.db,
+    { tournamentId: (await createTournament(t.db)).id, email, role: 'check-in', until: '2099-12-31' },
+    invitedBy,
+    '2000-01-01',
+  );
+
 /** Level and course names must be unique. */
 const uniqueName = (label: string) => `${label} ${randomBytes(3).toString('hex')}`;
 
@@ -143,8 +153,11 @@ export interface RouteFixture {
   stream?: boolean;
 }
 
-/** Who calls: anonymous, or the signed-in user of a role. */
-export type Caller = 'anonymous' | Role;
+/** Who calls: anonymous, the signed-in user of a role, or (R60) a volunteer (a team leader's account with a grant). */
+export type Caller = 'anonymous' | Role | Volunteer;
+export type Volunteer = 'scorer' | 'checkin';
+/** The matrix's users: one per role, and the two volunteers. */
+export type MatrixUsers = Record<Role, TestUser> & Partial<Record<Volunteer, TestUser>>;
 
 /** An operation of the OpenAPI document: `GET /api/teams/{id}`. */
 interface FixtureOperation {
@@ -159,12 +172,13 @@ interface FixtureOperation {
  */
 export async function fixtureRequest(
   t: TestApp,
-  users: Record<Role, TestUser>,
+  users: MatrixUsers,
   operation: FixtureOperation,
   caller: Caller,
   owner?: TestUser,
 ): Promise<{ path: string; options: RequestOptions; fixture: RouteFixture | undefined }> {
-  const user = caller === 'anonymous' ? null : users[caller];
+  const user = caller === 'anonymous' ? null : (users[caller] ?? null);
+  if (caller !== 'anonymous' && !user) throw new Error(`No matrix user for ${caller}`);
   const context: FixtureContext = {
     t,
     caller: user,
@@ -958,6 +972,44 @@ export const routeFixtures: Record<string, RouteFixture> = {
       path: `/api/admin/score-history/${(await createTournamentDay(t.db, users.team_leader.id, { teams: 1 })).teams[0]!.id}`,
     }),
     expect: 200,
+  },
+  // ── volunteers (R60): staff invite, list and end; the link's holder reads it, signs up from it, or accepts it signed in ──
+  'GET /api/admin/volunteers': {
+    request: async ({ t }) => ({ path: `/api/admin/volunteers?tournamentId=${(await createTournament(t.db)).id}` }),
+    expect: 200,
+  },
+  'POST /api/admin/volunteers': {
+    request: async ({ t }) => ({
+      json: { tournamentId: (await createTournament(t.db)).id, email: uniqueEmail('volunteer'), role: 'scorer', until: '2099-12-31' },
+    }),
+    expect: 201,
+  },
+  'POST /api/admin/volunteers/{id}/end': {
+    request: async ({ t, users }) => ({
+      path: `/api/admin/volunteers/${(await matrixInvitation(t, uniqueEmail('ending'), users.admin.id)).id}/end`,
+    }),
+    expect: 204,
+  },
+  'GET /api/volunteer/grants': { expect: 200 },
+  'GET /api/volunteer/invitations/{token}': {
+    request: async ({ t, users }) => ({
+      path: `/api/volunteer/invitations/${(await matrixInvitation(t, uniqueEmail('shown'), users.admin.id)).token}`,
+    }),
+    expect: 200,
+  },
+  'POST /api/volunteer/invitations/{token}/accept': {
+    // Sent to the caller's own address, as the route requires.
+    request: async ({ t, users, owner }) => ({
+      path: `/api/volunteer/invitations/${(await matrixInvitation(t, owner.email, users.admin.id)).token}/accept`,
+    }),
+    expect: 200,
+  },
+  'POST /api/volunteer/invitations/{token}/sign-up': {
+    request: async ({ t, users }) => ({
+      path: `/api/volunteer/invitations/${(await matrixInvitation(t, uniqueEmail('joining'), users.admin.id)).token}/sign-up`,
+      json: { firstName: 'Vol', lastName: 'Unteer', password: TEST_PASSWORD },
+    }),
+    expect: 201,
   },
   'GET /api/leaderboard': { expect: 200 },
   'GET /api/leaderboard/{tournamentId}': {
