@@ -36,6 +36,7 @@ import { adminGolferAnswerRoutes, adminGolferQuestionRoutes, golferAnswerRoutes 
 import { pairingRoutes } from './pairing/routes';
 import { setupRoutes } from './setup/routes';
 import { settingsRoutes } from './settings/routes';
+import { adminAuctionRoutes, auctionRoutes } from './auction/lot-routes';
 
 /** Each API router and the path it is mounted at, in the order Hono matches them (app.ts mounts them in this order). */
 export const API_ROUTERS = [
@@ -77,6 +78,8 @@ export const API_ROUTERS = [
   ['/api/admin/pairing', pairingRoutes],
   ['/api/admin', reportRoutes],
   ['/api/leaderboard', leaderboardRoutes],
+  ['/api/auction', auctionRoutes],
+  ['/api/admin/auction', adminAuctionRoutes],
   ['/api/events', eventRoutes],
   ['/api', receiptRoutes],
   ['/api/side-games', sideGameRoutes],

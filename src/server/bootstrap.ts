@@ -10,6 +10,7 @@ import type { AppDeps } from './http/context';
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail/mailer';
 import { createLeaderboardFeed } from './leaderboard/leaderboard-feed';
+import { createAuctionFeed } from './auction/auction-feed';
 import { createStreamSlots } from './leaderboard/stream-slots';
 import { descriptorLimit, streamCaps } from './leaderboard/stream-limits';
 import { createDecodeGate } from './images/decode-gate';
@@ -73,6 +74,7 @@ export async function buildDeps(
         changes,
       });
   const leaderboardFeed = createLeaderboardFeed({ database, logger });
+  const auctionFeed = createAuctionFeed({ database, logger });
   return {
     config,
     database,
@@ -83,6 +85,7 @@ export async function buildDeps(
     limits: { ...DEFAULT_LIMITS, ...overrides.limits },
     now: overrides.now ?? (() => new Date()),
     leaderboardFeed,
+    auctionFeed,
     streamSlots: createStreamSlots(streamCaps(descriptorLimit(), config.streamsPerAddress)),
     imageDecodes: createDecodeGate(),
     stripe: config.stripe ? createStripeClient(config.stripe) : null,

@@ -1,34 +1,16 @@
 // /api/leaderboard: the public live leaderboards (R4, R11, R22) — every active tournament's board, one board,
 // and every active board as one stream of Server-Sent Events that the browser's EventSource keeps open (and re-opens by
 // itself): one connection per page, whatever the number of tournaments (HTTP/1.1 allows a browser 6 per host).
-import { ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { z } from '@hono/zod-openapi';
-import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
-import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { createRouter, defineRoute, errorResponse, jsonResponse, serializedJson } from '../http/define-route';
-import { AppError, rateLimited, unavailable } from '../http/errors';
-import {
-  ACTIVE_EVENT,
-  CLOSING_EVENT,
-  LEADERBOARD_EVENT,
-  RETRY_MS,
-  type BoardSnapshot,
-  type LeaderboardFeed,
-  newestOnlyQueue,
-  type LeaderboardSubscriber,
-} from './leaderboard-feed';
+import { AppError } from '../http/errors';
+import { ACTIVE_EVENT, CLOSING_EVENT, LEADERBOARD_EVENT, RETRY_MS, type BoardSnapshot, type LeaderboardFeed } from './leaderboard-feed';
 import { activeTournamentIds } from './leaderboard';
 import { leaderboardSchema } from '../scoring/openapi-schemas';
-import { EVENT_STREAM_HEADERS, nodeSubscriber } from './node-event-stream';
 import { tournamentParam } from '../http/path-params';
+import { serveEventStream } from './event-stream-route';
 
-/** A refused stream's Retry-After: a slot frees as soon as one of that address's pages closes. */
-export const STREAM_RETRY_SECONDS = 10;
-export const tooManyStreams = (cap: number) =>
-  `Too many live leaderboards are open from your network (at most ${cap} at once). Close a leaderboard page or try again in a few seconds.`;
-export const STREAMS_FULL =
-  'The live leaderboard is at capacity on this server right now. The page reconnects by itself; or reload it in a few seconds.';
 const notFound = () => new AppError('NOT_FOUND', 'Leaderboard not found');
 
 /** The board of an active tournament; 404 for an unknown or closed one. */
@@ -38,36 +20,6 @@ async function publicBoard(feed: LeaderboardFeed, tournamentId: string): Promise
   });
   if (!snapshot.active) throw notFound();
   return snapshot;
-}
-
-/**
- * Writes the active set and the boards to one stream, newest only: a board that arrives while the stream is busy replaces
- * the same tournament's board waiting to be written, so a slow client holds at most one pending board per tournament.
- */
-function sseSubscriber(stream: SSEStreamingApi, onClose: () => void): LeaderboardSubscriber {
-  let writing = false;
-  const { waiting, senders } = newestOnlyQueue(() => {
-    if (!writing) void flush();
-  });
-  const flush = async () => {
-    writing = true;
-    for (const [key, event] of waiting) {
-      if (stream.aborted || stream.closed) break;
-      waiting.delete(key);
-      await stream.write(event);
-    }
-    writing = false;
-  };
-  return {
-    ...senders,
-    heartbeat() {
-      if (!writing) void stream.write(': heartbeat\n\n');
-    },
-    close(farewell) {
-      waiting.clear();
-      void stream.write(farewell).finally(onClose);
-    },
-  };
 }
 
 /** The last list of boards answered gzipped, with the very snapshots it was made of (a snapshot is one computation). */
@@ -125,50 +77,7 @@ export const leaderboardRoutes = createRouter()
         ),
       },
     }),
-    (c) => {
-      const { leaderboardFeed: feed, streamSlots } = c.var.deps;
-      // Neither one address nor all of them may hold every file descriptor of the process (docs/decisions/065, 095): the
-      // slot is freed when the stream closes, however it ends.
-      const release = streamSlots.take(c.var.clientIp);
-      if (release === 'address') throw rateLimited(c, STREAM_RETRY_SECONDS, tooManyStreams(streamSlots.perAddress));
-      if (release === 'process') throw unavailable(c, STREAM_RETRY_SECONDS, STREAMS_FULL);
-      // Served by Node (npm start): written straight to the socket (docs/decisions/042). In-process callers (tests) get
-      // Hono's streamSSE with the same events.
-      const res = (c.env as { outgoing?: unknown } | undefined)?.outgoing;
-      // HTTP/1 only (an HTTP/2 response's socket carries frames), and HEAD has no body: those keep streamSSE's answer.
-      if (res instanceof ServerResponse && c.req.method === 'GET') {
-        res.writeHead(200, EVENT_STREAM_HEADERS);
-        res.flushHeaders();
-        // A browser that left while the request was on its way has already closed the response: nothing to subscribe
-        // (its 'close' would never come again to unsubscribe it).
-        const subscriber = nodeSubscriber(res);
-        if (!subscriber) release();
-        else {
-          const unsubscribe = feed.subscribe(subscriber);
-          res.once('close', () => {
-            unsubscribe();
-            release();
-          });
-        }
-        return RESPONSE_ALREADY_SENT;
-      }
-      // Proxies (nginx) must pass each event on at once.
-      c.header('X-Accel-Buffering', 'no');
-      return streamSSE(c, async (stream) => {
-        let unsubscribe = () => {};
-        try {
-          // Open until the browser leaves (abort) or the feed closes (shutdown).
-          await new Promise<void>((resolve) => {
-            stream.onAbort(resolve);
-            unsubscribe = feed.subscribe(sseSubscriber(stream, resolve));
-            if (stream.aborted) resolve();
-          });
-          unsubscribe();
-        } finally {
-          release();
-        }
-      });
-    },
+    (c) => serveEventStream(c, (subscriber) => c.var.deps.leaderboardFeed.subscribe(subscriber)),
   )
   .openapi(
     defineRoute({
