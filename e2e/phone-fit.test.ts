@@ -12,6 +12,7 @@ import { findUserByEmail } from '../src/server/account/service';
 import { payments, players, purchases, teams } from '../src/server/db/schema';
 import { seedDemo, type DemoSummary } from '../src/server/demo/demo-data';
 import { issueLinks } from '../src/server/golfer-answers/links';
+import { createLot, setAuctionTimes } from '../src/server/auction/lots';
 import { seriousOrWorse, scanWithAxe } from './support/accessibility';
 import { E2E_ACCOUNTS } from './support/accounts';
 import { resizeTo, setUpJourney, shoot, VIEWPORTS } from './support/journey';
@@ -29,6 +30,8 @@ interface DemoIds {
   giftPaymentId: string;
   /** A golfer asked to answer for themselves (R42): their personal link's token. */
   golferToken: string;
+  /** A lot of the outing's silent auction, open for bids (R53). */
+  lotId: string;
 }
 
 let ids: DemoIds | undefined;
@@ -67,8 +70,24 @@ const journey = setUpJourney({
       .from(payments)
       .innerJoin(purchases, eq(purchases.id, payments.purchaseId))
       .where(eq(purchases.dedication, 'In memory of Tom Ellis'));
+    // The outing's silent auction, open now, with one lot (R53).
+    const now = Date.now();
+    await setAuctionTimes(db, summary.outing.id, {
+      opensAt: new Date(now - 3600_000).toISOString(),
+      closesAt: new Date(now + 3 * 3600_000).toISOString(),
+    });
+    const lot = await createLot(db, summary.outing.id, {
+      title: 'Foursome at Pebble Creek with lunch and carts',
+      description: 'A round for four on a weekday of your choice, lunch at the clubhouse included.',
+      valueCents: 120_000,
+      openingBidCents: 40_000,
+      minRaiseCents: 2_500,
+      buyNowCents: 150_000,
+      donor: 'Pebble Creek Golf Club',
+    });
     ids = {
       summary,
+      lotId: lot.id,
       leaderTeamId: team!.id,
       leaderTeamPaymentId: payment!.id,
       leaderTeamEmail: team!.email,
@@ -106,6 +125,11 @@ const VISITS: Record<string, (d: DemoIds) => Visit[]> = {
   ],
   '/statement': (d) => [{ who: 'admin', path: `/statement?email=${encodeURIComponent(d.leaderTeamEmail)}` }],
   '/golfer/:token': (d) => [{ who: 'visitor', path: `/golfer/${d.golferToken}` }],
+  '/auction/:tournamentId': (d) => [{ who: 'visitor', path: `/auction/${d.summary.outing.id}` }],
+  '/auction/:tournamentId/lots/:lotId': (d) => [
+    { who: 'visitor', path: `/auction/${d.summary.outing.id}/lots/${d.lotId}` },
+    { who: 'leader', path: `/auction/${d.summary.outing.id}/lots/${d.lotId}` },
+  ],
   // The first-run page only while no account exists (R50): with the demo's accounts its address says it is not valid.
   '/setup/:token': () => [{ who: 'visitor', path: '/setup/no-longer-valid' }],
   // Staff's old sign-in address: a visitor is sent to /auth.

@@ -41,6 +41,8 @@ const ReceiptPage = lazy(() => import('./receipts/receipt-page').then((m) => ({ 
 const StatementPage = lazy(() => import('./receipts/statement-page').then((m) => ({ default: m.StatementPage })));
 const GolferAnswerPage = lazy(() => import('./golfer-answers/golfer-answer-page').then((m) => ({ default: m.GolferAnswerPage })));
 const SetupPage = lazy(() => import('./setup/setup-page').then((m) => ({ default: m.SetupPage })));
+const AuctionPage = lazy(() => import('./auction/auction-page').then((m) => ({ default: m.AuctionPage })));
+const LotPage = lazy(() => import('./auction/lot-page').then((m) => ({ default: m.LotPage })));
 const TeamScoresPage = lazy(() => import('./scoring/team-scores-page').then((m) => ({ default: m.TeamScoresPage })));
 
 /**
@@ -55,6 +57,8 @@ export const PAGE_ROUTES = (
     <Route path="register/payment" element={<PaymentReturnPage />} />
     <Route path="register/purchase-payment" element={<PurchaseReturnPage />} />
     <Route path="leaderboard" element={<LeaderboardPage />} />
+    <Route path="auction/:tournamentId" element={<AuctionPage />} />
+    <Route path="auction/:tournamentId/lots/:lotId" element={<LotPage />} />
     <Route path="give" element={<GivePage />} />
     <Route path="give/thanks" element={<GiveThanksPage />} />
     <Route path="receipts/:paymentId" element={<ReceiptPage />} />

@@ -9,6 +9,7 @@ import {
   CreditCard,
   DatabaseBackup,
   FileChartColumn,
+  Gavel,
   HandHeart,
   Flag,
   Hourglass,
@@ -140,6 +141,12 @@ const PAGES: Record<AdminPagePath, Omit<AdminPage, 'path'>> = {
     picksTournament: true,
     nav: { label: 'Items & Add-ons', icon: Ticket },
     page: lazy(() => import('../items/admin-items-page').then((m) => ({ default: m.AdminItemsPage }))),
+  },
+  auction: {
+    access: 'admin',
+    picksTournament: true,
+    nav: { label: 'Auction', icon: Gavel },
+    page: lazy(() => import('../auction/admin-auction-page').then((m) => ({ default: m.AdminAuctionPage }))),
   },
   users: {
     access: 'admin',
