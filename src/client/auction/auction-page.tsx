@@ -21,9 +21,7 @@ function LotCard({ lot, now }: { lot: AuctionLot; now: number }) {
     <li className="flex flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm">
       {lot.thumbUrl ? (
         <img src={lot.thumbUrl} alt="" width={640} height={427} loading="lazy" className="aspect-[3/2] w-full object-cover" />
-      ) : (
-        <div aria-hidden className="aspect-[3/2] w-full bg-brand-50" />
-      )}
+      ) : null}
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h2 className="text-lg font-semibold text-stone-900">
           <Link to={`/auction/${lot.tournamentId}/lots/${lot.id}`} className="hover:underline">
@@ -61,7 +59,8 @@ export function AuctionPage() {
   if (auction.isError) return <LoadFailed message="The auction could not be loaded." onRetry={() => void auction.refetch()} />;
   const { tournament, lots, opensAt, closesAt } = auction.data;
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
+      <title>{`Silent Auction · ${tournament.name} · Golf Tournament`}</title>
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <p className="text-sm font-semibold tracking-wide text-brand-800 uppercase">{tournament.name}</p>

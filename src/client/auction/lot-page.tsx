@@ -2,9 +2,9 @@
 // through their personal link. The standing, the time left and the latest bids stay live; the bidder sees 'You are the
 // highest bidder' or 'Outbid' as other bids come in, without a reload.
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { bidFormSchema, type BidFormInput } from '../../shared/auction-schemas';
-import { formatMoney } from '../../shared/money';
+import { formatMoney, parseMoneyToCents } from '../../shared/money';
 import { centsToInput } from '../../shared/tournament-schemas';
 import { useMe } from '../auth/session';
 import { api, ApiError, errorMessage } from '../lib/api';
@@ -63,6 +63,11 @@ function Standing({ lot, yourNumber, youBid, now }: { lot: Lot; yourNumber: numb
 function BidForm({ lot, golferToken, onPlaced }: { lot: Lot; golferToken: string | undefined; onPlaced: (answer: BidAnswer) => void }) {
   const [form, setForm] = useState<BidFormInput>({ amount: centsToInput(lot.nextMinimumCents), kind: 'bid', showName: false });
   const [error, setError] = useState<string | undefined>();
+  // Another bid raised the least bid above the amount in the field: the field follows (what the bidder typed above it stays).
+  const least = lot.nextMinimumCents;
+  useEffect(() => {
+    setForm((f) => ((parseMoneyToCents(f.amount.trim()) ?? 0) < least ? { ...f, amount: centsToInput(least) } : f));
+  }, [least]);
   const place = useMutation({
     mutationFn: (body: { kind: 'bid' | 'max'; amountCents: number; showName: boolean }) =>
       api<BidAnswer>(`/api/auction/${lot.tournamentId}/lots/${lot.id}/bids`, { body: { ...body, golferToken } }),
@@ -174,7 +179,8 @@ export function LotPage() {
   const canBid = Boolean(me) || Boolean(golferToken);
 
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-5">
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-5 px-4 py-6 sm:px-6 sm:py-10">
+      <title>{`${lot.title} · Silent Auction · Golf Tournament`}</title>
       <p className="text-sm">
         <Link to={`/auction/${tournamentId}`} className="font-medium text-brand-800 underline underline-offset-2">
           All lots
