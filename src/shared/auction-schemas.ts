@@ -41,7 +41,6 @@ export const lotSchema = z
     }
   });
 export type LotInput = z.input<typeof lotSchema>;
-export type Lot = z.output<typeof lotSchema>;
 
 const instantText = z.iso.datetime({ offset: true, error: M.time });
 
@@ -54,7 +53,6 @@ export const auctionTimesSchema = z
       ctx.addIssue({ code: 'custom', path: ['closesAt'], message: M.timesOrder });
     }
   });
-export type AuctionTimes = z.output<typeof auctionTimesSchema>;
 
 export const BID_MESSAGES = {
   amount: 'Enter a whole amount of cents above zero: a bid such as 120.00',
@@ -82,7 +80,6 @@ export const bidSchema = z.object({
   showName: z.boolean().default(false),
   golferToken: z.string().max(200, tooLongMessage(200)).optional(),
 });
-export type BidInput = z.input<typeof bidSchema>;
 
 // ── The forms: typed text turned into the API's bodies ──────────────────────────────────────────────────────────────────
 const centsOf = (text: string, message: string, min: number, ctx: z.RefinementCtx): number => {

@@ -11,7 +11,7 @@ import { hashToken } from '../golfer-answers/links';
 import { applyBid, closeAfterBid } from '../../shared/auction-bidding';
 import { BID_MESSAGES, bidSchema, bidTooLowMessage } from '../../shared/auction-schemas';
 import { formatMoney } from '../../shared/money';
-import { bidderFor, type Bidder, type BidderIdentity } from './bidders';
+import { bidderFor, setShowName, type Bidder, type BidderIdentity } from './bidders';
 import { notifyAuction } from './auction-feed';
 import { publicBidders, standingOf, type BidView, type LotStanding } from './lots';
 
@@ -103,7 +103,7 @@ export async function placeBid(db: Db, tournamentId: string, lotId: string, who:
       throw new AppError('VALIDATION', message, { amountCents: message });
     }
     if (bidder.showName !== input.showName) {
-      await tx.update(bidders).set({ showName: input.showName }).where(eq(bidders.id, bidder.id));
+      await setShowName(tx, bidder.id, input.showName);
     }
     const inserted = outcome.rows.length
       ? await tx

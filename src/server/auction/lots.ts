@@ -54,7 +54,6 @@ function lotView(lot: LotRow, leader: LeaderRow) {
     donor: lot.donor,
   };
 }
-export type LotView = ReturnType<typeof lotView>;
 
 const leaderColumns = { number: bidders.number, name: bidders.name, showName: bidders.showName };
 
