@@ -72,7 +72,7 @@ export function AuctionPage() {
       {lots.length === 0 ? (
         <p className="rounded-md bg-stone-100 p-4 text-stone-700">No lots yet: come back soon.</p>
       ) : (
-        <ul aria-label="Lots" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul aria-label="Lots" className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {lots.map((lot) => (
             <LotCard key={lot.id} lot={lot} now={now} />
           ))}
