@@ -237,7 +237,13 @@ export function AdminAuctionPage() {
                   <li key={lot.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                     <div className="flex min-w-0 flex-1 basis-60 gap-3">
                       {lot.thumbUrl ? (
-                        <img src={lot.thumbUrl} alt="" width={96} height={64} className="aspect-[3/2] h-16 w-24 shrink-0 self-start rounded object-cover" />
+                        <img
+                          src={lot.thumbUrl}
+                          alt=""
+                          width={96}
+                          height={64}
+                          className="aspect-[3/2] h-16 w-24 shrink-0 self-start rounded object-cover"
+                        />
                       ) : null}
                       <div className="min-w-0">
                         <p className="font-medium break-words">{lot.title}</p>
