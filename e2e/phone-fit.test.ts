@@ -15,6 +15,7 @@ import { addTeams, insertScores } from '../src/server/test/tournament-day-fixtur
 import { inviteVolunteer } from '../src/server/volunteers/service';
 import { seedDemo, type DemoSummary } from '../src/server/demo/demo-data';
 import { issueLinks } from '../src/server/golfer-answers/links';
+import { createLot, setAuctionTimes } from '../src/server/auction/lots';
 import { seriousOrWorse, scanWithAxe } from './support/accessibility';
 import { E2E_ACCOUNTS } from './support/accounts';
 import { resizeTo, setUpJourney, shoot, VIEWPORTS } from './support/journey';
@@ -36,6 +37,8 @@ interface DemoIds {
   finishedTournamentId: string;
   /** An open volunteer invitation's token (R60); the journey's leader also volunteers at the outing, both ways. */
   invitationToken: string;
+  /** A lot of the outing's silent auction, open for bids (R53). */
+  lotId: string;
 }
 
 let ids: DemoIds | undefined;
@@ -104,10 +107,26 @@ const journey = setUpJourney({
       leader.id,
       '2000-01-01',
     );
+    // The outing's silent auction, open now, with one lot (R53).
+    const now = Date.now();
+    await setAuctionTimes(db, summary.outing.id, {
+      opensAt: new Date(now - 3600_000).toISOString(),
+      closesAt: new Date(now + 3 * 3600_000).toISOString(),
+    });
+    const lot = await createLot(db, summary.outing.id, {
+      title: 'Foursome at Pebble Creek with lunch and carts',
+      description: 'A round for four on a weekday of your choice, lunch at the clubhouse included.',
+      valueCents: 120_000,
+      openingBidCents: 40_000,
+      minRaiseCents: 2_500,
+      buyNowCents: 150_000,
+      donor: 'Pebble Creek Golf Club',
+    });
     ids = {
       invitationToken: invitation.token,
       finishedTournamentId: past.id,
       summary,
+      lotId: lot.id,
       leaderTeamId: team!.id,
       leaderTeamPaymentId: payment!.id,
       leaderTeamEmail: team!.email,
@@ -150,6 +169,11 @@ const VISITS: Record<string, (d: DemoIds) => Visit[]> = {
   '/golfer/:token/paddle': (d) => [{ who: 'visitor', path: `/golfer/${d.golferToken}/paddle` }],
   '/paddle/:tournamentId': (d) => [{ who: 'leader', path: `/paddle/${d.summary.outing.id}` }],
   '/paddle/:tournamentId/tv': (d) => [{ who: 'visitor', path: `/paddle/${d.summary.outing.id}/tv` }],
+  '/auction/:tournamentId': (d) => [{ who: 'visitor', path: `/auction/${d.summary.outing.id}` }],
+  '/auction/:tournamentId/lots/:lotId': (d) => [
+    { who: 'visitor', path: `/auction/${d.summary.outing.id}/lots/${d.lotId}` },
+    { who: 'leader', path: `/auction/${d.summary.outing.id}/lots/${d.lotId}` },
+  ],
   // The first-run page only while no account exists (R50): with the demo's accounts its address says it is not valid.
   '/setup/:token': () => [{ who: 'visitor', path: '/setup/no-longer-valid' }],
   '/volunteer': () => [{ who: 'leader', path: '/volunteer' }],

@@ -54,6 +54,8 @@ const VolunteerHomePage = lazy(() => import('./volunteers/volunteer-frame').then
 const InvitationPage = lazy(() => import('./volunteers/invitation-page').then((m) => ({ default: m.InvitationPage })));
 const VolunteerCheckInPage = lazy(() => import('./volunteers/volunteer-work-pages').then((m) => ({ default: m.VolunteerCheckInPage })));
 const VolunteerScoresPage = lazy(() => import('./volunteers/volunteer-work-pages').then((m) => ({ default: m.VolunteerScoresPage })));
+const AuctionPage = lazy(() => import('./auction/auction-page').then((m) => ({ default: m.AuctionPage })));
+const LotPage = lazy(() => import('./auction/lot-page').then((m) => ({ default: m.LotPage })));
 const TeamScoresPage = lazy(() => import('./scoring/team-scores-page').then((m) => ({ default: m.TeamScoresPage })));
 
 /**
@@ -69,6 +71,8 @@ export const PAGE_ROUTES = (
     <Route path="register/purchase-payment" element={<PurchaseReturnPage />} />
     <Route path="leaderboard" element={<LeaderboardPage />} />
     <Route path="results/:tournamentId" element={<ResultsPage />} />
+    <Route path="auction/:tournamentId" element={<AuctionPage />} />
+    <Route path="auction/:tournamentId/lots/:lotId" element={<LotPage />} />
     <Route path="give" element={<GivePage />} />
     <Route path="give/thanks" element={<GiveThanksPage />} />
     <Route path="receipts/:paymentId" element={<ReceiptPage />} />

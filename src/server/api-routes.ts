@@ -39,6 +39,7 @@ import { setupRoutes } from './setup/routes';
 import { settingsRoutes } from './settings/routes';
 import { adminNextYearRoutes, resultsRoutes } from './next-year/routes';
 import { adminVolunteerRoutes, volunteerRoutes } from './volunteers/routes';
+import { adminAuctionRoutes, auctionRoutes } from './auction/lot-routes';
 
 /** Each API router and the path it is mounted at, in the order Hono matches them (app.ts mounts them in this order). */
 export const API_ROUTERS = [
@@ -82,6 +83,8 @@ export const API_ROUTERS = [
   ['/api/leaderboard', leaderboardRoutes],
   ['/api/paddle-raises', paddleRaiseRoutes],
   ['/api/admin/paddle-raises', adminPaddleRaiseRoutes],
+  ['/api/auction', auctionRoutes],
+  ['/api/admin/auction', adminAuctionRoutes],
   ['/api/events', eventRoutes],
   ['/api/admin', adminNextYearRoutes],
   ['/api/results', resultsRoutes],

@@ -11,6 +11,7 @@ import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail/mailer';
 import { createLeaderboardFeed } from './leaderboard/leaderboard-feed';
 import { loadPaddleBoard, PADDLE_RAISE_CHANNEL, PADDLE_RAISE_EVENT, paddleRaiseTournaments } from './paddle-raise/service';
+import { createAuctionFeed } from './auction/auction-feed';
 import { createStreamSlots } from './leaderboard/stream-slots';
 import { descriptorLimit, streamCaps } from './leaderboard/stream-limits';
 import { createDecodeGate } from './images/decode-gate';
@@ -82,6 +83,7 @@ export async function buildDeps(
     load: (id) => loadPaddleBoard(database.db, id),
     listActive: () => paddleRaiseTournaments(database.db),
   });
+  const auctionFeed = createAuctionFeed({ database, logger });
   return {
     config,
     database,
@@ -93,6 +95,7 @@ export async function buildDeps(
     now: overrides.now ?? (() => new Date()),
     leaderboardFeed,
     paddleRaiseFeed,
+    auctionFeed,
     streamSlots: createStreamSlots(streamCaps(descriptorLimit(), config.streamsPerAddress)),
     imageDecodes: createDecodeGate(),
     stripe: config.stripe ? createStripeClient(config.stripe) : null,

@@ -120,7 +120,10 @@ async function stop(signal: string) {
   try {
     const served = step('requests under way', stopServing());
     // The streams end now with a retry hint (server.close waits for them otherwise): the browsers re-open them elsewhere.
-    const streamsEnded = step('live-board streams', Promise.all([deps.leaderboardFeed.close(), deps.paddleRaiseFeed.close()]));
+    const streamsEnded = step(
+      'live-board streams',
+      Promise.all([deps.leaderboardFeed.close(), deps.paddleRaiseFeed.close(), deps.auctionFeed.close()]),
+    );
     // The background work stops at its next safe point: the message sender after the e-mail it is sending (handing back the
     // rest of its batch), a scheduled copy at once (its period released), the sweeps after their pass.
     await Promise.all([

@@ -168,6 +168,12 @@ const PAGES: Record<AdminPagePath, Omit<AdminPage, 'path'>> = {
     nav: { label: 'Items & Add-ons', icon: Ticket },
     page: lazy(() => import('../items/admin-items-page').then((m) => ({ default: m.AdminItemsPage }))),
   },
+  auction: {
+    access: 'admin',
+    picksTournament: true,
+    nav: { label: 'Auction', icon: Gavel },
+    page: lazy(() => import('../auction/admin-auction-page').then((m) => ({ default: m.AdminAuctionPage }))),
+  },
   users: {
     access: 'admin',
     nav: { label: 'Users', icon: UsersRound },

@@ -79,6 +79,11 @@ function EventCard({ event, currency, heading }: { event: Event; currency: strin
           <Link to={`/give?tournament=${event.id}`} className="font-semibold text-white underline underline-offset-4 hover:text-brand-100">
             Give
           </Link>
+          {event.auction ? (
+            <Link to={`/auction/${event.id}`} className="font-semibold text-white underline underline-offset-4 hover:text-brand-100">
+              Silent auction
+            </Link>
+          ) : null}
           <a
             href={calendarPath(event.id)}
             download

@@ -90,6 +90,7 @@ function Preview({ tournament, levels, courses, currency, organisation, hero }: 
     holeSponsors: [],
     raisedCents: 0,
     goalCents: parseMoneyToCents(values.goal?.trim() ?? '') || null,
+    auction: false,
   };
   return (
     // inert: a preview to look at; its links would leave the form unsaved.

@@ -3,7 +3,7 @@ import { z } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
 import { getActor } from '../http/context';
 import { rateLimited, unavailable } from '../http/errors';
-import { STREAM_RETRY_SECONDS, STREAMS_FULL, tooManyStreams } from '../leaderboard/routes';
+import { STREAM_RETRY_SECONDS, STREAMS_FULL, tooManyStreams } from '../leaderboard/event-stream-route';
 import { checkInByCode, checkInTally, listBadges, readCode } from './code-check-in';
 import { createRouter, defineRoute, deleteRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import {

@@ -35,6 +35,8 @@ export const eventSchema = z
     /** R38: raised (one definition, payments/raised.ts) against the goal (null: none set). */
     raisedCents: z.number(),
     goalCents: z.number().nullable(),
+    /** R53: the tournament has a silent auction with lots (its page: /auction/{id}). */
+    auction: z.boolean(),
   })
   .openapi('EventPage');
 export const eventsSchema = z.object({ events: z.array(eventSchema), currency: z.string() }).openapi('EventPages');

@@ -25,6 +25,8 @@ const eventColumns = {
   address: tournaments.address,
   heroImageId: tournaments.heroImageId,
   courseName: golfCourses.name,
+  /** R53: the tournament has an auction with lots: the event page links it. */
+  auction: sql<boolean>`(${tournaments.auctionClosesAt} is not null and exists (select 1 from auction_lots l where l.tournament_id = ${tournaments.id}))`,
 };
 
 export interface EventContext {

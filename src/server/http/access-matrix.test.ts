@@ -195,6 +195,17 @@ const RULES: Record<string, Rule> = {
   'GET /api/paddle-raises/golfer/{token}': publicRoute,
   'POST /api/paddle-raises/golfer/{token}/pledges': publicRoute,
   'POST /api/paddle-raises/golfer/{token}/pay': publicRoute,
+  // ── the silent auction (R53, R54): anyone sees the lots live; a bid is signed in or through a golfer's link (R42); admins
+  // set the auction up ──
+  'GET /api/auction': publicRoute,
+  'GET /api/auction/lots/{id}': publicRoute,
+  'GET /api/auction/{tournamentId}': publicRoute,
+  'GET /api/auction/{tournamentId}/events': publicRoute,
+  'POST /api/auction/{tournamentId}/lots/{lotId}/bids': publicRoute,
+  'PUT /api/admin/auction/{tournamentId}/times': admin,
+  'POST /api/admin/auction/{tournamentId}/lots': admin,
+  'PUT /api/admin/auction/lots/{id}': admin,
+  'DELETE /api/admin/auction/lots/{id}': admin,
   // ── the event page: open tournaments and companies that agreed to be named (R40), calendars (R41) ──
   'GET /api/events': publicRoute,
   'GET /api/events/{id}/calendar': publicRoute,

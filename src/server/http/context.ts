@@ -9,6 +9,7 @@ import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import type { LeaderboardFeed } from '../leaderboard/leaderboard-feed';
 import type { PaddleBoard } from '../paddle-raise/service';
+import type { AuctionFeed } from '../auction/auction-feed';
 import type { StreamSlots } from '../leaderboard/stream-slots';
 import type { DecodeGate } from '../images/decode-gate';
 import type { StripeClient } from '../payments/stripe-client';
@@ -49,6 +50,8 @@ export interface AppDeps {
   leaderboardFeed: LeaderboardFeed;
   /** The paddle raise's TV boards (R56): the leaderboard's feed machinery on a channel of its own. */
   paddleRaiseFeed: LeaderboardFeed<PaddleBoard>;
+  /** The auction's live lots: each process's streams of them, fed by every process's bids through NOTIFY (R54). */
+  auctionFeed: AuctionFeed;
   /** Live-board streams open per client address and in the process, capped (STREAMS_PER_ADDRESS; the descriptor limit). */
   streamSlots: StreamSlots;
   /** Image decodes under way in this process, at most two, a few more waiting (issue 31, docs/decisions/095). */

@@ -115,6 +115,14 @@ export interface LeaderboardSubscriber<B extends LiveBoard = Leaderboard> {
 }
 
 /**
+ * A subscriber's stream as both feeds write to it (the boards here, the auction's lots: server/auction/auction-feed.ts):
+ * `queue` takes any event under a key, newest version only.
+ */
+export interface StreamSubscriber extends LeaderboardSubscriber<LiveBoard> {
+  queue(key: string, version: number, event: Uint8Array): void;
+}
+
+/**
  * The newest-only queue of a subscriber's stream: a board that arrives while the stream is busy replaces the same
  * tournament's board waiting to be written, so a slow client holds at most one pending board per tournament and the latest
  * active set. `waiting` is in the order events were last queued (the active set queued after a board goes after it); a
@@ -143,7 +151,7 @@ export function newestOnlyQueue(write: () => void) {
       queue(snapshot.board.tournament.id, snapshot.version, snapshot.event);
     },
   };
-  return { waiting, senders };
+  return { waiting, senders, queue };
 }
 
 export interface LeaderboardFeed<B extends LiveBoard = Leaderboard> {

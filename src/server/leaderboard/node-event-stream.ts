@@ -5,7 +5,7 @@
 // nextTick and four writes per chunk). Node's ServerResponse still sends the headers and ends the body.
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { newestOnlyQueue, type LeaderboardSubscriber, type LiveBoard } from './leaderboard-feed';
+import { newestOnlyQueue, type StreamSubscriber } from './leaderboard-feed';
 
 /** The headers streamSSE sends, and nosniff (the security middleware does not see a response written here). */
 export const EVENT_STREAM_HEADERS = {
@@ -40,13 +40,13 @@ export function chunkOf(event: Uint8Array): Buffer {
  * (or closes). Waiting events are kept in the order they were last queued, so the active set queued after a board is
  * written after it; a board for a tournament that left the active set is dropped from the queue.
  */
-export function nodeSubscriber(res: ServerResponse): LeaderboardSubscriber<LiveBoard> | null {
+export function nodeSubscriber(res: ServerResponse): StreamSubscriber | null {
   const socket: Socket | null = res.socket;
   if (!socket || socket.destroyed || res.destroyed || res.writableEnded) return null;
   /** The framing the response uses: chunks for HTTP/1.1, the bare bytes (body ends at close) for an HTTP/1.0 client. */
   const frame = res.chunkedEncoding ? chunkOf : (event: Uint8Array) => event;
   let blocked = false;
-  const { waiting, senders } = newestOnlyQueue(() => {
+  const { waiting, senders, queue } = newestOnlyQueue(() => {
     if (!blocked) flush();
   });
   const gone = () => socket.destroyed || res.destroyed || res.writableEnded;
@@ -64,6 +64,7 @@ export function nodeSubscriber(res: ServerResponse): LeaderboardSubscriber<LiveB
   };
   return {
     ...senders,
+    queue,
     heartbeat() {
       // Only on an idle socket: a busy one is not idle, and its buffer must not grow with comments.
       if (!blocked && !socket.writableNeedDrain && !gone()) socket.write(frame(HEARTBEAT));

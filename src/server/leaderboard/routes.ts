@@ -8,14 +8,9 @@ import { AppError } from '../http/errors';
 import { ACTIVE_EVENT, CLOSING_EVENT, LEADERBOARD_EVENT, RETRY_MS, type BoardSnapshot, type LeaderboardFeed } from './leaderboard-feed';
 import { activeTournamentIds } from './leaderboard';
 import { leaderboardSchema } from '../scoring/openapi-schemas';
-import { streamFeed } from './feed-stream';
 import { tournamentParam } from '../http/path-params';
+import { serveEventStream } from './event-stream-route';
 
-export { STREAM_RETRY_SECONDS } from './feed-stream';
-export const tooManyStreams = (cap: number) =>
-  `Too many live leaderboards are open from your network (at most ${cap} at once). Close a leaderboard page or try again in a few seconds.`;
-export const STREAMS_FULL =
-  'The live leaderboard is at capacity on this server right now. The page reconnects by itself; or reload it in a few seconds.';
 const notFound = () => new AppError('NOT_FOUND', 'Leaderboard not found');
 
 /** The board of an active tournament; 404 for an unknown or closed one. */
@@ -82,7 +77,7 @@ export const leaderboardRoutes = createRouter()
         ),
       },
     }),
-    (c) => streamFeed(c, c.var.deps.leaderboardFeed, { tooMany: tooManyStreams, full: STREAMS_FULL }),
+    (c) => serveEventStream(c, (subscriber) => c.var.deps.leaderboardFeed.subscribe(subscriber)),
   )
   .openapi(
     defineRoute({

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawGet } from '../test/raw-request';
 import { readEvents } from '../test/sse-reader';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { STREAM_RETRY_SECONDS, tooManyStreams } from './routes';
+import { STREAM_RETRY_SECONDS, tooManyStreams } from './event-stream-route';
 
 const CAP = 2;
 let t: TestApp;

@@ -9,7 +9,7 @@ import type { Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rawGet } from '../test/raw-request';
 import { startServer, stopServer, type ServerProcess } from '../test/server-process';
-import { STREAMS_FULL, STREAM_RETRY_SECONDS, tooManyStreams } from './routes';
+import { STREAMS_FULL, STREAM_RETRY_SECONDS, tooManyStreams } from './event-stream-route';
 import { streamCaps } from './stream-limits';
 
 const DESCRIPTORS = 1024;

@@ -1,11 +1,17 @@
 // Messages to the field (R45): preview, queue (one row per recipient, in one transaction), and what the page shows.
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/connect';
 import { messageRecipients, messages, tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
 import { fieldMessage } from '../mail/message-templates';
 import { tournamentNotFound } from '../scoring/tournament-course';
-import type { Audience, MessageAudience, MessageInput, RecipientStatus } from '../../shared/message-schemas';
+import {
+  MESSAGE_AUDIENCES,
+  type Audience,
+  type MessageAudience,
+  type MessageInput,
+  type RecipientStatus,
+} from '../../shared/message-schemas';
 import { countRecipients, recipientsQuery } from './recipients';
 
 export interface ParsedMessage extends Omit<MessageInput, 'levelId'> {
@@ -103,12 +109,12 @@ const shown = <T extends { createdAt: Date; audience: string }>(row: T) => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** A tournament's messages, newest first, each with its counts. */
+/** A tournament's messages written by staff (not the auction's outbid e-mails, which share the queue), newest first, each with its counts. */
 export async function listMessages(db: Db, tournamentId: string) {
   const rows = await db
     .select(summaryColumns)
     .from(messages)
-    .where(eq(messages.tournamentId, tournamentId))
+    .where(and(eq(messages.tournamentId, tournamentId), inArray(messages.audience, [...MESSAGE_AUDIENCES])))
     .orderBy(desc(messages.createdAt), desc(messages.id));
   return rows.map(shown);
 }
@@ -118,7 +124,7 @@ export async function messageDetail(db: Db, messageId: string) {
   const [row] = await db
     .select({ ...summaryColumns, body: messages.body })
     .from(messages)
-    .where(eq(messages.id, messageId));
+    .where(and(eq(messages.id, messageId), inArray(messages.audience, [...MESSAGE_AUDIENCES])));
   if (!row) throw new AppError('NOT_FOUND', 'Message not found');
   const recipients = await db
     .select({

@@ -8,7 +8,7 @@ import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from
 import { AppError } from '../http/errors';
 import { tournamentParam } from '../http/path-params';
 import { CARD_PAYMENTS_OFF_MESSAGE } from '../payments/card-payments';
-import { streamFeed } from '../leaderboard/feed-stream';
+import { serveEventStream } from '../leaderboard/event-stream-route';
 import { tournamentChoice } from '../../shared/field-schemas';
 import {
   addBidderSchema,
@@ -266,7 +266,11 @@ export const paddleRaiseRoutes = createRouter()
         503: errorResponse('This server process holds all the streams it allows'),
       },
     }),
-    (c) => streamFeed(c, c.var.deps.paddleRaiseFeed, { tooMany: tooManyPaddleStreams, full: PADDLE_STREAMS_FULL }),
+    (c) =>
+      serveEventStream(c, (subscriber) => c.var.deps.paddleRaiseFeed.subscribe(subscriber), {
+        tooMany: tooManyPaddleStreams,
+        full: PADDLE_STREAMS_FULL,
+      }),
   )
   .openapi(
     defineRoute({

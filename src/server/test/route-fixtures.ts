@@ -38,6 +38,7 @@ import {
 import { paymentIdOf } from './admin-fixtures';
 import { addQuestion } from '../golfer-answers/service';
 import { issueLinks } from '../golfer-answers/links';
+import { createLot, setAuctionTimes } from '../auction/lots';
 import { createTournamentDay } from './tournament-day-fixtures';
 import { localDate } from '../../shared/editing-lock';
 import type { Role } from '../../shared/roles';
@@ -123,6 +124,25 @@ const matrixInvitation = async (t: TestApp, email: string, invitedBy: string) =>
     invitedBy,
     '2000-01-01',
   );
+
+const matrixLotInput = { title: 'Weekend at the lake', openingBidCents: 10_000, minRaiseCents: 1_000 };
+/** A tournament whose auction is open now (R53), one lot in it, and a golfer link of that tournament (R42). */
+async function openLot(t: TestApp, owner: TestUser) {
+  const { tournament, team } = await createRegisteredTeam(t.db, owner.id);
+  const now = Date.now();
+  await setAuctionTimes(t.db, tournament.id, {
+    opensAt: new Date(now - 3600_000).toISOString(),
+    closesAt: new Date(now + 3600_000).toISOString(),
+  });
+  const lot = await createLot(t.db, tournament.id, matrixLotInput);
+  const [golfer] = await t.db
+    .update(players)
+    .set({ answeredBy: 'golfer' })
+    .where(eq(players.teamId, team.id))
+    .returning({ id: players.id });
+  const token = (await issueLinks(t.db, [golfer!.id])).get(golfer!.id)!;
+  return { tournament, lot, token };
+}
 
 /** Level and course names must be unique. */
 const uniqueName = (label: string) => `${label} ${randomBytes(3).toString('hex')}`;
@@ -1097,6 +1117,54 @@ export const routeFixtures: Record<string, RouteFixture> = {
       json: { pledgeIds: [randomUUID()] },
     }),
     expect: 409,
+  },
+  // ── the silent auction (R53, R54) ──
+  'GET /api/auction': { expect: 200 },
+  'GET /api/auction/lots/{id}': {
+    request: async ({ t, owner }) => ({ path: `/api/auction/lots/${(await openLot(t, owner)).lot.id}` }),
+    expect: 200,
+  },
+  'GET /api/auction/{tournamentId}': {
+    request: async ({ t }) => ({ path: `/api/auction/${(await createTournament(t.db)).id}` }),
+    expect: 200,
+  },
+  'GET /api/auction/{tournamentId}/events': {
+    request: async ({ t }) => ({ path: `/api/auction/${(await createTournament(t.db)).id}/events` }),
+    expect: 200,
+    stream: true,
+  },
+  // Public: signed in, or (anonymous) through a golfer's personal link; auction.test.ts refuses a call with neither.
+  'POST /api/auction/{tournamentId}/lots/{lotId}/bids': {
+    request: async ({ t, owner, caller }) => {
+      const { tournament, lot, token } = await openLot(t, owner);
+      return {
+        path: `/api/auction/${tournament.id}/lots/${lot.id}/bids`,
+        json: { amountCents: 10_000, ...(caller ? {} : { golferToken: token }) },
+      };
+    },
+    expect: 201,
+  },
+  'PUT /api/admin/auction/{tournamentId}/times': {
+    request: async ({ t }) => ({
+      path: `/api/admin/auction/${(await createTournament(t.db)).id}/times`,
+      json: { opensAt: '2026-06-10T18:00:00Z', closesAt: '2026-06-10T21:00:00Z' },
+    }),
+    expect: 200,
+  },
+  'POST /api/admin/auction/{tournamentId}/lots': {
+    request: async ({ t }) => ({ path: `/api/admin/auction/${(await createTournament(t.db)).id}/lots`, json: matrixLotInput }),
+    expect: 201,
+  },
+  'PUT /api/admin/auction/lots/{id}': {
+    request: async ({ t, owner }) => ({
+      path: `/api/admin/auction/lots/${(await openLot(t, owner)).lot.id}`,
+      json: { ...matrixLotInput, title: 'Renamed' },
+    }),
+    expect: 200,
+  },
+  'DELETE /api/admin/auction/lots/{id}': {
+    request: async ({ t, owner }) => ({ path: `/api/admin/auction/lots/${(await openLot(t, owner)).lot.id}` }),
+    expect: 204,
   },
 
   // ── the event page (R40, R41) ──

@@ -1,25 +1,27 @@
-// One live feed's Server-Sent Events stream (the leaderboard's, the paddle raise's TV board: R22, R56): the stream slots
-// per address and per process (docs/decisions/065, 095), Node's direct socket writer when served by Node
-// (docs/decisions/042), Hono's streamSSE with the same events for in-process callers (tests).
+// Serving one Server-Sent Events stream (the live boards, the paddle raise's TV board, the auction's lots): a slot per address and per process, written
+// straight to the socket when served by Node (docs/decisions/042), through Hono's streamSSE for in-process callers (tests).
 import { ServerResponse } from 'node:http';
-import type { Context } from 'hono';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
-import type { AppEnv } from '../http/context';
+import type { AppContext } from '../http/context';
 import { rateLimited, unavailable } from '../http/errors';
-import { newestOnlyQueue, type LeaderboardFeed, type LeaderboardSubscriber, type LiveBoard } from './leaderboard-feed';
+import { newestOnlyQueue, type StreamSubscriber } from './leaderboard-feed';
 import { EVENT_STREAM_HEADERS, nodeSubscriber } from './node-event-stream';
 
 /** A refused stream's Retry-After: a slot frees as soon as one of that address's pages closes. */
 export const STREAM_RETRY_SECONDS = 10;
+export const tooManyStreams = (cap: number) =>
+  `Too many live leaderboards are open from your network (at most ${cap} at once). Close a leaderboard page or try again in a few seconds.`;
+export const STREAMS_FULL =
+  'The live leaderboard is at capacity on this server right now. The page reconnects by itself; or reload it in a few seconds.';
 
 /**
- * Writes the active set and the boards to one stream, newest only: a board that arrives while the stream is busy replaces
- * the same tournament's board waiting to be written, so a slow client holds at most one pending board per tournament.
+ * Writes the events to one stream, newest only: an event that arrives while the stream is busy replaces the one of the
+ * same key waiting to be written, so a slow client holds at most one pending event per key.
  */
-function sseSubscriber(stream: SSEStreamingApi, onClose: () => void): LeaderboardSubscriber<LiveBoard> {
+function sseSubscriber(stream: SSEStreamingApi, onClose: () => void): StreamSubscriber {
   let writing = false;
-  const { waiting, senders } = newestOnlyQueue(() => {
+  const { waiting, senders, queue } = newestOnlyQueue(() => {
     if (!writing) void flush();
   });
   const flush = async () => {
@@ -33,6 +35,7 @@ function sseSubscriber(stream: SSEStreamingApi, onClose: () => void): Leaderboar
   };
   return {
     ...senders,
+    queue,
     heartbeat() {
       if (!writing) void stream.write(': heartbeat\n\n');
     },
@@ -48,9 +51,17 @@ export interface StreamRefusals {
   tooMany: (cap: number) => string;
   full: string;
 }
+const BOARD_REFUSALS: StreamRefusals = { tooMany: tooManyStreams, full: STREAMS_FULL };
 
-/** Answers the request with the feed's stream, open until the browser leaves or the feed closes. */
-export function streamFeed<B extends LiveBoard>(c: Context<AppEnv>, feed: LeaderboardFeed<B>, refusals: StreamRefusals) {
+/**
+ * Answers the request with a stream `subscribe` feeds until the browser leaves or the feed closes (the server stops). The
+ * refusals name the page the stream is for (the leaderboard's by default).
+ */
+export function serveEventStream(
+  c: AppContext,
+  subscribe: (subscriber: StreamSubscriber) => () => void,
+  refusals: StreamRefusals = BOARD_REFUSALS,
+) {
   const { streamSlots } = c.var.deps;
   // Neither one address nor all of them may hold every file descriptor of the process (docs/decisions/065, 095): the
   // slot is freed when the stream closes, however it ends.
@@ -69,7 +80,7 @@ export function streamFeed<B extends LiveBoard>(c: Context<AppEnv>, feed: Leader
     const subscriber = nodeSubscriber(res);
     if (!subscriber) release();
     else {
-      const unsubscribe = feed.subscribe(subscriber);
+      const unsubscribe = subscribe(subscriber);
       res.once('close', () => {
         unsubscribe();
         release();
@@ -85,7 +96,7 @@ export function streamFeed<B extends LiveBoard>(c: Context<AppEnv>, feed: Leader
       // Open until the browser leaves (abort) or the feed closes (shutdown).
       await new Promise<void>((resolve) => {
         stream.onAbort(resolve);
-        unsubscribe = feed.subscribe(sseSubscriber(stream, resolve));
+        unsubscribe = subscribe(sseSubscriber(stream, resolve));
         if (stream.aborted) resolve();
       });
       unsubscribe();
