@@ -36,6 +36,7 @@ import { adminGolferAnswerRoutes, adminGolferQuestionRoutes, golferAnswerRoutes 
 import { pairingRoutes } from './pairing/routes';
 import { setupRoutes } from './setup/routes';
 import { settingsRoutes } from './settings/routes';
+import { auctionResultRoutes, wonLotRoutes } from './auction/pay-routes';
 
 /** Each API router and the path it is mounted at, in the order Hono matches them (app.ts mounts them in this order). */
 export const API_ROUTERS = [
@@ -64,6 +65,8 @@ export const API_ROUTERS = [
   ['/api/admin/backups', backupRoutes],
   ['/api/admin/settings', settingsRoutes],
   ['/api/admin/messages', messageRoutes],
+  ['/api/won-lots', wonLotRoutes],
+  ['/api/admin/auction-results', auctionResultRoutes],
   ['/api/images', imageRoutes],
   ['/api/items', itemRoutes],
   ['/api/admin', adminItemRoutes],

@@ -4,12 +4,18 @@ import { optionalChoiceId, requiredText, tournamentChoice } from './field-schema
 
 export const AUDIENCES = ['leaders', 'golfers', 'unpaid', 'level', 'waitlist'] as const;
 export type Audience = (typeof AUDIENCES)[number];
-export const AUDIENCE_LABELS: Record<Audience, string> = {
+/** R55: the auction's winners, one message each, queued by the portal when the auction closes (never chosen on the form). */
+export const WINNERS_AUDIENCE = 'winners';
+/** Every audience a message in the list may have: staff's choices, and the portal's own. */
+export const MESSAGE_AUDIENCES = [...AUDIENCES, WINNERS_AUDIENCE] as const;
+export type MessageAudience = (typeof MESSAGE_AUDIENCES)[number];
+export const AUDIENCE_LABELS: Record<MessageAudience, string> = {
   leaders: 'All team leaders',
   golfers: 'All golfers',
   unpaid: 'Teams that have not paid',
   level: 'Teams at one sponsorship level',
   waitlist: 'The waitlist',
+  winners: 'An auction winner',
 };
 
 export const LEVEL_REQUIRED = 'Choose a sponsorship level';

@@ -128,5 +128,6 @@ export const samples: { [K in Kind]: Input<K>[] } = {
     url: URL,
   })),
   purchaseReminderMessage: [{ buyerName: NAME, label: TEAM, tournamentName: 'Spring Classic', deadline: 'Friday', url: URL }],
+  lotReminderMessage: [{ buyerName: NAME, label: 'Signed golf bag', tournamentName: 'Spring Classic', deadline: 'Friday', url: URL }],
   purchaseExpiredMessage: [{ buyerName: NAME, label: TEAM, tournamentName: 'Spring Classic', url: URL }],
 };

@@ -3,14 +3,14 @@ import { z } from '@hono/zod-openapi';
 import { getViewer } from '../http/context';
 import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { unauthenticated } from '../http/errors';
-import { AUDIENCES, messageSchema, RECIPIENT_STATUSES } from '../../shared/message-schemas';
+import { MESSAGE_AUDIENCES, messageSchema, RECIPIENT_STATUSES } from '../../shared/message-schemas';
 import { listMessages, messageDetail, previewMessage, queueMessage, type ParsedMessage } from './service';
 
 const counts = { sent: z.number(), waiting: z.number(), failed: z.number() };
 const summary = z
   .object({
     id: z.string(),
-    audience: z.enum(AUDIENCES),
+    audience: z.enum(MESSAGE_AUDIENCES),
     subject: z.string(),
     senderName: z.string(),
     createdAt: z.string(),

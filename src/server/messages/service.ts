@@ -5,7 +5,7 @@ import { messageRecipients, messages, tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
 import { fieldMessage } from '../mail/message-templates';
 import { tournamentNotFound } from '../scoring/tournament-course';
-import type { Audience, MessageInput, RecipientStatus } from '../../shared/message-schemas';
+import type { Audience, MessageAudience, MessageInput, RecipientStatus } from '../../shared/message-schemas';
 import { countRecipients, recipientsQuery } from './recipients';
 
 export interface ParsedMessage extends Omit<MessageInput, 'levelId'> {
@@ -99,7 +99,7 @@ const summaryColumns = {
 
 const shown = <T extends { createdAt: Date; audience: string }>(row: T) => ({
   ...row,
-  audience: row.audience as Audience,
+  audience: row.audience as MessageAudience,
   createdAt: row.createdAt.toISOString(),
 });
 
