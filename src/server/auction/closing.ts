@@ -79,7 +79,8 @@ async function closeBatch(tx: Db, now: Date, options: CloseOptions) {
       valueCents: auctionLots.valueCents,
       currentBidCents: auctionLots.currentBidCents,
       leaderBidderId: auctionLots.leaderBidderId,
-      bidder: { userId: bidders.userId, name: bidders.name, email: bidders.email },
+      // The id first: drizzle reads a left-joined object as missing when its first field is null (a guest has no user id).
+      bidder: { id: bidders.id, userId: bidders.userId, name: bidders.name, email: bidders.email },
     })
     .from(auctionLots)
     .leftJoin(bidders, eq(bidders.id, auctionLots.leaderBidderId))
