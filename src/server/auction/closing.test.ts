@@ -16,7 +16,7 @@ import { bidderFor } from './bidders';
 import { closeDueLots } from './closing';
 
 const { app: t, mail } = await fileAppWithMail();
-const staff = await t.createUser('moderator');
+const staff = await t.createUser('admin');
 const closeOptions = { appUrl: t.config.appUrl, currency: t.config.currency };
 
 async function deliverAll() {

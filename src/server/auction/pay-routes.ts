@@ -146,7 +146,7 @@ export const auctionResultRoutes = createRouter()
     defineRoute({
       method: 'get',
       path: '/',
-      access: 'staff',
+      access: 'admin',
       summary: "A tournament's auction results: each lot's state, winner, amount, bids and payment (R55)",
       request: { query: tournamentParam },
       responses: { 200: jsonResponse('OK', z.object({ lots: z.array(resultLot), currency: z.string() })) },
@@ -161,7 +161,7 @@ export const auctionResultRoutes = createRouter()
     defineRoute({
       method: 'get',
       path: '/csv',
-      access: 'staff',
+      access: 'admin',
       summary: "A tournament's auction results as CSV: one row per lot",
       request: { query: tournamentParam },
       responses: { 200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } } },
@@ -192,7 +192,7 @@ export const auctionResultRoutes = createRouter()
     defineRoute({
       method: 'post',
       path: '/{lotId}/paid',
-      access: 'staff',
+      access: 'admin',
       summary: "Record a won lot paid at the checkout table (cash, cheque or card terminal): the ledger's change, and the receipt",
       request: { params: lotIdParam, body: jsonBody(lotPaidSchema) },
       responses: {

@@ -42,7 +42,7 @@ export async function wonLots(db: Db, who: Winner, now: Date, close: Omit<CloseO
       bidderNumber: bidders.number,
       wonCents: sql<number>`${auctionLots.wonCents}`,
       valueCents: auctionLots.valueCents,
-      closedAt: sql<Date>`${auctionLots.closedAt}`,
+      closedAt: auctionLots.closedAt,
       purchaseId: purchases.id,
       paymentId: payments.id,
       paymentStatus: purchases.paymentStatus,
@@ -57,7 +57,7 @@ export async function wonLots(db: Db, who: Winner, now: Date, close: Omit<CloseO
     .orderBy(asc(tournaments.startDate), asc(auctionLots.sortOrder), asc(auctionLots.title));
   return rows.map((r) => ({
     ...r,
-    closedAt: r.closedAt.toISOString(),
+    closedAt: r.closedAt!.toISOString(),
     paymentStatus: r.paymentStatus as PaymentStatus,
     // R39: what may be deductible is what was paid above the lot's value, never below 0.
     deductibleCents: deductibleCents(r.wonCents, r.valueCents, r.refundedCents),
