@@ -40,6 +40,8 @@ const GiveThanksPage = lazy(() => import('./donations/give-thanks-page').then((m
 const ReceiptPage = lazy(() => import('./receipts/receipt-page').then((m) => ({ default: m.ReceiptPage })));
 const StatementPage = lazy(() => import('./receipts/statement-page').then((m) => ({ default: m.StatementPage })));
 const GolferAnswerPage = lazy(() => import('./golfer-answers/golfer-answer-page').then((m) => ({ default: m.GolferAnswerPage })));
+const YourLotsPage = lazy(() => import('./auction/your-lots-page').then((m) => ({ default: m.YourLotsPage })));
+const LotsReturnPage = lazy(() => import('./auction/lots-return-page').then((m) => ({ default: m.LotsReturnPage })));
 const SetupPage = lazy(() => import('./setup/setup-page').then((m) => ({ default: m.SetupPage })));
 const TeamScoresPage = lazy(() => import('./scoring/team-scores-page').then((m) => ({ default: m.TeamScoresPage })));
 
@@ -60,6 +62,10 @@ export const PAGE_ROUTES = (
     <Route path="receipts/:paymentId" element={<ReceiptPage />} />
     <Route path="statement" element={<StatementPage />} />
     <Route path="golfer/:token" element={<GolferAnswerPage />} />
+    <Route path="golfer/:token/lots" element={<YourLotsPage />} />
+    <Route path="golfer/:token/lots/payment" element={<LotsReturnPage />} />
+    <Route path="auction/lots" element={<YourLotsPage />} />
+    <Route path="auction/lots/payment" element={<LotsReturnPage />} />
     <Route path="setup/:token" element={<SetupPage />} />
     <Route path="auth" element={<AuthPage />} />
     <Route path="logout" element={<LogoutPage />} />

@@ -9,6 +9,7 @@ import {
   CreditCard,
   DatabaseBackup,
   FileChartColumn,
+  Gavel,
   HandHeart,
   Flag,
   Hourglass,
@@ -65,6 +66,12 @@ const PAGES: Record<AdminPagePath, Omit<AdminPage, 'path'>> = {
     picksTournament: true,
     nav: { label: 'Gifts', icon: HandHeart },
     page: lazy(() => import('../donations/gifts-page').then((m) => ({ default: m.GiftsPage }))),
+  },
+  'auction-results': {
+    access: 'admin',
+    picksTournament: true,
+    nav: { label: 'Auction Results', icon: Gavel },
+    page: lazy(() => import('../auction/auction-results-page').then((m) => ({ default: m.AuctionResultsPage }))),
   },
   reports: {
     access: 'admin',

@@ -9,6 +9,7 @@ import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from
 import { AppError } from '../http/errors';
 import { instant, paymentStatus } from '../http/answer-fields';
 import { tournamentParam } from '../http/path-params';
+import { imageUrl } from '../images/service';
 import { CARD_PAYMENTS_OFF_MESSAGE } from '../payments/card-payments';
 import { linkSecret, sendReceipts } from '../payments/receipts';
 import { linkKey, receiptSubject } from '../receipts/service';
@@ -23,7 +24,8 @@ const wonLot = z
     lotId: z.string(),
     title: z.string(),
     description: z.string(),
-    imageId: z.string().nullable(),
+    /** The lot's photo (its 320 px variant), or null. */
+    imageUrl: z.string().nullable(),
     tournamentName: z.string(),
     bidderNumber: z.number(),
     wonCents: z.number(),
@@ -51,8 +53,9 @@ async function lotsOf(c: AppContext, who: Winner) {
   const lots = await wonLots(database.db, who, now(), closeOptions(c));
   const secret = await linkSecret(c.var.deps);
   return {
-    lots: lots.map(({ purchaseId: _p, refundedCents: _r, ...lot }) => ({
+    lots: lots.map(({ purchaseId: _p, refundedCents: _r, imageId, ...lot }) => ({
       ...lot,
+      imageUrl: imageId ? imageUrl(imageId, 'w320') : null,
       receiptUrl: lot.paymentStatus === 'paid' ? `/receipts/${lot.paymentId}?key=${linkKey(secret, receiptSubject(lot.paymentId))}` : null,
     })),
     currency: config.currency,
@@ -60,10 +63,10 @@ async function lotsOf(c: AppContext, who: Winner) {
   };
 }
 
-async function pay(c: AppContext, who: Winner, cancelPath: string) {
+async function pay(c: AppContext, who: Winner, lotsPath: string) {
   const { database, stripe, config } = c.var.deps;
   if (!stripe) throw new AppError('CONFLICT', CARD_PAYMENTS_OFF_MESSAGE);
-  const checkout = await payWonLots(database.db, stripe, who, { appUrl: config.appUrl, currency: config.currency, cancelPath });
+  const checkout = await payWonLots(database.db, stripe, who, { appUrl: config.appUrl, currency: config.currency, returnPath: `${lotsPath}/payment` });
   return { url: checkout.url, amountCents: checkout.amountCents };
 }
 
@@ -160,7 +163,7 @@ export const auctionResultRoutes = createRouter()
   .openapi(
     defineRoute({
       method: 'get',
-      path: '/csv',
+      path: '/export.csv',
       access: 'admin',
       summary: "A tournament's auction results as CSV: one row per lot",
       request: { query: tournamentParam },

@@ -149,7 +149,7 @@ describe('Admin → Auction results (R55)', () => {
 
   it('exports one CSV row per lot: state, winner, amount, deductible, payment', async () => {
     const { tournament, me } = await wonAuction();
-    const csv = await t.call(`/api/admin/auction-results/csv?tournamentId=${tournament.id}`, { cookie: staff.cookie });
+    const csv = await t.call(`/api/admin/auction-results/export.csv?tournamentId=${tournament.id}`, { cookie: staff.cookie });
     expect(csv.status).toBe(200);
     expect(csv.response.headers.get('content-type')).toContain('text/csv');
     const lines = (csv.body as string).trim().split('\r\n');

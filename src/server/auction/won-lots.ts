@@ -14,7 +14,6 @@ import { closeDueLots, type CloseOptions } from './closing';
 /** Whose lots: a signed-in person's, or a golfer's through their personal link. */
 export type Winner = { userId: string } | { playerId: string };
 
-export const LOTS_RETURN_PATH = '/auction/lots/payment';
 export const LINK_INVALID = 'This link is not valid: it may have been replaced by a newer one';
 export const NOTHING_TO_PAY = 'Every lot you won is paid: thank you';
 
@@ -71,7 +70,7 @@ export async function payWonLots(
   db: Db,
   stripe: StripeClient,
   who: Winner,
-  request: { appUrl: string; currency: string; cancelPath: string },
+  request: { appUrl: string; currency: string; returnPath: string },
 ) {
   const unpaid = await db
     .select({ id: purchases.id, userId: purchases.userId })
@@ -91,7 +90,8 @@ export async function payWonLots(
     userId,
     appUrl: request.appUrl,
     currency: request.currency,
-    returnPath: LOTS_RETURN_PATH,
-    cancelPath: request.cancelPath,
+    // The one return page (client/payments/payment-return.tsx), at the lots page's own address.
+    returnPath: request.returnPath,
+    cancelPath: `${request.returnPath}?cancelled=1`,
   });
 }

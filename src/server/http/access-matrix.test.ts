@@ -139,7 +139,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/won-lots/golfer/{token}': publicRoute,
   'POST /api/won-lots/golfer/{token}/checkout': publicRoute,
   'GET /api/admin/auction-results': admin,
-  'GET /api/admin/auction-results/csv': admin,
+  'GET /api/admin/auction-results/export.csv': admin,
   'POST /api/admin/auction-results/{lotId}/paid': admin,
   // ── singles and pairing (R43): placing singles changes teams, so it is the admin's (R8) ──
   'GET /api/admin/pairing': admin,

@@ -36,6 +36,8 @@ export interface PurchaseInput {
   /** R55: the auction lot a purchase of kind 'lot' pays for, and its winning bidder. */
   lotId?: string | null;
   bidderId?: string | null;
+  /** R56: the paddle raise a pledge (a donation) was made in. */
+  paddleRaiseId?: string | null;
 }
 
 export interface CreatedPurchase {
@@ -79,6 +81,7 @@ export async function insertPurchases(tx: Db, inputs: PurchaseInput[], actorUser
         quantity: p.quantity ?? 1,
         lotId: p.lotId ?? null,
         bidderId: p.bidderId ?? null,
+        paddleRaiseId: p.paddleRaiseId ?? null,
       })),
     )
     .returning({

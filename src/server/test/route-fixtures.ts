@@ -741,8 +741,8 @@ export const routeFixtures: Record<string, RouteFixture> = {
     request: async ({ t }) => ({ path: `/api/admin/auction-results?tournamentId=${(await wonLot(t)).tournamentId}` }),
     expect: 200,
   },
-  'GET /api/admin/auction-results/csv': {
-    request: async ({ t }) => ({ path: `/api/admin/auction-results/csv?tournamentId=${(await wonLot(t)).tournamentId}` }),
+  'GET /api/admin/auction-results/export.csv': {
+    request: async ({ t }) => ({ path: `/api/admin/auction-results/export.csv?tournamentId=${(await wonLot(t)).tournamentId}` }),
     expect: 200,
   },
   'POST /api/admin/auction-results/{lotId}/paid': {
