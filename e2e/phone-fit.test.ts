@@ -106,6 +106,9 @@ const VISITS: Record<string, (d: DemoIds) => Visit[]> = {
   ],
   '/statement': (d) => [{ who: 'admin', path: `/statement?email=${encodeURIComponent(d.leaderTeamEmail)}` }],
   '/golfer/:token': (d) => [{ who: 'visitor', path: `/golfer/${d.golferToken}` }],
+  // R55: a golfer's lots behind their link (none won: the empty page), and the return page after a cancel.
+  '/golfer/:token/lots': (d) => [{ who: 'visitor', path: `/golfer/${d.golferToken}/lots` }],
+  '/golfer/:token/lots/payment': (d) => [{ who: 'visitor', path: `/golfer/${d.golferToken}/lots/payment?cancelled=1` }],
   // The first-run page only while no account exists (R50): with the demo's accounts its address says it is not valid.
   '/setup/:token': () => [{ who: 'visitor', path: '/setup/no-longer-valid' }],
   // Staff's old sign-in address: a visitor is sent to /auth.

@@ -7,7 +7,13 @@ import { ChevronDown, ChevronRight } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { formatMoney } from '../../shared/money';
-import { CHECKOUT_METHOD_LABELS, CHECKOUT_METHODS, LOT_STATE_LABELS, lotPaidSchema, type LotPaidInput } from '../../shared/auction-results-schemas';
+import {
+  CHECKOUT_METHOD_LABELS,
+  CHECKOUT_METHODS,
+  LOT_STATE_LABELS,
+  lotPaidSchema,
+  type LotPaidInput,
+} from '../../shared/auction-results-schemas';
 import { AdminHeading } from '../admin/admin-heading';
 import { FormDialog } from '../admin/form-dialog';
 import { notifyFailure } from '../admin/notify-failure';
@@ -55,15 +61,13 @@ export function AuctionResultsPage() {
         title="Auction Results"
         actions={
           tournamentId ? (
-            <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-              <TournamentPicker {...picker} className="sm:w-72" />
-              <DownloadLink href={`/api/admin/auction-results/export.csv?tournamentId=${tournamentId}`} label="Export CSV" />
-            </div>
+            <DownloadLink href={`/api/admin/auction-results/export.csv?tournamentId=${tournamentId}`} label="Export CSV" />
           ) : null
         }
       >
         Each lot&apos;s winner, what they owe and whether they have paid. Record a payment taken at the checkout table here.
       </AdminHeading>
+      <TournamentPicker {...picker} className="max-w-md" />
       {lots.length > 0 ? (
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           <Stat label="Lots" value={String(lots.length)} />
@@ -111,6 +115,7 @@ export function AuctionResultsPage() {
                         <ChevronRight aria-hidden className="mt-0.5 size-4 shrink-0" />
                       )}
                       <span>
+                        <span className="sr-only">Bids on </span>
                         {lot.title}
                         <span className="block text-xs font-normal text-stone-600">
                           {lot.bidCount === 1 ? '1 bid' : `${lot.bidCount} bids`}
@@ -226,8 +231,8 @@ function MarkPaidDialog({ lot, currency, onClose }: { lot: ResultLot; currency: 
     <FormDialog title={`Mark paid: ${lot.title}`} onClose={onClose}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <p className="text-sm text-stone-700">
-          {lot.winner ? `#${lot.winner.number} ${lot.winner.name}` : ''} owes {formatMoney(lot.wonCents ?? 0, currency)}. A receipt goes
-          to their e-mail.
+          {lot.winner ? `#${lot.winner.number} ${lot.winner.name}` : ''} owes {formatMoney(lot.wonCents ?? 0, currency)}. A receipt goes to
+          their e-mail.
         </p>
         <SelectField label="Paid by" {...field('method')}>
           <LabelledOptions values={CHECKOUT_METHODS} labels={CHECKOUT_METHOD_LABELS} />

@@ -97,9 +97,7 @@ function LotList({ token, answer }: { token: string | null; answer: WonLots }) {
               <div>
                 <p className="text-sm text-stone-600">To pay</p>
                 <p className="text-2xl font-bold tabular-nums">{money(due)}</p>
-                <p className="text-sm text-stone-600">
-                  {unpaid.length === 1 ? 'One lot' : `${unpaid.length} lots`}, in one card payment.
-                </p>
+                <p className="text-sm text-stone-600">{unpaid.length === 1 ? 'One lot' : `${unpaid.length} lots`}, in one card payment.</p>
               </div>
               {cardPayments ? (
                 <Button size="lg" onClick={startPayment} disabled={pay.isPending} className="w-full sm:w-auto">
@@ -140,12 +138,12 @@ function LotCard({ lot, money }: { lot: WonLot; money: (cents: number) => string
           <img src={lot.imageUrl} alt="" width={96} height={96} className="size-20 shrink-0 rounded-md object-cover sm:size-24" />
         ) : null}
         <div className="flex min-w-0 flex-1 flex-col gap-2">
-          <div className="flex flex-wrap items-start justify-between gap-2">
-            <div className="min-w-0">
-              <CardTitle className="break-words">{lot.title}</CardTitle>
-              <p className="text-sm text-stone-600">{lot.tournamentName}</p>
-            </div>
-            <PaymentBadge status={lot.paymentStatus} />
+          <div className="min-w-0">
+            <CardTitle className="break-words">{lot.title}</CardTitle>
+            <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-stone-600">
+              {lot.tournamentName}
+              <PaymentBadge status={lot.paymentStatus} />
+            </p>
           </div>
           <dl className="grid grid-cols-3 gap-2 text-sm">
             <div>

@@ -37,7 +37,9 @@ async function closedAuction(n: number) {
   const closesAt = new Date(Date.now() - 60_000);
   await openAuction(t.db, tournament.id, closesAt);
   const people = await Promise.all(
-    ['Ann', 'Bo', 'Cy'].map((name, i) => bidderFor(t.db, tournament.id, { name: `${name} Bidder`, email: `${name.toLowerCase()}-${tournament.id}@example.org` }, i === 0)),
+    ['Ann', 'Bo', 'Cy'].map((name, i) =>
+      bidderFor(t.db, tournament.id, { name: `${name} Bidder`, email: `${name.toLowerCase()}-${tournament.id}@example.org` }, i === 0),
+    ),
   );
   const lots = [];
   for (let i = 0; i < n; i++) {

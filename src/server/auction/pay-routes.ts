@@ -66,7 +66,11 @@ async function lotsOf(c: AppContext, who: Winner) {
 async function pay(c: AppContext, who: Winner, lotsPath: string) {
   const { database, stripe, config } = c.var.deps;
   if (!stripe) throw new AppError('CONFLICT', CARD_PAYMENTS_OFF_MESSAGE);
-  const checkout = await payWonLots(database.db, stripe, who, { appUrl: config.appUrl, currency: config.currency, returnPath: `${lotsPath}/payment` });
+  const checkout = await payWonLots(database.db, stripe, who, {
+    appUrl: config.appUrl,
+    currency: config.currency,
+    returnPath: `${lotsPath}/payment`,
+  });
   return { url: checkout.url, amountCents: checkout.amountCents };
 }
 
@@ -108,7 +112,7 @@ export const wonLotRoutes = createRouter()
       method: 'post',
       path: '/golfer/{token}/checkout',
       access: 'public',
-      summary: "One Stripe Checkout for every unpaid lot a golfer won, behind their personal link (R42, R55)",
+      summary: 'One Stripe Checkout for every unpaid lot a golfer won, behind their personal link (R42, R55)',
       request: { params: tokenParam },
       responses: { 201: jsonResponse('Checkout opened', checkoutAnswer), ...payRefusals },
     }),
@@ -206,7 +210,12 @@ export const auctionResultRoutes = createRouter()
     }),
     async (c) => {
       const actor = await getActor(c);
-      const { paymentId, becamePaid } = await markLotPaid(c.var.deps.database.db, c.req.valid('param').lotId, c.req.valid('json'), actor.userId);
+      const { paymentId, becamePaid } = await markLotPaid(
+        c.var.deps.database.db,
+        c.req.valid('param').lotId,
+        c.req.valid('json'),
+        actor.userId,
+      );
       if (becamePaid) await sendReceipts(c.var.deps, [paymentId]);
       return c.json({ paymentId }, 200);
     },

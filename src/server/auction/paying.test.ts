@@ -95,7 +95,11 @@ describe("the winner's lots, paid in one Checkout (R55)", () => {
     const { tournament, team } = await createRegisteredTeam(t.db, leader.id);
     const [golfer] = await t.db.select().from(players).where(eq(players.teamId, team.id));
     await openAuction(t.db, tournament.id, new Date(Date.now() - 1_000));
-    const bidder = await bidderFor(t.db, tournament.id, { playerId: golfer!.id, name: 'Gail Golfer', email: golfer!.email ?? 'g@example.org' });
+    const bidder = await bidderFor(t.db, tournament.id, {
+      playerId: golfer!.id,
+      name: 'Gail Golfer',
+      email: golfer!.email ?? 'g@example.org',
+    });
     const lot = await createLot(t.db, tournament.id, { title: 'Golf lesson', valueCents: 0 });
     await placeBids(t.db, lot.id, [{ bidder, amountCents: 15_000 }]);
     await closeDueLots(t.db, new Date(), closeOptions);
@@ -136,7 +140,13 @@ describe('Admin → Auction results (R55)', () => {
       .from(paymentEvents)
       .where(and(eq(paymentEvents.paymentId, paid.body.paymentId), eq(paymentEvents.kind, 'status')));
     expect(history).toMatchObject([
-      { fromState: 'pending', toState: 'paid', amountCents: 90_000, actorUserId: staff.id, note: 'Paid at the checkout table: Cheque (No. 1042)' },
+      {
+        fromState: 'pending',
+        toState: 'paid',
+        amountCents: 90_000,
+        actorUserId: staff.id,
+        note: 'Paid at the checkout table: Cheque (No. 1042)',
+      },
     ]);
     const twice = await t.call(`/api/admin/auction-results/${club.id}/paid`, { cookie: staff.cookie, json: { method: 'cash' } });
     expect([twice.status, twice.body.error.message]).toEqual([409, ALREADY_PAID]);

@@ -19,7 +19,10 @@ export const NOTHING_TO_PAY = 'Every lot you won is paid: thank you';
 
 /** The golfer a personal link opens, or a 404 that changes nothing. */
 export async function golferOfToken(db: Db, token: string): Promise<{ playerId: string }> {
-  const [row] = await db.select({ playerId: golferLinks.playerId }).from(golferLinks).where(eq(golferLinks.tokenHash, hashToken(token)));
+  const [row] = await db
+    .select({ playerId: golferLinks.playerId })
+    .from(golferLinks)
+    .where(eq(golferLinks.tokenHash, hashToken(token)));
   if (!row) throw new AppError('NOT_FOUND', LINK_INVALID);
   return row;
 }

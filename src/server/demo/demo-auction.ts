@@ -11,18 +11,78 @@ import { insertPurchases } from '../purchases/service';
 
 /** title, value (FMV), opening bid, minimum raise, donor, the drawing's colours. */
 export const DEMO_LOTS = [
-  { title: 'Signed golf bag', valueCents: 60_000, openingBidCents: 20_000, donor: 'Willow Creek Pro Shop', colours: ['#1d3557', '#e63946'] },
-  { title: 'Weekend at the lake house', valueCents: 150_000, openingBidCents: 50_000, donor: 'The Hendersons', colours: ['#2a9d8f', '#e9c46a'] },
-  { title: 'Foursome at a private club', valueCents: 120_000, openingBidCents: 40_000, donor: 'Oak Hill Country Club', colours: ['#2d6a4f', '#95d5b2'] },
-  { title: 'Wine tasting for eight', valueCents: 80_000, openingBidCents: 25_000, donor: 'Harbor Cellars', colours: ['#6a040f', '#ffba08'] },
-  { title: 'Private lesson with the club pro', valueCents: 25_000, openingBidCents: 10_000, donor: 'Willow Creek Golf Club', colours: ['#40916c', '#f1faee'] },
-  { title: 'Chef’s table dinner for four', valueCents: 60_000, openingBidCents: 20_000, donor: 'Marina Bistro', colours: ['#bc6c25', '#fefae0'] },
-  { title: 'Hot-air balloon ride for two', valueCents: 70_000, openingBidCents: 25_000, donor: 'Skyline Balloons', colours: ['#f77f00', '#003049'] },
-  { title: 'Framed Open Championship flag', valueCents: 40_000, openingBidCents: 15_000, donor: 'A friend of the fund', colours: ['#ffd60a', '#001d3d'] },
-  { title: 'Season pass to the driving range', valueCents: 30_000, openingBidCents: 10_000, donor: 'Harbor Golf Centre', colours: ['#52b788', '#081c15'] },
+  {
+    title: 'Signed golf bag',
+    valueCents: 60_000,
+    openingBidCents: 20_000,
+    donor: 'Willow Creek Pro Shop',
+    colours: ['#1d3557', '#e63946'],
+  },
+  {
+    title: 'Weekend at the lake house',
+    valueCents: 150_000,
+    openingBidCents: 50_000,
+    donor: 'The Hendersons',
+    colours: ['#2a9d8f', '#e9c46a'],
+  },
+  {
+    title: 'Foursome at a private club',
+    valueCents: 120_000,
+    openingBidCents: 40_000,
+    donor: 'Oak Hill Country Club',
+    colours: ['#2d6a4f', '#95d5b2'],
+  },
+  {
+    title: 'Wine tasting for eight',
+    valueCents: 80_000,
+    openingBidCents: 25_000,
+    donor: 'Harbor Cellars',
+    colours: ['#6a040f', '#ffba08'],
+  },
+  {
+    title: 'Private lesson with the club pro',
+    valueCents: 25_000,
+    openingBidCents: 10_000,
+    donor: 'Willow Creek Golf Club',
+    colours: ['#40916c', '#f1faee'],
+  },
+  {
+    title: 'Chef’s table dinner for four',
+    valueCents: 60_000,
+    openingBidCents: 20_000,
+    donor: 'Marina Bistro',
+    colours: ['#bc6c25', '#fefae0'],
+  },
+  {
+    title: 'Hot-air balloon ride for two',
+    valueCents: 70_000,
+    openingBidCents: 25_000,
+    donor: 'Skyline Balloons',
+    colours: ['#f77f00', '#003049'],
+  },
+  {
+    title: 'Framed Open Championship flag',
+    valueCents: 40_000,
+    openingBidCents: 15_000,
+    donor: 'A friend of the fund',
+    colours: ['#ffd60a', '#001d3d'],
+  },
+  {
+    title: 'Season pass to the driving range',
+    valueCents: 30_000,
+    openingBidCents: 10_000,
+    donor: 'Harbor Golf Centre',
+    colours: ['#52b788', '#081c15'],
+  },
   { title: 'Custom-fitted driver', valueCents: 50_000, openingBidCents: 20_000, donor: 'Fairway Fitters', colours: ['#3a0ca3', '#f72585'] },
   { title: 'Spa day for two', valueCents: 45_000, openingBidCents: 15_000, donor: 'Lakeview Spa', colours: ['#b5838d', '#ffcdb2'] },
-  { title: 'Ballgame suite for ten', valueCents: 200_000, openingBidCents: 75_000, donor: 'Harbor City Mariners', colours: ['#0077b6', '#caf0f8'] },
+  {
+    title: 'Ballgame suite for ten',
+    valueCents: 200_000,
+    openingBidCents: 75_000,
+    donor: 'Harbor City Mariners',
+    colours: ['#0077b6', '#caf0f8'],
+  },
 ] as const;
 
 /** The paddle raise's giving levels: 5,000, 1,000, 500 and 100 dollars. */
@@ -104,7 +164,8 @@ export async function seedAuction(tx: Db, tournamentId: string, now: Date): Prom
   let closed: DemoAuction['closed'] | undefined;
   for (const [i, spec] of DEMO_LOTS.entries()) {
     const minRaiseCents = spec.openingBidCents >= 50_000 ? 5_000 : 2_500;
-    const lotClose = i === CLOSING_SOON ? new Date(now.getTime() + 4 * minute) : i === CLOSED ? new Date(now.getTime() - 30 * minute) : closesAt;
+    const lotClose =
+      i === CLOSING_SOON ? new Date(now.getTime() + 4 * minute) : i === CLOSED ? new Date(now.getTime() - 30 * minute) : closesAt;
     const [lot] = await tx
       .insert(auctionLots)
       .values({
@@ -170,7 +231,12 @@ export async function seedAuction(tx: Db, tournamentId: string, now: Date): Prom
   // The paddle raise, open since twenty minutes ago, with its first pledges (donations, R35, by bidder number).
   const [raise] = await tx
     .insert(paddleRaises)
-    .values({ tournamentId, title: 'Send a child to camp', levelsCents: DEMO_PADDLE_LEVELS, openedAt: new Date(now.getTime() - 20 * minute) })
+    .values({
+      tournamentId,
+      title: 'Send a child to camp',
+      levelsCents: DEMO_PADDLE_LEVELS,
+      openedAt: new Date(now.getTime() - 20 * minute),
+    })
     .returning({ id: paddleRaises.id });
   await insertPurchases(
     tx,

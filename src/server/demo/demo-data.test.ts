@@ -207,7 +207,7 @@ describe('seedDemo', () => {
     expect(receipt).toMatchObject({ amountCents: 60_000, fmvCents: 32_000, deductibleCents: 28_000, disclosure: true });
   });
 
-  it("gives the outing an evening: a dozen lots with photos, bids on most, one closing in minutes, one won; a paddle raise with pledges", async () => {
+  it('gives the outing an evening: a dozen lots with photos, bids on most, one closing in minutes, one won; a paddle raise with pledges', async () => {
     const id = seeded!.outing.id;
     const now = Date.now();
     const lots = await database.db.select().from(auctionLots).where(eq(auctionLots.tournamentId, id));
@@ -226,7 +226,13 @@ describe('seedDemo', () => {
     const won = lots.filter((l) => l.closedAt);
     expect(won).toHaveLength(1);
     const [line] = await database.db.select().from(purchases).where(eq(purchases.id, won[0]!.purchaseId!));
-    expect(line).toMatchObject({ kind: 'lot', lotId: won[0]!.id, amountCents: won[0]!.wonCents, fmvCents: won[0]!.valueCents, paymentStatus: 'pending' });
+    expect(line).toMatchObject({
+      kind: 'lot',
+      lotId: won[0]!.id,
+      amountCents: won[0]!.wonCents,
+      fmvCents: won[0]!.valueCents,
+      paymentStatus: 'pending',
+    });
     const [raise] = await database.db.select().from(paddleRaises).where(eq(paddleRaises.tournamentId, id));
     expect(raise!.levelsCents).toEqual(DEMO_PADDLE_LEVELS);
     const pledges = await database.db.select().from(purchases).where(eq(purchases.paddleRaiseId, raise!.id));
