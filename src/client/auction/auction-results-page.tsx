@@ -129,7 +129,7 @@ export function AuctionResultsPage() {
                       {LOT_STATE_LABELS[lot.state]}
                     </span>
                     {lot.state === 'open' && lot.closesAt ? (
-                      <span className="block text-xs text-stone-600">Closes {formatDateTime(lot.closesAt)}</span>
+                      <span className="block text-xs whitespace-nowrap text-stone-600">Closes {closingTime(lot.closesAt)}</span>
                     ) : null}
                   </Td>
                   <Td>
@@ -179,6 +179,14 @@ export function AuctionResultsPage() {
       {paying ? <MarkPaidDialog lot={paying} currency={currency} onClose={() => setPaying(null)} /> : null}
     </div>
   );
+}
+
+/** When an open lot closes: the time alone on the day (the auction's evening), else the date too. */
+function closingTime(iso: string) {
+  const at = new Date(iso);
+  return at.toDateString() === new Date().toDateString()
+    ? new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(at)
+    : formatDateTime(iso);
 }
 
 function Stat({ label, value }: { label: string; value: string }) {

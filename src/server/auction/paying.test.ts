@@ -65,6 +65,11 @@ describe("the winner's lots, paid in one Checkout (R55)", () => {
     // The one return question of purchases answers the session.
     expect((await t.call(`/api/donations/checkout/${sessionId}`, { cookie: winner.cookie })).body).toMatchObject({ paid: true });
 
+    // Staff's results say how: by card.
+    const results = await t.call(`/api/admin/auction-results?tournamentId=${tournament.id}`, { cookie: staff.cookie });
+    const paidLots = results.body.lots.filter((l: { paymentStatus: string }) => l.paymentStatus === 'paid');
+    expect(paidLots.map((l: { paymentNote: string }) => l.paymentNote)).toEqual(['Paid by card', 'Paid by card']);
+
     // R38: the auction is a source of raised, counted once.
     const raised = await t.call(`/api/tournaments/${tournament.id}/raised`);
     expect(raised.body.raisedBySource).toMatchObject({ auction: 165_000, donations: 0, items: 0 });

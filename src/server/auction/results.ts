@@ -34,6 +34,7 @@ export async function auctionResults(db: Db, tournamentId: string, now: Date, cl
       paymentId: payments.id,
       paymentStatus: purchases.paymentStatus,
       paymentNote: payments.note,
+      providerRef: payments.providerRef,
     })
     .from(auctionLots)
     .innerJoin(tournaments, eq(tournaments.id, auctionLots.tournamentId))
@@ -64,7 +65,7 @@ export async function auctionResults(db: Db, tournamentId: string, now: Date, cl
             ),
           )
           .orderBy(asc(auctionBids.seq));
-  return lots.map(({ closesAt, auctionClosesAt, winner: w, paymentStatus, ...lot }) => {
+  return lots.map(({ closesAt, auctionClosesAt, winner: w, paymentStatus, providerRef, paymentNote, ...lot }) => {
     const closes = closesAt ?? auctionClosesAt;
     return {
       ...lot,
@@ -73,6 +74,8 @@ export async function auctionResults(db: Db, tournamentId: string, now: Date, cl
       closedAt: lot.closedAt?.toISOString() ?? null,
       winner: w?.number ? w : null,
       paymentStatus: (paymentStatus ?? null) as PaymentStatus | null,
+      // How it was paid: by card (Stripe's reference), or staff's note at the checkout table.
+      paymentNote: providerRef ? 'Paid by card' : paymentNote,
       bids: bids.filter((b) => b.lotId === lot.id).map(({ lotId: _lot, at, ...b }) => ({ ...b, at: at.toISOString() })),
     };
   });
