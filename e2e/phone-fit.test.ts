@@ -174,6 +174,9 @@ const VISITS: Record<string, (d: DemoIds) => Visit[]> = {
     { who: 'visitor', path: `/auction/${d.summary.outing.id}/lots/${d.lotId}` },
     { who: 'leader', path: `/auction/${d.summary.outing.id}/lots/${d.lotId}` },
   ],
+  // R55: a golfer's lots behind their link (none won: the empty page), and the return page after a cancel.
+  '/golfer/:token/lots': (d) => [{ who: 'visitor', path: `/golfer/${d.golferToken}/lots` }],
+  '/golfer/:token/lots/payment': (d) => [{ who: 'visitor', path: `/golfer/${d.golferToken}/lots/payment?cancelled=1` }],
   // The first-run page only while no account exists (R50): with the demo's accounts its address says it is not valid.
   '/setup/:token': () => [{ who: 'visitor', path: '/setup/no-longer-valid' }],
   '/volunteer': () => [{ who: 'leader', path: '/volunteer' }],

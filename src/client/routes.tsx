@@ -49,6 +49,8 @@ const GolferAnswerPage = lazy(() => import('./golfer-answers/golfer-answer-page'
 const PledgePage = lazy(() => import('./paddle-raise/pledge-page').then((m) => ({ default: m.PledgePage })));
 const GolferPledgePage = lazy(() => import('./paddle-raise/pledge-page').then((m) => ({ default: m.GolferPledgePage })));
 const PaddleTvPage = lazy(() => import('./paddle-raise/tv-page').then((m) => ({ default: m.PaddleTvPage })));
+const YourLotsPage = lazy(() => import('./auction/your-lots-page').then((m) => ({ default: m.YourLotsPage })));
+const LotsReturnPage = lazy(() => import('./auction/lots-return-page').then((m) => ({ default: m.LotsReturnPage })));
 const SetupPage = lazy(() => import('./setup/setup-page').then((m) => ({ default: m.SetupPage })));
 const VolunteerHomePage = lazy(() => import('./volunteers/volunteer-frame').then((m) => ({ default: m.VolunteerHomePage })));
 const InvitationPage = lazy(() => import('./volunteers/invitation-page').then((m) => ({ default: m.InvitationPage })));
@@ -81,6 +83,10 @@ export const PAGE_ROUTES = (
     <Route path="golfer/:token/paddle" element={<GolferPledgePage />} />
     <Route path="paddle/:tournamentId" element={<PledgePage />} />
     <Route path="paddle/:tournamentId/tv" element={<PaddleTvPage />} />
+    <Route path="golfer/:token/lots" element={<YourLotsPage />} />
+    <Route path="golfer/:token/lots/payment" element={<LotsReturnPage />} />
+    <Route path="auction/lots" element={<YourLotsPage />} />
+    <Route path="auction/lots/payment" element={<LotsReturnPage />} />
     <Route path="setup/:token" element={<SetupPage />} />
     <Route path="volunteer" element={<VolunteerHomePage />} />
     <Route path="volunteer/invitation/:token" element={<InvitationPage />} />

@@ -40,6 +40,7 @@ import { settingsRoutes } from './settings/routes';
 import { adminNextYearRoutes, resultsRoutes } from './next-year/routes';
 import { adminVolunteerRoutes, volunteerRoutes } from './volunteers/routes';
 import { adminAuctionRoutes, auctionRoutes } from './auction/lot-routes';
+import { auctionResultRoutes, wonLotRoutes } from './auction/pay-routes';
 
 /** Each API router and the path it is mounted at, in the order Hono matches them (app.ts mounts them in this order). */
 export const API_ROUTERS = [
@@ -68,6 +69,8 @@ export const API_ROUTERS = [
   ['/api/admin/backups', backupRoutes],
   ['/api/admin/settings', settingsRoutes],
   ['/api/admin/messages', messageRoutes],
+  ['/api/won-lots', wonLotRoutes],
+  ['/api/admin/auction-results', auctionResultRoutes],
   ['/api/images', imageRoutes],
   ['/api/items', itemRoutes],
   ['/api/admin', adminItemRoutes],

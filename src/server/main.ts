@@ -7,6 +7,7 @@ import { buildDeps, openConfiguredDatabase, organisationMailer } from './bootstr
 import { ConfigError, databaseName, loadConfig, type Config } from './config';
 import { loadStaticAssets } from './http/static-assets';
 import { startHoldSweeper } from './holds/sweeper';
+import { startAuctionCloser } from './auction/closer';
 import { startMessageSender } from './messages/sender';
 import { startGolferReminders } from './golfer-answers/reminders';
 import { serveBackupSocket } from './backups/backup-socket';
@@ -50,6 +51,9 @@ void golferReminders.runOnce().catch((error) => logger.error('golfer reminders f
 const messageMailer = organisationMailer(config, deps.organisation, logger, 1);
 const messageSender = startMessageSender({ db: database.db, config, mailer: messageMailer, logger, now: deps.now });
 void messageSender.runOnce().catch((error) => logger.error('message sending failed', { error: String(error) }));
+// R55: auction lots close at their time (pages reading lots close them too); winners' e-mails go through the queue above.
+const auctionCloser = startAuctionCloser({ db: database.db, config, logger, now: deps.now });
+void auctionCloser.runOnce().catch((error) => logger.error('auction closing failed', { error: String(error) }));
 
 // Backups (R46): the embedded database serves this process only, so `npm run backup` asks it through the data folder.
 const stopBackupSocket =
@@ -129,6 +133,7 @@ async function stop(signal: string) {
     await Promise.all([
       step('hold sweep', sweeper.stop()),
       step('message sender', messageSender.stop()),
+      step('auction closer', auctionCloser.stop()),
       step('golfer reminders', golferReminders.stop()),
       step('scheduled backup copy', copies?.stop() ?? Promise.resolve()),
       step('backup socket', stopBackupSocket?.() ?? Promise.resolve()),

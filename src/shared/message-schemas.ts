@@ -5,8 +5,10 @@ import { optionalChoiceId, requiredText, tournamentChoice } from './field-schema
 /** The groups staff write to. 'last_year' (R59's save the date): the field of the tournament this one was copied from. */
 export const AUDIENCES = ['leaders', 'golfers', 'unpaid', 'level', 'waitlist', 'last_year'] as const;
 export type Audience = (typeof AUDIENCES)[number];
-/** Every message's group, with those of the e-mails the portal writes itself (R59: the thank-you, the year statements). */
-export const MESSAGE_AUDIENCES = [...AUDIENCES, 'thank_you', 'statements'] as const;
+/** R55: the auction's winners, one message each, queued by the portal when the auction closes (never chosen on the form). */
+export const WINNERS_AUDIENCE = 'winners';
+/** Every audience a message in the list may have: staff's choices, and the portal's own (R59: the thank-you, the year statements; R55: the auction's winners). */
+export const MESSAGE_AUDIENCES = [...AUDIENCES, 'thank_you', 'statements', WINNERS_AUDIENCE] as const;
 export type MessageAudience = (typeof MESSAGE_AUDIENCES)[number];
 export const AUDIENCE_LABELS: Record<MessageAudience, string> = {
   leaders: 'All team leaders',
@@ -17,6 +19,7 @@ export const AUDIENCE_LABELS: Record<MessageAudience, string> = {
   last_year: 'The tournament copied from: its leaders, sponsors and golfers (save the date)',
   thank_you: 'Thank-you: golfers, sponsors and donors',
   statements: 'Year statements: every payer of the year',
+  winners: 'An auction winner',
 };
 
 export const LEVEL_REQUIRED = 'Choose a sponsorship level';

@@ -69,6 +69,12 @@ const PAGES: Record<AdminPagePath, Omit<AdminPage, 'path'>> = {
     nav: { label: 'Gifts', icon: HandHeart },
     page: lazy(() => import('../donations/gifts-page').then((m) => ({ default: m.GiftsPage }))),
   },
+  'auction-results': {
+    access: 'admin',
+    picksTournament: true,
+    nav: { label: 'Auction Results', icon: Gavel },
+    page: lazy(() => import('../auction/auction-results-page').then((m) => ({ default: m.AuctionResultsPage }))),
+  },
   reports: {
     access: 'admin',
     picksTournament: true,

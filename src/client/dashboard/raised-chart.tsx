@@ -1,4 +1,4 @@
-// Raised by source (R38) on the Dashboard: a plain SVG bar chart (no chart library: four bars) and the same figures as a
+// Raised by source (R38) on the Dashboard: a plain SVG bar chart (no chart library: five bars) and the same figures as a
 // table, with the goal.
 import { formatMoney } from '../../shared/money';
 import { RaisedProgress } from '../donations/raised-progress';
@@ -11,6 +11,7 @@ const SOURCES = [
   { key: 'items', label: 'Sponsorships' },
   { key: 'addons', label: 'Add-ons' },
   { key: 'donations', label: 'Gifts' },
+  { key: 'auction', label: 'Auction' },
 ] as const;
 
 export function RaisedChart({ raised, currency }: { raised: Omit<Raised, 'currency'>; currency: string }) {

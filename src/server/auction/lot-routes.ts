@@ -2,7 +2,7 @@
 // latest bids, a bid (signed in, or a golfer through their personal link, R42), and the live stream of the lots.
 // /api/admin/auction: staff set the auction's times and keep its lots.
 import { z } from '@hono/zod-openapi';
-import { getViewer } from '../http/context';
+import { getViewer, type AppContext } from '../http/context';
 import { instant } from '../http/answer-fields';
 import { createRouter, defineRoute, deleteRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { AppError } from '../http/errors';
@@ -11,7 +11,19 @@ import { serveEventStream } from '../leaderboard/event-stream-route';
 import { auctionTimesSchema, BID_MESSAGES, LOT_MESSAGES, lotSchema, bidSchema } from '../../shared/auction-schemas';
 import { LOT_EVENT, LOTS_EVENT } from './auction-feed';
 import { placeBid } from './bidding';
+import { closeDueLots } from './closing';
 import { auctionOf, bidderNumberOf, createLot, deleteLot, lotDetail, openAuctions, setAuctionTimes, updateLot } from './lots';
+
+/**
+ * R55: a lot whose close has passed is closed (its winner fixed) before it is read, so a page never shows an open lot past
+ * its close, whether or not the periodic closer has run yet.
+ */
+const closeDue = (c: AppContext, tournamentId?: string) =>
+  closeDueLots(c.var.deps.database.db, c.var.deps.now(), {
+    tournamentId,
+    appUrl: c.var.deps.config.appUrl,
+    currency: c.var.deps.config.currency,
+  });
 
 const lotIdParam = z.object({ id: z.uuid(LOT_MESSAGES.notFound) });
 const bidPathParams = z.object({ tournamentId: z.uuid('Tournament not found'), lotId: z.uuid(BID_MESSAGES.lotNotFound) });
@@ -92,6 +104,7 @@ export const auctionRoutes = createRouter()
     }),
     async (c) => {
       const db = c.var.deps.database.db;
+      await closeDue(c);
       const detail = await lotDetail(db, c.req.valid('param').id);
       const viewer = await getViewer(c);
       const you = viewer ? await bidderNumberOf(db, detail.lot.tournamentId, viewer.userId) : null;
@@ -108,7 +121,11 @@ export const auctionRoutes = createRouter()
       request: { params: tournamentParam },
       responses: { 200: jsonResponse('OK', auctionSchema), 404: errorResponse('No such tournament') },
     }),
-    async (c) => c.json(await auctionOf(c.var.deps.database.db, c.req.valid('param').tournamentId), 200),
+    async (c) => {
+      const { tournamentId } = c.req.valid('param');
+      await closeDue(c, tournamentId);
+      return c.json(await auctionOf(c.var.deps.database.db, tournamentId), 200);
+    },
   )
   .openapi(
     defineRoute({

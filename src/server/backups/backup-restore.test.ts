@@ -107,6 +107,17 @@ describe(`a round trip on ${testDatabaseKind()}`, () => {
           ([name]) => !NOT_RESTORED.has(name) && !['session', 'verification', 'app_settings'].includes(name),
         );
       expect(await carried(target.db)).toEqual(await carried(source.db));
+      // The auction's bid order (an identity column) is restored as it was, and the next bid comes after the last (R54).
+      const [last] = await queryRows<{ lot: string; bidder: string; seq: number }>(
+        target.db,
+        sql`select lot_id as lot, bidder_id as bidder, seq::int as seq from auction_bids order by seq desc limit 1`,
+      );
+      expect(last).toBeDefined();
+      const [next] = await queryRows<{ seq: number }>(
+        target.db,
+        sql`insert into auction_bids (lot_id, bidder_id, amount_cents, max_cents) values (${last!.lot}, ${last!.bidder}, 1, 1) returning seq::int as seq`,
+      );
+      expect(next!.seq).toBe(last!.seq + 1);
       // The source server's copy is not this one's: the Data page shows none until this server writes one.
       expect(await target.db.select().from(backupCopies)).toEqual([]);
       expect(await backupStatus(target.db)).toEqual({ lastCopy: null, lastFailure: null });

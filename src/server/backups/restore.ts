@@ -103,6 +103,7 @@ export async function restoreBackup(database: Database, backup: VerifiedBackup):
       leftOut.set(batch.table, (leftOut.get(batch.table) ?? 0) + batch.rows.length - kept.length);
       if (kept.length) await insertRows(tx, batch.table, kept);
     }
+    await continueIdentities(tx);
 
     // A table some of whose rows were left out (an older file) is checked by its count: its md5 covers the rows left out.
     const restored = header.tables.filter((t) => !NOT_RESTORED.has(t.name));
@@ -161,9 +162,26 @@ async function refuseUnlessEmpty(tx: Db, header: BackupHeader): Promise<string[]
 const anyRow = (name: string) => async (db: Db) =>
   (await queryRows<{ any: boolean }>(db, sql`select exists (select 1 from ${sql.identifier(name)}) as any`))[0]!.any;
 
-/** One statement per batch: the rows' JSON objects become rows of the table (columns matched by name). */
+/**
+ * One statement per batch: the rows' JSON objects become rows of the table (columns matched by name). An identity column
+ * (the auction's bid order, `auction_bids.seq`) keeps the backup's values: OVERRIDING SYSTEM VALUE.
+ */
 async function insertRows(tx: Db, table: string, rows: string[]) {
   await tx.execute(
-    sql`insert into ${sql.identifier(table)} select * from json_populate_recordset(null::${sql.identifier(table)}, ${`[${rows.join(',')}]`}::json)`,
+    sql`insert into ${sql.identifier(table)} overriding system value select * from json_populate_recordset(null::${sql.identifier(table)}, ${`[${rows.join(',')}]`}::json)`,
   );
+}
+
+/** Each identity column's sequence goes on after the highest value restored, so the next row (a new bid) comes after them. */
+async function continueIdentities(tx: Db) {
+  const columns = await queryRows<{ table: string; column: string }>(
+    tx,
+    sql`select table_name as "table", column_name as "column" from information_schema.columns
+        where table_schema = 'public' and is_identity = 'YES'`,
+  );
+  for (const { table, column } of columns)
+    await tx.execute(
+      sql`select setval(pg_get_serial_sequence(${`"${table}"`}, ${column}), coalesce(max(${sql.identifier(column)}), 0) + 1, false)
+          from ${sql.identifier(table)}`,
+    );
 }

@@ -38,6 +38,8 @@ export function describeDemo(summary: DemoSummary, config: Config, where: string
     `  Today's outing: ${summary.outing.name} (scramble, net scoring), ${summary.outing.teams} teams drawn two to a hole,`,
     `    ${summary.outing.teamsWithScores} with scores: see the live board at ${config.appUrl}/leaderboard`,
     `    ${summary.fundraising.gifts} gifts (${money.format(summary.fundraising.giftCents / 100)}) towards a ${money.format(summary.fundraising.goalCents / 100)} goal: see ${config.appUrl}/give`,
+    `    Silent auction: ${summary.auction.lots} lots, ${summary.auction.lotsWithBids} with bids; '${summary.auction.closingSoon}' closes in minutes,`,
+    `    '${summary.auction.closed.title}' is won by bidder #${summary.auction.closed.winnerNumber} (Admin → Auction Results); a paddle raise with ${summary.auction.pledges} pledges`,
     `  Golfers who answer for themselves: ${summary.golfers.answered} answered, ${summary.golfers.waiting} not yet (Admin → Golfer Answers)`,
     `  Singles waiting for a team: ${summary.singles} at the Foursome level (Admin → Pairing)`,
     `Next: npm start, then sign up and register a team at ${config.appUrl}/register.`,

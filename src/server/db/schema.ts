@@ -1020,7 +1020,11 @@ export const auctionLots = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
     winnerBidderId: uuid('winner_bidder_id').references(() => bidders.id, { onDelete: 'restrict' }),
     wonCents: integer('won_cents'),
-    purchaseId: uuid('purchase_id').references(() => purchases.id, { onDelete: 'set null' }),
+    /**
+     * The winner's purchase. No foreign key: `purchases.lot_id` already references the lot, and a cycle of keys between the
+     * two tables is one the backup format cannot order (backups/backup-file.ts); closing.ts writes both in one transaction.
+     */
+    purchaseId: uuid('purchase_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,8 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDONS, DEMO_ITEMS } from './demo-items';
+import { DEMO_LOTS, DEMO_PAID_PLEDGE_CENTS, DEMO_PADDLE_LEVELS } from './demo-auction';
 import { queryRows } from '../db/connect';
 import {
+  auctionBids,
+  auctionLots,
+  paddleRaises,
+  purchases,
   payments,
   courseHoles,
   golfCourses,
@@ -181,12 +186,17 @@ describe('seedDemo', () => {
     // add-ons (eight golfers' two mulligans, twenty raffle tickets), against $40,000.00.
     const items = 5 * DEMO_ITEMS[0].priceCents + DEMO_ITEMS[1].priceCents;
     const addons = 8 * 2 * DEMO_ADDONS[0].priceCents + 20 * DEMO_ADDONS[1].priceCents;
-    expect(raised).toMatchObject({ raisedCents: 2_160_000 + 205_000 + items + addons, goalCents: 4_000_000 });
-    expect(raised.raisedBySource).toEqual({ teams: 2_160_000, items, addons, donations: 205_000 });
+    // The paddle raise's pledges staff recorded paid are gifts too (R56); the auction's won lot is not paid yet.
+    const donations = 205_000 + DEMO_PAID_PLEDGE_CENTS;
+    expect(raised).toMatchObject({ raisedCents: 2_160_000 + donations + items + addons, goalCents: 4_000_000 });
+    expect(raised.raisedBySource).toEqual({ teams: 2_160_000, items, addons, donations, auction: 0 });
     expect(raised.raisedCents).toBeLessThan(raised.goalCents!);
     const wall = await donorWall(database.db, id);
     expect(wall.map((d) => d.name)).toEqual(expect.arrayContaining(['Margaret Ellis', 'Anonymous', 'Riverside Lions Club']));
-    expect((await listGifts(database.db, id)).filter((g) => g.offline).map((g) => g.name)).toEqual(['Riverside Lions Club']);
+    // The cheque, and the two paddle-raise pledges staff recorded paid (R56).
+    const offline = (await listGifts(database.db, id)).filter((g) => g.offline).map((g) => g.name);
+    expect(offline).toContain('Riverside Lions Club');
+    expect(offline).toHaveLength(3);
     const [entry] = await database.db
       .select({ id: payments.id })
       .from(payments)
@@ -195,6 +205,39 @@ describe('seedDemo', () => {
       .limit(1);
     const [receipt] = await receiptsFor(database.db, [entry!.id]);
     expect(receipt).toMatchObject({ amountCents: 60_000, fmvCents: 32_000, deductibleCents: 28_000, disclosure: true });
+  });
+
+  it('gives the outing an evening: a dozen lots with photos, bids on most, one closing in minutes, one won; a paddle raise with pledges', async () => {
+    const id = seeded!.outing.id;
+    const now = Date.now();
+    const lots = await database.db.select().from(auctionLots).where(eq(auctionLots.tournamentId, id));
+    expect(lots).toHaveLength(DEMO_LOTS.length);
+    expect(lots.every((l) => l.imageId !== null)).toBe(true);
+    expect(lots.filter((l) => l.bidCount > 0).length).toBeGreaterThanOrEqual(9);
+    // Each lot's standing is its last bid, and its bids rise.
+    for (const lot of lots.filter((l) => l.bidCount > 0)) {
+      const bids = await database.db.select().from(auctionBids).where(eq(auctionBids.lotId, lot.id)).orderBy(auctionBids.seq);
+      expect(bids).toHaveLength(lot.bidCount);
+      expect(bids.at(-1)).toMatchObject({ amountCents: lot.currentBidCents, bidderId: lot.leaderBidderId });
+      expect(bids.every((b, i) => i === 0 || b.amountCents >= bids[i - 1]!.amountCents + lot.minRaiseCents)).toBe(true);
+    }
+    const soon = lots.filter((l) => !l.closedAt && l.closesAt!.getTime() - now < 10 * 60_000);
+    expect(soon.map((l) => l.title)).toEqual([seeded!.auction.closingSoon]);
+    const won = lots.filter((l) => l.closedAt);
+    expect(won).toHaveLength(1);
+    const [line] = await database.db.select().from(purchases).where(eq(purchases.id, won[0]!.purchaseId!));
+    expect(line).toMatchObject({
+      kind: 'lot',
+      lotId: won[0]!.id,
+      amountCents: won[0]!.wonCents,
+      fmvCents: won[0]!.valueCents,
+      paymentStatus: 'pending',
+    });
+    const [raise] = await database.db.select().from(paddleRaises).where(eq(paddleRaises.tournamentId, id));
+    expect(raise!.levelsCents).toEqual(DEMO_PADDLE_LEVELS);
+    const pledges = await database.db.select().from(purchases).where(eq(purchases.paddleRaiseId, raise!.id));
+    expect(pledges.length).toBe(seeded!.auction.pledges);
+    expect(pledges.every((p) => p.kind === 'donation' && p.bidderId !== null)).toBe(true);
   });
 
   it('refuses a database that already has a tournament, changing nothing', async () => {

@@ -9,6 +9,7 @@ import { seedGolferAnswers, type DemoGolfers } from './demo-golfers';
 import { seedSingles } from './demo-singles';
 import { seedOuting, type DemoOuting } from './demo-outing';
 import { seedHero, seedItems } from './demo-items';
+import { seedAuction, type DemoAuction } from './demo-auction';
 
 /** The tournament is this many days after today (then moved to the Friday on or after), so registration is open. */
 export const DEMO_DAYS_AHEAD = 42;
@@ -70,6 +71,8 @@ export interface DemoSummary {
   outing: DemoOuting;
   /** The outing's goal and gifts (R35, R38). */
   fundraising: { gifts: number; giftCents: number; goalCents: number };
+  /** The outing's evening: its silent auction and paddle raise (R53–R56). */
+  auction: DemoAuction;
 }
 
 /** What the upcoming tournament's event page says (R40). */
@@ -149,6 +152,7 @@ export async function seedDemo(db: Db, options: { today: string }): Promise<Demo
 
     await seedItems(tx, { upcomingId: tournament!.id, outingId: outing.id, now: new Date() });
     await seedHero(tx, outing.id);
+    const auction = await seedAuction(tx, outing.id, new Date());
 
     const golfers = await seedGolferAnswers(tx, outing.id);
     const foursome = tournamentLevels.find((row) => row.levelId === offered.find((l) => l.name === 'Foursome')!.id)!;
@@ -156,6 +160,7 @@ export async function seedDemo(db: Db, options: { today: string }): Promise<Demo
 
     return {
       outing,
+      auction,
       fundraising: { ...fundraising, goalCents: DEMO_GOAL_CENTS },
       golfers,
       singles,

@@ -70,7 +70,7 @@ describe('a card gift', () => {
     const raised = (await t.call(`/api/tournaments/${tournament.id}/raised`)).body;
     expect(raised).toMatchObject({
       raisedCents: 125_050,
-      raisedBySource: { teams: 0, items: 0, addons: 0, donations: 125_050 },
+      raisedBySource: { teams: 0, items: 0, addons: 0, donations: 125_050, auction: 0 },
       goalCents: null,
     });
     const wall = (await t.call(`/api/tournaments/${tournament.id}/donors`)).body.donors;

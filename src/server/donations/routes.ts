@@ -90,7 +90,7 @@ export const donationRoutes = createRouter()
       responses: {
         200: checkoutProgressAnswer(
           'purchases',
-          z.object({ id: z.string(), kind: z.enum(['donation', 'item', 'addon']), paymentStatus, tournamentId: z.string() }),
+          z.object({ id: z.string(), kind: z.enum(['donation', 'item', 'addon', 'lot']), paymentStatus, tournamentId: z.string() }),
         ),
         404: errorResponse('No such session'),
       },

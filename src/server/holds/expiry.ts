@@ -30,7 +30,7 @@ export interface TeamNotice {
 /** An unpaid purchase (an item or add-on kept, or a card gift never completed: R35–R37) reminded of or released. */
 export interface PurchaseNotice {
   purchaseId: string;
-  kind: 'donation' | 'item' | 'addon';
+  kind: 'donation' | 'item' | 'addon' | 'lot';
   /** What was bought: the item's or add-on's name, or the tournament's for a gift. */
   label: string;
   buyerName: string;
@@ -80,6 +80,8 @@ interface LineTable {
   paymentKey: 'team_id' | 'purchase_id';
   returning: SQL;
   notice: SQL;
+  /** Which of its unpaid lines lapse at their deadline (all unless said): the others are only reminded. */
+  lapses?: SQL;
 }
 const TEAM_LINES: LineTable = {
   table: 'teams',
@@ -91,10 +93,13 @@ const TEAM_LINES: LineTable = {
 const PURCHASE_LINES: LineTable = {
   table: 'purchases',
   paymentKey: 'purchase_id',
-  returning: sql.raw('l.id, l.kind, l.buyer_name, l.buyer_email, l.tournament_id, l.hold_until, l.item_id, l.addon_id'),
+  returning: sql.raw('l.id, l.kind, l.buyer_name, l.buyer_email, l.tournament_id, l.hold_until, l.item_id, l.addon_id, l.lot_id'),
+  // A won auction lot stays the winner's (nobody else can take it): its deadline brings the reminder, never a lapse (R55).
+  lapses: sql.raw(`kind <> 'lot'`),
   notice: sql.raw(`x.id as "purchaseId", x.kind, x.buyer_name as "buyerName", x.buyer_email as "buyerEmail",
     tr.name as "tournamentName", x.hold_until::text as "holdUntil",
-    coalesce((select i.name from sponsorship_items i where i.id = x.item_id), (select a.name from addons a where a.id = x.addon_id), tr.name) as "label"`),
+    coalesce((select i.name from sponsorship_items i where i.id = x.item_id), (select a.name from addons a where a.id = x.addon_id),
+      (select lo.title from auction_lots lo where lo.id = x.lot_id), tr.name) as "label"`),
 };
 
 /**
@@ -118,7 +123,7 @@ function unpaidUpdated(lines: LineTable, when: SQL, set: SQL): SQL {
 function expireDue<Row>(db: Db, at: string, lines: LineTable) {
   return queryRows<Row>(
     db,
-    sql`with ${unpaidUpdated(lines, sql`hold_until <= ${at}::timestamptz`, sql`payment_status = 'expired', updated_at = ${at}::timestamptz`)},
+    sql`with ${unpaidUpdated(lines, sql`hold_until <= ${at}::timestamptz and ${lines.lapses ?? sql`true`}`, sql`payment_status = 'expired', updated_at = ${at}::timestamptz`)},
         before as (
           select p.id, p.state, p.amount_cents from payments p join x on x.id = p.${sql.raw(lines.paymentKey)} where p.state <> 'paid'
         ),

@@ -8,6 +8,7 @@ import { startPeriodicTask, type PeriodicTask } from '../periodic-task';
 import {
   holdExpiredMessage,
   holdReminderMessage,
+  lotReminderMessage,
   purchaseExpiredMessage,
   purchaseReminderMessage,
   waitlistOfferMessage,
@@ -15,6 +16,7 @@ import {
 import { lapseAndOffer, type Offer } from '../waitlist/service';
 import { deleteUnusedImages } from '../images/unused-images';
 import { sweepHolds, type SweepResult as HoldsResult } from './expiry';
+import { YOUR_LOTS_PATH } from '../auction/closing';
 
 export interface SweepResult extends HoldsResult {
   /** Waitlist offers made in this pass (R25). */
@@ -50,6 +52,8 @@ export async function offerFreedPlaces(deps: Omit<SweeperDeps, 'db'> & { db: Db 
 /** Sends the pass's e-mails one after another; a failed one is logged and does not stop the rest. */
 async function sendNotices({ config, mailer, logger }: Pick<SweeperDeps, 'config' | 'mailer' | 'logger'>, result: SweepResult) {
   const dashboardUrl = `${config.appUrl}/register`;
+  // A won auction lot is paid from the winner's lots page (R55).
+  const lotsUrl = `${config.appUrl}${YOUR_LOTS_PATH}`;
   const deadline = (d: Date) =>
     new Intl.DateTimeFormat('en-US', { timeZone: config.timeZone, dateStyle: 'full', timeStyle: 'short' }).format(d);
   const messages = [
@@ -63,7 +67,9 @@ async function sendNotices({ config, mailer, logger }: Pick<SweeperDeps, 'config
       .filter((n) => n.kind !== 'donation')
       .map((n) => ({
         to: n.buyerEmail,
-        ...purchaseReminderMessage({ ...n, deadline: deadline(n.holdUntil), url: dashboardUrl }),
+        ...(n.kind === 'lot'
+          ? lotReminderMessage({ ...n, deadline: deadline(n.holdUntil), url: lotsUrl })
+          : purchaseReminderMessage({ ...n, deadline: deadline(n.holdUntil), url: dashboardUrl })),
       })),
     ...result.expiredPurchases
       .filter((n) => n.kind !== 'donation')

@@ -148,6 +148,14 @@ const RULES: Record<string, Rule> = {
   'DELETE /api/admin/golfer-questions/{id}': admin,
   'GET /api/admin/golfer-answers': staff,
   'GET /api/admin/golfer-answers/export.csv': staff,
+  // ── the auction (R55): a winner's own lots (signed in, or their golfer link, R42); the results are admin's (R8) ──
+  'GET /api/won-lots/mine': signedIn,
+  'POST /api/won-lots/mine/checkout': signedIn,
+  'GET /api/won-lots/golfer/{token}': publicRoute,
+  'POST /api/won-lots/golfer/{token}/checkout': publicRoute,
+  'GET /api/admin/auction-results': admin,
+  'GET /api/admin/auction-results/export.csv': admin,
+  'POST /api/admin/auction-results/{lotId}/paid': admin,
   // ── singles and pairing (R43): placing singles changes teams, so it is the admin's (R8) ──
   'GET /api/admin/pairing': admin,
   'POST /api/admin/pairing': admin,

@@ -139,6 +139,7 @@ export const samples: { [K in Kind]: Input<K>[] } = {
     { tournamentName: 'Spring & <Summer> Classic', roleLabel: 'Check-in', lastDay: 'Friday, April 16, 2027', invitedBy: NAME, url: URL },
     { tournamentName: 'Spring Classic', roleLabel: 'Scorer', lastDay: 'Friday, April 16, 2027', invitedBy: NAME, url: URL },
   ],
+  lotReminderMessage: [{ buyerName: NAME, label: 'Signed golf bag', tournamentName: 'Spring Classic', deadline: 'Friday', url: URL }],
   purchaseExpiredMessage: [{ buyerName: NAME, label: TEAM, tournamentName: 'Spring Classic', url: URL }],
   thankYouMessage: [
     {

@@ -120,6 +120,21 @@ export function purchaseReminderMessage(r: { buyerName: string; label: string; t
   });
 }
 
+/** R55: a won auction lot still unpaid a day before its deadline; it stays the winner's, so nothing is released. */
+export function lotReminderMessage(r: { buyerName: string; label: string; tournamentName: string; deadline: string; url: string }) {
+  const label = inertLinks(r.label);
+  return renderMail({
+    subject: `Reminder: your auction lot ${label} at ${r.tournamentName} is not paid yet`,
+    heading: 'Your auction lot is waiting',
+    blocks: [
+      hi(r.buyerName),
+      `You won ${label} at the ${r.tournamentName} auction and it is not paid yet. Please pay by ${r.deadline}.`,
+      'Your lots page pays for every lot you won in one card payment; the organisers also take cash or cheque.',
+      { action: 'Pay for my lots', url: r.url },
+    ],
+  });
+}
+
 export function purchaseExpiredMessage(r: { buyerName: string; label: string; tournamentName: string; url: string }) {
   const label = inertLinks(r.label);
   const paragraphs = [

@@ -118,6 +118,8 @@ export const PURCHASE_KINDS: Record<PurchaseKind, { line: string; paysAfterExpir
   donation: { line: 'Gift', paysAfterExpiry: true },
   item: { line: 'Sponsorship', paysAfterExpiry: false },
   addon: { line: 'Add-on', paysAfterExpiry: false },
+  // A won lot is the winner's whatever the deadline: nobody else can take it, so late money still pays it (R55).
+  lot: { line: 'Auction lot', paysAfterExpiry: true },
 };
 
 export const purchaseLines: LineTable<{ id: string; kind: PurchaseKind; paymentStatus: PaymentStatus; tournamentId: string }> = {
@@ -136,7 +138,8 @@ export const purchaseLines: LineTable<{ id: string; kind: PurchaseKind; paymentS
         email: purchases.buyerEmail,
         quantity: purchases.quantity,
         label: sql<string>`coalesce((select i.name from sponsorship_items i where i.id = ${purchases.itemId}),
-          (select a.name from addons a where a.id = ${purchases.addonId}), ${tournaments.name})`,
+          (select a.name from addons a where a.id = ${purchases.addonId}),
+          (select l.title from auction_lots l where l.id = ${purchases.lotId}), ${tournaments.name})`,
         holeNumber: purchases.holeNumber,
         dueCents: dueOf(payments.purchaseId, purchases.id),
       })

@@ -61,12 +61,12 @@ describe('raisedFor', () => {
     expect(both.get(tournament.id)).toEqual({
       tournamentId: tournament.id,
       raisedCents: 50_000 + 25_000 + 2_000 + 10_000 + 5_000,
-      raisedBySource: { teams: 50_000, items: 25_000, addons: 2_000, donations: 15_000 },
+      raisedBySource: { teams: 50_000, items: 25_000, addons: 2_000, donations: 15_000, auction: 0 },
       goalCents: 2_000_000,
     });
     expect(both.get(other.id)).toMatchObject({
       raisedCents: 12_300,
-      raisedBySource: { teams: 0, items: 0, addons: 0, donations: 12_300 },
+      raisedBySource: { teams: 0, items: 0, addons: 0, donations: 12_300, auction: 0 },
       goalCents: null,
     });
   });
@@ -76,7 +76,7 @@ describe('raisedFor', () => {
     expect(await raisedForOne(t.db, empty.id)).toEqual({
       tournamentId: empty.id,
       raisedCents: 0,
-      raisedBySource: { teams: 0, items: 0, addons: 0, donations: 0 },
+      raisedBySource: { teams: 0, items: 0, addons: 0, donations: 0, auction: 0 },
       goalCents: null,
     });
     expect(await raisedForOne(t.db, '00000000-0000-4000-8000-000000000000')).toBeUndefined();

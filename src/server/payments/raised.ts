@@ -1,10 +1,11 @@
-// 'Raised' (R38): the money received for a tournament (teams, sponsorship items, add-ons, gifts) minus what was given back,
+// 'Raised' (R38): the money received for a tournament (teams, sponsorship items, add-ons, gifts, auction
+// lots) minus what was given back,
 // from the payment records themselves. One definition, one statement for any number of tournaments; every page that shows
 // raised (the Dashboard, the event page, TV mode) reads it from here.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/connect';
 
-export const RAISED_SOURCES = ['teams', 'items', 'addons', 'donations'] as const;
+export const RAISED_SOURCES = ['teams', 'items', 'addons', 'donations', 'auction'] as const;
 export type RaisedSource = (typeof RAISED_SOURCES)[number];
 
 export interface Raised {
@@ -23,6 +24,7 @@ interface Row {
   items: string | number;
   addons: string | number;
   donations: string | number;
+  auction: string | number;
 }
 
 /** The one statement (exported for the benchmark's EXPLAIN). */
@@ -44,7 +46,8 @@ export function raisedQuery(tournamentIds: readonly string[]): SQL {
                coalesce(sum(l.net) filter (where l.kind = 'team'), 0)::bigint as "teams",
                coalesce(sum(l.net) filter (where l.kind = 'item'), 0)::bigint as "items",
                coalesce(sum(l.net) filter (where l.kind = 'addon'), 0)::bigint as "addons",
-               coalesce(sum(l.net) filter (where l.kind = 'donation'), 0)::bigint as "donations"
+               coalesce(sum(l.net) filter (where l.kind = 'donation'), 0)::bigint as "donations",
+               coalesce(sum(l.net) filter (where l.kind = 'lot'), 0)::bigint as "auction"
         from tournaments t left join lines l on l.tid = t.id
         where t.id in (${ids})
         group by t.id, t.goal_cents`;
@@ -64,6 +67,7 @@ export async function raisedFor(db: Db, tournamentIds: readonly string[]): Promi
       items: Number(row.items),
       addons: Number(row.addons),
       donations: Number(row.donations),
+      auction: Number(row.auction),
     };
     out.set(row.tournamentId, {
       tournamentId: row.tournamentId,

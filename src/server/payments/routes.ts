@@ -17,7 +17,7 @@ const item = z
     /** The record's line: a team, or a purchase (a gift, a sponsorship item, an add-on: R35–R37). */
     teamId: z.string().nullable(),
     purchaseId: z.string().nullable(),
-    kind: z.enum(['team', 'donation', 'item', 'addon']),
+    kind: z.enum(['team', 'donation', 'item', 'addon', 'lot']),
     /** The line's name: the team's, or what the purchase is and who bought it. */
     teamName: z.string(),
     teamStatus: paymentStatus,
@@ -41,7 +41,7 @@ const totals = z.object({
 });
 
 /** What a money line is, in the CSV. */
-const LINE_KIND_LABELS = { team: 'Team', donation: 'Gift', item: 'Sponsorship', addon: 'Add-on' } as const;
+const LINE_KIND_LABELS = { team: 'Team', donation: 'Gift', item: 'Sponsorship', addon: 'Add-on', lot: 'Auction lot' } as const;
 
 /** Cents as a plain decimal for spreadsheets (no currency sign, no grouping). */
 const decimal = (cents: number) => (cents / 100).toFixed(2);

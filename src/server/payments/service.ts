@@ -21,7 +21,7 @@ import { recordPaymentEvents } from './payment-events';
 import { lineOf, lockLine, setLineStatus } from './money-line';
 
 /** What a ledger line is for. */
-export type LineKind = 'team' | 'donation' | 'item' | 'addon';
+export type LineKind = 'team' | 'donation' | 'item' | 'addon' | 'lot';
 
 export const PURCHASE_EXPIRED_MESSAGE = 'This purchase expired unpaid: record it again rather than changing it';
 
@@ -39,6 +39,7 @@ function ledgerFilter(query: Pick<PaymentListQuery, 'tournamentId' | 'state'>): 
 const purchaseName = sql<string>`case ${purchases.kind}
   when 'donation' then 'Gift from ' || ${purchases.buyerName}
   when 'item' then ${sponsorshipItems.name} || coalesce(' (hole ' || ${purchases.holeNumber} || ')', '') || ': ' || coalesce(nullif(${purchases.sponsorName}, ''), ${purchases.buyerName})
+  when 'lot' then 'Auction lot: ' || coalesce((select l.title from auction_lots l where l.id = ${purchases.lotId}), '') || ': ' || ${purchases.buyerName}
   else ${addons.name} || case when ${purchases.quantity} > 1 then ' × ' || ${purchases.quantity} else '' end || ': ' || ${purchases.buyerName} end`;
 
 /** From the payment records, each with its line (a team with its level, or a purchase) and its tournament. */

@@ -1,4 +1,4 @@
-// The money lines that are not teams (R35–R37): gifts, sponsorship items and golfer add-ons. One path for all of them:
+// The money lines that are not teams (R35–R37, R55): gifts, sponsorship items, golfer add-ons and won auction lots. One path for all of them:
 // created with their payment record and its first history row in the caller's transaction (R14, R26), paid by the one
 // Stripe Checkout path (payments/checkout.ts; only the signed webhook marks them paid), held with the team's deadline
 // and expiry (R24, holds/expiry.ts), refunded and changed from the ledger (payments/service.ts).
@@ -7,7 +7,7 @@ import { payments, purchases } from '../db/schema';
 import type { PaymentStatus } from '../../shared/payment-status';
 import { recordPaymentEvents } from '../payments/payment-events';
 
-export type PurchaseKind = 'donation' | 'item' | 'addon';
+export type PurchaseKind = 'donation' | 'item' | 'addon' | 'lot';
 
 /** One purchase to create. Amounts in cents; `fmvCents` is what the buyer receives (R39), 0 for a gift. */
 export interface PurchaseInput {
@@ -33,6 +33,11 @@ export interface PurchaseInput {
   addonId?: string | null;
   playerId?: string | null;
   quantity?: number;
+  /** R55: the auction lot a purchase of kind 'lot' pays for, and its winning bidder. */
+  lotId?: string | null;
+  bidderId?: string | null;
+  /** R56: the paddle raise a pledge (a donation) was made in. */
+  paddleRaiseId?: string | null;
 }
 
 export interface CreatedPurchase {
@@ -74,6 +79,9 @@ export async function insertPurchases(tx: Db, inputs: PurchaseInput[], actorUser
         addonId: p.addonId ?? null,
         playerId: p.playerId ?? null,
         quantity: p.quantity ?? 1,
+        lotId: p.lotId ?? null,
+        bidderId: p.bidderId ?? null,
+        paddleRaiseId: p.paddleRaiseId ?? null,
       })),
     )
     .returning({

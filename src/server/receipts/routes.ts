@@ -24,7 +24,7 @@ const key = z.string().max(100).optional();
 const receiptSchema = z
   .object({
     paymentId: z.string(),
-    kind: z.enum(['team', 'donation', 'item', 'addon']),
+    kind: z.enum(['team', 'donation', 'item', 'addon', 'lot']),
     payerName: z.string(),
     payerEmail: z.string(),
     tournamentName: z.string(),

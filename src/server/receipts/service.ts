@@ -1,10 +1,11 @@
-// Receipts (R26, R39): every paid money line (a team, a gift, an item, an add-on) read the same way for the e-mail, the
+// Receipts (R26, R39): every paid money line (a team, a gift, an item, an add-on, an auction lot) read the same way for the e-mail, the
 // printable page and the year statement: who paid, for what, the value received (FMV) and what may be deductible.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import {
   addons,
+  auctionLots,
   payments,
   purchases,
   sponsorshipItems,
@@ -15,7 +16,7 @@ import {
 } from '../db/schema';
 import { deductibleCents, needsDisclosure } from '../../shared/receipts';
 
-export type ReceiptKind = 'team' | 'donation' | 'item' | 'addon';
+export type ReceiptKind = 'team' | 'donation' | 'item' | 'addon' | 'lot';
 
 /** When a record became paid: its last change to paid in the history (R26), else when it was last changed. */
 const paidAt = sql<string>`coalesce((select max(e.created_at) from payment_events e where e.payment_id = ${payments.id} and e.to_state = 'paid'), ${payments.updatedAt})::text`;
@@ -43,6 +44,8 @@ function receiptRows(db: Db) {
       holeNumber: purchases.holeNumber,
       sponsorName: purchases.sponsorName,
       addonName: addons.name,
+      lotTitle: auctionLots.title,
+      lotDescription: auctionLots.description,
       quantity: purchases.quantity,
       dedication: purchases.dedication,
       fmvCents: sql<number>`coalesce(${purchases.fmvCents}, ${tournamentSponsorshipLevels.fmvCents}, 0)::int`,
@@ -55,7 +58,8 @@ function receiptRows(db: Db) {
     .leftJoin(tournamentSponsorshipLevels, eq(tournamentSponsorshipLevels.id, teams.tournamentSponsorshipLevelId))
     .leftJoin(sponsorshipLevels, eq(sponsorshipLevels.id, tournamentSponsorshipLevels.sponsorshipLevelId))
     .leftJoin(sponsorshipItems, eq(sponsorshipItems.id, purchases.itemId))
-    .leftJoin(addons, eq(addons.id, purchases.addonId));
+    .leftJoin(addons, eq(addons.id, purchases.addonId))
+    .leftJoin(auctionLots, eq(auctionLots.id, purchases.lotId));
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof receiptRows>['execute']>>[number];
@@ -77,6 +81,12 @@ function describe(row: Row): { description: string; received: string } {
       return {
         description: `${row.addonName ?? 'Add-on'}${row.quantity && row.quantity > 1 ? ` × ${row.quantity}` : ''}`,
         received: `${row.addonName ?? 'Add-on'}${row.quantity && row.quantity > 1 ? ` × ${row.quantity}` : ''}`,
+      };
+    case 'lot':
+      // R39: what the winner received is the lot; its value (FMV) is the lot's, so only the part paid above it may be deductible.
+      return {
+        description: `Auction lot: ${row.lotTitle ?? ''}`,
+        received: row.lotDescription ? `${row.lotTitle ?? 'Auction lot'}: ${row.lotDescription}` : (row.lotTitle ?? 'Auction lot'),
       };
     default:
       return { description: row.dedication ? `Gift (${row.dedication})` : 'Gift', received: 'Nothing: a gift' };

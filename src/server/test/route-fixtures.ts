@@ -39,6 +39,8 @@ import { paymentIdOf } from './admin-fixtures';
 import { addQuestion } from '../golfer-answers/service';
 import { issueLinks } from '../golfer-answers/links';
 import { createLot, setAuctionTimes } from '../auction/lots';
+import { closeDueLots } from '../auction/closing';
+import { insertLot, openAuction, placeBids } from './auction-lots';
 import { createTournamentDay } from './tournament-day-fixtures';
 import { localDate } from '../../shared/editing-lock';
 import type { Role } from '../../shared/roles';
@@ -142,6 +144,23 @@ async function openLot(t: TestApp, owner: TestUser) {
     .returning({ id: players.id });
   const token = (await issueLinks(t.db, [golfer!.id])).get(golfer!.id)!;
   return { tournament, lot, token };
+}
+
+/** R55: a closed auction with one lot won by a guest bidder: the lot's id. */
+async function wonLot(t: TestApp) {
+  const tournament = await createTournament(t.db);
+  await openAuction(t.db, tournament.id, new Date(Date.now() - 1_000));
+  const bidder = await bidderFor(t.db, tournament.id, { name: 'Matrix Bidder', email: 'bidder@example.org' });
+  const lot = await insertLot(t.db, tournament.id, { title: 'Matrix lot' });
+  await placeBids(t.db, lot.id, [{ bidder, amountCents: 9_000 }]);
+  await closeDueLots(t.db, new Date(), { appUrl: t.config.appUrl, currency: t.config.currency });
+  return { tournamentId: tournament.id, lotId: lot.id };
+}
+/** A registered team's first golfer's personal link (R42). */
+async function golferToken(t: TestApp, owner: TestUser) {
+  const { team } = await createRegisteredTeam(t.db, owner.id);
+  const [golfer] = await t.db.select({ id: players.id }).from(players).where(eq(players.teamId, team.id));
+  return (await issueLinks(t.db, [golfer!.id])).get(golfer!.id)!;
 }
 
 /** Level and course names must be unique. */
@@ -800,6 +819,29 @@ export const routeFixtures: Record<string, RouteFixture> = {
     request: async ({ t, owner }) => ({
       path: `/api/admin/golfer-answers?tournamentId=${(await createRegisteredTeam(t.db, owner.id)).tournament.id}`,
     }),
+    expect: 200,
+  },
+  // ── auction results and paying for won lots (R55); the matrix's app has no Stripe, so a checkout is 409 ──
+  'GET /api/won-lots/mine': { expect: 200 },
+  'POST /api/won-lots/mine/checkout': { expect: 409 },
+  'GET /api/won-lots/golfer/{token}': {
+    request: async ({ t, owner }) => ({ path: `/api/won-lots/golfer/${await golferToken(t, owner)}` }),
+    expect: 200,
+  },
+  'POST /api/won-lots/golfer/{token}/checkout': {
+    request: async ({ t, owner }) => ({ path: `/api/won-lots/golfer/${await golferToken(t, owner)}/checkout` }),
+    expect: 409,
+  },
+  'GET /api/admin/auction-results': {
+    request: async ({ t }) => ({ path: `/api/admin/auction-results?tournamentId=${(await wonLot(t)).tournamentId}` }),
+    expect: 200,
+  },
+  'GET /api/admin/auction-results/export.csv': {
+    request: async ({ t }) => ({ path: `/api/admin/auction-results/export.csv?tournamentId=${(await wonLot(t)).tournamentId}` }),
+    expect: 200,
+  },
+  'POST /api/admin/auction-results/{lotId}/paid': {
+    request: async ({ t }) => ({ path: `/api/admin/auction-results/${(await wonLot(t)).lotId}/paid`, json: { method: 'cash' } }),
     expect: 200,
   },
   'GET /api/admin/golfer-answers/export.csv': {
