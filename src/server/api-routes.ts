@@ -36,6 +36,7 @@ import { adminGolferAnswerRoutes, adminGolferQuestionRoutes, golferAnswerRoutes 
 import { pairingRoutes } from './pairing/routes';
 import { setupRoutes } from './setup/routes';
 import { settingsRoutes } from './settings/routes';
+import { adminCodeRoutes, pricingRoutes } from './pricing/routes';
 
 /** Each API router and the path it is mounted at, in the order Hono matches them (app.ts mounts them in this order). */
 export const API_ROUTERS = [
@@ -67,6 +68,8 @@ export const API_ROUTERS = [
   ['/api/images', imageRoutes],
   ['/api/items', itemRoutes],
   ['/api/admin', adminItemRoutes],
+  ['/api/admin', adminCodeRoutes],
+  ['/api/pricing', pricingRoutes],
   ['/api/addons', addonRoutes],
   ['/api/teams', teamAddonRoutes],
   ['/api/admin/golfers', golferAddonRoutes],
