@@ -40,6 +40,8 @@ const level = (id: string, name: string, maxTeams: number, placesLeft: number, p
   placesLeft,
   singlePriceCents: null,
   singlePlacesLeft: 0,
+  earlyPriceCents: null,
+  earlyUntil: null,
 });
 const EAGLE = level('33333333-3333-4333-8333-333333333331', 'Eagle', 1, 1, 120_000);
 const BIRDIE = level('33333333-3333-4333-8333-333333333332', 'Birdie', 5, 3);
