@@ -56,6 +56,7 @@ export const ADMIN_PAGE_PATHS = [
   'golf-courses',
   'sponsorship-levels',
   'items',
+  'codes',
   'users',
   'data',
   'settings',

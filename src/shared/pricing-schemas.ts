@@ -2,6 +2,10 @@
 // every text a code's refusal shows, written once for the forms and the routes.
 import { z } from './zod';
 import { MAX_PRICE_CENTS } from './tournament-schemas';
+import { parseMoneyToCents } from './money';
+
+/** A whole number typed in a form, or the text itself (which the API schema then refuses with its message). */
+const wholeOrText = (text: string): number | string => (/^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : text);
 
 export const CODE_MESSAGES = {
   unknown: 'Unknown code',
@@ -78,3 +82,32 @@ export const feeRuleSchema = z.object({
   basisPoints: z.int({ error: FEE_MESSAGES.basisPoints }).min(0, FEE_MESSAGES.basisPoints).max(2000, FEE_MESSAGES.basisPoints),
   fixedCents: z.int({ error: FEE_MESSAGES.fixedCents }).min(0, FEE_MESSAGES.fixedCents).max(10_000, FEE_MESSAGES.fixedCents),
 });
+
+// ── Admin → Codes' form: typed text ("20", "125.00", "5") turned into the API's body ─────────────────────────────────────
+export const CODE_KIND_LABELS = { percent: 'Percent off', amount: 'Amount off', free: 'Free' } as const;
+export const codeFormSchema = z
+  .object({
+    code: z.string(),
+    kind: z.enum(['percent', 'amount', 'free'], { error: M.kind }),
+    percent: z.string(),
+    amount: z.string(),
+    levelIds: z.array(z.string()),
+    itemIds: z.array(z.string()),
+    maxUses: z.string(),
+    validFrom: z.string(),
+    validUntil: z.string(),
+  })
+  // Text that is not a number goes through as text, for the API schema to refuse with its own message.
+  .transform((form) => ({
+    code: form.code,
+    kind: form.kind,
+    percent: form.kind === 'percent' ? wholeOrText(form.percent) : null,
+    amountCents: form.kind === 'amount' ? (parseMoneyToCents(form.amount.trim()) ?? form.amount) : null,
+    levelIds: form.levelIds,
+    itemIds: form.itemIds,
+    maxUses: wholeOrText(form.maxUses),
+    validFrom: form.validFrom.trim(),
+    validUntil: form.validUntil.trim(),
+  }) as DiscountCodeFormValues)
+  .pipe(discountCodeSchema);
+export type CodeFormValues = z.input<typeof codeFormSchema>;

@@ -17,6 +17,7 @@ import {
   LayoutDashboard,
   ListOrdered,
   Ticket,
+  TicketPercent,
   Mail,
   Settings,
   Trophy,
@@ -140,6 +141,12 @@ const PAGES: Record<AdminPagePath, Omit<AdminPage, 'path'>> = {
     picksTournament: true,
     nav: { label: 'Items & Add-ons', icon: Ticket },
     page: lazy(() => import('../items/admin-items-page').then((m) => ({ default: m.AdminItemsPage }))),
+  },
+  codes: {
+    access: 'admin',
+    picksTournament: true,
+    nav: { label: 'Codes', icon: TicketPercent },
+    page: lazy(() => import('../pricing/admin-codes-page').then((m) => ({ default: m.AdminCodesPage }))),
   },
   users: {
     access: 'admin',
