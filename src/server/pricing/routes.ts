@@ -6,6 +6,7 @@ import { tournamentParam } from '../http/path-params';
 import { AppError } from '../http/errors';
 import { feeRuleOf } from '../settings/organisation';
 import { discountCodeSchema, quoteSchema } from '../../shared/pricing-schemas';
+import { feeOn } from '../../shared/pricing';
 import { createCode, deleteCode, listCodes, updateCode } from './codes-service';
 import { itemPrice, levelPrices, priceItem, priceLevel, type PriceAsk } from './quote';
 
@@ -40,6 +41,8 @@ const priceSchema = z
     quantity: z.number(),
     subtotalCents: z.number(),
     feeCents: z.number(),
+    /** What ticking 'Cover the card fee' adds (R58), for the tick's label; 0 without a fee rule. */
+    coverableFeeCents: z.number(),
     totalCents: z.number(),
     /** The code that applies, upper case; null without one. */
     code: z.string().nullable(),
@@ -85,7 +88,8 @@ export const pricingRoutes = createRouter().openapi(
       codeMessage = error.message;
       return priced(null);
     });
-    return c.json({ ...line.price, listCents: line.listCents, earlyUntil: line.earlyUntil, code: line.code?.code ?? null, codeMessage }, 200);
+    const coverableFeeCents = feeOn(line.price.subtotalCents, fee);
+    return c.json({ ...line.price, coverableFeeCents, listCents: line.listCents, earlyUntil: line.earlyUntil, code: line.code?.code ?? null, codeMessage }, 200);
   },
 );
 
