@@ -2,7 +2,7 @@
 // phone sees a level's early price with its last day, applies a code (an unknown one first: the reason beside the field),
 // sees the discount and the total drop, and registers at that price. Pages at 1280 and 390 px.
 import { describe, expect, test } from 'vitest';
-import type { Page } from 'playwright';
+import type { Page } from 'playwright-core';
 import { findUserByEmail } from '../src/server/account/service';
 import { createCode } from '../src/server/pricing/codes-service';
 import { createLevel, createTournament, daysFromToday } from '../src/server/test/factories';
@@ -21,7 +21,11 @@ const journey = setUpJourney({
       earlyPriceCents: 60_000,
       earlyUntil: daysFromToday(20),
     });
-    await createCode(db, open.id, discountCodeSchema.parse({ code: 'FRIENDS25', kind: 'percent', percent: 25, levelIds: [level.id], maxUses: 10 }));
+    await createCode(
+      db,
+      open.id,
+      discountCodeSchema.parse({ code: 'FRIENDS25', kind: 'percent', percent: 25, levelIds: [level.id], maxUses: 10 }),
+    );
   },
 });
 
@@ -47,7 +51,7 @@ describe('codes and early-bird prices', () => {
       await picker.locator('option', { hasText: 'Lakeside Pricing Classic' }).first().waitFor({ state: 'attached' });
       const options = await picker.locator('option').allInnerTexts();
       await picker.selectOption({ index: options.findIndex((t) => t.startsWith('Lakeside Pricing Classic')) });
-      await page.getByText('FRIENDS25').waitFor();
+      await page.getByText('FRIENDS25', { exact: true }).first().waitFor();
       await page.getByText('25 % off · 0 of 10 used · any day').waitFor();
       await shoot(page, `codes-admin-${viewport === 'desktop' ? 1280 : 390}`);
       await page.getByRole('button', { name: 'Add Code' }).click();
@@ -60,14 +64,20 @@ describe('codes and early-bird prices', () => {
   test('a leader on a phone sees the early price, applies a code and registers at the discounted price', async () => {
     const page = await journey.visitor({ viewport: 'mobile', as: E2E_ACCOUNTS.leader });
     await page.goto('/register');
-    await page.getByRole('button', { name: /Register/ }).first().click();
+    await page
+      .getByRole('button', { name: /Register/ })
+      .first()
+      .click();
     const select = page.getByLabel('Tournament', { exact: true });
     await select.locator('option', { hasText: 'Lakeside Pricing Classic' }).first().waitFor({ state: 'attached' });
     const options = await select.locator('option').allInnerTexts();
     await select.selectOption({ index: options.findIndex((t) => t.startsWith('Lakeside Pricing Classic')) });
     const level = page.getByRole('radio', { name: /Birdie Foursome/ });
     await level.waitFor();
-    await page.getByText(/Early-bird price until/).first().waitFor();
+    await page
+      .getByText(/Early-bird price until/)
+      .first()
+      .waitFor();
     await level.check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Total:').waitFor();
@@ -82,7 +92,7 @@ describe('codes and early-bird prices', () => {
     await page.getByText('−$150.00').waitFor();
     await fillTeam(page);
     await shoot(page, 'pricing-registration-code-390');
-    await page.getByRole('button', { name: 'Register Team' }).click();
+    await page.getByRole('button', { name: 'Register 1 Team' }).click();
     await page.getByText('Early Birds').first().waitFor();
 
     const answer = await page.request.get('/api/teams/mine');

@@ -98,16 +98,19 @@ export const codeFormSchema = z
     validUntil: z.string(),
   })
   // Text that is not a number goes through as text, for the API schema to refuse with its own message.
-  .transform((form) => ({
-    code: form.code,
-    kind: form.kind,
-    percent: form.kind === 'percent' ? wholeOrText(form.percent) : null,
-    amountCents: form.kind === 'amount' ? (parseMoneyToCents(form.amount.trim()) ?? form.amount) : null,
-    levelIds: form.levelIds,
-    itemIds: form.itemIds,
-    maxUses: wholeOrText(form.maxUses),
-    validFrom: form.validFrom.trim(),
-    validUntil: form.validUntil.trim(),
-  }) as DiscountCodeFormValues)
+  .transform(
+    (form) =>
+      ({
+        code: form.code,
+        kind: form.kind,
+        percent: form.kind === 'percent' ? wholeOrText(form.percent) : null,
+        amountCents: form.kind === 'amount' ? (parseMoneyToCents(form.amount.trim()) ?? form.amount) : null,
+        levelIds: form.levelIds,
+        itemIds: form.itemIds,
+        maxUses: wholeOrText(form.maxUses),
+        validFrom: form.validFrom.trim(),
+        validUntil: form.validUntil.trim(),
+      }) as DiscountCodeFormValues,
+  )
   .pipe(discountCodeSchema);
 export type CodeFormValues = z.input<typeof codeFormSchema>;

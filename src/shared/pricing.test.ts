@@ -32,7 +32,13 @@ describe('priceOf (R57, R58)', () => {
 
   it('takes a code off the base (the early price while it runs), per team, and totals the teams', () => {
     const percent = at(LAST_MINUTE, { code: { kind: 'percent', percent: 25 }, quantity: 3 });
-    expect(percent).toMatchObject({ baseCents: 40_000, discountCents: 10_000, unitCents: 30_000, subtotalCents: 90_000, totalCents: 90_000 });
+    expect(percent).toMatchObject({
+      baseCents: 40_000,
+      discountCents: 10_000,
+      unitCents: 30_000,
+      subtotalCents: 90_000,
+      totalCents: 90_000,
+    });
     expect(at(MIDNIGHT_AFTER, { code: { kind: 'amount', amountCents: 7_550 } })).toMatchObject({ discountCents: 7_550, unitCents: 42_450 });
     expect(at(MIDNIGHT_AFTER, { code: { kind: 'free' } })).toMatchObject({ discountCents: 50_000, unitCents: 0, totalCents: 0 });
   });

@@ -78,19 +78,21 @@ export const scheduleFromText = (text: string) =>
     .filter(Boolean);
 
 // ── The API body ──────────────────────────────────────────────────────────────────────────────────────────────────────
-export const offeredLevelSchema = z.object({
-  sponsorshipLevelId: z.guid({ error: M.level }),
-  priceCents: z.int({ error: M.price }).min(0, M.price).max(MAX_PRICE_CENTS, M.priceTooHigh),
-  /** Places at this level in this tournament; when left out, the level's own max_teams (R13). */
-  maxTeams: z.int({ error: M.places }).min(1, M.places).max(MAX_LEVEL_PLACES, M.places).optional(),
-  /** R39: the fair market value of what a team at this level receives; when left out, kept as it is (0 for a new one). */
-  fmvCents: z.int({ error: M.fmv }).min(0, M.fmv).max(MAX_PRICE_CENTS, M.fmv).optional(),
-  /** R43: the price of a single place (one golfer); null sells whole teams only; left out keeps what it was. */
-  singlePriceCents: z.int({ error: M.singlePrice }).min(0, M.singlePrice).max(MAX_PRICE_CENTS, M.priceTooHigh).nullable().optional(),
-  /** R58: the early-bird price of a team (null: none; left out keeps what it was), charged until the end of `earlyUntil`. */
-  earlyPriceCents: z.int({ error: M.earlyPrice }).min(0, M.earlyPrice).max(MAX_PRICE_CENTS, M.priceTooHigh).nullable().optional(),
-  earlyUntil: isoDate(M.earlyUntil).nullable().optional(),
-}).refine((level) => level.earlyPriceCents == null || level.earlyUntil != null, { path: ['earlyUntil'], message: M.earlyUntil });
+export const offeredLevelSchema = z
+  .object({
+    sponsorshipLevelId: z.guid({ error: M.level }),
+    priceCents: z.int({ error: M.price }).min(0, M.price).max(MAX_PRICE_CENTS, M.priceTooHigh),
+    /** Places at this level in this tournament; when left out, the level's own max_teams (R13). */
+    maxTeams: z.int({ error: M.places }).min(1, M.places).max(MAX_LEVEL_PLACES, M.places).optional(),
+    /** R39: the fair market value of what a team at this level receives; when left out, kept as it is (0 for a new one). */
+    fmvCents: z.int({ error: M.fmv }).min(0, M.fmv).max(MAX_PRICE_CENTS, M.fmv).optional(),
+    /** R43: the price of a single place (one golfer); null sells whole teams only; left out keeps what it was. */
+    singlePriceCents: z.int({ error: M.singlePrice }).min(0, M.singlePrice).max(MAX_PRICE_CENTS, M.priceTooHigh).nullable().optional(),
+    /** R58: the early-bird price of a team (null: none; left out keeps what it was), charged until the end of `earlyUntil`. */
+    earlyPriceCents: z.int({ error: M.earlyPrice }).min(0, M.earlyPrice).max(MAX_PRICE_CENTS, M.priceTooHigh).nullable().optional(),
+    earlyUntil: isoDate(M.earlyUntil).nullable().optional(),
+  })
+  .refine((level) => level.earlyPriceCents == null || level.earlyUntil != null, { path: ['earlyUntil'], message: M.earlyUntil });
 
 export const tournamentSchema = z
   .object({

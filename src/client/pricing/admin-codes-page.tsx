@@ -53,7 +53,9 @@ function useKeepCodes(tournamentId: string) {
   const settled = () => queryClient.invalidateQueries({ queryKey: ['admin', 'codes', tournamentId] });
   const save = useMutation({
     mutationFn: ({ id, input }: { id?: string; input: DiscountCodeInput }) =>
-      id ? api(`/api/admin/codes/${id}`, { method: 'PUT', body: input }) : api(`/api/admin/tournaments/${tournamentId}/codes`, { body: input }),
+      id
+        ? api(`/api/admin/codes/${id}`, { method: 'PUT', body: input })
+        : api(`/api/admin/tournaments/${tournamentId}/codes`, { body: input }),
     onSettled: settled,
   });
   const remove = useMutation({ mutationFn: (id: string) => api(`/api/admin/codes/${id}`, { method: 'DELETE' }), onSettled: settled });
@@ -64,7 +66,11 @@ const SERVER_FIELDS: Record<string, keyof CodeFormValues> = { amountCents: 'amou
 
 /** What a code takes off, in words: '20 % off', '$125.00 off', 'Free'. */
 export const codeTermsText = (code: Pick<Code, 'kind' | 'percent' | 'amountCents'>, currency = 'USD') =>
-  code.kind === 'percent' ? `${code.percent} % off` : code.kind === 'amount' ? `${formatMoney(code.amountCents ?? 0, currency)} off` : 'Free';
+  code.kind === 'percent'
+    ? `${code.percent} % off`
+    : code.kind === 'amount'
+      ? `${formatMoney(code.amountCents ?? 0, currency)} off`
+      : 'Free';
 
 function CodeDialog({ code, tournamentId, onClose }: { code: Code | null; tournamentId: string; onClose: () => void }) {
   const { save } = useKeepCodes(tournamentId);
@@ -168,7 +174,9 @@ export function AdminCodesPage() {
           <div className="flex flex-wrap items-end justify-between gap-3">
             <div>
               <CardTitle>Discount Codes</CardTitle>
-              <p className="mt-1 text-sm text-stone-600">A use is counted when a registration or purchase is saved, and never given back.</p>
+              <p className="mt-1 text-sm text-stone-600">
+                A use is counted when a registration or purchase is saved, and never given back.
+              </p>
             </div>
             <Button onClick={() => setEditing({ code: null })}>
               <Plus aria-hidden className="size-4" /> Add Code

@@ -86,7 +86,21 @@ function stubApi(routes: Record<string, (call: Call) => Answer> = {}, options: {
       const unit = [EAGLE, BIRDIE, PAR].find((l) => l.id === ask.levelId)!.priceCents;
       const total = unit * ask.quantity;
       return {
-        body: { listCents: unit, baseCents: unit, early: false, earlyUntil: null, discountCents: 0, unitCents: unit, quantity: ask.quantity, subtotalCents: total, feeCents: 0, coverableFeeCents: 0, totalCents: total, code: null, codeMessage: null },
+        body: {
+          listCents: unit,
+          baseCents: unit,
+          early: false,
+          earlyUntil: null,
+          discountCents: 0,
+          unitCents: unit,
+          quantity: ask.quantity,
+          subtotalCents: total,
+          feeCents: 0,
+          coverableFeeCents: 0,
+          totalCents: total,
+          code: null,
+          codeMessage: null,
+        },
       };
     },
     ...routes,

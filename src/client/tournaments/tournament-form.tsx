@@ -127,9 +127,7 @@ function formFieldFor(sent: TournamentInput, levels: LevelChoice[]) {
           earlyPriceCents: 'earlyPrice',
           earlyUntil: 'earlyUntil',
         } as const
-      )[
-        level[2] as 'priceCents'
-      ];
+      )[level[2] as 'priceCents'];
       return row >= 0 ? (`levels.${row}.${field}` as Path<TournamentFormValues>) : undefined;
     }
     if (/^schedule(\.\d+)?$/.test(path)) return 'schedule';

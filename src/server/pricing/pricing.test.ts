@@ -28,7 +28,14 @@ async function levelWithCode(code: Record<string, unknown> = {}, level: Paramete
   const discount = await createCode(
     t.db,
     tournament.id,
-    discountCodeSchema.parse({ code: `c${Math.random().toString(36).slice(2, 8)}`, kind: 'percent', percent: 20, levelIds: [created.id], maxUses: 5, ...code }),
+    discountCodeSchema.parse({
+      code: `c${Math.random().toString(36).slice(2, 8)}`,
+      kind: 'percent',
+      percent: 20,
+      levelIds: [created.id],
+      maxUses: 5,
+      ...code,
+    }),
   );
   return { tournament, level: created, code: discount };
 }
@@ -41,11 +48,21 @@ describe('Admin → Codes (R57)', () => {
     const input = { code: ' sponsor-4 ', kind: 'free', levelIds: [level.id], maxUses: 2, validUntil: '2099-12-31' };
     const created = await t.call(base, { json: input, cookie: admin.cookie });
     expect(created.status).toBe(201);
-    expect(created.body.code).toMatchObject({ code: 'SPONSOR-4', kind: 'free', uses: 0, maxUses: 2, validFrom: null, validUntil: '2099-12-31' });
+    expect(created.body.code).toMatchObject({
+      code: 'SPONSOR-4',
+      kind: 'free',
+      uses: 0,
+      maxUses: 2,
+      validFrom: null,
+      validUntil: '2099-12-31',
+    });
     expect((await t.call(base, { cookie: admin.cookie })).body.codes).toEqual([created.body.code]);
 
     const again = await t.call(base, { json: { ...input, code: 'Sponsor-4' }, cookie: admin.cookie });
-    expect(again).toMatchObject({ status: 409, body: { error: { message: CODE_MESSAGES.duplicate, fields: { code: CODE_MESSAGES.duplicate } } } });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { error: { message: CODE_MESSAGES.duplicate, fields: { code: CODE_MESSAGES.duplicate } } },
+    });
 
     const changed = await t.call(`/api/admin/codes/${created.body.code.id}`, {
       method: 'PUT',
@@ -68,7 +85,11 @@ describe('Admin → Codes (R57)', () => {
       [{ code: 'HALF', kind: 'percent', percent: 150, levelIds: [other.id], maxUses: 1 }, 'percent', CODE_MESSAGES.percent],
       [{ code: 'HALF', kind: 'free', levelIds: [], maxUses: 1 }, 'levelIds', CODE_MESSAGES.appliesTo],
       [{ code: 'HALF', kind: 'free', levelIds: [other.id], maxUses: 0 }, 'maxUses', CODE_MESSAGES.maxUses],
-      [{ code: 'HALF', kind: 'free', levelIds: [other.id], maxUses: 1, validFrom: '2027-05-02', validUntil: '2027-05-01' }, 'validUntil', CODE_MESSAGES.dates],
+      [
+        { code: 'HALF', kind: 'free', levelIds: [other.id], maxUses: 1, validFrom: '2027-05-02', validUntil: '2027-05-01' },
+        'validUntil',
+        CODE_MESSAGES.dates,
+      ],
       // Another tournament's level: never this tournament's code.
       [{ code: 'HALF', kind: 'free', levelIds: [other.id], maxUses: 1 }, 'levelIds', CODE_MESSAGES.appliesTo],
     ];
@@ -113,7 +134,10 @@ describe("'Apply' (POST /api/pricing/quote)", () => {
     });
     const refused = async (json: Record<string, unknown>) => (await quote({ ...ask, ...json })).body;
     expect(await refused({ code: 'NOSUCH' })).toMatchObject({ codeMessage: CODE_MESSAGES.unknown, unitCents: 50_000, code: null });
-    expect(await refused({ code: code.code, levelId: other.id })).toMatchObject({ codeMessage: CODE_MESSAGES.notForLevel, unitCents: 30_000 });
+    expect(await refused({ code: code.code, levelId: other.id })).toMatchObject({
+      codeMessage: CODE_MESSAGES.notForLevel,
+      unitCents: 30_000,
+    });
     expect(await refused({ code: code.code, quantity: 2 })).toMatchObject({ codeMessage: CODE_MESSAGES.usedUp });
     await t.db.update(discountCodes).set({ validUntil: '2020-01-01' }).where(eq(discountCodes.id, code.id));
     expect(await refused({ code: code.code })).toMatchObject({ codeMessage: CODE_MESSAGES.expired });
@@ -121,7 +145,9 @@ describe("'Apply' (POST /api/pricing/quote)", () => {
 
   it('needs a session: codes are not for guessing', async () => {
     const { tournament, level } = await levelWithCode();
-    expect((await t.call('/api/pricing/quote', { json: { tournamentId: tournament.id, levelId: level.id, code: 'ANY' } })).status).toBe(401);
+    expect((await t.call('/api/pricing/quote', { json: { tournamentId: tournament.id, levelId: level.id, code: 'ANY' } })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -129,17 +155,35 @@ describe('registering with a code (R57)', () => {
   it('charges the discounted price, records price, discount and code in the payment and the ledger, and counts a use per team', async () => {
     const { tournament, level, code } = await levelWithCode({ kind: 'amount', amountCents: 12_500 });
     const answer = await t.call('/api/registrations', {
-      json: { ...registrationInput(tournament.id, level.id, { teams: registrationInput(tournament.id, level.id).teams.concat(registrationInput(tournament.id, level.id).teams) }), code: code.code },
+      json: {
+        ...registrationInput(tournament.id, level.id, {
+          teams: registrationInput(tournament.id, level.id).teams.concat(registrationInput(tournament.id, level.id).teams),
+        }),
+        code: code.code,
+      },
       cookie: leader.cookie,
     });
     expect(answer.status).toBe(201);
     expect(answer.body.totalCents).toBe(2 * 37_500);
     const ids = answer.body.teams.map((team: { id: string }) => team.id);
     const records = await t.db.select().from(payments).where(inArray(payments.teamId, ids));
-    for (const record of records) expect(record).toMatchObject({ amountCents: 37_500, discountCents: 12_500, discountCode: code.code, state: 'in_progress' });
-    const events = await t.db.select().from(paymentEvents).where(inArray(paymentEvents.paymentId, records.map((r) => r.id)));
+    for (const record of records)
+      expect(record).toMatchObject({ amountCents: 37_500, discountCents: 12_500, discountCode: code.code, state: 'in_progress' });
+    const events = await t.db
+      .select()
+      .from(paymentEvents)
+      .where(
+        inArray(
+          paymentEvents.paymentId,
+          records.map((r) => r.id),
+        ),
+      );
     for (const event of events)
-      expect(event).toMatchObject({ kind: 'registered', amountCents: 37_500, note: `Price 500.00, code ${code.code} −125.00, to pay 375.00` });
+      expect(event).toMatchObject({
+        kind: 'registered',
+        amountCents: 37_500,
+        note: `Price 500.00, code ${code.code} −125.00, to pay 375.00`,
+      });
     const [row] = await t.db.select().from(discountCodes).where(eq(discountCodes.id, code.id));
     expect(row!.uses).toBe(2);
   });
@@ -152,8 +196,14 @@ describe('registering with a code (R57)', () => {
       json: { ...registrationInput(tournament.id, other.id), code: code.code },
       cookie: leader.cookie,
     });
-    expect(refused).toMatchObject({ status: 409, body: { error: { message: CODE_MESSAGES.notForLevel, fields: { code: CODE_MESSAGES.notForLevel } } } });
-    const unknown = await t.call('/api/registrations', { json: { ...registrationInput(tournament.id, level.id), code: 'WHO-KNOWS' }, cookie: leader.cookie });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { error: { message: CODE_MESSAGES.notForLevel, fields: { code: CODE_MESSAGES.notForLevel } } },
+    });
+    const unknown = await t.call('/api/registrations', {
+      json: { ...registrationInput(tournament.id, level.id), code: 'WHO-KNOWS' },
+      cookie: leader.cookie,
+    });
     expect(unknown.body.error.message).toBe(CODE_MESSAGES.unknown);
     expect(await fingerprint(t.db)).toEqual(before);
   });
@@ -173,7 +223,14 @@ describe('registering with a code (R57)', () => {
     expect(record).toMatchObject({ amountCents: 0, discountCents: 50_000, discountCode: code.code, state: 'paid' });
     const [receipt] = await receiptsFor(t.db, [record!.id]);
     // Deductible: paid less the FMV, never below 0 (R39).
-    expect(receipt).toMatchObject({ priceCents: 50_000, discountCents: 50_000, discountCode: code.code, amountCents: 0, fmvCents: 20_000, deductibleCents: 0 });
+    expect(receipt).toMatchObject({
+      priceCents: 50_000,
+      discountCents: 50_000,
+      discountCode: code.code,
+      amountCents: 0,
+      fmvCents: 20_000,
+      deductibleCents: 0,
+    });
   });
 });
 
@@ -190,9 +247,7 @@ describe(`40 buyers for the last 3 uses of a code (${POSTGRES ? 'PostgreSQL, two
     const buyers = await insertLeaders(t.db, 40, 'code-race');
     const now = new Date();
     const settled = await Promise.allSettled(
-      buyers.map((userId, i) =>
-        registerTeams(dbOf(i), userId, { ...registrationInput(tournament.id, level.id), code: code.code }, now),
-      ),
+      buyers.map((userId, i) => registerTeams(dbOf(i), userId, { ...registrationInput(tournament.id, level.id), code: code.code }, now)),
     );
     const won = settled.filter((r) => r.status === 'fulfilled');
     expect(won).toHaveLength(3);
@@ -241,7 +296,9 @@ describe('early bird (R58)', () => {
 
 describe('covering the card fee (R58)', () => {
   it('adds the fee as a gift in the same Checkout; one webhook pays both; it counts in raised and its receipt is deductible', async () => {
-    expect((await t.call('/api/admin/settings/fee', { method: 'PUT', json: { basisPoints: 290, fixedCents: 30 }, cookie: admin.cookie })).status).toBe(200);
+    expect(
+      (await t.call('/api/admin/settings/fee', { method: 'PUT', json: { basisPoints: 290, fixedCents: 30 }, cookie: admin.cookie })).status,
+    ).toBe(200);
     const { tournament, level, code } = await levelWithCode({ percent: 10 });
     const answer = await t.call('/api/registrations', {
       json: { ...registrationInput(tournament.id, level.id), paymentOption: 'pay', code: code.code, coverFee: true },
@@ -253,7 +310,10 @@ describe('covering the card fee (R58)', () => {
     const session = fake.sessions.get(sessionId)!;
     expect(session.line_items.map((l) => l.amount)).toEqual([45_000, 1_335]);
     expect(session.amount_total).toBe(46_335);
-    const [gift] = await t.db.select().from(purchases).where(and(eq(purchases.tournamentId, tournament.id), eq(purchases.kind, 'donation')));
+    const [gift] = await t.db
+      .select()
+      .from(purchases)
+      .where(and(eq(purchases.tournamentId, tournament.id), eq(purchases.kind, 'donation')));
     expect(gift).toMatchObject({ amountCents: 1_335, note: FEE_GIFT_NOTE, paymentStatus: 'pending', fmvCents: 0 });
 
     expect(await fake.pay(sessionId)).toBe(200);

@@ -48,7 +48,8 @@ export async function applicableCode(db: Pick<Db, 'select'>, ask: PriceAsk): Pro
 export async function priceLevel(db: Pick<Db, 'select'>, level: LevelPrices, single: boolean, ask: PriceAsk): Promise<PricedLine> {
   const code = await applicableCode(db, ask);
   const listCents = single ? (level.singlePriceCents ?? 0) : level.priceCents;
-  const early = !single && level.earlyPriceCents !== null && level.earlyUntil ? { priceCents: level.earlyPriceCents, until: level.earlyUntil } : null;
+  const early =
+    !single && level.earlyPriceCents !== null && level.earlyUntil ? { priceCents: level.earlyPriceCents, until: level.earlyUntil } : null;
   const price = priceOf({
     listCents,
     early,

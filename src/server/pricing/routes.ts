@@ -89,7 +89,17 @@ export const pricingRoutes = createRouter().openapi(
       return priced(null);
     });
     const coverableFeeCents = feeOn(line.price.subtotalCents, fee);
-    return c.json({ ...line.price, coverableFeeCents, listCents: line.listCents, earlyUntil: line.earlyUntil, code: line.code?.code ?? null, codeMessage }, 200);
+    return c.json(
+      {
+        ...line.price,
+        coverableFeeCents,
+        listCents: line.listCents,
+        earlyUntil: line.earlyUntil,
+        code: line.code?.code ?? null,
+        codeMessage,
+      },
+      200,
+    );
   },
 );
 

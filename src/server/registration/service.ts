@@ -23,7 +23,9 @@ import { CODE_MESSAGES } from '../../shared/pricing-schemas';
 /** The ledger's words for a registration's price (R26, R57): list or early price, the code's discount, what is charged. */
 function priceNote({ price, code }: PricedLine): string {
   const base = `${price.early ? 'Early-bird price' : 'Price'} ${(price.baseCents / 100).toFixed(2)}`;
-  return code ? `${base}, code ${code.code} −${(price.discountCents / 100).toFixed(2)}, to pay ${(price.unitCents / 100).toFixed(2)}` : base;
+  return code
+    ? `${base}, code ${code.code} −${(price.discountCents / 100).toFixed(2)}, to pay ${(price.unitCents / 100).toFixed(2)}`
+    : base;
 }
 
 export interface Registration {
@@ -132,7 +134,12 @@ function admit(row: CapacityRow | undefined, wanted: Wanted, now: Date, timeZone
   return {
     id: row.levelId,
     name: row.levelName,
-    prices: { priceCents: row.priceCents, singlePriceCents: row.singlePriceCents, earlyPriceCents: row.earlyPriceCents, earlyUntil: row.earlyUntil },
+    prices: {
+      priceCents: row.priceCents,
+      singlePriceCents: row.singlePriceCents,
+      earlyPriceCents: row.earlyPriceCents,
+      earlyUntil: row.earlyUntil,
+    },
   };
 }
 

@@ -53,7 +53,12 @@ const matrixLevel = async (t: TestApp) => {
   const tournament = await createTournament(t.db);
   return { ...(await createLevel(t.db, tournament.id)), tournamentId: tournament.id };
 };
-const matrixCodeInput = (levelId: string) => ({ code: `M${randomBytes(4).toString('hex')}`, kind: 'free', levelIds: [levelId], maxUses: 2 });
+const matrixCodeInput = (levelId: string) => ({
+  code: `M${randomBytes(4).toString('hex')}`,
+  kind: 'free',
+  levelIds: [levelId],
+  maxUses: 2,
+});
 /** A code of its own tournament and level. */
 const matrixCode = async (t: TestApp) => {
   const level = await matrixLevel(t);
