@@ -41,6 +41,7 @@ import { adminNextYearRoutes, resultsRoutes } from './next-year/routes';
 import { adminVolunteerRoutes, volunteerRoutes } from './volunteers/routes';
 import { adminAuctionRoutes, auctionRoutes } from './auction/lot-routes';
 import { auctionResultRoutes, wonLotRoutes } from './auction/pay-routes';
+import { adminCodeRoutes, pricingRoutes } from './pricing/routes';
 
 /** Each API router and the path it is mounted at, in the order Hono matches them (app.ts mounts them in this order). */
 export const API_ROUTERS = [
@@ -74,6 +75,8 @@ export const API_ROUTERS = [
   ['/api/images', imageRoutes],
   ['/api/items', itemRoutes],
   ['/api/admin', adminItemRoutes],
+  ['/api/admin', adminCodeRoutes],
+  ['/api/pricing', pricingRoutes],
   ['/api/addons', addonRoutes],
   ['/api/teams', teamAddonRoutes],
   ['/api/admin/golfers', golferAddonRoutes],

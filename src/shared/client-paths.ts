@@ -76,6 +76,7 @@ export const ADMIN_PAGE_PATHS = [
   'sponsorship-levels',
   'items',
   'auction',
+  'codes',
   'users',
   'data',
   'settings',

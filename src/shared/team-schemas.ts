@@ -1,4 +1,5 @@
 // The registration and team forms' rules and messages (spec §5), used by the forms and by the server.
+import { codeText } from './pricing-schemas';
 import { z } from './zod';
 import {
   email,
@@ -71,6 +72,10 @@ const selection = {
   tournamentId: tournamentChoice,
   sponsorshipLevelId: sponsorshipLevelChoice,
   paymentOption: z.enum(PAYMENT_OPTIONS).default('hold'),
+  /** R57: a discount code ('' or absent: none). */
+  code: z.union([z.literal('').transform(() => null), codeText, z.null()]).default(null),
+  /** R58: the payer covers the card fee (a gift in the same Checkout; card payments only). */
+  coverFee: z.boolean().default(false),
 };
 
 /** The single-team form (spec §2 step 3). */

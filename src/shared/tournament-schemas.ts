@@ -24,6 +24,8 @@ export const TOURNAMENT_MESSAGES = {
   price: 'Enter a price of 0 or more, with at most two decimals',
   priceTooHigh: 'Price is too high',
   singlePrice: 'Enter a single place price of 0 or more, or leave it empty to sell whole teams only',
+  earlyPrice: 'Enter an early-bird price of 0 or more, or leave it empty for none',
+  earlyUntil: 'Enter the early-bird price’s last day as YYYY-MM-DD',
   places: `Places must be a whole number from 1 to ${MAX_LEVEL_PLACES}`,
   levelTwice: 'Each sponsorship level can be offered once',
   format: 'Choose stroke play, scramble or best ball',
@@ -76,16 +78,21 @@ export const scheduleFromText = (text: string) =>
     .filter(Boolean);
 
 // ── The API body ──────────────────────────────────────────────────────────────────────────────────────────────────────
-export const offeredLevelSchema = z.object({
-  sponsorshipLevelId: z.guid({ error: M.level }),
-  priceCents: z.int({ error: M.price }).min(0, M.price).max(MAX_PRICE_CENTS, M.priceTooHigh),
-  /** Places at this level in this tournament; when left out, the level's own max_teams (R13). */
-  maxTeams: z.int({ error: M.places }).min(1, M.places).max(MAX_LEVEL_PLACES, M.places).optional(),
-  /** R39: the fair market value of what a team at this level receives; when left out, kept as it is (0 for a new one). */
-  fmvCents: z.int({ error: M.fmv }).min(0, M.fmv).max(MAX_PRICE_CENTS, M.fmv).optional(),
-  /** R43: the price of a single place (one golfer); null sells whole teams only; left out keeps what it was. */
-  singlePriceCents: z.int({ error: M.singlePrice }).min(0, M.singlePrice).max(MAX_PRICE_CENTS, M.priceTooHigh).nullable().optional(),
-});
+export const offeredLevelSchema = z
+  .object({
+    sponsorshipLevelId: z.guid({ error: M.level }),
+    priceCents: z.int({ error: M.price }).min(0, M.price).max(MAX_PRICE_CENTS, M.priceTooHigh),
+    /** Places at this level in this tournament; when left out, the level's own max_teams (R13). */
+    maxTeams: z.int({ error: M.places }).min(1, M.places).max(MAX_LEVEL_PLACES, M.places).optional(),
+    /** R39: the fair market value of what a team at this level receives; when left out, kept as it is (0 for a new one). */
+    fmvCents: z.int({ error: M.fmv }).min(0, M.fmv).max(MAX_PRICE_CENTS, M.fmv).optional(),
+    /** R43: the price of a single place (one golfer); null sells whole teams only; left out keeps what it was. */
+    singlePriceCents: z.int({ error: M.singlePrice }).min(0, M.singlePrice).max(MAX_PRICE_CENTS, M.priceTooHigh).nullable().optional(),
+    /** R58: the early-bird price of a team (null: none; left out keeps what it was), charged until the end of `earlyUntil`. */
+    earlyPriceCents: z.int({ error: M.earlyPrice }).min(0, M.earlyPrice).max(MAX_PRICE_CENTS, M.priceTooHigh).nullable().optional(),
+    earlyUntil: isoDate(M.earlyUntil).nullable().optional(),
+  })
+  .refine((level) => level.earlyPriceCents == null || level.earlyUntil != null, { path: ['earlyUntil'], message: M.earlyUntil });
 
 export const tournamentSchema = z
   .object({
@@ -150,9 +157,17 @@ const levelRowSchema = z
     maxTeams: z.string(),
     fmv: z.string(),
     singlePrice: z.string(),
+    earlyPrice: z.string(),
+    earlyUntil: z.string(),
   })
   .superRefine((row, ctx) => {
     if (!row.offered) return;
+    const early = row.earlyPrice.trim();
+    if (early !== '') {
+      const earlyCents = parseMoneyToCents(early);
+      if (earlyCents == null || earlyCents > MAX_PRICE_CENTS) ctx.addIssue({ code: 'custom', path: ['earlyPrice'], message: M.earlyPrice });
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(row.earlyUntil.trim())) ctx.addIssue({ code: 'custom', path: ['earlyUntil'], message: M.earlyUntil });
+    }
     const fmv = row.fmv.trim() === '' ? 0 : parseMoneyToCents(row.fmv.trim());
     if (fmv == null || fmv > MAX_PRICE_CENTS) ctx.addIssue({ code: 'custom', path: ['fmv'], message: M.fmv });
     const cents = parseMoneyToCents(row.price.trim());
@@ -226,6 +241,8 @@ export const tournamentFormSchema = z
         maxTeams: Number(row.maxTeams.trim()),
         fmvCents: row.fmv.trim() === '' ? 0 : parseMoneyToCents(row.fmv.trim())!,
         singlePriceCents: row.singlePrice.trim() === '' ? null : parseMoneyToCents(row.singlePrice.trim())!,
+        earlyPriceCents: row.earlyPrice.trim() === '' ? null : parseMoneyToCents(row.earlyPrice.trim())!,
+        earlyUntil: row.earlyPrice.trim() === '' ? null : row.earlyUntil.trim(),
       })),
   }));
 export type TournamentFormValues = z.input<typeof tournamentFormSchema>;

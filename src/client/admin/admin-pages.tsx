@@ -20,6 +20,7 @@ import {
   LayoutDashboard,
   ListOrdered,
   Ticket,
+  TicketPercent,
   Mail,
   Settings,
   Trophy,
@@ -179,6 +180,12 @@ const PAGES: Record<AdminPagePath, Omit<AdminPage, 'path'>> = {
     picksTournament: true,
     nav: { label: 'Auction', icon: Gavel },
     page: lazy(() => import('../auction/admin-auction-page').then((m) => ({ default: m.AdminAuctionPage }))),
+  },
+  codes: {
+    access: 'admin',
+    picksTournament: true,
+    nav: { label: 'Codes', icon: TicketPercent },
+    page: lazy(() => import('../pricing/admin-codes-page').then((m) => ({ default: m.AdminCodesPage }))),
   },
   users: {
     access: 'admin',

@@ -6,6 +6,7 @@ import { Button } from '../ui/button';
 import { WaitlistJoin } from './waitlist-join';
 import { SINGLE_PLACES_SOLD_OUT_LABEL, SOLD_OUT_LABEL } from '../../shared/capacity';
 import { formatMoney } from '../../shared/money';
+import { earlyEndText } from '../pricing/price-summary';
 import { PLAYERS_PER_TEAM } from '../../shared/team-schemas';
 import { formatDateRange } from '../lib/format';
 import { useFailureToast } from '../lib/use-failure-toast';
@@ -81,7 +82,15 @@ export function LevelPicker({ tournaments, currency, tournamentId, levelId, erro
                       />
                       <span className="flex-1">
                         <span className="block font-semibold text-stone-900">{level.name}</span>
-                        <span className="mt-0.5 block font-semibold">{formatMoney(level.priceCents, currency)} per team</span>
+                        {level.earlyPriceCents !== null ? (
+                          <span className="mt-0.5 block">
+                            <s className="mr-2 text-stone-500">{formatMoney(level.priceCents, currency)}</s>
+                            <span className="font-semibold">{formatMoney(level.earlyPriceCents, currency)} per team</span>
+                            <span className="block text-sm text-brand-800">Early-bird price until {earlyEndText(level.earlyUntil!)}</span>
+                          </span>
+                        ) : (
+                          <span className="mt-0.5 block font-semibold">{formatMoney(level.priceCents, currency)} per team</span>
+                        )}
                         <span className={cn('mt-1 block text-sm font-medium', soldOut ? 'text-red-700' : 'text-brand-800')}>
                           {soldOut
                             ? SOLD_OUT_LABEL

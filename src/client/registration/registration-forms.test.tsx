@@ -40,6 +40,8 @@ const level = (id: string, name: string, maxTeams: number, placesLeft: number, p
   placesLeft,
   singlePriceCents: null,
   singlePlacesLeft: 0,
+  earlyPriceCents: null,
+  earlyUntil: null,
 });
 const EAGLE = level('33333333-3333-4333-8333-333333333331', 'Eagle', 1, 1, 120_000);
 const BIRDIE = level('33333333-3333-4333-8333-333333333332', 'Birdie', 5, 3);
@@ -54,6 +56,8 @@ interface Call {
 type Answer = { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
 
 let leader = 0;
+
+const QUOTE = '/api/pricing/quote';
 
 /** Stubs `fetch` with the API's answers; `routes` adds or replaces answers by 'METHOD /path'. Returns the calls made. */
 function stubApi(routes: Record<string, (call: Call) => Answer> = {}, options: { cardPayments?: boolean; holdHours?: number } = {}) {
@@ -76,6 +80,29 @@ function stubApi(routes: Record<string, (call: Call) => Answer> = {}, options: {
     [`GET /api/tournaments/${TOURNAMENT.id}/levels`]: () => ({ body: { levels: [EAGLE, BIRDIE, PAR] } }),
     'GET /api/teams/mine': () => ({ body: { teams: [] } }),
     'GET /api/waitlist/mine': () => ({ body: { entries: [] } }),
+    // 'Apply' and the total (R57, R58): the level's price, no code, no fee.
+    [`POST ${QUOTE}`]: (call) => {
+      const ask = call.body as { levelId: string; quantity: number };
+      const unit = [EAGLE, BIRDIE, PAR].find((l) => l.id === ask.levelId)!.priceCents;
+      const total = unit * ask.quantity;
+      return {
+        body: {
+          listCents: unit,
+          baseCents: unit,
+          early: false,
+          earlyUntil: null,
+          discountCents: 0,
+          unitCents: unit,
+          quantity: ask.quantity,
+          subtotalCents: total,
+          feeCents: 0,
+          coverableFeeCents: 0,
+          totalCents: total,
+          code: null,
+          codeMessage: null,
+        },
+      };
+    },
     ...routes,
   };
   const calls: Call[] = [];
@@ -204,7 +231,7 @@ describe('Step 1: tournament and sponsorship level', () => {
     await user.type(teams, '3'); // Par holds 2 teams at all
     await user.click(within(form).getByRole('button', { name: 'Join the waitlist' }));
     expect(await within(form).findByText('At most 2 teams at this level')).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    expect(calls.filter((c) => c.method === 'POST' && c.path !== QUOTE)).toHaveLength(0);
   });
 
   it('says so when the levels cannot be loaded', async () => {
@@ -234,7 +261,7 @@ describe('Step 2: the single-team form (a level with one place)', () => {
     expect(messageOf(inGroup('Player 4', 'Last name'))).toBe('Required');
     expect(messageOf(inGroup('Player 2', 'Email'))).toBe('Invalid email');
     expect(screen.getByLabelText('Team name').getAttribute('aria-invalid')).toBe('true');
-    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(calls.some((c) => c.method === 'POST' && c.path !== QUOTE)).toBe(false);
   });
 
   it("refuses a link in a name beside its field, in the server's own words, and sends nothing (issue 31)", async () => {
@@ -248,7 +275,7 @@ describe('Step 2: the single-team form (a level with one place)', () => {
       document.getElementById(field.getAttribute('aria-describedby')!.split(' ').pop()!)!.textContent;
     await waitFor(() => expect(messageOf(screen.getByLabelText('Team name'))).toBe(NO_LINKS_MESSAGE));
     expect(messageOf(inGroup('Player 1', 'First name'))).toBe(NO_LINKS_MESSAGE);
-    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(calls.some((c) => c.method === 'POST' && c.path !== QUOTE)).toBe(false);
   });
 
   it('words a Handicap Index out of range with the rule (R29)', async () => {
@@ -284,7 +311,7 @@ describe('Step 2: the single-team form (a level with one place)', () => {
     await user.click(screen.getByRole('button', { name: 'Register Team' }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    const sent = calls.filter((c) => c.method === 'POST');
+    const sent = calls.filter((c) => c.method === 'POST' && c.path !== QUOTE);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.path).toBe('/api/registrations');
     expect(sent[0]!.headers.get('Idempotency-Key')).toBeTruthy();
@@ -328,7 +355,7 @@ describe('Step 2: the single-team form (a level with one place)', () => {
     await user.click(screen.getByRole('button', { name: 'Register Team' }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    const sent = calls.find((c) => c.method === 'POST')!.body as { teams: { players: { answeredBy: string }[] }[] };
+    const sent = calls.find((c) => c.method === 'POST' && c.path !== QUOTE)!.body as { teams: { players: { answeredBy: string }[] }[] };
     expect(sent.teams[0]!.players.map((p) => p.answeredBy)).toEqual(['leader', 'leader', 'golfer', 'leader']);
   });
 
@@ -342,7 +369,7 @@ describe('Step 2: the single-team form (a level with one place)', () => {
     const sending = (await screen.findByRole('button', { name: 'Registering…' })) as HTMLButtonElement;
     expect(sending.disabled).toBe(true);
     await user.click(sending);
-    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    expect(calls.filter((c) => c.method === 'POST' && c.path !== QUOTE)).toHaveLength(1);
     answer({ status: 201, body: { teams: [{ id: 't1', name: 'Fore Play' }], totalCents: 120_000, holdUntil: null } });
     expect(await screen.findByText('Team registered')).toBeTruthy();
   });
@@ -437,7 +464,7 @@ describe('Step 2: the multi-team form (a level with several places)', () => {
     }
     await user.click(screen.getByRole('button', { name: 'Register 2 Teams' }));
     expect(await screen.findByText('2 teams registered')).toBeTruthy();
-    const sent = calls.find((c) => c.method === 'POST')!;
+    const sent = calls.find((c) => c.method === 'POST' && c.path !== QUOTE)!;
     expect((sent.body as { teams: { teamName: string }[] }).teams.map((t) => t.teamName)).toEqual(['Team 1', 'Team 2']);
   });
 });
@@ -468,7 +495,7 @@ describe('Registering through a waitlist offer (R25)', () => {
     await fillPlayers(user);
     await user.click(screen.getByRole('button', { name: 'Register 1 Team' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(calls.find((c) => c.method === 'POST')!.path).toBe('/api/registrations?offer=offer-token');
+    expect(calls.find((c) => c.method === 'POST' && c.path !== QUOTE)!.path).toBe('/api/registrations?offer=offer-token');
   });
 });
 

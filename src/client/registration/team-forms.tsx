@@ -3,7 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { FormProvider, useFieldArray, useForm, useFormContext } from 'react-hook-form';
-import { formatMoney, totalCents } from '../../shared/money';
+import { formatMoney } from '../../shared/money';
+import { earlyEndText, PriceSummary } from '../pricing/price-summary';
 import {
   blankPlayers,
   MAX_TEAMS_PER_REGISTRATION,
@@ -25,6 +26,9 @@ import { PaymentOption } from './payment-option';
 import { PlayerFields } from './player-fields';
 import type { ActiveTournament, OfferedLevel } from './queries';
 import { useFieldError } from './use-field-error';
+
+/** A team's price now: the early price while it runs (the levels' answer drops it once it ends), else the list price. */
+const teamPrice = (level: OfferedLevel) => level.earlyPriceCents ?? level.priceCents;
 
 export interface TeamFormProps {
   tournament: ActiveTournament;
@@ -54,7 +58,19 @@ function Summary({
       </div>
       <div>
         <dt className="text-stone-600">{single ? 'Price of a single place' : 'Price per team'}</dt>
-        <dd className="font-semibold">{formatMoney(single ? (level.singlePriceCents ?? 0) : level.priceCents, currency)}</dd>
+        <dd className="font-semibold">
+          {single ? (
+            formatMoney(level.singlePriceCents ?? 0, currency)
+          ) : level.earlyPriceCents !== null ? (
+            <>
+              <s className="mr-2 font-normal text-stone-500">{formatMoney(level.priceCents, currency)}</s>
+              {formatMoney(level.earlyPriceCents, currency)}
+              <span className="block font-normal text-brand-800">Early-bird price until {earlyEndText(level.earlyUntil!)}</span>
+            </>
+          ) : (
+            formatMoney(level.priceCents, currency)
+          )}
+        </dd>
       </div>
     </dl>
   );
@@ -66,17 +82,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <h3 className="text-base font-semibold">{title}</h3>
       {children}
     </section>
-  );
-}
-
-function Total({ cents, currency, children }: { cents: number; currency: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-3 border-t border-stone-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
-      <p className="text-lg">
-        Total: <strong>{formatMoney(cents, currency)}</strong>
-      </p>
-      {children}
-    </div>
   );
 }
 
@@ -92,6 +97,8 @@ export function SingleTeamForm({ tournament, level, currency, busy, draftKey, on
       showCompanyAsSponsor: false,
       players: blankPlayers(),
       paymentOption: 'hold',
+      code: '',
+      coverFee: false,
       ...readDraft<SingleTeamInput>(draftKey),
       tournamentId: tournament.id,
       sponsorshipLevelId: level.id,
@@ -115,11 +122,11 @@ export function SingleTeamForm({ tournament, level, currency, busy, draftKey, on
           <PlayerFields name="players" idPrefix="single" />
         </Section>
         <PaymentOption />
-        <Total cents={level.priceCents} currency={currency}>
+        <PriceSummary tournamentId={tournament.id} levelId={level.id} quantity={1} currency={currency} fallbackCents={teamPrice(level)}>
           <Button type="submit" size="lg" disabled={busy}>
             {busy ? 'Registering…' : 'Register Team'}
           </Button>
-        </Total>
+        </PriceSummary>
       </form>
     </FormProvider>
   );
@@ -168,6 +175,8 @@ export function MultiTeamForm({ tournament, level, currency, busy, draftKey, onS
       contactEmail: '',
       showCompanyAsSponsor: false,
       paymentOption: 'hold',
+      code: '',
+      coverFee: false,
       ...draft,
       // A draft keeps its teams while they still fit the places left.
       teams: draft?.teams?.slice(0, max) ?? [{ teamName: '', players: blankPlayers() }],
@@ -213,11 +222,11 @@ export function MultiTeamForm({ tournament, level, currency, busy, draftKey, onS
           ))}
         </section>
         <PaymentOption />
-        <Total cents={totalCents(level.priceCents, count)} currency={currency}>
+        <PriceSummary tournamentId={tournament.id} levelId={level.id} quantity={count} currency={currency} fallbackCents={teamPrice(level)}>
           <Button type="submit" size="lg" disabled={busy}>
             {busy ? 'Registering…' : `Register ${count} ${count === 1 ? 'Team' : 'Teams'}`}
           </Button>
-        </Total>
+        </PriceSummary>
       </form>
     </FormProvider>
   );
@@ -242,6 +251,8 @@ export function SinglePlaceForm({
       phone: '',
       company: '',
       paymentOption: 'hold',
+      code: '',
+      coverFee: false,
       tournamentId: tournament.id,
       sponsorshipLevelId: level.id,
     },
@@ -271,11 +282,18 @@ export function SinglePlaceForm({
           </div>
         </Section>
         <PaymentOption />
-        <Total cents={level.singlePriceCents ?? 0} currency={currency}>
+        <PriceSummary
+          tournamentId={tournament.id}
+          levelId={level.id}
+          quantity={1}
+          single
+          currency={currency}
+          fallbackCents={level.singlePriceCents ?? 0}
+        >
           <Button type="submit" size="lg" disabled={busy}>
             {busy ? 'Registering…' : 'Buy a Single Place'}
           </Button>
-        </Total>
+        </PriceSummary>
       </form>
     </FormProvider>
   );

@@ -27,6 +27,8 @@ const SETTINGS: Settings = {
     logoImageId: null,
     logoUrl: null,
     mailFromName: 'Fairway Friends Golf',
+    feeBasisPoints: 0,
+    feeFixedCents: 0,
     saved: false,
   },
   mail: { configured: true, fromAddress: 'golf@fairway.example' },

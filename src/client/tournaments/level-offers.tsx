@@ -88,6 +88,21 @@ export function LevelOffers({ levels, offered, currency }: { levels: LevelChoice
                         error={error(`levels.${i}.singlePrice`)}
                         {...register(`levels.${i}.singlePrice`)}
                       />
+                      <Field
+                        label={`Early-bird price (${currency})`}
+                        hint="Empty: none (R58)"
+                        inputMode="decimal"
+                        autoComplete="off"
+                        error={error(`levels.${i}.earlyPrice`)}
+                        {...register(`levels.${i}.earlyPrice`)}
+                      />
+                      <Field
+                        label="Early-bird last day"
+                        hint="Until midnight that day"
+                        type="date"
+                        error={error(`levels.${i}.earlyUntil`)}
+                        {...register(`levels.${i}.earlyUntil`)}
+                      />
                     </div>
                   ) : null}
                 </fieldset>

@@ -105,6 +105,8 @@ function defaults(tournament: AdminTournament | null, levels: LevelChoice[]): To
         maxTeams: String(offered?.maxTeams ?? level.maxTeams),
         fmv: offered ? centsToInput(offered.fmvCents) : '0.00',
         singlePrice: offered?.singlePriceCents == null ? '' : centsToInput(offered.singlePriceCents),
+        earlyPrice: offered?.earlyPriceCents == null ? '' : centsToInput(offered.earlyPriceCents),
+        earlyUntil: offered?.earlyUntil ?? '',
       };
     }),
   };
@@ -113,12 +115,19 @@ function defaults(tournament: AdminTournament | null, levels: LevelChoice[]): To
 /** Where the server's field path sits in the form: its `levels.N` are the N-th offered level it was sent. */
 function formFieldFor(sent: TournamentInput, levels: LevelChoice[]) {
   return (path: string): Path<TournamentFormValues> | undefined => {
-    const level = /^levels\.(\d+)\.(priceCents|maxTeams|fmvCents|singlePriceCents)$/.exec(path);
+    const level = /^levels\.(\d+)\.(priceCents|maxTeams|fmvCents|singlePriceCents|earlyPriceCents|earlyUntil)$/.exec(path);
     if (level) {
       const row = levels.findIndex((l) => l.id === sent.levels[Number(level[1])]?.sponsorshipLevelId);
-      const field = ({ priceCents: 'price', maxTeams: 'maxTeams', fmvCents: 'fmv', singlePriceCents: 'singlePrice' } as const)[
-        level[2] as 'priceCents'
-      ];
+      const field = (
+        {
+          priceCents: 'price',
+          maxTeams: 'maxTeams',
+          fmvCents: 'fmv',
+          singlePriceCents: 'singlePrice',
+          earlyPriceCents: 'earlyPrice',
+          earlyUntil: 'earlyUntil',
+        } as const
+      )[level[2] as 'priceCents'];
       return row >= 0 ? (`levels.${row}.${field}` as Path<TournamentFormValues>) : undefined;
     }
     if (/^schedule(\.\d+)?$/.test(path)) return 'schedule';

@@ -281,9 +281,13 @@ export const tournamentSponsorshipLevels = pgTable(
     fmvCents: integer('fmv_cents').notNull().default(0),
     /** R43: the price of a single place (one golfer); null when the level sells whole teams only. */
     singlePriceCents: integer('single_price_cents'),
+    /** R58: the early-bird price of a team, charged until the end of `earlyUntil` in TIME_ZONE (both or neither). */
+    earlyPriceCents: integer('early_price_cents'),
+    earlyUntil: date('early_until', { mode: 'string' }),
   },
   (t) => [
     uniqueIndex('tsl_tournament_level_unique').on(t.tournamentId, t.sponsorshipLevelId),
+    check('tsl_early_price_check', sql`(${t.earlyPriceCents} is null) = (${t.earlyUntil} is null) and ${t.earlyPriceCents} >= 0`),
     check('tsl_price_check', sql`${t.priceCents} >= 0`),
     check('tsl_fmv_check', sql`${t.fmvCents} >= 0`),
     check('tsl_max_teams_check', sql`${t.maxTeams} >= 1`),
@@ -489,7 +493,8 @@ export const purchases = pgTable(
     check('purchases_kind_check', sql`${t.kind} in ('donation', 'item', 'addon', 'lot')`),
     check('purchases_lot_check', sql`${t.kind} <> 'lot' or ${t.lotId} is not null`),
     check('purchases_payment_status_check', paymentStatusCheck(t.paymentStatus)),
-    check('purchases_amount_check', sql`${t.amountCents} > 0`),
+    // R57: an item bought with a 'free' code costs nothing (its payment is paid at 0 with the code recorded).
+    check('purchases_amount_check', sql`${t.amountCents} > 0 or (${t.kind} = 'item' and ${t.amountCents} = 0)`),
     check('purchases_fmv_check', sql`${t.fmvCents} >= 0`),
     check('purchases_quantity_check', sql`${t.quantity} >= 1`),
     check('purchases_hole_check', sql`${t.holeNumber} is null or ${t.holeNumber} between 1 and 36`),
@@ -567,6 +572,9 @@ export const payments = pgTable(
     providerRef: text('provider_ref'),
     /** Money given back through the provider (R23); the record keeps its state. */
     refundedCents: integer('refunded_cents').notNull().default(0),
+    /** R57: the discount code this record was priced with and what it took off; the list price is amount + discount. */
+    discountCode: text('discount_code'),
+    discountCents: integer('discount_cents').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -576,6 +584,7 @@ export const payments = pgTable(
     check('payments_one_line_check', sql`(${t.teamId} is null) <> (${t.purchaseId} is null)`),
     check('payments_refund_check', sql`${t.refundedCents} between 0 and ${t.amountCents}`),
     check('payments_amount_check', sql`${t.amountCents} >= 0`),
+    check('payments_discount_check', sql`${t.discountCents} >= 0 and (${t.discountCents} = 0 or ${t.discountCode} is not null)`),
     check('payments_state_check', paymentStatusCheck(t.state)),
   ],
 );
@@ -835,9 +844,15 @@ export const organisationSettings = pgTable(
     logoImageId: uuid('logo_image_id').references(() => images.id, { onDelete: 'set null' }),
     /** The display name of the From header; the address stays MAIL_FROM's. */
     mailFromName: text('mail_from_name').notNull(),
+    /** R58: the card fee a payer may cover: a percentage in hundredths of a percent (290 = 2.9 %) plus fixed cents. */
+    feeBasisPoints: integer('fee_basis_points').notNull().default(0),
+    feeFixedCents: integer('fee_fixed_cents').notNull().default(0),
     updatedAt: updatedAt(),
   },
-  (t) => [check('organisation_settings_one_row', sql`${t.id}`)],
+  (t) => [
+    check('organisation_settings_one_row', sql`${t.id}`),
+    check('organisation_settings_fee_check', sql`${t.feeBasisPoints} between 0 and 2000 and ${t.feeFixedCents} between 0 and 10000`),
+  ],
 );
 
 /** One re-encoded size of an image: its bytes and their hash (the ETag; an image's variants never change). */
@@ -1116,5 +1131,48 @@ export const volunteerGrants = pgTable(
     index('volunteer_grants_tournament_idx').on(t.tournamentId, t.createdAt),
     index('volunteer_grants_user_idx').on(t.acceptedUserId, t.tournamentId),
     check('volunteer_grants_role_check', sql`${t.role} in ('scorer', 'check-in')`),
+  ],
+);
+
+// ── Discount codes (R57) ──────────────────────────────────────────────────────────────────────────────────────
+/**
+ * A tournament's discount code: a percentage or an amount off, or free, for chosen levels and items, between two dates
+ * (in TIME_ZONE, both ends included), up to `maxUses` discounted lines. `uses` is counted in the transaction that saves
+ * the registration or purchase, by a conditional update (docs/decisions/113); the check makes overselling impossible.
+ */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tournamentId: uuid('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    /** Stored upper case: a code is typed in any case. */
+    code: text('code').notNull(),
+    /** 'percent', 'amount' or 'free'. */
+    kind: text('kind').notNull(),
+    percent: integer('percent'),
+    amountCents: integer('amount_cents'),
+    /** The tournament's levels (tournament_sponsorship_levels ids) and items the code is for. */
+    levelIds: uuid('level_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    itemIds: uuid('item_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    maxUses: integer('max_uses').notNull(),
+    uses: integer('uses').notNull().default(0),
+    validFrom: date('valid_from', { mode: 'string' }),
+    validUntil: date('valid_until', { mode: 'string' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('discount_codes_tournament_code_unique').on(t.tournamentId, t.code),
+    check('discount_codes_kind_check', sql`${t.kind} in ('percent', 'amount', 'free')`),
+    check('discount_codes_percent_check', sql`${t.kind} <> 'percent' or ${t.percent} between 1 and 100`),
+    check('discount_codes_amount_check', sql`${t.kind} <> 'amount' or ${t.amountCents} >= 1`),
+    check('discount_codes_uses_check', sql`${t.uses} between 0 and ${t.maxUses} and ${t.maxUses} >= 1`),
   ],
 );

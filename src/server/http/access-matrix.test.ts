@@ -65,6 +65,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/admin/settings': admin, // R51: the organisation's settings, e-mail and card payments' state
   'PUT /api/admin/settings': admin,
   'POST /api/admin/settings/test-email': admin,
+  'PUT /api/admin/settings/fee': admin, // R58: the card fee a payer may cover
   // ── fundraising (R35, R38, R39): anyone gives and sees the wall and raised; receipts and statements answer their payer
   // (the keyed link of the e-mail, or signed in) and staff, 404 otherwise (donations.test.ts); admins record offline gifts ──
   'POST /api/donations': publicRoute,
@@ -225,6 +226,12 @@ const RULES: Record<string, Rule> = {
   'POST /api/admin/tournaments/{tournamentId}/items': admin,
   'PUT /api/admin/items/{id}': admin,
   'DELETE /api/admin/items/{id}': admin,
+  // ── discount codes (R57): admins keep them; 'Apply' prices for a signed-in payer (codes are not for guessing) ──
+  'GET /api/admin/tournaments/{tournamentId}/codes': admin,
+  'POST /api/admin/tournaments/{tournamentId}/codes': admin,
+  'PUT /api/admin/codes/{id}': admin,
+  'DELETE /api/admin/codes/{id}': admin,
+  'POST /api/pricing/quote': signedIn,
   'GET /api/addons': publicRoute,
   'GET /api/teams/{teamId}/addons': ownTeam('staff'),
   'POST /api/teams/{teamId}/addons': ownTeam('staff'), // R37: the leader's golfers; staff any team (at check-in)

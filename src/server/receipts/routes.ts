@@ -30,6 +30,10 @@ const receiptSchema = z
     tournamentName: z.string(),
     description: z.string(),
     received: z.string(),
+    /** R57: the price before a discount code, what it took off, and the code; amountCents is what was paid. */
+    priceCents: z.number(),
+    discountCents: z.number(),
+    discountCode: z.string().nullable(),
     amountCents: z.number(),
     refundedCents: z.number(),
     fmvCents: z.number(),

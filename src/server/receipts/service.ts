@@ -30,6 +30,8 @@ function receiptRows(db: Db) {
       state: payments.state,
       amountCents: payments.amountCents,
       refundedCents: payments.refundedCents,
+      discountCents: payments.discountCents,
+      discountCode: payments.discountCode,
       providerRef: payments.providerRef,
       note: payments.note,
       payerName: sql<string>`coalesce(nullif(${teams.contactName}, ''), ${teams.name}, ${purchases.buyerName})`,
@@ -105,6 +107,10 @@ export interface Receipt {
   /** The line's short name: the team's, or the description. */
   forWhat: string;
   received: string;
+  /** R57: the price before a discount code, what the code took off and the code; amountCents is what was paid. */
+  priceCents: number;
+  discountCents: number;
+  discountCode: string | null;
   amountCents: number;
   refundedCents: number;
   fmvCents: number;
@@ -125,6 +131,9 @@ function toReceipt(row: Row): Receipt {
     tournamentName: row.tournamentName,
     ...describe(row),
     forWhat: row.kind === 'team' ? (row.teamName ?? '') : describe(row).description,
+    priceCents: row.amountCents + row.discountCents,
+    discountCents: row.discountCents,
+    discountCode: row.discountCode,
     amountCents: row.amountCents,
     refundedCents: row.refundedCents,
     fmvCents: row.fmvCents,

@@ -18,6 +18,15 @@ export interface LockedRequest {
   min_start_date: string | null;
   payment_state: string;
   payment_note: string;
+  /**
+   * R57, R58: what each team pays (shared/pricing.ts; absent: the level's price), the code it was priced with and what the
+   * code took off, and the first money event's words for them (R26).
+   */
+  unit_price_cents?: number;
+  discount_code_id?: string | null;
+  discount_code?: string | null;
+  discount_cents?: number;
+  price_note?: string;
   teams: {
     id: string;
     payment_id: string;
@@ -65,6 +74,8 @@ export interface LockedOutcome {
   in_tournament: number;
   at_level: number;
   offer_open: boolean;
+  /** R57: false when the code's last uses went to others first (nothing saved). */
+  code_open: boolean;
   registered: boolean;
 }
 

@@ -16,6 +16,8 @@ import { sendInvitations } from '../golfer-answers/invitations';
 import { isStaff } from '../../shared/roles';
 import { registerParsedOnce, registrationAnswer, updateSavedAnswer, type ParsedRegistration } from './service';
 import { reserveForRequest } from '../mail/reserve-for-request';
+import { feeRuleOf } from '../settings/organisation';
+import { insertFeeGift } from '../pricing/fee-gift';
 
 type RegistrationAnswer = ReturnType<typeof registrationAnswer> & { checkoutUrl?: string; checkoutError?: string };
 
@@ -108,7 +110,9 @@ async function register(c: AppContext, parsed: ParsedRegistration, offerToken?: 
 
   // The confirmation and the golfers' links go to addresses the leader typed: counted first, all or none (issue 31).
   const release = await reserveForRequest(c, mailedBy(parsed), idempotencyKey);
+  const fee = feeRuleOf(await c.var.deps.organisation.read());
   const outcome = await registerParsedOnce(database.db, viewer.userId, parsed, now(), config.timeZone, {
+    fee,
     holdHours: config.holdHours,
     cardPayments: stripe !== null,
     // Staff add teams for others without any limit (admin → Teams); the limit is against strangers (decision 094).
@@ -162,11 +166,23 @@ async function register(c: AppContext, parsed: ParsedRegistration, offerToken?: 
     // The places are taken; the browser goes on to Stripe. If Stripe cannot be reached the registration still stands
     // and 'Pay now' on the team card tries again.
     try {
+      // R58: the covered fee is a gift paid in the same session as the teams.
+      const feeGiftId = await insertFeeGift(database.db, {
+        tournamentId: parsed.input.tournamentId,
+        userId: viewer.userId,
+        buyerName: registration.contactName,
+        buyerEmail: registration.contactEmail,
+        feeCents: registration.price.feeCents,
+        holdUntil: registration.holdUntil,
+      });
       const checkout = await createCheckout(database.db, stripe, {
-        lines: linesOf(
-          'team',
-          registration.teams.map((t) => t.id),
-        ),
+        lines: [
+          ...linesOf(
+            'team',
+            registration.teams.map((t) => t.id),
+          ),
+          ...linesOf('purchase', feeGiftId ? [feeGiftId] : []),
+        ],
         userId: viewer.userId,
         appUrl: config.appUrl,
         currency: config.currency,

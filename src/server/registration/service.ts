@@ -16,8 +16,22 @@ import { newLink } from '../golfer-answers/links';
 import type { Invitation } from '../golfer-answers/invitations';
 import { CARD_PAYMENTS_OFF_MESSAGE } from '../payments/card-payments';
 import type { UnpaidLimit } from '../holds/unpaid-limit';
+import { priceLevel, type PricedLine } from '../pricing/quote';
+import type { FeeRule, Price } from '../../shared/pricing';
+import { CODE_MESSAGES } from '../../shared/pricing-schemas';
+
+/** The ledger's words for a registration's price (R26, R57): list or early price, the code's discount, what is charged. */
+function priceNote({ price, code }: PricedLine): string {
+  const base = `${price.early ? 'Early-bird price' : 'Price'} ${(price.baseCents / 100).toFixed(2)}`;
+  return code
+    ? `${base}, code ${code.code} −${(price.discountCents / 100).toFixed(2)}, to pay ${(price.unitCents / 100).toFixed(2)}`
+    : base;
+}
 
 export interface Registration {
+  /** What the price function decided (R57, R58): base, discount, per team, the covered fee and the total. */
+  price: Price;
+  discountCode: string | null;
   teams: { id: string; name: string; players: { firstName: string; lastName: string; email: string }[] }[];
   tournament: { name: string; startDate: string };
   levelName: string;
@@ -49,6 +63,8 @@ const capacityQuery = preparedPerDatabase((db) =>
       levelName: sponsorshipLevels.name,
       priceCents: tournamentSponsorshipLevels.priceCents,
       singlePriceCents: tournamentSponsorshipLevels.singlePriceCents,
+      earlyPriceCents: tournamentSponsorshipLevels.earlyPriceCents,
+      earlyUntil: tournamentSponsorshipLevels.earlyUntil,
       levelMaxTeams: tournamentSponsorshipLevels.maxTeams,
       // Golfer places taken (R43: a team 4, a single 1; an offer's kept teams 4 each).
       inTournament: golfersInTournament(tournaments.id, sql.placeholder('offerEntryId')),
@@ -115,7 +131,16 @@ function admit(row: CapacityRow | undefined, wanted: Wanted, now: Date, timeZone
     wanted,
   );
   if (refusal) throw new AppError('CONFLICT', refusal);
-  return { id: row.levelId, name: row.levelName, priceCents: row.priceCents };
+  return {
+    id: row.levelId,
+    name: row.levelName,
+    prices: {
+      priceCents: row.priceCents,
+      singlePriceCents: row.singlePriceCents,
+      earlyPriceCents: row.earlyPriceCents,
+      earlyUntil: row.earlyUntil,
+    },
+  };
 }
 
 /** What a registration asks for: whole teams, or single places (R43). */
@@ -140,7 +165,12 @@ export interface RegisterOptions {
   idempotencyKey?: string;
   /** A waitlist offer's token (R25): its kept places are this registration's to use. */
   offerToken?: string;
+  /** R58: the card fee rule the payer may cover (Admin → Settings); null or absent: none. */
+  fee?: FeeRule | null;
 }
+
+/** R57: the code ran out between the price shown and the save; nothing was saved (docs/decisions/113). */
+export const CODE_USED_UP = CODE_MESSAGES.usedUp;
 
 export const OFFER_GONE_MESSAGE = 'This waitlist offer has expired or was already used';
 
@@ -259,11 +289,25 @@ async function registerOnce(
   // A first look without the lock refuses what cannot fit (a sold-out level, a closed tournament) without queueing
   // behind every registration in progress. A refusal here is at worst a moment stale; an acceptance is decided again
   // below, under the lock.
-  admit(await readCapacity(db, input.tournamentId, input.sponsorshipLevelId, offer?.id ?? null), wanted, now, timeZone);
+  const level = admit(await readCapacity(db, input.tournamentId, input.sponsorshipLevelId, offer?.id ?? null), wanted, now, timeZone);
+  // R57, R58: the price the form showed, worked out by the one price function from the first look's prices; a code that
+  // does not apply is refused here with its reason. Its uses are counted again under the lock (migration 0016).
+  const priced = await priceLevel(db, level.prices, kind === 'single', {
+    tournamentId: input.tournamentId,
+    code: input.code,
+    target: { levelId: input.sponsorshipLevelId, uses: input.teams.length },
+    now,
+    timeZone: timeZone ?? 'UTC',
+    fee: options.fee ?? null,
+    coverFee: input.coverFee && input.paymentOption === 'pay',
+  });
+  const { price } = priced;
+  // A free registration (a sponsor's included foursome) is paid at 0 with its code recorded: nothing to hold or collect.
+  const free = price.unitCents === 0;
 
   // The locked section is one statement (locked-section.ts): the tournament's row lock is held for the database's own
   // work and the commit, not for round trips to a busy app (docs/decisions/065).
-  const status = input.paymentOption === 'pay' ? 'pending' : 'hold';
+  const status = free ? 'paid' : input.paymentOption === 'pay' ? 'pending' : 'hold';
   const created = input.teams.map((team) => ({ id: randomUUID(), name: team.teamName, paymentId: randomUUID() }));
   // Golfers who answer for themselves (R42) get their personal link in the same statement.
   const asked = created.flatMap((team, i) =>
@@ -278,8 +322,17 @@ async function registerOnce(
     offer_entry_id: offer?.id ?? null,
     now: now.toISOString(),
     min_start_date: timeZone ? firstOpenStartDate(now, timeZone) : null,
-    payment_state: input.paymentOption === 'pay' ? 'pending' : 'in_progress',
-    payment_note: input.paymentOption === 'pay' ? 'Card payment chosen at registration' : `Held for ${holdHours} hours at registration`,
+    payment_state: free ? 'paid' : input.paymentOption === 'pay' ? 'pending' : 'in_progress',
+    payment_note: free
+      ? `Free with code ${priced.code!.code}`
+      : input.paymentOption === 'pay'
+        ? 'Card payment chosen at registration'
+        : `Held for ${holdHours} hours at registration`,
+    unit_price_cents: price.unitCents,
+    discount_code_id: priced.code?.id ?? null,
+    discount_code: priced.code?.code ?? null,
+    discount_cents: price.discountCents,
+    price_note: priceNote(priced),
     teams: created.map((team) => ({
       id: team.id,
       payment_id: team.paymentId,
@@ -290,7 +343,7 @@ async function registerOnce(
       contact_email: input.contactEmail,
       show_company_as_sponsor: input.showCompanyAsSponsor,
       payment_status: status,
-      hold_until: holdUntil.toISOString(),
+      hold_until: free ? null : holdUntil.toISOString(),
       kind,
       places: kind === 'single' ? 1 : GOLFERS_PER_TEAM,
     })),
@@ -312,14 +365,17 @@ async function registerOnce(
 
   const registration = (row: LockedOutcome | undefined): Registration => {
     if (row && !row.offer_open) throw new AppError('CONFLICT', OFFER_GONE_MESSAGE);
+    if (row && !row.code_open) throw new AppError('CONFLICT', CODE_USED_UP, { code: CODE_USED_UP });
     if (!row?.registered) {
       // Nothing was inserted: the refusal is worded from the counts the database decided on.
       admit(row && lockedCapacity(row, kind), wanted, now, timeZone);
       throw new Error('golf_register_teams refused what admit() accepts: their rules differ');
     }
-    // For a single place the function answers the level's single price (R43).
-    const unitPrice = row.price_cents!;
+    // The unit price the function charged: the price function's (R57, R58).
+    const unitPrice = price.unitCents;
     return {
+      price,
+      discountCode: priced.code?.code ?? null,
       single: kind === 'single',
       teams: created.map((team, i) => ({ id: team.id, name: team.name, players: input.teams[i]!.players })),
       tournament: { name: row.name, startDate: row.start_date },
@@ -327,7 +383,7 @@ async function registerOnce(
       priceCents: unitPrice,
       totalCents: unitPrice * created.length,
       paymentOption: input.paymentOption,
-      holdUntil,
+      holdUntil: free ? null : holdUntil,
       contactEmail: input.contactEmail,
       contactName: input.contactName,
       invitations: asked.map((a) => ({
@@ -371,6 +427,8 @@ const lockedCapacity = (row: LockedOutcome, kind: 'team' | 'single'): CapacityRo
   levelName: row.level_name,
   priceCents: kind === 'single' ? 0 : row.price_cents,
   singlePriceCents: kind === 'single' ? row.price_cents : null,
+  earlyPriceCents: null,
+  earlyUntil: null,
   levelMaxTeams: row.level_max_teams,
   inTournament: row.in_tournament,
   atLevel: row.at_level,

@@ -10,6 +10,7 @@ import type { Db } from '../db/connect';
 import { images, organisationSettings } from '../db/schema';
 import { AppError } from '../http/errors';
 import { SETTINGS_MESSAGES, type OrganisationInput } from '../../shared/settings-schemas';
+import type { FeeRule } from '../../shared/pricing';
 
 export interface Organisation {
   name: string;
@@ -19,6 +20,9 @@ export interface Organisation {
   logoImageId: string | null;
   /** The display name of every e-mail's From header. */
   mailFromName: string;
+  /** R58: the card fee a payer may cover (hundredths of a percent, fixed cents); 0 and 0 until an admin sets it. */
+  feeBasisPoints: number;
+  feeFixedCents: number;
   /** False while the environment's values answer (nothing saved yet). */
   saved: boolean;
 }
@@ -26,7 +30,15 @@ export interface Organisation {
 export interface OrganisationSettings {
   read(): Promise<Organisation>;
   save(input: OrganisationInput): Promise<Organisation>;
+  /** R58: the card fee rule, saved beside the details (the first save takes the environment's details with it). */
+  saveFee(rule: FeeRule): Promise<Organisation>;
 }
+
+/** The fee rule the price function takes (shared/pricing.ts); null when staff set none. */
+export const feeRuleOf = (organisation: Organisation): FeeRule | null =>
+  organisation.feeBasisPoints === 0 && organisation.feeFixedCents === 0
+    ? null
+    : { basisPoints: organisation.feeBasisPoints, fixedCents: organisation.feeFixedCents };
 
 /** MAIL_FROM as 'Name <address>' or a bare address: its parts. */
 export function mailFromParts(mailFrom: string): { name: string; address: string } {
@@ -43,6 +55,8 @@ function organisationFromConfig(config: Pick<Config, 'orgName' | 'orgLegalName' 
     contactEmail: '',
     logoImageId: null,
     mailFromName: mailFromParts(config.mailFrom).name || config.orgName,
+    feeBasisPoints: 0,
+    feeFixedCents: 0,
     saved: false,
   };
 }
@@ -75,6 +89,19 @@ export function createOrganisationSettings(options: {
       // A change heard during the load may postdate the row read: not kept.
       if (trusted && changes.generation() === generation) cached = answer;
       return answer;
+    },
+    async saveFee(rule) {
+      const values = { feeBasisPoints: rule.basisPoints, feeFixedCents: rule.fixedCents, updatedAt: new Date() };
+      const { saved: _saved, feeBasisPoints: _b, feeFixedCents: _f, ...details } = await load(db, defaults);
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(organisationSettings)
+          .values({ id: true, ...details, ...values })
+          .onConflictDoUpdate({ target: organisationSettings.id, set: values });
+        await tx.execute(sql`select pg_notify(${SESSION_CHANNEL}, 'o')`);
+      });
+      cached = null;
+      return load(db, defaults);
     },
     async save(input) {
       await db.transaction(async (tx) => {

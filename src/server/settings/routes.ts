@@ -10,6 +10,7 @@ import { cardPaymentsState } from './card-state';
 import { mailFromParts } from './organisation';
 import { sendTestMail } from './test-mail';
 import { organisationSchema, testEmailSchema, type OrganisationInput } from '../../shared/settings-schemas';
+import { feeRuleSchema } from '../../shared/pricing-schemas';
 
 const settingsSchema = z
   .object({
@@ -22,6 +23,9 @@ const settingsSchema = z
       /** The logo's 320 px variant, or null. */
       logoUrl: z.string().nullable(),
       mailFromName: z.string(),
+      /** R58: the card fee a payer may cover: hundredths of a percent (290 = 2.9 %) and fixed cents. */
+      feeBasisPoints: z.number(),
+      feeFixedCents: z.number(),
       /** False while the environment's ORG_* and MAIL_FROM answer (nothing saved yet). */
       saved: z.boolean(),
     }),
@@ -80,6 +84,20 @@ export const settingsRoutes = createRouter()
     }),
     async (c) => {
       await c.var.deps.organisation.save(c.req.valid('json') as OrganisationInput);
+      return c.json(await settingsAnswer(c), 200);
+    },
+  )
+  .openapi(
+    defineRoute({
+      method: 'put',
+      path: '/fee',
+      access: 'admin',
+      summary: 'Saves the card fee rule a payer may cover at card checkout (R58): a percentage and a fixed amount',
+      request: { body: jsonBody(feeRuleSchema) },
+      responses: { 200: jsonResponse('Saved', settingsSchema) },
+    }),
+    async (c) => {
+      await c.var.deps.organisation.saveFee(c.req.valid('json'));
       return c.json(await settingsAnswer(c), 200);
     },
   )

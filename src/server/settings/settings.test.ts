@@ -85,6 +85,8 @@ describe('the first defaults', () => {
       logoImageId: null,
       logoUrl: null,
       mailFromName: 'Fairway Friends Golf',
+      feeBasisPoints: 0,
+      feeFixedCents: 0,
       saved: false,
     });
     expect(body.mail).toEqual({ configured: true, fromAddress: 'golf@fairway.example' });
@@ -112,7 +114,7 @@ describe('saving', () => {
   it('saves and answers the values (an EIN typed without its dash gets it); the next read shows them', async () => {
     const saved = await t.call(SETTINGS, { method: 'PUT', cookie: admin.cookie, json: valid({ taxId: '987654321' }) });
     expect(saved.status).toBe(200);
-    const expected = { ...valid(), logoUrl: null, saved: true };
+    const expected = { ...valid(), logoUrl: null, feeBasisPoints: 0, feeFixedCents: 0, saved: true };
     expect(saved.body.organisation).toEqual(expected);
     expect((await t.call(SETTINGS, { cookie: admin.cookie })).body.organisation).toEqual(expected);
   });

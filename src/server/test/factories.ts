@@ -26,7 +26,16 @@ export async function createTournament(db: Db, values: Partial<typeof tournament
 export async function createLevel(
   db: Db,
   tournamentId: string,
-  values: Partial<{ name: string; description: string; priceCents: number; maxTeams: number; singlePriceCents: number | null }> = {},
+  values: Partial<{
+    name: string;
+    description: string;
+    priceCents: number;
+    maxTeams: number;
+    singlePriceCents: number | null;
+    fmvCents: number;
+    earlyPriceCents: number | null;
+    earlyUntil: string | null;
+  }> = {},
 ) {
   const {
     name = `Eagle ${suffix()}`,
@@ -34,6 +43,9 @@ export async function createLevel(
     priceCents = 50_000,
     maxTeams = 10,
     singlePriceCents = null,
+    fmvCents = 0,
+    earlyPriceCents = null,
+    earlyUntil = null,
   } = values;
   const [level] = await db
     .insert(sponsorshipLevels)
@@ -41,7 +53,7 @@ export async function createLevel(
     .returning();
   const [offered] = await db
     .insert(tournamentSponsorshipLevels)
-    .values({ tournamentId, sponsorshipLevelId: level!.id, priceCents, maxTeams, singlePriceCents })
+    .values({ tournamentId, sponsorshipLevelId: level!.id, priceCents, maxTeams, singlePriceCents, fmvCents, earlyPriceCents, earlyUntil })
     .returning();
   return { ...offered!, name, description };
 }

@@ -13,6 +13,8 @@ import { createCourse } from '../courses/service';
 import { createSponsorshipLevel } from '../sponsorship/service';
 import { storeImage } from '../images/service';
 import { createItem } from '../items/service';
+import { createCode } from '../pricing/codes-service';
+import { discountCodeSchema } from '../../shared/pricing-schemas';
 import { createAddon } from '../addons/service';
 import sharp from 'sharp';
 import { registerTeams } from '../registration/service';
@@ -56,6 +58,21 @@ const samplePng = () =>
 const matrixItemInput = { name: 'Hole sponsor', includes: 'A sign', priceCents: 25_000, quantity: 18, fmvCents: 0, isHole: true };
 const matrixAddonInput = { name: 'Mulligan', priceCents: 1_000, maxPerGolfer: 2 };
 const itemBuyer = { sponsorName: 'Matrix Co', contactName: 'Pat Lee', contactEmail: 'pat@example.org' };
+const matrixLevel = async (t: TestApp) => {
+  const tournament = await createTournament(t.db);
+  return { ...(await createLevel(t.db, tournament.id)), tournamentId: tournament.id };
+};
+const matrixCodeInput = (levelId: string) => ({
+  code: `M${randomBytes(4).toString('hex')}`,
+  kind: 'free',
+  levelIds: [levelId],
+  maxUses: 2,
+});
+/** A code of its own tournament and level. */
+const matrixCode = async (t: TestApp) => {
+  const level = await matrixLevel(t);
+  return createCode(t.db, level.tournamentId, discountCodeSchema.parse(matrixCodeInput(level.id)));
+};
 const matrixItem = async (t: TestApp) => createItem(t.db, (await createTournament(t.db)).id, matrixItemInput);
 /** A registered team of `userId`'s, an add-on its tournament offers and its first golfer. */
 async function teamWithAddon(t: TestApp, userId: string) {
@@ -507,6 +524,7 @@ export const routeFixtures: Record<string, RouteFixture> = {
   },
   // The test app has no SMTP_URL: the answer says so (settings.test.ts drives the mail server's other answers).
   'POST /api/admin/settings/test-email': { request: async () => ({ json: {} }), expect: 200 },
+  'PUT /api/admin/settings/fee': { request: async () => ({ json: { basisPoints: 290, fixedCents: 30 } }), expect: 200 },
 
   // ── sponsorship items (R36) ──
   'GET /api/items': { request: async ({ t }) => ({ path: `/api/items?tournamentId=${(await createTournament(t.db)).id}` }), expect: 200 },
@@ -530,6 +548,34 @@ export const routeFixtures: Record<string, RouteFixture> = {
   'DELETE /api/admin/items/{id}': {
     request: async ({ t }) => ({ path: `/api/admin/items/${(await matrixItem(t)).id}` }),
     expect: 204,
+  },
+
+  // ── discount codes (R57) and 'Apply' (R57, R58) ──
+  'GET /api/admin/tournaments/{tournamentId}/codes': {
+    request: async ({ t }) => ({ path: `/api/admin/tournaments/${(await createTournament(t.db)).id}/codes` }),
+    expect: 200,
+  },
+  'POST /api/admin/tournaments/{tournamentId}/codes': {
+    request: async ({ t }) => {
+      const level = await matrixLevel(t);
+      return { path: `/api/admin/tournaments/${level.tournamentId}/codes`, json: matrixCodeInput(level.id) };
+    },
+    expect: 201,
+  },
+  'PUT /api/admin/codes/{id}': {
+    request: async ({ t }) => {
+      const code = await matrixCode(t);
+      return { path: `/api/admin/codes/${code.id}`, json: matrixCodeInput(code.levelIds[0]!) };
+    },
+    expect: 200,
+  },
+  'DELETE /api/admin/codes/{id}': { request: async ({ t }) => ({ path: `/api/admin/codes/${(await matrixCode(t)).id}` }), expect: 204 },
+  'POST /api/pricing/quote': {
+    request: async ({ t }) => {
+      const level = await matrixLevel(t);
+      return { json: { tournamentId: level.tournamentId, levelId: level.id, code: 'NOPE' } };
+    },
+    expect: 200,
   },
 
   // ── golfer add-ons (R37) ──

@@ -47,6 +47,9 @@ const detail = z
         fmvCents: z.number(),
         /** R43: the single place's price; null when the level sells whole teams only. */
         singlePriceCents: z.number().nullable(),
+        /** R58: the early-bird price and its last day (TIME_ZONE); both null when none. */
+        earlyPriceCents: z.number().nullable(),
+        earlyUntil: z.string().nullable(),
         teamsRegistered: z.number(),
       }),
     ),

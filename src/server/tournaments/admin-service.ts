@@ -73,6 +73,8 @@ export async function getTournamentForAdmin(db: Db, id: string) {
       maxTeams: tournamentSponsorshipLevels.maxTeams,
       fmvCents: tournamentSponsorshipLevels.fmvCents,
       singlePriceCents: tournamentSponsorshipLevels.singlePriceCents,
+      earlyPriceCents: tournamentSponsorshipLevels.earlyPriceCents,
+      earlyUntil: tournamentSponsorshipLevels.earlyUntil,
       teamsRegistered: sql<number>`(select count(*)::int from ${teams} where ${teams.tournamentSponsorshipLevelId} = ${tournamentSponsorshipLevels.id} and ${holdsPlace})`,
     })
     .from(tournamentSponsorshipLevels)
@@ -228,6 +230,11 @@ async function saveLinks(tx: Db, tournamentId: string, input: TournamentInput, c
     const maxTeams = level.maxTeams ?? existing?.maxTeams ?? catalogue.find((c) => c.id === level.sponsorshipLevelId)!.maxTeams;
     const fmvCents = level.fmvCents ?? existing?.fmvCents ?? 0;
     const singlePriceCents = level.singlePriceCents === undefined ? (existing?.singlePriceCents ?? null) : level.singlePriceCents;
+    // R58: the early-bird price and its last day, both or neither; left out keeps what it was.
+    const early =
+      level.earlyPriceCents === undefined
+        ? { earlyPriceCents: existing?.earlyPriceCents ?? null, earlyUntil: existing?.earlyUntil ?? null }
+        : { earlyPriceCents: level.earlyPriceCents, earlyUntil: level.earlyPriceCents === null ? null : (level.earlyUntil ?? null) };
     if (!existing) {
       await tx.insert(tournamentSponsorshipLevels).values({
         tournamentId,
@@ -236,16 +243,19 @@ async function saveLinks(tx: Db, tournamentId: string, input: TournamentInput, c
         maxTeams,
         fmvCents,
         singlePriceCents,
+        ...early,
       });
     } else if (
       existing.priceCents !== level.priceCents ||
       existing.maxTeams !== maxTeams ||
       existing.fmvCents !== fmvCents ||
-      existing.singlePriceCents !== singlePriceCents
+      existing.singlePriceCents !== singlePriceCents ||
+      existing.earlyPriceCents !== early.earlyPriceCents ||
+      existing.earlyUntil !== early.earlyUntil
     ) {
       await tx
         .update(tournamentSponsorshipLevels)
-        .set({ priceCents: level.priceCents, maxTeams, fmvCents, singlePriceCents })
+        .set({ priceCents: level.priceCents, maxTeams, fmvCents, singlePriceCents, ...early })
         .where(eq(tournamentSponsorshipLevels.id, existing.id));
     }
   }

@@ -110,6 +110,8 @@ describe('POST /api/admin/tournaments', () => {
         maxTeams: 3,
         fmvCents: 0,
         singlePriceCents: null,
+        earlyPriceCents: null,
+        earlyUntil: null,
         teamsRegistered: 0,
       },
       {
@@ -120,6 +122,8 @@ describe('POST /api/admin/tournaments', () => {
         maxTeams: 24,
         fmvCents: 45_000,
         singlePriceCents: null,
+        earlyPriceCents: null,
+        earlyUntil: null,
         teamsRegistered: 0,
       },
     ]);
@@ -282,6 +286,8 @@ describe('PUT /api/admin/tournaments/:id', () => {
         maxTeams: 2,
         fmvCents: 60_000,
         singlePriceCents: null,
+        earlyPriceCents: null,
+        earlyUntil: null,
         teamsRegistered: 0,
       },
       {
@@ -292,6 +298,8 @@ describe('PUT /api/admin/tournaments/:id', () => {
         maxTeams: 8,
         fmvCents: 0,
         singlePriceCents: null,
+        earlyPriceCents: null,
+        earlyUntil: null,
         teamsRegistered: 0,
       },
     ]);

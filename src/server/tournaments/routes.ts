@@ -1,4 +1,5 @@
 // /api/tournaments: what a team leader can register for.
+import { earlyRuns } from '../../shared/pricing';
 import { z } from '@hono/zod-openapi';
 import { createRouter, defineRoute, errorResponse, jsonResponse } from '../http/define-route';
 import { day } from '../http/answer-fields';
@@ -15,6 +16,12 @@ const tournamentSchema = z
     registrationOpen: z.boolean(),
   })
   .openapi('ActiveTournament');
+/** R58: a level's early price while it runs at `now` (the clock at request time, never a job), else nulls. */
+const runningEarlyPrice = (level: { earlyPriceCents: number | null; earlyUntil: string | null }, now: Date, timeZone: string) =>
+  level.earlyPriceCents !== null && level.earlyUntil && earlyRuns(level.earlyUntil, now, timeZone)
+    ? { earlyPriceCents: level.earlyPriceCents, earlyUntil: level.earlyUntil }
+    : { earlyPriceCents: null, earlyUntil: null };
+
 const levelSchema = z
   .object({
     id: z.string(),
@@ -28,6 +35,9 @@ const levelSchema = z
     singlePriceCents: z.number().nullable(),
     /** R43: golfer places left for singles (0 when the level sells none). */
     singlePlacesLeft: z.number(),
+    /** R58: the early-bird price and its last day (TIME_ZONE), while it still runs at this request; else null. */
+    earlyPriceCents: z.number().nullable(),
+    earlyUntil: z.string().nullable(),
   })
   .openapi('OfferedLevel');
 
@@ -64,5 +74,9 @@ export const tournamentRoutes = createRouter()
         404: errorResponse('No such active tournament'),
       },
     }),
-    async (c) => c.json({ levels: await listTournamentLevels(c.var.deps.database.db, c.req.valid('param').id) }, 200),
+    async (c) => {
+      const { database, now, config } = c.var.deps;
+      const levels = await listTournamentLevels(database.db, c.req.valid('param').id);
+      return c.json({ levels: levels.map((level) => ({ ...level, ...runningEarlyPrice(level, now(), config.timeZone) })) }, 200);
+    },
   );

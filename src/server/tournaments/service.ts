@@ -39,6 +39,8 @@ export async function listTournamentLevels(db: Db, tournamentId: string) {
       priceCents: tournamentSponsorshipLevels.priceCents,
       maxTeams: tournamentSponsorshipLevels.maxTeams,
       singlePriceCents: tournamentSponsorshipLevels.singlePriceCents,
+      earlyPriceCents: tournamentSponsorshipLevels.earlyPriceCents,
+      earlyUntil: tournamentSponsorshipLevels.earlyUntil,
       taken: golfersAtLevel(tournamentSponsorshipLevels.id),
     })
     .from(tournamentSponsorshipLevels)

@@ -58,6 +58,8 @@ describe('GET /api/tournaments/:id/levels', () => {
         // The demo's two singles (R43) take 2 of the Foursome level's 40 golfer places: 9 whole teams still fit.
         placesLeft: l.name === 'Foursome' ? l.places - 1 : l.places,
         singlePriceCents: l.name === 'Foursome' ? DEMO_SINGLE_PRICE_CENTS : null,
+        earlyPriceCents: null,
+        earlyUntil: null,
         singlePlacesLeft: l.name === 'Foursome' ? l.places * 4 - 2 : 0,
       })),
     );
