@@ -186,8 +186,8 @@ export function TournamentList({ tournaments, loading, error, onRetry, onEdit }:
               <Td className="whitespace-nowrap">{teamsLabel(t)}</Td>
               <Td className={t.courseName ? '' : 'text-stone-500'}>{t.courseName ?? 'None'}</Td>
               <Td>
-                {/* Room for two buttons a line (four lines of one made every row ~170 px tall at 1280 px). */}
-                <Actions tournament={t} onEdit={onEdit} className="xl:min-w-[21rem]" />
+                {/* Room for three buttons a line (one a line made every row ~170 px tall at 1280 px; five or seven buttons now). */}
+                <Actions tournament={t} onEdit={onEdit} className="xl:min-w-[27rem]" />
               </Td>
             </Tr>
           ))}
