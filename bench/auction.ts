@@ -253,6 +253,18 @@ async function main() {
     const statuses = new Map<string, number>();
     const lastCount = lotIds.map(() => 0);
     const inFlight: Promise<void>[] = [];
+    // Where the servers' connections wait while the bids run: once a second, PostgreSQL's view of this database's sessions.
+    const samples: { lockWaits: number; active: number; idleInTransaction: number }[] = [];
+    const sampler = setInterval(() => {
+      void adminQuery(
+        `select count(*) filter (where wait_event_type = 'Lock')::int as "lockWaits",
+                count(*) filter (where state = 'active')::int as active,
+                count(*) filter (where state = 'idle in transaction')::int as "idleInTransaction"
+         from pg_stat_activity where datname = '${BENCH_DB}' and pid <> pg_backend_pid()`,
+      )
+        .then((r) => samples.push(r.rows[0] as (typeof samples)[number]))
+        .catch(() => {});
+    }, 1000);
     measuring = true;
     const start = performance.now();
     const gapMs = (SECONDS * 1000) / BIDS;
@@ -309,6 +321,16 @@ async function main() {
     }
     await Promise.all(inFlight);
     const bidSeconds = round((performance.now() - start) / 1000, 1);
+    clearInterval(sampler);
+    const mean = (key: keyof (typeof samples)[number]) =>
+      round(samples.reduce((sum, x) => sum + x[key], 0) / Math.max(1, samples.length), 1);
+    const sessions = {
+      samples: samples.length,
+      lockWaitsMean: mean('lockWaits'),
+      lockWaitsMax: Math.max(0, ...samples.map((x) => x.lockWaits)),
+      activeMean: mean('active'),
+      idleInTransactionMean: mean('idleInTransaction'),
+    };
 
     // Every viewer reads every lot's last standing (waiting up to 10 s), then the last reads are counted.
     const behind = () => {
@@ -492,6 +514,10 @@ async function main() {
         pass: badWinners.length === 0,
       },
     ];
+    console.log(
+      `servers' sessions while bidding (${PROCESSES} × a pool of 10): waiting for a lock ${sessions.lockWaitsMean} on average ` +
+        `(max ${sessions.lockWaitsMax}), active ${sessions.activeMean}, idle in a transaction ${sessions.idleInTransactionMean}`,
+    );
     printChecks(checks);
     const loadAfter = noteLoad('auction end');
     const file = writeResult('auction', {
@@ -521,6 +547,7 @@ async function main() {
       },
       outbidMail: { queued: mails.length, expected: expectedMails, p95: mailP95 },
       closeMs,
+      sessions,
       checks,
     });
     console.log(`written ${file}`);
