@@ -24,6 +24,7 @@ const BENCHES: { name: string; args: string[] }[] = [
   { name: 'backup', args: quick ? ['--duration', '3'] : [] },
   { name: 'expiry-sweep', args: quick ? ['--sizes', '100,1000'] : [] },
   { name: 'raised', args: quick ? ['--sizes', '100,1000'] : [] },
+  { name: 'auction', args: quick ? ['--bidders', '100', '--lots', '5', '--bids', '1000', '--seconds', '20', '--viewers', '400'] : [] },
   { name: 'messages', args: quick ? ['--golfers', '400'] : [] },
   { name: 'next-year', args: quick ? ['--people', '400'] : [] },
   { name: 'mail-render', args: quick ? ['--recipients', '400'] : [] },

@@ -6,13 +6,14 @@ import { describe, expect, test } from 'vitest';
 import { findUserByEmail } from '../src/server/account/service';
 import { registerTeams } from '../src/server/registration/service';
 import { addQuestion } from '../src/server/golfer-answers/service';
+import { createLot, setAuctionTimes } from '../src/server/auction/lots';
 import { findLink } from '../src/server/test/mail-catcher';
 import { createLevel, createTournament, daysFromToday, playersInput, registrationInput } from '../src/server/test/factories';
 import { HANDICAP_MESSAGE } from '../src/shared/team-schemas';
 import { ANSWER_REQUIRED_MESSAGE } from '../src/shared/golfer-answer-schemas';
 import { E2E_ACCOUNTS } from './support/accounts';
 import { expectUsable } from './support/admin-pages';
-import { setUpJourney, shoot } from './support/journey';
+import { resizeTo, setUpJourney, shoot } from './support/journey';
 import { expectFieldError, expectHeading, expectToast } from './support/page-expectations';
 
 const GOLFER_EMAIL = 'gale.golfer@example.org';
@@ -33,6 +34,12 @@ const journey = setUpJourney({
       { ...registrationInput(maple.id, level.id), teams: [{ teamName: 'Maple Leafs', players }] },
       new Date(),
     );
+    // Its silent auction, open now with one lot: the golfer's page links to it (R54).
+    await setAuctionTimes(db, maple.id, {
+      opensAt: new Date(Date.now() - 3600_000).toISOString(),
+      closesAt: new Date(Date.now() + 3 * 3600_000).toISOString(),
+    });
+    await createLot(db, maple.id, { title: 'Caddie for a Day', openingBidCents: 10_000, minRaiseCents: 1_000 });
   },
 });
 
@@ -72,6 +79,19 @@ describe('golfers answer for themselves', () => {
     await golfer.getByRole('button', { name: 'Save my details' }).click();
     await expectHeading(golfer, 'Thank you, Gale');
     await shoot(golfer, 'golfer-answers-saved-390');
+    await resizeTo(golfer, 'desktop');
+    await shoot(golfer, 'golfer-answers-saved-1280');
+    await resizeTo(golfer, 'mobile');
+
+    // The same link bids in the tournament's silent auction, without an account (R54).
+    await golfer.goto(link);
+    await golfer.getByRole('link', { name: 'Bid in the silent auction' }).click();
+    await expectHeading(golfer, 'Silent Auction');
+    await golfer.getByRole('link', { name: 'Caddie for a Day' }).click();
+    await expectHeading(golfer, 'Caddie for a Day');
+    await golfer.getByLabel('Your bid').fill('100');
+    await golfer.getByRole('button', { name: 'Place Bid' }).click();
+    await expect.poll(() => golfer.getByTestId('bid-status').textContent()).toBe('You are the highest bidder');
 
     // A mistyped or guessed link: a clear page.
     await golfer.goto('/golfer/not-a-real-link-at-all');

@@ -2,7 +2,7 @@
 // A link that is not valid (guessed, replaced, the golfer removed) or used after the editing lock says so plainly.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { CircleCheck, Link2Off, Lock } from 'lucide-react';
+import { CircleCheck, Gavel, Link2Off, Lock } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { golferAnswersSchema, SHIRT_SIZES, type GolferAnswersInput } from '../../shared/golfer-answer-schemas';
@@ -98,6 +98,7 @@ function AnswerForm({ token, page }: { token: string; page: AnswerPage }) {
           </Button>
         </Card>
         <CheckInCodeCard code={page.golfer.checkInCode} name={`${page.golfer.firstName} ${page.golfer.lastName}`} />
+        <AuctionCard token={token} tournament={page.tournament} />
       </Shell>
     );
   }
@@ -114,6 +115,7 @@ function AnswerForm({ token, page }: { token: string; page: AnswerPage }) {
         ) : null}
       </div>
       <CheckInCodeCard code={page.golfer.checkInCode} name={`${page.golfer.firstName} ${page.golfer.lastName}`} />
+      <AuctionCard token={token} tournament={page.tournament} />
       <Card>
         <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label="Your details">
           <Field
@@ -178,6 +180,25 @@ function CheckInCodeCard({ code, name }: { code: string; name: string }) {
       <div>
         <h2 className="text-lg font-semibold">Your check-in code</h2>
         <p className="mt-1 text-sm text-stone-700">Show this at the check-in table on the day: one scan and you are in.</p>
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * R54: the tournament's silent auction, once it has lots. The golfer bids through this same personal link: the auction
+ * pages take its token from the fragment (never sent to the server in the address) and keep it for the visit.
+ */
+function AuctionCard({ token, tournament }: { token: string; tournament: AnswerPage['tournament'] }) {
+  if (!tournament.hasAuction) return null;
+  return (
+    <Card className="flex items-center gap-4">
+      <Gavel aria-hidden className="size-10 shrink-0 text-green-800" />
+      <div className="flex flex-col items-start gap-2">
+        <p className="text-sm text-stone-700">{tournament.name} has a silent auction: bid from your phone, no account needed.</p>
+        <Button asChild variant="secondary">
+          <a href={`/auction/${tournament.id}#golfer=${encodeURIComponent(token)}`}>Bid in the silent auction</a>
+        </Button>
       </div>
     </Card>
   );

@@ -8,6 +8,7 @@ import { useClock } from '../test/fixtures';
 import { findLink } from '../test/mail-catcher';
 import { TEST_APP_URL } from '../test/test-app';
 import { fileAppWithMail, usersOfEachRole } from '../test/file-app';
+import { insertLot } from '../test/auction-lots';
 import { HANDICAP_MESSAGE } from '../../shared/team-schemas';
 import { ANSWER_REQUIRED_MESSAGE, ANSWERS_CLOSED_MESSAGE, CHOICE_MESSAGE, LINK_INVALID_MESSAGE } from '../../shared/golfer-answer-schemas';
 import { hashToken } from './links';
@@ -217,5 +218,16 @@ describe('questions (staff)', () => {
     const gone = await t.call(`/api/admin/golfer-questions/${questions.tee}`, { method: 'DELETE', cookie: admin.cookie });
     expect(gone.status).toBe(200);
     expect(await t.db.select().from(golferAnswers).where(eq(golferAnswers.questionId, questions.tee))).toHaveLength(0);
+  });
+});
+
+describe("the golfer's way into the silent auction (R54)", () => {
+  it('says the tournament has an auction once it has a lot, with the id the link to it needs', async () => {
+    const before = await t.call(`/api/golfer-answers/${main.tokens[0]}`);
+    expect(before.status).toBe(200);
+    expect(before.body.tournament).toMatchObject({ id: tournament.id, hasAuction: false });
+    await insertLot(t.db, tournament.id, { title: 'Signed pin flag' });
+    const after = await t.call(`/api/golfer-answers/${main.tokens[0]}`);
+    expect(after.body.tournament).toMatchObject({ id: tournament.id, hasAuction: true });
   });
 });

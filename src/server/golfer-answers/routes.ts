@@ -27,7 +27,7 @@ const answerPage = z
   .object({
     golfer: z.object({ firstName: z.string(), lastName: z.string(), answeredAt: instant.nullable(), checkInCode: z.string() }),
     team: z.object({ name: z.string() }),
-    tournament: z.object({ name: z.string(), startDate: z.string() }),
+    tournament: z.object({ id: z.string(), name: z.string(), startDate: z.string(), hasAuction: z.boolean() }),
     questions: z.array(question),
     answers,
   })

@@ -2,7 +2,7 @@
 // answers staff read and export, and the one reminder 7 days before the editing lock.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/connect';
-import { golferAnswers, golferLinks, golferQuestions, players, teams, tournaments } from '../db/schema';
+import { auctionLots, golferAnswers, golferLinks, golferQuestions, players, teams, tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
 import { playerOrder } from '../teams/player-order';
 import { isEditable } from '../../shared/editing-lock';
@@ -91,6 +91,8 @@ export async function openAnswers(db: Db, token: string, now: Date, timeZone: st
     .select({ questionId: golferAnswers.questionId, value: golferAnswers.value })
     .from(golferAnswers)
     .where(eq(golferAnswers.playerId, golfer.playerId));
+  // The page links to the tournament's silent auction once it has lots (R54: the golfer bids through this same link).
+  const [lot] = await db.select({ id: auctionLots.id }).from(auctionLots).where(eq(auctionLots.tournamentId, golfer.tournamentId)).limit(1);
   return {
     golfer: {
       firstName: golfer.firstName,
@@ -100,7 +102,7 @@ export async function openAnswers(db: Db, token: string, now: Date, timeZone: st
       checkInCode: golfer.checkInCode,
     },
     team: { name: golfer.teamName },
-    tournament: { name: golfer.tournamentName, startDate: golfer.startDate },
+    tournament: { id: golfer.tournamentId, name: golfer.tournamentName, startDate: golfer.startDate, hasAuction: Boolean(lot) },
     questions,
     answers: {
       handicapIndex: golfer.handicapIndex,
