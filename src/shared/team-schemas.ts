@@ -20,11 +20,7 @@ export const TOO_MANY_TEAMS_MESSAGE = `At most ${MAX_TEAMS_PER_REGISTRATION} tea
 export const PAYMENT_OPTIONS = ['pay', 'hold'] as const;
 
 /** R29: a Handicap Index, -10.0 to 54.0 with one decimal (the rule in handicap.ts); null (or left out) when the player has none. */
-export const handicapIndexSchema = z
-  .number({ error: HANDICAP_MESSAGE })
-  .refine(isHandicapIndex, HANDICAP_MESSAGE)
-  .nullable()
-  .optional();
+export const handicapIndexSchema = z.number({ error: HANDICAP_MESSAGE }).refine(isHandicapIndex, HANDICAP_MESSAGE).nullable().optional();
 
 /** R42: who fills a golfer's details in: the leader, or the golfer through a personal link sent to their e-mail. */
 export const ANSWERED_BY = ['leader', 'golfer'] as const;

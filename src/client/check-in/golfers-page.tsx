@@ -236,12 +236,12 @@ export function GolfersPage({ only }: { only?: string } = {}) {
                     {isAdmin ? (
                       <Td className="text-right">
                         <Button
-                      variant="ghost"
-                      size="sm"
-                      aria-label={`Delete ${nameOf(golfer)}`}
-                      onClick={() => setDeleting(golfer)}
-                      {...prefetch(loadDialog)}
-                    >
+                          variant="ghost"
+                          size="sm"
+                          aria-label={`Delete ${nameOf(golfer)}`}
+                          onClick={() => setDeleting(golfer)}
+                          {...prefetch(loadDialog)}
+                        >
                           <Trash2 aria-hidden className="size-4 text-red-700" />
                         </Button>
                       </Td>
