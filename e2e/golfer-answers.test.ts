@@ -9,7 +9,7 @@ import { addQuestion } from '../src/server/golfer-answers/service';
 import { createLot, setAuctionTimes } from '../src/server/auction/lots';
 import { findLink } from '../src/server/test/mail-catcher';
 import { createLevel, createTournament, daysFromToday, playersInput, registrationInput } from '../src/server/test/factories';
-import { HANDICAP_MESSAGE } from '../src/shared/team-schemas';
+import { HANDICAP_MESSAGE } from '../src/shared/handicap';
 import { ANSWER_REQUIRED_MESSAGE } from '../src/shared/golfer-answer-schemas';
 import { E2E_ACCOUNTS } from './support/accounts';
 import { expectUsable } from './support/admin-pages';

@@ -9,6 +9,11 @@ import type { Page, Response } from 'playwright-core';
 /** R41: Home and the leaderboard, the pages a phone on one bar opens first, at most 90 KB gzip each (decision 064). */
 export const FIRST_LOAD_BUDGET_KB = 90;
 export const BUDGETED_PAGES = ['/', '/leaderboard'] as const;
+/**
+ * R61: the check-in page's first load, for staff (/admin/check-in) and for a check-in volunteer (/volunteer/:id/check-in),
+ * at most 120 KB gzip; the QR decoder and the dialogs' forms load when opened (decision 116).
+ */
+export const CHECK_IN_BUDGET_KB = 120;
 
 export interface FileRow {
   path: string;

@@ -54,8 +54,8 @@ const LotsReturnPage = lazy(() => import('./auction/lots-return-page').then((m) 
 const SetupPage = lazy(() => import('./setup/setup-page').then((m) => ({ default: m.SetupPage })));
 const VolunteerHomePage = lazy(() => import('./volunteers/volunteer-frame').then((m) => ({ default: m.VolunteerHomePage })));
 const InvitationPage = lazy(() => import('./volunteers/invitation-page').then((m) => ({ default: m.InvitationPage })));
-const VolunteerCheckInPage = lazy(() => import('./volunteers/volunteer-work-pages').then((m) => ({ default: m.VolunteerCheckInPage })));
-const VolunteerScoresPage = lazy(() => import('./volunteers/volunteer-work-pages').then((m) => ({ default: m.VolunteerScoresPage })));
+const VolunteerCheckInPage = lazy(() => import('./volunteers/volunteer-check-in-page').then((m) => ({ default: m.VolunteerCheckInPage })));
+const VolunteerScoresPage = lazy(() => import('./volunteers/volunteer-scores-page').then((m) => ({ default: m.VolunteerScoresPage })));
 const AuctionPage = lazy(() => import('./auction/auction-page').then((m) => ({ default: m.AuctionPage })));
 const LotPage = lazy(() => import('./auction/lot-page').then((m) => ({ default: m.LotPage })));
 const TeamScoresPage = lazy(() => import('./scoring/team-scores-page').then((m) => ({ default: m.TeamScoresPage })));

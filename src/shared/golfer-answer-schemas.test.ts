@@ -8,7 +8,7 @@ import {
   SHIRT_SIZE_MESSAGE,
   type GolferQuestion,
 } from './golfer-answer-schemas';
-import { HANDICAP_MESSAGE } from './team-schemas';
+import { HANDICAP_MESSAGE } from './handicap';
 
 const QUESTIONS: GolferQuestion[] = [
   { id: 'q1', label: 'Shuttle?', kind: 'yes_no', choices: [], required: true },

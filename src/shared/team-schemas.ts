@@ -1,6 +1,7 @@
 // The registration and team forms' rules and messages (spec §5), used by the forms and by the server.
 import { codeText } from './pricing-schemas';
 import { z } from './zod';
+import { HANDICAP_MESSAGE, isHandicapIndex } from './handicap';
 import {
   email,
   INVALID_EMAIL,
@@ -18,24 +19,8 @@ export const MAX_TEAMS_PER_REGISTRATION = 10;
 export const TOO_MANY_TEAMS_MESSAGE = `At most ${MAX_TEAMS_PER_REGISTRATION} teams in one registration`;
 export const PAYMENT_OPTIONS = ['pay', 'hold'] as const;
 
-export const HANDICAP_MESSAGE = 'Handicap Index must be from -10.0 to 54.0, with at most one decimal';
-/** R29: a Handicap Index, -10.0 to 54.0 with one decimal; null (or left out) when the player has none. */
-export const handicapIndexSchema = z
-  .number({ error: HANDICAP_MESSAGE })
-  .min(-10, HANDICAP_MESSAGE)
-  .max(54, HANDICAP_MESSAGE)
-  .refine((n) => Math.abs(n * 10 - Math.round(n * 10)) < 1e-9, HANDICAP_MESSAGE)
-  .nullable()
-  .optional();
-/** The form's text: empty is none; anything not a number stays NaN so the schema words the message. */
-export const handicapFromText = (value: unknown) =>
-  value === '' || value == null
-    ? null
-    : typeof value === 'number'
-      ? value
-      : /^\s*-?\d+(\.\d+)?\s*$/.test(String(value))
-        ? Number(value)
-        : NaN;
+/** R29: a Handicap Index, -10.0 to 54.0 with one decimal (the rule in handicap.ts); null (or left out) when the player has none. */
+export const handicapIndexSchema = z.number({ error: HANDICAP_MESSAGE }).refine(isHandicapIndex, HANDICAP_MESSAGE).nullable().optional();
 
 /** R42: who fills a golfer's details in: the leader, or the golfer through a personal link sent to their e-mail. */
 export const ANSWERED_BY = ['leader', 'golfer'] as const;

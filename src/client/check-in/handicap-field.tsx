@@ -1,8 +1,7 @@
 // R29: a golfer's Handicap Index at the check-in desk, saved when the field is left (or on Enter); a value that is not an
 // index is not sent and the saved one comes back, with the rule's message.
 import { useState } from 'react';
-import { handicapFromText, HANDICAP_MESSAGE } from '../../shared/team-schemas';
-import { handicapSchema } from '../../shared/golfer-schemas';
+import { handicapFromText, HANDICAP_MESSAGE, isHandicapIndex } from '../../shared/handicap';
 import { notifyFailure } from '../admin/notify-failure';
 import { notify } from '../lib/toast';
 import { useSetHandicap, type Golfer } from './queries';
@@ -25,7 +24,8 @@ export function HandicapField({ golfer, name, label = 'Hcp' }: { golfer: Golfer;
     const value = handicapFromText(draft.trim());
     if (value === golfer.handicapIndex || (value != null && golfer.handicapIndex != null && Math.abs(value - golfer.handicapIndex) < 1e-9))
       return setDraft(asText(golfer.handicapIndex));
-    if (!handicapSchema.safeParse({ handicapIndex: value }).success) {
+    // R29's rule as the server's schema checks it (shared/handicap.ts), without zod in the page's first load (R61).
+    if (value !== null && !isHandicapIndex(value)) {
       setDraft(asText(golfer.handicapIndex));
       return notify.error(HANDICAP_MESSAGE);
     }

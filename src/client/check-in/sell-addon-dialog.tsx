@@ -1,9 +1,8 @@
-// Check-in (R37): each golfer's add-ons, and staff selling one there and then (cash or card in person), recorded with who
-// and when by the server.
+// Check-in (R37): staff selling a golfer an add-on there and then (cash or card in person), recorded with who and when by
+// the server. Loaded when Sell is first pressed (golfer-addons.tsx): its form's zod and react-hook-form are not in the
+// check-in page's first load (R61, decision 116).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { addonSaleSchema, type AddonSaleInput } from '../../shared/item-schemas';
 import { formatMoney } from '../../shared/money';
@@ -12,7 +11,6 @@ import type { ApiAnswer } from '../lib/api-types';
 import { bindFields } from '../lib/bind-fields';
 import { applyServerErrors } from '../lib/server-errors';
 import { notify } from '../lib/toast';
-import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { FormActions } from '../ui/form-actions';
 import { SelectField } from '../ui/select-field';
@@ -34,7 +32,7 @@ function useSellAddon(playerId: string) {
   });
 }
 
-function SellAddonDialog({
+export function SellAddonDialog({
   golfer,
   name,
   tournamentId,
@@ -102,45 +100,5 @@ function SellAddonDialog({
         <FormActions onCancel={onClose} label="Record Sale" busyLabel="Saving…" busy={sell.isPending} />
       </form>
     </Dialog>
-  );
-}
-
-/** A golfer's add-ons on the check-in page, with the button that sells another. */
-export function GolferAddons({
-  golfer,
-  name,
-  tournamentId,
-  currency,
-}: {
-  golfer: Golfer;
-  name: string;
-  tournamentId: string;
-  currency: string;
-}) {
-  const [selling, setSelling] = useState(false);
-  return (
-    <div className="flex flex-wrap items-center gap-2">
-      {golfer.addons.length ? (
-        <ul aria-label={`Add-ons of ${name}`} className="flex flex-wrap gap-1">
-          {golfer.addons.map((a) => (
-            <li
-              key={`${a.addonId}-${a.paid}`}
-              className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-800 ring-1 ring-stone-300"
-            >
-              {a.name} × {a.quantity}
-              {a.paid ? '' : ' (unpaid)'}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <span className="text-xs text-stone-600">No add-ons</span>
-      )}
-      <Button variant="ghost" size="sm" onClick={() => setSelling(true)} aria-label={`Sell an add-on to ${name}`}>
-        <Plus aria-hidden className="size-4" /> Sell
-      </Button>
-      {selling ? (
-        <SellAddonDialog golfer={golfer} name={name} tournamentId={tournamentId} currency={currency} onClose={() => setSelling(false)} />
-      ) : null}
-    </div>
   );
 }

@@ -6,7 +6,7 @@ import { CircleCheck, Gavel, Link2Off, Lock } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { golferAnswersSchema, SHIRT_SIZES, type GolferAnswersInput } from '../../shared/golfer-answer-schemas';
-import { handicapFromText } from '../../shared/team-schemas';
+import { handicapFromText } from '../../shared/handicap';
 import { ApiError, errorMessage } from '../lib/api';
 import { bindFields } from '../lib/bind-fields';
 import { formatDateRange } from '../lib/format';

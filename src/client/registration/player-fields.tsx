@@ -2,7 +2,8 @@
 // chooses who fills the details in (R42): 'Ask the golfer' sends a personal link to the player's e-mail.
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useFieldError } from './use-field-error';
-import { ANSWERED_BY, ANSWERED_BY_LABELS, handicapFromText, PLAYERS_PER_TEAM } from '../../shared/team-schemas';
+import { handicapFromText } from '../../shared/handicap';
+import { ANSWERED_BY, ANSWERED_BY_LABELS, PLAYERS_PER_TEAM } from '../../shared/team-schemas';
 import { Field } from '../ui/field';
 
 export function PlayerFields({ name, idPrefix }: { name: string; idPrefix: string }) {

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { FormProvider, useFieldArray, useForm, useFormContext } from 'react-hook-form';
+import { handicapFromText } from '../../shared/handicap';
 import { formatMoney } from '../../shared/money';
 import { earlyEndText, PriceSummary } from '../pricing/price-summary';
 import {
@@ -10,7 +11,6 @@ import {
   MAX_TEAMS_PER_REGISTRATION,
   multiTeamSchema,
   singleTeamSchema,
-  handicapFromText,
   singlePlaceSchema,
   singleToRegistration,
   type MultiTeamInput,

@@ -82,6 +82,11 @@ export function VolunteerHomePage() {
   );
 }
 
+/** Not one of the volunteer's own: the server would refuse it, so the page says so instead of trying. */
+export function NotYours() {
+  return <p className="rounded-lg border border-stone-200 bg-white p-5 text-stone-700">You have no access to this tournament.</p>;
+}
+
 /** On a signed-in leader's dashboard: the way to their volunteer work (R60), when they have any; nothing otherwise. */
 export function VolunteerLinks() {
   const grants = useQuery(myGrantsQuery);

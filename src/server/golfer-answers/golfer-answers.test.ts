@@ -9,7 +9,7 @@ import { findLink } from '../test/mail-catcher';
 import { TEST_APP_URL } from '../test/test-app';
 import { fileAppWithMail, usersOfEachRole } from '../test/file-app';
 import { insertLot } from '../test/auction-lots';
-import { HANDICAP_MESSAGE } from '../../shared/team-schemas';
+import { HANDICAP_MESSAGE } from '../../shared/handicap';
 import { ANSWER_REQUIRED_MESSAGE, ANSWERS_CLOSED_MESSAGE, CHOICE_MESSAGE, LINK_INVALID_MESSAGE } from '../../shared/golfer-answer-schemas';
 import { hashToken } from './links';
 import { remindGolfers } from './service';

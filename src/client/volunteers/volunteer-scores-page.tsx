@@ -1,32 +1,15 @@
-// A volunteer's two kinds of work (R60), each for the one tournament in the address: check-in (the Golfers page, its
-// tournament only) and score entry (a team of that tournament, then its card). Any other tournament is refused by the
-// server; the pages only offer what the grant allows.
+// A volunteer's score entry (R60), for the one tournament in the address: a team of that tournament, then its card. Any
+// other tournament is refused by the server; the page only offers what the grant allows. Check-in, the other kind of
+// work, is a page of its own (volunteer-check-in-page.tsx): score entry's schemas are no part of its first load (R61).
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { startingHoleLabel } from '../../shared/tournament-day';
-import { GolfersPage } from '../check-in/golfers-page';
 import { useParams, useSearchParams } from '../router';
 import { scoreEntryChoicesQuery } from '../scoring/queries';
 import { LEAVE_UNSAVED, ScoreEntry } from '../scoring/score-entry';
 import { SelectField } from '../ui/select-field';
 import { ListState } from '../ui/table';
-import { VolunteerFrame } from './volunteer-frame';
-
-/** Not one of the volunteer's own: the server would refuse it, so the page says so instead of trying. */
-function NotYours() {
-  return <p className="rounded-lg border border-stone-200 bg-white p-5 text-stone-700">You have no access to this tournament.</p>;
-}
-
-export function VolunteerCheckInPage() {
-  const { tournamentId = '' } = useParams();
-  return (
-    <VolunteerFrame title="Check-in">
-      {(grants) =>
-        grants.some((g) => g.tournamentId === tournamentId && g.role === 'check-in') ? <GolfersPage only={tournamentId} /> : <NotYours />
-      }
-    </VolunteerFrame>
-  );
-}
+import { NotYours, VolunteerFrame } from './volunteer-frame';
 
 export function VolunteerScoresPage() {
   const { tournamentId = '' } = useParams();
