@@ -389,7 +389,7 @@ describe('buying an item with a code and the covered fee (R57, R58)', () => {
 
     expect(await fake.pay(sessionId)).toBe(200);
     const raised = await raisedForOne(t.db, item.tournamentId);
-    expect(raised.raisedCents).toBe(20_610);
+    expect(raised!.raisedCents).toBe(20_610);
     const [receipt] = await receiptsFor(t.db, [record!.id]);
     expect(receipt).toMatchObject({
       priceCents: 25_000,
