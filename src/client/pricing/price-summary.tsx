@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { formatMoney } from '../../shared/money';
+import { earlyEndText } from '../../shared/event-page';
 import type { QuoteInput } from '../../shared/pricing-schemas';
 import { api } from '../lib/api';
 import type { ApiAnswer } from '../lib/api-types';
@@ -12,10 +13,6 @@ import { Field } from '../ui/field';
 import { activeTournamentsQuery } from '../registration/queries';
 
 type Quote = ApiAnswer<'/api/pricing/quote', 'post'>;
-
-/** The last day of an early price, as the form words it: 'March 31, 2027'. */
-export const earlyEndText = (date: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
 export function PriceSummary(props: {
   tournamentId: string;

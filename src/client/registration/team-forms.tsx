@@ -4,7 +4,8 @@ import { Plus, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { FormProvider, useFieldArray, useForm, useFormContext } from 'react-hook-form';
 import { formatMoney } from '../../shared/money';
-import { earlyEndText, PriceSummary } from '../pricing/price-summary';
+import { PriceSummary } from '../pricing/price-summary';
+import { earlyEndText } from '../../shared/event-page';
 import {
   blankPlayers,
   MAX_TEAMS_PER_REGISTRATION,
