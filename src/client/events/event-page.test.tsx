@@ -37,7 +37,10 @@ it('shows the early price with its last day and the regular price after it; a le
       <EventPages events={[event]} currency="USD" />
     </MemoryRouter>,
   );
-  const text = html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+  const text = html
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
   expect(text).toContain('Eagle $650.00 Early-bird price until March 31, 2027, then $800.00');
   expect(text).toContain('Par $500.00');
   expect(text.match(/Early-bird/g)).toHaveLength(1);

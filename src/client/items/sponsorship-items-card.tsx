@@ -182,7 +182,12 @@ function BuyItemDialog({ item, me, currency, onClose }: { item: SponsorshipItem;
           <PaymentOption />
           {/* R57, R58: 'Apply' and the fee's tick, priced by the server with the function the purchase is charged with. */}
           <PriceSummary tournamentId={item.tournamentId} itemId={item.id} currency={currency} fallbackCents={item.priceCents}>
-            <FormActions onCancel={onClose} label="Buy" busyLabel={uploading ? 'Uploading…' : 'Buying…'} busy={uploading || buy.isPending} />
+            <FormActions
+              onCancel={onClose}
+              label="Buy"
+              busyLabel={uploading ? 'Uploading…' : 'Buying…'}
+              busy={uploading || buy.isPending}
+            />
           </PriceSummary>
         </form>
       </FormProvider>

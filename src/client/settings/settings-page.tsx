@@ -114,7 +114,6 @@ function OrganisationForm({ settings }: { settings: Settings }) {
   );
 }
 
-
 /** R58: the card fee a payer may choose to cover at card checkout: a percentage of what is charged plus a fixed amount. */
 function FeeForm({ settings }: { settings: Settings }) {
   const save = useSaveFee();
@@ -137,8 +136,8 @@ function FeeForm({ settings }: { settings: Settings }) {
     <Card aria-labelledby="fee-heading">
       <CardTitle id="fee-heading">Card fee</CardTitle>
       <p className="mt-1 text-sm text-stone-600">
-        What a payer may choose to cover at card checkout, as a gift: a percentage of what they pay plus a fixed amount. 0 and 0:
-        the choice is not offered.
+        What a payer may choose to cover at card checkout, as a gift: a percentage of what they pay plus a fixed amount. 0 and 0: the choice
+        is not offered.
       </p>
       <form noValidate onSubmit={submit} className="mt-4 flex flex-col gap-4">
         <div className="grid gap-4 md:grid-cols-2">

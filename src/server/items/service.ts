@@ -224,7 +224,8 @@ export async function buyItem(db: Db, userId: string, rawInput: unknown, now: Da
       await tx.select({ id: sponsorshipItems.id }).from(sponsorshipItems).where(eq(sponsorshipItems.id, input.itemId)).for('update');
       const item = admit(await readItem(tx, input.itemId), input.holeNumber, now, options.timeZone);
       // R57: the use is taken only while one is left; no row updated means others took the last ones first.
-      if (priced.code && !(await takeCodeUse(tx, priced.code.id))) throw new AppError('CONFLICT', CODE_MESSAGES.usedUp, { code: CODE_MESSAGES.usedUp });
+      if (priced.code && !(await takeCodeUse(tx, priced.code.id)))
+        throw new AppError('CONFLICT', CODE_MESSAGES.usedUp, { code: CODE_MESSAGES.usedUp });
       const [created] = await insertPurchases(
         tx,
         [

@@ -415,7 +415,13 @@ describe('buying an item with a code and the covered fee (R57, R58)', () => {
     expect(bought.map((p) => [p.kind, p.amountCents, p.paymentStatus])).toEqual([['item', 0, 'paid']]);
     const [record] = await t.db.select().from(payments).where(eq(payments.purchaseId, bought[0]!.id));
     const [receipt] = await receiptsFor(t.db, [record!.id]);
-    expect(receipt).toMatchObject({ priceCents: 25_000, discountCents: 25_000, discountCode: code.code, amountCents: 0, deductibleCents: 0 });
+    expect(receipt).toMatchObject({
+      priceCents: 25_000,
+      discountCents: 25_000,
+      discountCode: code.code,
+      amountCents: 0,
+      deductibleCents: 0,
+    });
     expect(await usesOf(code.id)).toBe(1);
   });
 
