@@ -1,10 +1,12 @@
 // Journey: discount codes and early-bird prices (R57, R58). An admin sees Admin → Codes and adds a code; a leader on a 390 px
 // phone sees a level's early price with its last day, applies a code (an unknown one first: the reason beside the field),
-// sees the discount and the total drop, and registers at that price. Pages at 1280 and 390 px.
+// sees the discount and the total drop, and registers at that price; Home shows the early price with its last day; a
+// sponsorship item is taken free with a 'free' code; Admin → Settings has the card fee's fields. Pages at 1280 and 390 px.
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { findUserByEmail } from '../src/server/account/service';
 import { createCode } from '../src/server/pricing/codes-service';
+import { createItem } from '../src/server/items/service';
 import { createLevel, createTournament, daysFromToday } from '../src/server/test/factories';
 import { discountCodeSchema } from '../src/shared/pricing-schemas';
 import { E2E_ACCOUNTS } from './support/accounts';
@@ -26,6 +28,15 @@ const journey = setUpJourney({
       open.id,
       discountCodeSchema.parse({ code: 'FRIENDS25', kind: 'percent', percent: 25, levelIds: [level.id], maxUses: 10 }),
     );
+    const item = await createItem(db, open.id, {
+      name: 'Beverage cart',
+      includes: 'A sign on the cart',
+      priceCents: 30_000,
+      quantity: 5,
+      fmvCents: 0,
+      isHole: false,
+    });
+    await createCode(db, open.id, discountCodeSchema.parse({ code: 'CARTFREE', kind: 'free', itemIds: [item.id], maxUses: 1 }));
   },
 });
 
@@ -99,5 +110,52 @@ describe('codes and early-bird prices', () => {
     const { teams } = (await answer.json()) as { teams: { name: string; amountCents?: number; priceCents?: number }[] };
     expect(teams.map((t) => t.name)).toContain('Early Birds');
     await page.close();
+  });
+
+  test('Home shows the early price with its last day and the regular price, at 1280 and 390 px', async () => {
+    for (const viewport of ['desktop', 'mobile'] as const) {
+      const page = await journey.visitor({ viewport });
+      await page.goto('/');
+      await page
+        .getByText(/Early-bird price until .*, then \$800\.00/)
+        .first()
+        .waitFor();
+      await page.getByText('$600.00').first().waitFor();
+      await shoot(page, `pricing-home-early-${viewport === 'desktop' ? 1280 : 390}`);
+      await page.close();
+    }
+  });
+
+  test("a leader on a phone takes a sponsorship item free with a 'free' code", async () => {
+    const page = await journey.visitor({ viewport: 'mobile', as: E2E_ACCOUNTS.leader });
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Sponsor: Beverage cart' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sponsor: Beverage cart' });
+    await dialog.getByText('Total:').waitFor();
+    await dialog.getByLabel('Discount code', { exact: true }).fill('cartfree');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await dialog.getByText('Code CARTFREE').waitFor();
+    await dialog.getByText('$0.00').first().waitFor();
+    await shoot(page, 'pricing-item-code-390');
+    await dialog.getByRole('button', { name: 'Buy' }).click();
+    await page.getByText(/Beverage cart is yours: \$0\.00 with code CARTFREE/).waitFor();
+    const mine = (await (await page.request.get('/api/items/purchases/mine')).json()) as {
+      purchases: { description: string; amountCents: number; status: string }[];
+    };
+    expect(mine.purchases.find((p) => p.description === 'Beverage cart')).toMatchObject({ amountCents: 0, status: 'paid' });
+    await page.close();
+  });
+
+  test('Admin → Settings saves the card fee, at 1280 and 390 px', async () => {
+    for (const viewport of ['desktop', 'mobile'] as const) {
+      const page = await journey.visitor({ viewport, as: E2E_ACCOUNTS.admin });
+      await page.goto('/admin/settings');
+      await page.getByLabel('Percentage', { exact: true }).fill('2.9');
+      await page.getByLabel('Fixed amount', { exact: true }).fill('0.30');
+      await page.getByRole('button', { name: 'Save card fee' }).click();
+      await page.getByText('Card fee saved').first().waitFor();
+      await shoot(page, `pricing-settings-fee-${viewport === 'desktop' ? 1280 : 390}`);
+      await page.close();
+    }
   });
 });

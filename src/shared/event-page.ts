@@ -14,3 +14,7 @@ export function shortDescription(text: string, max = 200): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 }
+
+/** R58: the last day of an early price, as the event page and the registration form word it: 'March 31, 2027'. */
+export const earlyEndText = (date: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));

@@ -5,6 +5,7 @@ import { email, nameText, optionalText, requiredText } from './field-schemas';
 import { PAYMENT_OPTIONS } from './team-schemas';
 import { MAX_PRICE_CENTS } from './tournament-schemas';
 import { parseMoneyToCents } from './money';
+import { codeText } from './pricing-schemas';
 
 export const MAX_ITEM_QUANTITY = 100;
 /** Hole numbers a course can have (a 36-hole outing at most), as the purchases table checks. */
@@ -65,6 +66,10 @@ export const itemPurchaseSchema = z.object({
   contactName: nameText(M.contactName, 120),
   contactEmail: email(),
   paymentOption: z.enum(PAYMENT_OPTIONS).default('hold'),
+  /** R57: a discount code ('' or absent: none). */
+  code: z.union([z.literal('').transform(() => null), codeText, z.null()]).default(null),
+  /** R58: the buyer covers the card fee (a gift in the same Checkout; card payments only). */
+  coverFee: z.boolean().default(false),
 });
 export type ItemPurchaseInput = z.input<typeof itemPurchaseSchema>;
 

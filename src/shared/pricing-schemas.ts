@@ -83,6 +83,18 @@ export const feeRuleSchema = z.object({
   fixedCents: z.int({ error: FEE_MESSAGES.fixedCents }).min(0, FEE_MESSAGES.fixedCents).max(10_000, FEE_MESSAGES.fixedCents),
 });
 
+/** The fee rule as typed in Admin → Settings ("2.9" percent, "0.30"): text that is not a number reaches the API schema as text, for its message. */
+export const feeFormSchema = z
+  // Named as the API's fields, so that a message (the form's or the server's) lands on the field typed in.
+  .object({ basisPoints: z.string(), fixedCents: z.string() })
+  // Hundredths of a percent are read the way cents are: "2.9" → 290.
+  .transform((form) => ({
+    basisPoints: parseMoneyToCents(form.basisPoints.trim()) ?? form.basisPoints,
+    fixedCents: parseMoneyToCents(form.fixedCents.trim()) ?? form.fixedCents,
+  }))
+  .pipe(feeRuleSchema);
+export type FeeFormValues = z.input<typeof feeFormSchema>;
+
 // ── Admin → Codes' form: typed text ("20", "125.00", "5") turned into the API's body ─────────────────────────────────────
 export const CODE_KIND_LABELS = { percent: 'Percent off', amount: 'Amount off', free: 'Free' } as const;
 export const codeFormSchema = z

@@ -58,6 +58,12 @@ const roundDiv = (numerator: number, denominator: number) => Math.floor((numerat
 /** True while an early price ending on `until` applies at `now`: until midnight at the end of that date in `timeZone`. */
 export const earlyRuns = (until: string, now: Date, timeZone: string) => localDate(now, timeZone) <= until;
 
+/** R58: a level's early price while it runs at `now` (the clock at request time, never a job), else nulls. */
+export const runningEarlyPrice = (level: { earlyPriceCents: number | null; earlyUntil: string | null }, now: Date, timeZone: string) =>
+  level.earlyPriceCents !== null && level.earlyUntil && earlyRuns(level.earlyUntil, now, timeZone)
+    ? { earlyPriceCents: level.earlyPriceCents, earlyUntil: level.earlyUntil }
+    : { earlyPriceCents: null, earlyUntil: null };
+
 /** What a code takes off a base price, in whole cents (a percentage rounded half up), never more than the base. */
 export function discountOf(code: CodeTerms | null | undefined, baseCents: number): number {
   if (!code) return 0;

@@ -4,7 +4,7 @@
 import { resultsPath } from '../../shared/results';
 import { formatMoney } from '../../shared/money';
 import { SOLD_OUT_LABEL } from '../../shared/capacity';
-import { calendarPath, mapSearchUrl } from '../../shared/event-page';
+import { calendarPath, earlyEndText, mapSearchUrl } from '../../shared/event-page';
 import type { OpenEvents } from '../lib/first-load-reads';
 import { formatDateRange } from '../lib/format';
 import { Link } from '../router';
@@ -140,7 +140,18 @@ function EventCard({ event, currency, heading }: { event: Event; currency: strin
                 {event.levels.map((level) => (
                   <li key={level.name} className="flex flex-col gap-1 rounded-lg border border-stone-200 p-4">
                     <p className="font-semibold text-stone-900">{level.name}</p>
-                    <p className="text-2xl font-bold tabular-nums text-brand-800">{formatMoney(level.priceCents, currency)}</p>
+                    {level.earlyPriceCents !== null && level.earlyUntil ? (
+                      // R58: the early price with its last day while it runs, and the regular price after it.
+                      <>
+                        <p className="text-2xl font-bold tabular-nums text-brand-800">{formatMoney(level.earlyPriceCents, currency)}</p>
+                        <p className="text-sm text-stone-700">
+                          Early-bird price until {earlyEndText(level.earlyUntil)}, then{' '}
+                          <span className="tabular-nums">{formatMoney(level.priceCents, currency)}</span>
+                        </p>
+                      </>
+                    ) : (
+                      <p className="text-2xl font-bold tabular-nums text-brand-800">{formatMoney(level.priceCents, currency)}</p>
+                    )}
                     {level.description ? (
                       <p className="whitespace-pre-line break-words text-sm text-stone-700">{level.description}</p>
                     ) : null}

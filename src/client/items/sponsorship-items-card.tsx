@@ -16,6 +16,7 @@ import { formatDateTime } from '../lib/format';
 import { applyServerErrors } from '../lib/server-errors';
 import { notify } from '../lib/toast';
 import { PaymentOption } from '../registration/payment-option';
+import { PriceSummary } from '../pricing/price-summary';
 import type { ActiveTournament } from '../registration/queries';
 import { Button } from '../ui/button';
 import { Card, CardTitle } from '../ui/card';
@@ -94,6 +95,8 @@ function BuyItemDialog({ item, me, currency, onClose }: { item: SponsorshipItem;
       contactEmail: me.user.email,
       paymentOption: 'hold',
       logoImageId: null,
+      code: '',
+      coverFee: false,
     },
   });
   const field = bindFields(form);
@@ -113,7 +116,10 @@ function BuyItemDialog({ item, me, currency, onClose }: { item: SponsorshipItem;
         logoImageId = (await uploadImage(logo)).id;
       }
       const { purchase, checkoutUrl, checkoutError } = await buy.mutateAsync({ ...input, logoImageId });
-      notify.success(`${purchase.itemName}${purchase.holeNumber ? ` (hole ${purchase.holeNumber})` : ''} is yours`);
+      notify.success(
+        `${purchase.itemName}${purchase.holeNumber ? ` (hole ${purchase.holeNumber})` : ''} is yours` +
+          (purchase.discountCode ? `: ${formatMoney(purchase.amountCents, currency)} with code ${purchase.discountCode}` : ''),
+      );
       if (checkoutUrl) {
         // The place is taken; Stripe's page takes the card, and the return page says 'Payment received' once the webhook
         // has confirmed it.
@@ -174,7 +180,15 @@ function BuyItemDialog({ item, me, currency, onClose }: { item: SponsorshipItem;
           <Field label="Contact name" autoComplete="name" {...field('contactName')} />
           <Field label="Contact e-mail" type="email" autoComplete="email" {...field('contactEmail')} />
           <PaymentOption />
-          <FormActions onCancel={onClose} label="Buy" busyLabel={uploading ? 'Uploading…' : 'Buying…'} busy={uploading || buy.isPending} />
+          {/* R57, R58: 'Apply' and the fee's tick, priced by the server with the function the purchase is charged with. */}
+          <PriceSummary tournamentId={item.tournamentId} itemId={item.id} currency={currency} fallbackCents={item.priceCents}>
+            <FormActions
+              onCancel={onClose}
+              label="Buy"
+              busyLabel={uploading ? 'Uploading…' : 'Buying…'}
+              busy={uploading || buy.isPending}
+            />
+          </PriceSummary>
         </form>
       </FormProvider>
     </Dialog>

@@ -1,9 +1,10 @@
-// The registration form's price (R57, R58): the discount code with its 'Apply', the tick to cover the card fee, and the
-// total, each asked of the server, which prices with the same function the save charges with (shared/pricing.ts).
+// The registration form's and the item purchase's price (R57, R58): the discount code with its 'Apply', the tick to cover
+// the card fee, and the total, each asked of the server, which prices with the same function the save charges with (shared/pricing.ts).
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { formatMoney } from '../../shared/money';
+import { earlyEndText } from '../../shared/event-page';
 import type { QuoteInput } from '../../shared/pricing-schemas';
 import { api } from '../lib/api';
 import type { ApiAnswer } from '../lib/api-types';
@@ -13,17 +14,15 @@ import { activeTournamentsQuery } from '../registration/queries';
 
 type Quote = ApiAnswer<'/api/pricing/quote', 'post'>;
 
-/** The last day of an early price, as the form words it: 'March 31, 2027'. */
-export const earlyEndText = (date: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
-
 export function PriceSummary(props: {
   tournamentId: string;
-  levelId: string;
-  quantity: number;
+  /** A level (with how many teams) or a sponsorship item, as the quote asks. */
+  levelId?: string;
+  itemId?: string;
+  quantity?: number;
   single?: boolean;
   currency: string;
-  /** The level's price before anything is asked (the list price, or the early price while it runs). */
+  /** The price before anything is asked (the list price, or the early price while it runs). */
   fallbackCents: number;
   children: ReactNode;
 }) {
@@ -35,9 +34,7 @@ export function PriceSummary(props: {
   const paying = watch('paymentOption') === 'pay' && cardPayments;
   const ask: QuoteInput = {
     tournamentId: props.tournamentId,
-    levelId: props.levelId,
-    quantity: props.quantity,
-    single: props.single ?? false,
+    ...(props.itemId ? { itemId: props.itemId } : { levelId: props.levelId, quantity: props.quantity, single: props.single ?? false }),
     code: applied,
     coverFee: paying && coverFee,
   };
@@ -94,7 +91,7 @@ export function PriceSummary(props: {
       </dl>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-lg">
-          Total: <strong>{money(q ? q.totalCents : props.fallbackCents * props.quantity)}</strong>
+          Total: <strong>{money(q ? q.totalCents : props.fallbackCents * (props.quantity ?? 1))}</strong>
         </p>
         {props.children}
       </div>

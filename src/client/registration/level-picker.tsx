@@ -6,7 +6,7 @@ import { Button } from '../ui/button';
 import { WaitlistJoin } from './waitlist-join';
 import { SINGLE_PLACES_SOLD_OUT_LABEL, SOLD_OUT_LABEL } from '../../shared/capacity';
 import { formatMoney } from '../../shared/money';
-import { earlyEndText } from '../pricing/price-summary';
+import { earlyEndText } from '../../shared/event-page';
 import { PLAYERS_PER_TEAM } from '../../shared/team-schemas';
 import { formatDateRange } from '../lib/format';
 import { useFailureToast } from '../lib/use-failure-toast';

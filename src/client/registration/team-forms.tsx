@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 import { FormProvider, useFieldArray, useForm, useFormContext } from 'react-hook-form';
 import { handicapFromText } from '../../shared/handicap';
 import { formatMoney } from '../../shared/money';
-import { earlyEndText, PriceSummary } from '../pricing/price-summary';
+import { PriceSummary } from '../pricing/price-summary';
+import { earlyEndText } from '../../shared/event-page';
 import {
   blankPlayers,
   MAX_TEAMS_PER_REGISTRATION,

@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api } from '../lib/api';
 import type { ApiAnswer } from '../lib/api-types';
 import type { OrganisationInput } from '../../shared/settings-schemas';
+import type { FeeRule } from '../../shared/pricing';
 
 export type Settings = ApiAnswer<'/api/admin/settings'>;
 export type TestEmailAnswer = ApiAnswer<'/api/admin/settings/test-email', 'post'>;
@@ -22,6 +23,15 @@ export function useSaveSettings() {
       // The tournament form's preview names the organisation.
       void client.invalidateQueries({ queryKey: ['admin', 'tournaments'] });
     },
+  });
+}
+
+/** R58: the card fee rule a payer may cover, saved apart from the details (PUT /api/admin/settings/fee). */
+export function useSaveFee() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FeeRule) => api<Settings>('/api/admin/settings/fee', { method: 'PUT', body }),
+    onSuccess: (saved) => client.setQueryData(settingsQuery().queryKey, saved),
   });
 }
 

@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { SETTINGS_MESSAGES } from '../../shared/settings-schemas';
+import { FEE_MESSAGES } from '../../shared/pricing-schemas';
 import { SettingsPage } from './settings-page';
 import type { Settings } from './queries';
 
@@ -140,4 +141,30 @@ it("reports the mail server's answer to the test e-mail in words, with its reply
   fireEvent.change(input('Send a test e-mail to'), { target: { value: 'not-an-address' } });
   send();
   expect(await screen.findByText('Invalid email')).toBeTruthy();
+});
+
+it("saves the card fee rule (R58) through its own route, with the schema's messages beside its fields first", async () => {
+  let saved: unknown = null;
+  const fetch = showWith({
+    'PUT /api/admin/settings/fee': (init) => {
+      saved = JSON.parse(String(init.body));
+      return { status: 200, body: { ...SETTINGS, organisation: { ...SETTINGS.organisation, feeBasisPoints: 290, feeFixedCents: 30 } } };
+    },
+  });
+  await screen.findByDisplayValue('Fairway Friends');
+  expect(input('Percentage').value).toBe('0');
+  fireEvent.change(input('Percentage'), { target: { value: '25' } });
+  fireEvent.change(input('Fixed amount'), { target: { value: 'thirty' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save card fee' }));
+  expect(await screen.findByText(FEE_MESSAGES.basisPoints)).toBeTruthy();
+  expect(screen.getByText(FEE_MESSAGES.fixedCents)).toBeTruthy();
+  expect(fetch.mock.calls.filter(([, init]) => init?.method === 'PUT')).toHaveLength(0);
+
+  fireEvent.change(input('Percentage'), { target: { value: '2.9' } });
+  fireEvent.change(input('Fixed amount'), { target: { value: '0.30' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save card fee' }));
+  await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Card fee saved'));
+  expect(saved).toEqual({ basisPoints: 290, fixedCents: 30 });
+  expect(input('Percentage').value).toBe('2.9');
+  expect(input('Fixed amount').value).toBe('0.30');
 });

@@ -16,7 +16,9 @@ import { Field } from '../ui/field';
 import { ListState } from '../ui/table';
 import { CardPaymentsCard, MailCard } from './status-cards';
 import { LogoField } from './logo-field';
-import { settingsQuery, useSaveSettings, type Settings } from './queries';
+import { settingsQuery, useSaveFee, useSaveSettings, type Settings } from './queries';
+import { feeFormSchema, type FeeFormValues } from '../../shared/pricing-schemas';
+import type { FeeRule } from '../../shared/pricing';
 
 export function SettingsPage() {
   const settings = useQuery(settingsQuery());
@@ -37,6 +39,7 @@ export function SettingsPage() {
       {data ? (
         <>
           <OrganisationForm settings={data} />
+          <FeeForm settings={data} />
           <div className="grid gap-5 lg:grid-cols-2">
             <MailCard mail={data.mail} />
             <CardPaymentsCard state={data.cardPayments} />
@@ -104,6 +107,46 @@ function OrganisationForm({ settings }: { settings: Settings }) {
         <div>
           <Button type="submit" disabled={save.isPending}>
             {save.isPending ? 'Saving…' : 'Save settings'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+/** R58: the card fee a payer may choose to cover at card checkout: a percentage of what is charged plus a fixed amount. */
+function FeeForm({ settings }: { settings: Settings }) {
+  const save = useSaveFee();
+  const values = {
+    // 290 hundredths of a percent → "2.9"; 30 cents → "0.30".
+    basisPoints: String(settings.organisation.feeBasisPoints / 100),
+    fixedCents: (settings.organisation.feeFixedCents / 100).toFixed(2),
+  };
+  const form = useForm<FeeFormValues, unknown, FeeRule>({ resolver: zodResolver(feeFormSchema), values });
+  const field = bindFields(form);
+  const submit = form.handleSubmit((input) =>
+    save.mutate(input, {
+      onSuccess: () => notify.success('Card fee saved'),
+      onError: (error) => {
+        if (applyServerErrors(form, error) === 0) notify.error(errorMessage(error, 'Failed to save the card fee'));
+      },
+    }),
+  );
+  return (
+    <Card aria-labelledby="fee-heading">
+      <CardTitle id="fee-heading">Card fee</CardTitle>
+      <p className="mt-1 text-sm text-stone-600">
+        What a payer may choose to cover at card checkout, as a gift: a percentage of what they pay plus a fixed amount. 0 and 0: the choice
+        is not offered.
+      </p>
+      <form noValidate onSubmit={submit} className="mt-4 flex flex-col gap-4">
+        <div className="grid gap-4 md:grid-cols-2">
+          <Field label="Percentage" hint="e.g. 2.9" inputMode="decimal" autoComplete="off" {...field('basisPoints')} />
+          <Field label="Fixed amount" hint="e.g. 0.30" inputMode="decimal" autoComplete="off" {...field('fixedCents')} />
+        </div>
+        <div>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save card fee'}
           </Button>
         </div>
       </form>

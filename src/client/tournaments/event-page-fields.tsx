@@ -67,6 +67,10 @@ function Preview({ tournament, levels, courses, currency, organisation, hero }: 
         name: level.name,
         description: level.description,
         priceCents: parseMoneyToCents(row.price.trim()) ?? 0,
+        // R58: the early price as typed, shown as the page shows it while it runs.
+        ...(parseMoneyToCents(row.earlyPrice.trim()) !== null && /^\d{4}-\d{2}-\d{2}$/.test(row.earlyUntil.trim())
+          ? { earlyPriceCents: parseMoneyToCents(row.earlyPrice.trim()), earlyUntil: row.earlyUntil.trim() }
+          : { earlyPriceCents: null, earlyUntil: null }),
         placesLeft: Number.isInteger(places) ? Math.max(0, places - registered) : 0,
       },
     ];

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { golfCourses, teams, tournaments } from '../db/schema';
 import { registerTeams } from '../registration/service';
 import { createLevel, createTournament, registrationInput } from '../test/factories';
-import { insertLeaders, teamsInput } from '../test/fixtures';
+import { insertLeaders, teamsInput, useClock } from '../test/fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { recordOfflineGift } from '../donations/service';
 import { createItem } from '../items/service';
@@ -80,6 +80,8 @@ describe('GET /api/events', () => {
         name: l.name,
         description: l.description,
         priceCents: l.priceCents,
+        earlyPriceCents: l.earlyPriceCents,
+        earlyUntil: l.earlyUntil,
         placesLeft: l.placesLeft,
       })),
     );
@@ -87,6 +89,24 @@ describe('GET /api/events', () => {
     expect(spring!.levels.map((l: { placesLeft: number }) => l.placesLeft)).toEqual([0, 2]);
     // A tournament with no course, levels, texts or sponsors: those parts are empty, never missing or made up.
     expect(autumn).toMatchObject({ course: null, levels: [], sponsors: [], cause: '', schedule: [], address: '', endDate: null });
+  });
+
+  it('shows an early price with its last day while it runs, beside the regular price, and only the regular price after it (R58)', async () => {
+    const open = await createTournament(t.db, { name: 'Early Bird Open', startDate: '2027-06-01' });
+    await createLevel(t.db, open.id, { name: 'Birdie', priceCents: 80_000, earlyPriceCents: 65_000, earlyUntil: '2027-03-31' });
+    const clock = useClock(t, '2027-03-15T12:00:00Z');
+    try {
+      const birdie = async () => {
+        const { body } = await t.call<EventAnswer>('/api/events');
+        return body.events.find((e) => e.id === open.id)!.levels[0];
+      };
+      expect(await birdie()).toMatchObject({ priceCents: 80_000, earlyPriceCents: 65_000, earlyUntil: '2027-03-31' });
+      // Two days after its last day, in any time zone: the regular price alone.
+      clock.set('2027-04-02T12:00:00Z');
+      expect(await birdie()).toMatchObject({ priceCents: 80_000, earlyPriceCents: null, earlyUntil: null });
+    } finally {
+      t.deps.now = () => new Date();
+    }
   });
 
   it('leaves out a closed tournament, and a team whose place expired', async () => {

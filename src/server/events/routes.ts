@@ -26,7 +26,17 @@ export const eventSchema = z
     /** R59: the last day has passed: the page links the results (/results/:id). */
     finished: z.boolean(),
     /** The registration form's own figures (R13): the same places left. */
-    levels: z.array(z.object({ name: z.string(), description: z.string(), priceCents: z.number(), placesLeft: z.number() })),
+    levels: z.array(
+      z.object({
+        name: z.string(),
+        description: z.string(),
+        priceCents: z.number(),
+        /** R58: the early-bird price and its last day (TIME_ZONE) while it runs at this request; else null. */
+        earlyPriceCents: z.number().nullable(),
+        earlyUntil: z.string().nullable(),
+        placesLeft: z.number(),
+      }),
+    ),
     /** Companies of teams that agreed at registration to be named. */
     sponsors: z.array(z.string()),
     /** Sponsorship items (R36) with places left as the purchase counts them. */

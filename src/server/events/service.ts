@@ -14,6 +14,7 @@ import { imageUrl } from '../images/service';
 import { raisedFor } from '../payments/raised';
 import { isEditable } from '../../shared/editing-lock';
 import { isFinished } from '../../shared/results';
+import { runningEarlyPrice } from '../../shared/pricing';
 
 const eventColumns = {
   id: tournaments.id,
@@ -61,7 +62,14 @@ async function withDetails(db: Db, row: Awaited<ReturnType<typeof selectEvents>>
     course: courseName == null ? null : { name: courseName },
     registrationOpen: isEditable(row.startDate, context.now, context.timeZone),
     finished: isFinished(row.startDate, row.endDate, context.now, context.timeZone),
-    levels: levels.map((l) => ({ name: l.name, description: l.description, priceCents: l.priceCents, placesLeft: l.placesLeft })),
+    // R58: the early price and its last day while it runs at this request (the same rule as the registration form's).
+    levels: levels.map((l) => ({
+      name: l.name,
+      description: l.description,
+      priceCents: l.priceCents,
+      ...runningEarlyPrice(l, context.now, context.timeZone),
+      placesLeft: l.placesLeft,
+    })),
     sponsors,
     items: items.map((i) => ({ name: i.name, includes: i.includes, priceCents: i.priceCents, placesLeft: i.placesLeft })),
     /** Hole sponsors (R36) with their logo's small variant (160 px wide; null when they gave none). */

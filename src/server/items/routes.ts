@@ -8,6 +8,7 @@ import { checkoutAnswer, checkoutFor } from './checkout';
 import { buyItem, createItem, deleteItem, holeSponsors, itemsWithPlaces, myPurchases, updateItem } from './service';
 import { paymentStatus } from '../http/answer-fields';
 import { itemIdParam, tournamentParam } from '../http/path-params';
+import { feeRuleOf } from '../settings/organisation';
 
 export const itemSchema = z
   .object({
@@ -82,7 +83,7 @@ export const itemRoutes = createRouter()
       access: 'signed-in',
       summary: 'Buy one place of a sponsorship item (a hole sponsorship names a free hole)',
       description:
-        "Takes the place atomically: never oversold, one sponsor per hole (409 'Hole N already has a sponsor' to the buyer who lost). Paid by card (pending, Checkout) or held until a deadline (R24). The logo is an image uploaded first through POST /api/images.",
+        "Takes the place atomically: never oversold, one sponsor per hole (409 'Hole N already has a sponsor' to the buyer who lost). Paid by card (pending, Checkout) or held until a deadline (R24). The logo is an image uploaded first through POST /api/images. A discount code (R57) is priced as 'Apply' priced it and its use counted with the purchase, never past its number (409 on the code field); a free item is paid at 0. 'Cover the card fee' (R58) adds the fee as a gift in the same Checkout.",
       request: { body: jsonBody(itemPurchaseSchema) },
       responses: {
         201: jsonResponse(
@@ -92,29 +93,38 @@ export const itemRoutes = createRouter()
               id: z.string(),
               itemName: z.string(),
               holeNumber: z.number().nullable(),
+              /** R57: the price before the code, what it took off, the code, and what is charged (amountCents). */
+              priceCents: z.number(),
+              discountCents: z.number(),
+              discountCode: z.string().nullable(),
               amountCents: z.number(),
-              status: z.enum(['pending', 'hold']),
+              /** R58: the covered card fee, a gift in the same Checkout; 0 without the tick. */
+              feeCents: z.number(),
+              status: z.enum(['pending', 'hold', 'paid']),
               holdUntil: instant.nullable(),
             }),
             ...checkoutAnswer,
           }),
         ),
         409: errorResponse(
-          'Sold out, the hole already has a sponsor, the tournament starts soon, the buyer holds their most unpaid places, or card payments are not connected',
+          'Sold out, the hole already has a sponsor, the tournament starts soon, the buyer holds their most unpaid places, card payments are not connected, or the code does not apply',
         ),
       },
     }),
     async (c) => {
       const { userId, staff } = await getActor(c);
-      const { database, config, now, stripe } = c.var.deps;
+      const { database, config, now, stripe, organisation } = c.var.deps;
       const bought = await buyItem(database.db, userId, c.req.valid('json'), now(), {
+        fee: feeRuleOf(await organisation.read()),
         timeZone: config.timeZone,
         holdHours: config.holdHours,
         cardPayments: stripe !== null,
         unpaidLimit: staff ? null : config.unpaidPerAccount,
       });
-      const { paymentId: _, ...purchase } = bought;
-      const checkout = await checkoutFor(c, purchase.status === 'pending' ? [purchase.id] : [], userId);
+      const { paymentId: _, feeGiftId, ...purchase } = bought;
+      // R58: the covered fee's gift goes in the same session as the item.
+      const lines = purchase.status === 'pending' ? [purchase.id, ...(feeGiftId ? [feeGiftId] : [])] : [];
+      const checkout = await checkoutFor(c, lines, userId);
       return c.json({ purchase: { ...purchase, holdUntil: purchase.holdUntil?.toISOString() ?? null }, ...checkout }, 201);
     },
   );

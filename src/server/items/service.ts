@@ -20,6 +20,11 @@ import { imageUrl } from '../images/service';
 import { insertPurchases } from '../purchases/service';
 import { CARD_PAYMENTS_OFF_MESSAGE } from '../payments/card-payments';
 import { lockAccounts, unpaidHeld, unpaidRefusal, type UnpaidLimit } from '../holds/unpaid-limit';
+import { priceItem, priceNote } from '../pricing/quote';
+import { takeCodeUse } from '../pricing/codes-service';
+import { insertFeeGift } from '../pricing/fee-gift';
+import { CODE_MESSAGES } from '../../shared/pricing-schemas';
+import type { FeeRule } from '../../shared/pricing';
 
 const ITEM_NOT_FOUND = 'Sponsorship item not found';
 const LOGO_GONE = 'The logo was not found: upload it again';
@@ -149,6 +154,8 @@ export interface ItemPurchaseOptions {
   cardPayments?: boolean;
   /** What the buyer may hold unpaid at once (docs/decisions/094); none for staff. */
   unpaidLimit?: UnpaidLimit | null;
+  /** R58: the card fee rule a buyer may cover (organisation settings); null: none set. */
+  fee?: FeeRule | null;
 }
 
 /** The item with its tournament, and its places and taken holes counted: in one statement. */
@@ -185,11 +192,27 @@ function admit(row: Awaited<ReturnType<typeof readItem>>, holeNumber: number | n
 export async function buyItem(db: Db, userId: string, rawInput: unknown, now: Date, options: ItemPurchaseOptions) {
   const input = itemPurchaseSchema.parse(rawInput);
   if (input.paymentOption === 'pay' && options.cardPayments !== true) throw new AppError('CONFLICT', CARD_PAYMENTS_OFF_MESSAGE);
-  admit(await readItem(db, input.itemId), input.holeNumber, now, options.timeZone);
+  const first = admit(await readItem(db, input.itemId), input.holeNumber, now, options.timeZone);
+  // R57, R58: the price 'Apply' showed, by the one price function from the first look's price; a code that does not apply
+  // is refused here with its reason. Its use is counted again below, under the item's lock, by a conditional update.
+  const priced = await priceItem(db, first.priceCents, {
+    tournamentId: first.tournamentId,
+    code: input.code,
+    target: { itemId: first.id, uses: 1 },
+    now,
+    timeZone: options.timeZone,
+    fee: options.fee ?? null,
+    coverFee: input.coverFee && input.paymentOption === 'pay',
+  });
+  const { price } = priced;
+  // A free item (a 100 % code) is paid at 0 with its code recorded: nothing to hold or collect (decision 113).
+  const free = price.unitCents === 0;
+  const status = free ? ('paid' as const) : input.paymentOption === 'pay' ? ('pending' as const) : ('hold' as const);
   const holdHours = options.holdHours ?? HOLD_HOURS;
   // Unpaid at first, so kept until a deadline (R24).
-  const holdUntil = new Date(now.getTime() + holdHours * 3600_000);
-  const limit = options.unpaidLimit ?? null;
+  const holdUntil = free ? null : new Date(now.getTime() + holdHours * 3600_000);
+  const limit = free ? null : (options.unpaidLimit ?? null);
+  const how = free ? `Free with code ${priced.code!.code}` : input.paymentOption === 'pay' ? 'Card payment chosen' : 'Held unpaid';
   try {
     return await db.transaction(async (tx) => {
       // The buyer's lock first (before the item's: the registration takes it before the tournament's), then their count.
@@ -200,6 +223,9 @@ export async function buyItem(db: Db, userId: string, rawInput: unknown, now: Da
       }
       await tx.select({ id: sponsorshipItems.id }).from(sponsorshipItems).where(eq(sponsorshipItems.id, input.itemId)).for('update');
       const item = admit(await readItem(tx, input.itemId), input.holeNumber, now, options.timeZone);
+      // R57: the use is taken only while one is left; no row updated means others took the last ones first.
+      if (priced.code && !(await takeCodeUse(tx, priced.code.id)))
+        throw new AppError('CONFLICT', CODE_MESSAGES.usedUp, { code: CODE_MESSAGES.usedUp });
       const [created] = await insertPurchases(
         tx,
         [
@@ -209,26 +235,45 @@ export async function buyItem(db: Db, userId: string, rawInput: unknown, now: Da
             userId,
             buyerName: input.contactName,
             buyerEmail: input.contactEmail,
-            paymentStatus: input.paymentOption === 'pay' ? 'pending' : 'hold',
+            paymentStatus: status,
             holdUntil,
-            amountCents: item.priceCents,
+            amountCents: price.unitCents,
             fmvCents: item.fmvCents,
             itemId: item.id,
             holeNumber: item.isHole ? input.holeNumber : null,
             sponsorName: input.sponsorName,
             logoImageId: input.logoImageId,
-            note: input.paymentOption === 'pay' ? 'Card payment chosen' : 'Held unpaid',
+            note: priced.code || price.early ? `${how}. ${priceNote(priced)}` : how,
+            discountCode: priced.code?.code ?? null,
+            discountCents: price.discountCents,
           },
         ],
         userId,
       );
+      // R58: the covered fee is a gift paid in the same Checkout as the item, as at registration (pricing/fee-gift.ts).
+      const feeGiftId =
+        status === 'pending'
+          ? await insertFeeGift(tx, {
+              tournamentId: item.tournamentId,
+              userId,
+              buyerName: input.contactName,
+              buyerEmail: input.contactEmail,
+              feeCents: price.feeCents,
+              holdUntil,
+            })
+          : null;
       return {
         id: created!.id,
         paymentId: created!.paymentId,
+        feeGiftId,
         itemName: item.name,
         holeNumber: item.isHole ? input.holeNumber : null,
-        amountCents: item.priceCents,
-        status: input.paymentOption === 'pay' ? ('pending' as const) : ('hold' as const),
+        priceCents: price.baseCents,
+        discountCents: price.discountCents,
+        discountCode: priced.code?.code ?? null,
+        amountCents: price.unitCents,
+        feeCents: feeGiftId ? price.feeCents : 0,
+        status,
         holdUntil,
       };
     });

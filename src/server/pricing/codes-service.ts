@@ -131,3 +131,16 @@ export async function deleteCode(db: Db, id: string) {
   const deleted = await db.delete(discountCodes).where(eq(discountCodes.id, id)).returning({ id: discountCodes.id });
   if (deleted.length === 0) throw new AppError('NOT_FOUND', 'Code not found');
 }
+
+/**
+ * R57: takes one use of a code for an item bought in `tx`, only while one is left (`uses + 1 <= max_uses` in the update
+ * itself, so two processes can never both take the last); false when none was left. The row's lock is held to the commit.
+ */
+export async function takeCodeUse(tx: Pick<Db, 'update'>, codeId: string): Promise<boolean> {
+  const taken = await tx
+    .update(discountCodes)
+    .set({ uses: sql`${discountCodes.uses} + 1` })
+    .where(and(eq(discountCodes.id, codeId), sql`${discountCodes.uses} + 1 <= ${discountCodes.maxUses}`))
+    .returning({ id: discountCodes.id });
+  return taken.length === 1;
+}

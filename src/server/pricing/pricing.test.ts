@@ -16,6 +16,7 @@ import { raisedForOne } from '../payments/raised';
 import { CODE_MESSAGES, discountCodeSchema } from '../../shared/pricing-schemas';
 import { createCode } from './codes-service';
 import { FEE_GIFT_NOTE } from './fee-gift';
+import { buyItem, createItem } from '../items/service';
 
 const { app: t, fake } = await fileAppWithStripe();
 const admin = await t.createUser('admin');
@@ -324,5 +325,150 @@ describe('covering the card fee (R58)', () => {
     const [giftRecord] = await t.db.select().from(payments).where(eq(payments.purchaseId, gift!.id));
     const [receipt] = await receiptsFor(t.db, [giftRecord!.id]);
     expect(receipt).toMatchObject({ amountCents: 1_335, fmvCents: 0, deductibleCents: 1_335, paid: true });
+  });
+});
+
+/** A non-hole item of 250.00 (FMV 50.00) with a code for it. */
+async function itemWithCode(code: Record<string, unknown> = {}, quantity = 10) {
+  const tournament = await createTournament(t.db);
+  const created = await createItem(t.db, tournament.id, {
+    name: 'Cart sponsor',
+    includes: 'A sign on every cart',
+    priceCents: 25_000,
+    quantity,
+    fmvCents: 5_000,
+    isHole: false,
+  });
+  const discount = await createCode(
+    t.db,
+    tournament.id,
+    discountCodeSchema.parse({
+      code: `i${Math.random().toString(36).slice(2, 8)}`,
+      kind: 'percent',
+      percent: 20,
+      itemIds: [created.id],
+      maxUses: 5,
+      ...code,
+    }),
+  );
+  return { tournament, item: created, code: discount };
+}
+const itemBuyer = { sponsorName: 'Acme Plumbing', contactName: 'Pat Lee', contactEmail: 'pat@example.org' };
+const usesOf = async (id: string) => (await t.db.select().from(discountCodes).where(eq(discountCodes.id, id)))[0]!.uses;
+
+describe('buying an item with a code and the covered fee (R57, R58)', () => {
+  it("charges the price 'Apply' quoted, counts the use with the purchase, adds the fee to the same Checkout, and the receipt shows price, discount and paid", async () => {
+    await t.call('/api/admin/settings/fee', { method: 'PUT', json: { basisPoints: 290, fixedCents: 30 }, cookie: admin.cookie });
+    const { item, code } = await itemWithCode();
+    const quote = await t.call('/api/pricing/quote', {
+      json: { tournamentId: item.tournamentId, itemId: item.id, code: code.code.toLowerCase(), coverFee: true },
+      cookie: leader.cookie,
+    });
+    // 250.00 less 20 % is 200.00; 2.9 % of it is 5.80, plus 0.30.
+    expect(quote.body).toMatchObject({ baseCents: 25_000, discountCents: 5_000, unitCents: 20_000, feeCents: 610, totalCents: 20_610 });
+    const answer = await t.call('/api/items/purchases', {
+      json: { ...itemBuyer, itemId: item.id, paymentOption: 'pay', code: code.code.toLowerCase(), coverFee: true },
+      cookie: leader.cookie,
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.purchase).toMatchObject({
+      priceCents: 25_000,
+      discountCents: 5_000,
+      discountCode: code.code,
+      amountCents: 20_000,
+      feeCents: 610,
+      status: 'pending',
+    });
+    expect(await usesOf(code.id)).toBe(1);
+    const sessionId = answer.body.checkoutUrl.split('/pay/')[1];
+    expect(fake.sessions.get(sessionId)!.line_items.map((l) => l.amount)).toEqual([20_000, 610]);
+    const [record] = await t.db.select().from(payments).where(eq(payments.purchaseId, answer.body.purchase.id));
+    expect(record).toMatchObject({ amountCents: 20_000, discountCents: 5_000, discountCode: code.code });
+    const [event] = await t.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, record!.id));
+    expect(event!.note).toContain(`code ${code.code} −50.00, to pay 200.00`);
+
+    expect(await fake.pay(sessionId)).toBe(200);
+    const raised = await raisedForOne(t.db, item.tournamentId);
+    expect(raised!.raisedCents).toBe(20_610);
+    const [receipt] = await receiptsFor(t.db, [record!.id]);
+    expect(receipt).toMatchObject({
+      priceCents: 25_000,
+      discountCents: 5_000,
+      discountCode: code.code,
+      amountCents: 20_000,
+      fmvCents: 5_000,
+      deductibleCents: 15_000,
+      paid: true,
+    });
+  });
+
+  it("makes an item bought with a 'free' code paid at 0 with its code, with no Checkout and no fee", async () => {
+    const { item, code } = await itemWithCode({ kind: 'free' });
+    const answer = await t.call('/api/items/purchases', {
+      json: { ...itemBuyer, itemId: item.id, paymentOption: 'pay', code: code.code, coverFee: true },
+      cookie: leader.cookie,
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.purchase).toMatchObject({ amountCents: 0, discountCents: 25_000, feeCents: 0, status: 'paid', holdUntil: null });
+    expect(answer.body.checkoutUrl).toBeUndefined();
+    const bought = await t.db.select().from(purchases).where(eq(purchases.tournamentId, item.tournamentId));
+    expect(bought.map((p) => [p.kind, p.amountCents, p.paymentStatus])).toEqual([['item', 0, 'paid']]);
+    const [record] = await t.db.select().from(payments).where(eq(payments.purchaseId, bought[0]!.id));
+    const [receipt] = await receiptsFor(t.db, [record!.id]);
+    expect(receipt).toMatchObject({
+      priceCents: 25_000,
+      discountCents: 25_000,
+      discountCode: code.code,
+      amountCents: 0,
+      deductibleCents: 0,
+    });
+    expect(await usesOf(code.id)).toBe(1);
+  });
+
+  it('refuses a code that does not apply with its reason on the code field, and saves nothing', async () => {
+    // A code for a level only.
+    const { tournament, code: levelCode } = await levelWithCode();
+    const created = await createItem(t.db, tournament.id, {
+      name: 'Beverage cart',
+      includes: 'A sign',
+      priceCents: 10_000,
+      quantity: 5,
+      fmvCents: 0,
+      isHole: false,
+    });
+    const before = await fingerprint(t.db);
+    const answer = await t.call('/api/items/purchases', {
+      json: { ...itemBuyer, itemId: created.id, code: levelCode.code },
+      cookie: leader.cookie,
+    });
+    expect(answer.status).toBe(409);
+    expect(answer.body.error.fields).toEqual({ code: CODE_MESSAGES.notForItem });
+    expect(await fingerprint(t.db)).toEqual(before);
+  });
+});
+
+describe(`40 item buyers for the last 3 uses of a code (${POSTGRES ? 'PostgreSQL, two pools racing' : 'PGlite, one at a time'})`, () => {
+  const pools = POSTGRES ? [usePool(() => t, 12), usePool(() => t, 12)] : null;
+  const dbOf = (i: number) => (pools ? pools[i % 2]!.db : t.db);
+
+  it('exactly 3 get the discount; every other is told the code is used up and nothing of theirs is saved', async () => {
+    const { item, code } = await itemWithCode({ maxUses: 5 }, 100);
+    await t.db.update(discountCodes).set({ uses: 2 }).where(eq(discountCodes.id, code.id));
+    const buyers = await insertLeaders(t.db, 40, 'item-code-race');
+    const now = new Date();
+    const settled = await Promise.allSettled(
+      buyers.map((userId, i) => buyItem(dbOf(i), userId, { ...itemBuyer, itemId: item.id, code: code.code }, now, { timeZone: 'UTC' })),
+    );
+    expect(settled.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+    for (const r of settled.filter((x): x is PromiseRejectedResult => x.status === 'rejected')) {
+      expect((r.reason as AppError).message).toBe(CODE_MESSAGES.usedUp);
+    }
+    expect(await usesOf(code.id)).toBe(5);
+    const saved = await t.db
+      .select({ amount: payments.amountCents, code: payments.discountCode })
+      .from(payments)
+      .innerJoin(purchases, eq(purchases.id, payments.purchaseId))
+      .where(eq(purchases.itemId, item.id));
+    expect(saved).toEqual(Array.from({ length: 3 }, () => ({ amount: 20_000, code: code.code })));
   });
 });

@@ -35,6 +35,14 @@ export interface PriceAsk {
   coverFee: boolean;
 }
 
+/** The ledger's words for a price (R26, R57): list or early price, the code's discount, what is charged. */
+export function priceNote({ price, code }: PricedLine): string {
+  const base = `${price.early ? 'Early-bird price' : 'Price'} ${(price.baseCents / 100).toFixed(2)}`;
+  return code
+    ? `${base}, code ${code.code} −${(price.discountCents / 100).toFixed(2)}, to pay ${(price.unitCents / 100).toFixed(2)}`
+    : base;
+}
+
 /** The code that applies to `target`, or an AppError with the reason in the payer's words (on the `code` field). */
 export async function applicableCode(db: Pick<Db, 'select'>, ask: PriceAsk): Promise<DiscountCode | null> {
   if (!ask.code) return null;

@@ -38,6 +38,9 @@ export interface PurchaseInput {
   bidderId?: string | null;
   /** R56: the paddle raise a pledge (a donation) was made in. */
   paddleRaiseId?: string | null;
+  /** R57: the discount code the purchase was priced with and what it took off (kept on its payment record). */
+  discountCode?: string | null;
+  discountCents?: number;
 }
 
 export interface CreatedPurchase {
@@ -93,7 +96,16 @@ export async function insertPurchases(tx: Db, inputs: PurchaseInput[], actorUser
     });
   const records = await tx
     .insert(payments)
-    .values(rows.map((r, i) => ({ purchaseId: r.id, amountCents: r.amountCents, state: r.paymentStatus, note: inputs[i]!.note ?? '' })))
+    .values(
+      rows.map((r, i) => ({
+        purchaseId: r.id,
+        amountCents: r.amountCents,
+        state: r.paymentStatus,
+        note: inputs[i]!.note ?? '',
+        discountCode: inputs[i]!.discountCode ?? null,
+        discountCents: inputs[i]!.discountCents ?? 0,
+      })),
+    )
     .returning({ id: payments.id, purchaseId: payments.purchaseId, state: payments.state, amountCents: payments.amountCents });
   await recordPaymentEvents(
     tx,

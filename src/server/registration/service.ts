@@ -16,17 +16,9 @@ import { newLink } from '../golfer-answers/links';
 import type { Invitation } from '../golfer-answers/invitations';
 import { CARD_PAYMENTS_OFF_MESSAGE } from '../payments/card-payments';
 import type { UnpaidLimit } from '../holds/unpaid-limit';
-import { priceLevel, type PricedLine } from '../pricing/quote';
+import { priceLevel, priceNote } from '../pricing/quote';
 import type { FeeRule, Price } from '../../shared/pricing';
 import { CODE_MESSAGES } from '../../shared/pricing-schemas';
-
-/** The ledger's words for a registration's price (R26, R57): list or early price, the code's discount, what is charged. */
-function priceNote({ price, code }: PricedLine): string {
-  const base = `${price.early ? 'Early-bird price' : 'Price'} ${(price.baseCents / 100).toFixed(2)}`;
-  return code
-    ? `${base}, code ${code.code} −${(price.discountCents / 100).toFixed(2)}, to pay ${(price.unitCents / 100).toFixed(2)}`
-    : base;
-}
 
 export interface Registration {
   /** What the price function decided (R57, R58): base, discount, per team, the covered fee and the total. */

@@ -1,5 +1,5 @@
 // /api/tournaments: what a team leader can register for.
-import { earlyRuns } from '../../shared/pricing';
+import { runningEarlyPrice } from '../../shared/pricing';
 import { z } from '@hono/zod-openapi';
 import { createRouter, defineRoute, errorResponse, jsonResponse } from '../http/define-route';
 import { day } from '../http/answer-fields';
@@ -16,12 +16,6 @@ const tournamentSchema = z
     registrationOpen: z.boolean(),
   })
   .openapi('ActiveTournament');
-/** R58: a level's early price while it runs at `now` (the clock at request time, never a job), else nulls. */
-const runningEarlyPrice = (level: { earlyPriceCents: number | null; earlyUntil: string | null }, now: Date, timeZone: string) =>
-  level.earlyPriceCents !== null && level.earlyUntil && earlyRuns(level.earlyUntil, now, timeZone)
-    ? { earlyPriceCents: level.earlyPriceCents, earlyUntil: level.earlyUntil }
-    : { earlyPriceCents: null, earlyUntil: null };
-
 const levelSchema = z
   .object({
     id: z.string(),
