@@ -12,7 +12,7 @@ import { players, teams, volunteerGrants } from '../db/schema';
 import { createTournament } from '../test/factories';
 import { fingerprint } from '../test/db-fingerprint';
 import { fixtureRequest, routeFixtures, type Caller, type MatrixUsers, type Volunteer } from '../test/route-fixtures';
-import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
+import { createTestApp, type RequestOptions, type TestApp, type TestUser } from '../test/test-app';
 
 /**
  * Who may call a route. `ownTeam`: a signed-in caller acts only on a team they lead (R9, R11, R21), and `others` may act on
@@ -165,10 +165,11 @@ const RULES: Record<string, Rule> = {
   'PUT /api/admin/golfers/{playerId}/check-in': checkIn,
   'PUT /api/admin/golfers/{playerId}/handicap': checkIn, // R29: set on the day, at check-in
   'GET /api/admin/golfers/teams': admin,
-  // R61: staff read a golfer's QR and check them in; the live count is theirs too; badges (carrying the codes) are admin's
-  'GET /api/admin/golfers/by-code': staff,
-  'POST /api/admin/golfers/check-in-by-code': staff,
-  'GET /api/admin/golfers/check-in-events': staff,
+  // R61: staff and the tournament's check-in volunteers (R60) read a golfer's QR and check them in, and see the live count;
+  // badges (carrying the codes) are admin's
+  'GET /api/admin/golfers/by-code': checkIn,
+  'POST /api/admin/golfers/check-in-by-code': checkIn,
+  'GET /api/admin/golfers/check-in-events': checkIn,
   'GET /api/admin/golfers/badges': admin,
   'POST /api/admin/golfers': admin,
   'DELETE /api/admin/golfers/{playerId}': admin,
@@ -318,7 +319,7 @@ async function grant(volunteer: Volunteer, tournamentId: string, role: Volunteer
 }
 
 /** The tournament a built request names: its path's team or golfer, or its tournamentId query (read here, not by the guard's code). */
-async function tournamentOfRequest(path: string): Promise<string> {
+async function tournamentOfRequest(path: string, options?: RequestOptions): Promise<string> {
   const team = /\/api\/teams\/([0-9a-f-]{36})/.exec(path)?.[1];
   if (team) return (await t.db.select({ id: teams.tournamentId }).from(teams).where(eq(teams.id, team)))[0]!.id;
   const golfer = /\/api\/admin\/golfers\/([0-9a-f-]{36})/.exec(path)?.[1];
@@ -332,6 +333,9 @@ async function tournamentOfRequest(path: string): Promise<string> {
   }
   const query = /[?&]tournamentId=([0-9a-f-]{36})/.exec(path)?.[1];
   if (query) return query;
+  // A scanned code's check-in names its tournament in the body (R61).
+  const body = (options?.json as { tournamentId?: string } | undefined)?.tournamentId;
+  if (body) return body;
   throw new Error(`No tournament in ${path}`);
 }
 
@@ -343,16 +347,16 @@ afterAll(() => t.close());
 /** Builds the route's request as the caller (seeding what it needs), and answers a function that sends it. */
 async function prepare(operation: Operation, caller: Caller, owner?: TestUser) {
   const { path, options, fixture } = await fixtureRequest(t, users, operation, caller, owner);
-  if (fixture?.stream) {
-    // A stream that stays open (Server-Sent Events): its status, then close it; a refusal is no stream, its body is read.
-    return async () => {
-      const response = await t.request(path, options);
-      if (response.status >= 400) return { status: response.status, body: (await response.json()) as unknown };
-      await response.body?.cancel();
-      return { status: response.status, body: null };
-    };
-  }
-  return () => t.call(path, options);
+  return () => send(path, options, fixture?.stream);
+}
+
+/** Sends a fixture's request. A stream that stays open (Server-Sent Events): its status, then close it; a refusal is no stream, its body is read. */
+async function send(path: string, options: RequestOptions | undefined, stream?: boolean) {
+  if (!stream) return t.call(path, options);
+  const response = await t.request(path, options);
+  if (response.status >= 400) return { status: response.status, body: (await response.json()) as unknown };
+  await response.body?.cancel();
+  return { status: response.status, body: null };
 }
 
 describe('the access matrix covers every route', () => {
@@ -425,8 +429,8 @@ describe.each(operations)('$key ($access by docs/rules)', (operation) => {
     if (isVolunteerAccess(operation.access) && VOLUNTEER_ACCESS_ROLE[operation.access] === role) {
       it(`${volunteer} of the request's tournament: permitted (on a team they do not lead)`, async () => {
         const { path, options } = await fixtureRequest(t, users, operation, volunteer, users.team_leader);
-        await grant(volunteer, await tournamentOfRequest(path));
-        const { status, body } = await t.call(path, options);
+        await grant(volunteer, await tournamentOfRequest(path, options));
+        const { status, body } = await send(path, options, routeFixtures[operation.key]!.stream);
         expect(status, JSON.stringify(body)).toBe(routeFixtures[operation.key]!.expect);
       });
       it(`${volunteer} of another tournament: refused with 403, changing nothing`, async () => {
@@ -474,7 +478,7 @@ describe.each(operations)('$key ($access by docs/rules)', (operation) => {
  */
 async function expectRefused(volunteer: Volunteer, operation: Operation, grantHere = false) {
   const { path, options } = await fixtureRequest(t, users, operation, volunteer, users.team_leader);
-  if (grantHere) await grant(volunteer, await tournamentOfRequest(path));
+  if (grantHere) await grant(volunteer, await tournamentOfRequest(path, options));
   const before = await fingerprint(t.db);
   const { status, body } = await t.call(path, options);
   expect(status, JSON.stringify(body)).toBe(403);
