@@ -79,7 +79,18 @@ describe('the tournament form’s single place price (R43)', () => {
     parseTournamentForm({
       name: 'Lakeside Open',
       startDate: '2027-05-01',
-      levels: [{ sponsorshipLevelId: TOURNAMENT, offered: true, price: '1200', maxTeams: '5', fmv: '0.00', singlePrice }],
+      levels: [
+        {
+          sponsorshipLevelId: TOURNAMENT,
+          offered: true,
+          price: '1200',
+          maxTeams: '5',
+          fmv: '0.00',
+          singlePrice,
+          earlyPrice: '',
+          earlyUntil: '',
+        },
+      ],
     });
 
   it('empty sells whole teams only; a price is sent in cents', () => {

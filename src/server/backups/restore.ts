@@ -88,6 +88,15 @@ export async function restoreBackup(database: Database, backup: VerifiedBackup):
     await setPortableOutput(tx);
     // The target's (empty) tables are rebuilt at the backup's schema version, which may be older than theirs.
     for (const name of present) await tx.execute(sql`drop table if exists ${sql.identifier(name)} cascade`);
+    // The migrations' functions too (golf_register_teams): an older migration's CREATE OR REPLACE cannot change the newer
+    // one's answer columns. Functions of extensions are not ours to drop.
+    const functions = await queryRows<{ signature: string }>(
+      tx,
+      sql`select p.oid::regprocedure::text as signature from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+          where n.nspname = 'public'
+            and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`,
+    );
+    for (const { signature } of functions) await tx.execute(sql.raw(`drop function if exists ${signature} cascade`));
     await tx.execute(sql`drop table if exists drizzle.__drizzle_migrations`);
     await applyMigrations(tx, 0, header.schema.migrations);
 

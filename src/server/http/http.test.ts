@@ -261,7 +261,10 @@ describe('GET /api/openapi.json', () => {
       for (const [method, operation] of Object.entries(item)) {
         if (!METHODS.includes(method)) continue;
         documented.push(`${method.toUpperCase()} ${path}`);
-        expect(['public', 'signed-in', 'staff', 'admin'], `${method} ${path} x-access`).toContain(operation['x-access']);
+        expect(
+          ['public', 'signed-in', 'staff', 'admin', 'scorer-for-tournament', 'checkin-for-tournament'],
+          `${method} ${path} x-access`,
+        ).toContain(operation['x-access']);
         expect(operation.description, `${method} ${path} description`).toMatch(/Access: /);
       }
     }
