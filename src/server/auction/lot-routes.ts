@@ -14,8 +14,12 @@ import { placeBid } from './bidding';
 import { closeDueLots } from './closing';
 import { auctionOf, bidderNumberOf, createLot, deleteLot, lotDetail, openAuctions, setAuctionTimes, updateLot } from './lots';
 
+/** Whether a lot read is still open past its close: only then does the read close lots first (most reads need not). */
+const pastItsClose = (c: AppContext, lots: { closesAt: string | null; closedAt: string | null }[]) =>
+  lots.some((lot) => lot.closedAt === null && lot.closesAt !== null && Date.parse(lot.closesAt) <= c.var.deps.now().getTime());
+
 /**
- * R55: a lot whose close has passed is closed (its winner fixed) before it is read, so a page never shows an open lot past
+ * R55: a lot whose close has passed is closed (its winner fixed) before it is shown, so a page never shows an open lot past
  * its close, whether or not the periodic closer has run yet.
  */
 const closeDue = (c: AppContext, tournamentId?: string) =>
@@ -104,8 +108,12 @@ export const auctionRoutes = createRouter()
     }),
     async (c) => {
       const db = c.var.deps.database.db;
-      await closeDue(c);
-      const detail = await lotDetail(db, c.req.valid('param').id);
+      const read = () => lotDetail(db, c.req.valid('param').id);
+      let detail = await read();
+      if (pastItsClose(c, [detail.lot])) {
+        await closeDue(c, detail.lot.tournamentId);
+        detail = await read();
+      }
       const viewer = await getViewer(c);
       const you = viewer ? await bidderNumberOf(db, detail.lot.tournamentId, viewer.userId) : null;
       return c.json({ ...detail, you }, 200);
@@ -123,6 +131,8 @@ export const auctionRoutes = createRouter()
     }),
     async (c) => {
       const { tournamentId } = c.req.valid('param');
+      const auction = await auctionOf(c.var.deps.database.db, tournamentId);
+      if (!pastItsClose(c, auction.lots)) return c.json(auction, 200);
       await closeDue(c, tournamentId);
       return c.json(await auctionOf(c.var.deps.database.db, tournamentId), 200);
     },

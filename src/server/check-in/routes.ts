@@ -2,8 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
 import { getActor } from '../http/context';
-import { rateLimited, unavailable } from '../http/errors';
-import { STREAM_RETRY_SECONDS, STREAMS_FULL, tooManyStreams } from '../leaderboard/event-stream-route';
+import { takeStreamSlot } from '../leaderboard/event-stream-route';
 import { checkInByCode, checkInTally, listBadges, readCode } from './code-check-in';
 import { createRouter, defineRoute, deleteRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import {
@@ -155,12 +154,10 @@ export const golferRoutes = createRouter()
       },
     }),
     (c) => {
-      const { leaderboardFeed: feed, streamSlots, database } = c.var.deps;
+      const { leaderboardFeed: feed, database } = c.var.deps;
       const { tournamentId } = c.req.valid('query');
       // The same per-address and per-process limits as the live boards (docs/decisions/095).
-      const release = streamSlots.take(c.var.clientIp);
-      if (release === 'address') throw rateLimited(c, STREAM_RETRY_SECONDS, tooManyStreams(streamSlots.perAddress));
-      if (release === 'process') throw unavailable(c, STREAM_RETRY_SECONDS, STREAMS_FULL);
+      const release = takeStreamSlot(c);
       c.header('X-Accel-Buffering', 'no');
       return streamSSE(c, async (stream) => {
         let stop = () => {};

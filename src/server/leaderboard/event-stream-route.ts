@@ -54,6 +54,18 @@ export interface StreamRefusals {
 const BOARD_REFUSALS: StreamRefusals = { tooMany: tooManyStreams, full: STREAMS_FULL };
 
 /**
+ * One stream slot of this address and process (docs/decisions/065, 095), or the refusal (429, 503) thrown: answers the
+ * function that frees it, to call however the stream ends. For a stream served apart (the check-in page's count).
+ */
+export function takeStreamSlot(c: AppContext, refusals: StreamRefusals = BOARD_REFUSALS): () => void {
+  const { streamSlots } = c.var.deps;
+  const release = streamSlots.take(c.var.clientIp);
+  if (release === 'address') throw rateLimited(c, STREAM_RETRY_SECONDS, refusals.tooMany(streamSlots.perAddress));
+  if (release === 'process') throw unavailable(c, STREAM_RETRY_SECONDS, refusals.full);
+  return release;
+}
+
+/**
  * Answers the request with a stream `subscribe` feeds until the browser leaves or the feed closes (the server stops). The
  * refusals name the page the stream is for (the leaderboard's by default).
  */
@@ -62,12 +74,9 @@ export function serveEventStream(
   subscribe: (subscriber: StreamSubscriber) => () => void,
   refusals: StreamRefusals = BOARD_REFUSALS,
 ) {
-  const { streamSlots } = c.var.deps;
   // Neither one address nor all of them may hold every file descriptor of the process (docs/decisions/065, 095): the
   // slot is freed when the stream closes, however it ends.
-  const release = streamSlots.take(c.var.clientIp);
-  if (release === 'address') throw rateLimited(c, STREAM_RETRY_SECONDS, refusals.tooMany(streamSlots.perAddress));
-  if (release === 'process') throw unavailable(c, STREAM_RETRY_SECONDS, refusals.full);
+  const release = takeStreamSlot(c, refusals);
   // Served by Node (npm start): written straight to the socket (docs/decisions/042). In-process callers (tests) get
   // Hono's streamSSE with the same events.
   const res = (c.env as { outgoing?: unknown } | undefined)?.outgoing;
