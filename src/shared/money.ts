@@ -12,6 +12,9 @@ export function formatMoney(cents: number, currency = 'USD'): string {
   return format.format(cents / 100);
 }
 
+/** An amount as a plain decimal ('1200.50'), without the currency: CSV columns and the ledger's notes. */
+export const decimalText = (cents: number): string => (cents / 100).toFixed(2);
+
 /** The amount due for `teams` teams at `priceCents` each. */
 export const totalCents = (priceCents: number, teams: number) => priceCents * teams;
 

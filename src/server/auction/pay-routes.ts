@@ -18,6 +18,7 @@ import { lotPaidSchema, LOT_STATE_LABELS } from '../../shared/auction-results-sc
 import { golferLotsPath, YOUR_LOTS_PATH } from './closing';
 import { auctionResults, markLotPaid } from './results';
 import { golferOfToken, payWonLots, wonLots, type Winner } from './won-lots';
+import { decimalText } from '../../shared/money';
 
 const wonLot = z
   .object({
@@ -146,7 +147,7 @@ const resultLot = z
 const lotIdParam = z.object({ lotId: z.uuid('Lot not found') });
 
 /** Cents as a plain decimal for spreadsheets. */
-const decimal = (cents: number | null) => (cents == null ? '' : (cents / 100).toFixed(2));
+const decimal = (cents: number | null) => (cents == null ? '' : decimalText(cents));
 
 export const auctionResultRoutes = createRouter()
   .openapi(

@@ -11,6 +11,7 @@ import { refundPayment } from './card-payments';
 import { paymentHistory } from './payment-events';
 import { sendReceipts } from './receipts';
 import { getLedgerRow, listPayments, paymentsForExport, updatePayment } from './service';
+import { decimalText } from '../../shared/money';
 const item = z
   .object({
     id: z.string(),
@@ -44,7 +45,6 @@ const totals = z.object({
 const LINE_KIND_LABELS = { team: 'Team', donation: 'Gift', item: 'Sponsorship', addon: 'Add-on', lot: 'Auction lot' } as const;
 
 /** Cents as a plain decimal for spreadsheets (no currency sign, no grouping). */
-const decimal = (cents: number) => (cents / 100).toFixed(2);
 
 export const paymentRoutes = createRouter()
   .openapi(
@@ -92,12 +92,12 @@ export const paymentRoutes = createRouter()
           r.teamName,
           r.tournamentName,
           r.levelName ?? '',
-          decimal(r.amountCents),
+          decimalText(r.amountCents),
           PAYMENT_STATUS_LABELS[r.state],
           r.note,
           r.createdAt,
           LINE_KIND_LABELS[r.kind],
-          decimal(r.refundedCents),
+          decimalText(r.refundedCents),
         ]),
       );
       return csvResponse(c, 'payments.csv', csv);

@@ -7,6 +7,7 @@ import { sponsorshipItems, tournamentSponsorshipLevels } from '../db/schema';
 import { AppError } from '../http/errors';
 import { codeRefusal, priceOf, type CodeTarget, type FeeRule, type Price } from '../../shared/pricing';
 import { findCode, rulesOf, termsOf, type DiscountCode } from './codes-service';
+import { decimalText } from '../../shared/money';
 
 /** A level's prices as the first look of a registration reads them. */
 export interface LevelPrices {
@@ -37,10 +38,8 @@ export interface PriceAsk {
 
 /** The ledger's words for a price (R26, R57): list or early price, the code's discount, what is charged. */
 export function priceNote({ price, code }: PricedLine): string {
-  const base = `${price.early ? 'Early-bird price' : 'Price'} ${(price.baseCents / 100).toFixed(2)}`;
-  return code
-    ? `${base}, code ${code.code} −${(price.discountCents / 100).toFixed(2)}, to pay ${(price.unitCents / 100).toFixed(2)}`
-    : base;
+  const base = `${price.early ? 'Early-bird price' : 'Price'} ${decimalText(price.baseCents)}`;
+  return code ? `${base}, code ${code.code} −${decimalText(price.discountCents)}, to pay ${decimalText(price.unitCents)}` : base;
 }
 
 /** The code that applies to `target`, or an AppError with the reason in the payer's words (on the `code` field). */

@@ -12,6 +12,7 @@ import { keyMatches, receiptsFor, receiptSubject, statementSubject, yearStatemen
 import { email } from '../../shared/field-schemas';
 import { statementYear } from '../../shared/fundraising-schemas';
 import { isStaff } from '../../shared/roles';
+import { decimalText } from '../../shared/money';
 
 const RECEIPT_NOT_FOUND = 'Receipt not found';
 const STATEMENT_NOT_FOUND = 'Statement not found';
@@ -156,7 +157,6 @@ export const receiptRoutes = createRouter()
       const { config, database } = c.var.deps;
       const query = c.req.valid('query');
       const statement = await yearStatement(database.db, query.year, config.timeZone, query.email ?? null);
-      const decimal = (cents: number) => (cents / 100).toFixed(2);
       const rows = [...statement.receipts]
         .sort((a, b) => a.payerEmail.localeCompare(b.payerEmail) || a.paidAt.localeCompare(b.paidAt))
         .map((r) => [
@@ -165,10 +165,10 @@ export const receiptRoutes = createRouter()
           r.paidAt.slice(0, 10),
           r.tournamentName,
           r.description,
-          decimal(r.amountCents),
-          decimal(r.refundedCents),
-          decimal(r.fmvCents),
-          decimal(r.deductibleCents),
+          decimalText(r.amountCents),
+          decimalText(r.refundedCents),
+          decimalText(r.fmvCents),
+          decimalText(r.deductibleCents),
           r.reference,
         ]);
       const currency = config.currency;

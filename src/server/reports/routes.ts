@@ -6,6 +6,7 @@ import { createRouter, defineRoute, errorResponse, jsonResponse } from '../http/
 import { reportFiltersSchema, reportOptionsQuerySchema, reportQuerySchema } from '../../shared/report-schemas';
 import { PAYMENT_STATUS_LABELS } from '../../shared/payment-status';
 import { buildReport, reportForExport, reportOptions } from './service';
+import { decimalText } from '../../shared/money';
 const tournamentChoice = z.object({ id: z.string(), name: z.string(), active: z.boolean() });
 /** Every tournament to choose from, and the one chosen (or the default), in both answers. */
 const tournamentChoices = { tournaments: z.array(tournamentChoice), tournamentId: z.string().nullable() };
@@ -32,7 +33,6 @@ const totals = z.object({
 });
 
 /** Cents as a plain decimal for spreadsheets (no currency sign, no grouping). */
-const decimal = (cents: number) => (cents / 100).toFixed(2);
 const slug = (text: string) =>
   text
     .toLowerCase()
@@ -122,7 +122,7 @@ export const reportRoutes = createRouter()
           r.registeredOn,
           PAYMENT_STATUS_LABELS[r.status],
           r.golfers,
-          decimal(r.amountCents),
+          decimalText(r.amountCents),
         ]),
       );
       return csvResponse(c, `report-${slug(report.tournamentName ?? 'none')}.csv`, csv);
