@@ -24,7 +24,10 @@ const UNIT = fileURLToPath(new URL('../../../deploy/golf-portal@.service', impor
 // The files themselves: once, on the embedded run (they do not depend on the database).
 onTheEmbeddedRunOnly('deploy/Caddyfile, as the tests run it, is a valid Caddy configuration with the shipped site block', async () => {
   const file = caddyfileFor({ url: 'https://localhost:8443', upstreams: ['127.0.0.1:4001', '127.0.0.1:4002'] });
-  for (const directive of ['flush_interval -1', 'health_uri /api/health', 'lb_policy round_robin']) expect(file).toContain(directive);
+  for (const directive of ['health_uri /api/health', 'lb_policy round_robin']) expect(file).toContain(directive);
+  // Streams are flushed by Caddy itself (text/event-stream); -1 would split every answer's headers from its body and keep a
+  // departed viewer's stream open at the portal (decision 121).
+  expect(file).not.toMatch(/^\s*flush_interval/m);
   // Adapted and validated (every directive and value checked) with nothing written outside a temporary folder.
   const dir = mkdtempSync(join(tmpdir(), 'golf-caddyfile-'));
   try {
