@@ -6,6 +6,9 @@
 //  Each also through Caddy at an http:// address (no TLS), for information: the proxy's share of the cost and TLS's.
 //  - A saved score reaching 2,000 viewers of two processes (bench/live-updates.ts, run twice: `--via direct` and
 //    `--via caddy`): budget, the proxy's p95 ≤ 1.5 × the direct p95.
+//  - The stop with as many streams open through Caddy (bench/stop-time.ts `--via caddy`, one run): budget ≤ 10 s (R49).
+//  The CPU each process spent per read (portal, Caddy, this process's autocannon) is printed per run, with the load
+//  average: on shared cores the ratio is what they add up to (decision 121).
 //   node --import tsx bench/behind-proxy.ts [--duration 10] [--connections 10] [--viewers 2000] [--saves 5]
 import autocannon from 'autocannon';
 import { spawnSync } from 'node:child_process';
@@ -34,6 +37,7 @@ const VIEWERS = Number(argValue('--viewers') ?? 2000);
 const SAVES = Number(argValue('--saves') ?? 5);
 const READ_RATIO = 0.7;
 const DELIVERY_FACTOR = 1.5;
+const STOP_BUDGET_S = 10;
 const EMAIL = 'proxy-bench@example.org';
 
 interface Row {
@@ -55,6 +59,14 @@ interface Row {
 function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** CPU milliseconds per 1,000 reads, averaged over a path's runs: each process's and their sum. */
+function cpuPerRead(rows: Row[], path: Row['path']) {
+  const of = rows.filter((r) => r.path === path);
+  const mean = (key: 'portalCpu' | 'caddyCpu' | 'clientCpu') => round(of.reduce((sum, r) => sum + r[key], 0) / of.length, 0);
+  const each = { portal: mean('portalCpu'), caddy: mean('caddyCpu'), client: mean('clientCpu') };
+  return { ...each, all: each.portal + each.caddy + each.client };
 }
 
 async function readThroughput(scheme: 'https' | 'http'): Promise<{ rows: Row[]; ratio: number }> {
@@ -153,6 +165,20 @@ function liveUpdates(via: 'direct' | 'caddy' | 'caddy-http'): { p50: number; p95
   return { ...result.delivery, all };
 }
 
+/** bench/stop-time.ts with VIEWERS streams through Caddy, one run: its stop time in seconds and whether all ended well. */
+function stopThroughCaddy(): { seconds: number; pass: boolean } {
+  const name = `stop-time-caddy-${VIEWERS}`;
+  rmSync(join(RESULTS_DIR, `${name}.json`), { force: true });
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'bench/stop-time.ts', '--streams', String(VIEWERS), '--runs', '1', '--postgres', '--via', 'caddy', '--name', name],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  if (!existsSync(join(RESULTS_DIR, `${name}.json`))) throw new Error(`stop-time --via caddy wrote no result (exit ${run.status})`);
+  const { checks } = JSON.parse(readFileSync(join(RESULTS_DIR, `${name}.json`), 'utf8')) as { checks: Check[] };
+  return { seconds: Number(checks[0]!.value), pass: checks.every((c) => c.pass !== false) };
+}
+
 async function main() {
   const loadBefore = noteLoad('behind-proxy start');
   const reads = await readThroughput('https');
@@ -167,6 +193,9 @@ async function main() {
   console.log(
     `${VIEWERS} viewers: p95 direct ${direct.p95} ms, through Caddy ${proxied.p95} ms (× ${factor}), through Caddy without TLS ${proxiedHttp.p95} ms`,
   );
+  const stop = stopThroughCaddy();
+  const cpu = { direct: cpuPerRead(reads.rows, 'direct'), caddy: cpuPerRead(reads.rows, 'caddy') };
+  const cpuText = (c: ReturnType<typeof cpuPerRead>) => `${c.all} (portal ${c.portal}, Caddy ${c.caddy}, autocannon ${c.client})`;
   const checks: Check[] = [
     {
       name: 'signed-in read (teams/mine) through Caddy (HTTPS) ÷ direct',
@@ -174,6 +203,13 @@ async function main() {
       unit: '×',
       budget: `≥ ${READ_RATIO}`,
       pass: reads.ratio >= READ_RATIO,
+    },
+    {
+      name: 'CPU ms per 1,000 reads, all processes: through Caddy (HTTPS) ÷ direct',
+      value: round(cpu.caddy.all / cpu.direct.all, 2),
+      unit: '×',
+      budget: `information: direct ${cpuText(cpu.direct)}, through Caddy ${cpuText(cpu.caddy)}`,
+      pass: null,
     },
     {
       name: 'the same through Caddy without TLS ÷ direct',
@@ -196,6 +232,13 @@ async function main() {
       budget: `information (${proxiedHttp.p95} ms)`,
       pass: null,
     },
+    {
+      name: `stop time with ${VIEWERS} open streams through Caddy (HTTPS)`,
+      value: stop.seconds,
+      unit: 's',
+      budget: `≤ ${STOP_BUDGET_S} s, every stream ended with the closing event`,
+      pass: stop.pass && stop.seconds <= STOP_BUDGET_S,
+    },
   ];
   for (const c of checks)
     console.log(`${c.pass === null ? 'info' : c.pass ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value} ${c.unit} (${c.budget})`);
@@ -207,6 +250,8 @@ async function main() {
     direct,
     proxied,
     proxiedHttp,
+    stop,
+    cpu,
     checks,
   });
   console.log(`written ${file}`);

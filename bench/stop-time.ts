@@ -2,9 +2,12 @@
 // process group, built first), 2,000 streams opened from this process (STREAMS_PER_ADDRESS raised so one address may hold
 // them all), then SIGTERM to npm's own PID: measured until npm has exited, every stream has ended (and how many ended with
 // the `closing` event and its retry hint), no process of npm's group is left and the port can be bound again. --runs times.
-//   node --import tsx bench/stop-time.ts [--streams 2000] [--runs 3] [--postgres]
+// --via caddy: the streams go through Caddy over HTTPS (deploy/Caddyfile, src/server/test/caddy.ts), as viewers' do in
+// production (bench/behind-proxy.ts runs it so); each asks Caddy to close its connection when the stream ends.
+//   node --import tsx bench/stop-time.ts [--streams 2000] [--runs 3] [--postgres] [--via direct|caddy] [--name stop-time]
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import tls from 'node:tls';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -24,6 +27,7 @@ import {
   writeResult,
   type Check,
 } from './lib';
+import { caddyAddress, startCaddy, type RunningCaddy } from '../src/server/test/caddy';
 import { spawnNpmStart } from '../src/server/test/server-process';
 
 const STREAMS = Number(argValue('--streams') ?? 2000);
@@ -31,6 +35,9 @@ const RUNS = Number(argValue('--runs') ?? 3);
 const POSTGRES = hasArg('--postgres');
 const BUDGET_S = 10;
 const BATCH = 100;
+const VIA = argValue('--via') ?? 'direct';
+if (VIA !== 'direct' && VIA !== 'caddy') throw new Error('--via is direct or caddy');
+const NAME = argValue('--name') ?? 'stop-time';
 
 interface Stream {
   socket: net.Socket;
@@ -39,16 +46,20 @@ interface Stream {
   farewell(): boolean;
 }
 
-/** One stream over a raw socket: resolves once its 200 header is in. */
-function openStream(port: number): Promise<Stream> {
+/**
+ * One stream over a raw socket, straight to the portal or over TLS to Caddy (trusting only its root): resolves once its
+ * 200 header is in. Through Caddy it asks for `Connection: close`, so the socket closes when the stream ends.
+ */
+function openStream(port: number, caddy?: RunningCaddy): Promise<Stream> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect({ port, host: '127.0.0.1' });
+    const host = caddy ? 'localhost' : '127.0.0.1';
+    const request = `GET /api/leaderboard/events HTTP/1.1\r\nHost: ${host}:${port}\r\nAccept: text/event-stream\r\n${caddy ? 'Connection: close\r\n' : ''}\r\n`;
+    const socket = caddy
+      ? tls.connect({ port, host: '127.0.0.1', servername: host, ca: caddy.rootCertificate }, () => socket.write(request))
+      : net.connect({ port, host }, () => socket.write(request));
     let text = '';
     let open = false;
     const closed = new Promise<number>((done) => socket.once('close', () => done(performance.now())));
-    socket.on('connect', () =>
-      socket.write(`GET /api/leaderboard/events HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: text/event-stream\r\n\r\n`),
-    );
     socket.on('data', (chunk: Buffer) => {
       text += chunk.toString('latin1');
       // Only what is needed: the status, then whether the farewell came (the boards themselves are dropped).
@@ -98,19 +109,24 @@ async function oneRun(run: number): Promise<Run> {
   const port = await freePort();
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${database}`;
+  const proxyUrl = VIA === 'caddy' ? await caddyAddress('https') : undefined;
   const { npm, output, exited } = spawnNpmStart({
     PORT: String(port),
-    APP_URL: `http://127.0.0.1:${port}`,
+    APP_URL: proxyUrl ?? `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     STREAMS_PER_ADDRESS: String(STREAMS + 500),
+    ...(proxyUrl ? { TRUST_PROXY: '127.0.0.1' } : {}),
     ...(database ? { DATABASE_URL: url.toString() } : {}),
   });
+  let caddy: RunningCaddy | undefined;
   try {
     await waitForOk(`http://127.0.0.1:${port}/api/health`, undefined, 120_000, 50);
+    if (proxyUrl) caddy = await startCaddy(proxyUrl, [`127.0.0.1:${port}`]);
+    const streamPort = caddy ? Number(new URL(caddy.url).port) : port;
     const streams: Stream[] = [];
     while (streams.length < STREAMS) {
       const n = Math.min(BATCH, STREAMS - streams.length);
-      streams.push(...(await Promise.all(Array.from({ length: n }, () => openStream(port)))));
+      streams.push(...(await Promise.all(Array.from({ length: n }, () => openStream(streamPort, caddy)))));
     }
     // Every stream has its first events; then npm is signalled, as systemd does.
     await sleep(500);
@@ -134,6 +150,7 @@ async function oneRun(run: number): Promise<Run> {
     console.error(output());
     throw error;
   } finally {
+    await caddy?.stop();
     if (groupAlive(npm.pid!)) process.kill(-npm.pid!, 'SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
     if (database) await adminQuery(`drop database if exists "${database}" with (force)`);
@@ -155,7 +172,7 @@ printTable(runs.map((r) => ({ ...r, leftBehind: String(r.leftBehind) })));
 const worst = Math.max(...runs.map((r) => r.portFreeMs));
 const checks: Check[] = [
   {
-    name: `stop time with ${STREAMS} open streams (SIGTERM to npm → npm exited, nothing left, port free), worst of ${RUNS}`,
+    name: `stop time with ${STREAMS} open streams${VIA === 'caddy' ? ' through Caddy' : ''} (SIGTERM to npm → npm exited, nothing left, port free), worst of ${RUNS}`,
     value: round(worst / 1000, 2),
     unit: 's',
     budget: `≤ ${BUDGET_S} s`,
@@ -177,4 +194,4 @@ const checks: Check[] = [
   },
 ];
 printChecks(checks);
-console.log(`written ${writeResult('stop-time', { streams: STREAMS, database: POSTGRES ? 'postgres' : 'pglite', runs, checks })}`);
+console.log(`written ${writeResult(NAME, { streams: STREAMS, via: VIA, database: POSTGRES ? 'postgres' : 'pglite', runs, checks })}`);
