@@ -13,7 +13,7 @@ import { localDate } from '../src/shared/editing-lock';
 import { formatMoney } from '../src/shared/money';
 import { E2E_ACCOUNTS } from './support/accounts';
 import { expectUsable } from './support/admin-pages';
-import { setUpJourney, shoot } from './support/journey';
+import { resizeTo, setUpJourney, shoot } from './support/journey';
 
 const ZONE = 'America/Chicago';
 const LIST_CENTS = 80_000;
@@ -121,6 +121,9 @@ describe('an early-bird price that ends at midnight in TIME_ZONE', () => {
     await expect.poll(() => page.getByText('Total:').innerText()).toBe(`Total: ${usd(EARLY_CENTS)}`);
     await fillTeam(page, 'Night Owls', 'Owl');
     await shoot(page, 'early-bird-form-before-390');
+    await resizeTo(page, 'desktop');
+    await shoot(page, 'early-bird-form-before-1280');
+    await resizeTo(page, 'mobile');
     await page.getByRole('button', { name: 'Register 1 Team' }).click();
     await page.getByRole('heading', { name: 'Night Owls', exact: true }).waitFor();
     await expect.poll(() => toPayOn(page, 'Night Owls')).toBe(usd(EARLY_CENTS));
@@ -164,6 +167,9 @@ describe('an early-bird price that ends at midnight in TIME_ZONE', () => {
     await page.getByRole('radio', { name: /Pay now/ }).check();
     await expectUsable(page, (await page.getByRole('heading', { level: 1 }).innerText()).trim(), 'registration form after the early price');
     await shoot(page, 'early-bird-form-after-390');
+    await resizeTo(page, 'desktop');
+    await shoot(page, 'early-bird-form-after-1280');
+    await resizeTo(page, 'mobile');
     await page.getByRole('button', { name: 'Register 1 Team' }).click();
 
     // The Checkout charges the regular price.
@@ -178,7 +184,7 @@ describe('an early-bird price that ends at midnight in TIME_ZONE', () => {
     // Registered before midnight: what it owes was fixed when it was saved.
     expect(await toPayOn(page, 'Night Owls')).toBe(usd(EARLY_CENTS));
     await shoot(page, 'early-bird-team-cards-after-390');
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await resizeTo(page, 'desktop');
     await shoot(page, 'early-bird-team-cards-after-1280');
   });
 });
