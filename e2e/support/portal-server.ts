@@ -36,6 +36,8 @@ export interface PortalOptions {
   empty?: boolean;
   /** More settings for the server, as environment variables (e.g. the local Stripe fake's). */
   env?: Record<string, string>;
+  /** The journey moves the server's clock (`Portal.setClock`; spare-server.mjs): for what happens by the clock. */
+  movableClock?: boolean;
 }
 
 export interface Portal {
@@ -47,6 +49,11 @@ export interface Portal {
   database: 'pglite' | 'postgres';
   /** Everything the server printed so far. */
   output(): string;
+  /**
+   * Sets the server process's clock to `at` (it runs on from there), as if the machine's clock had moved; answers once
+   * the server says it is set. Only with `movableClock`.
+   */
+  setClock(at: Date): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -175,12 +182,24 @@ function keepsTestProcessAlive(child: ChildProcess, alive: boolean) {
 let spare: Spare | null = null;
 
 /** The spare, started with these settings (and a new spare made ready for the next journey once this one is up). */
-function takeSpare(settings: Record<string, string>): Spare {
+function takeSpare(settings: Record<string, string>, movableClock: boolean): Spare {
   const taken = spare && spare.child.exitCode === null && spare.child.signalCode === null ? spare : spawnSpare();
   spare = null;
   keepsTestProcessAlive(taken.child, true);
-  taken.child.stdin!.end(`${JSON.stringify(serverEnv(settings))}\n`);
+  const line = `${JSON.stringify(serverEnv(movableClock ? { ...settings, E2E_MOVABLE_CLOCK: '1' } : settings))}\n`;
+  // A movable clock keeps stdin open for its lines (spare-server.mjs).
+  if (movableClock) taken.child.stdin!.write(line);
+  else taken.child.stdin!.end(line);
   return taken;
+}
+
+/** Waits until `output` has a line `e2e clock: …` past the `seen` lines already there. */
+async function clockSet(output: () => string, seen: number, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while ((output().match(/^e2e clock: /gm)?.length ?? 0) <= seen) {
+    if (Date.now() > deadline) throw new Error(`The server did not set its clock. It printed:\n${output().slice(-2000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 export async function startPortal(options: PortalOptions = {}): Promise<Portal> {
@@ -200,7 +219,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
       url = `http://127.0.0.1:${port}`;
       const settings: Record<string, string> = { PORT: String(port), APP_URL: url, ...database.env, ...options.env };
       if (mail) settings.SMTP_URL = mail.url;
-      const server = takeSpare(settings);
+      const server = takeSpare(settings, options.movableClock === true);
       child = server.child;
       output = server.output;
       const ready = await waitUntilReady(url, child);
@@ -233,6 +252,12 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
     users: E2E_ACCOUNTS,
     database: database.kind,
     output,
+    async setClock(at) {
+      if (!options.movableClock) throw new Error('setClock needs setUpJourney({ movableClock: true })');
+      const seen = output().match(/^e2e clock: /gm)?.length ?? 0;
+      server.stdin!.write(`${JSON.stringify({ clock: at.toISOString() })}\n`);
+      await clockSet(output, seen);
+    },
     stop: () =>
       (stopped ??= (async () => {
         await stopProcess(server);

@@ -22,12 +22,48 @@ await Promise.all(
   ),
 );
 
+/**
+ * A journey about time (an early-bird price ending at midnight, R58) moves this server's clock as the machine's would
+ * move: every `new Date()` and `Date.now()` in the process (the app's deps.now, better-auth, PGlite's now()) reads the
+ * real time plus an offset. Each later line of stdin, `{"clock":"<ISO instant>"}`, sets the offset so that the clock
+ * reads that instant then runs on; the line `e2e clock: <ISO>` on stdout says it is set (portal-server.ts waits for it).
+ * Nothing in dist/server changes: the app knows only its clock.
+ */
+function installMovableClock() {
+  const RealDate = Date;
+  let offset = 0;
+  const now = () => RealDate.now() + offset;
+  function MovedDate(...args) {
+    if (!new.target) return new RealDate(now()).toString();
+    return Reflect.construct(RealDate, args.length ? args : [now()], new.target);
+  }
+  Object.setPrototypeOf(MovedDate, RealDate);
+  MovedDate.prototype = RealDate.prototype;
+  MovedDate.now = now;
+  globalThis.Date = MovedDate;
+  return (at) => {
+    offset = RealDate.parse(at) - RealDate.now();
+    process.stdout.write(`e2e clock: ${new RealDate(now()).toISOString()}\n`);
+  };
+}
+
 // The settings, or the end of stdin when the test process went without taking this one: then it ends too.
 const lines = createInterface({ input: process.stdin });
 let settings = null;
-lines.once('line', (line) => (settings = JSON.parse(line)));
+let setClock = null;
+lines.on('line', (line) => {
+  if (setClock) return setClock(JSON.parse(line).clock);
+  settings = JSON.parse(line);
+  if (settings.E2E_MOVABLE_CLOCK !== '1') return;
+  // Its stdin stays open for the clock's lines: the server starts now, not at the end of stdin.
+  delete settings.E2E_MOVABLE_CLOCK;
+  setClock = installMovableClock();
+  Object.assign(process.env, settings);
+  void import(main.href);
+});
 lines.once('close', () => {
   if (!settings) process.exit(0);
+  if (setClock) return;
   Object.assign(process.env, settings);
   void import(main.href);
 });

@@ -1,13 +1,15 @@
 // Inputs of the money routes (R23, R24), shared by the forms and the server.
 import { z } from './zod';
 
-/** 'Pay now': the caller's teams to pay by card. */
+/** 'Pay now': the caller's teams to pay by card, and the tick to cover the card fee (R58) as at registration. */
 export const checkoutRequestSchema = z.object({
   teamIds: z
     .array(z.guid('Team not found'), { error: 'Choose the teams to pay for' })
     .min(1, 'Choose the teams to pay for')
     .max(50, 'At most 50 teams at once'),
+  coverFee: z.boolean().default(false),
 });
+export type CheckoutInput = z.input<typeof checkoutRequestSchema>;
 
 /** Staff give an unpaid team more time (R24). */
 export const extendHoldSchema = z.object({

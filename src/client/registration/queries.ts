@@ -1,6 +1,7 @@
 // The team dashboard's server state: tournaments, levels, the leader's teams, and the calls that change them.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileInput } from '../../shared/account-schemas';
+import type { CheckoutInput } from '../../shared/payment-schemas';
 import type { EditTeamInput, MultiTeamInput, SinglePlaceInput } from '../../shared/team-schemas';
 import { useReads } from '../lib/first-load-reads';
 import { api } from '../lib/api';
@@ -88,10 +89,10 @@ export function useUpdateProfile() {
   });
 }
 
-/** 'Pay now' (R23): a Stripe Checkout Session for the leader's unpaid teams; the browser then goes to its page. */
+/** 'Pay now' (R23): a Stripe Checkout Session for the leader's unpaid teams, with the card fee if they cover it (R58); the browser then goes to its page. */
 export function usePayNow() {
   return useMutation({
-    mutationFn: (teamIds: string[]) => api<ApiAnswer<'/api/payments/checkout', 'post'>>('/api/payments/checkout', { body: { teamIds } }),
+    mutationFn: (body: CheckoutInput) => api<ApiAnswer<'/api/payments/checkout', 'post'>>('/api/payments/checkout', { body }),
     onSuccess: ({ url }) => window.location.assign(url),
   });
 }

@@ -5,6 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from '../router';
 import { LOCKED_MESSAGE } from '../../shared/editing-lock';
 import { formatDateRange, formatDateTime } from '../lib/format';
+import { formatMoney } from '../../shared/money';
 import { PaymentBadge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
@@ -28,10 +29,15 @@ export function TeamCard({
   const headingId = `team-${team.id}`;
   const [addons, setAddons] = useState(false);
   const payNow = usePayNow();
-  // An unpaid team can be paid by card (R23) while its place is kept.
-  const payable = cardPayments && (team.paymentStatus === 'pending' || team.paymentStatus === 'hold') && (team.level?.priceCents ?? 0) > 0;
+  const [coverFee, setCoverFee] = useState(false);
+  const unpaid = team.paymentStatus === 'pending' || team.paymentStatus === 'hold';
+  // An unpaid team can be paid by card (R23) while its place is kept; the payer may cover the card fee (R58).
+  const payable = cardPayments && unpaid && team.dueCents > 0;
   const pay = () =>
-    payNow.mutate([team.id], { onError: (error) => notify.error(errorMessage(error, 'The payment page could not be opened')) });
+    payNow.mutate(
+      { teamIds: [team.id], coverFee: coverFee && team.coverableFeeCents > 0 },
+      { onError: (error) => notify.error(errorMessage(error, 'The payment page could not be opened')) },
+    );
   return (
     <Card className="flex flex-col gap-3" aria-labelledby={headingId}>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -67,6 +73,12 @@ export function TeamCard({
           ) : null}
         </div>
       </div>
+      {payable && team.coverableFeeCents > 0 ? (
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" className="size-4 accent-brand-800" checked={coverFee} onChange={(e) => setCoverFee(e.target.checked)} />
+          Cover the card fee (+{formatMoney(team.coverableFeeCents, currency)}), a gift to the cause
+        </label>
+      ) : null}
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <div>
           <dt className="text-stone-600">Tournament</dt>
@@ -94,7 +106,13 @@ export function TeamCard({
             <dd>{team.level.name}</dd>
           </div>
         ) : null}
-        {(team.paymentStatus === 'hold' || team.paymentStatus === 'pending') && team.holdUntil ? (
+        {unpaid && team.dueCents > 0 ? (
+          <div>
+            <dt className="text-stone-600">To pay</dt>
+            <dd>{formatMoney(team.dueCents, currency)}</dd>
+          </div>
+        ) : null}
+        {unpaid && team.holdUntil ? (
           <div>
             <dt className="text-stone-600">{team.paymentStatus === 'hold' ? 'Held until' : 'Pay by'}</dt>
             <dd>{formatDateTime(team.holdUntil, { withZone: true })}</dd>

@@ -10,6 +10,8 @@ import { CARD_PAYMENTS_OFF_MESSAGE, verifyWebhook } from './card-payments';
 import { applyStripeEvent, checkoutProgress, createCheckout, linesOf, TEAMS_RETURN } from './checkout';
 import { teamLines } from './line-tables';
 import { sendReceipts } from './receipts';
+import { insertTeamFeeGifts } from '../pricing/fee-gift';
+import { feeRuleOf } from '../settings/organisation';
 
 /** A return page's question names its Checkout Session (the id Stripe handed the payer's browser). */
 export const checkoutSessionParam = z.object({ sessionId: z.string().regex(/^cs_\w+$/, 'Payment not found') });
@@ -28,6 +30,8 @@ export const cardPaymentRoutes = createRouter()
       path: '/checkout',
       access: 'signed-in',
       summary: "Open a Stripe Checkout Session for the caller's unpaid teams (one line per team); answers the payment page's URL",
+      description:
+        'With `coverFee` (R58) the card fee on what the teams still owe is added as a gift (R35), one line per tournament, in the same session, as at registration.',
       request: { body: jsonBody(checkoutRequestSchema) },
       responses: {
         201: jsonResponse('Session created', z.object({ url: z.string(), sessionId: z.string(), amountCents: z.number() })),
@@ -38,10 +42,14 @@ export const cardPaymentRoutes = createRouter()
     async (c) => {
       const viewer = await getViewer(c);
       if (!viewer) throw unauthenticated();
-      const { database, stripe, config } = c.var.deps;
+      const { database, stripe, config, organisation } = c.var.deps;
       if (!stripe) throw new AppError('CONFLICT', CARD_PAYMENTS_OFF_MESSAGE);
+      const { teamIds, coverFee } = c.req.valid('json');
+      const feeGiftIds = coverFee
+        ? await insertTeamFeeGifts(database.db, { userId: viewer.userId, teamIds, fee: feeRuleOf(await organisation.read()) })
+        : [];
       const checkout = await createCheckout(database.db, stripe, {
-        lines: linesOf('team', c.req.valid('json').teamIds),
+        lines: [...linesOf('team', teamIds), ...linesOf('purchase', feeGiftIds)],
         userId: viewer.userId,
         appUrl: config.appUrl,
         currency: config.currency,

@@ -328,6 +328,76 @@ describe('covering the card fee (R58)', () => {
   });
 });
 
+describe("covering the card fee on 'Pay now' later (R58)", () => {
+  it("offers the fee on what a held team owes, adds it as a gift to the card's Checkout, and one webhook pays both", async () => {
+    await t.call('/api/admin/settings/fee', { method: 'PUT', json: { basisPoints: 290, fixedCents: 30 }, cookie: admin.cookie });
+    // 425.00: 2.9 % is 12.325, rounded half up to 12.33, plus 0.30.
+    const tournament = await createTournament(t.db);
+    const level = await createLevel(t.db, tournament.id, { priceCents: 42_500, fmvCents: 10_000 });
+    const held = await t.call('/api/registrations', { json: registrationInput(tournament.id, level.id), cookie: leader.cookie });
+    expect(held.status).toBe(201);
+    const teamId: string = held.body.teams[0].id;
+
+    const mine = await t.call('/api/teams/mine', { cookie: leader.cookie });
+    expect(mine.body.teams.find((team: { id: string }) => team.id === teamId)).toMatchObject({
+      paymentStatus: 'hold',
+      dueCents: 42_500,
+      coverableFeeCents: 1_263,
+    });
+
+    const checkout = await t.call('/api/payments/checkout', { json: { teamIds: [teamId], coverFee: true }, cookie: leader.cookie });
+    expect(checkout.status).toBe(201);
+    expect(checkout.body.amountCents).toBe(43_763);
+    const session = fake.sessions.get(checkout.body.sessionId)!;
+    expect(session.line_items.map((l) => [l.name, l.amount])).toEqual([
+      [expect.stringContaining(': Team '), 42_500],
+      [expect.stringMatching(/^Gift: /), 1_263],
+    ]);
+    const [team] = await t.db.select().from(teams).where(eq(teams.id, teamId));
+    const [gift] = await t.db
+      .select()
+      .from(purchases)
+      .where(and(eq(purchases.tournamentId, tournament.id), eq(purchases.kind, 'donation')));
+    // It expires with the team it covers if neither is paid (R24).
+    expect(gift).toMatchObject({
+      amountCents: 1_263,
+      note: FEE_GIFT_NOTE,
+      paymentStatus: 'pending',
+      fmvCents: 0,
+      holdUntil: team!.holdUntil,
+    });
+
+    expect(await fake.pay(checkout.body.sessionId)).toBe(200);
+    expect((await t.db.select().from(purchases).where(eq(purchases.id, gift!.id)))[0]!.paymentStatus).toBe('paid');
+    expect((await t.db.select().from(teams).where(eq(teams.id, teamId)))[0]!.paymentStatus).toBe('paid');
+    expect(await raisedForOne(t.db, tournament.id)).toMatchObject({
+      raisedCents: 43_763,
+      raisedBySource: { teams: 42_500, donations: 1_263 },
+    });
+    const after = await t.call('/api/teams/mine', { cookie: leader.cookie });
+    expect(after.body.teams.find((team: { id: string }) => team.id === teamId)).toMatchObject({ dueCents: 0, coverableFeeCents: 0 });
+  });
+
+  it("adds no gift without the tick, and none for another leader's team (refused as before)", async () => {
+    const tournament = await createTournament(t.db);
+    const level = await createLevel(t.db, tournament.id, { priceCents: 42_500 });
+    const held = await t.call('/api/registrations', { json: registrationInput(tournament.id, level.id), cookie: leader.cookie });
+    const teamId: string = held.body.teams[0].id;
+    const stranger = await t.createUser('team_leader');
+    const refused = await t.call('/api/payments/checkout', { json: { teamIds: [teamId], coverFee: true }, cookie: stranger.cookie });
+    expect(refused.status).toBe(404);
+    const plain = await t.call('/api/payments/checkout', { json: { teamIds: [teamId] }, cookie: leader.cookie });
+    expect(plain.status).toBe(201);
+    expect(plain.body.amountCents).toBe(42_500);
+    expect(fake.sessions.get(plain.body.sessionId)!.line_items).toHaveLength(1);
+    const gifts = await t.db
+      .select()
+      .from(purchases)
+      .where(and(eq(purchases.tournamentId, tournament.id), eq(purchases.kind, 'donation')));
+    expect(gifts).toEqual([]);
+  });
+});
+
 /** A non-hole item of 250.00 (FMV 50.00) with a code for it. */
 async function itemWithCode(code: Record<string, unknown> = {}, quantity = 10) {
   const tournament = await createTournament(t.db);

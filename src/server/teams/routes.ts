@@ -3,10 +3,14 @@ import { z } from '@hono/zod-openapi';
 import { getActor, getViewer } from '../http/context';
 import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { editTeamSchema } from '../../shared/team-schemas';
-import { teamDetail, teamSummary } from './schemas';
+import { leaderTeam, teamDetail } from './schemas';
 import { getTeam, listTeamsOf, updateTeam } from './service';
 import { sendInvitations } from '../golfer-answers/invitations';
 import { teamIdParam } from '../http/path-params';
+import { teamLines } from '../payments/line-tables';
+import { PAYABLE_TEAM } from '../pricing/fee-gift';
+import { feeRuleOf } from '../settings/organisation';
+import { feeOn } from '../../shared/pricing';
 
 export const teamRoutes = createRouter()
   .openapi(
@@ -15,15 +19,22 @@ export const teamRoutes = createRouter()
       path: '/mine',
       access: 'signed-in',
       summary: "The signed-in leader's teams, newest first, each with whether it can still be edited",
-      responses: { 200: jsonResponse('OK', z.object({ teams: z.array(teamSummary) })) },
+      description: "An unpaid team says what it still owes and, with card payments on, what covering the card fee adds to 'Pay now' (R58).",
+      responses: { 200: jsonResponse('OK', z.object({ teams: z.array(leaderTeam) })) },
     }),
     async (c) => {
-      const { database, config, now, userAnswers } = c.var.deps;
+      const { database, config, now, userAnswers, stripe, organisation } = c.var.deps;
       const actor = await getActor(c);
       const teams = await listTeamsOf(database.db, actor.userId, now(), config.timeZone, (load) =>
         userAnswers.read('teams', actor.userId, load),
       );
-      return c.json({ teams }, 200);
+      // Read apart from the cached rows (their cache is dropped by team changes, not payment records'), and only when a
+      // team is unpaid: on tournament day most dashboards have none.
+      const unpaid = teams.filter((t) => PAYABLE_TEAM.has(t.paymentStatus)).map((t) => t.id);
+      const due = new Map(unpaid.length ? (await teamLines.due(database.db, unpaid)).map((l) => [l.id, l.dueCents]) : []);
+      const fee = stripe && unpaid.length ? feeRuleOf(await organisation.read()) : null;
+      const withDue = teams.map((t) => ({ ...t, dueCents: due.get(t.id) ?? 0, coverableFeeCents: feeOn(due.get(t.id) ?? 0, fee) }));
+      return c.json({ teams: withDue }, 200);
     },
   )
   .openapi(

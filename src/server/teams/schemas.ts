@@ -31,6 +31,16 @@ export const teamSummary = z
   })
   .openapi('TeamSummary');
 
+/** A team on its leader's dashboard: what it still owes, and what covering the card fee adds to 'Pay now' (R58). */
+export const leaderTeam = teamSummary
+  .extend({
+    /** Its unpaid payment records' total; 0 once paid. */
+    dueCents: z.number(),
+    /** The card fee on dueCents (Admin → Settings), 0 without a fee rule or card payments. */
+    coverableFeeCents: z.number(),
+  })
+  .openapi('LeaderTeam');
+
 export const teamPlayer = z
   .object({
     id: z.string(),
