@@ -6,9 +6,9 @@
 // own kind of route for the tournament of their grant, refused on it for another tournament, and everywhere else no more
 // than a team leader.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isVolunteerAccess, roleMeets, VOLUNTEER_ACCESS_ROLE, type Access, type Role, type VolunteerRole } from '../../shared/roles';
-import { players, teams, volunteerGrants } from '../db/schema';
+import { players, teams, tournaments, volunteerGrants } from '../db/schema';
 import { createTournament } from '../test/factories';
 import { fingerprint } from '../test/db-fingerprint';
 import { fixtureRequest, routeFixtures, type Caller, type MatrixUsers, type Volunteer } from '../test/route-fixtures';
@@ -343,6 +343,14 @@ async function tournamentOfRequest(path: string, options?: RequestOptions): Prom
 const roleAllowed = (role: Role | null, rule: Rule | undefined, access: Access) =>
   rule?.ownTeam ? roleMeets(role, 'signed-in') : roleMeets(role, access);
 afterAll(() => t.close());
+// Each row's fixture makes a tournament of its own, open (active) like a real one: about a thousand by the table's end. The
+// lists of every open tournament read each one's levels, sponsors, items, holes and raised, so GET /api/events came to take
+// 100 s of the file's 280 s (one worker, loaded machine) and GET /api/leaderboard 20 s; at two workers /api/events passed
+// the 30 s test timeout (the "stream" timeouts of docs/decisions/100). No row needs an earlier row's tournament, so each
+// test's are closed after it: every row still calls its route on its own fixture's data, and the lists answer as before.
+afterEach(async () => {
+  await t.db.update(tournaments).set({ active: false }).where(eq(tournaments.active, true));
+});
 
 /** Builds the route's request as the caller (seeding what it needs), and answers a function that sends it. */
 async function prepare(operation: Operation, caller: Caller, owner?: TestUser) {
