@@ -2,7 +2,7 @@
 // on a TV, which page is showing.
 import { formatLabel } from '../../shared/formats';
 import type { Leaderboard } from './queries';
-import { formatDateRange } from '../lib/format';
+import { formatClockTime, formatDateRange } from '../lib/format';
 import { cn } from '../ui/cn';
 import type { LiveState } from './use-live-leaderboard';
 
@@ -27,9 +27,6 @@ function LiveIndicator({ state, tv }: { state: Exclude<LiveState, 'offline'>; tv
     </span>
   );
 }
-
-const timeOf = (iso: string) => new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' }).format(new Date(iso));
-const hoursMinutes = (iso: string) => new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
 interface BoardHeadingProps {
   board: Leaderboard;
@@ -62,10 +59,10 @@ export function BoardHeading({ board, live, tv, page }: BoardHeadingProps) {
         ) : null}
         {live === 'offline' ? (
           <span role="status" className="font-medium text-amber-800">
-            Offline — last updated {hoursMinutes(board.updatedAt)}
+            Offline — last updated {formatClockTime(board.updatedAt, { hoursMinutes: true })}
           </span>
         ) : (
-          <span>Updated {timeOf(board.updatedAt)}</span>
+          <span>Updated {formatClockTime(board.updatedAt)}</span>
         )}
       </p>
     </div>
