@@ -1,9 +1,11 @@
 // The board's heading on the first load (docs/decisions/118): its dates and 'Updated' time read as en-US's Intl writes them,
 // without making an Intl formatter (a page's first costs a phone's main thread 0.1–0.25 s, the leaderboard's longest task).
 import { renderToString } from 'react-dom/server';
-import { expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Leaderboard } from './queries';
-import { BoardHeading } from './board-heading';
+import { BoardHeading, formatClockTime } from './board-heading';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const board = {
   tournament: { id: 't1', name: 'Spring Open', startDate: '2026-05-01', endDate: '2026-05-02' },
@@ -32,4 +34,19 @@ it('writes the dates and the time of the last update as Intl would, without an I
   } finally {
     made.mockRestore();
   }
+});
+
+describe('formatClockTime', () => {
+  it("writes every minute of a day, on the reader's clock, as Intl's en-US medium time and two-digit hour and minute", () => {
+    const medium = new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' });
+    const hoursMinutes = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit' });
+    const start = new Date(2026, 10, 29).getTime();
+    for (let at = start; at < start + DAY_MS; at += 60_000 + 7_000) {
+      const iso = new Date(at).toISOString();
+      expect(formatClockTime(iso)).toBe(medium.format(new Date(at)));
+      expect(formatClockTime(iso, { hoursMinutes: true })).toBe(hoursMinutes.format(new Date(at)));
+    }
+    expect(formatClockTime(new Date(2026, 10, 29, 0, 5, 9).toISOString())).toBe('12:05:09 AM');
+    expect(formatClockTime(new Date(2026, 10, 29, 12, 0, 0).toISOString(), { hoursMinutes: true })).toBe('12:00 PM');
+  });
 });

@@ -2,7 +2,7 @@
 // on a TV, which page is showing.
 import { formatLabel } from '../../shared/formats';
 import type { Leaderboard } from './queries';
-import { formatClockTime, formatDateRange } from '../lib/format';
+import { formatDateRange } from '../lib/format';
 import { cn } from '../ui/cn';
 import type { LiveState } from './use-live-leaderboard';
 
@@ -26,6 +26,21 @@ function LiveIndicator({ state, tv }: { state: Exclude<LiveState, 'offline'>; tv
       {LIVE_LABELS[state]}
     </span>
   );
+}
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * An instant's time of day on the reader's clock as en-US writes it, by hand (no Intl formatter on the first load,
+ * docs/decisions/118): '3:04:05 PM' (the medium time style) or, with `hoursMinutes`, '03:04 PM'.
+ */
+export function formatClockTime(iso: string, { hoursMinutes = false } = {}): string {
+  const at = new Date(iso);
+  const hour = at.getHours() % 12 || 12;
+  const half = at.getHours() < 12 ? 'AM' : 'PM';
+  return hoursMinutes
+    ? `${twoDigits(hour)}:${twoDigits(at.getMinutes())} ${half}`
+    : `${hour}:${twoDigits(at.getMinutes())}:${twoDigits(at.getSeconds())} ${half}`;
 }
 
 interface BoardHeadingProps {

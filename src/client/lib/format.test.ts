@@ -1,7 +1,7 @@
-// The first load's dates and times are written by hand, not by Intl (docs/decisions/118): they must read exactly as
+// The first load's dates are written by hand, not by Intl (docs/decisions/118): they must read exactly as
 // en-US's Intl writes them, on the server's HTML and in the browser alike.
 import { describe, expect, it, vi } from 'vitest';
-import { formatClockTime, formatDate, formatDateRange } from './format';
+import { formatDate, formatDateRange } from './format';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -22,27 +22,10 @@ describe('formatDate', () => {
   });
 });
 
-describe('formatClockTime', () => {
-  it("writes every minute of a day, on the reader's clock, as Intl's en-US medium time and two-digit hour and minute", () => {
-    const medium = new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' });
-    const hoursMinutes = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit' });
-    const start = new Date(2026, 10, 29).getTime();
-    for (let at = start; at < start + DAY_MS; at += 60_000 + 7_000) {
-      const iso = new Date(at).toISOString();
-      expect(formatClockTime(iso)).toBe(medium.format(new Date(at)));
-      expect(formatClockTime(iso, { hoursMinutes: true })).toBe(hoursMinutes.format(new Date(at)));
-    }
-    expect(formatClockTime(new Date(2026, 10, 29, 0, 5, 9).toISOString())).toBe('12:05:09 AM');
-    expect(formatClockTime(new Date(2026, 10, 29, 12, 0, 0).toISOString(), { hoursMinutes: true })).toBe('12:00 PM');
-  });
-});
-
 it("makes no Intl formatter (a page's first costs a phone 0.1–0.25 s)", () => {
   const made = vi.spyOn(Intl, 'DateTimeFormat');
   try {
     formatDateRange('2026-06-01', '2026-06-02');
-    formatClockTime('2026-06-01T15:04:05Z');
-    formatClockTime('2026-06-01T15:04:05Z', { hoursMinutes: true });
     expect(made).not.toHaveBeenCalled();
   } finally {
     made.mockRestore();

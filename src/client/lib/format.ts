@@ -1,7 +1,7 @@
 // Dates as people read them. Tournament dates are calendar dates (YYYY-MM-DD) and are shown without a time zone shift.
-// What the first load shows (Home's and the leaderboard's dates, the board's 'Updated' time) is written by hand, in exactly
-// en-US's words: a page's first Intl formatter loads the browser's locale data, 0.1–0.25 s of a phone's main thread at
-// once, the longest task of the leaderboard's first load (docs/decisions/118). format.test.ts holds them to Intl's output.
+// The first load's dates (Home's, the leaderboard's) are written by hand, in exactly en-US's words: a page's first Intl
+// formatter loads the browser's locale data, 0.1–0.25 s of a phone's main thread at once, the longest task of the
+// leaderboard's first load (docs/decisions/118). format.test.ts holds them to Intl's output.
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -9,21 +9,6 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 export function formatDate(date: string): string {
   const [year, month, day] = date.split('-').map(Number);
   return `${MONTHS[month! - 1]} ${day}, ${year}`;
-}
-
-const twoDigits = (n: number) => String(n).padStart(2, '0');
-
-/**
- * An instant's time of day on the reader's clock, as en-US writes it: '3:04:05 PM' (the medium time style) or, with
- * `hoursMinutes`, '03:04 PM' (two-digit hour and minute).
- */
-export function formatClockTime(iso: string, { hoursMinutes = false } = {}): string {
-  const at = new Date(iso);
-  const hour = at.getHours() % 12 || 12;
-  const half = at.getHours() < 12 ? 'AM' : 'PM';
-  return hoursMinutes
-    ? `${twoDigits(hour)}:${twoDigits(at.getMinutes())} ${half}`
-    : `${hour}:${twoDigits(at.getMinutes())}:${twoDigits(at.getSeconds())} ${half}`;
 }
 
 export function formatDateRange(start: string, end: string | null): string {
