@@ -28,8 +28,20 @@ function LiveIndicator({ state, tv }: { state: Exclude<LiveState, 'offline'>; tv
   );
 }
 
-const timeOf = (iso: string) => new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' }).format(new Date(iso));
-const hoursMinutes = (iso: string) => new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * An instant's time of day on the reader's clock as en-US writes it, by hand (no Intl formatter on the first load,
+ * docs/decisions/118): '3:04:05 PM' (the medium time style) or, with `hoursMinutes`, '03:04 PM'.
+ */
+export function formatClockTime(iso: string, { hoursMinutes = false } = {}): string {
+  const at = new Date(iso);
+  const hour = at.getHours() % 12 || 12;
+  const half = at.getHours() < 12 ? 'AM' : 'PM';
+  return hoursMinutes
+    ? `${twoDigits(hour)}:${twoDigits(at.getMinutes())} ${half}`
+    : `${hour}:${twoDigits(at.getMinutes())}:${twoDigits(at.getSeconds())} ${half}`;
+}
 
 interface BoardHeadingProps {
   board: Leaderboard;
@@ -62,10 +74,10 @@ export function BoardHeading({ board, live, tv, page }: BoardHeadingProps) {
         ) : null}
         {live === 'offline' ? (
           <span role="status" className="font-medium text-amber-800">
-            Offline — last updated {hoursMinutes(board.updatedAt)}
+            Offline — last updated {formatClockTime(board.updatedAt, { hoursMinutes: true })}
           </span>
         ) : (
-          <span>Updated {timeOf(board.updatedAt)}</span>
+          <span>Updated {formatClockTime(board.updatedAt)}</span>
         )}
       </p>
     </div>

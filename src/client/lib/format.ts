@@ -1,7 +1,14 @@
 // Dates as people read them. Tournament dates are calendar dates (YYYY-MM-DD) and are shown without a time zone shift.
+// The first load's dates (Home's, the leaderboard's) are written by hand, in exactly en-US's words: a page's first Intl
+// formatter loads the browser's locale data, 0.1–0.25 s of a phone's main thread at once, the longest task of the
+// leaderboard's first load (docs/decisions/118). format.test.ts holds them to Intl's output.
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A calendar date as en-US's medium date style writes it: 'Nov 29, 2026'. */
 export function formatDate(date: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  const [year, month, day] = date.split('-').map(Number);
+  return `${MONTHS[month! - 1]} ${day}, ${year}`;
 }
 
 export function formatDateRange(start: string, end: string | null): string {
