@@ -4,6 +4,10 @@ export const PAYMENT_STATUSES = ['pending', 'hold', 'in_progress', 'paid', 'expi
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** The statuses an admin may choose (R15); an expired team comes back through 'Reinstate', which checks the places left. */
+/** The statuses a card can still pay: every Checkout (teams, items, lots) and the fee a payer may cover on them (R23, R58). */
+export const PAYABLE_STATUSES = ['pending', 'hold', 'in_progress'] as const satisfies readonly PaymentStatus[];
+export const isPayable = (status: string): boolean => (PAYABLE_STATUSES as readonly string[]).includes(status);
+
 export const SETTABLE_PAYMENT_STATUSES = ['pending', 'hold', 'in_progress', 'paid'] as const satisfies readonly PaymentStatus[];
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {

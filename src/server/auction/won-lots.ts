@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { auctionLots, bidders, golferLinks, payments, purchases, tournaments } from '../db/schema';
 import { AppError } from '../http/errors';
-import type { PaymentStatus } from '../../shared/payment-status';
+import { PAYABLE_STATUSES, type PaymentStatus } from '../../shared/payment-status';
 import { deductibleCents } from '../../shared/receipts';
 import { hashToken } from '../golfer-answers/links';
 import { createCheckout, linesOf } from '../payments/checkout';
@@ -66,8 +66,6 @@ export async function wonLots(db: Db, who: Winner, now: Date, close: Omit<CloseO
   }));
 }
 
-const PAYABLE: PaymentStatus[] = ['pending', 'hold', 'in_progress'];
-
 /** One Checkout Session for every unpaid lot the winner has won (the webhook marks them all paid). */
 export async function payWonLots(
   db: Db,
@@ -80,7 +78,7 @@ export async function payWonLots(
     .from(auctionLots)
     .innerJoin(bidders, eq(bidders.id, auctionLots.winnerBidderId))
     .innerJoin(purchases, eq(purchases.id, auctionLots.purchaseId))
-    .where(and(whoIs(who), inArray(purchases.paymentStatus, PAYABLE)))
+    .where(and(whoIs(who), inArray(purchases.paymentStatus, [...PAYABLE_STATUSES])))
     .orderBy(asc(auctionLots.sortOrder), asc(auctionLots.title));
   if (unpaid.length === 0) throw new AppError('CONFLICT', NOTHING_TO_PAY);
   // A lot is its winner's account's line (the purchase names it) or, for a golfer without one, nobody's.

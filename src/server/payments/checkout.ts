@@ -8,16 +8,13 @@ import type { Db } from '../db/connect';
 import { checkoutSessions, payments, processedProviderEvents } from '../db/schema';
 import { AppError } from '../http/errors';
 import { isUuid } from '../../shared/ids';
-import type { PaymentStatus } from '../../shared/payment-status';
+import { isPayable, type PaymentStatus } from '../../shared/payment-status';
 import { LINE_TABLES, type DueLine, type LineTable } from './line-tables';
 import type { MoneyLine } from './money-line';
 import { recordEachRecord } from './payment-events';
 import type { StripeClient } from './stripe-client';
 
 type AnyLineTable = LineTable<{ paymentStatus: PaymentStatus }>;
-
-/** Statuses a card can still pay. */
-const PAYABLE = new Set<string>(['pending', 'hold', 'in_progress']);
 
 export interface CheckoutRequest {
   /** The lines to pay, in the order Stripe's page lists them. */
@@ -53,7 +50,7 @@ export async function createCheckout(db: Db, stripe: StripeClient, request: Chec
     if (rows.length !== new Set(ids).size || rows.some((r) => r.userId !== request.userId))
       throw new AppError('NOT_FOUND', table.messages.notFound);
     if (rows.some((r) => r.status === 'expired')) throw new AppError('CONFLICT', table.messages.expired);
-    due.push(...rows.filter((r) => PAYABLE.has(r.status) && r.dueCents > 0).map((r) => ({ ...r, kind: table.kind })));
+    due.push(...rows.filter((r) => isPayable(r.status) && r.dueCents > 0).map((r) => ({ ...r, kind: table.kind })));
   }
   if (due.length === 0) {
     const first = LINE_TABLES.find((table) => request.lines.some((l) => l.kind === table.kind));

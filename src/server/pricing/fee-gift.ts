@@ -6,6 +6,7 @@ import type { Db } from '../db/connect';
 import { teams } from '../db/schema';
 import { teamLines } from '../payments/line-tables';
 import { insertPurchases } from '../purchases/service';
+import { isPayable } from '../../shared/payment-status';
 import { feeOn, type FeeRule } from '../../shared/pricing';
 
 export const FEE_GIFT_NOTE = 'Card fee covered by the payer';
@@ -44,9 +45,6 @@ export async function insertFeeGift(db: Db, gift: FeeGift): Promise<string | nul
   return created!.id;
 }
 
-/** What a card may still pay (checkout.ts's PAYABLE): the statuses whose fee a payer may cover. */
-export const PAYABLE_TEAM = new Set<string>(['pending', 'hold', 'in_progress']);
-
 /**
  * 'Pay now' on a team card later (R58): the fee on what the payer's teams still owe, as a gift per tournament (raised is
  * per tournament) beside them in the same Checkout, as the registration's own Checkout makes it. Teams that are not the
@@ -70,7 +68,7 @@ export async function insertTeamFeeGifts(db: Db, request: { userId: string; team
   if (rows.length !== ids.length || rows.some((r) => r.userId !== request.userId || r.status === 'expired')) return [];
   const due = new Map((await teamLines.due(db, ids)).map((line) => [line.id, line.dueCents]));
   const byTournament = new Map<string, typeof rows>();
-  for (const row of rows.filter((r) => PAYABLE_TEAM.has(r.status) && (due.get(r.id) ?? 0) > 0))
+  for (const row of rows.filter((r) => isPayable(r.status) && (due.get(r.id) ?? 0) > 0))
     byTournament.set(row.tournamentId, [...(byTournament.get(row.tournamentId) ?? []), row]);
   const giftIds: string[] = [];
   for (const [tournamentId, group] of byTournament) {

@@ -8,7 +8,7 @@ import { getTeam, listTeamsOf, updateTeam } from './service';
 import { sendInvitations } from '../golfer-answers/invitations';
 import { teamIdParam } from '../http/path-params';
 import { teamLines } from '../payments/line-tables';
-import { PAYABLE_TEAM } from '../pricing/fee-gift';
+import { isPayable } from '../../shared/payment-status';
 import { feeRuleOf } from '../settings/organisation';
 import { feeOn } from '../../shared/pricing';
 
@@ -30,7 +30,7 @@ export const teamRoutes = createRouter()
       );
       // Read apart from the cached rows (their cache is dropped by team changes, not payment records'), and only when a
       // team is unpaid: on tournament day most dashboards have none.
-      const unpaid = teams.filter((t) => PAYABLE_TEAM.has(t.paymentStatus)).map((t) => t.id);
+      const unpaid = teams.filter((t) => isPayable(t.paymentStatus)).map((t) => t.id);
       const due = new Map(unpaid.length ? (await teamLines.due(database.db, unpaid)).map((l) => [l.id, l.dueCents]) : []);
       const fee = stripe && unpaid.length ? feeRuleOf(await organisation.read()) : null;
       const withDue = teams.map((t) => ({ ...t, dueCents: due.get(t.id) ?? 0, coverableFeeCents: feeOn(due.get(t.id) ?? 0, fee) }));
