@@ -25,8 +25,11 @@ export interface AuctionNotice {
 
 /** Call inside the transaction that changed the lot (a bid) or the lots (staff): sent when it commits, never on rollback. */
 export async function notifyAuction(tx: Pick<Db, 'execute'>, notice: AuctionNotice): Promise<void> {
-  await tx.execute(sql`select pg_notify(${AUCTION_CHANNEL}, ${JSON.stringify(notice)})`);
+  await tx.execute(sql`select ${auctionNotification(notice)}`);
 }
+
+/** The notification as an SQL expression, for a statement that does more in the same round trip (a bid's outbid e-mail). */
+export const auctionNotification = (notice: AuctionNotice) => sql`pg_notify(${AUCTION_CHANNEL}, ${JSON.stringify(notice)})`;
 
 export interface AuctionFeed {
   /** Adds a page's stream for a tournament's lots; answers the function that removes it. */
