@@ -1,10 +1,11 @@
 // The last minute of a silent auction (issue 34's budget; R53, R54, decisions 110 and 111), on PostgreSQL with two server
 // processes: --bidders golfers (personal links, R42: no sign-in per bidder) place --bids bids spread evenly over
-// --seconds on --lots lots, each bid to one of the processes, while --viewers auction pages hold the tournament's lot
-// stream (GET /api/auction/{tournamentId}/events), half on each process, --per-address of them behind each client address.
+// --seconds on --lots lots, each bid to one of the processes, while --viewers lot pages hold their lot's stream
+// (GET /api/auction/{tournamentId}/events?lot={lotId}, viewer i on lot i mod --lots), half on each process, --per-address
+// of them behind each client address (decision 117: before, every page held the whole tournament's stream).
 // The lots close when the minute ends, so every bid is a late one and moves its lot's close (the soft close).
 //  - Answer: from sending an accepted bid (201) to its answer; budget p95 ≤ 150 ms.
-//  - Viewers: from a bid's answer to each viewer reading its lot's event with that bid count (or a later one: the stream
+//  - Viewers: from a bid's answer to each viewer of its lot reading its event with that bid count (or a later one: the stream
 //    sends the newest standing per lot, so a viewer may see two quick bids in one event); budget p95 ≤ 500 ms. A viewer
 //    that read it before the bidder's answer arrived counts 0 (the NOTIFY leaves at commit, with the answer: most do).
 //    Also printed, for information: the same reads from the moment the bid was sent.
@@ -63,6 +64,10 @@ const addressOf = (i: number) => {
   return `127.0.${Math.floor(n / 256)}.${n % 256}`;
 };
 
+/** The lot viewer i's page shows, and how many pages show lot l. */
+const lotOf = (i: number) => i % LOTS;
+const viewersOf = (l: number) => Math.floor(VIEWERS / LOTS) + (l < VIEWERS % LOTS ? 1 : 0);
+
 /** A small deterministic generator, so two runs place the same bids. */
 let seed = 34;
 const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
@@ -96,7 +101,7 @@ const EVENT_END = Buffer.from('\n\n');
  * shared buffer; an event split between two reads is kept (copied) until its end arrives.
  */
 function subscribe(url: string, localAddress: string, onEvents: (bytes: Buffer, at: number) => void): Promise<net.Socket> {
-  const { hostname, port, pathname } = new URL(url);
+  const { hostname, port, pathname, search } = new URL(url);
   let pending: Buffer | null = null;
   return new Promise((resolve, reject) => {
     let opened = false;
@@ -126,7 +131,7 @@ function subscribe(url: string, localAddress: string, onEvents: (bytes: Buffer, 
         },
       },
     });
-    socket.on('connect', () => socket.write(`GET ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: text/event-stream\r\n\r\n`));
+    socket.on('connect', () => socket.write(`GET ${pathname}${search} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: text/event-stream\r\n\r\n`));
     socket.on('error', reject);
   });
 }
@@ -235,7 +240,8 @@ async function main() {
     const connectStart = performance.now();
     for (let i = 0; i < VIEWERS; i++) {
       const server = servers[i % PROCESSES]!;
-      viewers.push(await subscribe(`${server.baseUrl}/api/auction/${tournamentId}/events`, addressOf(i), onEvents(i)));
+      const url = `${server.baseUrl}/api/auction/${tournamentId}/events?lot=${lotIds[lotOf(i)]}`;
+      viewers.push(await subscribe(url, addressOf(i), onEvents(i)));
     }
     const connectMs = round(performance.now() - connectStart);
     console.log(`${VIEWERS} viewers open over ${PROCESSES} processes in ${connectMs} ms`);
@@ -335,13 +341,13 @@ async function main() {
     // Every viewer reads every lot's last standing (waiting up to 10 s), then the last reads are counted.
     const behind = () => {
       let n = 0;
-      for (let v = 0; v < VIEWERS; v++) for (let l = 0; l < LOTS; l++) if (seenCount[v * LOTS + l]! < lastCount[l]!) n++;
+      for (let v = 0; v < VIEWERS; v++) if (seenCount[v * LOTS + lotOf(v)]! < lastCount[lotOf(v)]!) n++;
       return n;
     };
     for (const until = performance.now() + 10_000; behind() > 0 && performance.now() < until;) await sleep(50);
     const viewersBehind = behind();
     measuring = false;
-    const expectedDeliveries = VIEWERS * lotIds.reduce((sum, _, l) => sum + answeredAt[l]!.size, 0);
+    const expectedDeliveries = lotIds.reduce((sum, _, l) => sum + viewersOf(l) * answeredAt[l]!.size, 0);
 
     // The database: the rows, their order, the outbid e-mails.
     const db = async <T>(text: string) => (await adminQuery(text, databaseUrl)).rows as T[];

@@ -354,4 +354,21 @@ describe('the live lots (R54)', () => {
       await stream.close();
     }
   });
+
+  it("streams a lot's page its own lot's bids only (?lot=)", async () => {
+    const { tournament, lot } = await auctionWithLot();
+    const created = await t.call(`/api/admin/auction/${tournament.id}/lots`, { cookie: admin.cookie, json: lotInput({ title: 'Other' }) });
+    const other = created.body.lot as { id: string };
+    await t.deps.auctionFeed.ready();
+    const stream = readEvents(await t.request(`/api/auction/${tournament.id}/events?lot=${lot.id}`));
+    try {
+      expect((await bid(tournament.id, other.id, leader, { amountCents: 10_000 })).status).toBe(201);
+      expect((await bid(tournament.id, lot.id, moderator, { amountCents: 10_000 })).status).toBe(201);
+      // The other lot's bid committed first: a stream that carried it would read it first.
+      const event = await stream.until((e) => e.event === 'lot');
+      expect(JSON.parse(event.data)).toMatchObject({ id: lot.id, bidCount: 1 });
+    } finally {
+      await stream.close();
+    }
+  });
 });
