@@ -131,7 +131,9 @@ function subscribe(url: string, localAddress: string, onEvents: (bytes: Buffer, 
         },
       },
     });
-    socket.on('connect', () => socket.write(`GET ${pathname}${search} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: text/event-stream\r\n\r\n`));
+    socket.on('connect', () =>
+      socket.write(`GET ${pathname}${search} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: text/event-stream\r\n\r\n`),
+    );
     socket.on('error', reject);
   });
 }

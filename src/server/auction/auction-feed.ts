@@ -109,7 +109,9 @@ export function createAuctionFeed({
     if (!watchers) return;
     if (!notice.lotId) {
       // The lots changed (or bids went unheard): every page of the tournament reads them again, at once.
-      const event = encoder.encode(`event: ${LOTS_EVENT}\ndata: ${JSON.stringify({ tournamentId: notice.tournamentId })}\nretry: ${RETRY_MS}\n\n`);
+      const event = encoder.encode(
+        `event: ${LOTS_EVENT}\ndata: ${JSON.stringify({ tournamentId: notice.tournamentId })}\nretry: ${RETRY_MS}\n\n`,
+      );
       const next = ++version;
       watchers.listWaiting.delete('');
       for (const subscriber of watchers.lists) subscriber.queue('', next, event);
