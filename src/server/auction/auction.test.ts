@@ -2,7 +2,7 @@
 // link, proxy bidding, the soft close on an injected clock, refusals that change nothing, the outbid e-mail through the
 // queue, and the live stream.
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { auctionBids, auctionLots, images, messageRecipients, messages, players } from '../db/schema';
 import { issueLinks } from '../golfer-answers/links';
 import { deleteUnusedImages } from '../images/unused-images';
@@ -334,6 +334,23 @@ describe('bidding (R54)', () => {
     expect(rows.map((r) => r.amountCents)).toEqual([10_000, 12_000, 13_000, 20_000, 20_000, 21_000]);
     const standing = await lotRow(lot.id);
     expect(standing).toMatchObject({ currentBidCents: 21_000, leaderMaxCents: 40_000, bidCount: 6 });
+  });
+
+  it('answers a bid without waiting for the other processes (no cache holds what it writes), staff’s writes only after', async () => {
+    // settle() is the barrier every write waits for so that no process serves what it changed from a cache (R33,
+    // docs/decisions/065); a bid writes bids, lots, bidders and an e-mail, none of them cached, and the last minute of an
+    // auction has thousands (decision 117).
+    const settle = vi.spyOn(t.deps.sessions, 'settle');
+    try {
+      const { tournament, lot } = await auctionWithLot();
+      expect(settle).toHaveBeenCalled();
+      settle.mockClear();
+      expect((await bid(tournament.id, lot.id, leader, { amountCents: 10_000 })).status).toBe(201);
+      expect((await bid(tournament.id, lot.id, moderator, { amountCents: 10_000 })).status).toBe(400);
+      expect(settle).not.toHaveBeenCalled();
+    } finally {
+      settle.mockRestore();
+    }
   });
 });
 

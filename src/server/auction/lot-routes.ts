@@ -194,6 +194,9 @@ export const auctionRoutes = createRouter()
       const { tournamentId, lotId } = c.req.valid('param');
       const input = c.req.valid('json');
       const { database, config, now } = c.var.deps;
+      // A bid writes bids, lots, bidders and the outbid e-mail: nothing a session or a per-user answer is built from, so it
+      // answers without the processes' barrier (app.ts; decision 117).
+      c.set('cachesNothing', true);
       const viewer = input.golferToken ? null : await getViewer(c);
       if (!input.golferToken && !viewer) throw new AppError('UNAUTHENTICATED', BID_MESSAGES.who);
       const who = viewer ? { userId: viewer.userId, name: viewer.name, email: viewer.email } : { golferToken: input.golferToken! };
