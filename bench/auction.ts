@@ -271,7 +271,15 @@ async function main() {
     const knownMinimum = lotIds.map(() => OPENING_CENTS);
     const maxBidsOn = lotIds.map(() => 0);
     const answerMs: number[] = [];
+    /** The same by when the bid was sent, per quarter of the window: a tail at the start (first bids, cold code) or all along. */
+    const answersByQuarter: number[][] = [[], [], [], []];
+    /** The same for each bidder's first bid (their bidder number is made then) and for the rest. */
+    const hasBid = new Uint8Array(BIDDERS);
+    const firstBidMs: number[] = [];
+    const laterBidMs: number[] = [];
     const reportedSeqs: number[] = [];
+    /** Each placed bid's last row: the leader after the bid (one transaction may decide several bids, decision 117). */
+    const decisionEnds = new Set<number>();
     const statuses = new Map<string, number>();
     const lastCount = lotIds.map(() => 0);
     const inFlight: Promise<void>[] = [];
@@ -314,6 +322,8 @@ async function main() {
       // Past it at once (this bid's own raise, and the raise a leader's proxy answers with), so bids in flight on a lot rise.
       knownMinimum[lot] = Math.max(knownMinimum[lot]!, amountCents + 2 * RAISE_CENTS);
       const server = servers[bidder % PROCESSES]!;
+      const first = !hasBid[bidder];
+      hasBid[bidder] = 1;
       const sent = performance.now();
       let status: string;
       try {
@@ -327,7 +337,10 @@ async function main() {
         status = String(response.status);
         if (response.status === 201) {
           answerMs.push(at - sent);
+          (first ? firstBidMs : laterBidMs).push(at - sent);
+          answersByQuarter[Math.min(3, Math.floor(((sent - start) / (SECONDS * 1000)) * 4))]!.push(at - sent);
           reportedSeqs.push(...body.bids.map((b) => b.seq));
+          if (body.bids.length > 0) decisionEnds.add(Math.max(...body.bids.map((b) => b.seq)));
           knownMinimum[lot] = Math.max(knownMinimum[lot]!, body.lot.nextMinimumCents);
           lastCount[lot] = Math.max(lastCount[lot]!, body.lot.bidCount);
           if (body.bids.length > 0) {
@@ -417,10 +430,10 @@ async function main() {
     let expectedMails = 0;
     for (const lotRows of rowsOf.values()) {
       for (let i = 1; i < lotRows.length; i++) if (lotRows[i]!.amount_cents <= lotRows[i - 1]!.amount_cents) notRising++;
-      // One e-mail each time the lead passes from one bidder to another: a transaction's last row is the leader after it.
+      // One e-mail each time the lead passes from one bidder to another: a bid's last row is the leader after it.
       let leader: string | null = null;
       for (let i = 0; i < lotRows.length; i++) {
-        if (lotRows[i + 1]?.tx === lotRows[i]!.tx) continue;
+        if (!decisionEnds.has(Number(lotRows[i]!.seq))) continue;
         if (leader !== null && leader !== lotRows[i]!.bidder_id) expectedMails++;
         leader = lotRows[i]!.bidder_id;
       }
@@ -498,6 +511,32 @@ async function main() {
         max: round(mailMs.at(-1) ?? NaN, 1),
       },
     ]);
+    console.log(
+      `answer p95 by quarter of the window: ${answersByQuarter
+        .map((q) =>
+          round(
+            percentile(
+              q.sort((a, b) => a - b),
+              95,
+            ),
+            1,
+          ),
+        )
+        .join(' ms, ')} ms; a bidder's first bid ${round(
+        percentile(
+          firstBidMs.sort((a, b) => a - b),
+          95,
+        ),
+        1,
+      )} ms ` +
+        `(${firstBidMs.length}), later bids ${round(
+          percentile(
+            laterBidMs.sort((a, b) => a - b),
+            95,
+          ),
+          1,
+        )} ms`,
+    );
     console.log(
       `viewer reads before the bidder's answer: ${beforeAnswer}; bid rows ${rows.length}, outbid e-mails ${mails.length} ` +
         `(${expectedMails} leads lost); closing pass ${closeMs} ms, closed ${closed.closed.length} here`,
@@ -595,7 +634,12 @@ async function main() {
       connectMs,
       bidSeconds,
       statuses: Object.fromEntries(statuses),
-      answer: { accepted, p50: answerP50, p95: answerP95 },
+      answer: {
+        accepted,
+        p50: answerP50,
+        p95: answerP95,
+        p95ByQuarter: answersByQuarter.map((q) => round(percentile(q, 95), 1)),
+      },
       viewers: {
         deliveries: deliveries.total,
         expectedDeliveries,
