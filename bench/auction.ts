@@ -1,13 +1,15 @@
 // The last minute of a silent auction (issue 34's budget; R53, R54, decisions 110 and 111), on PostgreSQL with two server
 // processes: --bidders golfers (personal links, R42: no sign-in per bidder) place --bids bids spread evenly over
-// --seconds on --lots lots, each bid to one of the processes, while --viewers auction pages hold the tournament's lot
-// stream (GET /api/auction/{tournamentId}/events), half on each process, --per-address of them behind each client address.
+// --seconds on --lots lots, each bid to one of the processes, while --viewers lot pages hold their lot's stream
+// (GET /api/auction/{tournamentId}/events?lot={lotId}, viewer i on lot i mod --lots), half on each process, --per-address
+// of them behind each client address (decision 117: before, every page held the whole tournament's stream).
 // The lots close when the minute ends, so every bid is a late one and moves its lot's close (the soft close).
 //  - Answer: from sending an accepted bid (201) to its answer; budget p95 ≤ 150 ms.
-//  - Viewers: from a bid's answer to each viewer reading its lot's event with that bid count (or a later one: the stream
-//    sends the newest standing per lot, so a viewer may see two quick bids in one event); budget p95 ≤ 500 ms. A viewer
-//    that read it before the bidder's answer arrived counts 0 (the NOTIFY leaves at commit, with the answer: most do).
-//    Also printed, for information: the same reads from the moment the bid was sent.
+//  - Viewers: from a bid's acceptance to each viewer of its lot reading its event with that bid count (or a later one: the
+//    stream sends the newest standing per lot, so a viewer may see two quick bids in one event); budget p95 ≤ 500 ms. The
+//    acceptance is the first moment this client knows the bid committed: its answer, or the first viewer's read of it if
+//    that came first (the NOTIFY leaves at commit; before decision 117 every read before the answer counted 0, so a slow
+//    answer made the viewers look instant). Also printed, for information: the same reads from the moment the bid was sent.
 //  - Outbid e-mails: the queued message's created_at minus the bid's (the rows of one transaction, matched by xmin), from
 //    the database; budget p95 ≤ 1 s; and one e-mail per lead lost, no more, no fewer. The bid's created_at is when its
 //    process took the request and the message's the start of the bid's transaction (PostgreSQL's now()): the e-mail is
@@ -20,7 +22,9 @@
 // them): those are counted, not measured.
 //   node --import tsx bench/auction.ts [--bidders 500] [--lots 20] [--bids 5000] [--seconds 60] [--viewers 2000]
 //                                      [--per-address 500]
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { closeDueLots } from '../src/server/auction/closing';
 import { createLot, setAuctionTimes } from '../src/server/auction/lots';
 import { players, teams, tournaments } from '../src/server/db/schema';
@@ -63,6 +67,20 @@ const addressOf = (i: number) => {
   return `127.0.${Math.floor(n / 256)}.${n % 256}`;
 };
 
+/** A process's CPU so far (user + system), in ms, from /proc (0 once it is gone). */
+function cpuMsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** The lot viewer i's page shows, and how many pages show lot l. */
+const lotOf = (i: number) => i % LOTS;
+const viewersOf = (l: number) => Math.floor(VIEWERS / LOTS) + (l < VIEWERS % LOTS ? 1 : 0);
+
 /** A small deterministic generator, so two runs place the same bids. */
 let seed = 34;
 const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
@@ -96,7 +114,7 @@ const EVENT_END = Buffer.from('\n\n');
  * shared buffer; an event split between two reads is kept (copied) until its end arrives.
  */
 function subscribe(url: string, localAddress: string, onEvents: (bytes: Buffer, at: number) => void): Promise<net.Socket> {
-  const { hostname, port, pathname } = new URL(url);
+  const { hostname, port, pathname, search } = new URL(url);
   let pending: Buffer | null = null;
   return new Promise((resolve, reject) => {
     let opened = false;
@@ -126,7 +144,9 @@ function subscribe(url: string, localAddress: string, onEvents: (bytes: Buffer, 
         },
       },
     });
-    socket.on('connect', () => socket.write(`GET ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: text/event-stream\r\n\r\n`));
+    socket.on('connect', () =>
+      socket.write(`GET ${pathname}${search} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: text/event-stream\r\n\r\n`),
+    );
     socket.on('error', reject);
   });
 }
@@ -197,7 +217,8 @@ async function main() {
     }
     await Promise.all(servers.map((s) => waitForOk(`${s.baseUrl}/bench/trivial`, s)));
 
-    // Per lot: the accepted bid behind each bid count (when its answer came), and viewers' reads that came before it.
+    // Per lot: the accepted bid behind each bid count (when it was sent, when it was first seen accepted), and viewers' reads
+    // that came before its answer.
     const lotIndex = new Map(lotIds.map((id, i) => [id, i]));
     const answeredAt: Map<number, { sent: number; at: number }>[] = lotIds.map(() => new Map());
     const early: Map<number, number[]>[] = lotIds.map(() => new Map());
@@ -235,7 +256,8 @@ async function main() {
     const connectStart = performance.now();
     for (let i = 0; i < VIEWERS; i++) {
       const server = servers[i % PROCESSES]!;
-      viewers.push(await subscribe(`${server.baseUrl}/api/auction/${tournamentId}/events`, addressOf(i), onEvents(i)));
+      const url = `${server.baseUrl}/api/auction/${tournamentId}/events?lot=${lotIds[lotOf(i)]}`;
+      viewers.push(await subscribe(url, addressOf(i), onEvents(i)));
     }
     const connectMs = round(performance.now() - connectStart);
     console.log(`${VIEWERS} viewers open over ${PROCESSES} processes in ${connectMs} ms`);
@@ -249,7 +271,15 @@ async function main() {
     const knownMinimum = lotIds.map(() => OPENING_CENTS);
     const maxBidsOn = lotIds.map(() => 0);
     const answerMs: number[] = [];
+    /** The same by when the bid was sent, per quarter of the window: a tail at the start (first bids, cold code) or all along. */
+    const answersByQuarter: number[][] = [[], [], [], []];
+    /** The same for each bidder's first bid (their bidder number is made then) and for the rest. */
+    const hasBid = new Uint8Array(BIDDERS);
+    const firstBidMs: number[] = [];
+    const laterBidMs: number[] = [];
     const reportedSeqs: number[] = [];
+    /** Each placed bid's last row: the leader after the bid (one transaction may decide several bids, decision 117). */
+    const decisionEnds = new Set<number>();
     const statuses = new Map<string, number>();
     const lastCount = lotIds.map(() => 0);
     const inFlight: Promise<void>[] = [];
@@ -265,6 +295,19 @@ async function main() {
         .then((r) => samples.push(r.rows[0] as (typeof samples)[number]))
         .catch(() => {});
     }, 1000);
+    // Where the CPU goes while bidding (decision 117): each server process, their PostgreSQL sessions, and this client (its
+    // 500 bidders and the viewers in one process: its event loop's delay says whether it is itself the bottleneck).
+    const backendPids = async () =>
+      (await adminQuery(`select pid from pg_stat_activity where datname = '${BENCH_DB}' and pid <> pg_backend_pid()`)).rows.map((r) =>
+        Number((r as { pid: number }).pid),
+      );
+    const backendsBefore = new Map((await backendPids()).map((pid) => [pid, cpuMsOf(pid)]));
+    const serversCpuBefore = servers.map((s) => cpuMsOf(s.pid));
+    const clientCpuBefore = process.cpuUsage();
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
+    const profiling = Boolean(process.env.BENCH_CPU_PROFILE_DIR);
+    if (profiling) await Promise.all(servers.map((s) => fetch(`${s.baseUrl}/bench/cpu-profile/start`, { method: 'POST' })));
     measuring = true;
     const start = performance.now();
     const gapMs = (SECONDS * 1000) / BIDS;
@@ -279,6 +322,8 @@ async function main() {
       // Past it at once (this bid's own raise, and the raise a leader's proxy answers with), so bids in flight on a lot rise.
       knownMinimum[lot] = Math.max(knownMinimum[lot]!, amountCents + 2 * RAISE_CENTS);
       const server = servers[bidder % PROCESSES]!;
+      const first = !hasBid[bidder];
+      hasBid[bidder] = 1;
       const sent = performance.now();
       let status: string;
       try {
@@ -292,14 +337,20 @@ async function main() {
         status = String(response.status);
         if (response.status === 201) {
           answerMs.push(at - sent);
+          (first ? firstBidMs : laterBidMs).push(at - sent);
+          answersByQuarter[Math.min(3, Math.floor(((sent - start) / (SECONDS * 1000)) * 4))]!.push(at - sent);
           reportedSeqs.push(...body.bids.map((b) => b.seq));
+          if (body.bids.length > 0) decisionEnds.add(Math.max(...body.bids.map((b) => b.seq)));
           knownMinimum[lot] = Math.max(knownMinimum[lot]!, body.lot.nextMinimumCents);
           lastCount[lot] = Math.max(lastCount[lot]!, body.lot.bidCount);
           if (body.bids.length > 0) {
             const count = body.lot.bidCount;
-            answeredAt[lot]!.set(count, { sent, at });
-            for (const read of early[lot]!.get(count) ?? []) {
-              deliveries.add(read - at);
+            // Accepted when it was first seen: the answer, or a viewer's read before it.
+            const reads = early[lot]!.get(count) ?? [];
+            const acceptedAt = reads.reduce((first, read) => Math.min(first, read), at);
+            answeredAt[lot]!.set(count, { sent, at: acceptedAt });
+            for (const read of reads) {
+              deliveries.add(read - acceptedAt);
               fromSent.add(read - sent);
               beforeAnswer++;
             }
@@ -322,6 +373,23 @@ async function main() {
     await Promise.all(inFlight);
     const bidSeconds = round((performance.now() - start) / 1000, 1);
     clearInterval(sampler);
+    loopDelay.disable();
+    const clientCpu = process.cpuUsage(clientCpuBefore);
+    const backendsAfter = await backendPids();
+    const cpu = {
+      serversMs: servers.map((s, i) => round(cpuMsOf(s.pid) - serversCpuBefore[i]!)),
+      postgresMs: round(backendsAfter.reduce((sum, pid) => sum + cpuMsOf(pid) - (backendsBefore.get(pid) ?? 0), 0)),
+      clientMs: round((clientCpu.user + clientCpu.system) / 1000),
+      clientLoopDelayP99Ms: round(loopDelay.percentile(99) / 1e6, 1),
+      clientLoopDelayMaxMs: round(loopDelay.max / 1e6, 1),
+    };
+    const profiles = profiling
+      ? await Promise.all(
+          servers.map(
+            async (s) => ((await (await fetch(`${s.baseUrl}/bench/cpu-profile/stop`, { method: 'POST' })).json()) as { file: string }).file,
+          ),
+        )
+      : [];
     const mean = (key: keyof (typeof samples)[number]) =>
       round(samples.reduce((sum, x) => sum + x[key], 0) / Math.max(1, samples.length), 1);
     const sessions = {
@@ -335,13 +403,13 @@ async function main() {
     // Every viewer reads every lot's last standing (waiting up to 10 s), then the last reads are counted.
     const behind = () => {
       let n = 0;
-      for (let v = 0; v < VIEWERS; v++) for (let l = 0; l < LOTS; l++) if (seenCount[v * LOTS + l]! < lastCount[l]!) n++;
+      for (let v = 0; v < VIEWERS; v++) if (seenCount[v * LOTS + lotOf(v)]! < lastCount[lotOf(v)]!) n++;
       return n;
     };
     for (const until = performance.now() + 10_000; behind() > 0 && performance.now() < until;) await sleep(50);
     const viewersBehind = behind();
     measuring = false;
-    const expectedDeliveries = VIEWERS * lotIds.reduce((sum, _, l) => sum + answeredAt[l]!.size, 0);
+    const expectedDeliveries = lotIds.reduce((sum, _, l) => sum + viewersOf(l) * answeredAt[l]!.size, 0);
 
     // The database: the rows, their order, the outbid e-mails.
     const db = async <T>(text: string) => (await adminQuery(text, databaseUrl)).rows as T[];
@@ -362,10 +430,10 @@ async function main() {
     let expectedMails = 0;
     for (const lotRows of rowsOf.values()) {
       for (let i = 1; i < lotRows.length; i++) if (lotRows[i]!.amount_cents <= lotRows[i - 1]!.amount_cents) notRising++;
-      // One e-mail each time the lead passes from one bidder to another: a transaction's last row is the leader after it.
+      // One e-mail each time the lead passes from one bidder to another: a bid's last row is the leader after it.
       let leader: string | null = null;
       for (let i = 0; i < lotRows.length; i++) {
-        if (lotRows[i + 1]?.tx === lotRows[i]!.tx) continue;
+        if (!decisionEnds.has(Number(lotRows[i]!.seq))) continue;
         if (leader !== null && leader !== lotRows[i]!.bidder_id) expectedMails++;
         leader = lotRows[i]!.bidder_id;
       }
@@ -427,7 +495,7 @@ async function main() {
     );
     printTable([
       { measure: 'accepted bid → answer', count: accepted, p50: answerP50, p95: answerP95, max: round(answerMs.at(-1) ?? NaN, 1) },
-      { measure: 'answer → viewer reads it', count: deliveries.total, p50: viewP50, p95: viewP95, max: round(deliveries.max, 1) },
+      { measure: 'accepted → viewer reads it', count: deliveries.total, p50: viewP50, p95: viewP95, max: round(deliveries.max, 1) },
       {
         measure: 'bid sent → viewer reads it',
         count: fromSent.total,
@@ -444,7 +512,33 @@ async function main() {
       },
     ]);
     console.log(
-      `viewer reads before the bidder's answer (counted 0): ${beforeAnswer}; bid rows ${rows.length}, outbid e-mails ${mails.length} ` +
+      `answer p95 by quarter of the window: ${answersByQuarter
+        .map((q) =>
+          round(
+            percentile(
+              q.sort((a, b) => a - b),
+              95,
+            ),
+            1,
+          ),
+        )
+        .join(' ms, ')} ms; a bidder's first bid ${round(
+        percentile(
+          firstBidMs.sort((a, b) => a - b),
+          95,
+        ),
+        1,
+      )} ms ` +
+        `(${firstBidMs.length}), later bids ${round(
+          percentile(
+            laterBidMs.sort((a, b) => a - b),
+            95,
+          ),
+          1,
+        )} ms`,
+    );
+    console.log(
+      `viewer reads before the bidder's answer: ${beforeAnswer}; bid rows ${rows.length}, outbid e-mails ${mails.length} ` +
         `(${expectedMails} leads lost); closing pass ${closeMs} ms, closed ${closed.closed.length} here`,
     );
 
@@ -518,6 +612,11 @@ async function main() {
       `servers' sessions while bidding (${PROCESSES} × a pool of 10): waiting for a lock ${sessions.lockWaitsMean} on average ` +
         `(max ${sessions.lockWaitsMax}), active ${sessions.activeMean}, idle in a transaction ${sessions.idleInTransactionMean}`,
     );
+    console.log(
+      `CPU while bidding (${bidSeconds} s): servers ${cpu.serversMs.join(' + ')} ms, their PostgreSQL sessions ${cpu.postgresMs} ms, ` +
+        `this client ${cpu.clientMs} ms (event loop delay p99 ${cpu.clientLoopDelayP99Ms} ms, max ${cpu.clientLoopDelayMaxMs} ms)` +
+        (profiles.length ? `; profiles ${profiles.join(', ')}` : ''),
+    );
     printChecks(checks);
     const loadAfter = noteLoad('auction end');
     const file = writeResult('auction', {
@@ -535,7 +634,12 @@ async function main() {
       connectMs,
       bidSeconds,
       statuses: Object.fromEntries(statuses),
-      answer: { accepted, p50: answerP50, p95: answerP95 },
+      answer: {
+        accepted,
+        p50: answerP50,
+        p95: answerP95,
+        p95ByQuarter: answersByQuarter.map((q) => round(percentile(q, 95), 1)),
+      },
       viewers: {
         deliveries: deliveries.total,
         expectedDeliveries,
@@ -548,6 +652,7 @@ async function main() {
       outbidMail: { queued: mails.length, expected: expectedMails, p95: mailP95 },
       closeMs,
       sessions,
+      cpu,
       checks,
     });
     console.log(`written ${file}`);

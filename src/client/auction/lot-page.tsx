@@ -160,7 +160,7 @@ export function LotPage() {
   const tournamentId = params.tournamentId ?? '';
   const golferToken = useGolferToken(tournamentId);
   const detail = useQuery(lotQuery(params.lotId ?? ''));
-  const live = useLiveAuction(tournamentId);
+  const live = useLiveAuction(tournamentId, params.lotId);
   const applyStanding = useApplyStanding();
   const { data: me } = useMe();
   const now = useNow();

@@ -56,14 +56,17 @@ export function useApplyStanding() {
 
 export type LiveState = 'connecting' | 'live' | 'reconnecting';
 
-/** Keeps the tournament's lots live while the page is open (one EventSource; it re-opens by itself after a drop). */
-export function useLiveAuction(tournamentId: string | undefined): LiveState {
+/**
+ * Keeps the tournament's lots live while the page is open (one EventSource; it re-opens by itself after a drop): a lot's
+ * page (`lotId`) hears that lot's bids only, the list every lot's newest standing about once a second.
+ */
+export function useLiveAuction(tournamentId: string | undefined, lotId?: string): LiveState {
   const client = useQueryClient();
   const apply = useApplyStanding();
   const [state, setState] = useState<LiveState>('connecting');
   useEffect(() => {
     if (!tournamentId) return;
-    const source = new EventSource(`/api/auction/${tournamentId}/events`);
+    const source = new EventSource(`/api/auction/${tournamentId}/events${lotId ? `?lot=${encodeURIComponent(lotId)}` : ''}`);
     source.onopen = () => {
       setState('live');
       // Bids placed while the stream was down went unheard: read the lots again.
@@ -77,7 +80,7 @@ export function useLiveAuction(tournamentId: string | undefined): LiveState {
       void client.invalidateQueries({ queryKey: ['auction-lot'] });
     });
     return () => source.close();
-  }, [tournamentId, client]);
+  }, [tournamentId, lotId, client]);
   return state;
 }
 

@@ -1,5 +1,6 @@
-// The auction's live lots for one process (R54): every open auction page (the list, a lot) holds one Server-Sent Events
-// stream of its tournament's lot events. A bid NOTIFYs its new standing on the 'auction' channel inside its transaction
+// The auction's live lots for one process (R54): every open auction page holds one Server-Sent Events stream: a lot's page
+// of that lot's events only, the list page of its tournament's lots, each lot's newest standing at most once per
+// LIST_EVERY_MS (a card shows the current bid; 2,000 lot pages must not each be written every bid of 20 lots, decision 117). A bid NOTIFYs its new standing on the 'auction' channel inside its transaction
 // (delivered at commit, in commit order, never for a rolled-back bid); every process LISTENs through its one listening
 // connection (Database.listen, as the leaderboard does) and writes the event, serialised once, to its subscribers of that
 // tournament, newest only per lot (leaderboard-feed.ts's queue, node-event-stream.ts's socket writes). The standing rides
@@ -25,12 +26,21 @@ export interface AuctionNotice {
 
 /** Call inside the transaction that changed the lot (a bid) or the lots (staff): sent when it commits, never on rollback. */
 export async function notifyAuction(tx: Pick<Db, 'execute'>, notice: AuctionNotice): Promise<void> {
-  await tx.execute(sql`select pg_notify(${AUCTION_CHANNEL}, ${JSON.stringify(notice)})`);
+  await tx.execute(sql`select ${auctionNotification(notice)}`);
 }
 
+/** The notification as an SQL expression, for a statement that does more in the same round trip (a bid's outbid e-mail). */
+export const auctionNotification = (notice: AuctionNotice) => sql`pg_notify(${AUCTION_CHANNEL}, ${JSON.stringify(notice)})`;
+
+/** The list page's lot events: a lot's newest standing at most this often (the first after a quiet spell at once). */
+export const LIST_EVERY_MS = 1_000;
+
 export interface AuctionFeed {
-  /** Adds a page's stream for a tournament's lots; answers the function that removes it. */
-  subscribe(tournamentId: string, subscriber: StreamSubscriber): () => void;
+  /**
+   * Adds a page's stream: one lot's events (`lotId`), or every lot of the tournament at most once per LIST_EVERY_MS each
+   * (null, the list page); both get the `lots` event. Answers the function that removes it.
+   */
+  subscribe(tournamentId: string, subscriber: StreamSubscriber, lotId?: string | null): () => void;
   /** Resolves once this process hears the bids of every process (the LISTEN connection is up). */
   ready(): Promise<void>;
   subscriberCount(): number;
@@ -39,16 +49,27 @@ export interface AuctionFeed {
 
 const encoder = new TextEncoder();
 
+/** One tournament's pages in this process, and the list pages' lot events waiting for their next turn. */
+interface Watchers {
+  lists: Set<StreamSubscriber>;
+  lots: Map<string, Set<StreamSubscriber>>;
+  listWaiting: Map<string, Uint8Array>;
+  listTimer: NodeJS.Timeout | null;
+  listSentAt: number;
+}
+
 export function createAuctionFeed({
   database,
   logger,
   heartbeatMs = 15_000,
+  listEveryMs = LIST_EVERY_MS,
 }: {
   database: Database;
   logger: Logger;
   heartbeatMs?: number;
+  listEveryMs?: number;
 }): AuctionFeed {
-  const byTournament = new Map<string, Set<StreamSubscriber>>();
+  const byTournament = new Map<string, Watchers>();
   let count = 0;
   /** Grows with every event heard: the queue's per-lot versions (notifications arrive in commit order). */
   let version = 0;
@@ -59,6 +80,24 @@ export function createAuctionFeed({
   let heard!: () => void;
   const firstReady = new Promise<void>((resolve) => (heard = resolve));
 
+  const everyone = function* () {
+    for (const watchers of byTournament.values()) {
+      yield* watchers.lists;
+      for (const set of watchers.lots.values()) yield* set;
+    }
+  };
+
+  /** The list pages' turn: each lot's newest standing since the last one. */
+  function sendLists(watchers: Watchers) {
+    watchers.listTimer = null;
+    watchers.listSentAt = performance.now();
+    for (const [lotId, event] of watchers.listWaiting) {
+      const next = ++version;
+      for (const subscriber of watchers.lists) subscriber.queue(lotId, next, event);
+    }
+    watchers.listWaiting.clear();
+  }
+
   function deliver(payload: string) {
     let notice: AuctionNotice;
     try {
@@ -66,13 +105,30 @@ export function createAuctionFeed({
     } catch {
       return;
     }
-    const subscribers = byTournament.get(notice.tournamentId);
-    if (!subscribers?.size) return;
-    const name = notice.lotId ? LOT_EVENT : LOTS_EVENT;
-    const data = JSON.stringify(notice.lot ?? { tournamentId: notice.tournamentId });
-    const event = encoder.encode(`event: ${name}\ndata: ${data}\nretry: ${RETRY_MS}\n\n`);
+    const watchers = byTournament.get(notice.tournamentId);
+    if (!watchers) return;
+    if (!notice.lotId) {
+      // The lots changed (or bids went unheard): every page of the tournament reads them again, at once.
+      const event = encoder.encode(
+        `event: ${LOTS_EVENT}\ndata: ${JSON.stringify({ tournamentId: notice.tournamentId })}\nretry: ${RETRY_MS}\n\n`,
+      );
+      const next = ++version;
+      watchers.listWaiting.delete('');
+      for (const subscriber of watchers.lists) subscriber.queue('', next, event);
+      for (const set of watchers.lots.values()) for (const subscriber of set) subscriber.queue('', next, event);
+      return;
+    }
+    const lotPages = watchers.lots.get(notice.lotId);
+    if (!lotPages?.size && !watchers.lists.size) return;
+    const event = encoder.encode(`event: ${LOT_EVENT}\ndata: ${JSON.stringify(notice.lot)}\nretry: ${RETRY_MS}\n\n`);
     const next = ++version;
-    for (const subscriber of subscribers) subscriber.queue(notice.lotId ?? '', next, event);
+    if (lotPages) for (const subscriber of lotPages) subscriber.queue(notice.lotId, next, event);
+    if (watchers.lists.size === 0) return;
+    watchers.listWaiting.set(notice.lotId, event);
+    if (watchers.listTimer) return;
+    const wait = watchers.listSentAt + listEveryMs - performance.now();
+    if (wait <= 0) sendLists(watchers);
+    else watchers.listTimer = setTimeout(() => sendLists(watchers), wait);
   }
 
   function listen() {
@@ -97,19 +153,32 @@ export function createAuctionFeed({
   }
 
   return {
-    subscribe(tournamentId, subscriber) {
+    subscribe(tournamentId, subscriber, lotId = null) {
       listen();
-      let set = byTournament.get(tournamentId);
-      if (!set) byTournament.set(tournamentId, (set = new Set()));
-      set.add(subscriber);
+      let watchers = byTournament.get(tournamentId);
+      if (!watchers) {
+        watchers = { lists: new Set(), lots: new Map(), listWaiting: new Map(), listTimer: null, listSentAt: -Infinity };
+        byTournament.set(tournamentId, watchers);
+      }
+      const entry = watchers;
+      let set = lotId ? entry.lots.get(lotId) : entry.lists;
+      if (!set) entry.lots.set(lotId!, (set = new Set()));
+      const mine = set;
+      mine.add(subscriber);
       count++;
       heartbeat ??= setInterval(() => {
-        for (const each of byTournament.values()) for (const subscriber of each) subscriber.heartbeat();
+        for (const subscriber of everyone()) subscriber.heartbeat();
       }, heartbeatMs).unref();
       return () => {
-        if (!set.delete(subscriber)) return;
+        if (!mine.delete(subscriber)) return;
         count--;
-        if (set.size === 0) byTournament.delete(tournamentId);
+        if (lotId && mine.size === 0) entry.lots.delete(lotId);
+        if (entry.lists.size === 0) {
+          if (entry.listTimer) clearTimeout(entry.listTimer);
+          entry.listTimer = null;
+          entry.listWaiting.clear();
+        }
+        if (entry.lists.size === 0 && entry.lots.size === 0 && byTournament.get(tournamentId) === entry) byTournament.delete(tournamentId);
         if (count === 0 && heartbeat) {
           clearInterval(heartbeat);
           heartbeat = null;
@@ -126,7 +195,8 @@ export function createAuctionFeed({
       if (heartbeat) clearInterval(heartbeat);
       const retryMs = CLOSING_RETRY_MS[Math.floor(Math.random() * CLOSING_RETRY_MS.length)]!;
       const farewell = encoder.encode(`event: closing\ndata: ${JSON.stringify({ retryMs })}\nretry: ${retryMs}\n\n`);
-      for (const set of byTournament.values()) for (const subscriber of set) subscriber.close(farewell);
+      for (const subscriber of [...everyone()]) subscriber.close(farewell);
+      for (const watchers of byTournament.values()) if (watchers.listTimer) clearTimeout(watchers.listTimer);
       byTournament.clear();
       count = 0;
       await listening;

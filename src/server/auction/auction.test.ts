@@ -2,7 +2,7 @@
 // link, proxy bidding, the soft close on an injected clock, refusals that change nothing, the outbid e-mail through the
 // queue, and the live stream.
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { auctionBids, auctionLots, images, messageRecipients, messages, players } from '../db/schema';
 import { issueLinks } from '../golfer-answers/links';
 import { deleteUnusedImages } from '../images/unused-images';
@@ -335,6 +335,23 @@ describe('bidding (R54)', () => {
     const standing = await lotRow(lot.id);
     expect(standing).toMatchObject({ currentBidCents: 21_000, leaderMaxCents: 40_000, bidCount: 6 });
   });
+
+  it('answers a bid without waiting for the other processes (no cache holds what it writes), staff’s writes only after', async () => {
+    // settle() is the barrier every write waits for so that no process serves what it changed from a cache (R33,
+    // docs/decisions/065); a bid writes bids, lots, bidders and an e-mail, none of them cached, and the last minute of an
+    // auction has thousands (decision 117).
+    const settle = vi.spyOn(t.deps.sessions, 'settle');
+    try {
+      const { tournament, lot } = await auctionWithLot();
+      expect(settle).toHaveBeenCalled();
+      settle.mockClear();
+      expect((await bid(tournament.id, lot.id, leader, { amountCents: 10_000 })).status).toBe(201);
+      expect((await bid(tournament.id, lot.id, moderator, { amountCents: 10_000 })).status).toBe(400);
+      expect(settle).not.toHaveBeenCalled();
+    } finally {
+      settle.mockRestore();
+    }
+  });
 });
 
 describe('the live lots (R54)', () => {
@@ -350,6 +367,23 @@ describe('the live lots (R54)', () => {
       const data = JSON.parse(event.data);
       expect(data).toMatchObject({ id: lot.id, currentBidCents: 10_000, leader: { label: expect.stringContaining('Casey Leader') } });
       expect(event.data).not.toContain(leader.email);
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it("streams a lot's page its own lot's bids only (?lot=)", async () => {
+    const { tournament, lot } = await auctionWithLot();
+    const created = await t.call(`/api/admin/auction/${tournament.id}/lots`, { cookie: admin.cookie, json: lotInput({ title: 'Other' }) });
+    const other = created.body.lot as { id: string };
+    await t.deps.auctionFeed.ready();
+    const stream = readEvents(await t.request(`/api/auction/${tournament.id}/events?lot=${lot.id}`));
+    try {
+      expect((await bid(tournament.id, other.id, leader, { amountCents: 10_000 })).status).toBe(201);
+      expect((await bid(tournament.id, lot.id, moderator, { amountCents: 10_000 })).status).toBe(201);
+      // The other lot's bid committed first: a stream that carried it would read it first.
+      const event = await stream.until((e) => e.event === 'lot');
+      expect(JSON.parse(event.data)).toMatchObject({ id: lot.id, bidCount: 1 });
     } finally {
       await stream.close();
     }

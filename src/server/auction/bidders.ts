@@ -12,18 +12,20 @@ export type BidderIdentity =
   { userId: string; name: string; email: string } | { playerId: string; name: string; email: string } | { name: string; email: string };
 
 /**
- * The bidder for this person in this tournament, created with the next free number on first use. Numbers are handed out
- * under one transaction-scoped lock per tournament, so two processes never give out the same number and none is skipped.
- * `showName` is set only when the bidder is created; the bidder changes it later with `setShowName`.
+ * The bidder for this person in this tournament, created with the next free number on first use. The number is the
+ * tournament's highest plus one, taken in the insert itself; two bidders created at once that pick the same number meet
+ * at the unique index (tournament, number), and the one that lost tries again with the next. So two processes never give
+ * out the same number and none is skipped, and no lock is held across round trips: a first bid waits for no other
+ * bidder's creation while holding a pool connection (docs/decisions/117). `showName` is set only when the bidder is
+ * created; the bidder changes it later with `setShowName`.
  */
 export async function bidderFor(db: Db, tournamentId: string, who: BidderIdentity, showName = false): Promise<Bidder> {
-  const existing = await findBidder(db, tournamentId, who);
-  if (existing) return existing;
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('golf-portal:bidders'), hashtext(${tournamentId}))`);
-    const again = await findBidder(tx, tournamentId, who);
-    if (again) return again;
-    const [row] = await tx
+  for (;;) {
+    const existing = await findBidder(db, tournamentId, who);
+    if (existing) return existing;
+    // No conflict target: a clash on the number (try the next) or on the person (created meanwhile: found above) both
+    // insert nothing.
+    const [row] = await db
       .insert(bidders)
       .values({
         tournamentId,
@@ -34,9 +36,10 @@ export async function bidderFor(db: Db, tournamentId: string, who: BidderIdentit
         email: who.email,
         showName,
       })
+      .onConflictDoNothing()
       .returning();
-    return row!;
-  });
+    if (row) return row;
+  }
 }
 
 async function findBidder(db: Db, tournamentId: string, who: BidderIdentity): Promise<Bidder | undefined> {

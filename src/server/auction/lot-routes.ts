@@ -9,7 +9,7 @@ import { AppError } from '../http/errors';
 import { tournamentParam } from '../http/path-params';
 import { serveEventStream } from '../leaderboard/event-stream-route';
 import { auctionTimesSchema, BID_MESSAGES, LOT_MESSAGES, lotSchema, bidSchema } from '../../shared/auction-schemas';
-import { LOT_EVENT, LOTS_EVENT } from './auction-feed';
+import { LIST_EVERY_MS, LOT_EVENT, LOTS_EVENT } from './auction-feed';
 import { placeBid } from './bidding';
 import { closeDueLots } from './closing';
 import { auctionOf, bidderNumberOf, createLot, deleteLot, lotDetail, openAuctions, setAuctionTimes, updateLot } from './lots';
@@ -142,12 +142,13 @@ export const auctionRoutes = createRouter()
       method: 'get',
       path: '/{tournamentId}/events',
       access: 'public',
-      summary: "A tournament's lots as a stream of Server-Sent Events",
+      summary: "A tournament's lots, or one lot (`lot`), as a stream of Server-Sent Events",
       description:
         `Event \`${LOT_EVENT}\` with a lot's new standing and the bids just recorded (JSON: numbers and allowed names only) ` +
-        `after every bid through any process; event \`${LOTS_EVENT}\` when staff changed the lots or the times (read them ` +
+        `after every bid through any process: with \`lot\` (a lot's page) that lot's only, each of them; without (the list), ` +
+        `every lot's newest at most once per ${LIST_EVERY_MS / 1000} s. Event \`${LOTS_EVENT}\` when staff changed the lots or the times (read them ` +
         'again). A comment every 15 s keeps the connection open; the stream shares the live board’s caps per address and process.',
-      request: { params: tournamentParam },
+      request: { params: tournamentParam, query: z.object({ lot: z.uuid(BID_MESSAGES.lotNotFound).optional() }) },
       responses: {
         200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: z.string() } } },
         429: errorResponse('This address already holds the most streams one address may; Retry-After says when to try again'),
@@ -156,7 +157,8 @@ export const auctionRoutes = createRouter()
     }),
     (c) => {
       const { tournamentId } = c.req.valid('param');
-      return serveEventStream(c, (subscriber) => c.var.deps.auctionFeed.subscribe(tournamentId, subscriber));
+      const lotId = c.req.valid('query').lot ?? null;
+      return serveEventStream(c, (subscriber) => c.var.deps.auctionFeed.subscribe(tournamentId, subscriber, lotId));
     },
   )
   .openapi(
@@ -192,6 +194,9 @@ export const auctionRoutes = createRouter()
       const { tournamentId, lotId } = c.req.valid('param');
       const input = c.req.valid('json');
       const { database, config, now } = c.var.deps;
+      // A bid writes bids, lots, bidders and the outbid e-mail: nothing a session or a per-user answer is built from, so it
+      // answers without the processes' barrier (app.ts; decision 117).
+      c.set('cachesNothing', true);
       const viewer = input.golferToken ? null : await getViewer(c);
       if (!input.golferToken && !viewer) throw new AppError('UNAUTHENTICATED', BID_MESSAGES.who);
       const who = viewer ? { userId: viewer.userId, name: viewer.name, email: viewer.email } : { golferToken: input.golferToken! };

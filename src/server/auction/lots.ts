@@ -1,7 +1,7 @@
 // The silent auction's lots (R53): staff set the auction's opening and closing times per tournament and keep its lots
 // (title, description, photo, value, opening bid, minimum raise, optional buy-now, donor); anyone reads them with their
 // standing. A lot's close starts at the auction's close and moves later on a late bid (soft close, bidding.ts).
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { isForeignKeyViolation } from '../db/errors';
 import { auctionBids, auctionLots, bidders, tournaments } from '../db/schema';
@@ -236,16 +236,6 @@ export async function deleteLot(db: Db, lotId: string) {
     await tx.delete(auctionLots).where(eq(auctionLots.id, lotId));
     await notifyAuction(tx, { tournamentId: found.tournamentId, lotId: null, lot: null });
   });
-}
-
-/** The bidders of these ids with what public pages may show of them. */
-export async function publicBidders(db: Pick<Db, 'select'>, ids: string[]): Promise<Map<string, PublicBidder>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: bidders.id, ...leaderColumns })
-    .from(bidders)
-    .where(inArray(bidders.id, ids));
-  return new Map(rows.map((row) => [row.id, publicBidder(row)!]));
 }
 
 /** A signed-in user's bidder number in this tournament, or null before their first bid. */

@@ -74,6 +74,11 @@ export type AppEnv = {
     clientIp: string;
     /** Set by a write that was refused before it changed anything: it need not wait for settle() (app.ts). */
     wroteNothing?: boolean;
+    /**
+     * Set by a write whose changes no process caches (no table behind a session or a per-user answer, migrations 0003 and
+     * 0008: a bid, decision 117): it need not wait for settle() either.
+     */
+    cachesNothing?: boolean;
     /** The tournament whose live volunteer grant let this request through (define-route.ts, R60). */
     volunteerFor?: string;
   };
