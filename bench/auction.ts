@@ -20,8 +20,11 @@
 // Bids are a plain amount (a multiple of a dollar) at or a little above the lot's next minimum as this bidder last knew it,
 // or (one in four) a maximum with odd cents (so no two maximums tie); some are refused as too low (another bid passed
 // them): those are counted, not measured.
+// Before the minute, --warm-seconds (10) of bids at half its pace, real but not measured: an auction's last minute comes
+// after hours of bidding, in which the servers' pool connections are open and the bid path's code compiled; measuring a
+// minute on servers started cold measures their start (decision 117).
 //   node --import tsx bench/auction.ts [--bidders 500] [--lots 20] [--bids 5000] [--seconds 60] [--viewers 2000]
-//                                      [--per-address 500]
+//                                      [--per-address 500] [--warm-seconds 10]
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -53,6 +56,7 @@ const BIDS = Number(argValue('--bids') ?? 5000);
 const SECONDS = Number(argValue('--seconds') ?? 60);
 const VIEWERS = Number(argValue('--viewers') ?? 2000);
 const PER_ADDRESS = Number(argValue('--per-address') ?? 500);
+const WARM_SECONDS = Number(argValue('--warm-seconds') ?? 10);
 const PROCESSES = 2;
 const ANSWER_BUDGET_MS = 150;
 const VIEW_BUDGET_MS = 500;
@@ -263,11 +267,6 @@ async function main() {
     console.log(`${VIEWERS} viewers open over ${PROCESSES} processes in ${connectMs} ms`);
     await sleep(1000);
 
-    // The minute: the lots close as it ends (a direct write, as staff's times would; no page needs telling before a bid).
-    await adminQuery(
-      `update auction_lots set closes_at = now() + interval '${SECONDS} seconds' where tournament_id = '${tournamentId}'`,
-      databaseUrl,
-    );
     const knownMinimum = lotIds.map(() => OPENING_CENTS);
     const maxBidsOn = lotIds.map(() => 0);
     const answerMs: number[] = [];
@@ -281,8 +280,87 @@ async function main() {
     /** Each placed bid's last row: the leader after the bid (one transaction may decide several bids, decision 117). */
     const decisionEnds = new Set<number>();
     const statuses = new Map<string, number>();
+    const warmStatuses = new Map<string, number>();
     const lastCount = lotIds.map(() => 0);
     const inFlight: Promise<void>[] = [];
+    let start = performance.now();
+    const gapMs = (SECONDS * 1000) / BIDS;
+    /** A bid; `measured` false in the warm-up: placed and checked like any other, but no figure counts it. */
+    async function bid(n: number, measured = true) {
+      const bidder = Math.floor(random() * BIDDERS);
+      const lot = Math.floor(random() * LOTS);
+      const asMax = random() < 0.25;
+      const base = knownMinimum[lot]! + Math.floor(random() * 3) * RAISE_CENTS;
+      const dollars = Math.ceil(base / 100) * 100;
+      // A maximum: two to six raises above, with cents that differ from every other maximum on the lot.
+      const amountCents = asMax ? dollars + (2 + Math.floor(random() * 5)) * RAISE_CENTS + 1 + (maxBidsOn[lot]++ % 99) : dollars;
+      // Past it at once (this bid's own raise, and the raise a leader's proxy answers with), so bids in flight on a lot rise.
+      knownMinimum[lot] = Math.max(knownMinimum[lot]!, amountCents + 2 * RAISE_CENTS);
+      const server = servers[bidder % PROCESSES]!;
+      const first = !hasBid[bidder];
+      hasBid[bidder] = 1;
+      const sent = performance.now();
+      let status: string;
+      try {
+        const response = await fetch(`${server.baseUrl}/api/auction/${tournamentId}/lots/${lotIds[lot]}/bids`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: server.baseUrl },
+          body: JSON.stringify({ kind: asMax ? 'max' : 'bid', amountCents, golferToken: tokens[bidder] }),
+        });
+        const body = (await response.json()) as BidAnswer;
+        const at = performance.now();
+        status = String(response.status);
+        if (response.status === 201 && measured) {
+          answerMs.push(at - sent);
+          (first ? firstBidMs : laterBidMs).push(at - sent);
+          answersByQuarter[Math.min(3, Math.floor(((sent - start) / (SECONDS * 1000)) * 4))]!.push(at - sent);
+        }
+        if (response.status === 201) {
+          reportedSeqs.push(...body.bids.map((b) => b.seq));
+          if (body.bids.length > 0) decisionEnds.add(Math.max(...body.bids.map((b) => b.seq)));
+          knownMinimum[lot] = Math.max(knownMinimum[lot]!, body.lot.nextMinimumCents);
+          lastCount[lot] = Math.max(lastCount[lot]!, body.lot.bidCount);
+          if (body.bids.length > 0 && measured) {
+            const count = body.lot.bidCount;
+            // Accepted when it was first seen: the answer, or a viewer's read before it.
+            const reads = early[lot]!.get(count) ?? [];
+            const acceptedAt = reads.reduce((first, read) => Math.min(first, read), at);
+            answeredAt[lot]!.set(count, { sent, at: acceptedAt });
+            for (const read of reads) {
+              deliveries.add(read - acceptedAt);
+              fromSent.add(read - sent);
+              beforeAnswer++;
+            }
+            early[lot]!.delete(count);
+          }
+        }
+      } catch (error) {
+        status = `error ${(error as Error).message}`;
+      }
+      if (!measured) return void warmStatuses.set(status, (warmStatuses.get(status) ?? 0) + 1);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      if (n % Math.max(1, Math.floor(BIDS / 10)) === 0)
+        process.stdout.write(`  bid ${n} at ${round((performance.now() - start) / 1000, 1)} s\n`);
+    }
+    // The warm-up (not measured): bids at half the minute's pace; then each viewer is taken to have seen its lot so far.
+    const warmBids = Math.round((BIDS / SECONDS / 2) * WARM_SECONDS);
+    const warming: Promise<void>[] = [];
+    for (let n = 0; n < warmBids; n++) {
+      const wait = start + n * 2 * gapMs - performance.now();
+      if (wait > 1) await sleep(wait);
+      warming.push(bid(n, false));
+    }
+    await Promise.all(warming);
+    for (let v = 0; v < VIEWERS; v++) seenCount[v * LOTS + lotOf(v)] = lastCount[lotOf(v)]!;
+    console.log(
+      `warm-up: ${warmBids} bids in ${WARM_SECONDS} s, not measured (${[...warmStatuses].map(([s, n]) => `${n} × ${s}`).join(', ')})`,
+    );
+
+    // The minute: the lots close as it ends (a direct write, as staff's times would; no page needs telling before a bid).
+    await adminQuery(
+      `update auction_lots set closes_at = now() + interval '${SECONDS} seconds' where tournament_id = '${tournamentId}'`,
+      databaseUrl,
+    );
     // Where the servers' connections wait while the bids run: once a second, PostgreSQL's view of this database's sessions.
     const samples: { lockWaits: number; active: number; idleInTransaction: number }[] = [];
     const sampler = setInterval(() => {
@@ -309,61 +387,7 @@ async function main() {
     const profiling = Boolean(process.env.BENCH_CPU_PROFILE_DIR);
     if (profiling) await Promise.all(servers.map((s) => fetch(`${s.baseUrl}/bench/cpu-profile/start`, { method: 'POST' })));
     measuring = true;
-    const start = performance.now();
-    const gapMs = (SECONDS * 1000) / BIDS;
-    async function bid(n: number) {
-      const bidder = Math.floor(random() * BIDDERS);
-      const lot = Math.floor(random() * LOTS);
-      const asMax = random() < 0.25;
-      const base = knownMinimum[lot]! + Math.floor(random() * 3) * RAISE_CENTS;
-      const dollars = Math.ceil(base / 100) * 100;
-      // A maximum: two to six raises above, with cents that differ from every other maximum on the lot.
-      const amountCents = asMax ? dollars + (2 + Math.floor(random() * 5)) * RAISE_CENTS + 1 + (maxBidsOn[lot]++ % 99) : dollars;
-      // Past it at once (this bid's own raise, and the raise a leader's proxy answers with), so bids in flight on a lot rise.
-      knownMinimum[lot] = Math.max(knownMinimum[lot]!, amountCents + 2 * RAISE_CENTS);
-      const server = servers[bidder % PROCESSES]!;
-      const first = !hasBid[bidder];
-      hasBid[bidder] = 1;
-      const sent = performance.now();
-      let status: string;
-      try {
-        const response = await fetch(`${server.baseUrl}/api/auction/${tournamentId}/lots/${lotIds[lot]}/bids`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin: server.baseUrl },
-          body: JSON.stringify({ kind: asMax ? 'max' : 'bid', amountCents, golferToken: tokens[bidder] }),
-        });
-        const body = (await response.json()) as BidAnswer;
-        const at = performance.now();
-        status = String(response.status);
-        if (response.status === 201) {
-          answerMs.push(at - sent);
-          (first ? firstBidMs : laterBidMs).push(at - sent);
-          answersByQuarter[Math.min(3, Math.floor(((sent - start) / (SECONDS * 1000)) * 4))]!.push(at - sent);
-          reportedSeqs.push(...body.bids.map((b) => b.seq));
-          if (body.bids.length > 0) decisionEnds.add(Math.max(...body.bids.map((b) => b.seq)));
-          knownMinimum[lot] = Math.max(knownMinimum[lot]!, body.lot.nextMinimumCents);
-          lastCount[lot] = Math.max(lastCount[lot]!, body.lot.bidCount);
-          if (body.bids.length > 0) {
-            const count = body.lot.bidCount;
-            // Accepted when it was first seen: the answer, or a viewer's read before it.
-            const reads = early[lot]!.get(count) ?? [];
-            const acceptedAt = reads.reduce((first, read) => Math.min(first, read), at);
-            answeredAt[lot]!.set(count, { sent, at: acceptedAt });
-            for (const read of reads) {
-              deliveries.add(read - acceptedAt);
-              fromSent.add(read - sent);
-              beforeAnswer++;
-            }
-            early[lot]!.delete(count);
-          }
-        }
-      } catch (error) {
-        status = `error ${(error as Error).message}`;
-      }
-      statuses.set(status, (statuses.get(status) ?? 0) + 1);
-      if (n % Math.max(1, Math.floor(BIDS / 10)) === 0)
-        process.stdout.write(`  bid ${n} at ${round((performance.now() - start) / 1000, 1)} s\n`);
-    }
+    start = performance.now();
     for (let n = 0; n < BIDS; n++) {
       const due = start + n * gapMs;
       const wait = due - performance.now();
