@@ -4,43 +4,20 @@
 // exactly one copy.
 //   node --import tsx bench/messages.ts [--golfers 2000]
 import { sql } from 'drizzle-orm';
-import { createUserAccount, setRole } from '../src/server/account/service';
 import { migrateDatabase, openDatabase, queryRows } from '../src/server/db/connect';
 
 import { startMailCatcher } from '../src/server/test/mail-catcher';
-import {
-  adminQuery,
-  argValue,
-  median,
-  freePort,
-  noteLoad,
-  PG_ADMIN_URL,
-  printChecks,
-  round,
-  signInCookie,
-  sleep,
-  spawnServer,
-  waitForOk,
-  writeResult,
-  type Check,
-} from './lib';
+import { BENCH_ADMIN_EMAIL, benchDatabase, createAdmin, signInCookie } from './signed-in-fixtures';
+import { argValue, median, freePort, noteLoad, printChecks, round, sleep, spawnServer, waitForOk, writeResult, type Check } from './lib';
 
 const GOLFERS = Number(argValue('--golfers') ?? 2000);
 const BENCH_DB = process.env.BENCH_PG_DATABASE ?? 'golf_bench_messages';
 const QUEUE_BUDGET_MS = 300;
 const RUNS = 3;
-const PASSWORD = 'bench password 123';
-
-const dbUrl = () => {
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${BENCH_DB}`;
-  return url.toString();
-};
 
 const load = noteLoad('messages');
-await adminQuery(`drop database if exists "${BENCH_DB}" with (force)`);
-await adminQuery(`create database "${BENCH_DB}"`);
-const database = await openDatabase({ databaseUrl: dbUrl(), dataDir: null, poolSize: 2 });
+const bench = await benchDatabase('postgres', BENCH_DB);
+const database = await openDatabase({ databaseUrl: bench.env.DATABASE_URL!, dataDir: null, poolSize: 2 });
 await migrateDatabase(database);
 const db = database.db;
 const [tournament] = await queryRows<{ id: string }>(
@@ -54,22 +31,15 @@ await db.execute(sql`
     returning id)
   insert into players (team_id, first_name, last_name, email)
   select made.id, 'Golfer', p::text, 'golfer-' || made.id || '-' || p || '@example.org' from made, generate_series(1, 4) p`);
-const admin = await createUserAccount(db, {
-  firstName: 'Bench',
-  lastName: 'Admin',
-  email: 'bench-admin@example.org',
-  password: PASSWORD,
-  emailVerified: true,
-});
-await setRole(db, admin.id, 'admin');
+await createAdmin(db);
 await database.close();
 
 const catcher = await startMailCatcher();
 const port = await freePort();
-const server = spawnServer('src/server/main.ts', { DATABASE_URL: dbUrl(), SMTP_URL: catcher.url, MAIL_PER_MINUTE: '' }, port);
+const server = spawnServer('src/server/main.ts', { ...bench.env, SMTP_URL: catcher.url, MAIL_PER_MINUTE: '' }, port);
 try {
   await waitForOk(`${server.baseUrl}/api/health`, server);
-  const cookie = await signInCookie(server.baseUrl, 'bench-admin@example.org', PASSWORD);
+  const cookie = await signInCookie(server.baseUrl, BENCH_ADMIN_EMAIL);
   const body = JSON.stringify({ tournamentId: tournament!.id, audience: 'golfers', subject: 'Tee times moved', body: 'We start at 9.' });
   const headers = { 'content-type': 'application/json', origin: server.baseUrl, cookie };
   // A warm-up preview (the same recipients' query), as the page does before Send.
@@ -129,5 +99,5 @@ try {
 } finally {
   await server.stop();
   await catcher.close();
-  await adminQuery(`drop database if exists "${BENCH_DB}" with (force)`);
+  await bench.drop();
 }

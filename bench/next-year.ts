@@ -5,37 +5,16 @@
 // median of 3 tournaments (budget 300 ms); checked: each address queued once.
 //   node --import tsx bench/next-year.ts [--people 2000]
 import { sql } from 'drizzle-orm';
-import { createUserAccount, setRole } from '../src/server/account/service';
 import { migrateDatabase, openDatabase, queryRows, type Db } from '../src/server/db/connect';
 import { copyTournament } from '../src/server/next-year/copy';
 import { startMailCatcher } from '../src/server/test/mail-catcher';
-import {
-  adminQuery,
-  argValue,
-  freePort,
-  median,
-  noteLoad,
-  PG_ADMIN_URL,
-  printChecks,
-  round,
-  signInCookie,
-  spawnServer,
-  waitForOk,
-  writeResult,
-  type Check,
-} from './lib';
+import { BENCH_ADMIN_EMAIL, benchDatabase, createAdmin, signInCookie } from './signed-in-fixtures';
+import { argValue, freePort, median, noteLoad, printChecks, round, spawnServer, waitForOk, writeResult, type Check } from './lib';
 
 const PEOPLE = Number(argValue('--people') ?? 2000);
 const BENCH_DB = process.env.BENCH_PG_DATABASE ?? 'golf_bench_next_year';
 const COPY_BUDGET_MS = 1000;
 const QUEUE_BUDGET_MS = 300;
-const PASSWORD = 'bench password 123';
-
-const dbUrl = () => {
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${BENCH_DB}`;
-  return url.toString();
-};
 
 /** A tournament on an 18-hole course with `teams` scored teams of four (the leader is golfer 1), dated `startDate`. */
 async function scoredTournament(db: Db, name: string, teams: number, startDate: string) {
@@ -65,9 +44,8 @@ async function scoredTournament(db: Db, name: string, teams: number, startDate: 
 }
 
 const load = noteLoad('next-year');
-await adminQuery(`drop database if exists "${BENCH_DB}" with (force)`);
-await adminQuery(`create database "${BENCH_DB}"`);
-const database = await openDatabase({ databaseUrl: dbUrl(), dataDir: null, poolSize: 2 });
+const bench = await benchDatabase('postgres', BENCH_DB);
+const database = await openDatabase({ databaseUrl: bench.env.DATABASE_URL!, dataDir: null, poolSize: 2 });
 await migrateDatabase(database);
 const db = database.db;
 
@@ -104,23 +82,16 @@ const [copied] = await queryRows<{ levels: number; items: number; teams: number 
 // (2) The thank-you: three finished tournaments of PEOPLE golfers each.
 const finished: string[] = [];
 for (let i = 0; i < 3; i++) finished.push(await scoredTournament(db, `Bench Outing ${i + 1}`, Math.ceil(PEOPLE / 4), '2026-01-10'));
-const admin = await createUserAccount(db, {
-  firstName: 'Bench',
-  lastName: 'Admin',
-  email: 'bench-admin@example.org',
-  password: PASSWORD,
-  emailVerified: true,
-});
-await setRole(db, admin.id, 'admin');
+await createAdmin(db);
 await database.close();
 
 const catcher = await startMailCatcher();
 const port = await freePort();
 // The sender is left to run: the figure is the request's, as staff wait for it.
-const server = spawnServer('src/server/main.ts', { DATABASE_URL: dbUrl(), SMTP_URL: catcher.url, MAIL_PER_MINUTE: '' }, port);
+const server = spawnServer('src/server/main.ts', { ...bench.env, SMTP_URL: catcher.url, MAIL_PER_MINUTE: '' }, port);
 try {
   await waitForOk(`${server.baseUrl}/api/health`, server);
-  const cookie = await signInCookie(server.baseUrl, 'bench-admin@example.org', PASSWORD);
+  const cookie = await signInCookie(server.baseUrl, BENCH_ADMIN_EMAIL);
   const headers = { 'content-type': 'application/json', origin: server.baseUrl, cookie };
   const times: number[] = [];
   const counts: number[] = [];
@@ -173,5 +144,5 @@ try {
 } finally {
   await server.stop();
   await catcher.close();
-  await adminQuery(`drop database if exists "${BENCH_DB}" with (force)`);
+  await bench.drop();
 }

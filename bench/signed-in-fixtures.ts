@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createUserAccount } from '../src/server/account/service';
+import { createUserAccount, setRole } from '../src/server/account/service';
 import { migrateDatabase, openDatabase, type Db } from '../src/server/db/connect';
 import { sponsorshipLevels, tournamentSponsorshipLevels, tournaments } from '../src/server/db/schema';
 import { adminQuery, PG_ADMIN_URL } from './lib';
@@ -73,6 +73,19 @@ export async function openTournament(db: Db, name: string, places: number): Prom
 /** A confirmed team leader (through the account service, as sign-up makes one). */
 export const createLeader = (db: Db, email: string) =>
   createUserAccount(db, { firstName: 'Lead', lastName: email.split('@')[0]!, email, password: BENCH_PASSWORD, emailVerified: true });
+
+/** A confirmed admin (the message benches' sender), signed in with signInCookie(base, ADMIN_EMAIL). */
+export const BENCH_ADMIN_EMAIL = 'bench-admin@example.org';
+export async function createAdmin(db: Db): Promise<void> {
+  const admin = await createUserAccount(db, {
+    firstName: 'Bench',
+    lastName: 'Admin',
+    email: BENCH_ADMIN_EMAIL,
+    password: BENCH_PASSWORD,
+    emailVerified: true,
+  });
+  await setRole(db, admin.id, 'admin');
+}
 
 /** Signs in through the API and answers the Cookie header a browser would send afterwards. */
 export async function signInCookie(base: string, email: string): Promise<string> {
