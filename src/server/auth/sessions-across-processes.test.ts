@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAccount, setRole } from '../account/service';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../test/database';
 import { startServer, stopServer, type ServerProcess } from '../test/server-process';
+import { signInAt } from '../test/server-pair';
 import { createLevel, createTournament, registrationInput } from '../test/factories';
 import { teamsInput } from '../test/fixtures';
 import { createTestApp, TEST_PASSWORD, uniqueEmail } from '../test/test-app';
@@ -67,19 +68,6 @@ async function slowProxy(databaseUrl: string) {
         server.close(() => resolve());
       }),
   };
-}
-
-async function signIn(server: ServerProcess, email: string, password = TEST_PASSWORD): Promise<string> {
-  const response = await fetch(`${server.url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(response.status).toBe(200);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 }
 
 const send = (server: ServerProcess, path: string, cookie: string, method = 'GET', json?: unknown) =>
@@ -145,7 +133,7 @@ if (testDatabaseKind() === 'postgres') {
       database = await openTestDatabase();
       proxy = await slowProxy(database.url!);
       [a, b] = await Promise.all([startServer({ DATABASE_URL: database.url! }), startServer({ DATABASE_URL: proxy.url })]);
-      adminCookie = await signIn(a, (await account('admin')).email);
+      adminCookie = await signInAt(a, (await account('admin')).email);
     }, 120_000);
     afterAll(async () => {
       await Promise.all([stopServer(a), stopServer(b)]);
@@ -156,7 +144,7 @@ if (testDatabaseKind() === 'postgres') {
     it('sign-out through A: the same cookies on B are refused at once', async () => {
       for (let round = 0; round < ROUNDS; round++) {
         const leader = await account();
-        const cookie = await signIn(a!, leader.email);
+        const cookie = await signInAt(a!, leader.email);
         await warm(b!, cookie);
         expect((await send(a!, '/api/auth/sign-out', cookie, 'POST', {})).status).toBe(200);
         expect((await send(b!, '/api/teams/mine', cookie)).status).toBe(401);
@@ -167,8 +155,8 @@ if (testDatabaseKind() === 'postgres') {
     it('a password change through A: the other session on B is refused at once, the changing one goes on', async () => {
       for (let round = 0; round < ROUNDS; round++) {
         const leader = await account();
-        const phone = await signIn(a!, leader.email);
-        const laptop = await signIn(a!, leader.email);
+        const phone = await signInAt(a!, leader.email);
+        const laptop = await signInAt(a!, leader.email);
         await warm(b!, phone);
         const changed = await send(a!, '/api/auth/change-password', laptop, 'POST', {
           currentPassword: TEST_PASSWORD,
@@ -188,7 +176,7 @@ if (testDatabaseKind() === 'postgres') {
     it("an admin's deletion through A: the account's cookies on B are refused at once", async () => {
       for (let round = 0; round < ROUNDS; round++) {
         const leader = await account();
-        const cookie = await signIn(a!, leader.email);
+        const cookie = await signInAt(a!, leader.email);
         await warm(b!, cookie);
         expect((await send(a!, `/api/admin/users/${leader.id}`, adminCookie, 'DELETE')).status).toBe(204);
         expect((await send(b!, '/api/teams/mine', cookie)).status).toBe(401);
@@ -197,7 +185,7 @@ if (testDatabaseKind() === 'postgres') {
 
     it('B stops hearing notifications altogether: the sign-out waits out the lease, after which B reads the database', async () => {
       const leader = await account();
-      const cookie = await signIn(a!, leader.email);
+      const cookie = await signInAt(a!, leader.email);
       await warm(b!, cookie);
       proxy!.stallListener();
       try {
@@ -216,7 +204,7 @@ if (testDatabaseKind() === 'postgres') {
       const tournament = await createTournament(database.db, { startDate: '2099-05-01', endDate: '2099-05-01' });
       const level = await createLevel(database.db, tournament.id, { maxTeams: 20 });
       const leader = await account();
-      const cookie = await signIn(a!, leader.email);
+      const cookie = await signInAt(a!, leader.email);
       const teamsOnB = async () =>
         ((await (await send(b!, '/api/teams/mine', cookie)).json()) as { teams: { id: string; name: string; paymentStatus: string }[] })
           .teams;
@@ -244,7 +232,7 @@ if (testDatabaseKind() === 'postgres') {
     it("an admin's demotion through A: the moderator's next staff request on B is refused at once", async () => {
       for (let round = 0; round < ROUNDS; round++) {
         const moderator = await account('moderator');
-        const cookie = await signIn(a!, moderator.email);
+        const cookie = await signInAt(a!, moderator.email);
         await warm(b!, cookie, '/api/admin/dashboard');
         const demoted = await send(a!, `/api/admin/users/${moderator.id}/role`, adminCookie, 'PATCH', { role: 'team_leader' });
         expect(demoted.status).toBe(200);

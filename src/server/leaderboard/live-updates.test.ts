@@ -2,10 +2,10 @@
 // active tournaments and each one's board at once and after every change, to this app's subscribers and, through the
 // database's NOTIFY, to another app's on the same database (in-process here, on both databases); tournaments activated or
 // closed join or leave it; and with two real server processes on PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createUserAccount } from '../account/service';
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../test/database';
-import { startServer, stopServer, type ServerProcess } from '../test/server-process';
+import { testDatabaseKind } from '../test/database';
+import { signInAt, useServerPair } from '../test/server-pair';
 import { eq } from 'drizzle-orm';
 import { tournaments } from '../db/schema';
 import { readEvents, type EventReader, type ServerSentEvent } from '../test/sse-reader';
@@ -200,32 +200,21 @@ describe('the NOTIFY that tells every process', () => {
 
 if (testDatabaseKind() === 'postgres') {
   describe('live leaderboard across two server processes on PostgreSQL (R4)', () => {
-    let database: TestDatabase;
-    let a: ServerProcess | undefined;
-    let b: ServerProcess | undefined;
-
-    beforeAll(async () => {
-      database = await openTestDatabase();
-      [a, b] = await Promise.all([startServer({ DATABASE_URL: database.url! }), startServer({ DATABASE_URL: database.url! })]);
-    }, 120_000);
-    afterAll(async () => {
-      await Promise.all([stopServer(a), stopServer(b)]);
-      await database?.close();
-    });
+    const pair = useServerPair();
 
     it("a score saved through server A reaches a subscriber of server B's stream", async () => {
       const email = uniqueEmail('leader');
-      const leader = await createUserAccount(database.db, {
+      const leader = await createUserAccount(pair.database.db, {
         firstName: 'Lee',
         lastName: 'Leader',
         email,
         password: TEST_PASSWORD,
         emailVerified: true,
       });
-      const { tournament, teams } = await createTournamentDay(database.db, leader.id, { teams: 2 });
+      const { tournament, teams } = await createTournamentDay(pair.database.db, leader.id, { teams: 2 });
       const team = teams[1]!;
 
-      const subscribed = await fetch(`${b!.url}/api/leaderboard/events`, { headers: { accept: 'text/event-stream' } });
+      const subscribed = await fetch(`${pair.b.url}/api/leaderboard/events`, { headers: { accept: 'text/event-stream' } });
       expect(subscribed.status).toBe(200);
       // A real server writes the stream straight to the socket (decision 042): nosniff is its own, and the security
       // middleware's other headers (added to Hono's response) are not on it.
@@ -235,19 +224,10 @@ if (testDatabaseKind() === 'postgres') {
       try {
         expect((await boardOf(stream, tournament.id)).rows).toEqual([]);
 
-        const signIn = await fetch(`${a!.url}/api/auth/sign-in/email`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin: a!.url },
-          body: JSON.stringify({ email, password: TEST_PASSWORD }),
-        });
-        expect(signIn.status).toBe(200);
-        const cookie = signIn.headers
-          .getSetCookie()
-          .map((c) => c.split(';')[0])
-          .join('; ');
-        const saved = await fetch(`${a!.url}/api/teams/${team.id}/scores`, {
+        const cookie = await signInAt(pair.a, email);
+        const saved = await fetch(`${pair.a.url}/api/teams/${team.id}/scores`, {
           method: 'PUT',
-          headers: { 'content-type': 'application/json', origin: a!.url, cookie },
+          headers: { 'content-type': 'application/json', origin: pair.a.url, cookie },
           body: JSON.stringify({ scores: [{ playerId: team.players[0], holeNumber: 1, strokes: 3 }] }),
         });
         expect(saved.status).toBe(200);
@@ -255,7 +235,7 @@ if (testDatabaseKind() === 'postgres') {
         const pushed = await boardOf(stream, tournament.id, (board) => board.rows.length > 0);
         expect(pushed.rows).toMatchObject([{ teamId: team.id, toPar: -1, thru: 1, total: 3 }]);
         // Server B's own answer to a plain request has it too.
-        const board = (await (await fetch(`${b!.url}/api/leaderboard/${tournament.id}`)).json()) as Leaderboard;
+        const board = (await (await fetch(`${pair.b.url}/api/leaderboard/${tournament.id}`)).json()) as Leaderboard;
         expect(board.rows.map((r) => r.total)).toEqual([3]);
       } finally {
         await stream.close();

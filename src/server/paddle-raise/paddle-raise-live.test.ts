@@ -1,10 +1,10 @@
 // TV mode's live board (R56): GET /api/paddle-raises/events sends each live raise's board at once and again after every
 // pledge, to this app's subscribers and, through NOTIFY on the paddle raise's channel, to another app's on the same database
 // (in-process, on both databases), and across two real server processes on PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createUserAccount, setRole } from '../account/service';
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../test/database';
-import { startServer, stopServer, type ServerProcess } from '../test/server-process';
+import { testDatabaseKind } from '../test/database';
+import { signInAt, useServerPair } from '../test/server-pair';
 import { readEvents, type EventReader } from '../test/sse-reader';
 import { createTournament } from '../test/factories';
 import { fileApp } from '../test/file-app';
@@ -65,49 +65,29 @@ describe('GET /api/paddle-raises/events (live)', () => {
 
 if (testDatabaseKind() === 'postgres') {
   describe('the paddle raise board across two server processes on PostgreSQL (R4, R56)', () => {
-    let database: TestDatabase;
-    let a: ServerProcess | undefined;
-    let b: ServerProcess | undefined;
-
-    beforeAll(async () => {
-      database = await openTestDatabase();
-      [a, b] = await Promise.all([startServer({ DATABASE_URL: database.url! }), startServer({ DATABASE_URL: database.url! })]);
-    }, 120_000);
-    afterAll(async () => {
-      await Promise.all([stopServer(a), stopServer(b)]);
-      await database?.close();
-    });
+    const pair = useServerPair();
 
     it("a paddle recorded on the keypad through server A reaches a TV on server B's stream", async () => {
       const email = uniqueEmail('staff');
-      const staff = await createUserAccount(database.db, {
+      const staff = await createUserAccount(pair.database.db, {
         firstName: 'Sam',
         lastName: 'Staff',
         email,
         password: TEST_PASSWORD,
         emailVerified: true,
       });
-      await setRole(database.db, staff.id, 'moderator');
-      const { tournament, raise, guest } = await raiseFor(database.db);
+      await setRole(pair.database.db, staff.id, 'moderator');
+      const { tournament, raise, guest } = await raiseFor(pair.database.db);
 
-      const subscribed = await fetch(`${b!.url}/api/paddle-raises/events`, { headers: { accept: 'text/event-stream' } });
+      const subscribed = await fetch(`${pair.b.url}/api/paddle-raises/events`, { headers: { accept: 'text/event-stream' } });
       expect(subscribed.status).toBe(200);
       const stream = readEvents(subscribed);
       try {
         expect((await boardOf(stream, tournament.id)).raise).toMatchObject({ pledgedCents: 0 });
-        const signIn = await fetch(`${a!.url}/api/auth/sign-in/email`, {
+        const cookie = await signInAt(pair.a, email);
+        const recorded = await fetch(`${pair.a.url}/api/admin/paddle-raises/${raise.id}/pledges`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', origin: a!.url },
-          body: JSON.stringify({ email, password: TEST_PASSWORD }),
-        });
-        expect(signIn.status).toBe(200);
-        const cookie = signIn.headers
-          .getSetCookie()
-          .map((c) => c.split(';')[0])
-          .join('; ');
-        const recorded = await fetch(`${a!.url}/api/admin/paddle-raises/${raise.id}/pledges`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin: a!.url, cookie },
+          headers: { 'content-type': 'application/json', origin: pair.a.url, cookie },
           body: JSON.stringify({ amountCents: 50_000, bidderNumber: guest.number }),
         });
         expect(recorded.status).toBe(201);

@@ -6,25 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAccount, setRole } from '../account/service';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../test/database';
 import { startServer, stopServer, type ServerProcess } from '../test/server-process';
+import { signInAt } from '../test/server-pair';
 import { createTournamentDay } from '../test/tournament-day-fixtures';
 import { createTestApp, TEST_PASSWORD, uniqueEmail } from '../test/test-app';
 import { inviteVolunteer, acceptInvitation } from './service';
 import { VOLUNTEER_MESSAGES } from '../../shared/volunteer-schemas';
 
 const ROUNDS = 3;
-
-async function signIn(server: ServerProcess, email: string): Promise<string> {
-  const response = await fetch(`${server.url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ email, password: TEST_PASSWORD }),
-  });
-  expect(response.status).toBe(200);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
 
 const send = async (server: ServerProcess, path: string, cookie: string, method = 'GET', json?: unknown) => {
   const response = await fetch(`${server.url}${path}`, {
@@ -89,7 +77,7 @@ if (testDatabaseKind() === 'postgres') {
       const staff = await account();
       await setRole(database.db, staff.id, 'moderator');
       staffId = staff.id;
-      staffCookie = await signIn(a, staff.email);
+      staffCookie = await signInAt(a, staff.email);
     }, 180_000);
     afterAll(async () => {
       await Promise.all([stopServer(a), stopServer(b)]);
@@ -109,7 +97,7 @@ if (testDatabaseKind() === 'postgres') {
           today,
         );
         await acceptInvitation(database.db, invited.token, { userId: volunteer.id, email: volunteer.email }, today, new Date());
-        const cookie = await signIn(b!, volunteer.email);
+        const cookie = await signInAt(b!, volunteer.email);
         const golfer = day.teams[0]!.players[round % 4]!;
         for (let i = 0; i < 4; i++) {
           const warm = await send(b!, `/api/admin/golfers/${golfer}/check-in`, cookie, 'PUT', { checkedIn: i % 2 === 0 });
