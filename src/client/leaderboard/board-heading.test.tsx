@@ -1,7 +1,11 @@
+// @vitest-environment happy-dom
 // The board's heading on the first load (docs/decisions/118): its dates and 'Updated' time read as en-US's Intl writes them,
 // without making an Intl formatter (a page's first costs a phone's main thread 0.1–0.25 s, the leaderboard's longest task).
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
+import { enableActEnvironment } from '../test/act-environment';
 import type { Leaderboard } from './queries';
 import { BoardHeading, formatClockTime } from './board-heading';
 
@@ -48,5 +52,39 @@ describe('formatClockTime', () => {
     }
     expect(formatClockTime(new Date(2026, 10, 29, 0, 5, 9).toISOString())).toBe('12:05:09 AM');
     expect(formatClockTime(new Date(2026, 10, 29, 12, 0, 0).toISOString(), { hoursMinutes: true })).toBe('12:00 PM');
+  });
+});
+
+describe('the live dot', () => {
+  enableActEnvironment();
+  const dot = (container: HTMLElement) => container.querySelector('[role="status"] > span[aria-hidden]')!;
+
+  it('is still on the first board and pulses (three times, not for ever) only when an update arrives', () => {
+    const container = document.createElement('div');
+    const root = createRoot(container);
+    act(() => root.render(<BoardHeading board={board} live="live" tv={false} />));
+    expect(dot(container).className).not.toContain('animate');
+    // The stream's first message: the same board, the same updatedAt (leaderboard-feed keeps it): still still.
+    act(() => root.render(<BoardHeading board={{ ...board }} live="live" tv={false} />));
+    expect(dot(container).className).not.toContain('animate');
+    const first = dot(container);
+    act(() => root.render(<BoardHeading board={{ ...board, updatedAt: '2026-05-01T15:05:00.000Z' }} live="live" tv={false} />));
+    expect(dot(container).className).toContain('motion-safe:animate-[pulse_1s_ease-in-out_3]');
+    // A second update restarts the pulse: a new element, so the animation plays again.
+    const pulsing = dot(container);
+    expect(pulsing).not.toBe(first);
+    act(() => root.render(<BoardHeading board={{ ...board, updatedAt: '2026-05-01T15:06:00.000Z' }} live="live" tv={false} />));
+    expect(dot(container)).not.toBe(pulsing);
+    expect(dot(container).className).toContain('animate-[pulse');
+    act(() => root.unmount());
+  });
+
+  it('never pulses while reconnecting', () => {
+    const container = document.createElement('div');
+    const root = createRoot(container);
+    act(() => root.render(<BoardHeading board={board} live="reconnecting" tv={false} />));
+    act(() => root.render(<BoardHeading board={{ ...board, updatedAt: '2026-05-01T15:05:00.000Z' }} live="reconnecting" tv={false} />));
+    expect(dot(container).className).not.toContain('animate');
+    act(() => root.unmount());
   });
 });

@@ -1,5 +1,6 @@
 // A board's heading: the tournament, its dates and holes, whether the page is live, when the board was last updated and,
 // on a TV, which page is showing.
+import { useRef } from 'react';
 import { formatLabel } from '../../shared/formats';
 import type { Leaderboard } from './queries';
 import { formatDateRange } from '../lib/format';
@@ -12,15 +13,25 @@ const LIVE_LABELS: Record<Exclude<LiveState, 'offline'>, string> = {
   reconnecting: 'Reconnecting…',
 };
 
-function LiveIndicator({ state, tv }: { state: Exclude<LiveState, 'offline'>; tv: boolean }) {
+/**
+ * The live dot is still: a dot that pulses for ever makes the phone draw a new frame sixty times a second for as long as
+ * the board is open (battery outdoors; on the first load it took the main thread's share of the CPU, docs/decisions/122).
+ * It pulses three times when an update arrives after the first, the moment worth the eye: `key` restarts the animation.
+ */
+function LiveIndicator({ state, tv, updatedAt }: { state: Exclude<LiveState, 'offline'>; tv: boolean; updatedAt: string }) {
+  const first = useRef(updatedAt);
+  const updated = state === 'live' && updatedAt !== first.current;
   return (
     <span role="status" className={cn('flex items-center gap-2 font-medium', state === 'live' ? 'text-green-800' : 'text-amber-800')}>
       <span
+        key={updated ? updatedAt : 'first'}
         aria-hidden
+        data-pulse={updated ? '' : undefined}
         className={cn(
           'inline-block size-3.5 rounded-full',
           tv && 'xl:size-4',
-          state === 'live' ? 'animate-pulse bg-brand-600' : 'bg-amber-700',
+          state === 'live' ? 'bg-brand-600' : 'bg-amber-700',
+          updated && 'motion-safe:animate-[pulse_1s_ease-in-out_3]',
         )}
       />
       {LIVE_LABELS[state]}
@@ -66,7 +77,7 @@ export function BoardHeading({ board, live, tv, page }: BoardHeadingProps) {
         </p>
       </div>
       <p className={cn('flex shrink-0 items-center gap-4 text-stone-700', tv ? 'text-base xl:text-xl' : 'text-sm')}>
-        {live === 'offline' ? null : <LiveIndicator state={live} tv={tv} />}
+        {live === 'offline' ? null : <LiveIndicator state={live} tv={tv} updatedAt={board.updatedAt} />}
         {page ? (
           <span className="font-semibold text-stone-900">
             Page {page.index + 1} of {page.count}
