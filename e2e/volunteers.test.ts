@@ -1,6 +1,7 @@
 // Journey: a check-in volunteer (R60). An admin invites someone by e-mail to one tournament for check-in; on a 390 px
 // phone the volunteer follows the e-mail's link, makes their account there and lands on check-in for that tournament
-// only (a small nav of their own work, nothing of the admin area), and checks a golfer in. The admin ends the access; the
+// only (a small nav of their own work, nothing of the admin area), and checks a golfer in; signing in again at /auth
+// leads back to their volunteer work. The admin ends the access; the
 // volunteer's next check-in is refused with the reason. Admin → Volunteers and the volunteer's view at 1280 and 390 px.
 import { describe, expect, test } from 'vitest';
 import { findUserByEmail } from '../src/server/account/service';
@@ -78,7 +79,16 @@ describe('a check-in volunteer', () => {
     expect((await volunteer.request.get(journey.at('/api/admin/dashboard'))).status()).toBe(403);
     await volunteer.goto('/admin');
     await expectPath(volunteer, '/');
-    await volunteer.goto(`/volunteer/${harborId}/check-in`);
+    // Signing in again at /auth leads to their volunteer work (R10, R60): they have no team to register.
+    await volunteer.goto('/logout');
+    await volunteer.getByRole('heading', { name: 'You have been logged out.' }).waitFor();
+    await volunteer.goto('/auth');
+    await volunteer.getByLabel('Email', { exact: true }).fill(VOLUNTEER);
+    await volunteer.getByLabel('Password', { exact: true }).fill('a sunny tee time 7');
+    await volunteer.getByRole('button', { name: 'Login', exact: true }).click();
+    await expectPath(volunteer, '/volunteer');
+    await volunteer.getByRole('link', { name: 'Open check-in' }).click();
+    await expectPath(volunteer, `/volunteer/${harborId}/check-in`);
     await golfers.getByText('by Dana Desk').waitFor();
     await resizeTo(volunteer, 'desktop');
     await shoot(volunteer, 'volunteer-checkin-1280');

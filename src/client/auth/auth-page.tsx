@@ -1,14 +1,16 @@
-// /auth: Login and Sign Up; a signed-in visitor goes on to /admin (staff) or /register (R10).
+// /auth: Login and Sign Up; a signed-in visitor goes on to their own page (R10: /admin for staff, /register for leaders;
+// /volunteer for someone who only volunteers, R60).
 import { Navigate } from '../router';
-import { isStaff } from '../../shared/roles';
 import { PageSpinner } from '../ui/spinner';
 import { AccountAccess } from './account-access';
+import { useOwnPage } from './own-page';
 import { useMe } from './session';
 
 export function AuthPage() {
   const { data: me, isPending } = useMe();
-  if (isPending) return <PageSpinner />;
-  if (me) return <Navigate to={isStaff(me.user.role) ? '/admin' : '/register'} replace />;
+  const ownPage = useOwnPage(me);
+  if (isPending || (me && !ownPage)) return <PageSpinner />;
+  if (ownPage) return <Navigate to={ownPage} replace />;
   return (
     <div className="mx-auto flex max-w-6xl justify-center px-4 py-10 sm:py-16">
       <title>Login · Golf Tournament</title>
