@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildWhatNpmStartRuns, npmStartNodeArgs } from '../src/server/test/server-process';
+import { buildWhatNpmStartRuns, npmStartCommand } from '../src/server/test/server-process';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const RESULTS_DIR = join(ROOT, 'bench/results');
@@ -41,7 +41,8 @@ export function spawnServer(script: string, env: Record<string, string>, port: n
  */
 export function spawnStartedServer(env: Record<string, string>, port: number, host = 'localhost'): ServerProcess {
   ensureBuilt();
-  return spawnNode(npmStartNodeArgs(), env, port, host);
+  const start = npmStartCommand();
+  return spawnNode(start.args, { ...env, ...start.env }, port, host);
 }
 
 export function spawnNode(args: string[], env: Record<string, string>, port: number, host: string): ServerProcess {

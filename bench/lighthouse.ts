@@ -31,7 +31,7 @@ import {
   clientBuilt,
   freePort,
   printTable,
-  spawnServer,
+  spawnStartedServer,
   waitForOk,
   writeResult,
   noteLoad,
@@ -197,11 +197,8 @@ if (hasArg('--demo')) {
   await database.close();
 }
 const port = await freePort();
-const server = spawnServer(
-  'src/server/main.ts',
-  { DATA_DIR: dataDir, DATABASE_URL: '', APP_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn' },
-  port,
-);
+// The server a charity runs (`npm start`'s command: the built server, React's production build; decision 122).
+const server = spawnStartedServer({ DATA_DIR: dataDir, DATABASE_URL: '', APP_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn' }, port);
 const reports: PageReport[] = [];
 /** Every run of every page, for the spread. */
 const allRuns = new Map<string, PageReport[]>();

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { E2E_ACCOUNTS, seedAccounts } from '../e2e/support/accounts';
 import { findUserByEmail } from '../src/server/account/service';
 import { migrateDatabase, openDatabase } from '../src/server/db/connect';
-import { npmStartNodeArgs } from '../src/server/test/server-process';
+import { npmStartCommand } from '../src/server/test/server-process';
 import { createTournamentDay } from '../src/server/test/tournament-day-fixtures';
 import {
   argValue,
@@ -35,7 +35,7 @@ const DROPPED = ['--liftoff-only', '--v8-pool-size=1'];
 
 noteLoad('start-flags');
 ensureBuilt();
-const npmStartArgs = npmStartNodeArgs();
+const { args: npmStartArgs, env: npmStartEnv } = npmStartCommand();
 const variants = [
   { name: 'npm start flags', args: npmStartArgs },
   { name: `without ${DROPPED.join(' ')}`, args: npmStartArgs.filter((a) => !DROPPED.includes(a)) },
@@ -56,7 +56,7 @@ let teams: { id: string; players: string[] }[] = [];
 }
 
 const spawnWith = (args: string[], port: number): ServerProcess =>
-  spawnNode(args, { DATA_DIR: dataDir, DATABASE_URL: '', APP_URL: `http://localhost:${port}` }, port, 'localhost');
+  spawnNode(args, { DATA_DIR: dataDir, DATABASE_URL: '', APP_URL: `http://localhost:${port}`, ...npmStartEnv }, port, 'localhost');
 
 async function signIn(baseUrl: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { migrateDatabase, openDatabase, type Db } from '../../src/server/db/connect';
 import { openEmptyTestDatabase, openTestDatabase } from '../../src/server/test/database';
-import { freePort, npmStartNodeArgs } from '../../src/server/test/server-process';
+import { freePort, npmStartCommand } from '../../src/server/test/server-process';
 import { startMailCatcher, type MailCatcher } from '../../src/server/test/mail-catcher';
 import { E2E_ACCOUNTS, seedAccounts } from './accounts';
 // The global set-up's ProvidedContext keys (e2eTemplateDataDir), for inject().
@@ -127,11 +127,14 @@ async function emptyDatabase(kind: 'pglite' | 'postgres') {
   };
 }
 
-/** The environment of `npm start` on a clean machine plus our settings: no NODE_ENV=test or VITEST_* leaking in. */
+/**
+ * The environment of `npm start` on a clean machine (with what its command sets itself: NODE_ENV=production) plus our
+ * settings: no NODE_ENV=test or VITEST_* leaking in.
+ */
 function serverEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ']) if (process.env[name]) env[name] = process.env[name];
-  return { ...env, LOG_LEVEL: 'info', TIME_ZONE: 'UTC', CURRENCY: 'USD', ...settings };
+  return { ...env, LOG_LEVEL: 'info', TIME_ZONE: 'UTC', CURRENCY: 'USD', ...settings, ...npmStartCommand().env };
 }
 
 const running = new Set<ChildProcess>();
@@ -142,7 +145,7 @@ process.once('exit', () => {
 
 /** The Node flags `npm start` runs the server with, so that a journey's server is that process. */
 function startFlags(): string[] {
-  const args = npmStartNodeArgs();
+  const { args } = npmStartCommand();
   if (args.at(-1) !== 'dist/server/main.js') throw new Error(`npm start does not run dist/server/main.js: node ${args.join(' ')}`);
   return args.slice(0, -1);
 }

@@ -6,7 +6,7 @@
 // recipient has exactly one e-mail. Also SIGINT to the server's own PID, and the deadline itself: a mail server that never
 // answers is given up after 9 s with a logged line.
 import { spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -290,11 +290,15 @@ describe('stopping npm start (R49)', () => {
     }
   }, 120_000);
 
-  it('SIGINT to the server’s own PID: the streams end with the retry hint; npm and the server exit, nothing left, port free', async () => {
+  it('SIGINT to the server’s own PID (a production process): the streams end with the retry hint; npm and the server exit, nothing left, port free', async () => {
     const portal = await preparePortal();
     const server = await npmStart(portal.settings);
     const streams = await openStreams(server.url, 3);
-    process.kill(serverPid(server.npm), 'SIGINT');
+    const pid = serverPid(server.npm);
+    // The server npm start runs is a production process: React's production build renders Home and the boards (its
+    // development build took 25 ms of CPU per /leaderboard render against 14, decision 122).
+    expect(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')).toContain('NODE_ENV=production');
+    process.kill(pid, 'SIGINT');
     expect(await server.exited).toBe(0);
     for (const stream of streams) {
       const last = await lastEvent(stream);

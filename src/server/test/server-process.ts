@@ -16,20 +16,24 @@ export interface ServerProcess {
 }
 
 /**
- * Node's arguments in the command `npm start` ends in (package.json's start script, its last command, e.g.
- * `exec node --max-semi-space-size=1 … dist/server/main.js`): the process a charity runs, for the journeys and the
- * benchmarks. (`exec`: the shell npm runs the script in becomes the server, so npm's signals reach it: R49.)
+ * The command `npm start` ends in (package.json's start script, its last command, e.g.
+ * `NODE_ENV=production exec node --max-semi-space-size=1 … dist/server/main.js`): the process a charity runs, for the
+ * journeys and the benchmarks. `env`: the settings the command sets itself (NODE_ENV=production: React's production build
+ * on the server, decision 122); `args`: Node's arguments. (`exec`: the shell npm runs the script in becomes the server, so
+ * npm's signals reach it: R49.)
  */
-export function npmStartNodeArgs(): string[] {
+export function npmStartCommand(): { env: Record<string, string>; args: string[] } {
   const start: string = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start;
-  const [command, ...args] = start
-    .split('&&')
-    .pop()!
-    .trim()
-    .replace(/^exec\s+/, '')
-    .split(/\s+/);
+  const words = start.split('&&').pop()!.trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  while (/^[A-Z_]+=/.test(words[0] ?? '')) {
+    const [name, value] = words.shift()!.split('=') as [string, string];
+    env[name] = value;
+  }
+  if (words[0] === 'exec') words.shift();
+  const [command, ...args] = words;
   if (command !== 'node') throw new Error(`package.json's start script does not end in a node command: ${start}`);
-  return args;
+  return { env, args };
 }
 
 export interface NpmStarted {
@@ -95,10 +99,11 @@ function spawnStartedServer(env: NodeJS.ProcessEnv, { descriptors }: StartOption
     buildWhatNpmStartRuns();
     built = true;
   }
-  const node = [process.execPath, ...npmStartNodeArgs()];
+  const start = npmStartCommand();
+  const node = [process.execPath, ...start.args];
   // prlimit sets the limit, then becomes the server (exec): the child's PID is still the server's own.
   const command = descriptors ? ['prlimit', `--nofile=${descriptors}:${descriptors}`, ...node] : node;
-  return spawn(command[0]!, command.slice(1), { cwd: ROOT, env, stdio: 'pipe' });
+  return spawn(command[0]!, command.slice(1), { cwd: ROOT, env: { ...env, ...start.env }, stdio: 'pipe' });
 }
 
 export interface StartOptions {
