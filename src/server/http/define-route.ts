@@ -5,7 +5,7 @@ import type { JSONParsed } from 'hono/utils/types';
 import { isStaff, isVolunteerAccess, roleMeets, VOLUNTEER_ACCESS_ROLE, type Access, type Role } from '../../shared/roles';
 import { localDate } from '../../shared/editing-lock';
 import { VOLUNTEER_MESSAGES } from '../../shared/volunteer-schemas';
-import { volunteerGrantState } from '../volunteers/grant-check';
+import { volunteerGrantState, type TournamentRef } from '../volunteers/grant-check';
 import { AppError, forbidden, unauthenticated, validationError } from './errors';
 import { NUL_MESSAGE, nulPaths } from './nul';
 import { getFreshViewer, getViewer, type AppEnv } from './context';
@@ -20,10 +20,11 @@ export const ACCESS_DESCRIPTIONS: Record<Access, string> = {
 };
 
 /**
- * Where a tournament-scoped route (R60) finds the tournament its request names (a path's team or golfer, a query's id):
- * null for one that is malformed or unknown, which no volunteer may reach (staff then get the route's own 404).
+ * Where a tournament-scoped route (R60) finds the tournament its request names (a query's id, or a subquery from a path's
+ * team or golfer, read with the grant): null for one that is malformed, and an unknown one matches no grant; no volunteer
+ * may reach either (staff then get the route's own 404).
  */
-export type TournamentOf = (c: Context<AppEnv>) => Promise<string | null>;
+export type TournamentOf = (c: Context<AppEnv>) => Promise<TournamentRef | null>;
 
 export const errorSchema = z
   .object({
@@ -70,21 +71,21 @@ export function requireAccess(access: Access, scope?: { tournamentOf: Tournament
     if (isVolunteerAccess(access) && !isStaff(role)) {
       if (!scope) throw new Error(`A ${access} route needs tournamentOf`);
       const { database, now, config } = c.var.deps;
-      const tournamentId = await scope.tournamentOf(c);
-      const state = tournamentId
+      const tournament = await scope.tournamentOf(c);
+      const grant = tournament
         ? await volunteerGrantState(database.db, {
             userId: viewer.userId,
-            tournamentId,
+            tournament,
             role: VOLUNTEER_ACCESS_ROLE[access],
             today: localDate(now(), config.timeZone),
           })
-        : 'none';
-      if (state === 'live') {
-        c.set('volunteerFor', tournamentId!);
+        : { state: 'none' as const };
+      if (grant.state === 'live') {
+        c.set('volunteerFor', grant.tournamentId);
         return next();
       }
       if (scope.teamLeaders) return next();
-      if (state === 'over') throw new AppError('FORBIDDEN', VOLUNTEER_MESSAGES.ended);
+      if (grant.state === 'over') throw new AppError('FORBIDDEN', VOLUNTEER_MESSAGES.ended);
       throw forbidden();
     }
     if (!roleMeets(role, access)) throw forbidden();
