@@ -106,6 +106,12 @@ export function serializedJson<T>(c: Context, value: T, bytes: Uint8Array, heade
   >;
 }
 
+/** A route that declared its writes change nothing a process caches: app.ts's barrier lets its answer go at once. */
+const writesNoCachedData: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set('writesCachedData', false);
+  return next();
+};
+
 /** Answers that must not be kept by the browser or a proxy: every answer of the route, refusals included. */
 const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.header('Cache-Control', 'no-store');
@@ -117,19 +123,26 @@ const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
  * depends on the resource (whose team it is): a caller who may not touch it gets 403 whatever they send.
  * `noStore`: its answers carry `Cache-Control: no-store`; the default for every route but public ones, which may be
  * cached unless they say so (docs/decisions/060).
+ * `writesCachedData`: whether what the route writes may be held in a process's cache (a session or user, a user's own
+ * answers, the organisation's settings: the tables whose changes are sent on session-changes.ts's channel). By default it
+ * may, and the write answers only after every process let go of it (app.ts, settle()); `false` is a promise that it writes
+ * none of them, and the write answers at once (docs/decisions/125).
  */
 export function defineRoute<const R extends Omit<RouteConfig, 'middleware'>>(
   config: R & {
     access: Access;
     authorize?: MiddlewareHandler<AppEnv>;
     noStore?: boolean;
+    writesCachedData?: false;
     /** A tournament-scoped access kind's tournament (R60), and whether team leaders go on to the route's own check. */
     tournamentOf?: TournamentOf;
     teamLeaders?: boolean;
   },
 ) {
-  const { access, authorize, noStore: noStoreOption, tournamentOf, teamLeaders, ...rest } = config;
+  const { access, authorize, noStore: noStoreOption, writesCachedData, tournamentOf, teamLeaders, ...rest } = config;
   if (isVolunteerAccess(access) && !tournamentOf) throw new Error(`${rest.method} ${rest.path}: a ${access} route needs tournamentOf`);
+  if (writesCachedData === false && (rest.method === 'get' || rest.method === 'head'))
+    throw new Error(`${rest.method} ${rest.path}: a read writes nothing (writesCachedData is for writes)`);
   const bodyContent = (rest.request?.body as { content?: Record<string, unknown> } | undefined)?.content;
   const jsonBody = Boolean(bodyContent?.['application/json']);
   const formBody = Boolean(bodyContent?.['multipart/form-data']);
@@ -145,6 +158,8 @@ export function defineRoute<const R extends Omit<RouteConfig, 'middleware'>>(
     ...(formBody ? { 415: errorResponse('The request body is not a form (Content-Type must be multipart/form-data).') } : {}),
   };
   const guards: MiddlewareHandler<AppEnv>[] = [
+    // First, so that a refusal by a guard below answers without the barrier too (it wrote nothing).
+    ...(writesCachedData === false ? [writesNoCachedData] : []),
     ...((noStoreOption ?? access !== 'public') ? [noStore] : []),
     requireAccess(access, tournamentOf ? { tournamentOf, teamLeaders } : undefined),
     ...(authorize ? [authorize] : []),
