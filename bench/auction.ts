@@ -26,7 +26,6 @@
 //   node --import tsx bench/auction.ts [--bidders 500] [--lots 20] [--bids 5000] [--seconds 60] [--viewers 2000]
 //                                      [--per-address 500] [--warm-seconds 10]
 import { readFileSync } from 'node:fs';
-import net from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { closeDueLots } from '../src/server/auction/closing';
 import { createLot, setAuctionTimes } from '../src/server/auction/lots';
@@ -37,6 +36,7 @@ import {
   argValue,
   freePort,
   noteLoad,
+  openEventStream,
   percentile,
   printChecks,
   printTable,
@@ -108,52 +108,8 @@ class Histogram {
   }
 }
 
-const READ_BUFFER = Buffer.alloc(256 * 1024);
 const EVENT_START = Buffer.from('event: lot\ndata: {"id":"');
 const BID_COUNT = Buffer.from('"bidCount":');
-const EVENT_END = Buffer.from('\n\n');
-
-/**
- * One open event stream on a plain socket (bench/live-updates.ts's light client): each read is handed over as bytes in one
- * shared buffer; an event split between two reads is kept (copied) until its end arrives.
- */
-function subscribe(url: string, localAddress: string, onEvents: (bytes: Buffer, at: number) => void): Promise<net.Socket> {
-  const { hostname, port, pathname, search } = new URL(url);
-  let pending: Buffer | null = null;
-  return new Promise((resolve, reject) => {
-    let opened = false;
-    const socket = net.connect({
-      port: Number(port),
-      host: hostname,
-      localAddress,
-      onread: {
-        buffer: READ_BUFFER,
-        callback: (length) => {
-          const at = performance.now();
-          let bytes = READ_BUFFER.subarray(0, length);
-          if (!opened) {
-            opened = true;
-            if (!bytes.subarray(0, 13).equals(Buffer.from('HTTP/1.1 200 '))) {
-              reject(new Error(`${url}: ${bytes.subarray(0, 60)}`));
-              return false;
-            }
-            resolve(socket);
-          }
-          if (pending) bytes = Buffer.concat([pending, bytes]);
-          const end = bytes.lastIndexOf(EVENT_END);
-          const rest = end < 0 ? bytes : bytes.subarray(end + 2);
-          pending = rest.indexOf(EVENT_START) >= 0 ? Buffer.from(rest) : null;
-          if (end >= 0) onEvents(bytes.subarray(0, end + 2), at);
-          return true;
-        },
-      },
-    });
-    socket.on('connect', () =>
-      socket.write(`GET ${pathname}${search} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: text/event-stream\r\n\r\n`),
-    );
-    socket.on('error', reject);
-  });
-}
 
 interface BidAnswer {
   lot: { bidCount: number; nextMinimumCents: number };
@@ -165,7 +121,7 @@ async function main() {
   const bench = await benchDatabase('postgres', BENCH_DB);
   const databaseUrl = bench.env.DATABASE_URL!;
   const servers: ServerProcess[] = [];
-  const viewers: net.Socket[] = [];
+  const viewers: { destroy(): void }[] = [];
   try {
     const fixtureStart = performance.now();
     const { tournamentId, lotIds, tokens } = await bench.prepare(async (db) => {
@@ -261,7 +217,7 @@ async function main() {
     for (let i = 0; i < VIEWERS; i++) {
       const server = servers[i % PROCESSES]!;
       const url = `${server.baseUrl}/api/auction/${tournamentId}/events?lot=${lotIds[lotOf(i)]}`;
-      viewers.push(await subscribe(url, addressOf(i), onEvents(i)));
+      viewers.push(await openEventStream(url, { localAddress: addressOf(i) }, onEvents(i)));
     }
     const connectMs = round(performance.now() - connectStart);
     console.log(`${VIEWERS} viewers open over ${PROCESSES} processes in ${connectMs} ms`);

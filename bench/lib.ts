@@ -1,5 +1,8 @@
 // Shared helpers for the benchmarks: free ports, starting and stopping server processes, reading their memory, results.
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import net from 'node:net';
+import tls from 'node:tls';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -209,4 +212,111 @@ export async function signInCookie(base: string, email: string, password: string
     .getSetCookie()
     .map((c) => c.split(';')[0]!)
     .join('; ');
+}
+
+/** How a bench's event-stream client reaches the server (bench/live-updates.ts, bench/auction.ts). */
+export interface EventStreamOptions {
+  /** The client address the socket is bound to (127.0.0.2, …): a crowd behind one Wi-Fi is one address. */
+  localAddress: string;
+  /** A TLS session checked against this root certificate (Caddy's, --via caddy): read with 'data' events. */
+  ca?: string | Buffer;
+  /** Node's HTTP client per stream instead of the hand-written request (live-updates' --client http). */
+  nodeHttp?: boolean;
+}
+
+/** One read buffer shared by every plain-socket stream of the process: each read is handed over before the next. */
+const READ_BUFFER = Buffer.alloc(256 * 1024);
+const OK_HEAD = Buffer.from('HTTP/1.1 200 ');
+const HEAD_END = Buffer.from('\r\n\r\n');
+const EVENT_END = Buffer.from('\n\n');
+/** What may follow an event's end without being part of one: the end of its HTTP chunk and the next one's size line. */
+const FRAMING = /^(?:\r\n?)?$|^\r\n[0-9a-fA-F]*\r?\n?$/;
+
+/**
+ * The events of a stream, whole: each call gets every event a read completed (`at`: when that read came), as bytes, and
+ * an event split between two reads is kept (copied) until its end arrives. A read's own bytes are handed over uncopied
+ * (in the shared buffer: valid only during the call). The bytes are searched as they are, with no UTF-8 decoding and no
+ * joining into strings: with thousands of streams in one process, decoding and concatenating every event would cost the
+ * load generator seconds that would be counted as the server's delay.
+ */
+function wholeEvents(onEvents: (bytes: Buffer, at: number) => void): (chunk: Buffer, at: number) => void {
+  let pending: Buffer | null = null;
+  return (chunk, at) => {
+    const bytes = pending ? Buffer.concat([pending, chunk]) : chunk;
+    const end = bytes.lastIndexOf(EVENT_END);
+    const rest = end < 0 ? bytes : bytes.subarray(end + EVENT_END.length);
+    pending = rest.length <= 14 && FRAMING.test(rest.toString('latin1')) ? null : Buffer.from(rest);
+    if (end >= 0) onEvents(bytes.subarray(0, end + EVENT_END.length), at);
+  };
+}
+
+/**
+ * One open event stream (GET url, Accept: text/event-stream) from a bench: resolves once the server answered 200, then
+ * hands over whole events (see wholeEvents). By default a plain socket with the request written by hand, read into one
+ * buffer shared by every stream: the bytes are searched as the server framed them (each event is one HTTP chunk, so an
+ * event's text is never split by the framing), and the bench does no HTTP parsing and no stream machinery per read for
+ * thousands of streams on the two cores it shares with the servers.
+ */
+export function openEventStream(
+  url: string,
+  options: EventStreamOptions,
+  onEvents: (bytes: Buffer, at: number) => void,
+): Promise<{ destroy(): void }> {
+  const { localAddress, ca, nodeHttp } = options;
+  const { hostname, port, pathname, search } = new URL(url);
+  const request = `GET ${pathname}${search} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: text/event-stream\r\n\r\n`;
+  const events = wholeEvents(onEvents);
+  if (nodeHttp) {
+    return new Promise((resolve, reject) => {
+      const get = http.get(url, { agent: false, localAddress, headers: { accept: 'text/event-stream' } }, (response) => {
+        if (response.statusCode !== 200) return reject(new Error(`${url}: ${response.statusCode}`));
+        response.on('data', (chunk: Buffer) => events(chunk, performance.now()));
+        resolve(get);
+      });
+      get.on('error', reject);
+    });
+  }
+  return new Promise((resolve, reject) => {
+    let opened = false;
+    /** The first read is the answer's head (refused unless 200) and maybe its first events; every read after, events. */
+    const read = (socket: net.Socket, chunk: Buffer) => {
+      const at = performance.now();
+      if (!opened) {
+        opened = true;
+        if (!chunk.subarray(0, OK_HEAD.length).equals(OK_HEAD)) {
+          reject(new Error(`${url}: ${chunk.subarray(0, 60).toString('latin1')}`));
+          socket.destroy();
+          return;
+        }
+        resolve(socket);
+        const headEnd = chunk.indexOf(HEAD_END);
+        if (headEnd < 0) return;
+        chunk = chunk.subarray(headEnd + HEAD_END.length);
+      }
+      events(chunk, at);
+    };
+    if (ca) {
+      // The TLS session on a socket bound to the viewer's address (Caddy forwards it: TRUST_PROXY).
+      const raw = net.connect({ port: Number(port), host: '127.0.0.1', localAddress });
+      const socket = tls.connect({ socket: raw, servername: hostname, ca });
+      socket.on('secureConnect', () => socket.write(request));
+      socket.on('data', (chunk: Buffer) => read(socket, chunk));
+      socket.on('error', reject);
+      return;
+    }
+    const socket: net.Socket = net.connect({
+      port: Number(port),
+      host: hostname,
+      localAddress,
+      onread: {
+        buffer: READ_BUFFER,
+        callback: (length) => {
+          read(socket, READ_BUFFER.subarray(0, length));
+          return true;
+        },
+      },
+    });
+    socket.on('connect', () => socket.write(request));
+    socket.on('error', reject);
+  });
 }

@@ -6,7 +6,7 @@
 //    other process, the 100 ms debounce and writing the board (~13 KB) to every stream.
 //  - Memory: each server's RSS with no subscriber and with its share of them open; per subscriber = difference ÷ count.
 // Subscribers are raw HTTP requests to GET /api/leaderboard/events (one socket each, as a browser's page holds one
-// EventSource for every board), parsed here. They come from --per-address viewers per client address (127.0.0.2, .3, …:
+// EventSource for every board), opened by bench/lib.ts's openEventStream (whole events, searched as bytes). They come from --per-address viewers per client address (127.0.0.2, .3, …:
 // a course's Wi-Fi puts hundreds of phones behind one address, and no more than STREAMS_PER_ADDRESS per process are
 // served from one; decision 065), not all from one.
 // With --via caddy (bench/behind-proxy.ts), Caddy runs deploy/Caddyfile in front of the processes (src/server/test/caddy.ts)
@@ -16,9 +16,6 @@
 //   node --import tsx bench/live-updates.ts [--subscribers 10000] [--processes 2] [--saves 5] [--teams 36] [--client socket|http]
 //                                           [--per-address 500] [--via direct|caddy|caddy-http] [--name live-updates]
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import net from 'node:net';
-import tls from 'node:tls';
 import { caddyAddress, httpsRequest, startCaddy, type RunningCaddy } from '../src/server/test/caddy';
 import { loadavg } from 'node:os';
 import { createUserAccount } from '../src/server/account/service';
@@ -39,6 +36,7 @@ import {
   type Check,
   type ServerProcess,
   adminQuery,
+  openEventStream,
   PG_ADMIN_URL,
 } from './lib';
 
@@ -66,84 +64,8 @@ const percentile = (values: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
 };
 
-const READ_BUFFER = Buffer.alloc(256 * 1024);
 /** With --via caddy: the proxy every request goes through. */
 let caddy: RunningCaddy | undefined;
-
-/**
- * One open event stream: calls onData with each chunk as it arrives and the time it was read. The bytes are searched as
- * they are (no UTF-8 decoding, no joining into strings): with 10,000 streams in this one process, decoding and
- * concatenating ~13 KB per stream and save cost the load generator seconds, which would be counted as the server's delay.
- * A plain socket with the request written by hand, read into one shared buffer (--client http: Node's HTTP client, as
- * measured before 2026-11-25 10:00): the bytes are searched as the server framed them (each event is one HTTP chunk, so a
- * board's text is never split by the framing), and this process does no HTTP parsing and no stream machinery for 10,000
- * streams on the two cores it shares with the servers.
- */
-function subscribe(url: string, localAddress: string, onData: (chunk: Buffer, at: number) => void): Promise<{ destroy(): void }> {
-  if (CLIENT === 'http') {
-    return new Promise((resolve, reject) => {
-      const request = http.get(url, { agent: false, localAddress, headers: { accept: 'text/event-stream' } }, (response) => {
-        if (response.statusCode !== 200) return reject(new Error(`${url}: ${response.statusCode}`));
-        response.on('data', (chunk: Buffer) => onData(chunk, performance.now()));
-        resolve(request);
-      });
-      request.on('error', reject);
-    });
-  }
-  const { hostname, port, pathname } = new URL(url);
-  if (caddy?.rootCertificate) {
-    return new Promise((resolve, reject) => {
-      let opened = false;
-      // The TLS session on a socket bound to the viewer's address (Caddy forwards it: TRUST_PROXY).
-      const raw = net.connect({ port: Number(port), host: '127.0.0.1', localAddress });
-      const socket = tls.connect({ socket: raw, servername: hostname, ca: caddy!.rootCertificate });
-      socket.on('secureConnect', () =>
-        socket.write(`GET ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: text/event-stream\r\n\r\n`),
-      );
-      socket.on('data', (chunk: Buffer) => {
-        if (!opened) {
-          opened = true;
-          if (!chunk.subarray(0, 13).equals(Buffer.from('HTTP/1.1 200 '))) reject(new Error(`${url}: ${chunk.subarray(0, 40).toString()}`));
-          else resolve(socket);
-        }
-        onData(chunk, performance.now());
-      });
-      socket.on('error', reject);
-    });
-  }
-  return new Promise((resolve, reject) => {
-    let opened = false;
-    const socket = net.connect({
-      port: Number(port),
-      host: hostname,
-      localAddress,
-      // Read into one buffer shared by every stream (each read is handled before the next): no Buffer and no stream
-      // machinery per read.
-      onread: {
-        buffer: READ_BUFFER,
-        callback: (length) => {
-          const chunk = READ_BUFFER.subarray(0, length);
-          if (!opened) {
-            opened = true;
-            if (!chunk.subarray(0, 13).equals(Buffer.from('HTTP/1.1 200 ')))
-              reject(new Error(`${url}: ${chunk.subarray(0, 40).toString()}`));
-            else resolve(socket);
-          }
-          onData(chunk, performance.now());
-          return true;
-        },
-      },
-    });
-    socket.on('connect', () => socket.write(`GET ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: text/event-stream\r\n\r\n`));
-    socket.on('error', reject);
-  });
-}
-/** Whether `needle` occurs in the stream, given the end of the previous chunk (`tail`) and this one. */
-function seen(tail: Buffer | undefined, chunk: Buffer, needle: Buffer): boolean {
-  if (chunk.indexOf(needle) >= 0) return true;
-  if (!tail) return false;
-  return Buffer.concat([tail, chunk.subarray(0, needle.length - 1)]).indexOf(needle) >= 0;
-}
 
 async function main() {
   const loadBefore = noteLoad('live-updates start');
@@ -244,29 +166,19 @@ async function main() {
     // Per save: the text of team 1's row in the new board, and when each subscriber first read it.
     const first: boolean[] = new Array(SUBSCRIBERS).fill(false);
     let expected = Buffer.alloc(0);
-    const tails: (Buffer | undefined)[] = new Array(SUBSCRIBERS).fill(undefined);
     let gotAt: (number | undefined)[] = [];
     let got = 0;
     let onAll: () => void = () => {};
     const connectStart = performance.now();
     for (let i = 0; i < SUBSCRIBERS; i++) {
       const server = servers[i % servers.length]!;
+      const options = { localAddress: addressOf(i), ca: caddy?.rootCertificate, nodeHttp: CLIENT === 'http' };
       streams.push(
-        await subscribe(`${caddy?.url ?? server.baseUrl}/api/leaderboard/events`, addressOf(i), (chunk, at) => {
+        await openEventStream(`${caddy?.url ?? server.baseUrl}/api/leaderboard/events`, options, (events, at) => {
           first[i] = true;
-          if (expected.length && gotAt[i] === undefined) {
-            if (seen(tails[i], chunk, expected)) {
-              gotAt[i] = at;
-              tails[i] = undefined;
-              if (++got === SUBSCRIBERS) onAll();
-              return;
-            }
-            const keep = expected.length - 1;
-            // A copy: the socket client reads every stream into one reused buffer.
-            tails[i] =
-              chunk.length >= keep
-                ? Buffer.from(chunk.subarray(chunk.length - keep))
-                : Buffer.concat([tails[i] ?? Buffer.alloc(0), chunk]).subarray(-keep);
+          if (expected.length && gotAt[i] === undefined && events.indexOf(expected) >= 0) {
+            gotAt[i] = at;
+            if (++got === SUBSCRIBERS) onAll();
           }
         }),
       );
@@ -301,7 +213,6 @@ async function main() {
       // Only team 1 has played hole 10 (Thru 10), and its total differs at every save; every par is 4. So "thru":10 with
       // this total is its row (fields may sit between its name and these: the row's start was added since).
       expected = Buffer.from(`"toPar":${total - 4 * card.length},"thru":10,"total":${total},`);
-      tails.fill(undefined);
       gotAt = new Array(SUBSCRIBERS).fill(undefined);
       got = 0;
       const all = new Promise<void>((resolve) => (onAll = resolve));

@@ -62,17 +62,18 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
     }),
   );
   app.use('/api/*', clientIp);
-  // A write answers only once no process can serve what it changed from a cache: an ended session (R33) or a user's cached
-  // answers (per-user-cache.ts). On PostgreSQL that is a barrier every process acknowledges (session-changes.ts settle();
-  // docs/decisions/065); on PGlite it is already so at commit. A write refused before it changed anything says so
-  // (`wroteNothing`): a sell-out's hundreds of refusals then answer without a barrier each; so does a write no cache reads
-  // (`cachesNothing`: the auction's bids, whose barrier each was most of a bid's answer time, decision 117).
+  // A write answers only once no process can serve what it changed from a cache: an ended session (R33), a user's cached
+  // answers (per-user-cache.ts) or the organisation's settings. On PostgreSQL that is a barrier every process acknowledges
+  // (session-changes.ts settle(); docs/decisions/065); on PGlite it is already so at commit. Every write waits unless it
+  // wrote nothing (`wroteNothing`, set where it is refused: a sell-out's hundreds of refusals then answer without a barrier
+  // each) or its route declares that what it writes is cached by no process (defineRoute's `writesCachedData: false`, e.g.
+  // an auction's bids, whose barrier each was most of a bid's answer time: decisions 117 and 125).
   app.use('/api/*', async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     try {
       await next();
     } finally {
-      if (!c.get('wroteNothing') && !c.get('cachesNothing')) await deps.sessions.settle();
+      if (!c.get('wroteNothing') && c.get('writesCachedData') !== false) await deps.sessions.settle();
     }
   });
   // State-changing requests must come from our own pages (CSRF): a foreign Origin, or a cross-site fetch, is refused.

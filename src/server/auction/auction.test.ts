@@ -3,7 +3,7 @@
 // queue, and the live stream.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { auctionBids, auctionLots, images, messageRecipients, messages, players } from '../db/schema';
+import { auctionBids, auctionLots, images, messageRecipients, messages, players, user } from '../db/schema';
 import { issueLinks } from '../golfer-answers/links';
 import { deleteUnusedImages } from '../images/unused-images';
 import { listMessages } from '../messages/service';
@@ -15,6 +15,7 @@ import type { TestUser } from '../test/test-app';
 import { SOFT_CLOSE_MS } from '../../shared/auction-bidding';
 import { BID_MESSAGES, bidTooLowMessage, LOT_MESSAGES, type LotInput } from '../../shared/auction-schemas';
 import { LEADING_MESSAGE, OUTBID_AUDIENCE } from './bidding';
+import { SESSION_CHANNEL } from '../auth/session-changes';
 
 const { app: t, admin, leader, moderator } = await fileAppWithUsers();
 
@@ -338,11 +339,11 @@ describe('bidding (R54)', () => {
 
   it('answers a bid without waiting for the other processes (no cache holds what it writes), staff’s writes only after', async () => {
     // settle() is the barrier every write waits for so that no process serves what it changed from a cache (R33,
-    // docs/decisions/065); a bid writes bids, lots, bidders and an e-mail, none of them cached, and the last minute of an
-    // auction has thousands (decision 117).
+    // docs/decisions/065); the bid route declares that it writes none of that (writesCachedData: false), and the last
+    // minute of an auction has thousands of bids (decisions 117 and 125).
     const settle = vi.spyOn(t.deps.sessions, 'settle');
+    const { tournament, lot } = await auctionWithLot();
     try {
-      const { tournament, lot } = await auctionWithLot();
       expect(settle).toHaveBeenCalled();
       settle.mockClear();
       expect((await bid(tournament.id, lot.id, leader, { amountCents: 10_000 })).status).toBe(201);
@@ -350,6 +351,44 @@ describe('bidding (R54)', () => {
       expect(settle).not.toHaveBeenCalled();
     } finally {
       settle.mockRestore();
+    }
+  });
+
+  it('keeps its promise: a bid changes nothing a process caches (no change is sent on the caches’ channel)', async () => {
+    const { tournament, lot } = await auctionWithLot();
+    // The channel every cache listens on (session-changes.ts): a change is 'u:…' (a session or user), 'd:…' or 'd*' (a
+    // user's answers), '*' or 'o' (the settings); the rest are the processes' own heartbeats and barriers.
+    const changes: string[] = [];
+    let marked: () => void = () => {};
+    let ready: () => void = () => {};
+    const listening = new Promise<void>((resolve) => (ready = resolve));
+    const listener = await t.deps.database.listen(SESSION_CHANNEL, {
+      onReady: () => ready(),
+      onNotify: (payload) => {
+        if (payload === 'test-mark') marked();
+        else if (/^(u:|d:|d\*$|\*$|o$)/.test(payload)) changes.push(payload);
+      },
+    });
+    /** Resolves once everything committed before it has been heard (notifications arrive in commit order). */
+    const heardAll = () =>
+      new Promise<void>((resolve, reject) => {
+        marked = resolve;
+        listener.notify('test-mark').catch(reject);
+      });
+    try {
+      await listening;
+      await heardAll();
+      changes.length = 0;
+      expect((await bid(tournament.id, lot.id, leader, { kind: 'max', amountCents: 20_000 })).status).toBe(201);
+      expect((await bid(tournament.id, lot.id, moderator, { amountCents: 12_000 })).status).toBe(201);
+      await heardAll();
+      expect(changes).toEqual([]);
+      // And the listening works: a write behind a cache is heard.
+      await t.db.update(user).set({ updatedAt: new Date() }).where(eq(user.id, leader.id));
+      await heardAll();
+      expect(changes).toEqual([`u:${leader.id}`]);
+    } finally {
+      await listener.stop();
     }
   });
 });

@@ -167,6 +167,9 @@ export const auctionRoutes = createRouter()
       path: '/{tournamentId}/lots/{lotId}/bids',
       access: 'public',
       noStore: true,
+      // A bid writes bids, lots, bidders and the outbid e-mail: nothing a session, a per-user answer or the settings are
+      // built from, so it answers without the processes' barrier (app.ts; decisions 117 and 125).
+      writesCachedData: false,
       summary: 'Bid on a lot: an amount, or a maximum the portal bids up to for you (proxy bidding)',
       description:
         'Signed in, or with `golferToken` (a golfer through their personal link, R42). At least the opening bid, then the ' +
@@ -194,9 +197,6 @@ export const auctionRoutes = createRouter()
       const { tournamentId, lotId } = c.req.valid('param');
       const input = c.req.valid('json');
       const { database, config, now } = c.var.deps;
-      // A bid writes bids, lots, bidders and the outbid e-mail: nothing a session or a per-user answer is built from, so it
-      // answers without the processes' barrier (app.ts; decision 117).
-      c.set('cachesNothing', true);
       const viewer = input.golferToken ? null : await getViewer(c);
       if (!input.golferToken && !viewer) throw new AppError('UNAUTHENTICATED', BID_MESSAGES.who);
       const who = viewer ? { userId: viewer.userId, name: viewer.name, email: viewer.email } : { golferToken: input.golferToken! };

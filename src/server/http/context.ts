@@ -75,10 +75,10 @@ export type AppEnv = {
     /** Set by a write that was refused before it changed anything: it need not wait for settle() (app.ts). */
     wroteNothing?: boolean;
     /**
-     * Set by a write whose changes no process caches (no table behind a session or a per-user answer, migrations 0003 and
-     * 0008: a bid, decision 117): it need not wait for settle() either.
+     * false when the route declares that its writes change nothing a process caches (defineRoute's `writesCachedData`): it
+     * need not wait for settle() either. Unset (the default): it waits.
      */
-    cachesNothing?: boolean;
+    writesCachedData?: false;
     /** The tournament whose live volunteer grant let this request through (define-route.ts, R60). */
     volunteerFor?: string;
   };

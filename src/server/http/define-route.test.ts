@@ -111,3 +111,40 @@ describe('defineRoute in the OpenAPI document', () => {
     expect(Object.keys(op('admin').responses)).toEqual(expect.arrayContaining(['401', '403']));
   });
 });
+
+describe('writesCachedData: a route declares whether what it writes may be cached by a process (decision 125)', () => {
+  const writes = (writesCachedData?: false) => {
+    const routes = createRouter().openapi(
+      defineRoute({
+        method: 'post',
+        path: '/write',
+        access: 'public',
+        ...(writesCachedData === false ? { writesCachedData } : {}),
+        summary: 'probe write',
+        responses: { 200: { description: 'OK' } },
+      }),
+      // What app.ts's barrier reads once the handler is done.
+      (c) => c.json({ writesCachedData: c.get('writesCachedData') ?? 'undeclared' }, 200),
+    );
+    const app = new OpenAPIHono<AppEnv>().route('/probe', routes);
+    return async () => (await app.request('http://localhost:3000/probe/write', { method: 'POST' })).json();
+  };
+
+  it('leaves a write to the barrier unless it says otherwise; one that says so is let go by it', async () => {
+    expect(await writes()()).toEqual({ writesCachedData: 'undeclared' });
+    expect(await writes(false)()).toEqual({ writesCachedData: false });
+  });
+
+  it('is refused on a read, which has no barrier to skip', () => {
+    expect(() =>
+      defineRoute({
+        method: 'get',
+        path: '/read',
+        access: 'public',
+        writesCachedData: false,
+        summary: 'probe',
+        responses: { 200: { description: 'OK' } },
+      }),
+    ).toThrow(/writesCachedData is for writes/);
+  });
+});

@@ -5,7 +5,7 @@ import type { JSONParsed } from 'hono/utils/types';
 import { isStaff, isVolunteerAccess, roleMeets, VOLUNTEER_ACCESS_ROLE, type Access, type Role } from '../../shared/roles';
 import { localDate } from '../../shared/editing-lock';
 import { VOLUNTEER_MESSAGES } from '../../shared/volunteer-schemas';
-import { volunteerGrantState } from '../volunteers/grant-check';
+import { volunteerGrantState, type TournamentRef } from '../volunteers/grant-check';
 import { AppError, forbidden, unauthenticated, validationError } from './errors';
 import { NUL_MESSAGE, nulPaths } from './nul';
 import { getFreshViewer, getViewer, type AppEnv } from './context';
@@ -20,10 +20,11 @@ export const ACCESS_DESCRIPTIONS: Record<Access, string> = {
 };
 
 /**
- * Where a tournament-scoped route (R60) finds the tournament its request names (a path's team or golfer, a query's id):
- * null for one that is malformed or unknown, which no volunteer may reach (staff then get the route's own 404).
+ * Where a tournament-scoped route (R60) finds the tournament its request names (a query's id, or a subquery from a path's
+ * team or golfer, read with the grant): null for one that is malformed, and an unknown one matches no grant; no volunteer
+ * may reach either (staff then get the route's own 404).
  */
-export type TournamentOf = (c: Context<AppEnv>) => Promise<string | null>;
+export type TournamentOf = (c: Context<AppEnv>) => Promise<TournamentRef | null>;
 
 export const errorSchema = z
   .object({
@@ -70,21 +71,21 @@ export function requireAccess(access: Access, scope?: { tournamentOf: Tournament
     if (isVolunteerAccess(access) && !isStaff(role)) {
       if (!scope) throw new Error(`A ${access} route needs tournamentOf`);
       const { database, now, config } = c.var.deps;
-      const tournamentId = await scope.tournamentOf(c);
-      const state = tournamentId
+      const tournament = await scope.tournamentOf(c);
+      const grant = tournament
         ? await volunteerGrantState(database.db, {
             userId: viewer.userId,
-            tournamentId,
+            tournament,
             role: VOLUNTEER_ACCESS_ROLE[access],
             today: localDate(now(), config.timeZone),
           })
-        : 'none';
-      if (state === 'live') {
-        c.set('volunteerFor', tournamentId!);
+        : { state: 'none' as const };
+      if (grant.state === 'live') {
+        c.set('volunteerFor', grant.tournamentId);
         return next();
       }
       if (scope.teamLeaders) return next();
-      if (state === 'over') throw new AppError('FORBIDDEN', VOLUNTEER_MESSAGES.ended);
+      if (grant.state === 'over') throw new AppError('FORBIDDEN', VOLUNTEER_MESSAGES.ended);
       throw forbidden();
     }
     if (!roleMeets(role, access)) throw forbidden();
@@ -105,6 +106,12 @@ export function serializedJson<T>(c: Context, value: T, bytes: Uint8Array, heade
   >;
 }
 
+/** A route that declared its writes change nothing a process caches: app.ts's barrier lets its answer go at once. */
+const writesNoCachedData: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set('writesCachedData', false);
+  return next();
+};
+
 /** Answers that must not be kept by the browser or a proxy: every answer of the route, refusals included. */
 const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.header('Cache-Control', 'no-store');
@@ -116,19 +123,26 @@ const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
  * depends on the resource (whose team it is): a caller who may not touch it gets 403 whatever they send.
  * `noStore`: its answers carry `Cache-Control: no-store`; the default for every route but public ones, which may be
  * cached unless they say so (docs/decisions/060).
+ * `writesCachedData`: whether what the route writes may be held in a process's cache (a session or user, a user's own
+ * answers, the organisation's settings: the tables whose changes are sent on session-changes.ts's channel). By default it
+ * may, and the write answers only after every process let go of it (app.ts, settle()); `false` is a promise that it writes
+ * none of them, and the write answers at once (docs/decisions/125).
  */
 export function defineRoute<const R extends Omit<RouteConfig, 'middleware'>>(
   config: R & {
     access: Access;
     authorize?: MiddlewareHandler<AppEnv>;
     noStore?: boolean;
+    writesCachedData?: false;
     /** A tournament-scoped access kind's tournament (R60), and whether team leaders go on to the route's own check. */
     tournamentOf?: TournamentOf;
     teamLeaders?: boolean;
   },
 ) {
-  const { access, authorize, noStore: noStoreOption, tournamentOf, teamLeaders, ...rest } = config;
+  const { access, authorize, noStore: noStoreOption, writesCachedData, tournamentOf, teamLeaders, ...rest } = config;
   if (isVolunteerAccess(access) && !tournamentOf) throw new Error(`${rest.method} ${rest.path}: a ${access} route needs tournamentOf`);
+  if (writesCachedData === false && (rest.method === 'get' || rest.method === 'head'))
+    throw new Error(`${rest.method} ${rest.path}: a read writes nothing (writesCachedData is for writes)`);
   const bodyContent = (rest.request?.body as { content?: Record<string, unknown> } | undefined)?.content;
   const jsonBody = Boolean(bodyContent?.['application/json']);
   const formBody = Boolean(bodyContent?.['multipart/form-data']);
@@ -144,6 +158,8 @@ export function defineRoute<const R extends Omit<RouteConfig, 'middleware'>>(
     ...(formBody ? { 415: errorResponse('The request body is not a form (Content-Type must be multipart/form-data).') } : {}),
   };
   const guards: MiddlewareHandler<AppEnv>[] = [
+    // First, so that a refusal by a guard below answers without the barrier too (it wrote nothing).
+    ...(writesCachedData === false ? [writesNoCachedData] : []),
     ...((noStoreOption ?? access !== 'public') ? [noStore] : []),
     requireAccess(access, tournamentOf ? { tournamentOf, teamLeaders } : undefined),
     ...(authorize ? [authorize] : []),

@@ -7,6 +7,7 @@ import { fileAppWithUsers } from '../test/file-app';
 import type { Leaderboard } from '../scoring/openapi-schemas';
 import { teamAssignments } from '../db/schema';
 import { loadLeaderboard } from './leaderboard';
+import { countQueries } from '../test/count-queries';
 
 const { app: t, leader, moderator } = await fileAppWithUsers();
 afterAll(() => t.deps.leaderboardFeed.close());
@@ -138,30 +139,13 @@ describe('GET /api/admin/score-report/:tournamentId', () => {
 });
 
 describe('the cost of a board', () => {
-  /** Round trips to the database while `work` runs (both drivers send every query through $client.query). */
-  async function countQueries(work: () => Promise<unknown>): Promise<number> {
-    const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
-    const original = client.query;
-    let n = 0;
-    client.query = function (this: unknown, ...args: unknown[]) {
-      n++;
-      return original.apply(this, args);
-    };
-    try {
-      await work();
-    } finally {
-      client.query = original;
-    }
-    return n;
-  }
-
   it('takes the same few queries for 2 teams as for 30 (no query per team)', async () => {
     const small = await createTournamentDay(t.db, leader.id, { teams: 2 });
     const large = await createTournamentDay(t.db, leader.id, { teams: 30 });
     for (const day of [small, large])
       for (const team of day.teams) await insertScores(t.db, day.tournament.id, team, [[4, 4], [5], [3], [4]]);
-    const forSmall = await countQueries(() => loadLeaderboard(t.db, small.tournament.id));
-    const forLarge = await countQueries(() => loadLeaderboard(t.db, large.tournament.id));
+    const forSmall = await countQueries(t.db, () => loadLeaderboard(t.db, small.tournament.id));
+    const forLarge = await countQueries(t.db, () => loadLeaderboard(t.db, large.tournament.id));
     expect((await loadLeaderboard(t.db, large.tournament.id)).board.rows).toHaveLength(30);
     expect(forLarge).toBe(forSmall);
     expect(forSmall).toBeLessThanOrEqual(4);

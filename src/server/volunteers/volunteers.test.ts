@@ -1,6 +1,7 @@
 // Volunteers (R60): staff invite by e-mail to one tournament as Scorer or Check-in until a date; the link signs the person
 // up (or an existing account accepts); the grant reaches that role's routes for that tournament only; a last day that
 // has passed (the end of that day in TIME_ZONE) and an access staff ended are refused on the next request.
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { volunteerGrants } from '../db/schema';
@@ -13,6 +14,8 @@ import { localDate } from '../../shared/editing-lock';
 import { createUserAccount } from '../account/service';
 import { hashOncePerPassword } from '../test/hash-once';
 import { createAddon } from '../addons/service';
+import { countQueries } from '../test/count-queries';
+import { tournamentOfTeam, volunteerGrantState } from './grant-check';
 
 const TIME_ZONE = 'America/New_York';
 const mail = await fileMailCatcher();
@@ -160,7 +163,7 @@ describe('a check-in volunteer invited by e-mail who signs up from the link (R60
 
 describe('a scorer with an account already (R60)', async () => {
   const email = uniqueEmail('scorer');
-  await createUserAccount(
+  const scorer = await createUserAccount(
     t.db,
     { firstName: 'Sam', lastName: 'Scorer', email, password: TEST_PASSWORD, emailVerified: true },
     hashOncePerPassword,
@@ -200,6 +203,17 @@ describe('a scorer with an account already (R60)', async () => {
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect((await t.call(`/api/teams/${teamB}/scores`, { cookie })).status).toBe(403);
+  });
+
+  it("is found in one statement per request: the guard of every score save reads the team's tournament with the grant", async () => {
+    const grantOn = (teamId: string) =>
+      volunteerGrantState(t.db, { userId: scorer.id, tournament: tournamentOfTeam(teamId)!, role: 'scorer', today: today() });
+    let live: Awaited<ReturnType<typeof grantOn>> | undefined;
+    expect(await countQueries(t.db, async () => (live = await grantOn(teamA)))).toBe(1);
+    expect(live).toEqual({ state: 'live', tournamentId: A });
+    expect(await grantOn(teamB)).toEqual({ state: 'none' });
+    expect(await grantOn(randomUUID())).toEqual({ state: 'none' });
+    expect(tournamentOfTeam('not-an-id')).toBeNull();
   });
 
   it("score entry lists that tournament's teams, not another's", async () => {
