@@ -73,13 +73,14 @@ async function readThroughput(scheme: 'https' | 'http'): Promise<{ rows: Row[]; 
   const bench = await benchDatabase('postgres', `golf_bench_proxy_${process.pid}`);
   const proxyUrl = await caddyAddress(scheme);
   const port = await freePort();
+  // The fixtures before the server: both migrate the database, and at once they collide (seen: CREATE TABLE "account" failed).
+  const where = await bench.prepare(async (db) => {
+    await createLeader(db, EMAIL);
+    return openTournament(db, 'Proxy Open', 1000);
+  });
   const server = spawnStartedServer({ ...bench.env, APP_URL: proxyUrl, TRUST_PROXY: '127.0.0.1', LOG_LEVEL: 'error' }, port, '127.0.0.1');
   let caddy: RunningCaddy | undefined;
   try {
-    const where = await bench.prepare(async (db) => {
-      await createLeader(db, EMAIL);
-      return openTournament(db, 'Proxy Open', 1000);
-    });
     await waitForOk(`${server.baseUrl}/api/health`, server);
     caddy = await startCaddy(proxyUrl, [`127.0.0.1:${port}`]);
     const init = {

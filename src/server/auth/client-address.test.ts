@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../db/schema';
 import { readEvents } from '../test/sse-reader';
 import { createTestApp, uniqueEmail, type TestApp } from '../test/test-app';
+import proxyAddr from 'proxy-addr';
+import { forwardedClient } from './routes';
 
 const PROXY = '10.0.0.1';
 
@@ -109,5 +111,32 @@ describe('the client address (R48)', () => {
     expect(lines).toContainEqual(
       expect.objectContaining({ message: 'access refused', fields: expect.objectContaining({ client: '203.0.113.31' }) }),
     );
+  });
+});
+
+describe('the kept answers (forwardedClient, decision 124)', () => {
+  const trust = proxyAddr.compile([PROXY]);
+  const otherTrust = proxyAddr.compile(['192.0.2.1']);
+
+  it('answer a pair from an untrusted peer with that peer, after the same header came from the trusted proxy', () => {
+    expect(forwardedClient(PROXY, '203.0.113.40', trust)).toBe('203.0.113.40');
+    expect(forwardedClient(PROXY, '203.0.113.40', trust)).toBe('203.0.113.40');
+    expect(forwardedClient('192.0.2.1', '203.0.113.40', trust)).toBe('192.0.2.1');
+    // Another configuration's matcher keeps its own answers: there, 192.0.2.1 is the proxy and 10.0.0.1 a client.
+    expect(forwardedClient('192.0.2.1', '203.0.113.40', otherTrust)).toBe('203.0.113.40');
+    expect(forwardedClient(PROXY, '203.0.113.40', otherTrust)).toBe(PROXY);
+  });
+
+  it('tell a header from its absence, and stay right past the number kept and for chains too long to keep', () => {
+    expect(forwardedClient(PROXY, undefined, trust)).toBe(PROXY);
+    expect(forwardedClient(PROXY, '', trust)).toBe(PROXY);
+    for (let n = 0; n < 3000; n++) {
+      const client = `198.51.${Math.floor(n / 250)}.${n % 250}`;
+      expect(forwardedClient(PROXY, client, trust)).toBe(client);
+    }
+    const long = `${Array.from({ length: 40 }, (_, n) => `192.0.2.${n}`).join(', ')}, 203.0.113.41`;
+    expect(forwardedClient(PROXY, long, trust)).toBe('203.0.113.41');
+    expect(forwardedClient('192.0.2.9', long, trust)).toBe('192.0.2.9');
+    expect(forwardedClient(PROXY, '198.51.0.0', trust)).toBe('198.51.0.0');
   });
 });

@@ -6,6 +6,7 @@ import type { MiddlewareHandler } from 'hono';
 import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../http/define-route';
 import { AppError, rateLimited } from '../http/errors';
 import type { AppContext, AppEnv } from '../http/context';
+import type { Config } from '../config';
 import { blockedFor, failWithDelay, giveBack, hitWindow, reset } from './rate-limit';
 import { CLIENT_IP_HEADER } from './auth';
 import { assertNotCommon } from './common-passwords';
@@ -33,6 +34,39 @@ export const tooManyResets = (seconds: number) => `Too many reset requests. Plea
 export const RESET_SENT = 'If an account exists for that e-mail, we sent a link';
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 
+/** Answers kept per TRUST_PROXY matcher (a test may run several configurations in one process). */
+const forwardedAnswers = new WeakMap<NonNullable<Config['trustedProxy']>, Map<string, string>>();
+/** Enough for the distinct (proxy, chain) pairs of a busy minute; past it the oldest goes. */
+const FORWARDED_ANSWERS_KEPT = 1024;
+/** A longer chain is worked out each time rather than kept (a client can write anything before the proxy's entry). */
+const FORWARDED_KEY_MAX = 200;
+
+/**
+ * The client of a request from `socketAddress` carrying `forwardedFor`, by proxy-addr: the same answer for the same pair,
+ * so it is kept. Behind Caddy every request repeats a pair already seen (the proxy's address and its visitor's), and
+ * proxy-addr parses each address of the chain with ipaddr.js every time: the one cost of a request that differed
+ * between straight and behind Caddy in the portal's profile (docs/decisions/124). The key holds both halves, so a pair
+ * from an untrusted peer is never answered from a trusted peer's entry.
+ */
+export function forwardedClient(
+  socketAddress: string,
+  forwardedFor: string | undefined,
+  trust: NonNullable<Config['trustedProxy']>,
+): string {
+  const work = () => proxyAddr({ socket: { remoteAddress: socketAddress }, headers: { 'x-forwarded-for': forwardedFor } } as never, trust);
+  const key = `${socketAddress} ${forwardedFor ?? ''}`;
+  if (key.length > FORWARDED_KEY_MAX) return work();
+  let kept = forwardedAnswers.get(trust);
+  if (!kept) forwardedAnswers.set(trust, (kept = new Map()));
+  let answer = kept.get(key);
+  if (answer === undefined) {
+    answer = work();
+    if (kept.size >= FORWARDED_ANSWERS_KEPT) kept.delete(kept.keys().next().value!);
+    kept.set(key, answer);
+  }
+  return answer;
+}
+
 /**
  * The caller's address (R48): the socket's, unless the socket's peer is a proxy in TRUST_PROXY. Then `X-Forwarded-For`
  * is read from the right, each trusted hop skipped, and the first untrusted address is the client (proxy-addr, the logic
@@ -47,10 +81,7 @@ export const clientIp: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   const trust = c.var.deps.config.trustedProxy;
   let ip = socketAddress ?? 'local';
-  if (trust && socketAddress) {
-    const forwardedFor = c.req.header('x-forwarded-for');
-    ip = proxyAddr({ socket: { remoteAddress: socketAddress }, headers: { 'x-forwarded-for': forwardedFor } } as never, trust);
-  }
+  if (trust && socketAddress) ip = forwardedClient(socketAddress, c.req.header('x-forwarded-for'), trust);
   // One spelling per client: a dual-stack socket writes an IPv4 peer as ::ffff:a.b.c.d, a proxy's header as a.b.c.d.
   c.set('clientIp', ip.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1'));
   await next();
