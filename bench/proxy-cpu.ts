@@ -17,7 +17,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { caddyAddress, httpsRequest, startCaddy } from '../src/server/test/caddy';
-import { npmStartNodeArgs } from '../src/server/test/server-process';
+import { npmStartCommand } from '../src/server/test/server-process';
 import { argValue, ensureBuilt, freePort, hasArg, noteLoad, printTable, round, spawnNode, waitForOk, writeResult } from './lib';
 import { BENCH_PASSWORD, benchDatabase, createLeader, openTournament, registrationBody } from './signed-in-fixtures';
 
@@ -67,7 +67,7 @@ const where = await bench.prepare(async (db) => {
   return openTournament(db, 'Proxy CPU Open', 1000);
 });
 const server = spawnNode(
-  [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...npmStartNodeArgs()],
+  [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...npmStartCommand().args],
   { ...bench.env, APP_URL: proxyUrl, TRUST_PROXY: '127.0.0.1', LOG_LEVEL: 'error' },
   port,
   '127.0.0.1',
