@@ -9,12 +9,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateDatabase, openDatabase, type Database } from '../db/connect';
+import { openDatabase, type Database } from '../db/connect';
 import { backupCopies } from '../db/schema';
 import { ConfigError } from '../config';
 import { serverExit } from '../test/server-process';
 import { capturingLogger, createTestApp, type LogLine, type TestApp } from '../test/test-app';
-import { onTheEmbeddedRunOnly, openTestDatabase, testDatabaseKind, type TestDatabase } from '../test/database';
+import { onTheEmbeddedRunOnly, openNewMigratedDataDir, openTestDatabase, testDatabaseKind, type TestDatabase } from '../test/database';
 import { tableChecksums } from './backup-file';
 import { serveBackupSocket } from './backup-socket';
 import { checkBackupFile } from './restore';
@@ -241,8 +241,7 @@ describe('npm run backup as its own process', () => {
     if (source.kind === 'postgres') env = { DATABASE_URL: source.url! };
     else {
       const dataDir = join(folder, 'data');
-      held = await openDatabase({ databaseUrl: null, dataDir });
-      await migrateDatabase(held);
+      held = await openNewMigratedDataDir(dataDir);
       await seedSampleData(held.db);
       stopSocket = await serveBackupSocket(held, dataDir, capturingLogger());
       env = { DATA_DIR: dataDir };

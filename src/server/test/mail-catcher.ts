@@ -31,7 +31,8 @@ export interface MailCatcherOptions {
   onMailFrom?: (from: string) => boolean | void;
   /**
    * A slow mail server: each message's data is answered (accepted, kept, or refused) only this long after it ends, so the
-   * sender is in the middle of an e-mail all that time (the clean-stop test stops a server then).
+   * sender is in the middle of an e-mail all that time (the clean-stop test stops a server then). Read at each message: a
+   * test may change it on the options object it passed (the clean-stop test answers at once after its stop).
    */
   answerAfterMs?: number;
   /** Called on RCPT TO: a reply text refuses the recipient with 550 and that text, as a mail server refusing an address does. */
