@@ -15,7 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
-import { caddyAddress, httpsRequest, startCaddy, type RunningCaddy } from '../src/server/test/caddy';
+import { caddyAddress, startCaddy, type RunningCaddy } from '../src/server/test/caddy';
 import {
   argValue,
   freePort,
@@ -29,7 +29,7 @@ import {
   writeResult,
   type Check,
 } from './lib';
-import { BENCH_PASSWORD, benchDatabase, createLeader, openTournament, registrationBody } from './signed-in-fixtures';
+import { benchDatabase, createLeader, leaderThroughCaddy, openTournament } from './signed-in-fixtures';
 
 const DURATION = Number(argValue('--duration') ?? 10);
 const CONNECTIONS = Number(argValue('--connections') ?? 10);
@@ -83,29 +83,8 @@ async function readThroughput(scheme: 'https' | 'http'): Promise<{ rows: Row[]; 
   try {
     await waitForOk(`${server.baseUrl}/api/health`, server);
     caddy = await startCaddy(proxyUrl, [`127.0.0.1:${port}`]);
-    const init = {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: caddy.url },
-      body: JSON.stringify({ email: EMAIL, password: BENCH_PASSWORD }),
-    };
-    const signIn =
-      scheme === 'https'
-        ? (await httpsRequest(`${caddy.url}/api/auth/sign-in/email`, { ca: caddy.rootCertificate, ...init })).response
-        : await fetch(`${caddy.url}/api/auth/sign-in/email`, init);
-    if (signIn.status !== 200) throw new Error(`sign-in through Caddy: ${signIn.status}`);
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
     // Two teams for the leader, posted straight to the portal with APP_URL's Origin.
-    for (let n = 0; n < 2; n++) {
-      const r = await fetch(`${server.baseUrl}/api/registrations`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: proxyUrl, cookie },
-        body: registrationBody(where, n),
-      });
-      if (r.status !== 201) throw new Error(`registration: ${r.status} ${await r.text()}`);
-    }
+    const cookie = await leaderThroughCaddy(caddy, server.baseUrl, proxyUrl, EMAIL, where);
     const targets = { direct: server.baseUrl, caddy: caddy.url };
     const run = async (path: 'direct' | 'caddy', duration: number): Promise<Row> => {
       const before = { portal: cpuMs(server.pid), caddy: cpuMs(caddy!.pid), client: cpuMs(process.pid) };

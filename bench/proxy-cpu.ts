@@ -16,10 +16,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { caddyAddress, httpsRequest, startCaddy } from '../src/server/test/caddy';
+import { caddyAddress, startCaddy } from '../src/server/test/caddy';
 import { npmStartCommand } from '../src/server/test/server-process';
 import { argValue, ensureBuilt, freePort, hasArg, noteLoad, printTable, round, spawnNode, waitForOk, writeResult } from './lib';
-import { BENCH_PASSWORD, benchDatabase, createLeader, openTournament, registrationBody } from './signed-in-fixtures';
+import { benchDatabase, createLeader, leaderThroughCaddy, openTournament } from './signed-in-fixtures';
 
 const READS = Number(argValue('--reads') ?? 8000);
 const RATE = Number(argValue('--rate') ?? 400);
@@ -76,28 +76,7 @@ try {
   await waitForOk(`${server.baseUrl}/api/health`, server);
   const caddy = await startCaddy(proxyUrl, [`127.0.0.1:${port}`]);
   try {
-    const init = {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: caddy.url },
-      body: JSON.stringify({ email: EMAIL, password: BENCH_PASSWORD }),
-    };
-    const signIn =
-      SCHEME === 'https'
-        ? (await httpsRequest(`${caddy.url}/api/auth/sign-in/email`, { ca: caddy.rootCertificate, ...init })).response
-        : await fetch(`${caddy.url}/api/auth/sign-in/email`, init);
-    if (signIn.status !== 200) throw new Error(`sign-in through Caddy: ${signIn.status}`);
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    for (let n = 0; n < 2; n++) {
-      const r = await fetch(`${server.baseUrl}/api/registrations`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: proxyUrl, cookie },
-        body: registrationBody(where, n),
-      });
-      if (r.status !== 201) throw new Error(`registration: ${r.status} ${await r.text()}`);
-    }
+    const cookie = await leaderThroughCaddy(caddy, server.baseUrl, proxyUrl, EMAIL, where);
     // What Caddy 2.6 sends the portal besides the client's own headers (seen with an echoing upstream).
     const host = new URL(caddy.url).host;
     const asCaddySends = { host, 'x-forwarded-for': '127.0.0.1', 'x-forwarded-host': host, 'x-forwarded-proto': SCHEME };

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { createUserAccount, setRole } from '../src/server/account/service';
 import { migrateDatabase, openDatabase, type Db } from '../src/server/db/connect';
 import { sponsorshipLevels, tournamentSponsorshipLevels, tournaments } from '../src/server/db/schema';
+import { httpsRequest } from '../src/server/test/caddy';
 import { adminQuery, PG_ADMIN_URL } from './lib';
 
 export const BENCH_PASSWORD = 'bench-password-123';
@@ -140,4 +141,39 @@ export async function giveTeams(base: string, cookie: string, where: OpenTournam
   }
   const mine = (await (await fetch(`${base}/api/teams/mine`, { headers: { cookie } })).json()) as { teams?: unknown[] };
   if (mine.teams?.length !== count) throw new Error(`GET /api/teams/mine lists ${mine.teams?.length} teams, not ${count}`);
+}
+
+/**
+ * A leader signed in through Caddy (HTTPS with Caddy's own certificate, or plain HTTP) with two teams, registered straight
+ * at the portal with APP_URL's Origin: the signed-in read both proxy benches measure. Answers the Cookie header.
+ */
+export async function leaderThroughCaddy(
+  caddy: { url: string; rootCertificate: string },
+  portalUrl: string,
+  appUrl: string,
+  email: string,
+  where: OpenTournament,
+): Promise<string> {
+  const init = {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: caddy.url },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  };
+  const signIn = caddy.url.startsWith('https:')
+    ? (await httpsRequest(`${caddy.url}/api/auth/sign-in/email`, { ca: caddy.rootCertificate, ...init })).response
+    : await fetch(`${caddy.url}/api/auth/sign-in/email`, init);
+  if (signIn.status !== 200) throw new Error(`sign-in through Caddy: ${signIn.status}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  for (let n = 0; n < 2; n++) {
+    const r = await fetch(`${portalUrl}/api/registrations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: appUrl, cookie },
+      body: registrationBody(where, n),
+    });
+    if (r.status !== 201) throw new Error(`registration: ${r.status} ${await r.text()}`);
+  }
+  return cookie;
 }
