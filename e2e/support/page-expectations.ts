@@ -29,7 +29,9 @@ export async function expectHeading(page: Page, text: string | RegExp) {
  */
 export async function expectFieldError(scope: Page | Locator, label: string, message: string) {
   const input = scope.getByLabel(label, { exact: true });
-  await expect.poll(() => input.getAttribute('aria-invalid'), { message: `${label} should be marked invalid` }).toBe('true');
+  await expect
+    .poll(() => input.getAttribute('aria-invalid'), { message: `${label} should be marked invalid`, timeout: 10_000 })
+    .toBe('true');
   const describedBy = ((await input.getAttribute('aria-describedby')) ?? '').split(/\s+/).filter(Boolean);
   const page = 'page' in scope ? scope.page() : scope;
   const described = await Promise.all(
@@ -54,7 +56,9 @@ export async function expectFieldError(scope: Page | Locator, label: string, mes
 /** The input labelled `label` is not marked invalid and describes no error. */
 export async function expectNoFieldError(scope: Page | Locator, label: string) {
   const input = scope.getByLabel(label, { exact: true });
-  await expect.poll(() => input.getAttribute('aria-invalid'), { message: `${label} should not be marked invalid` }).toBeNull();
+  await expect
+    .poll(() => input.getAttribute('aria-invalid'), { message: `${label} should not be marked invalid`, timeout: 10_000 })
+    .toBeNull();
 }
 
 /** The header shows a Login link (signed out) or a Logout button (signed in). */

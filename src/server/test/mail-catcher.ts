@@ -31,10 +31,14 @@ export interface MailCatcherOptions {
   onMailFrom?: (from: string) => boolean | void;
   /**
    * A slow mail server: each message's data is answered (accepted, kept, or refused) only this long after it ends, so the
-   * sender is in the middle of an e-mail all that time (the clean-stop test stops a server then). Read at each message: a
-   * test may change it on the options object it passed (the clean-stop test answers at once after its stop).
+   * sender is in the middle of an e-mail all that time (the clean-stop test's mail server that never answers in time).
    */
   answerAfterMs?: number;
+  /**
+   * Each message's data is answered only once this settles (then after `answerAfterMs`): the clean-stop test holds the
+   * e-mail under way until the server says it is stopping, whatever the machine's load.
+   */
+  holdAnswer?: () => Promise<unknown>;
   /** Called on RCPT TO: a reply text refuses the recipient with 550 and that text, as a mail server refusing an address does. */
   refuseRecipient?: (to: string) => string | null;
 }
@@ -61,7 +65,11 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => (options.answerAfterMs ? setTimeout(answer, options.answerAfterMs) : answer()));
+      stream.on('end', () => {
+        const answerSoon = () => (options.answerAfterMs ? setTimeout(answer, options.answerAfterMs) : answer());
+        if (options.holdAnswer) void options.holdAnswer().then(answerSoon, answerSoon);
+        else answerSoon();
+      });
       const answer = () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const envelope = {
