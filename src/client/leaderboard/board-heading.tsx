@@ -26,7 +26,6 @@ function LiveIndicator({ state, tv, updatedAt }: { state: Exclude<LiveState, 'of
       <span
         key={updated ? updatedAt : 'first'}
         aria-hidden
-        data-pulse={updated ? '' : undefined}
         className={cn(
           'inline-block size-3.5 rounded-full',
           tv && 'xl:size-4',
