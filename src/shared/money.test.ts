@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatMoney, parseMoneyToCents, totalCents } from './money';
 
 // Intl may separate a symbol from the number with a no-break space; compare with plain spaces.
@@ -13,6 +13,27 @@ describe('formatMoney (R16: integer cents shown with two decimals)', () => {
     [1_000_000, '$10,000.00'],
     [123_456_789, '$1,234,567.89'],
   ])('%i cents → %s', (cents, shown) => expect(formatMoney(cents)).toBe(shown));
+
+  it('writes dollars by hand exactly as Intl does (no Intl object on the first load)', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const amounts = [-1, -99, -100, -123_456, 999_999_999_99, -12_345_678_901_23];
+    for (let cents = -2_000; cents <= 2_000; cents++) amounts.push(cents);
+    for (let cents = 99_000; cents <= 101_000_000; cents += 9_973) amounts.push(cents, -cents);
+    for (const cents of amounts) expect(formatMoney(cents)).toBe(intl.format(cents / 100));
+  });
+
+  it('makes no Intl formatter for dollars', async () => {
+    vi.resetModules();
+    const fresh = await import('./money');
+    const made = vi.spyOn(Intl, 'NumberFormat');
+    try {
+      fresh.formatMoney(123_456);
+      fresh.formatMoney(-5, 'USD');
+      expect(made).not.toHaveBeenCalled();
+    } finally {
+      made.mockRestore();
+    }
+  });
 
   it('shows the configured currency, always with two decimals', () => {
     expect(plain(formatMoney(1250, 'EUR'))).toBe('€12.50');

@@ -3,7 +3,17 @@
 /** One formatter per currency: building an Intl.NumberFormat costs ~50 times its format() (every confirmation e-mail, every list). */
 const formats = new Map<string, Intl.NumberFormat>();
 
+/** '1234567' → '1,234,567': en-US's grouping. */
+const grouped = (whole: number) => String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 export function formatMoney(cents: number, currency = 'USD'): string {
+  // Dollars, the default, are written by hand in exactly en-US's form ('-$1,234.50'): Home's prices and its 'raised'
+  // figure are formatted while the page hydrates, and a page's first Intl object loads the browser's locale data, ~50 ms
+  // in one task on the phone's main thread (docs/decisions/118, 126). money.test.ts holds it to Intl's output.
+  if (currency === 'USD' && Number.isSafeInteger(cents)) {
+    const abs = Math.abs(cents);
+    return `${cents < 0 ? '-' : ''}$${grouped(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
+  }
   let format = formats.get(currency);
   if (!format) {
     format = new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
