@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useOnline } from '../offline/use-online';
 import { useReads } from '../lib/first-load-reads';
+import { boardsVersion } from '../ssr/page-data';
 import { LEADERBOARD_EVENTS_URL, type ActiveTournaments, type Leaderboard } from './queries';
 
 /** `offline`: the browser has no connection; the page keeps the last boards it received (R32) and catches up once back. */
@@ -40,8 +41,14 @@ export function useLiveLeaderboards(): LiveState {
     let source: EventSource | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let active: string[] | null = null;
+    // Boards at the versions already shown change nothing (the stream's first messages repeat the boards the page was
+    // opened with): no render, where each would redo the whole board's markup in one task on the phone's main thread.
     const update = (change: (boards: Leaderboard[]) => Leaderboard[]) =>
-      leaderboard.set((current) => (current ? { leaderboards: change(current.leaderboards) } : current));
+      leaderboard.set((current) => {
+        if (!current) return current;
+        const next = change(current.leaderboards);
+        return boardsVersion(next) === boardsVersion(current.leaderboards) ? undefined : { leaderboards: next };
+      });
 
     const connect = () => {
       opened.current = true;

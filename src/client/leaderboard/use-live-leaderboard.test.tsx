@@ -1,0 +1,90 @@
+// @vitest-environment happy-dom
+// The live stream's messages and the boards on screen (R22): a message that repeats the boards already shown (the stream's
+// first messages, after the page read the same boards) renders nothing; a newer board replaces its board.
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { enableActEnvironment } from '../test/act-environment';
+import { createReads, ReadsProvider } from '../lib/first-load-reads';
+import { useRemoteValue } from '../lib/remote-value';
+import type { Leaderboard } from './queries';
+import { useLiveLeaderboards } from './use-live-leaderboard';
+
+enableActEnvironment();
+
+/** The page's one EventSource, driven by the test. */
+class FakeEventSource {
+  static last: FakeEventSource | undefined;
+  static readonly CLOSED = 2;
+  readyState = 1;
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  private readonly listeners = new Map<string, (event: MessageEvent<string>) => void>();
+  constructor(readonly url: string) {
+    FakeEventSource.last = this;
+  }
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
+    this.listeners.set(type, listener);
+  }
+  send(type: string, data: unknown) {
+    this.listeners.get(type)!(new MessageEvent(type, { data: JSON.stringify(data) }));
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+}
+
+const board = (id: string, updatedAt: string) =>
+  ({
+    tournament: { id, name: `Open ${id}`, startDate: '2026-05-01', endDate: '2026-05-01' },
+    holeCount: 18,
+    rules: { format: 'scramble', netScoring: true },
+    rows: [],
+    sideGames: { skins: null, contests: [] },
+    updatedAt,
+  }) as unknown as Leaderboard;
+
+beforeEach(() => {
+  vi.stubGlobal('EventSource', FakeEventSource);
+  // The first stream opens when the browser is idle: here, at once.
+  vi.stubGlobal('requestIdleCallback', (open: () => void) => (open(), 1));
+  vi.stubGlobal('cancelIdleCallback', () => undefined);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+it('renders nothing for messages that repeat the boards shown, and the newer board when one arrives', () => {
+  const reads = createReads();
+  reads.leaderboard.set({ leaderboards: [board('t1', '2026-05-01T15:00:00.000Z'), board('t2', '2026-05-01T15:01:00.000Z')] });
+  let renders = 0;
+  function Page() {
+    useLiveLeaderboards();
+    const { data } = useRemoteValue(reads.leaderboard);
+    renders += 1;
+    return <p>{data?.leaderboards.map((b) => `${b.tournament.id}@${b.updatedAt}`).join(' ')}</p>;
+  }
+  const container = document.createElement('div');
+  const root = createRoot(container);
+  act(() =>
+    root.render(
+      <ReadsProvider reads={reads}>
+        <Page />
+      </ReadsProvider>,
+    ),
+  );
+  const shown = reads.leaderboard.get();
+  const before = renders;
+  const stream = FakeEventSource.last!;
+  // The stream's first messages: the active tournaments and each board, as the page already shows them.
+  act(() => stream.send('active', { tournamentIds: ['t1', 't2'] }));
+  act(() => stream.send('leaderboard', board('t1', '2026-05-01T15:00:00.000Z')));
+  act(() => stream.send('leaderboard', board('t2', '2026-05-01T15:01:00.000Z')));
+  expect(reads.leaderboard.get()).toBe(shown);
+  expect(renders).toBe(before);
+  // A score saved: t2's board is newer.
+  act(() => stream.send('leaderboard', board('t2', '2026-05-01T15:02:00.000Z')));
+  expect(container.textContent).toBe('t1@2026-05-01T15:00:00.000Z t2@2026-05-01T15:02:00.000Z');
+  // A tournament closed: its board leaves.
+  act(() => stream.send('active', { tournamentIds: ['t2'] }));
+  expect(container.textContent).toBe('t2@2026-05-01T15:02:00.000Z');
+  act(() => root.unmount());
+});
