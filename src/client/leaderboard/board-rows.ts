@@ -99,11 +99,11 @@ function tableMarkup(board: Leaderboard, tv: boolean): BoardMarkup {
 }
 
 /**
- * A card below the screen is not styled or laid out until it is scrolled near (content-visibility: auto; its height
- * meanwhile an estimate, then the last one drawn): a phone draws the ~5 cards it shows, not all 36 (docs/decisions/109).
- * Not on a TV, whose pages are measured from the cards' real heights (tv-boards.tsx).
+ * A card below the screen (and the side games under the board) is not styled or laid out until it is scrolled near
+ * (content-visibility: auto; its height meanwhile an estimate, then the last one drawn): a phone draws the ~5 cards it
+ * shows, not all 36 (docs/decisions/109, 126). Not on a TV, whose pages are measured from the real heights (tv-boards.tsx).
  */
-const OFF_SCREEN_CARD = '[content-visibility:auto] [contain-intrinsic-size:auto_8rem]';
+export const OFF_SCREEN = '[content-visibility:auto] [contain-intrinsic-size:auto_8rem]';
 
 /** The cards of a phone (in TV mode too: six columns do not fit 390 px); the host is the list itself. */
 function cardsMarkup(board: Leaderboard, tv: boolean): BoardMarkup {
@@ -130,7 +130,7 @@ function cardsMarkup(board: Leaderboard, tv: boolean): BoardMarkup {
       tag('p', 'text-xs text-stone-700 tabular-nums', `Thru ${TEXT_BREAK}${row.thru}${TEXT_BREAK} · Total ${TEXT_BREAK}${row.total}`);
     const html = tag(
       'li',
-      cn('flex items-start gap-3 rounded-lg border border-stone-200 bg-white p-3', !tv && OFF_SCREEN_CARD),
+      cn('flex items-start gap-3 rounded-lg border border-stone-200 bg-white p-3', !tv && OFF_SCREEN),
       tag('p', 'w-10 shrink-0 text-lg font-bold tabular-nums', `<span class="sr-only">Position </span>${escapeHtml(row.positionLabel)}`) +
         tag(
           'div',
