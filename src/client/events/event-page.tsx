@@ -9,6 +9,8 @@ import type { OpenEvents } from '../lib/first-load-reads';
 import { formatDateRange } from '../lib/format';
 import { Link } from '../router';
 import { Button } from '../ui/button';
+import { cn } from '../ui/cn';
+import { OFF_SCREEN } from '../ui/off-screen';
 import { CalendarCheck } from '../ui/shell-icons';
 
 type Event = OpenEvents['events'][number];
@@ -96,7 +98,8 @@ function EventCard({ event, currency, heading }: { event: Event; currency: strin
         <Raised raisedCents={event.raisedCents} goalCents={event.goalCents} currency={currency} />
       </header>
 
-      <div className="grid gap-8 px-5 py-8 sm:px-8 lg:grid-cols-3">
+      {/* Below a phone's first screen (the heading fills it): laid out only when scrolled near (docs/decisions/126). */}
+      <div className={cn('grid gap-8 px-5 py-8 sm:px-8 lg:grid-cols-3', OFF_SCREEN)}>
         {/* First on a phone: when and where come before the rest. */}
         <div className="flex flex-col gap-8 lg:col-start-3 lg:row-start-1">
           {event.schedule.length > 0 ? (

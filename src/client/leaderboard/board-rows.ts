@@ -6,6 +6,7 @@
 import { formatToPar, type LeaderboardRow } from '../../shared/tournament-day';
 import type { Leaderboard } from './queries';
 import { cn } from '../ui/cn';
+import { OFF_SCREEN } from '../ui/off-screen';
 
 /** A board's markup: the rows (each keyed by its team), and what is around them inside the host element. */
 export interface BoardMarkup {
@@ -97,13 +98,6 @@ function tableMarkup(board: Leaderboard, tv: boolean): BoardMarkup {
   });
   return { open, rows, close: '</tbody></table>' };
 }
-
-/**
- * A card below the screen (and the side games under the board) is not styled or laid out until it is scrolled near
- * (content-visibility: auto; its height meanwhile an estimate, then the last one drawn): a phone draws the ~5 cards it
- * shows, not all 36 (docs/decisions/109, 126). Not on a TV, whose pages are measured from the real heights (tv-boards.tsx).
- */
-export const OFF_SCREEN = '[content-visibility:auto] [contain-intrinsic-size:auto_8rem]';
 
 /** The cards of a phone (in TV mode too: six columns do not fit 390 px); the host is the list itself. */
 function cardsMarkup(board: Leaderboard, tv: boolean): BoardMarkup {

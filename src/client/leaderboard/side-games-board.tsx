@@ -3,7 +3,7 @@
 import { CONTEST_LABELS, formatDistance } from '../../shared/contests';
 import { hasSideGames, type Leaderboard } from './queries';
 import { cn } from '../ui/cn';
-import { OFF_SCREEN } from './board-rows';
+import { OFF_SCREEN } from '../ui/off-screen';
 import { ColumnHeads } from '../ui/column-heads';
 
 type SideGames = Leaderboard['sideGames'];
@@ -14,7 +14,7 @@ export function SideGamesBoard({ sideGames, tv = false }: { sideGames: SideGames
   // Holes some team has played (decided, or a leader so far); the rest say nothing yet.
   const shownHoles = skins?.holes.filter((h) => h.status !== 'pending' || h.score !== null) ?? [];
   return (
-    // On a phone they are below the whole board: laid out only when scrolled near (as the cards are, board-rows.ts), which
+    // On a phone they are below the whole board: laid out only when scrolled near (ui/off-screen.ts), which
     // takes a fifth off the first layout of /leaderboard (docs/decisions/126). A TV's pages are measured from them.
     <section aria-label="Side games" className={cn('grid gap-3 md:grid-cols-2', tv ? 'text-xl' : ['text-sm', OFF_SCREEN])}>
       {contests.length ? (
