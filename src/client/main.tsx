@@ -11,7 +11,8 @@ import './index.css';
 // Who is signed in and the boards: the first load's own reads (lib/first-load-reads.tsx); every other page's reads are
 // react-query's, loaded with those pages (lib/query-client.tsx).
 const reads = createReads();
-void reads.me.refetch();
+// Asked at once, shown once the header is on screen (after hydrating: lib/remote-value.ts's preload).
+reads.me.preload();
 
 const app = (
   <StrictMode>

@@ -23,6 +23,57 @@ describe('RemoteValue', () => {
     expect(value.get()).toMatchObject({ isPending: false, isError: false, data: 'lee' });
   });
 
+  it('preload: asks at once, tells nobody until a screen asks, and that screen gets the same answer', async () => {
+    const load = vi.fn(async () => 'lee');
+    const value = new RemoteValue(load);
+    const told = vi.fn();
+    value.subscribe(told);
+    value.preload();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(told).not.toHaveBeenCalled();
+    expect(value.get()).toMatchObject({ isPending: true, data: undefined });
+    value.ensure();
+    await vi.waitFor(() => expect(value.get()).toMatchObject({ isPending: false, data: 'lee' }));
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(told).toHaveBeenCalledTimes(1);
+  });
+
+  it('preload: a refetch (after signing in) asks again rather than take the preloaded answer', async () => {
+    const answers = ['nobody', 'lee'];
+    const load = vi.fn(async () => answers.shift()!);
+    const value = new RemoteValue(load);
+    value.preload();
+    await value.refetch();
+    expect(value.get().data).toBe('lee');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('preload: a value set another way (signing out) is not replaced by the preloaded answer later', async () => {
+    vi.useFakeTimers();
+    const load = vi.fn(async () => 'lee');
+    const value = new RemoteValue(load, 60_000);
+    value.preload();
+    value.set('nobody');
+    vi.advanceTimersByTime(61_000);
+    value.ensure();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(value.get().data).toBe('lee');
+  });
+
+  it('preload: a failed preload is retried when a screen asks', async () => {
+    const load = vi.fn<() => Promise<string>>().mockRejectedValueOnce(networkDown()).mockResolvedValue('lee');
+    const value = new RemoteValue(load);
+    value.preload();
+    vi.useFakeTimers();
+    value.ensure();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(value.get()).toMatchObject({ isPending: false, data: 'lee' });
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
   it('a refetch (after signing in) drops the answer to a request sent before it, however late it comes', async () => {
     const answers: ((me: string | null) => void)[] = [];
     const value = new RemoteValue(() => new Promise<string | null>((resolve) => answers.push(resolve)));

@@ -32,6 +32,8 @@ export class RemoteValue<T> {
   private updatedAt = 0;
   /** How the screen showing the value wants failures retried (TV mode: for ever); kept for later refetches. */
   private retryOptions: RetryOptions = {};
+  /** A request sent by `preload`, its answer kept for the first screen that asks (`ensure`). */
+  private preloaded: Promise<T> | undefined;
 
   constructor(
     private readonly load: () => Promise<T>,
@@ -57,6 +59,7 @@ export class RemoteValue<T> {
   set(data: T | ((current: T | undefined) => T | undefined)) {
     const next = typeof data === 'function' ? (data as (current: T | undefined) => T | undefined)(this.state.data) : data;
     if (next === undefined) return;
+    this.preloaded = undefined;
     this.updatedAt = Date.now();
     this.update({ data: next, error: null, isPending: false, isError: false, failureCount: 0 });
   }
@@ -66,13 +69,33 @@ export class RemoteValue<T> {
    * invalidation cancels it (after signing in, the answer to a request sent before must not say "nobody").
    */
   refetch(options?: RetryOptions): Promise<void> {
+    // Asked again: a preloaded answer may predate a sign-in.
+    this.preloaded = undefined;
+    return this.run(options);
+  }
+
+  /**
+   * Sends the request now and keeps its answer until a screen asks for the value (`ensure`, once it is on screen). The first
+   * load asks who is signed in at once; an answer delivered while React is still hydrating the page (in slices) changes
+   * what the page read, and React then redoes the whole page at once, in one long task (docs/decisions/126).
+   */
+  preload() {
+    const request = this.load();
+    // A failure is the screen's to retry when it asks.
+    request.catch(() => undefined);
+    this.preloaded = request;
+  }
+
+  private run(options: RetryOptions | undefined, preloaded?: Promise<T>): Promise<void> {
     const { retry = retryUnlessRefused, retryDelay = defaultDelay } = options ?? this.retryOptions;
     const generation = ++this.generation;
     const current = () => generation === this.generation;
     const run = (async () => {
       for (let failures = 0; ;) {
         try {
-          const data = await this.load();
+          const request = preloaded ?? this.load();
+          preloaded = undefined;
+          const data = await request;
           if (current()) this.set(data);
           return;
         } catch (error) {
@@ -106,7 +129,11 @@ export class RemoteValue<T> {
   ensure(options: RetryOptions = {}) {
     this.retryOptions = options;
     const fresh = this.state.data !== undefined && Date.now() - this.updatedAt < this.staleMs;
-    if (!fresh && !this.running) void this.refetch(options);
+    if (!fresh && !this.running) {
+      const preloaded = this.preloaded;
+      this.preloaded = undefined;
+      void this.run(options, preloaded);
+    }
   }
 }
 
