@@ -14,7 +14,7 @@ export const RESULTS_DIR = join(ROOT, 'bench/results');
 export const CLIENT_DIR = join(ROOT, 'dist/client');
 /** Where the PostgreSQL benchmarks create and drop their throwaway databases. */
 export const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-export { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '../e2e/support/chromium';
+export { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM, HEADLESS_SHELL_PATH } from '../e2e/support/chromium';
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 

@@ -31,6 +31,7 @@ import {
   argValue,
   hasArg,
   CHROMIUM,
+  HEADLESS_SHELL_PATH,
   CHROMIUM_ARGS,
   clientBuilt,
   freePort,
@@ -212,7 +213,7 @@ try {
     const runs: PageReport[] = [];
     for (let i = 0; i < RUNS; i++) {
       const chrome = await chromeLauncher.launch({
-        chromePath: hasArg('--headless-shell') ? '/usr/bin/chromium-headless-shell' : CHROMIUM,
+        chromePath: hasArg('--headless-shell') ? HEADLESS_SHELL_PATH : CHROMIUM,
         chromeFlags: [...CHROMIUM_ARGS, '--headless=new'],
         logLevel: 'silent',
       });

@@ -8,6 +8,7 @@ import { createUserAccount, setRole } from '../src/server/account/service';
 import { migrateDatabase, openDatabase, type Db } from '../src/server/db/connect';
 import { sponsorshipLevels, tournamentSponsorshipLevels, tournaments } from '../src/server/db/schema';
 import { httpsRequest } from '../src/server/test/caddy';
+import { applySetCookies } from '../src/server/test/cookies';
 import { adminQuery, PG_ADMIN_URL } from './lib';
 
 export const BENCH_PASSWORD = 'bench-password-123';
@@ -122,21 +123,31 @@ export function registrationBody(where: OpenTournament, n: number): string {
 }
 
 /** POST /api/registrations for one team; answers the status, the time taken and the refusal's message. */
-export async function register(base: string, cookie: string, where: OpenTournament, n: number) {
+export async function register(base: string, cookie: string, where: OpenTournament, n: number, origin = base) {
   const t = performance.now();
   const res = await fetch(`${base}/api/registrations`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base, cookie },
+    headers: { 'content-type': 'application/json', origin, cookie },
     body: registrationBody(where, n),
   });
   const json = (await res.json()) as { error?: { message: string } };
   return { status: res.status, ms: performance.now() - t, message: json.error?.message };
 }
 
-/** Registers `count` teams for the signed-in leader and checks GET /api/teams/mine then lists them. */
-export async function giveTeams(base: string, cookie: string, where: OpenTournament, count: number, from = 0): Promise<void> {
+/**
+ * Registers `count` teams for the signed-in leader and checks GET /api/teams/mine then lists them. `origin`: the Origin the
+ * portal's APP_URL names (another than `base` behind a proxy).
+ */
+export async function giveTeams(
+  base: string,
+  cookie: string,
+  where: OpenTournament,
+  count: number,
+  from = 0,
+  origin = base,
+): Promise<void> {
   for (let i = 0; i < count; i++) {
-    const r = await register(base, cookie, where, from + i);
+    const r = await register(base, cookie, where, from + i, origin);
     if (r.status !== 201) throw new Error(`registration: ${r.status} ${r.message}`);
   }
   const mine = (await (await fetch(`${base}/api/teams/mine`, { headers: { cookie } })).json()) as { teams?: unknown[] };
@@ -163,17 +174,7 @@ export async function leaderThroughCaddy(
     ? (await httpsRequest(`${caddy.url}/api/auth/sign-in/email`, { ca: caddy.rootCertificate, ...init })).response
     : await fetch(`${caddy.url}/api/auth/sign-in/email`, init);
   if (signIn.status !== 200) throw new Error(`sign-in through Caddy: ${signIn.status}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  for (let n = 0; n < 2; n++) {
-    const r = await fetch(`${portalUrl}/api/registrations`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: appUrl, cookie },
-      body: registrationBody(where, n),
-    });
-    if (r.status !== 201) throw new Error(`registration: ${r.status} ${await r.text()}`);
-  }
+  const cookie = applySetCookies('', signIn);
+  await giveTeams(portalUrl, cookie, where, 2, 0, appUrl);
   return cookie;
 }

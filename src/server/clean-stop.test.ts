@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateDatabase, openDatabase, type Database } from './db/connect';
+import { openDatabase, type Database } from './db/connect';
 import { messageRecipients, messages } from './db/schema';
 import { CLOSING_EVENT, CLOSING_RETRY_MS } from './leaderboard/leaderboard-feed';
 import { openNewMigratedDataDir, openTestDatabase, testDatabaseKind, type TestDatabase } from './test/database';
@@ -92,7 +92,6 @@ async function preparePortal(): Promise<Portal & { messageId: string }> {
   // The embedded folder starts from the run's migrated dump (decision 123); PostgreSQL's database is migrated already.
   const database = testDatabaseKind() === 'postgres' ? await portal.open() : await openNewMigratedDataDir(dataDir);
   try {
-    await migrateDatabase(database);
     const tournament = await createTournament(database.db, { name: 'Stop Test Open' });
     const [message] = await database.db
       .insert(messages)

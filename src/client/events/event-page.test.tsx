@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // Home's event page (R40) shows a level's early-bird price with its last day while it runs, and the regular price after
-// it (R58); a level without one shows its price alone. Rendered as the server renders Home. Its details are laid out only when a phone scrolls near them (decision 126).
+// it (R58); a level without one shows its price alone. Rendered as the server renders Home.
+// Its details are laid out only when a phone scrolls near them (decision 126).
 import { renderToString } from 'react-dom/server';
 import { expect, it } from 'vitest';
 import { MemoryRouter } from '../router';

@@ -24,7 +24,7 @@ export const ACCESS_DESCRIPTIONS: Record<Access, string> = {
  * team or golfer, read with the grant): null for one that is malformed, and an unknown one matches no grant; no volunteer
  * may reach either (staff then get the route's own 404).
  */
-export type TournamentOf = (c: Context<AppEnv>) => Promise<TournamentRef | null>;
+export type TournamentOf = (c: Context<AppEnv>) => TournamentRef | null | Promise<TournamentRef | null>;
 
 export const errorSchema = z
   .object({

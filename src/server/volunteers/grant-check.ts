@@ -2,7 +2,7 @@
 // volunteer route (docs/decisions/115): an access staff end, or a last day that passes, is refused on the very next request
 // in every process, with no cache to empty. Also the tournament a route's request names, through its team or golfer, read
 // in the grant's own query.
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { players, teams, volunteerGrants } from '../db/schema';
 import type { VolunteerRole } from '../../shared/roles';
@@ -33,8 +33,7 @@ export async function volunteerGrantState(
         eq(volunteerGrants.tournamentId, grant.tournament),
         eq(volunteerGrants.role, grant.role),
       ),
-    )
-    .orderBy(desc(volunteerGrants.createdAt));
+    );
   if (rows.length === 0) return { state: 'none' };
   const live = rows.find((row) => row.endedAt === null && row.until >= grant.today);
   return live ? { state: 'live', tournamentId: live.tournamentId } : { state: 'over' };

@@ -7,7 +7,7 @@ import { tournamentIdOrNull, tournamentOfPlayer, tournamentOfTeam } from './gran
 export const scorerOfTeam = {
   access: 'scorer-for-tournament',
   teamLeaders: true,
-  tournamentOf: async (c) => tournamentOfTeam(c.req.param('teamId')),
+  tournamentOf: (c) => tournamentOfTeam(c.req.param('teamId')),
 } as const satisfies { access: 'scorer-for-tournament'; teamLeaders: true; tournamentOf: TournamentOf };
 
 /** A tournament's golfers, named by `?tournamentId=`: staff's and its check-in volunteer's. */
@@ -32,5 +32,5 @@ export const checkInOfBody = {
 /** One golfer, named by the path's `playerId`: staff's and their tournament's check-in volunteer's. */
 export const checkInOfGolfer = {
   access: 'checkin-for-tournament',
-  tournamentOf: async (c) => tournamentOfPlayer(c.req.param('playerId')),
+  tournamentOf: (c) => tournamentOfPlayer(c.req.param('playerId')),
 } as const satisfies { access: 'checkin-for-tournament'; tournamentOf: TournamentOf };
