@@ -1,10 +1,10 @@
 // Shared helpers for the benchmarks: free ports, starting and stopping server processes, reading their memory, results.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import tls from 'node:tls';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg, setPriority } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildWhatNpmStartRuns, npmStartCommand } from '../src/server/test/server-process';
@@ -111,6 +111,55 @@ export function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/** The processes whose parent is `pid` (Linux: /proc/<pid>/stat's fourth field). */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children.push(Number(entry));
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  return children;
+}
+
+/**
+ * Gives the pages Chromium renders a core of their own (decision 127): every thread of `pids` and of their descendants
+ * (the portal, Chromium's browser, GPU and utility processes, its own UI's renderer) is moved to the first CPU at the
+ * lowest priority (nice 19). Chromium's zygotes are left alone, so the renderers they fork later for the pages keep every
+ * CPU and the normal priority. Threads started later inherit both from the thread that starts them, and so do processes:
+ * never pass the process that will launch the next browser.
+ */
+export function yieldCoresToPages(pids: number[]): void {
+  const visit = (pid: number) => {
+    let args: string[];
+    try {
+      args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    } catch {
+      return;
+    }
+    if (args.includes('--type=zygote')) return;
+    if (args.includes('--type=renderer') && !args.includes('--top-chrome-webui')) return;
+    for (const thread of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        setPriority(Number(thread), 19);
+      } catch {
+        // The thread ended meanwhile.
+      }
+    }
+    try {
+      execFileSync('taskset', ['--all-tasks', '--pid', '1', String(pid)], { stdio: 'ignore' });
+    } catch {
+      // The process ended meanwhile.
+    }
+    for (const child of childrenOf(pid)) visit(child);
+  };
+  for (const pid of pids) visit(pid);
 }
 
 /** Results go with the machine's load: on 2 cores, anything else running (tests, builds) skews every figure. */
