@@ -195,4 +195,29 @@ describe('a moderator', () => {
     expect(await page.getByRole('button', { name: 'Add Golfer' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Delete Grace Kim' }).count()).toBe(0);
   });
+
+  test('checks a golfer in while a slow search is on its way, and the switch stays on', async () => {
+    const page = await journey.visitor({ as: journey.portal.users.moderator });
+    await openAdminPage(page, 'Golfers');
+    // A poor connection: the save takes half a second to leave, and every list answers 1.5 s late. Tom is ticked in the
+    // list shown before the search's own (sent while the save is on its way, answered with Tom not checked in, after it).
+    await page.route('**/api/admin/golfers?*', async (route) => {
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.fulfill({ response });
+    });
+    await page.route('**/api/admin/golfers/*/check-in', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    await page.getByLabel('Search').fill('Tom');
+    const tom = page.getByRole('switch', { name: 'Checked in: Tom Reyes' });
+    expect(await tom.getAttribute('aria-checked')).toBe('false');
+    await tom.click();
+    await page.getByRole('row').filter({ hasText: 'Tom Reyes' }).getByText('by Morgan Moderator').waitFor();
+    // The search's late answer (Tom not checked in) arrives and changes nothing on screen.
+    await page.waitForTimeout(2_000);
+    expect(await tom.getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByRole('row').filter({ hasText: 'Tom Reyes' }).getByText('by Morgan Moderator').isVisible()).toBe(true);
+  });
 });

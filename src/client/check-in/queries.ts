@@ -1,5 +1,5 @@
 // The Golfers page's server state: a page of a tournament's golfers, the teams to add to, and check-in, add and delete.
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AddGolferInput } from '../../shared/golfer-schemas';
 import { api } from '../lib/api';
 import type { ApiAnswer } from '../lib/api-types';
@@ -7,9 +7,22 @@ import type { ApiAnswer } from '../lib/api-types';
 export type GolferPage = ApiAnswer<'/api/admin/golfers'>;
 export type Golfer = GolferPage['golfers'][number];
 
+/** Every page of every golfer list (golfersQuery's keys). */
+const GOLFER_LISTS = ['admin', 'golfers'];
+
+/**
+ * After a golfer's save: the lists read again. A read already on its way when the save ended was answered before it
+ * (a slow search, say) and is dropped first: invalidating alone would join it, for a list with nothing shown yet, and
+ * its answer would undo the save on screen.
+ */
+async function rereadGolferLists(queryClient: QueryClient) {
+  await queryClient.cancelQueries({ queryKey: GOLFER_LISTS });
+  await queryClient.invalidateQueries({ queryKey: GOLFER_LISTS });
+}
+
 export const golfersQuery = (tournamentId: string, q: string, page: number) =>
   queryOptions({
-    queryKey: ['admin', 'golfers', tournamentId, { q, page }],
+    queryKey: [...GOLFER_LISTS, tournamentId, { q, page }],
     queryFn: ({ signal }) =>
       api<ApiAnswer<'/api/admin/golfers'>>(`/api/admin/golfers?${new URLSearchParams({ tournamentId, q, page: String(page) })}`, {
         signal,
@@ -33,18 +46,20 @@ export function useSetCheckIn() {
         method: 'PUT',
         body: { checkedIn },
       }),
-    // The switch moves at once; the saved row (who, when) replaces it, or a failure puts it back.
-    onMutate: ({ id, checkedIn }) => {
-      queryClient.setQueriesData<GolferPage>({ queryKey: ['admin', 'golfers'] }, (page) =>
+    // The switch moves at once (a list read on its way is dropped first: its answer would move it back); the saved row
+    // (who, when) replaces it, or a failure puts it back.
+    onMutate: async ({ id, checkedIn }) => {
+      await queryClient.cancelQueries({ queryKey: GOLFER_LISTS });
+      queryClient.setQueriesData<GolferPage>({ queryKey: GOLFER_LISTS }, (page) =>
         page ? { ...page, golfers: page.golfers.map((g) => (g.id === id ? { ...g, checkedIn } : g)) } : page,
       );
     },
     onSuccess: ({ golfer }) => {
-      queryClient.setQueriesData<GolferPage>({ queryKey: ['admin', 'golfers'] }, (page) =>
+      queryClient.setQueriesData<GolferPage>({ queryKey: GOLFER_LISTS }, (page) =>
         page ? { ...page, golfers: page.golfers.map((g) => (g.id === golfer.id ? { ...g, ...golfer } : g)) } : page,
       );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'golfers'] }),
+    onSettled: () => rereadGolferLists(queryClient),
   });
 }
 
@@ -74,7 +89,7 @@ export function useSetHandicap() {
         body: { handicapIndex },
       }),
     onSuccess: ({ golfer }) => {
-      queryClient.setQueriesData<GolferPage>({ queryKey: ['admin', 'golfers'] }, (page) =>
+      queryClient.setQueriesData<GolferPage>({ queryKey: GOLFER_LISTS }, (page) =>
         page ? { ...page, golfers: page.golfers.map((g) => (g.id === golfer.id ? { ...g, ...golfer } : g)) } : page,
       );
     },
