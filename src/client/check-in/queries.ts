@@ -20,6 +20,13 @@ async function rereadGolferLists(queryClient: QueryClient) {
   await queryClient.invalidateQueries({ queryKey: GOLFER_LISTS });
 }
 
+/** A golfer as the server saved it, in every list that shows them. */
+function showSavedGolfer(queryClient: QueryClient, golfer: Partial<Golfer> & { id: string }) {
+  queryClient.setQueriesData<GolferPage>({ queryKey: GOLFER_LISTS }, (page) =>
+    page ? { ...page, golfers: page.golfers.map((g) => (g.id === golfer.id ? { ...g, ...golfer } : g)) } : page,
+  );
+}
+
 export const golfersQuery = (tournamentId: string, q: string, page: number) =>
   queryOptions({
     queryKey: [...GOLFER_LISTS, tournamentId, { q, page }],
@@ -54,11 +61,7 @@ export function useSetCheckIn() {
         page ? { ...page, golfers: page.golfers.map((g) => (g.id === id ? { ...g, checkedIn } : g)) } : page,
       );
     },
-    onSuccess: ({ golfer }) => {
-      queryClient.setQueriesData<GolferPage>({ queryKey: GOLFER_LISTS }, (page) =>
-        page ? { ...page, golfers: page.golfers.map((g) => (g.id === golfer.id ? { ...g, ...golfer } : g)) } : page,
-      );
-    },
+    onSuccess: ({ golfer }) => showSavedGolfer(queryClient, golfer),
     onSettled: () => rereadGolferLists(queryClient),
   });
 }
@@ -88,10 +91,6 @@ export function useSetHandicap() {
         method: 'PUT',
         body: { handicapIndex },
       }),
-    onSuccess: ({ golfer }) => {
-      queryClient.setQueriesData<GolferPage>({ queryKey: GOLFER_LISTS }, (page) =>
-        page ? { ...page, golfers: page.golfers.map((g) => (g.id === golfer.id ? { ...g, ...golfer } : g)) } : page,
-      );
-    },
+    onSuccess: ({ golfer }) => showSavedGolfer(queryClient, golfer),
   });
 }
