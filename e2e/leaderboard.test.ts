@@ -150,6 +150,11 @@ describe('the leaderboard with six tournaments in play', () => {
     first.context().on('request', (request) => {
       if (request.resourceType() === 'eventsource') streams.push(new URL(request.url()).pathname);
     });
+    // The stream's events as the browser received them (DevTools' Network domain), by name.
+    const received: string[] = [];
+    const devtools = await first.context().newCDPSession(first);
+    await devtools.send('Network.enable');
+    devtools.on('Network.eventSourceMessageReceived', ({ eventName }) => received.push(eventName));
     await first.goto('/leaderboard');
     await expectHeading(first, 'Leaderboard');
     for (const name of [FULL_FIELD, ...OTHERS]) await board(first, name).waitFor();
@@ -175,6 +180,9 @@ describe('the leaderboard with six tournaments in play', () => {
     for (const tab of [first, second]) {
       await board(tab, OTHERS[0]!).locator(`[data-team="${seeded.autumnTeam.name}"]`).getByText('-8').waitFor();
     }
+    // It came as the rows that changed, not the whole board again (decision 128); the boards came whole at first.
+    expect(received.filter((name) => name === 'leaderboard').length).toBeGreaterThanOrEqual(1 + OTHERS.length);
+    expect(received).toContain('leaderboard-patch');
     await checkPage(first, 'leaderboard, six tournaments');
     await shoot(first, `leaderboard-six-tournaments-desktop`);
   });

@@ -10,6 +10,7 @@ import type { AppDeps } from './http/context';
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail/mailer';
 import { createLeaderboardFeed } from './leaderboard/leaderboard-feed';
+import { LEADERBOARD_PATCH_EVENT } from '../shared/board-patch';
 import { loadPaddleBoard, PADDLE_RAISE_CHANNEL, PADDLE_RAISE_EVENT, paddleRaiseTournaments } from './paddle-raise/service';
 import { createAuctionFeed } from './auction/auction-feed';
 import { createStreamSlots } from './leaderboard/stream-slots';
@@ -74,7 +75,8 @@ export async function buildDeps(
         updateAgeSeconds: sessionConfig.updateAge,
         changes,
       });
-  const leaderboardFeed = createLeaderboardFeed({ database, logger });
+  // A saved score goes to a page that has the board as the rows it changed (docs/decisions/128).
+  const leaderboardFeed = createLeaderboardFeed({ database, logger, patchEventName: LEADERBOARD_PATCH_EVENT });
   const paddleRaiseFeed = createLeaderboardFeed({
     database,
     logger,

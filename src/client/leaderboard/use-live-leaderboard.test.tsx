@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // The live stream's messages and the boards on screen (R22): a message that repeats the boards already shown (the stream's
-// first messages, after the page read the same boards) renders nothing; a newer board replaces its board.
+// first messages, after the page read the same boards) renders nothing; a newer board replaces its board; a patch changes
+// the board shown.
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
@@ -86,5 +87,43 @@ it('renders nothing for messages that repeat the boards shown, and the newer boa
   // A tournament closed: its board leaves.
   act(() => stream.send('active', { tournamentIds: ['t2'] }));
   expect(container.textContent).toBe('t2@2026-05-01T15:02:00.000Z');
+  act(() => root.unmount());
+});
+
+it("applies a board's patch to the board shown, and opens a new stream when a patch is for another version (decision 128)", () => {
+  const reads = createReads();
+  const row = (teamId: string, total: number) => ({ teamId, total });
+  const t1 = { ...board('t1', '2026-05-01T15:00:00.000Z'), rows: [row('a', 70), row('b', 71)] } as unknown as Leaderboard;
+  reads.leaderboard.set({ leaderboards: [t1] });
+  function Page() {
+    useLiveLeaderboards();
+    const { data } = useRemoteValue(reads.leaderboard);
+    const rows = data?.leaderboards[0]?.rows as unknown as ReturnType<typeof row>[];
+    return <p>{rows.map((r) => `${r.teamId} ${r.total}`).join(', ')}</p>;
+  }
+  const container = document.createElement('div');
+  const root = createRoot(container);
+  act(() =>
+    root.render(
+      <ReadsProvider reads={reads}>
+        <Page />
+      </ReadsProvider>,
+    ),
+  );
+  const stream = FakeEventSource.last!;
+  act(() => stream.send('active', { tournamentIds: ['t1'] }));
+  // b's score saved: b's row changed and goes first, a's is unchanged (its index in the board shown).
+  const patch = { tournamentId: 't1', from: '2026-05-01T15:00:00.000Z', updatedAt: '2026-05-01T15:01:00.000Z', changed: {} };
+  act(() => stream.send('leaderboard-patch', { ...patch, rows: [row('b', 69), 0] }));
+  expect(container.textContent).toBe('b 69, a 70');
+  expect(reads.leaderboard.get().data!.leaderboards[0]!.updatedAt).toBe('2026-05-01T15:01:00.000Z');
+  expect(FakeEventSource.last).toBe(stream);
+  // A patch of the board at a version this page never had: nothing changes, and a new stream sends every board whole.
+  act(() =>
+    stream.send('leaderboard-patch', { ...patch, from: '2026-05-01T15:02:00.000Z', updatedAt: '2026-05-01T15:03:00.000Z', rows: [1] }),
+  );
+  expect(container.textContent).toBe('b 69, a 70');
+  expect(stream.readyState).toBe(FakeEventSource.CLOSED);
+  expect(FakeEventSource.last).not.toBe(stream);
   act(() => root.unmount());
 });

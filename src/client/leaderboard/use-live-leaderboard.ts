@@ -1,8 +1,10 @@
 // Live updates for every board on the page (R22), over one EventSource: the server sends which tournaments are active and
-// each one's whole board, at once and after every change (a score saved through any app process, a tournament activated
-// or closed). EventSource reconnects by itself after a dropped connection, and the server then sends everything again.
+// each one's whole board at once, then each change (a score saved through any app process, a tournament activated or
+// closed): a board the stream sent before comes as the rows that changed (docs/decisions/128). EventSource reconnects by
+// itself after a dropped connection, and the server then sends everything again.
 import { useEffect, useRef, useState } from 'react';
 import { useOnline } from '../offline/use-online';
+import { applyBoardPatch, LEADERBOARD_PATCH_EVENT, type BoardPatch } from '../../shared/board-patch';
 import { useReads } from '../lib/first-load-reads';
 import { boardsVersion } from '../ssr/page-data';
 import { LEADERBOARD_EVENTS_URL, type ActiveTournaments, type Leaderboard } from './queries';
@@ -29,6 +31,20 @@ export function placeBoard(boards: Leaderboard[], board: Leaderboard, active: st
 /** Only the active boards, in the active order (boards just activated follow as their own events). */
 export const keepActive = (boards: Leaderboard[], active: string[]) =>
   active.flatMap((id) => boards.find((b) => b.tournament.id === id) ?? []);
+
+/**
+ * The boards with `patch` applied: answers `lost` when the page cannot apply it (it shows another version of the board,
+ * or none of an active tournament's), and the stream must send the boards again. A patch older than the board shown (a
+ * read answered a newer one first) changes nothing.
+ */
+export function patchBoards(boards: Leaderboard[], patch: BoardPatch, active: string[] | null): { boards: Leaderboard[]; lost: boolean } {
+  const shown = boards.find((b) => b.tournament.id === patch.tournamentId);
+  if (!shown) return { boards, lost: !active || active.includes(patch.tournamentId) };
+  if (Date.parse(shown.updatedAt) >= Date.parse(patch.updatedAt)) return { boards, lost: false };
+  const next = applyBoardPatch(shown, patch);
+  if (!next) return { boards, lost: true };
+  return { boards: boards.map((b) => (b === shown ? next : b)), lost: false };
+}
 
 export function useLiveLeaderboards(): LiveState {
   const { leaderboard } = useReads();
@@ -67,6 +83,20 @@ export function useLiveLeaderboards(): LiveState {
       stream.addEventListener('leaderboard', (event) => {
         const board = JSON.parse((event as MessageEvent<string>).data) as Leaderboard;
         update((boards) => placeBoard(boards, board, active));
+      });
+      stream.addEventListener(LEADERBOARD_PATCH_EVENT, (event) => {
+        const patch = JSON.parse((event as MessageEvent<string>).data) as BoardPatch;
+        let lost = false;
+        update((boards) => {
+          const patched = patchBoards(boards, patch, active);
+          lost = patched.lost;
+          return patched.boards;
+        });
+        // Out of step with the stream (it should not happen): a new stream sends every board whole.
+        if (lost) {
+          stream.close();
+          setAttempt((n) => n + 1);
+        }
       });
     };
     // The page's first stream opens once the browser is idle (within a second): the boards are already on screen, and

@@ -7,6 +7,7 @@
 // so boards come and go by themselves.
 // docs/decisions/010-tournament-day.md tells the whole design.
 import { gzipSync } from 'node:zlib';
+import { makeBoardPatch, type PatchableBoard } from '../../shared/board-patch';
 import type { Database } from '../db/connect';
 import { AppError } from '../http/errors';
 import { errorFields, type Logger } from '../logger';
@@ -41,6 +42,11 @@ export interface BoardSnapshot<B extends LiveBoard = Leaderboard> {
   gzip: Uint8Array;
   event: Uint8Array;
   version: number;
+  /**
+   * The same board as a change to the one computed before it (version `from`), for a stream that was sent that one
+   * (docs/decisions/128); null for a feed without patches, a first board, or a patch no smaller than the board.
+   */
+  patch: { from: number; event: Uint8Array } | null;
 }
 
 /** How long a browser waits before re-opening a dropped stream (the SSE `retry` field). */
@@ -63,18 +69,27 @@ const CLOSING_EVENTS = CLOSING_RETRY_MS.map((retryMs) =>
 );
 const closingEvent = () => CLOSING_EVENTS[Math.floor(Math.random() * CLOSING_EVENTS.length)]!;
 
+const eventOf = (name: string, json: string) => encoder.encode(`event: ${name}\ndata: ${json}\nretry: ${RETRY_MS}\n\n`);
+
+/** The SSE event names a feed's boards go out as: whole, and (where the feed has them) as patches. */
+export interface BoardEventNames {
+  eventName?: string;
+  patchEventName?: string | null;
+}
+
 /**
  * Serialises a board once for all its readers. Given the previous snapshot of the same board: when nothing but the time of
  * computing differs (the same rows, the same public state), answers that snapshot itself, its `updatedAt` and version
  * kept. A recompute that found no change (the LISTEN connection coming up, the safety-net refresh) must not make the board
  * look new: the first /leaderboard page names its boards by `updatedAt` and the browser hydrates only when its
- * /api/leaderboard read answers those very boards (client/main.tsx, decision 081).
+ * /api/leaderboard read answers those very boards (client/main.tsx, decision 081). Otherwise, with `patchEventName`, the
+ * board is also serialised as its change from the previous one.
  */
 export function snapshotOf<B extends LiveBoard>(
   loaded: LoadedBoard<B>,
   version: number,
   previous?: BoardSnapshot<B> | null,
-  eventName: string = LEADERBOARD_EVENT,
+  { eventName = LEADERBOARD_EVENT, patchEventName = null }: BoardEventNames = {},
 ): BoardSnapshot<B> {
   if (previous && previous.active === loaded.active) {
     // The same key order as the previous board's JSON: only updatedAt is set to the previous one's.
@@ -84,8 +99,13 @@ export function snapshotOf<B extends LiveBoard>(
   const json = JSON.stringify(loaded.board);
   const body = encoder.encode(json);
   // JSON.stringify escapes line breaks inside strings, so the data is one SSE line.
-  const event = encoder.encode(`event: ${eventName}\ndata: ${json}\nretry: ${RETRY_MS}\n\n`);
-  return { ...loaded, json, body, gzip: gzipSync(body), event, version };
+  const event = eventOf(eventName, json);
+  const patchJson =
+    patchEventName && previous && Array.isArray((loaded.board as Partial<PatchableBoard>).rows)
+      ? makeBoardPatch(previous.board as unknown as PatchableBoard, loaded.board as unknown as PatchableBoard, json.length)
+      : null;
+  const patch = patchJson ? { from: previous!.version, event: eventOf(patchEventName!, patchJson) } : null;
+  return { ...loaded, json, body, gzip: gzipSync(body), event, version, patch };
 }
 
 /** Which tournaments' boards are public, in the order the page shows them, serialised once as the `active` event. */
@@ -148,7 +168,11 @@ export function newestOnlyQueue(write: () => void) {
       queue('', active.version, active.event);
     },
     send(snapshot) {
-      queue(snapshot.board.tournament.id, snapshot.version, snapshot.event);
+      const key = snapshot.board.tournament.id;
+      // The change alone to a stream that was sent (written, not still waiting) the board it changes; else the whole board.
+      const { patch } = snapshot;
+      const event = patch && sent.get(key) === patch.from && !waiting.has(key) ? patch.event : snapshot.event;
+      queue(key, snapshot.version, event);
     },
   };
   return { waiting, senders, queue };
@@ -182,6 +206,8 @@ export interface FeedOptions<B extends LiveBoard = Leaderboard> {
   channel?: string;
   /** The SSE event name each board goes out as (`leaderboard` by default). */
   eventName?: string;
+  /** The SSE event name a board's change goes out as, to a stream that has the board before it; none: whole boards only. */
+  patchEventName?: string;
   /** The ids of the active tournaments, in the order they are shown. */
   listActive?: () => Promise<string[]>;
   /**
@@ -231,6 +257,7 @@ export function createLeaderboardFeed<B extends LiveBoard = Leaderboard>(options
     logger,
     channel = LEADERBOARD_CHANNEL,
     eventName = LEADERBOARD_EVENT,
+    patchEventName,
     debounceMs = 100,
     heartbeatMs = 15_000,
     activePollMs = 5_000,
@@ -317,7 +344,7 @@ export function createLeaderboardFeed<B extends LiveBoard = Leaderboard>(options
     const promise = (async () => {
       const next = ++version;
       const started = Date.now();
-      const snapshot = snapshotOf(await load(id), next, entry.latest, eventName);
+      const snapshot = snapshotOf(await load(id), next, entry.latest, { eventName, patchEventName });
       entry.latest = snapshot;
       const now = Date.now();
       const staleAfter = now + Math.max(maxAgeMs, buildTimeFactor * (now - started));

@@ -110,6 +110,36 @@ describe('GET /api/leaderboard/events (live)', () => {
     }
   });
 
+  it('sends a save to a stream that has the board as the rows it changed, which make the board a read answers (decision 128)', async () => {
+    const { tournament, teams } = await createTournamentDay(t.db, leader.id, { teams: 3 });
+    await save(teams[0]!, [[0, 1, 4]]);
+    await save(teams[1]!, [[0, 1, 5]]);
+    await save(teams[2]!, [[0, 1, 6]]);
+    const stream = await events();
+    try {
+      const whole = await stream.until((e) => e.event === 'leaderboard' && parsed(e.data).tournament.id === tournament.id);
+      expect(whole.patched).toBeUndefined();
+      expect(parsed(whole.data).rows.map((r) => r.teamId)).toEqual(teams.map((team) => team.id));
+      // The last team goes first: every row changes its place, one its scores.
+      await save(teams[2]!, [[0, 1, 2]]);
+      const next = await stream.until((e) => e.event === 'leaderboard' && parsed(e.data).tournament.id === tournament.id);
+      expect(next.patched).toBe(true);
+      expect(parsed(next.data).rows.map((r) => r.teamId)).toEqual([teams[2]!.id, teams[0]!.id, teams[1]!.id]);
+      expect(parsed(next.data)).toEqual((await board(tournament.id)).body);
+      // A stream opened now gets the board whole.
+      const later = await events();
+      try {
+        const first = await later.until((e) => e.event === 'leaderboard' && parsed(e.data).tournament.id === tournament.id);
+        expect(first.patched).toBeUndefined();
+        expect(first.data).toBe(JSON.stringify(parsed(next.data)));
+      } finally {
+        await later.close();
+      }
+    } finally {
+      await stream.close();
+    }
+  });
+
   it("reaches another app process's subscribers through the database's NOTIFY", async () => {
     const { tournament, teams } = await createTournamentDay(t.db, leader.id, { teams: 1 });
     const stream = await events(other);

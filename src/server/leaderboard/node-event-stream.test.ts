@@ -9,8 +9,13 @@ import type { ActiveSnapshot, BoardSnapshot, LeaderboardSubscriber } from './lea
 import { chunkOf, EVENT_STREAM_HEADERS, nodeSubscriber } from './node-event-stream';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
-const board = (id: string, version: number, text: string) =>
-  ({ board: { tournament: { id } }, version, event: bytes(text) }) as unknown as BoardSnapshot;
+const board = (id: string, version: number, text: string, patchFrom?: number) =>
+  ({
+    board: { tournament: { id } },
+    version,
+    event: bytes(text),
+    patch: patchFrom === undefined ? null : { from: patchFrom, event: bytes(`patch ${id} ${patchFrom}→${version}\n`) },
+  }) as unknown as BoardSnapshot;
 const active = (ids: string[], version: number) =>
   ({ tournamentIds: ids, version, event: bytes(`active ${ids.join(',')}\n`) }) as ActiveSnapshot;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -96,6 +101,24 @@ describe('nodeSubscriber', () => {
     const { body } = await read;
     expect(body.endsWith('\nactive a\nfarewell\n')).toBe(true);
     expect(body).not.toContain('board b');
+  });
+
+  it("sends a board's patch only to a stream that was written the board it changes; the whole board otherwise (decision 128)", async () => {
+    const { url, next } = await streamServer();
+    const read = readAll(url);
+    const { subscriber } = await next();
+    subscriber.send(board('a', 1, 'board a 1\n', 0));
+    subscriber.send(board('a', 2, 'board a 2\n', 1));
+    // Version 3 never reached this stream (the process computed it for a read): 4's patch from 3 is of no use here.
+    subscriber.send(board('a', 4, 'board a 4\n', 3));
+    // A 4 MB event fills the socket's buffer: 5 waits, and 6 (a patch from 5, which was never written) replaces it whole.
+    subscriber.send(board('b', 1, `${'x'.repeat(4 * 1024 * 1024)}\n`));
+    subscriber.send(board('a', 5, 'board a 5\n', 4));
+    subscriber.send(board('a', 6, 'board a 6\n', 5));
+    setTimeout(() => subscriber.close(bytes('farewell\n')), 1000);
+    const { body } = await read;
+    const lines = body.split('\n').filter((line) => !line.startsWith('x'));
+    expect(lines).toEqual(['board a 1', 'patch a 1→2', 'board a 4', 'board a 6', 'farewell', '']);
   });
 
   it('a reader that stops reading gets the active set that changed meanwhile once it reads again, and every event after it', async () => {

@@ -6,6 +6,7 @@ import { z } from '@hono/zod-openapi';
 import { createRouter, defineRoute, errorResponse, jsonResponse, serializedJson } from '../http/define-route';
 import { AppError } from '../http/errors';
 import { ACTIVE_EVENT, CLOSING_EVENT, LEADERBOARD_EVENT, RETRY_MS, type BoardSnapshot, type LeaderboardFeed } from './leaderboard-feed';
+import { LEADERBOARD_PATCH_EVENT } from '../../shared/board-patch';
 import { activeTournamentIds } from './leaderboard';
 import { leaderboardSchema } from '../scoring/openapi-schemas';
 import { tournamentParam } from '../http/path-params';
@@ -63,7 +64,10 @@ export const leaderboardRoutes = createRouter()
         `One connection per page, however many tournaments are in play. Event \`${ACTIVE_EVENT}\` (\`{ tournamentIds }\`, in the ` +
         `order shown) at once and whenever a tournament is activated or closed; event \`${LEADERBOARD_EVENT}\` with one whole ` +
         `board (JSON, names only) for each active tournament at once, for each one that becomes active, and after every change ` +
-        `(a score saved through any process, a draw); a comment every 15 s keeps the connection open; \`retry: ${RETRY_MS}\` ` +
+        `(a score saved through any process, a draw). After a change, a stream that was sent the board before it may get ` +
+        `event \`${LEADERBOARD_PATCH_EVENT}\` instead (\`{ tournamentId, from, updatedAt, rows, changed }\`: \`from\` is the ` +
+        `\`updatedAt\` of the board it changes; each of \`rows\`, in order, is a row or the index of an unchanged row in that ` +
+        `board; \`changed\` holds the other fields that differ). A comment every 15 s keeps the connection open; \`retry: ${RETRY_MS}\` ` +
         `tells the browser to re-open a dropped stream, which then sends everything again. When the server process stops, ` +
         `event \`${CLOSING_EVENT}\` (\`{ retryMs }\`, with \`retry\` set to the same 2 to 6 s) ends the stream: the browser re-opens it ` +
         `then, on another process or this one restarted.`,

@@ -1,10 +1,15 @@
 // Reads a Server-Sent Events response as a browser's EventSource would: events with their name, data and retry hint;
-// comments (heartbeats) counted. For tests of the live leaderboard, in-process or against a real server.
+// comments (heartbeats) counted. For tests of the live leaderboard, in-process or against a real server. A board's patch
+// is applied as the page applies it (docs/decisions/128) and read as the whole board it makes, marked `patched`; one that
+// does not apply to the board the stream sent before fails the read.
+import { applyBoardPatch, LEADERBOARD_PATCH_EVENT, type BoardPatch, type PatchableBoard } from '../../shared/board-patch';
 
 export interface ServerSentEvent {
   event: string;
   data: string;
   retry?: number;
+  /** A `leaderboard` event made from a patch (the event on the wire was `leaderboard-patch`). */
+  patched?: boolean;
 }
 
 export interface EventReader {
@@ -25,6 +30,21 @@ export function readEvents(response: Response): EventReader {
   let buffer = '';
   let comments = 0;
   const parsed: ServerSentEvent[] = [];
+  /** The last board per tournament, whole or patched. */
+  const boards = new Map<string, PatchableBoard>();
+  const board = (event: ServerSentEvent): ServerSentEvent => {
+    if (event.event === 'leaderboard') {
+      const whole = JSON.parse(event.data) as PatchableBoard;
+      boards.set(whole.tournament.id, whole);
+    }
+    if (event.event !== LEADERBOARD_PATCH_EVENT) return event;
+    const patch = JSON.parse(event.data) as BoardPatch;
+    const before = boards.get(patch.tournamentId);
+    const after = before && applyBoardPatch(before, patch);
+    if (!after) throw new Error(`A patch from ${patch.from} to a board the stream sent at ${before?.updatedAt ?? 'no time'}`);
+    boards.set(patch.tournamentId, after);
+    return { ...event, event: 'leaderboard', data: JSON.stringify(after), patched: true };
+  };
 
   const parseBlock = (block: string) => {
     const event: ServerSentEvent = { event: 'message', data: '' };
@@ -35,7 +55,7 @@ export function readEvents(response: Response): EventReader {
       else if (line.startsWith('data: ')) data.push(line.slice(6));
       else if (line.startsWith('retry: ')) event.retry = Number(line.slice(7));
     }
-    if (data.length) parsed.push({ ...event, data: data.join('\n') });
+    if (data.length) parsed.push(board({ ...event, data: data.join('\n') }));
   };
 
   /** Reads one more chunk and parses the complete blocks in it. */
