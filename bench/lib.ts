@@ -273,7 +273,7 @@ export interface EventStreamOptions {
   nodeHttp?: boolean;
 }
 
-/** One read buffer shared by every plain-socket stream of the process: each read is handed over before the next. */
+/** One read buffer shared by every stream of the process (plain or TLS): each read is handed over before the next. */
 const READ_BUFFER = Buffer.alloc(256 * 1024);
 const OK_HEAD = Buffer.from('HTTP/1.1 200 ');
 const HEAD_END = Buffer.from('\r\n\r\n');
@@ -346,10 +346,25 @@ export function openEventStream(
     };
     if (ca) {
       // The TLS session on a socket bound to the viewer's address (Caddy forwards it: TRUST_PROXY).
-      const raw = net.connect({ port: Number(port), host: '127.0.0.1', localAddress });
-      const socket = tls.connect({ socket: raw, servername: hostname, ca });
+      // Read into the one static buffer, as the plain sockets below are: Node's TLS takes `onread` when it opens the
+      // socket itself (not given one), though its types do not say so. A Readable stream's 'data' per event and socket
+      // made the proxy's figure partly the load generator's own work (decision 128).
+      const onread = {
+        buffer: READ_BUFFER,
+        callback: (length: number) => {
+          read(socket, READ_BUFFER.subarray(0, length));
+          return true;
+        },
+      };
+      const socket = tls.connect({
+        port: Number(port),
+        host: '127.0.0.1',
+        localAddress,
+        servername: hostname,
+        ca,
+        onread,
+      } as tls.ConnectionOptions);
       socket.on('secureConnect', () => socket.write(request));
-      socket.on('data', (chunk: Buffer) => read(socket, chunk));
       socket.on('error', reject);
       return;
     }
