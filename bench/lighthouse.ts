@@ -5,7 +5,9 @@
 // Budgets (issue 37): performance median at least 98 over the runs and no run under 95 (a score moves a few points from
 // run to run, so the spread is printed and judged, not one lucky run); accessibility 100 and best practices 100 in every
 // run; SEO is information. Each run also prints the main-thread work (Lighthouse's 'mainthread-work-breakdown', the
-// simulated phone's CPU) and the longest task ('long-tasks'), the figures the page's own work moves; and, from the run's
+// simulated phone's CPU; its groups' medians follow the spread) and the longest task ('long-tasks'), the figures the page's
+// own work moves: on /leaderboard, budgets too (a median of at most 1,250 ms, half of the 2.5 s issue 37 measured; no
+// task over 150 ms in any run); and, from the run's
 // trace, the page's own CPU time on its main thread against the wall time its tasks took (decision 122). Lighthouse's
 // simulated phone multiplies the wall time by four, so time a task spent waiting for one of this machine's two cores
 // (Chromium's browser process and compositor recording the trace's screenshots, the portal) counts as the page's work:
@@ -60,6 +62,9 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 const BUDGETS: Record<string, number | null> = { performance: 98, accessibility: 100, 'best-practices': 100, seo: null };
 /** Performance: no run under this. */
 const LOWEST_PERFORMANCE = 95;
+/** /leaderboard (issue 37, item 2): main-thread work (median) at most half of the 2.5 s the issue measured; no longer task. */
+const BOARD_MAIN_THREAD_MS = 1_250;
+const BOARD_LONGEST_TASK_MS = 150;
 const METRICS = [
   'first-contentful-paint',
   'largest-contentful-paint',
@@ -86,6 +91,8 @@ interface PageReport {
   scores: Record<string, number | null>;
   /** Main-thread work in ms ('mainthread-work-breakdown') and the longest task in ms ('long-tasks'), simulated phone. */
   mainThreadMs: number | null;
+  /** The same by Lighthouse's groups (script evaluation, style & layout, …), in ms, simulated phone. */
+  breakdown: Record<string, number>;
   longestTaskMs: number | null;
   /** The page's renderer main thread over the run: its tasks' CPU time and their wall time, in ms (unthrottled). */
   pageCpuMs: number | null;
@@ -176,12 +183,16 @@ function report(page: string, lhr: Lhr, trace: TraceEvent[] | undefined): PageRe
     .filter((a) => a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'metricSavings')
     .map((a) => ({ id: a.id, title: a.title, displayValue: a.displayValue }));
   const mainThreadMs = lhr.audits['mainthread-work-breakdown']?.numericValue ?? null;
+  const groups = (lhr.audits['mainthread-work-breakdown']?.details as { items?: { groupLabel?: string; duration?: number }[] } | undefined)
+    ?.items;
+  const breakdown = Object.fromEntries((groups ?? []).map((g) => [g.groupLabel ?? '?', Math.round(g.duration ?? 0)]));
   const tasks = (lhr.audits['long-tasks']?.details as { items?: { duration?: number }[] } | undefined)?.items ?? [];
   const longestTaskMs = tasks.length ? Math.max(...tasks.map((t) => t.duration ?? 0)) : 0;
   return {
     page,
     scores,
     mainThreadMs: mainThreadMs === null ? null : Math.round(mainThreadMs),
+    breakdown,
     longestTaskMs: Math.round(longestTaskMs),
     ...pageThread(trace),
     metrics,
@@ -337,6 +348,13 @@ printTable(
   })),
 );
 
+// Where the main-thread work goes: each of Lighthouse's groups, its median over the runs (a group a run lacks counts 0).
+console.log('\nmain-thread work by group (ms, simulated phone): the median over the runs');
+const groupNames = [...new Set(spread.flatMap((s) => s.runs.flatMap((r) => Object.keys(r.breakdown))))];
+const groupMedian = (runs: PageReport[], group: string) => median(runs.map((r) => r.breakdown[group] ?? 0));
+groupNames.sort((a, b) => groupMedian(spread.at(-1)?.runs ?? [], b) - groupMedian(spread.at(-1)?.runs ?? [], a));
+printTable(groupNames.map((group) => ({ group, ...Object.fromEntries(spread.map((s) => [s.page, groupMedian(s.runs, group)])) })));
+
 const checks: Check[] = [];
 for (const s of spread) {
   for (const c of CATEGORIES) {
@@ -369,8 +387,22 @@ for (const s of spread) {
       pass: budget === null ? null : lowest !== null && lowest >= budget,
     });
   }
-  checks.push({ name: `${s.page} main-thread work (median)`, value: s.medianMainThread, unit: 'ms', budget: 'info', pass: null });
-  checks.push({ name: `${s.page} longest task (of all runs)`, value: s.maxLongestTask, unit: 'ms', budget: 'info', pass: null });
+  // Issue 37: the board's main-thread work at most half of the 2.5 s it measured, and no task over 150 ms; other pages: information.
+  const board = s.page === '/leaderboard';
+  checks.push({
+    name: `${s.page} main-thread work (median)`,
+    value: s.medianMainThread,
+    unit: 'ms',
+    budget: board ? `≤ ${BOARD_MAIN_THREAD_MS}` : 'info',
+    pass: board ? s.medianMainThread !== null && s.medianMainThread <= BOARD_MAIN_THREAD_MS : null,
+  });
+  checks.push({
+    name: `${s.page} longest task (of all runs)`,
+    value: s.maxLongestTask,
+    unit: 'ms',
+    budget: board ? `≤ ${BOARD_LONGEST_TASK_MS}` : 'info',
+    pass: board ? s.maxLongestTask !== null && s.maxLongestTask <= BOARD_LONGEST_TASK_MS : null,
+  });
   const cpu = s.runs.map((r) => r.pageCpuMs).filter((v): v is number => v !== null);
   const wall = s.runs.map((r) => r.pageWallMs).filter((v): v is number => v !== null);
   if (cpu.length)
@@ -397,6 +429,7 @@ const file = writeResult('lighthouse', {
     runs: runs.map((r) => ({
       scores: r.scores,
       mainThreadMs: r.mainThreadMs,
+      breakdown: r.breakdown,
       longestTaskMs: r.longestTaskMs,
       pageCpuMs: r.pageCpuMs,
       pageWallMs: r.pageWallMs,
