@@ -110,7 +110,15 @@ export interface HttpsAnswer {
  */
 export function httpsRequest(
   url: string,
-  options: { ca: string; method?: string; headers?: Record<string, string>; body?: string; localAddress?: string },
+  options: {
+    ca: string;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    localAddress?: string;
+    /** A keep-alive agent to reuse one connection, as a browser does; by default a new connection each time. */
+    agent?: https.Agent;
+  },
 ): Promise<HttpsAnswer> {
   return new Promise((resolve, reject) => {
     const request = https.request(
@@ -120,7 +128,7 @@ export function httpsRequest(
         headers: options.headers,
         ca: options.ca,
         localAddress: options.localAddress,
-        agent: false,
+        agent: options.agent ?? false,
       },
       (answer) => {
         const headers = new Headers();
