@@ -2,7 +2,7 @@
 // The live stream's messages and the boards on screen (R22): a message that repeats the boards already shown (the stream's
 // first messages, after the page read the same boards) renders nothing; a newer board replaces its board; a patch changes
 // the board shown.
-import { act } from 'react';
+import { act, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { enableActEnvironment } from '../test/act-environment';
@@ -45,6 +45,14 @@ const board = (id: string, updatedAt: string) =>
     updatedAt,
   }) as unknown as Leaderboard;
 
+/** Renders `page` with the page's reads; answers its container and root. */
+function mount(reads: ReturnType<typeof createReads>, page: ReactNode) {
+  const container = document.createElement('div');
+  const root = createRoot(container);
+  act(() => root.render(<ReadsProvider reads={reads}>{page}</ReadsProvider>));
+  return { container, root };
+}
+
 beforeEach(() => {
   vi.stubGlobal('EventSource', FakeEventSource);
   // The first stream opens when the browser is idle: here, at once.
@@ -63,15 +71,7 @@ it('renders nothing for messages that repeat the boards shown, and the newer boa
     renders += 1;
     return <p>{data?.leaderboards.map((b) => `${b.tournament.id}@${b.updatedAt}`).join(' ')}</p>;
   }
-  const container = document.createElement('div');
-  const root = createRoot(container);
-  act(() =>
-    root.render(
-      <ReadsProvider reads={reads}>
-        <Page />
-      </ReadsProvider>,
-    ),
-  );
+  const { container, root } = mount(reads, <Page />);
   const shown = reads.leaderboard.get();
   const before = renders;
   const stream = FakeEventSource.last!;
@@ -101,15 +101,7 @@ it("applies a board's patch to the board shown, and opens a new stream when a pa
     const rows = data?.leaderboards[0]?.rows as unknown as ReturnType<typeof row>[];
     return <p>{rows.map((r) => `${r.teamId} ${r.total}`).join(', ')}</p>;
   }
-  const container = document.createElement('div');
-  const root = createRoot(container);
-  act(() =>
-    root.render(
-      <ReadsProvider reads={reads}>
-        <Page />
-      </ReadsProvider>,
-    ),
-  );
+  const { container, root } = mount(reads, <Page />);
   const stream = FakeEventSource.last!;
   act(() => stream.send('active', { tournamentIds: ['t1'] }));
   // b's score saved: b's row changed and goes first, a's is unchanged (its index in the board shown).
