@@ -10,7 +10,7 @@ import type { AppDeps } from './http/context';
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail/mailer';
 import { createLeaderboardFeed } from './leaderboard/leaderboard-feed';
-import { LEADERBOARD_PATCH_EVENT } from '../shared/board-patch';
+import { LEADERBOARD_PATCH_EVENT } from '../shared/stream-patch';
 import { loadPaddleBoard, PADDLE_RAISE_CHANNEL, PADDLE_RAISE_EVENT, paddleRaiseTournaments } from './paddle-raise/service';
 import { createAuctionFeed } from './auction/auction-feed';
 import { createStreamSlots } from './leaderboard/stream-slots';

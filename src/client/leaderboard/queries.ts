@@ -10,7 +10,7 @@ export const hasSideGames = (sideGames: Leaderboard['sideGames']) => sideGames.s
 /**
  * One stream for the whole page, whatever the number of tournaments: a browser has 6 connections per host over HTTP/1.1,
  * and a stream per board would use them all up. Events: `active` ({ tournamentIds }, in the order shown), `leaderboard`
- * (one whole board) and `leaderboard-patch` (a board the stream sent, changed: src/shared/board-patch.ts).
+ * (one whole board) and `leaderboard-patch` (a board the stream sent, changed: src/shared/stream-patch.ts).
  */
 export const LEADERBOARD_EVENTS_URL = '/api/leaderboard/events';
 

@@ -4,7 +4,7 @@
 // itself after a dropped connection, and the server then sends everything again.
 import { useEffect, useRef, useState } from 'react';
 import { useOnline } from '../offline/use-online';
-import { applyBoardPatch, LEADERBOARD_PATCH_EVENT, type BoardPatch } from '../../shared/board-patch';
+import { applyBoardPatch, LEADERBOARD_PATCH_EVENT, type BoardPatch } from '../../shared/stream-patch';
 import { useReads } from '../lib/first-load-reads';
 import { boardsVersion } from '../ssr/page-data';
 import { LEADERBOARD_EVENTS_URL, type ActiveTournaments, type Leaderboard } from './queries';

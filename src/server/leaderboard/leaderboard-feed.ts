@@ -7,7 +7,7 @@
 // so boards come and go by themselves.
 // docs/decisions/010-tournament-day.md tells the whole design.
 import { gzipSync } from 'node:zlib';
-import { makeBoardPatch, type PatchableBoard } from '../../shared/board-patch';
+import { makeBoardPatch, type PatchableBoard } from '../../shared/stream-patch';
 import type { Database } from '../db/connect';
 import { AppError } from '../http/errors';
 import { errorFields, type Logger } from '../logger';

@@ -6,7 +6,7 @@ import { z } from '@hono/zod-openapi';
 import { createRouter, defineRoute, errorResponse, jsonResponse, serializedJson } from '../http/define-route';
 import { AppError } from '../http/errors';
 import { ACTIVE_EVENT, CLOSING_EVENT, LEADERBOARD_EVENT, RETRY_MS, type BoardSnapshot, type LeaderboardFeed } from './leaderboard-feed';
-import { LEADERBOARD_PATCH_EVENT } from '../../shared/board-patch';
+import { LEADERBOARD_PATCH_EVENT } from '../../shared/stream-patch';
 import { activeTournamentIds } from './leaderboard';
 import { leaderboardSchema } from '../scoring/openapi-schemas';
 import { tournamentParam } from '../http/path-params';

@@ -2,7 +2,7 @@
 // comments (heartbeats) counted. For tests of the live leaderboard, in-process or against a real server. A board's patch
 // is applied as the page applies it (docs/decisions/128) and read as the whole board it makes, marked `patched`; one that
 // does not apply to the board the stream sent before fails the read.
-import { applyBoardPatch, LEADERBOARD_PATCH_EVENT, type BoardPatch, type PatchableBoard } from '../../shared/board-patch';
+import { applyBoardPatch, LEADERBOARD_PATCH_EVENT, type BoardPatch, type PatchableBoard } from '../../shared/stream-patch';
 
 export interface ServerSentEvent {
   event: string;

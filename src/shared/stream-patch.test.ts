@@ -1,7 +1,7 @@
 // A live board as its change (docs/decisions/128): what the patch carries, that applying it gives the new board exactly,
 // and when there is no patch or it does not apply.
 import { describe, expect, it } from 'vitest';
-import { applyBoardPatch, makeBoardPatch, type BoardPatch, type PatchableBoard } from './board-patch';
+import { applyBoardPatch, makeBoardPatch, type BoardPatch, type PatchableBoard } from './stream-patch';
 
 interface Row {
   teamId: string;
