@@ -170,9 +170,9 @@ async function main() {
     await sleep(2000);
     const idle = servers.map((s) => memoryOf(s.pid).rssMB);
 
-    // Per save: the text of team 1's row in the new board, and when each subscriber first read it.
+    // Per save: the texts that say team 1's new total (in a whole board, or in a patch), and when each subscriber first read one.
     const first: boolean[] = new Array(SUBSCRIBERS).fill(false);
-    let expected = Buffer.alloc(0);
+    let expected: Buffer[] = [];
     let gotAt: (number | undefined)[] = [];
     let got = 0;
     let onAll: () => void = () => {};
@@ -183,7 +183,7 @@ async function main() {
       streams.push(
         await openEventStream(`${caddy?.url ?? server.baseUrl}/api/leaderboard/events`, options, (events, at) => {
           first[i] = true;
-          if (expected.length && gotAt[i] === undefined && events.indexOf(expected) >= 0) {
+          if (gotAt[i] === undefined && expected.some((text) => events.indexOf(text) >= 0)) {
             gotAt[i] = at;
             if (++got === SUBSCRIBERS) onAll();
           }
@@ -218,8 +218,14 @@ async function main() {
       card.push({ playerId: golfer.id, holeNumber: 10, strokes });
       const total = card.reduce((sum, c) => sum + c.strokes, 0);
       // Only team 1 has played hole 10 (Thru 10), and its total differs at every save; every par is 4. So "thru":10 with
-      // this total is its row (fields may sit between its name and these: the row's start was added since).
-      expected = Buffer.from(`"toPar":${total - 4 * card.length},"thru":10,"total":${total},`);
+      // this total is its row (fields may sit between its name and these: the row's start was added since). A patch
+      // (decision 128) carries the row's changed fields only, in the row's order: "thru" is there only when it changed.
+      const toPar = total - 4 * card.length;
+      expected = [
+        `"toPar":${toPar},"thru":10,"total":${total},`,
+        `"toPar":${toPar},"total":${total},`,
+        `"toPar":${toPar},"total":${total}}`,
+      ].map((text) => Buffer.from(text));
       gotAt = new Array(SUBSCRIBERS).fill(undefined);
       got = 0;
       const all = new Promise<void>((resolve) => (onAll = resolve));

@@ -30,7 +30,7 @@ function patchOf(from: Board, to: Board): BoardPatch<Row> {
 }
 
 describe('a board patch', () => {
-  it('carries only the rows that changed; the rest by their place in the board it changes', () => {
+  it('carries only what changed in each row, matched by team; an unchanged row by its place in the board it changes', () => {
     // Team e improves to 71 and passes b, c and d, whose positions move down one.
     const after = board('2026-05-01T15:01:00.000Z', [
       FIELD[0]!,
@@ -45,7 +45,7 @@ describe('a board patch', () => {
       tournamentId: 't1',
       from: '2026-05-01T15:00:00.000Z',
       updatedAt: '2026-05-01T15:01:00.000Z',
-      rows: [0, row('e', 2, 71), row('b', 3, 71), row('c', 4, 72), row('d', 5, 73), 5],
+      rows: [0, [4, { position: 2, total: 71 }], [1, { position: 3 }], [2, { position: 4 }], [3, { position: 5 }], 5],
       changed: {},
     });
     expect(applyBoardPatch(before, patch)).toEqual(after);
@@ -59,13 +59,22 @@ describe('a board patch', () => {
     expect(JSON.stringify(applyBoardPatch(before, patch))).toBe(JSON.stringify(after));
   });
 
+  it('carries a row whole when its team is new to the board, or when the row lost a field', () => {
+    const { total: _, ...withoutTotal } = FIELD[1]!;
+    const after = board('2026-05-01T15:01:00.000Z', [FIELD[0]!, withoutTotal as Row, ...FIELD.slice(2), row('g', 7, 80)]);
+    const patch = patchOf(before, after);
+    expect(patch.rows).toEqual([0, withoutTotal, 2, 3, 4, 5, row('g', 7, 80)]);
+    expect(applyBoardPatch(before, patch)).toEqual(after);
+  });
+
   it('is not made when the board lost a field, or when it would not be smaller than the board', () => {
     const after = board('2026-05-01T15:01:00.000Z', FIELD);
     const { sideGames: _, ...withoutSideGames } = after;
     expect(makeBoardPatch(before, withoutSideGames, JSON.stringify(withoutSideGames).length)).toBeNull();
+    // Every team new: every row whole, and the patch's own fields besides.
     const allNew = board(
       '2026-05-01T15:01:00.000Z',
-      FIELD.map((r) => ({ ...r, total: r.total + 1 })),
+      FIELD.map((r) => ({ ...r, teamId: `${r.teamId}2` })),
     );
     expect(makeBoardPatch(before, allNew, JSON.stringify(allNew).length)).toBeNull();
   });
@@ -76,5 +85,6 @@ describe('a board patch', () => {
     expect(applyBoardPatch({ ...before, updatedAt: '2026-05-01T14:59:00.000Z' }, patch)).toBeNull();
     expect(applyBoardPatch({ ...before, tournament: { id: 't2' } }, patch)).toBeNull();
     expect(applyBoardPatch({ ...before, rows: FIELD.slice(0, 3) }, patch)).toBeNull();
+    expect(applyBoardPatch(before, { ...patch, rows: [[6, { position: 1 }]] })).toBeNull();
   });
 });

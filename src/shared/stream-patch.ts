@@ -1,48 +1,75 @@
 // A live board sent as its change (docs/decisions/128): after a score is saved, a stream that already has the board gets
-// the rows that changed and the places of the rest, not the whole board again. A 36-team board is about 13 KB; a save
-// changes the saving team's row and those it passes, so a phone on the course reads a few hundred bytes to a few KB per
-// save, and the proxy encrypts and the server writes that much to every viewer. The server makes the patch once per change
-// for every stream; the page applies it to the board it shows.
+// what changed, not the whole board again. A 36-team board is about 13 KB; a save changes the saving team's scores and
+// the places of the teams it passes, a few hundred bytes, and the proxy encrypts and the server writes only that to every
+// viewer. The server makes the patch once per change for every stream; the page applies it to the board it shows.
 
 /** The event a patch goes out as on the live boards' stream (beside `leaderboard`, a whole board). */
 export const LEADERBOARD_PATCH_EVENT = 'leaderboard-patch';
 
-/** What a patch can change: a board with rows and a time of computing (the leaderboard). */
+/** What a patch can change: a board with rows (one per team) and a time of computing (the leaderboard). */
 export interface PatchableBoard {
   tournament: { id: string };
   updatedAt: string;
-  rows: readonly unknown[];
+  rows: readonly object[];
 }
+
+/**
+ * One row of the new board: the index of an unchanged row in the board the patch changes; that index and the fields of
+ * it that changed (a team passed keeps all but its position); or a row whole (a team new to the board).
+ */
+export type RowPatch<Row = object> = number | [number, Record<string, unknown>] | Row;
 
 /**
  * The `leaderboard-patch` event's data. `from`: the `updatedAt` of the board it changes (a page showing another version
- * cannot apply it). `rows`: the new board's rows in order, each the index of an unchanged row in that board or the row
- * itself. `changed`: the board's other fields that differ, whole.
+ * cannot apply it). `rows`: the new board's rows in order. `changed`: the board's other fields that differ, whole.
  */
-export interface BoardPatch<Row = unknown> {
+export interface BoardPatch<Row = object> {
   tournamentId: string;
   from: string;
   updatedAt: string;
-  rows: (number | Row)[];
+  rows: RowPatch<Row>[];
   changed: Record<string, unknown>;
 }
 
+/** A row's team: the key a changed row is matched by in the board before. */
+const ROW_KEY = 'teamId';
 const TOP_LEVEL_SKIPPED = new Set(['rows', 'updatedAt']);
 
 /**
- * `to` as a change to `from` (the same tournament's board), or null when a patch cannot say it (a field gone) or would
- * not be smaller than the board itself.
+ * The fields of `after` whose JSON differs from `before`'s (`skipped` left out), or null when `before` has a field
+ * `after` has not (a patch spreads fields over the old object: it cannot remove one).
  */
-export function makeBoardPatch(from: PatchableBoard, to: PatchableBoard, toJsonLength: number): string | null {
-  const before = from as unknown as Record<string, unknown>;
-  const after = to as unknown as Record<string, unknown>;
-  if (Object.keys(before).some((key) => !(key in after))) return null;
-  const indexOf = new Map(from.rows.map((row, i) => [JSON.stringify(row), i]));
-  const rows = to.rows.map((row) => indexOf.get(JSON.stringify(row)) ?? row);
+function changedFields(before: object, after: object, skipped?: Set<string>): Record<string, unknown> | null {
+  const old = before as Record<string, unknown>;
+  if (Object.keys(old).some((key) => !(key in after))) return null;
   const changed: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(after)) {
-    if (!TOP_LEVEL_SKIPPED.has(key) && JSON.stringify(value) !== JSON.stringify(before[key])) changed[key] = value;
+    if (!skipped?.has(key) && JSON.stringify(value) !== JSON.stringify(old[key])) changed[key] = value;
   }
+  return changed;
+}
+
+/** A new row as the shortest of: an unchanged row's index, a row's index with its changed fields, the row whole. */
+function rowPatch(row: object, unchanged: Map<string, number>, byKey: Map<unknown, number>, rowsBefore: readonly object[]): RowPatch {
+  const json = JSON.stringify(row);
+  const same = unchanged.get(json);
+  if (same !== undefined) return same;
+  const at = byKey.get((row as Record<string, unknown>)[ROW_KEY]);
+  if (at === undefined) return row;
+  const fields = changedFields(rowsBefore[at]!, row);
+  return fields && JSON.stringify([at, fields]).length < json.length ? [at, fields] : row;
+}
+
+/**
+ * `to` as a change to `from` (the same tournament's board), as JSON; null when a patch cannot say it (a field gone) or
+ * would not be smaller than the board itself (`toJsonLength`).
+ */
+export function makeBoardPatch(from: PatchableBoard, to: PatchableBoard, toJsonLength: number): string | null {
+  const changed = changedFields(from, to, TOP_LEVEL_SKIPPED);
+  if (!changed) return null;
+  const unchanged = new Map(from.rows.map((row, i) => [JSON.stringify(row), i]));
+  const byKey = new Map(from.rows.map((row, i) => [(row as Record<string, unknown>)[ROW_KEY], i]));
+  const rows = to.rows.map((row) => rowPatch(row, unchanged, byKey, from.rows));
   const patch: BoardPatch = { tournamentId: to.tournament.id, from: from.updatedAt, updatedAt: to.updatedAt, rows, changed };
   const json = JSON.stringify(patch);
   return json.length < toJsonLength ? json : null;
@@ -51,11 +78,12 @@ export function makeBoardPatch(from: PatchableBoard, to: PatchableBoard, toJsonL
 /** `board` with `patch` applied, or null when the patch changes another version of it. */
 export function applyBoardPatch<B extends PatchableBoard>(board: B, patch: BoardPatch): B | null {
   if (board.tournament.id !== patch.tournamentId || board.updatedAt !== patch.from) return null;
-  const rows: unknown[] = [];
-  for (const row of patch.rows) {
-    if (typeof row !== 'number') rows.push(row);
-    else if (row in board.rows) rows.push(board.rows[row]);
-    else return null;
+  const rows: object[] = [];
+  for (const entry of patch.rows) {
+    const at = typeof entry === 'number' ? entry : Array.isArray(entry) ? entry[0] : null;
+    if (at === null) rows.push(entry as object);
+    else if (!(at in board.rows)) return null;
+    else rows.push(Array.isArray(entry) ? { ...board.rows[at], ...entry[1] } : board.rows[at]!);
   }
   return { ...board, ...patch.changed, rows, updatedAt: patch.updatedAt };
 }
