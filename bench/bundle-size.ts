@@ -57,16 +57,17 @@ interface PageResult extends FirstLoad {
 }
 
 /**
- * The file names of the admin area's lazy modules: first the one routes.tsx loads for <Route path="admin/*"> (the admin
+ * The file names of the admin area's lazy modules: first the one the routes load for <Route path="admin/*"> (the admin
  * routes with the staff gate), then each admin page's component, as src/client/admin/admin-pages.tsx lists them.
  */
 function adminRouteModules(): string[] {
-  const routes = readFileSync(join(ROOT, 'src/client/routes.tsx'), 'utf8');
+  // The first load's routes and the rest (more-routes.tsx, its own chunk since the first load was cut down).
+  const routes = ['src/client/routes.tsx', 'src/client/more-routes.tsx'].map((file) => readFileSync(join(ROOT, file), 'utf8')).join('\n');
   const lazyFiles = new Map(
     [...routes.matchAll(/const (\w+) = lazy\(\(\) => import\('([^']+)'\)/g)].map((m) => [m[1]!, m[2]!.split('/').pop()!]),
   );
   const gate = /<Route path="admin\/\*" element=\{<(\w+) \/>\}/.exec(routes)?.[1];
-  if (!gate || !lazyFiles.has(gate)) throw new Error('no lazy <Route path="admin/*"> found in src/client/routes.tsx');
+  if (!gate || !lazyFiles.has(gate)) throw new Error('no lazy <Route path="admin/*"> found in src/client/routes.tsx or more-routes.tsx');
   const pages = readFileSync(join(ROOT, 'src/client/admin/admin-pages.tsx'), 'utf8');
   const modules = [lazyFiles.get(gate)!, ...[...pages.matchAll(/lazy\(\(\) => import\('([^']+)'\)/g)].map((m) => m[1]!.split('/').pop()!)];
   if (modules.length < 2) throw new Error('no lazy admin pages found in src/client/admin/admin-pages.tsx');
