@@ -14,6 +14,8 @@ import { SideGamesSlot } from './side-games-slot';
 let boardPatch: typeof import('./board-patch') | undefined;
 /** The code that patches a changed board, fetched once: the first load does not need it (board-patch.ts). */
 export const loadBoardPatch = () => import('./board-patch').then((module) => (boardPatch = module));
+/** That code, if it has come. */
+export const boardPatchLoaded = () => boardPatch;
 
 /**
  * The rows, as HTML (board-rows.ts, docs/decisions/109): React writes them once (or, hydrating, keeps the server's) and never

@@ -4,10 +4,11 @@
 // itself after a dropped connection, and the server then sends everything again.
 import { useEffect, useRef, useState } from 'react';
 import { useOnline } from '../offline/use-online';
-import { applyBoardPatch, LEADERBOARD_PATCH_EVENT, type BoardPatch } from '../../shared/stream-patch';
+import { LEADERBOARD_PATCH_EVENT, type BoardPatch } from '../../shared/stream-patch';
 import { useReads } from '../lib/first-load-reads';
 import { boardsVersion } from '../ssr/page-data';
 import { LEADERBOARD_EVENTS_URL, type ActiveTournaments, type Leaderboard } from './queries';
+import { boardPatchLoaded, loadBoardPatch } from './leaderboard-board';
 
 /** `offline`: the browser has no connection; the page keeps the last boards it received (R32) and catches up once back. */
 export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'offline';
@@ -31,20 +32,6 @@ export function placeBoard(boards: Leaderboard[], board: Leaderboard, active: st
 /** Only the active boards, in the active order (boards just activated follow as their own events). */
 export const keepActive = (boards: Leaderboard[], active: string[]) =>
   active.flatMap((id) => boards.find((b) => b.tournament.id === id) ?? []);
-
-/**
- * The boards with `patch` applied: answers `lost` when the page cannot apply it (it shows another version of the board,
- * or none of an active tournament's), and the stream must send the boards again. A patch older than the board shown (a
- * read answered a newer one first) changes nothing.
- */
-export function patchBoards(boards: Leaderboard[], patch: BoardPatch, active: string[] | null): { boards: Leaderboard[]; lost: boolean } {
-  const shown = boards.find((b) => b.tournament.id === patch.tournamentId);
-  if (!shown) return { boards, lost: !active || active.includes(patch.tournamentId) };
-  if (Date.parse(shown.updatedAt) >= Date.parse(patch.updatedAt)) return { boards, lost: false };
-  const next = applyBoardPatch(shown, patch);
-  if (!next) return { boards, lost: true };
-  return { boards: boards.map((b) => (b === shown ? next : b)), lost: false };
-}
 
 export function useLiveLeaderboards(): LiveState {
   const { leaderboard } = useReads();
@@ -84,19 +71,29 @@ export function useLiveLeaderboards(): LiveState {
         const board = JSON.parse((event as MessageEvent<string>).data) as Leaderboard;
         update((boards) => placeBoard(boards, board, active));
       });
+      // Out of step with the stream (it should not happen), or the patch's code did not load: a new stream sends every
+      // board whole.
+      const again = () => {
+        stream.close();
+        setAttempt((n) => n + 1);
+      };
+      /** The code that applies a patch, on its way (requested once: patches wait for it in the order they came). */
+      let patchCode: ReturnType<typeof loadBoardPatch> | undefined;
       stream.addEventListener(LEADERBOARD_PATCH_EVENT, (event) => {
         const patch = JSON.parse((event as MessageEvent<string>).data) as BoardPatch;
-        let lost = false;
-        update((boards) => {
-          const patched = patchBoards(boards, patch, active);
-          lost = patched.lost;
-          return patched.boards;
-        });
-        // Out of step with the stream (it should not happen): a new stream sends every board whole.
-        if (lost) {
-          stream.close();
-          setAttempt((n) => n + 1);
-        }
+        const apply = (code: NonNullable<ReturnType<typeof boardPatchLoaded>>) => {
+          let lost = false;
+          update((boards) => {
+            const patched = code.patchBoards(boards, patch, active);
+            lost = patched.lost;
+            return patched.boards;
+          });
+          if (lost) again();
+        };
+        // Loaded with the first change, as the rows' patch is (R41: not on the first load).
+        const loaded = boardPatchLoaded();
+        if (loaded) apply(loaded);
+        else (patchCode ??= loadBoardPatch()).then(apply, again);
       });
     };
     // The page's first stream opens once the browser is idle (within a second): the boards are already on screen, and
