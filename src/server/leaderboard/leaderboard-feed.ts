@@ -44,9 +44,10 @@ export interface BoardSnapshot<B extends LiveBoard = Leaderboard> {
   version: number;
   /**
    * The same board as a change to the one computed before it (version `from`), for a stream that was sent that one
-   * (docs/decisions/128); null for a feed without patches, a first board, or a patch no smaller than the board.
+   * (docs/decisions/128); null for a feed without patches or a first board. `event` makes it when a stream first needs it
+   * (a board computed for a read alone never does), and answers null when the patch would be no smaller than the board.
    */
-  patch: { from: number; event: Uint8Array } | null;
+  patch: { from: number; event: () => Uint8Array | null } | null;
 }
 
 /** How long a browser waits before re-opening a dropped stream (the SSE `retry` field). */
@@ -100,12 +101,41 @@ export function snapshotOf<B extends LiveBoard>(
   const body = encoder.encode(json);
   // JSON.stringify escapes line breaks inside strings, so the data is one SSE line.
   const event = eventOf(eventName, json);
-  const patchJson =
-    patchEventName && previous && Array.isArray((loaded.board as Partial<PatchableBoard>).rows)
-      ? makeBoardPatch(previous.board as unknown as PatchableBoard, loaded.board as unknown as PatchableBoard, json.length)
-      : null;
-  const patch = patchJson ? { from: previous!.version, event: eventOf(patchEventName!, patchJson) } : null;
-  return { ...loaded, json, body, gzip: gzipSync(body), event, version, patch };
+  const patchable = patchEventName && previous && Array.isArray((loaded.board as Partial<PatchableBoard>).rows);
+  return {
+    ...loaded,
+    json,
+    body,
+    gzip: gzipSync(body),
+    event,
+    version,
+    patch: patchable ? lazyPatch(previous, loaded.board, json, patchEventName) : null,
+  };
+}
+
+/**
+ * `board` as a change to `previous`'s, made once when first asked for. It keeps only the previous board's data until
+ * then (not its snapshot, whose own patch would keep the one before, and so on).
+ */
+function lazyPatch<B extends LiveBoard>(
+  previous: BoardSnapshot<B>,
+  board: B,
+  json: string,
+  eventName: string,
+): NonNullable<BoardSnapshot['patch']> {
+  let before: PatchableBoard | undefined = previous.board as unknown as PatchableBoard;
+  let made: Uint8Array | null = null;
+  return {
+    from: previous.version,
+    event() {
+      if (before) {
+        const patch = makeBoardPatch(before, board as unknown as PatchableBoard, json.length);
+        made = patch === null ? null : eventOf(eventName, patch);
+        before = undefined;
+      }
+      return made;
+    },
+  };
 }
 
 /** Which tournaments' boards are public, in the order the page shows them, serialised once as the `active` event. */
@@ -171,7 +201,7 @@ export function newestOnlyQueue(write: () => void) {
       const key = snapshot.board.tournament.id;
       // The change alone to a stream that was sent (written, not still waiting) the board it changes; else the whole board.
       const { patch } = snapshot;
-      const event = patch && sent.get(key) === patch.from && !waiting.has(key) ? patch.event : snapshot.event;
+      const event = (patch && sent.get(key) === patch.from && !waiting.has(key) && patch.event()) || snapshot.event;
       queue(key, snapshot.version, event);
     },
   };

@@ -14,7 +14,7 @@ const board = (id: string, version: number, text: string, patchFrom?: number) =>
     board: { tournament: { id } },
     version,
     event: bytes(text),
-    patch: patchFrom === undefined ? null : { from: patchFrom, event: bytes(`patch ${id} ${patchFrom}→${version}\n`) },
+    patch: patchFrom === undefined ? null : { from: patchFrom, event: () => bytes(`patch ${id} ${patchFrom}→${version}\n`) },
   }) as unknown as BoardSnapshot;
 const active = (ids: string[], version: number) =>
   ({ tournamentIds: ids, version, event: bytes(`active ${ids.join(',')}\n`) }) as ActiveSnapshot;

@@ -66,8 +66,9 @@ export const leaderboardRoutes = createRouter()
         `board (JSON, names only) for each active tournament at once, for each one that becomes active, and after every change ` +
         `(a score saved through any process, a draw). After a change, a stream that was sent the board before it may get ` +
         `event \`${LEADERBOARD_PATCH_EVENT}\` instead (\`{ tournamentId, from, updatedAt, rows, changed }\`: \`from\` is the ` +
-        `\`updatedAt\` of the board it changes; each of \`rows\`, in order, is a row or the index of an unchanged row in that ` +
-        `board; \`changed\` holds the other fields that differ). A comment every 15 s keeps the connection open; \`retry: ${RETRY_MS}\` ` +
+        `\`updatedAt\` of the board it changes; each of \`rows\`, in order, is the index of an unchanged row in that board, ` +
+        `\`[index, fields]\` for a row of it whose fields changed, or a row whole; \`changed\` holds the other fields that ` +
+        `differ). A comment every 15 s keeps the connection open; \`retry: ${RETRY_MS}\` ` +
         `tells the browser to re-open a dropped stream, which then sends everything again. When the server process stops, ` +
         `event \`${CLOSING_EVENT}\` (\`{ retryMs }\`, with \`retry\` set to the same 2 to 6 s) ends the stream: the browser re-opens it ` +
         `then, on another process or this one restarted.`,

@@ -3,6 +3,7 @@
 // is applied as the page applies it (docs/decisions/128) and read as the whole board it makes, marked `patched`; one that
 // does not apply to the board the stream sent before fails the read.
 import { applyBoardPatch, LEADERBOARD_PATCH_EVENT, type BoardPatch, type PatchableBoard } from '../../shared/stream-patch';
+import { LEADERBOARD_EVENT } from '../leaderboard/leaderboard-feed';
 
 export interface ServerSentEvent {
   event: string;
@@ -33,7 +34,7 @@ export function readEvents(response: Response): EventReader {
   /** The last board per tournament, whole or patched. */
   const boards = new Map<string, PatchableBoard>();
   const board = (event: ServerSentEvent): ServerSentEvent => {
-    if (event.event === 'leaderboard') {
+    if (event.event === LEADERBOARD_EVENT) {
       const whole = JSON.parse(event.data) as PatchableBoard;
       boards.set(whole.tournament.id, whole);
     }
@@ -43,7 +44,7 @@ export function readEvents(response: Response): EventReader {
     const after = before && applyBoardPatch(before, patch);
     if (!after) throw new Error(`A patch from ${patch.from} to a board the stream sent at ${before?.updatedAt ?? 'no time'}`);
     boards.set(patch.tournamentId, after);
-    return { ...event, event: 'leaderboard', data: JSON.stringify(after), patched: true };
+    return { ...event, event: LEADERBOARD_EVENT, data: JSON.stringify(after), patched: true };
   };
 
   const parseBlock = (block: string) => {
