@@ -25,7 +25,6 @@
 // minute on servers started cold measures their start (decision 117).
 //   node --import tsx bench/auction.ts [--bidders 500] [--lots 20] [--bids 5000] [--seconds 60] [--viewers 2000]
 //                                      [--per-address 500] [--warm-seconds 10]
-import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { closeDueLots } from '../src/server/auction/closing';
 import { createLot, setAuctionTimes } from '../src/server/auction/lots';
@@ -47,6 +46,7 @@ import {
   writeResult,
   type Check,
   type ServerProcess,
+  cpuMsOf,
 } from './lib';
 import { benchDatabase } from './signed-in-fixtures';
 
@@ -70,16 +70,6 @@ const addressOf = (i: number) => {
   const n = 2 + Math.floor(i / PER_ADDRESS);
   return `127.0.${Math.floor(n / 256)}.${n % 256}`;
 };
-
-/** A process's CPU so far (user + system), in ms, from /proc (0 once it is gone). */
-function cpuMsOf(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return 0;
-  }
-}
 
 /** The lot viewer i's page shows, and how many pages show lot l. */
 const lotOf = (i: number) => i % LOTS;

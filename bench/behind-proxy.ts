@@ -18,6 +18,7 @@ import { loadavg } from 'node:os';
 import { caddyAddress, startCaddy, type RunningCaddy } from '../src/server/test/caddy';
 import {
   argValue,
+  cpuMsOf,
   freePort,
   noteLoad,
   printTable,
@@ -55,12 +56,6 @@ interface Row {
   load: number;
 }
 
-/** A process's CPU time so far (user and system), in milliseconds (clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 /** CPU milliseconds per 1,000 reads, averaged over a path's runs: each process's and their sum. */
 function cpuPerRead(rows: Row[], path: Row['path']) {
   const of = rows.filter((r) => r.path === path);
@@ -87,7 +82,7 @@ async function readThroughput(scheme: 'https' | 'http'): Promise<{ rows: Row[]; 
     const cookie = await leaderThroughCaddy(caddy, server.baseUrl, proxyUrl, EMAIL, where);
     const targets = { direct: server.baseUrl, caddy: caddy.url };
     const run = async (path: 'direct' | 'caddy', duration: number): Promise<Row> => {
-      const before = { portal: cpuMs(server.pid), caddy: cpuMs(caddy!.pid), client: cpuMs(process.pid) };
+      const before = { portal: cpuMsOf(server.pid), caddy: cpuMsOf(caddy!.pid), client: cpuMsOf(process.pid) };
       const result = await autocannon({
         url: `${targets[path]}/api/teams/mine`,
         connections: CONNECTIONS,
@@ -100,9 +95,9 @@ async function readThroughput(scheme: 'https' | 'http'): Promise<{ rows: Row[]; 
       return {
         path,
         reqPerSec: round(result.requests.average, 1),
-        portalCpu: per1000(cpuMs(server.pid), before.portal),
-        caddyCpu: per1000(cpuMs(caddy!.pid), before.caddy),
-        clientCpu: per1000(cpuMs(process.pid), before.client),
+        portalCpu: per1000(cpuMsOf(server.pid), before.portal),
+        caddyCpu: per1000(cpuMsOf(caddy!.pid), before.caddy),
+        clientCpu: per1000(cpuMsOf(process.pid), before.client),
         p50ms: result.latency.p50,
         p99ms: result.latency.p99,
         ok2xx: result['2xx'],

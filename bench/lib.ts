@@ -104,6 +104,16 @@ export function memoryOf(pid: number): { rssMB: number; peakMB: number } {
   return { rssMB: round(kb('VmRSS') / 1024, 1), peakMB: round(kb('VmHWM') / 1024, 1) };
 }
 
+/** A process's CPU time so far (user + system), in ms, from /proc (clock ticks of 10 ms; 0 once it is gone). */
+export function cpuMsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
 export const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 10 ** digits;
 export const kb = (bytes: number) => round(bytes / 1024, 1);
 

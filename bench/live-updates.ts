@@ -25,6 +25,7 @@ import { migrateDatabase, openDatabase } from '../src/server/db/connect';
 import { players, playerScores, teams, tournamentCourses, tournaments } from '../src/server/db/schema';
 import {
   argValue,
+  cpuMsOf,
   freePort,
   median,
   memoryOf,
@@ -210,6 +211,10 @@ async function main() {
     const saveMs: number[] = [];
     const firstOn: number[][] = servers.map(() => []);
     const lastOn: number[][] = servers.map(() => []);
+    // CPU each process spends from a save's request until every subscriber has it: the portals, Caddy, and this process
+    // (the save and every subscriber's reading, TLS included). On shared cores the delivery is what they add up to.
+    const cpuOf = () => [...servers.map((s) => cpuMsOf(s.pid)), caddy ? cpuMsOf(caddy.pid) : 0, cpuMsOf(process.pid)];
+    const cpuSpent = cpuOf().map(() => 0);
     for (let n = 0; n < SAVES; n++) {
       const strokes = 2 + n;
       const card = playerRows
@@ -229,6 +234,7 @@ async function main() {
       gotAt = new Array(SUBSCRIBERS).fill(undefined);
       got = 0;
       const all = new Promise<void>((resolve) => (onAll = resolve));
+      const cpuBefore = cpuOf();
       const sentAt = performance.now();
       const response = await post(`/api/teams/${team.id}/scores`, 'PUT', JSON.stringify({ scores: card }), cookie);
       if (!response.ok) throw new Error(`save: ${response.status} ${await response.text()}`);
@@ -236,6 +242,7 @@ async function main() {
       if ((await Promise.race([all.then(() => 'ok'), sleep(30_000).then(() => 'timeout')])) === 'timeout') {
         throw new Error(`save ${n + 1}: only ${got} of ${SUBSCRIBERS} subscribers got it`);
       }
+      cpuOf().forEach((ms, k) => (cpuSpent[k]! += ms - cpuBefore[k]!));
       gotAt.forEach((at, i) => {
         delays.push(at! - sentAt);
         (i % servers.length === 0 ? onSaver : onOthers).push(at! - sentAt);
@@ -257,6 +264,11 @@ async function main() {
     );
     console.log(
       `p95 on the saving process ${round(percentile(onSaver, 95), 1)} ms, on the other(s) ${onOthers.length ? round(percentile(onOthers, 95), 1) : '—'} ms`,
+    );
+    const cpuPerSave = cpuSpent.map((ms) => round(ms / SAVES, 1));
+    const cpu = { portals: cpuPerSave.slice(0, servers.length), caddy: cpuPerSave[servers.length]!, viewers: cpuPerSave.at(-1)! };
+    console.log(
+      `CPU per save until all had it (ms, ticks of 10): portals ${cpu.portals.join(', ')}${caddy ? `, Caddy ${cpu.caddy}` : ''}, this process (save and viewers) ${cpu.viewers}`,
     );
     console.log(`server memory per open subscriber: ${perSubscriberKB.join(', ')} KB`);
     const firstMs = firstOn.map((each) => round(median(each), 1));
@@ -299,6 +311,7 @@ async function main() {
       saves: SAVES,
       connectMs,
       client: CLIENT,
+      cpuPerSave: cpu,
       perAddress: PER_ADDRESS,
       delivery: { p50, p95, max, saveRequestP50: round(percentile(saveMs, 50), 1), firstPerProcessMs: firstMs, lastPerProcessMs: lastMs },
       memory: { idleMB: idle, openMB: open, perSubscriberKB },

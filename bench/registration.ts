@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase, queryRows } from '../src/server/db/connect';
 import { printSummary, summarise } from './cpu-profile';
-import { argValue, freePort, hasArg, median, RESULTS_DIR, round, spawnServer, waitForOk, writeResult, type Check } from './lib';
+import { argValue, cpuMsOf, freePort, hasArg, median, RESULTS_DIR, round, spawnServer, waitForOk, writeResult, type Check } from './lib';
 import {
   benchDatabase,
   createLeader,
@@ -37,12 +37,6 @@ const percentile = (values: number[], p: number) => {
   const s = [...values].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
 };
-
-/** User + system CPU time of a process so far (Linux /proc; clock ticks of 10 ms). */
-function processCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 async function main() {
   const bench = await benchDatabase('postgres', `golf_bench_reg_${process.pid}`);
@@ -102,11 +96,11 @@ async function main() {
     const rounds = [];
     for (const [r, race] of races.entries()) {
       const readsMs = await readAll();
-      const cpuBefore = processCpuMs(server.pid);
+      const cpuBefore = cpuMsOf(server.pid);
       const raceStart = performance.now();
       const attempts = await Promise.all(cookies.map((cookie, i) => register(base, cookie, race, r * LEADERS + i)));
       const raceWallMs = performance.now() - raceStart;
-      const raceServerCpuMs = processCpuMs(server.pid) - cpuBefore;
+      const raceServerCpuMs = cpuMsOf(server.pid) - cpuBefore;
       const accepted = attempts.filter((a) => a.status === 201).length;
       const refused = attempts.filter((a) => a.status === 409);
       const [counts] = await queryRows<{ teams: number; players: number; payments: number }>(
@@ -153,11 +147,11 @@ async function main() {
       // One more race, profiled (the profiler's own cost stays out of the measured races).
       await readAll();
       await fetch(`${base}/bench/cpu-profile/start`, { method: 'POST' });
-      const cpuBefore = processCpuMs(server.pid);
+      const cpuBefore = cpuMsOf(server.pid);
       const started = performance.now();
       const attempts = await Promise.all(cookies.map((cookie, i) => register(base, cookie, profiled, 80_000 + i)));
       const wallMs = round(performance.now() - started);
-      const cpuMs = processCpuMs(server.pid) - cpuBefore;
+      const cpuMs = cpuMsOf(server.pid) - cpuBefore;
       const { file } = (await (await fetch(`${base}/bench/cpu-profile/stop`, { method: 'POST' })).json()) as { file: string };
       const accepted = attempts.filter((a) => a.status === 201).length;
       console.log(`\nprofiled race: ${accepted}/${LEADERS} accepted in ${wallMs} ms, server CPU ${cpuMs} ms; profile ${file}`);
