@@ -29,7 +29,7 @@
 //   and the lowest; the run with the median performance is the one whose metrics and failing audits are shown.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrateDatabase, openDatabase } from '../src/server/db/connect';
@@ -259,6 +259,7 @@ try {
         }
         rerun = false;
         if (KEEP_REPORTS) {
+          mkdirSync(KEEP_REPORTS, { recursive: true });
           const file = join(KEEP_REPORTS, `${page.slice(1).replace(/\W+/g, '_') || 'home'}-${i + 1}.json`);
           writeFileSync(file, JSON.stringify(result.lhr));
           writeFileSync(file.replace(/\.json$/, '.trace.json'), JSON.stringify(result.artifacts.Trace));

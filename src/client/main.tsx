@@ -65,15 +65,17 @@ if (root.firstElementChild && root.getAttribute(RENDERED_URL_ATTRIBUTE) === loca
 // saves an earlier visit left on this phone are sent from whatever page is open.
 window.addEventListener('load', () => {
   if ('serviceWorker' in navigator && import.meta.env.PROD) {
-    // The page's first reads went out before the worker took charge: read them again through it, so it keeps them for
-    // offline use (the card a scorer just opened, the teams, who is signed in, the boards).
-    // The server-rendered document too, so this page opens offline as itself (vite.config.ts keeps it under its address).
+    // The page's first reads went out before the worker took charge: send them again through it, so it keeps them for
+    // offline use (the card a scorer just opened, the teams, who is signed in, the boards). Who is signed in and the boards
+    // are asked only for the worker to keep: the page already shows them, and redrawing the board for the same answer is
+    // a phone's work for nothing. The server-rendered document too, so this page opens offline as itself (vite.config.ts
+    // keeps it under its address).
     const rendered = root.getAttribute(RENDERED_URL_ATTRIBUTE);
     navigator.serviceWorker.addEventListener(
       'controllerchange',
       () => {
-        reads.me.invalidate();
-        reads.leaderboard.invalidate();
+        reads.me.requestAgain();
+        reads.leaderboard.requestAgain();
         void reads.pageQueries?.refetchQueries({ type: 'active' });
         if (rendered) void fetch(rendered, { credentials: 'same-origin' }).catch(() => undefined);
       },

@@ -168,4 +168,22 @@ describe('RemoteValue', () => {
     expect(seen).toHaveBeenCalled();
     stop();
   });
+
+  it('requestAgain: asks once more for a value it has, and nobody showing it hears of the answer', async () => {
+    let answer = 'board 1';
+    const load = vi.fn(async () => answer);
+    const value = new RemoteValue(load);
+    value.requestAgain(); // never read: nothing for the worker to keep
+    expect(load).not.toHaveBeenCalled();
+    await value.refetch();
+    const seen = vi.fn();
+    value.subscribe(seen);
+    answer = 'board 2';
+    value.requestAgain();
+    expect(load).toHaveBeenCalledTimes(2);
+    await load.mock.results[1]!.value;
+    await Promise.resolve();
+    expect(seen).not.toHaveBeenCalled();
+    expect(value.get().data).toBe('board 1');
+  });
 });

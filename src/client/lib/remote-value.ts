@@ -119,6 +119,14 @@ export class RemoteValue<T> {
     return run;
   }
 
+  /**
+   * A value the page has read: sends the same request once more and drops its answer, for the service worker newly in
+   * charge to keep for offline use (main.tsx). The value and the screens showing it stay as they are.
+   */
+  requestAgain() {
+    if (this.state.data !== undefined) this.load().catch(() => undefined);
+  }
+
   /** The value is out of date: asked again at once if a component shows it, else when one next does. */
   invalidate() {
     this.updatedAt = 0;
