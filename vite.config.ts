@@ -117,16 +117,9 @@ export default defineConfig(({ isSsrBuild }) =>
           // A lazy page's scripts are not listed in the entry for preloading, only its style sheets (which must load with it):
           // the list of every page's chunk names is 0.8 KB gzip of hashes in the entry that every first load carries (R41's
           // 90 KB on a real day, docs/decisions/081). A page opened in the app fetches its chunk, then that chunk's imports.
-          // The document lists the entry's first-load chunk (74 KB gzip): fetched beside the entry, not one round trip after
-          // it (docs/decisions/130). Not the bundler's runtime (0.4 KB), which the entry's own import fetches while that
-          // chunk is still on its way: its link would cost the first load's bytes for nothing.
           // No modulepreload polyfill (0.4 KB gzip in the entry): every browser of cssTarget but Safari 16.4–16.x supports
           // modulepreload, and there the scripts load all the same, through their imports (docs/decisions/081).
-          modulePreload: {
-            polyfill: false,
-            resolveDependencies: (_file, deps, { hostType }) =>
-              deps.filter((dep) => dep.endsWith('.css') || (hostType === 'html' && /(^|\/)first-load-/.test(dep))),
-          },
+          modulePreload: { polyfill: false, resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith('.css')) },
           rolldownOptions: {
             // The leaderboard's own first-load sheet (index.css without Home's classes), which the server puts inline in its
             // document in place of index.css (http/static-assets.ts, R41's 90 KB on a real day, docs/decisions/081).
