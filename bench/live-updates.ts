@@ -6,9 +6,7 @@
 //    other process, the 100 ms debounce and writing the board (~13 KB) to every stream.
 //  - Memory: each server's RSS with no subscriber and with its share of them open; per subscriber = difference ÷ count.
 // Subscribers are raw HTTP requests to GET /api/leaderboard/events (one socket each, as a browser's page holds one
-// EventSource for every board), opened by bench/lib.ts's openEventStream (whole events, searched as bytes) on
-// --viewer-threads worker threads (bench/viewer-crowd.ts; one by default, as the main thread alone read them before
-// 2026-11-29 21:00). They come from --per-address viewers per client address (127.0.0.2, .3, …:
+// EventSource for every board), opened by bench/lib.ts's openEventStream (whole events, searched as bytes). They come from --per-address viewers per client address (127.0.0.2, .3, …:
 // a course's Wi-Fi puts hundreds of phones behind one address, and no more than STREAMS_PER_ADDRESS per process are
 // served from one; decision 065), not all from one.
 // With --via caddy (bench/behind-proxy.ts), Caddy runs deploy/Caddyfile in front of the processes (src/server/test/caddy.ts)
@@ -17,12 +15,10 @@
 // --name: the result file's name (default live-updates).
 //   node --import tsx bench/live-updates.ts [--subscribers 10000] [--processes 2] [--saves 5] [--teams 36] [--client socket|http]
 //                                           [--per-address 500] [--via direct|caddy|caddy-http] [--name live-updates]
-//                                           [--viewer-threads 1]
 import { randomUUID } from 'node:crypto';
 import https from 'node:https';
 import { caddyAddress, httpsRequest, startCaddy, type RunningCaddy } from '../src/server/test/caddy';
 import { loadavg } from 'node:os';
-import { openCrowd, sharedNow, type Crowd } from './viewer-crowd';
 import { createUserAccount } from '../src/server/account/service';
 import { createCourse } from '../src/server/courses/service';
 import { migrateDatabase, openDatabase } from '../src/server/db/connect';
@@ -42,6 +38,7 @@ import {
   type Check,
   type ServerProcess,
   adminQuery,
+  openEventStream,
   PG_ADMIN_URL,
 } from './lib';
 
@@ -53,11 +50,6 @@ const TEAMS = Number(argValue('--teams') ?? 36);
 /** 'socket' (default): the light load generator; 'http': Node's HTTP client per stream (the figures before 2026-11-25 10:00). */
 const CLIENT = argValue('--client') ?? 'socket';
 const PER_ADDRESS = Number(argValue('--per-address') ?? 500);
-/**
- * The worker threads reading the streams (bench/viewer-crowd.ts). One by default, as before: the generator then takes at
- * most one of the two cores the servers share with it. The save goes from the main thread, never queued behind reads.
- */
-const VIEWER_THREADS = Number(argValue('--viewer-threads') ?? 1);
 const VIA = argValue('--via') ?? 'direct';
 const RESULT_NAME = argValue('--name') ?? 'live-updates';
 /** Subscriber i's client address: PER_ADDRESS viewers behind each (spread over the processes as every subscriber is). */
@@ -88,7 +80,7 @@ async function main() {
   const databaseUrl = url.toString();
   const database = await openDatabase({ databaseUrl, dataDir: null, poolSize: 2 });
   const servers: ServerProcess[] = [];
-  let crowd: Crowd | undefined;
+  const streams: { destroy(): void }[] = [];
   try {
     await migrateDatabase(database);
     const db = database.db;
@@ -179,17 +171,27 @@ async function main() {
     await sleep(2000);
     const idle = servers.map((s) => memoryOf(s.pid).rssMB);
 
-    // The viewers, spread over VIEWER_THREADS worker threads (bench/viewer-crowd.ts): each save, the texts that say team
-    // 1's new total (in a whole board, or in a patch), and when each viewer first read one.
+    // Per save: the texts that say team 1's new total (in a whole board, or in a patch), and when each subscriber first read one.
+    const first: boolean[] = new Array(SUBSCRIBERS).fill(false);
+    let expected: Buffer[] = [];
+    let gotAt: (number | undefined)[] = [];
+    let got = 0;
+    let onAll: () => void = () => {};
     const connectStart = performance.now();
-    const viewers = await openCrowd(
-      Array.from({ length: SUBSCRIBERS }, (_, i) => ({
-        url: `${caddy?.url ?? servers[i % servers.length]!.baseUrl}/api/leaderboard/events`,
-        options: { localAddress: addressOf(i), ca: caddy?.rootCertificate, nodeHttp: CLIENT === 'http' },
-      })),
-      VIEWER_THREADS,
-    );
-    crowd = viewers;
+    for (let i = 0; i < SUBSCRIBERS; i++) {
+      const server = servers[i % servers.length]!;
+      const options = { localAddress: addressOf(i), ca: caddy?.rootCertificate, nodeHttp: CLIENT === 'http' };
+      streams.push(
+        await openEventStream(`${caddy?.url ?? server.baseUrl}/api/leaderboard/events`, options, (events, at) => {
+          first[i] = true;
+          if (gotAt[i] === undefined && expected.some((text) => events.indexOf(text) >= 0)) {
+            gotAt[i] = at;
+            if (++got === SUBSCRIBERS) onAll();
+          }
+        }),
+      );
+    }
+    while (first.some((f) => !f)) await sleep(20);
     const connectMs = round(performance.now() - connectStart);
     await sleep(2000);
     const open = servers.map((s) => memoryOf(s.pid).rssMB);
@@ -224,29 +226,31 @@ async function main() {
       // this total is its row (fields may sit between its name and these: the row's start was added since). A patch
       // (decision 128) carries the row's changed fields only, in the row's order: "thru" is there only when it changed.
       const toPar = total - 4 * card.length;
-      const expected = [
+      expected = [
         `"toPar":${toPar},"thru":10,"total":${total},`,
         `"toPar":${toPar},"total":${total},`,
         `"toPar":${toPar},"total":${total}}`,
       ].map((text) => Buffer.from(text));
-      const delivered = await viewers.watch(expected, 30_000);
+      gotAt = new Array(SUBSCRIBERS).fill(undefined);
+      got = 0;
+      const all = new Promise<void>((resolve) => (onAll = resolve));
       const cpuBefore = cpuOf();
-      const sentAt = sharedNow();
+      const sentAt = performance.now();
       const response = await post(`/api/teams/${team.id}/scores`, 'PUT', JSON.stringify({ scores: card }), cookie);
       if (!response.ok) throw new Error(`save: ${response.status} ${await response.text()}`);
-      saveMs.push(sharedNow() - sentAt);
-      const gotAt = await delivered().catch((error: Error) => {
-        throw new Error(`save ${n + 1}: ${error.message}`);
-      });
+      saveMs.push(performance.now() - sentAt);
+      if ((await Promise.race([all.then(() => 'ok'), sleep(30_000).then(() => 'timeout')])) === 'timeout') {
+        throw new Error(`save ${n + 1}: only ${got} of ${SUBSCRIBERS} subscribers got it`);
+      }
       cpuOf().forEach((ms, k) => (cpuSpent[k]! += ms - cpuBefore[k]!));
       gotAt.forEach((at, i) => {
-        delays.push(at - sentAt);
-        (i % servers.length === 0 ? onSaver : onOthers).push(at - sentAt);
+        delays.push(at! - sentAt);
+        (i % servers.length === 0 ? onSaver : onOthers).push(at! - sentAt);
       });
       // Where the time goes, per process: its first subscriber has it once the save, the NOTIFY, the debounce and the
       // board's computation are done; the rest is writing to every socket and this process reading them.
       servers.forEach((_, k) => {
-        const mine = gotAt.filter((_, i) => i % servers.length === k).map((at) => at - sentAt);
+        const mine = gotAt.filter((_, i) => i % servers.length === k).map((at) => at! - sentAt);
         firstOn[k]!.push(Math.min(...mine));
         lastOn[k]!.push(Math.max(...mine));
       });
@@ -317,7 +321,7 @@ async function main() {
     if (checks.some((c) => c.pass === false)) process.exitCode = 1;
   } finally {
     savingAgent?.destroy();
-    await crowd?.close();
+    for (const stream of streams) stream.destroy();
     await caddy?.stop();
     await Promise.all(servers.map((s) => s.stop()));
     await database.close();
