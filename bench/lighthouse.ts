@@ -353,7 +353,9 @@ printTable(
 console.log('\nmain-thread work by group (ms, simulated phone): the median over the runs');
 const groupNames = [...new Set(spread.flatMap((s) => s.runs.flatMap((r) => Object.keys(r.breakdown))))];
 const groupMedian = (runs: PageReport[], group: string) => median(runs.map((r) => r.breakdown[group] ?? 0));
-groupNames.sort((a, b) => groupMedian(spread.at(-1)?.runs ?? [], b) - groupMedian(spread.at(-1)?.runs ?? [], a));
+// Largest first, by the last page's medians.
+const sortKey = new Map(groupNames.map((group) => [group, groupMedian(spread.at(-1)?.runs ?? [], group)]));
+groupNames.sort((a, b) => sortKey.get(b)! - sortKey.get(a)!);
 printTable(groupNames.map((group) => ({ group, ...Object.fromEntries(spread.map((s) => [s.page, groupMedian(s.runs, group)])) })));
 
 const checks: Check[] = [];

@@ -49,9 +49,20 @@ function changedFields(before: object, after: object, skipped?: Set<string>): Re
   return changed;
 }
 
+/**
+ * A row's JSON, kept with the row: a board's rows are stringified as the new rows of one patch and again as the old rows
+ * of the next (boards are never changed once computed).
+ */
+const rowJsonCache = new WeakMap<object, string>();
+function rowJson(row: object): string {
+  let json = rowJsonCache.get(row);
+  if (json === undefined) rowJsonCache.set(row, (json = JSON.stringify(row)));
+  return json;
+}
+
 /** A new row as the shortest of: an unchanged row's index, a row's index with its changed fields, the row whole. */
 function rowPatch(row: object, unchanged: Map<string, number>, byKey: Map<unknown, number>, rowsBefore: readonly object[]): RowPatch {
-  const json = JSON.stringify(row);
+  const json = rowJson(row);
   const same = unchanged.get(json);
   if (same !== undefined) return same;
   const at = byKey.get((row as Record<string, unknown>)[ROW_KEY]);
@@ -67,7 +78,7 @@ function rowPatch(row: object, unchanged: Map<string, number>, byKey: Map<unknow
 export function makeBoardPatch(from: PatchableBoard, to: PatchableBoard, toJsonLength: number): string | null {
   const changed = changedFields(from, to, TOP_LEVEL_SKIPPED);
   if (!changed) return null;
-  const unchanged = new Map(from.rows.map((row, i) => [JSON.stringify(row), i]));
+  const unchanged = new Map(from.rows.map((row, i) => [rowJson(row), i]));
   const byKey = new Map(from.rows.map((row, i) => [(row as Record<string, unknown>)[ROW_KEY], i]));
   const rows = to.rows.map((row) => rowPatch(row, unchanged, byKey, from.rows));
   const patch: BoardPatch = { tournamentId: to.tournament.id, from: from.updatedAt, updatedAt: to.updatedAt, rows, changed };
@@ -80,10 +91,13 @@ export function applyBoardPatch<B extends PatchableBoard>(board: B, patch: Board
   if (board.tournament.id !== patch.tournamentId || board.updatedAt !== patch.from) return null;
   const rows: object[] = [];
   for (const entry of patch.rows) {
-    const at = typeof entry === 'number' ? entry : Array.isArray(entry) ? entry[0] : null;
-    if (at === null) rows.push(entry as object);
-    else if (!(at in board.rows)) return null;
-    else rows.push(Array.isArray(entry) ? { ...board.rows[at], ...entry[1] } : board.rows[at]!);
+    if (typeof entry !== 'number' && !Array.isArray(entry)) {
+      rows.push(entry);
+      continue;
+    }
+    const [at, fields] = typeof entry === 'number' ? [entry] : entry;
+    if (!(at in board.rows)) return null;
+    rows.push(fields ? { ...board.rows[at], ...fields } : board.rows[at]!);
   }
   return { ...board, ...patch.changed, rows, updatedAt: patch.updatedAt };
 }
