@@ -13,9 +13,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
 import pg from 'pg';
 import { createApp } from '../src/server/app';
+import { listen } from '../src/server/http/listener';
 import { buildDeps, openConfiguredDatabase } from '../src/server/bootstrap';
 import { loadConfig } from '../src/server/config';
 
@@ -83,11 +83,9 @@ async function counted(request: Request, env: unknown): Promise<Response> {
   return new Response(body, { status: response.status, headers });
 }
 
-const server = serve(
-  {
-    fetch: (request, env) => (request.headers.get('x-bench-count-queries') ? counted(request, env) : app.fetch(request, env)),
-    port: config.port,
-  },
+const server = listen(
+  (request, env) => (request.headers.get('x-bench-count-queries') ? counted(request, env) : app.fetch(request, env)),
+  config.port,
   () => {
     console.log(`bench server on ${config.appUrl} (${database.kind}), ready in ${Math.round(performance.now() - started)} ms`);
   },
@@ -97,7 +95,7 @@ let stopping = false;
 async function stop() {
   if (stopping) return;
   stopping = true;
-  server.close();
+  void server.close();
   await deps.sessions.close();
   await database.close();
   process.exit(0);

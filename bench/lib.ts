@@ -343,7 +343,7 @@ export function openEventStream(
       if (!opened) {
         opened = true;
         if (!chunk.subarray(0, OK_HEAD.length).equals(OK_HEAD)) {
-          reject(new Error(`${url}: ${chunk.subarray(0, 60).toString('latin1')}`));
+          reject(new Error(`${url}: ${chunk.subarray(0, 600).toString('latin1')}`));
           socket.destroy();
           return;
         }

@@ -1,11 +1,11 @@
 // Start-up: settings, database and migrations, then one process serving the API and the built client.
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
 import { issueSetupToken, SETUP_TOKEN_HOURS } from './setup/service';
 import { createApp } from './app';
 import { buildDeps, openConfiguredDatabase, organisationMailer } from './bootstrap';
 import { ConfigError, databaseName, loadConfig, type Config } from './config';
 import { loadStaticAssets } from './http/static-assets';
+import { listen } from './http/listener';
 import { startHoldSweeper } from './holds/sweeper';
 import { startAuctionCloser } from './auction/closer';
 import { startMessageSender } from './messages/sender';
@@ -68,7 +68,7 @@ const copies = config.backups ? startScheduledCopies({ database, schedule: confi
 void copies?.runOnce().catch((error) => logger.error('scheduled backup failed', copyFailureFields(config.backups!, error)));
 
 const app = createApp(deps, { assets });
-const server = serve({ fetch: app.fetch, port: config.port }, () => {
+const server = listen(app.fetch, config.port, () => {
   const where = databaseName(config);
   logger.info(
     `Golf tournament portal on ${config.appUrl} (port ${config.port}), using ${where}; ready in ${Math.round(performance.now() - started)} ms`,
@@ -89,20 +89,6 @@ if (setupToken) {
  * (SIGINT) is over within this, whatever is left; 1 s below the 10 s the rule allows, for the exit itself.
  */
 const STOP_DEADLINE_MS = 9_000;
-/** While stopping, connections whose request has finished are closed this often (a keep-alive one would wait for its next request). */
-const IDLE_SWEEP_MS = 50;
-
-/** Stops accepting; resolves once every open connection has closed (its request answered, or a stream ended). */
-function stopServing(): Promise<void> {
-  const http = server as import('node:http').Server;
-  return new Promise((resolve) => {
-    const sweep = setInterval(() => http.closeIdleConnections(), IDLE_SWEEP_MS);
-    http.close(() => {
-      clearInterval(sweep);
-      resolve();
-    });
-  });
-}
 
 let stopping = false;
 async function stop(signal: string) {
@@ -122,7 +108,7 @@ async function stop(signal: string) {
   }, STOP_DEADLINE_MS);
   deadline.unref();
   try {
-    const served = step('requests under way', stopServing());
+    const served = step('requests under way', server.close());
     // The streams end now with a retry hint (server.close waits for them otherwise): the browsers re-open them elsewhere.
     const streamsEnded = step(
       'live-board streams',

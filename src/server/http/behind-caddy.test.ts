@@ -100,8 +100,9 @@ if (testDatabaseKind() === 'postgres') {
       await database?.close();
     });
 
-    const send = (path: string, options: { method?: string; json?: unknown; cookie?: string; origin?: string } = {}) => {
+    const send = (path: string, options: { method?: string; json?: unknown; cookie?: string; origin?: string; accept?: string } = {}) => {
       const headers: Record<string, string> = {};
+      if (options.accept) headers.accept = options.accept;
       if (options.json !== undefined) headers['content-type'] = 'application/json';
       if (options.cookie) headers.cookie = options.cookie;
       const method = options.method ?? (options.json === undefined ? 'GET' : 'POST');
@@ -154,7 +155,8 @@ if (testDatabaseKind() === 'postgres') {
     it('streams the live board through Caddy: a score saved reaches a viewer at once', async () => {
       const { tournament, teams } = await createTournamentDay(database.db, leaderId, { teams: 2 });
       const team = teams[1]!;
-      const subscribed = await send('/api/leaderboard/events');
+      // As a browser's EventSource asks: Caddy sends it to the portals over h2c (decision 132).
+      const subscribed = await send('/api/leaderboard/events', { accept: 'text/event-stream' });
       expect(subscribed.status).toBe(200);
       expect(subscribed.headers['content-type']).toBe('text/event-stream');
       const stream = readEvents(subscribed.response);
@@ -184,5 +186,38 @@ if (testDatabaseKind() === 'postgres') {
         await stream.close();
       }
     }, 60_000);
+
+    it("carries many viewers' streams to the portals over a few HTTP/2 connections, not one connection each (decision 132)", async () => {
+      const STREAMS = 24;
+      const before = establishedTo([a!, b!].map((s) => Number(new URL(s.url).port)));
+      const streams = await Promise.all(
+        Array.from({ length: STREAMS }, async () => {
+          const subscribed = await send('/api/leaderboard/events', { accept: 'text/event-stream' });
+          expect(subscribed.status).toBe(200);
+          const stream = readEvents(subscribed.response);
+          await stream.until((e) => e.event === 'active');
+          return stream;
+        }),
+      );
+      try {
+        // Over HTTP/1.1 each stream holds a connection of its own to a portal: STREAMS more. Over h2c, one or two.
+        expect(establishedTo([a!, b!].map((s) => Number(new URL(s.url).port))) - before).toBeLessThanOrEqual(4);
+      } finally {
+        await Promise.all(streams.map((stream) => stream.close()));
+      }
+    }, 60_000);
   });
+}
+
+/** TCP connections established to these local ports (the portals' side of Caddy's connections), from /proc/net. */
+function establishedTo(ports: number[]): number {
+  const wanted = new Set(ports.map((port) => port.toString(16).toUpperCase().padStart(4, '0')));
+  let count = 0;
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6'])
+    for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
+      const [, local, , state] = line.trim().split(/\s+/);
+      // State 01 is ESTABLISHED; the local address ends with :PORT in hex.
+      if (state === '01' && local && wanted.has(local.split(':').at(-1)!)) count++;
+    }
+  return count;
 }

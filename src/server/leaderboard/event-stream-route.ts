@@ -1,12 +1,13 @@
 // Serving one Server-Sent Events stream (the live boards, the paddle raise's TV board, the auction's lots): a slot per address and per process, written
 // straight to the socket when served by Node (docs/decisions/042), through Hono's streamSSE for in-process callers (tests).
 import { ServerResponse } from 'node:http';
+import { Http2ServerResponse } from 'node:http2';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import type { AppContext } from '../http/context';
 import { rateLimited, unavailable } from '../http/errors';
 import { newestOnlyQueue, type StreamSubscriber } from './leaderboard-feed';
-import { EVENT_STREAM_HEADERS, nodeSubscriber } from './node-event-stream';
+import { EVENT_STREAM_HEADERS, H2_EVENT_STREAM_HEADERS, nodeSubscriber } from './node-event-stream';
 
 /** A refused stream's Retry-After: a slot frees as soon as one of that address's pages closes. */
 export const STREAM_RETRY_SECONDS = 10;
@@ -80,10 +81,10 @@ export function serveEventStream(
   // Served by Node (npm start): written straight to the socket (docs/decisions/042). In-process callers (tests) get
   // Hono's streamSSE with the same events.
   const res = (c.env as { outgoing?: unknown } | undefined)?.outgoing;
-  // HTTP/1 only (an HTTP/2 response's socket carries frames), and HEAD has no body: those keep streamSSE's answer.
-  if (res instanceof ServerResponse && c.req.method === 'GET') {
-    res.writeHead(200, EVENT_STREAM_HEADERS);
-    res.flushHeaders();
+  // HTTP/1 and HTTP/2 (a proxy's h2c, docs/decisions/132); HEAD has no body: it keeps streamSSE's answer.
+  if ((res instanceof ServerResponse || res instanceof Http2ServerResponse) && c.req.method === 'GET') {
+    if (res instanceof ServerResponse) res.writeHead(200, EVENT_STREAM_HEADERS).flushHeaders();
+    else res.writeHead(200, H2_EVENT_STREAM_HEADERS);
     // A browser that left while the request was on its way has already closed the response: nothing to subscribe
     // (its 'close' would never come again to unsubscribe it).
     const subscriber = nodeSubscriber(res);

@@ -3,10 +3,11 @@
 // journey needs of a slow reader: with the socket full, a change of the active set must still reach it once it reads
 // again, and later events must follow (the subscriber must not stay stuck).
 import http from 'node:http';
+import http2 from 'node:http2';
 import net, { type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ActiveSnapshot, BoardSnapshot, LeaderboardSubscriber } from './leaderboard-feed';
-import { chunkOf, EVENT_STREAM_HEADERS, nodeSubscriber } from './node-event-stream';
+import { chunkOf, EVENT_STREAM_HEADERS, H2_EVENT_STREAM_HEADERS, nodeSubscriber } from './node-event-stream';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const board = (id: string, version: number, text: string, patchFrom?: number) =>
@@ -80,6 +81,35 @@ describe('nodeSubscriber', () => {
     expect(headers['transfer-encoding']).toBe('chunked');
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(body).toBe('active a,b\nboard a v3\nboard b v4\n: heartbeat\n\nfarewell\n');
+  });
+
+  it("over HTTP/2 (a proxy's h2c, decision 132): the same events in order on the request's own stream, unframed, ended by the farewell", async () => {
+    let subscriber: LeaderboardSubscriber | null = null;
+    const h2 = http2.createServer((_, res) => {
+      res.writeHead(200, H2_EVENT_STREAM_HEADERS);
+      subscriber = nodeSubscriber(res);
+    });
+    await new Promise<void>((resolve) => h2.listen(0, '127.0.0.1', resolve));
+    const session = http2.connect(`http://127.0.0.1:${(h2.address() as AddressInfo).port}`);
+    try {
+      const request = session.request({ ':path': '/', accept: 'text/event-stream' });
+      const headers = new Promise<http2.IncomingHttpHeaders>((resolve) => request.once('response', resolve));
+      let body = '';
+      request.setEncoding('utf8');
+      request.on('data', (chunk: string) => (body += chunk));
+      const ended = new Promise((resolve) => request.once('end', resolve));
+      await waitFor(() => subscriber !== null);
+      subscriber!.sendActive(active(['a'], 1));
+      subscriber!.send(board('a', 2, 'board a v2\n', 1));
+      subscriber!.send(board('a', 3, 'board a v3\n', 2));
+      subscriber!.close(bytes('farewell\n'));
+      await ended;
+      expect((await headers)['content-type']).toBe('text/event-stream');
+      expect(body).toBe('active a\nboard a v2\npatch a 2→3\nfarewell\n');
+    } finally {
+      session.close();
+      await new Promise((resolve) => h2.close(resolve));
+    }
   });
 
   it('frames each event once, whatever the number of sockets', () => {

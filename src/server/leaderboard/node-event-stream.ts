@@ -2,9 +2,11 @@
 // is the same bytes for every subscriber of a process (snapshotOf), so it is framed once per process (an HTTP/1.1 chunk,
 // kept per event) and written to each socket with one socket.write, without the web-stream pipeline (writer →
 // TransformStream → reader → res.write, promise hops per subscriber and event) or http's per-write work (a cork, a
-// nextTick and four writes per chunk). Node's ServerResponse still sends the headers and ends the body.
-import type { ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+// nextTick and four writes per chunk). Node's ServerResponse still sends the headers and ends the body. Over HTTP/2 (a
+// proxy's h2c connection, docs/decisions/132) each event is written to the request's own stream, framed by HTTP/2.
+import { ServerResponse } from 'node:http';
+import type { Http2ServerResponse } from 'node:http2';
+import type { Writable } from 'node:stream';
 import { newestOnlyQueue, type StreamSubscriber } from './leaderboard-feed';
 
 /** The headers streamSSE sends, and nosniff (the security middleware does not see a response written here). */
@@ -15,6 +17,8 @@ export const EVENT_STREAM_HEADERS = {
   'X-Accel-Buffering': 'no',
   'X-Content-Type-Options': 'nosniff',
 } as const;
+/** The same over HTTP/2, which has no Connection header (each request is a stream of a kept connection). */
+export const { Connection: _, ...H2_EVENT_STREAM_HEADERS } = EVENT_STREAM_HEADERS;
 
 const HEARTBEAT = new TextEncoder().encode(': heartbeat\n\n');
 const CRLF = Buffer.from('\r\n');
@@ -40,16 +44,16 @@ export function chunkOf(event: Uint8Array): Buffer {
  * (or closes). Waiting events are kept in the order they were last queued, so the active set queued after a board is
  * written after it; a board for a tournament that left the active set is dropped from the queue.
  */
-export function nodeSubscriber(res: ServerResponse): StreamSubscriber | null {
-  const socket: Socket | null = res.socket;
-  if (!socket || socket.destroyed || res.destroyed || res.writableEnded) return null;
-  /** The framing the response uses: chunks for HTTP/1.1, the bare bytes (body ends at close) for an HTTP/1.0 client. */
-  const frame = res.chunkedEncoding ? chunkOf : (event: Uint8Array) => event;
+export function nodeSubscriber(res: ServerResponse | Http2ServerResponse): StreamSubscriber | null {
+  const socket: Writable | null = res instanceof ServerResponse ? res.socket : res.stream;
+  if (!socket || socket.destroyed || res.writableEnded) return null;
+  /** The framing the response uses: chunks for HTTP/1.1, the bare bytes for HTTP/2 and an HTTP/1.0 client (body ends at close). */
+  const frame = res instanceof ServerResponse && res.chunkedEncoding ? chunkOf : (event: Uint8Array) => event;
   let blocked = false;
   const { waiting, senders, queue } = newestOnlyQueue(() => {
     if (!blocked) flush();
   });
-  const gone = () => socket.destroyed || res.destroyed || res.writableEnded;
+  const gone = () => socket.destroyed || res.writableEnded;
   const flush = () => {
     blocked = false;
     for (const [key, event] of waiting) {

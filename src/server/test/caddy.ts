@@ -36,7 +36,7 @@ export function caddyfileFor({ url, upstreams }: { url: string; upstreams: strin
   return shipped
     .replace(/^\{\n/m, `{\n\t${globals}\n`)
     .replace(SITE, `${protocol === 'https:' ? '' : 'http://'}localhost:${port} {`)
-    .replace(UPSTREAMS, `reverse_proxy ${upstreams.join(' ')} {`);
+    .replaceAll(UPSTREAMS, `reverse_proxy ${upstreams.join(' ')} {`);
 }
 
 export interface RunningCaddy {
