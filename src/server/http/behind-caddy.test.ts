@@ -19,6 +19,7 @@ import { createTournamentDay } from '../test/tournament-day-fixtures';
 import { TEST_PASSWORD, uniqueEmail } from '../test/test-app';
 import type { Leaderboard } from '../scoring/openapi-schemas';
 
+const METRICS_TOKEN = 'behind-caddy-metrics-token';
 const UNIT = fileURLToPath(new URL('../../../deploy/golf-portal@.service', import.meta.url));
 
 // The files themselves: once, on the embedded run (they do not depend on the database).
@@ -86,7 +87,7 @@ if (testDatabaseKind() === 'postgres') {
     beforeAll(async () => {
       database = await openTestDatabase();
       const proxyUrl = await caddyAddress();
-      const settings = { DATABASE_URL: database.url!, APP_URL: proxyUrl, TRUST_PROXY: '127.0.0.1' };
+      const settings = { DATABASE_URL: database.url!, APP_URL: proxyUrl, TRUST_PROXY: '127.0.0.1', METRICS_TOKEN };
       [a, b] = await Promise.all([startServer(settings), startServer(settings)]);
       caddy = await startCaddy(proxyUrl, [new URL(a.url).host, new URL(b.url).host]);
       email = uniqueEmail('leader');
@@ -187,8 +188,19 @@ if (testDatabaseKind() === 'postgres') {
       }
     }, 60_000);
 
-    it("carries many viewers' streams to the portals over a few HTTP/2 connections, not one connection each (decision 132)", async () => {
+    /** The live-board streams both portals hold (R52's gauge, read from each portal straight). */
+    const streamsHeld = async () => {
+      let sum = 0;
+      for (const portal of [a!, b!]) {
+        const metrics = await (await fetch(`${portal.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+        sum += Number(/^golf_live_board_streams (\d+)$/m.exec(metrics)![1]);
+      }
+      return sum;
+    };
+
+    it("carries many viewers' streams to the portals over a few HTTP/2 connections, not one connection each, and a viewer who leaves frees the portal's stream (decision 132)", async () => {
       const STREAMS = 24;
+      const held = await streamsHeld();
       const before = establishedTo([a!, b!].map((s) => Number(new URL(s.url).port)));
       const streams = await Promise.all(
         Array.from({ length: STREAMS }, async () => {
@@ -202,9 +214,14 @@ if (testDatabaseKind() === 'postgres') {
       try {
         // Over HTTP/1.1 each stream holds a connection of its own to a portal: STREAMS more. Over h2c, one or two.
         expect(establishedTo([a!, b!].map((s) => Number(new URL(s.url).port))) - before).toBeLessThanOrEqual(4);
+        expect(await streamsHeld()).toBe(held + STREAMS);
       } finally {
         await Promise.all(streams.map((stream) => stream.close()));
       }
+      // The viewers went away: Caddy cancels their streams to the portals (RST_STREAM), which let go of them.
+      const until = Date.now() + 10_000;
+      while ((await streamsHeld()) !== held && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await streamsHeld()).toBe(held);
     }, 60_000);
   });
 }
