@@ -51,7 +51,7 @@ export function listen(fetch: Fetch, port: number, onListening: () => void): Por
     // One that says nothing is closed when HTTP/1 would have closed it for not finishing its headers.
     socket.setTimeout(http1.headersTimeout, failed);
     // The first bytes are read, put back, and the socket handed over; HTTP/2 takes what was put back by itself, and
-    // HTTP/1's parser reads it once the socket flows again.
+    // HTTP/1's parser reads it once the socket flows again. (An HTTP/2 client sends its 24-byte preface in one write.)
     socket.once('data', (first: Buffer) => {
       unread.delete(socket);
       socket.off('error', failed);
