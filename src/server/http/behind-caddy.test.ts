@@ -201,7 +201,8 @@ if (testDatabaseKind() === 'postgres') {
     it("carries many viewers' streams to the portals over a few HTTP/2 connections, not one connection each, and a viewer who leaves frees the portal's stream (decision 132)", async () => {
       const STREAMS = 24;
       const held = await streamsHeld();
-      const before = establishedTo([a!, b!].map((s) => Number(new URL(s.url).port)));
+      const portalPorts = [a!, b!].map((portal) => Number(new URL(portal.url).port));
+      const before = establishedTo(portalPorts);
       const streams = await Promise.all(
         Array.from({ length: STREAMS }, async () => {
           const subscribed = await send('/api/leaderboard/events', { accept: 'text/event-stream' });
@@ -213,7 +214,7 @@ if (testDatabaseKind() === 'postgres') {
       );
       try {
         // Over HTTP/1.1 each stream holds a connection of its own to a portal: STREAMS more. Over h2c, one or two.
-        expect(establishedTo([a!, b!].map((s) => Number(new URL(s.url).port))) - before).toBeLessThanOrEqual(4);
+        expect(establishedTo(portalPorts) - before).toBeLessThanOrEqual(4);
         expect(await streamsHeld()).toBe(held + STREAMS);
       } finally {
         await Promise.all(streams.map((stream) => stream.close()));

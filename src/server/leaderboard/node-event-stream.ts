@@ -45,23 +45,24 @@ export function chunkOf(event: Uint8Array): Buffer {
  * written after it; a board for a tournament that left the active set is dropped from the queue.
  */
 export function nodeSubscriber(res: ServerResponse | Http2ServerResponse): StreamSubscriber | null {
-  const socket: Writable | null = res instanceof ServerResponse ? res.socket : res.stream;
-  if (!socket || socket.destroyed || res.writableEnded) return null;
+  /** Where the bytes go: the connection (HTTP/1), or the request's own stream of the connection (HTTP/2). */
+  const out: Writable | null = res instanceof ServerResponse ? res.socket : res.stream;
+  if (!out || out.destroyed || res.writableEnded) return null;
   /** The framing the response uses: chunks for HTTP/1.1, the bare bytes for HTTP/2 and an HTTP/1.0 client (body ends at close). */
   const frame = res instanceof ServerResponse && res.chunkedEncoding ? chunkOf : (event: Uint8Array) => event;
   let blocked = false;
   const { waiting, senders, queue } = newestOnlyQueue(() => {
     if (!blocked) flush();
   });
-  const gone = () => socket.destroyed || res.writableEnded;
+  const gone = () => out.destroyed || res.writableEnded;
   const flush = () => {
     blocked = false;
     for (const [key, event] of waiting) {
       if (gone()) return waiting.clear();
       waiting.delete(key);
-      if (!socket.write(frame(event))) {
+      if (!out.write(frame(event))) {
         blocked = true;
-        socket.once('drain', flush);
+        out.once('drain', flush);
         return;
       }
     }
@@ -71,14 +72,14 @@ export function nodeSubscriber(res: ServerResponse | Http2ServerResponse): Strea
     queue,
     heartbeat() {
       // Only on an idle socket: a busy one is not idle, and its buffer must not grow with comments.
-      if (!blocked && !socket.writableNeedDrain && !gone()) socket.write(frame(HEARTBEAT));
+      if (!blocked && !out.writableNeedDrain && !gone()) out.write(frame(HEARTBEAT));
     },
     close(farewell) {
-      socket.off('drain', flush);
+      out.off('drain', flush);
       waiting.clear();
       if (gone()) return;
       // Behind whatever a slow client has not read yet: the socket's buffer keeps the order.
-      socket.write(frame(farewell));
+      out.write(frame(farewell));
       res.end();
     },
   };
