@@ -79,15 +79,26 @@ const pwaOptions: Partial<VitePWAOptions> = {
 };
 
 /**
- * The modules of the one first-load chunk (vite.config's codeSplitting group 'first-load'): React, main.tsx's static import
+ * The phone's live board (leaderboard/board-island.ts, docs/decisions/133) and what it shares with the app's board: a chunk
+ * of its own, which the first load of every other page does not fetch.
+ */
+export const BOARD_ISLAND_MODULES = new RegExp(
+  [
+    String.raw`src[\/]shared[\/](tournament-day|stream-patch)\.ts$`,
+    String.raw`src[\/]client[\/]leaderboard[\/](board-island|board-rows|board-stream|board-patch-loader|live-state|queries)\.ts$`,
+  ].join('|'),
+);
+
+/**
+ * The modules of the one first-load chunk (vite.config's codeSplitting group 'first-load'): React, app.tsx's static import
  * graph, and the small modules Home and the leaderboard share with other pages.
  */
 export const FIRST_LOAD_MODULES = new RegExp(
   [
     String.raw`node_modules[\/](react|react-dom|scheduler|clsx)[\/]`,
     'preload-helper',
-    String.raw`src[\/]shared[\/](formats|tournament-day|countback|match-path)\.ts$`,
-    String.raw`src[\/]client[\/](routes|router[\/]index|layout[\/](root-layout|site-header|site-footer|toaster)|pages[\/]route-error|auth[\/]session|ssr[\/]page-data|lib[\/](api|format|use-media-query|remote-value|first-load-reads|toast|use-hydrated)|ui[\/](load-failed|cn|button|shell-icons|spinner|off-screen)|offline[\/](use-online|waiting-flag))\.tsx?$`,
+    String.raw`src[\/]shared[\/](formats|countback|match-path)\.ts$`,
+    String.raw`src[\/]client[\/](app|routes|router[\/]index|layout[\/](root-layout|site-header|site-footer|toaster)|pages[\/]route-error|auth[\/]session|ssr[\/]page-data|lib[\/](api|format|use-media-query|remote-value|first-load-reads|toast|use-hydrated)|ui[\/](load-failed|cn|button|shell-icons|spinner|off-screen)|offline[\/](use-online|waiting-flag|register-worker)|leaderboard[\/]island-gate)\.tsx?$`,
   ].join('|'),
 );
 
@@ -136,13 +147,18 @@ export default defineConfig(({ isSsrBuild }) =>
                   // entry's own code, the shared modules) saves ~1.1 KB. main.tsx stays in the entry chunk (index-*.js):
                   // with it in the group, the entry was left empty and rolldown dropped the file the HTML still named.
                   { name: 'first-load', test: FIRST_LOAD_MODULES },
+                  // The phone's live board (docs/decisions/133).
+                  { name: 'board-island', test: BOARD_ISLAND_MODULES },
                   // react-query: with the pages beyond Home and the leaderboard (docs/decisions/064).
                   { name: 'react-query', test: /node_modules[\\/]@tanstack[\\/]/ },
                   { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
                   { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
                   // The side games hydrate on demand (side-games-slot.tsx), and a changed board's patch comes with the first change
                   // (board-patch.ts, docs/decisions/109): their code stays out of the board's first load.
-                  { name: 'leaderboard', test: /src[\\/]client[\\/]leaderboard[\\/](?!tv-boards|side-games-board|board-patch)/ },
+                  {
+                    name: 'leaderboard',
+                    test: /src[\\/]client[\\/]leaderboard[\\/](?!tv-boards|side-games-board|board-patch|board-island|board-rows|board-stream|live-state|queries|island-gate)/,
+                  },
                 ],
               },
             },

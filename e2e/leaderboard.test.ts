@@ -219,6 +219,56 @@ describe('the leaderboard with six tournaments in play', () => {
   });
 });
 
+describe('the board on a phone', () => {
+  test("is the server's page kept live without React running: a saved score reaches its row; TV mode brings the app", async () => {
+    const phone = await journey.visitor({ viewport: 'mobile' });
+    const scripts: string[] = [];
+    const reads: string[] = [];
+    phone.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      if (request.resourceType() === 'fetch') reads.push(new URL(request.url()).pathname);
+    });
+    await phone.goto('/leaderboard');
+    await live(phone).waitFor();
+    const row = board(phone, OTHERS[0]!).locator(`[data-team="${seeded.autumnTeam.name}"]`);
+    // The team has no score yet unless the test above saved one (its card then appears, or changes).
+    const card = async () => ((await row.count()) > 0 ? row.textContent() : null);
+    const before = await card();
+
+    // A moderator saves hole 2 for the Autumn Open team: its card changes, over the stream, with no reload.
+    const moderator = await journey.visitor({ as: journey.portal.users.moderator });
+    const origin = journey.portal.url;
+    const saved = await moderator.context().request.put(`${origin}/api/teams/${seeded.autumnTeam.id}/scores`, {
+      data: { scores: seeded.autumnTeam.players.map((playerId) => ({ playerId, holeNumber: 2, strokes: 3 })) },
+      headers: { origin },
+    });
+    expect(saved.status()).toBe(200);
+    await expect.poll(card, { timeout: 15_000 }).not.toBe(before);
+    const answer = (await (await moderator.context().request.get(`${origin}/api/leaderboard/${seeded.ids[OTHERS[0]!]}`)).json()) as {
+      rows: { teamName: string; thru: number }[];
+    };
+    const thru = answer.rows.find((r) => r.teamName === seeded.autumnTeam.name)!.thru;
+    expect(await row.textContent()).toContain(`Thru ${thru}`);
+    // React took no part (docs/decisions/133): no root of its own on the page, neither the app's board nor its read of the
+    // boards; the board's own small script came instead.
+    const reactRoot = () =>
+      phone.evaluate(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
+    expect(await reactRoot()).toBe(false);
+    expect(scripts.filter((path) => path.includes('/leaderboard-'))).toEqual([]);
+    expect(reads).not.toContain('/api/leaderboard');
+    expect(scripts.some((path) => path.includes('/board-island-'))).toBe(true);
+
+    // TV mode: the app takes the page over at its address and pages the boards.
+    await phone.getByRole('link', { name: 'TV mode' }).click();
+    await phone.waitForURL('**/leaderboard?tv=1');
+    await phone.getByText(/^Page \d+ of \d+$/).waitFor();
+    expect(await reactRoot()).toBe(true);
+    await phone.getByRole('link', { name: 'Exit TV mode' }).click();
+    await phone.waitForURL('**/leaderboard');
+    await board(phone, OTHERS[0]!).waitFor();
+  });
+});
+
 describe('TV mode', () => {
   test('on a 1920×1080 screen pages through the full field and every tournament by itself, a page every 10 s', async () => {
     const tv = await journey.visitor();

@@ -7,7 +7,8 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { enableActEnvironment } from '../test/act-environment';
 import type { Leaderboard } from './queries';
-import { BoardHeading, formatClockTime } from './board-heading';
+import { BoardHeading } from './board-heading';
+import { formatClockTime } from './live-state';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

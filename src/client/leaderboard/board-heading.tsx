@@ -5,52 +5,18 @@ import { formatLabel } from '../../shared/formats';
 import type { Leaderboard } from './queries';
 import { formatDateRange } from '../lib/format';
 import { cn } from '../ui/cn';
-import type { LiveState } from './use-live-leaderboard';
+import { formatClockTime, LIVE_LABELS, liveDotClass, liveStatusClass, type LiveState } from './live-state';
 
-const LIVE_LABELS: Record<Exclude<LiveState, 'offline'>, string> = {
-  connecting: 'Connecting…',
-  live: 'Live',
-  reconnecting: 'Reconnecting…',
-};
-
-/**
- * The live dot is still: a dot that pulses for ever makes the phone draw a new frame sixty times a second for as long as
- * the board is open (battery outdoors; on the first load it took the main thread's share of the CPU, docs/decisions/122).
- * It pulses three times when an update arrives after the first, the moment worth the eye: `key` restarts the animation.
- */
+/** The live dot pulses three times when an update arrives after the first: `key` restarts the animation (live-state.ts). */
 function LiveIndicator({ state, tv, updatedAt }: { state: Exclude<LiveState, 'offline'>; tv: boolean; updatedAt: string }) {
   const first = useRef(updatedAt);
   const updated = state === 'live' && updatedAt !== first.current;
   return (
-    <span role="status" className={cn('flex items-center gap-2 font-medium', state === 'live' ? 'text-green-800' : 'text-amber-800')}>
-      <span
-        key={updated ? updatedAt : 'first'}
-        aria-hidden
-        className={cn(
-          'inline-block size-3.5 rounded-full',
-          tv && 'xl:size-4',
-          state === 'live' ? 'bg-brand-600' : 'bg-amber-700',
-          updated && 'motion-safe:animate-[pulse_1s_ease-in-out_3]',
-        )}
-      />
+    <span role="status" data-live-status className={liveStatusClass(state)}>
+      <span key={updated ? updatedAt : 'first'} aria-hidden className={liveDotClass(state, tv, updated)} />
       {LIVE_LABELS[state]}
     </span>
   );
-}
-
-const twoDigits = (n: number) => String(n).padStart(2, '0');
-
-/**
- * An instant's time of day on the reader's clock as en-US writes it, by hand (no Intl formatter on the first load,
- * docs/decisions/118): '3:04:05 PM' (the medium time style) or, with `hoursMinutes`, '03:04 PM'.
- */
-export function formatClockTime(iso: string, { hoursMinutes = false } = {}): string {
-  const at = new Date(iso);
-  const hour = at.getHours() % 12 || 12;
-  const half = at.getHours() < 12 ? 'AM' : 'PM';
-  return hoursMinutes
-    ? `${twoDigits(hour)}:${twoDigits(at.getMinutes())} ${half}`
-    : `${hour}:${twoDigits(at.getMinutes())}:${twoDigits(at.getSeconds())} ${half}`;
 }
 
 interface BoardHeadingProps {
@@ -87,7 +53,7 @@ export function BoardHeading({ board, live, tv, page }: BoardHeadingProps) {
             Offline — last updated {formatClockTime(board.updatedAt, { hoursMinutes: true })}
           </span>
         ) : (
-          <span>Updated {formatClockTime(board.updatedAt)}</span>
+          <span data-updated>Updated {formatClockTime(board.updatedAt)}</span>
         )}
       </p>
     </div>

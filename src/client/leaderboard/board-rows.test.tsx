@@ -9,7 +9,8 @@ import { enableActEnvironment } from '../test/act-environment';
 import type { Leaderboard } from './queries';
 import { boardMarkup, markupHtml } from './board-rows';
 import { patchBoard } from './board-patch';
-import { LeaderboardBoard, loadBoardPatch } from './leaderboard-board';
+import { LeaderboardBoard } from './leaderboard-board';
+import { loadBoardPatch } from './board-patch-loader';
 
 type Row = Leaderboard['rows'][number];
 

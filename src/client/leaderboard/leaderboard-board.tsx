@@ -10,12 +10,7 @@ import { useMediaQuery } from '../lib/use-media-query';
 import { cn } from '../ui/cn';
 import { boardMarkup, markupHtml } from './board-rows';
 import { SideGamesSlot } from './side-games-slot';
-
-let boardPatch: typeof import('./board-patch') | undefined;
-/** The code that patches a changed board, fetched once: the first load does not need it (board-patch.ts). */
-export const loadBoardPatch = () => import('./board-patch').then((module) => (boardPatch = module));
-/** That code, if it has come. */
-export const boardPatchLoaded = () => boardPatch;
+import { boardPatchLoaded, loadBoardPatch } from './board-patch-loader';
 
 /**
  * The rows, as HTML (board-rows.ts, docs/decisions/109): React writes them once (or, hydrating, keeps the server's) and never
@@ -34,11 +29,12 @@ function BoardRows({ board, wide, tv }: { board: Leaderboard; wide: boolean; tv:
     // The event stream's first message is the board already shown (a new object, the same rows): nothing to do.
     if (markupHtml(markup) === markupHtml(shown.current)) return;
     const patch = () => {
+      const boardPatch = boardPatchLoaded();
       if (!host.current || !boardPatch) return;
       boardPatch.patchBoard(host.current, shown.current, latest.current);
       shown.current = latest.current;
     };
-    if (boardPatch) patch();
+    if (boardPatchLoaded()) patch();
     else void loadBoardPatch().then(patch);
   });
   return wide ? (
@@ -50,6 +46,7 @@ function BoardRows({ board, wide, tv }: { board: Leaderboard; wide: boolean; tv:
   ) : (
     <ol
       ref={host as RefObject<HTMLOListElement | null>}
+      data-board-rows
       aria-label={`${board.tournament.name} leaderboard`}
       className="flex flex-col gap-2"
       dangerouslySetInnerHTML={html}

@@ -4,9 +4,10 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { hasSideGames, type Leaderboard } from './queries';
 import { BoardHeading } from './board-heading';
-import { LeaderboardBoard, loadBoardPatch } from './leaderboard-board';
+import { LeaderboardBoard } from './leaderboard-board';
+import { loadBoardPatch } from './board-patch-loader';
 import { SideGamesBoard } from './side-games-board';
-import type { LiveState } from './use-live-leaderboard';
+import type { LiveState } from './live-state';
 import { formatMoney } from '../../shared/money';
 import { GoalBar } from '../donations/goal-bar';
 import { useReads } from '../lib/first-load-reads';

@@ -10,32 +10,11 @@ import { createReads, ReadsProvider } from '../lib/first-load-reads';
 import { useRemoteValue } from '../lib/remote-value';
 import type { Leaderboard } from './queries';
 import { useLiveLeaderboards } from './use-live-leaderboard';
-import { boardPatchLoaded, loadBoardPatch } from './leaderboard-board';
+import { boardPatchLoaded, loadBoardPatch } from './board-patch-loader';
 import { patchBoards } from './board-patch';
+import { FakeEventSource } from '../test/fake-event-source';
 
 enableActEnvironment();
-
-/** The page's one EventSource, driven by the test. */
-class FakeEventSource {
-  static last: FakeEventSource | undefined;
-  static readonly CLOSED = 2;
-  readyState = 1;
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  private readonly listeners = new Map<string, (event: MessageEvent<string>) => void>();
-  constructor(readonly url: string) {
-    FakeEventSource.last = this;
-  }
-  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
-    this.listeners.set(type, listener);
-  }
-  send(type: string, data: unknown) {
-    this.listeners.get(type)!(new MessageEvent(type, { data: JSON.stringify(data) }));
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-}
 
 const board = (id: string, updatedAt: string) =>
   ({

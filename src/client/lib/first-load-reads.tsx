@@ -1,5 +1,5 @@
 // The reads Home's and the leaderboard's first load need (who is signed in, the public boards), as RemoteValues rather
-// than react-query queries (lib/remote-value.ts, docs/decisions/064). One set per browser tab (main.tsx) and one per server
+// than react-query queries (lib/remote-value.ts, docs/decisions/064). One set per browser tab (app.tsx) and one per server
 // render (ssr/render-page.tsx): two renders at once never share data.
 import type { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, type ReactNode } from 'react';
@@ -20,7 +20,7 @@ export function createReads() {
     /** Who is signed in (null: nobody); asked again when a screen opens after a minute. */
     me: new RemoteValue<Me | null>(() => api<ApiAnswer<'/api/account/me'>>('/api/account/me').then((r) => r.me), 60_000),
     /** Every active tournament's board; the live stream keeps it current (leaderboard/use-live-leaderboard.ts). */
-    // Fresh for 10 s: the page opening right after main.tsx read the boards (to hydrate) does not ask again.
+    // Fresh for 10 s: the page opening right after app.tsx read the boards (to hydrate) does not ask again.
     leaderboard: new RemoteValue(() => api<PublicLeaderboards>('/api/leaderboard'), 10_000),
     /** Home's event pages (R40): every open tournament; read again when Home opens after a minute (places left move). */
     events: new RemoteValue(() => api<OpenEvents>('/api/events'), 60_000),

@@ -16,7 +16,7 @@ function queryClientOf(reads: Reads): QueryClient {
   const onError = (error: unknown) => {
     if (error instanceof ApiError && error.status === 401) void reads.me.refetch();
   };
-  // Signing out clears it (auth/session.ts); main.tsx has it read again through the service worker.
+  // Signing out clears it (auth/session.ts); app.tsx has it read again through the service worker.
   return (reads.pageQueries ??= new QueryClient({
     queryCache: new QueryCache({ onError }),
     mutationCache: new MutationCache({ onError }),

@@ -134,7 +134,7 @@ describe('RemoteValue', () => {
     expect(calls).toBe(2);
     value.set((boards) => boards); // the live stream's first event, before any board has loaded: no change
     expect(value.get()).toMatchObject({ isPending: true, failureCount: 2 });
-    value.invalidate(); // the service worker took charge (main.tsx): asked again, and still retried the TV's way
+    value.invalidate(); // the service worker took charge (app.tsx): asked again, and still retried the TV's way
     await vi.advanceTimersByTimeAsync(35);
     expect(calls).toBe(6);
     expect(value.get()).toMatchObject({ isPending: true, failureCount: 4 });

@@ -121,7 +121,7 @@ export class RemoteValue<T> {
 
   /**
    * A value the page has read: sends the same request once more and drops its answer, for the service worker newly in
-   * charge to keep for offline use (main.tsx). The value and the screens showing it stay as they are.
+   * charge to keep for offline use (app.tsx). The value and the screens showing it stay as they are.
    */
   requestAgain() {
     if (this.state.data !== undefined) this.load().catch(() => undefined);

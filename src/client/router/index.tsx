@@ -88,7 +88,7 @@ const browserNavigate: NavigateFunction = (to, options) => {
   for (const listener of historyListeners) listener();
 };
 export function BrowserRouter({ children }: { children?: ReactNode }) {
-  // Hydrating the server's HTML reads the same address: the server rendered this very one (main.tsx checks).
+  // Hydrating the server's HTML reads the same address: the server rendered this very one (app.tsx checks).
   const location = useSyncExternalStore(subscribeToHistory, browserLocation, browserLocation);
   return (
     <Router location={location} navigate={browserNavigate}>

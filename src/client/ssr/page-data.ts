@@ -11,7 +11,7 @@ export const RENDERED_URL_ATTRIBUTE = 'data-rendered-url';
  * The attribute of the leaderboard's server-rendered root naming the boards it shows (each tournament and the time of its
  * board). The leaderboard sends no copy of its boards in the page (R41: 90 KB on a real day): the browser reads them once
  * from /api/leaderboard, as it did anyway right after hydrating, and hydrates only when they are the very boards rendered;
- * boards changed in between are rendered afresh (main.tsx). No hydration error either way.
+ * boards changed in between are rendered afresh (app.tsx). No hydration error either way.
  */
 export const BOARDS_VERSION_ATTRIBUTE = 'data-boards-version';
 

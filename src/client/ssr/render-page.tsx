@@ -1,7 +1,7 @@
 // The HTML of a page as the app renders it, for the server to send in the first response (issue 13: a phone on one bar
 // shows Home's text and the leaderboard's rows before any script has run). The same routes and components as the
 // browser; `prerender` waits for the lazy pages, so the HTML is the page itself, not a spinner. The browser then hydrates
-// it (main.tsx) with the same data, handed over in the page (`PAGE_DATA_ID`).
+// it (app.tsx) with the same data, handed over in the page (`PAGE_DATA_ID`).
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from '../router';

@@ -88,7 +88,7 @@ describe('server-rendered pages', () => {
     expect(root(html)).toContain(`data-team="${teams[0]!.name}"`);
     expect(root(html)).not.toContain(`data-team="${teams[1]!.name}"`); // no score yet: not on the board (R22)
     // No copy of the boards in the page (R41's 90 KB): it names the boards it shows, and the browser hydrates only when
-    // /api/leaderboard answers those very boards (client/main.tsx).
+    // /api/leaderboard answers those very boards (client/app.tsx).
     expect(html).not.toContain('id="page-data"');
     const version = /data-boards-version="([^"]*)"/.exec(html)![1]!;
     const { body } = await t.call('/api/leaderboard');
@@ -109,7 +109,7 @@ describe('server-rendered pages', () => {
       const version = /data-boards-version="([^"]*)"/.exec(html)![1]!;
       expect(version).toContain(`${tournament.id}@`);
       // The connection comes up (every cached board marked changed: saves made while it was down went unheard), then the
-      // browser reads the boards: the same boards, so client/main.tsx hydrates the page instead of rendering it afresh.
+      // browser reads the boards: the same boards, so client/app.tsx hydrates the page instead of rendering it afresh.
       await fresh.deps.leaderboardFeed.ready();
       await new Promise((resolve) => setTimeout(resolve, 5));
       const { body } = await fresh.call('/api/leaderboard');

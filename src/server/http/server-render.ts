@@ -100,7 +100,7 @@ export async function serverRenderedPage(
   if (head) shell = shell.replace('</head>', () => `${head}</head>`);
   const dataScript = data.length > 0 ? `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(data)}</script>` : '';
   // A function, not a string: the page's text must not be read as replacement patterns ($', $&).
-  // The address it was rendered for: the browser hydrates only a document rendered for its own address (main.tsx).
+  // The address it was rendered for: the browser hydrates only a document rendered for its own address (app.tsx).
   const rendered = escapeAttribute(path + search);
   return shell.replace(EMPTY_ROOT, () => `<div id="root" ${RENDERED_URL_ATTRIBUTE}="${rendered}"${version}>${body}</div>${dataScript}`);
 }

@@ -146,16 +146,8 @@ describe("a page's own chunks, preloaded in its document", () => {
     const pages = pageDocuments(INDEX_HTML, manifest);
     expect(links(pages.get('/register')!)).toEqual(['/assets/register-page-1.js', '/assets/field-1.js']);
     expect(links(pages.get('/auth')!)).toEqual(['/assets/auth-page-1.js', '/assets/field-1.js']);
-    expect(pages.has('/leaderboard')).toBe(false); // not in this manifest: the plain document serves it
+    expect(pages.has('/leaderboard')).toBe(false); // no module of its own to preload (nor a sheet in this manifest)
     expect(pages.get('/register')!.replace(/<link rel="modulepreload"[^>]+>/g, '')).toBe(INDEX_HTML);
-  });
-
-  it("finds a page whose module sits in a chunk group by the group's name (the leaderboard's)", () => {
-    const grouped = {
-      ...manifest,
-      '_leaderboard-1.js': { file: 'assets/leaderboard-1.js', name: 'leaderboard', imports: ['_vendor-1.js', '_field-1.js'] },
-    };
-    expect(links(pageDocuments(INDEX_HTML, grouped).get('/leaderboard')!)).toEqual(['/assets/leaderboard-1.js', '/assets/field-1.js']);
   });
 
   it('names modules that exist, so a renamed page cannot silently lose its preload', () => {

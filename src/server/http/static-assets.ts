@@ -38,16 +38,9 @@ export type StaticAssets = Map<string, Asset>;
 export const PAGE_MODULES: Record<string, string> = {
   '/register': 'src/client/registration/register-page.tsx',
   '/auth': 'src/client/auth/auth-page.tsx',
-  '/leaderboard': 'src/client/leaderboard/leaderboard-page.tsx',
 };
-
-/**
- * Pages whose module sits in a chunk group of vite.config.ts (`codeSplitting.groups`) rather than a chunk of its own: the
- * manifest knows that chunk by the group's name only.
- */
-export const PAGE_CHUNK_GROUPS: Record<string, string> = {
-  '/leaderboard': 'leaderboard',
-};
+// Not /leaderboard: a phone's first load of it is its own small script (docs/decisions/133), fetched as the entry picks it,
+// and a wide screen's is the app. Preloading either would be the other's bytes for nothing (R41).
 
 /**
  * Pages whose server-rendered document carries a first-load style sheet of their own in place of index.css: a subset of it
@@ -93,11 +86,7 @@ export function pageDocuments(indexHtml: string, manifest: Manifest): Map<string
   const loadedByEntry = new Set(entryKey ? chunksOf(manifest, entryKey, new Set()) : []);
   const pages = new Map<string, string>();
   for (const path of new Set([...Object.keys(PAGE_MODULES), ...Object.keys(PAGE_SHEETS)])) {
-    const module = PAGE_MODULES[path];
-    const key =
-      module && !(module in manifest) && PAGE_CHUNK_GROUPS[path]
-        ? Object.keys(manifest).find((k) => manifest[k]!.name === PAGE_CHUNK_GROUPS[path] && !manifest[k]!.isEntry)
-        : module;
+    const key = PAGE_MODULES[path];
     const files = key ? chunksOf(manifest, key, loadedByEntry) : [];
     // Named on the first-load sheet's link; forServerRendering puts it inline in that sheet's place.
     const sheet = PAGE_SHEETS[path] && manifest[PAGE_SHEETS[path]]?.file;

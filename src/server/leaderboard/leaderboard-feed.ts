@@ -83,7 +83,7 @@ export interface BoardEventNames {
  * computing differs (the same rows, the same public state), answers that snapshot itself, its `updatedAt` and version
  * kept. A recompute that found no change (the LISTEN connection coming up, the safety-net refresh) must not make the board
  * look new: the first /leaderboard page names its boards by `updatedAt` and the browser hydrates only when its
- * /api/leaderboard read answers those very boards (client/main.tsx, decision 081). Otherwise, with `patchEventName`, the
+ * /api/leaderboard read answers those very boards (client/app.tsx, decision 081). Otherwise, with `patchEventName`, the
  * board is also serialised as its change from the previous one.
  */
 export function snapshotOf<B extends LiveBoard>(
