@@ -131,9 +131,9 @@ export function startBoardIsland(root: HTMLElement, handOver: () => void): { sto
   };
   closeStream = openBoardStream(listener);
 
-  const on = (target: EventTarget, type: string, handler: (event: Event) => void, capture = false) => {
-    target.addEventListener(type, handler, capture);
-    stops.push(() => target.removeEventListener(type, handler, capture));
+  const on = (target: EventTarget, type: string, handler: () => void) => {
+    target.addEventListener(type, handler);
+    stops.push(() => target.removeEventListener(type, handler));
   };
   // Offline, the app shows what the worker kept and says so; turned wide, the board is a table.
   on(window, 'offline', handOver);
