@@ -103,6 +103,18 @@ const live = (page: Page) =>
     .filter({ hasText: /^Live$/ })
     .first();
 
+/** A moderator saves `strokes` on `holeNumber` for each of the Autumn Open team's players; answers the moderator's page. */
+async function saveAutumnHole(holeNumber: number, strokes: number) {
+  const moderator = await journey.visitor({ as: journey.portal.users.moderator });
+  const origin = journey.portal.url;
+  const saved = await moderator.context().request.put(`${origin}/api/teams/${seeded.autumnTeam.id}/scores`, {
+    data: { scores: seeded.autumnTeam.players.map((playerId) => ({ playerId, holeNumber, strokes })) },
+    headers: { origin },
+  });
+  expect(saved.status()).toBe(200);
+  return moderator;
+}
+
 /** One h1, axe (no serious or critical finding), no sideways scroll, on the page and inside TV mode's fixed screen. */
 async function checkPage(page: Page, label: string) {
   expect(await h1Texts(page)).toEqual(['Leaderboard']);
@@ -170,13 +182,7 @@ describe('the leaderboard with six tournaments in play', () => {
     expect(streams).toEqual(['/api/leaderboard/events', '/api/leaderboard/events']);
 
     // A moderator saves the Autumn Open team without a score: both tabs show it, over their one stream.
-    const moderator = await journey.visitor({ as: journey.portal.users.moderator });
-    const origin = journey.portal.url;
-    const saved = await moderator.context().request.put(`${origin}/api/teams/${seeded.autumnTeam.id}/scores`, {
-      data: { scores: seeded.autumnTeam.players.map((playerId) => ({ playerId, holeNumber: 1, strokes: 2 })) },
-      headers: { origin },
-    });
-    expect(saved.status()).toBe(200);
+    await saveAutumnHole(1, 2);
     for (const tab of [first, second]) {
       await board(tab, OTHERS[0]!).locator(`[data-team="${seeded.autumnTeam.name}"]`).getByText('-8').waitFor();
     }
@@ -236,14 +242,9 @@ describe('the board on a phone', () => {
     const before = await card();
 
     // A moderator saves hole 2 for the Autumn Open team: its card changes, over the stream, with no reload.
-    const moderator = await journey.visitor({ as: journey.portal.users.moderator });
-    const origin = journey.portal.url;
-    const saved = await moderator.context().request.put(`${origin}/api/teams/${seeded.autumnTeam.id}/scores`, {
-      data: { scores: seeded.autumnTeam.players.map((playerId) => ({ playerId, holeNumber: 2, strokes: 3 })) },
-      headers: { origin },
-    });
-    expect(saved.status()).toBe(200);
+    const moderator = await saveAutumnHole(2, 3);
     await expect.poll(card, { timeout: 15_000 }).not.toBe(before);
+    const origin = journey.portal.url;
     const answer = (await (await moderator.context().request.get(`${origin}/api/leaderboard/${seeded.ids[OTHERS[0]!]}`)).json()) as {
       rows: { teamName: string; thru: number }[];
     };

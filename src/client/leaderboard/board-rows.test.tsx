@@ -7,39 +7,13 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { enableActEnvironment } from '../test/act-environment';
 import type { Leaderboard } from './queries';
+import { boardOf, boardRow } from '../test/board-fixtures';
 import { boardMarkup, markupHtml } from './board-rows';
 import { patchBoard } from './board-patch';
 import { LeaderboardBoard } from './leaderboard-board';
 import { loadBoardPatch } from './board-patch-loader';
 
-type Row = Leaderboard['rows'][number];
-
-const row = (teamId: string, position: number, toPar: number, extra: Partial<Row> = {}): Row => ({
-  position,
-  positionLabel: String(position),
-  countback: null,
-  teamId,
-  teamName: `Team ${teamId}`,
-  start: null,
-  toPar,
-  thru: 9,
-  total: 36 + toPar,
-  netToPar: null,
-  netTotal: null,
-  handicap: null,
-  players: [{ name: `Player ${teamId}`, total: 36 + toPar }],
-  ...extra,
-});
-
-const boardOf = (rows: Row[], name = 'Spring Open'): Leaderboard =>
-  ({
-    tournament: { id: 't1', name, startDate: '2026-05-01', endDate: '2026-05-01' },
-    holeCount: 18,
-    rules: { format: 'best_ball', bestBalls: 2, netScoring: false },
-    rows,
-    sideGames: { skins: null, contests: [] },
-    updatedAt: '2026-05-01T10:00:00.000Z',
-  }) as unknown as Leaderboard;
+const row = boardRow;
 
 const first = boardOf([row('a', 1, -2), row('b', 2, 0), row('c', 3, 1)]);
 

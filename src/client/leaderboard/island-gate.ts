@@ -22,22 +22,20 @@ export const islandServes = (root: Element) => boardDocument(root) && navigator.
  * the boards on their way), when the link is still the server's plain link. Full screen is asked in the tap itself (a
  * browser grants it only there, and a page load would end it) and the address becomes TV mode's without a load: the
  * router follows it (popstate), the app not yet started draws it when it starts, and `open` starts it. Once the app has
- * the page, this does what its own link does.
+ * the page, this does what its own link does. Answers the watch's end (for tests: the page keeps it).
  */
-export function watchTvMode(root: Element, open: () => void) {
-  if (!boardDocument(root)) return;
-  document.addEventListener(
-    'click',
-    (event) => {
-      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
-      if (link?.getAttribute('href') !== TV_MODE || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-        return;
-      event.preventDefault();
-      void document.documentElement.requestFullscreen?.().catch(() => undefined);
-      history.pushState(null, '', TV_MODE);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-      open();
-    },
-    true,
-  );
+export function watchTvMode(root: Element, open: () => void): () => void {
+  if (!boardDocument(root)) return () => undefined;
+  const tap = (event: MouseEvent) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (link?.getAttribute('href') !== TV_MODE || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
+    event.preventDefault();
+    void document.documentElement.requestFullscreen?.().catch(() => undefined);
+    history.pushState(null, '', TV_MODE);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    open();
+  };
+  document.addEventListener('click', tap, true);
+  return () => document.removeEventListener('click', tap, true);
 }

@@ -2,54 +2,55 @@
 // The phone's live board without React (docs/decisions/133), on the HTML the server renders: the stream's first messages
 // change nothing, a saved score patches the rows that changed and the heading's time, and whatever the island does not
 // draw is handed to the app with the boards it has.
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { renderPage } from '../ssr/render-page';
 import { BOARDS_VERSION_ATTRIBUTE, boardsVersion, RENDERED_URL_ATTRIBUTE } from '../ssr/page-data';
 import { FakeEventSource } from '../test/fake-event-source';
 import { loadBoardPatch } from './board-patch-loader';
 import { startBoardIsland } from './board-island';
-import { watchTvMode } from './island-gate';
+import { TV_MODE, watchTvMode } from './island-gate';
 import type { Leaderboard } from './queries';
+import { BoardHeading } from './board-heading';
+import { LeaderboardBoard } from './leaderboard-board';
+import { boardOf, boardRow, type BoardRow } from '../test/board-fixtures';
 
 const handOver = vi.fn();
 
-type Row = Leaderboard['rows'][number];
-const row = (teamId: string, position: number, toPar: number): Row => ({
-  position,
-  positionLabel: String(position),
-  countback: null,
-  teamId,
-  teamName: `Team ${teamId}`,
-  start: null,
-  toPar,
-  thru: 9,
-  total: 36 + toPar,
-  netToPar: null,
-  netTotal: null,
-  handicap: null,
-  players: [{ name: `Player ${teamId}`, total: 36 + toPar }],
-});
-const board = (rows: Row[], updatedAt: string, name = 'Spring Open'): Leaderboard =>
-  ({
-    tournament: { id: 't1', name, startDate: '2026-05-01', endDate: '2026-05-01' },
-    holeCount: 18,
-    rules: { format: 'best_ball', bestBalls: 2, netScoring: false },
-    rows,
-    sideGames: { skins: null, contests: [] },
-    updatedAt,
-  }) as unknown as Leaderboard;
+const row = boardRow;
+const board = (rows: BoardRow[], updatedAt: string, name = 'Spring Open') => boardOf(rows, name, updatedAt);
 const opened = board([row('a', 1, -2), row('b', 2, 0), row('c', 3, 1)], '2026-05-01T15:00:00.000Z');
 
-/** The document the server renders for /leaderboard with `boards`, as the island finds it. */
-async function serverPage(boards: Leaderboard[]) {
+/**
+ * The server's /leaderboard as the island finds it: each board as the page renders it (leaderboard-page.tsx), a link to
+ * another page and TV mode's.
+ */
+function serverPage(boards: Leaderboard[]) {
   const root = document.createElement('div');
   root.id = 'root';
   root.setAttribute(RENDERED_URL_ATTRIBUTE, '/leaderboard');
   root.setAttribute(BOARDS_VERSION_ATTRIBUTE, boardsVersion(boards));
-  root.innerHTML = (await renderPage('/leaderboard', [[['leaderboard'], { leaderboards: boards }]])).replace(/^<title>[^<]*<\/title>/, '');
+  root.innerHTML = renderToString(
+    <main>
+      <a href="/register">Register</a>
+      <a href={TV_MODE}>TV mode</a>
+      {boards.map((b) => (
+        <section key={b.tournament.id} aria-labelledby={`board-${b.tournament.id}`}>
+          <BoardHeading board={b} live="connecting" tv={false} />
+          <LeaderboardBoard board={b} emptyText="No scores yet." />
+        </section>
+      ))}
+    </main>,
+  );
   document.body.replaceChildren(root);
   return root;
 }
+/** Every island a test starts, stopped after it (the test files share one page: vitest.config.ts's isolate). */
+const islands: { stop(): unknown }[] = [];
+const start = (root: HTMLElement) => {
+  const island = startBoardIsland(root, handOver);
+  islands.push(island);
+  return island;
+};
 const cards = (root: Element) => [...root.querySelectorAll('[data-board-rows] > li')];
 const teams = (root: Element) => cards(root).map((card) => card.getAttribute('data-team'));
 const status = (root: Element) => root.querySelector('[data-live-status]')!;
@@ -64,13 +65,17 @@ beforeEach(() => {
     vi.fn(async () => new Response(JSON.stringify({ me }), { headers: { 'Content-Type': 'application/json' } })),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  for (const island of islands.splice(0)) island.stop();
+  document.body.replaceChildren();
+  vi.unstubAllGlobals();
+});
 
 it("keeps the server rows for the stream's first messages, then patches only the rows a saved score changed", async () => {
-  const root = await serverPage([opened]);
+  const root = serverPage([opened]);
   const before = cards(root);
   expect(status(root).textContent).toBe('Connecting…');
-  startBoardIsland(root, handOver);
+  start(root);
   const stream = FakeEventSource.last!;
   stream.onopen!();
   stream.send('active', { tournamentIds: ['t1'] });
@@ -101,8 +106,8 @@ it("keeps the server rows for the stream's first messages, then patches only the
 });
 
 it('hands a tournament activated to the app, with no boards until it has them all', async () => {
-  const root = await serverPage([opened]);
-  const island = startBoardIsland(root, handOver);
+  const root = serverPage([opened]);
+  const island = start(root);
   FakeEventSource.last!.send('active', { tournamentIds: ['t1', 't2'] });
   expect(handOver).toHaveBeenCalled();
   // Live until the app has come and stops it.
@@ -112,8 +117,8 @@ it('hands a tournament activated to the app, with no boards until it has them al
 });
 
 it('hands a changed heading to the app with the boards it has', async () => {
-  const root = await serverPage([opened]);
-  const island = startBoardIsland(root, handOver);
+  const root = serverPage([opened]);
+  const island = start(root);
   const stream = FakeEventSource.last!;
   stream.send('active', { tournamentIds: ['t1'] });
   stream.send('leaderboard', opened);
@@ -126,13 +131,14 @@ it('hands a changed heading to the app with the boards it has', async () => {
 
 it('asks for full screen as TV mode is tapped, and has the app open it at its address without a page load', async () => {
   history.replaceState(null, '', '/leaderboard');
-  const root = await serverPage([opened]);
+  const root = serverPage([opened]);
   const fullScreen = vi.fn(async () => undefined);
+  const own = document.documentElement.requestFullscreen;
   document.documentElement.requestFullscreen = fullScreen;
   const open = vi.fn();
   const popped = vi.fn();
   window.addEventListener('popstate', popped);
-  watchTvMode(root, open);
+  const stopWatching = watchTvMode(root, open);
   const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
   root.querySelector('a[href="/leaderboard?tv=1"]')!.dispatchEvent(click);
   expect(click.defaultPrevented).toBe(true);
@@ -146,19 +152,21 @@ it('asks for full screen as TV mode is tapped, and has the app open it at its ad
   root.querySelector('a[href="/register"]')!.dispatchEvent(home);
   expect(open).toHaveBeenCalledTimes(1);
   window.removeEventListener('popstate', popped);
+  stopWatching();
+  document.documentElement.requestFullscreen = own;
   history.replaceState(null, '', '/');
 });
 
 it('hands the page to the app for someone signed in, and when the phone goes offline', async () => {
   me = { id: 'u1', name: 'Pat' };
-  const root = await serverPage([opened]);
-  startBoardIsland(root, handOver);
+  const root = serverPage([opened]);
+  start(root);
   await vi.waitFor(() => expect(handOver).toHaveBeenCalledTimes(1));
 
   me = null;
   handOver.mockClear();
-  const offline = await serverPage([opened]);
-  const island = startBoardIsland(offline, handOver);
+  const offline = serverPage([opened]);
+  const island = start(offline);
   await new Promise((resolve) => setTimeout(resolve, 10));
   expect(handOver).not.toHaveBeenCalled();
   window.dispatchEvent(new Event('offline'));
