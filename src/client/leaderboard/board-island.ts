@@ -13,6 +13,7 @@ import { WIDE_BOARD } from './island-gate';
 import type { Handover } from '../app';
 import { formatClockTime, LIVE_LABELS, liveDotClass, liveStatusClass } from './live-state';
 import type { Leaderboard } from './queries';
+import { LEADERBOARD_URL, ME_URL } from '../lib/first-load-reads';
 
 /** A board's fields besides its rows and its time (the heading, the notes, the side games): the island draws none of them. */
 const around = (board: Leaderboard) => JSON.stringify({ ...board, rows: null, updatedAt: null });
@@ -139,14 +140,14 @@ export function startBoardIsland(root: HTMLElement, handOver: () => void): { sto
   on(window, 'offline', handOver);
   on(matchMedia(WIDE_BOARD), 'change', handOver);
   // The server rendered the header signed out: someone signed in gets the app's (Logout, their account).
-  void fetch('/api/account/me', { credentials: 'same-origin' })
+  void fetch(ME_URL, { credentials: 'same-origin' })
     .then((response) => (response.ok ? (response.json() as Promise<{ me: unknown }>) : null))
     .then((answer) => answer?.me && handOver())
     .catch(() => undefined);
 
   // The worker keeps what the app would read offline (the boards, who is signed in) and this document.
   registerWorkerOnLoad(() => {
-    for (const read of ['/api/account/me', '/api/leaderboard']) void fetch(read, { credentials: 'same-origin' }).catch(() => undefined);
+    for (const read of [ME_URL, LEADERBOARD_URL]) void fetch(read, { credentials: 'same-origin' }).catch(() => undefined);
     keepDocument('/leaderboard');
   });
 

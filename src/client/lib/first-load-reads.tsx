@@ -7,6 +7,11 @@ import { api } from './api';
 import type { ApiAnswer } from './api-types';
 import { RemoteValue } from './remote-value';
 
+/** Who is signed in: the app's read, and the phone's live board's question before it hands over (board-island.ts). */
+export const ME_URL = '/api/account/me';
+/** Every active board: the app's read, and asked again by the phone's live board for the service worker to keep. */
+export const LEADERBOARD_URL = '/api/leaderboard';
+
 /** The signed-in user and profile. */
 export type Me = NonNullable<ApiAnswer<'/api/account/me'>['me']>;
 export type PublicLeaderboards = ApiAnswer<'/api/leaderboard'>;
@@ -18,10 +23,10 @@ export function createReads() {
     /** react-query's cache of the other pages, once one of them has loaded it (lib/query-client.tsx). */
     pageQueries: undefined as QueryClient | undefined,
     /** Who is signed in (null: nobody); asked again when a screen opens after a minute. */
-    me: new RemoteValue<Me | null>(() => api<ApiAnswer<'/api/account/me'>>('/api/account/me').then((r) => r.me), 60_000),
+    me: new RemoteValue<Me | null>(() => api<ApiAnswer<typeof ME_URL>>(ME_URL).then((r) => r.me), 60_000),
     /** Every active tournament's board; the live stream keeps it current (leaderboard/use-live-leaderboard.ts). */
     // Fresh for 10 s: the page opening right after app.tsx read the boards (to hydrate) does not ask again.
-    leaderboard: new RemoteValue(() => api<PublicLeaderboards>('/api/leaderboard'), 10_000),
+    leaderboard: new RemoteValue(() => api<PublicLeaderboards>(LEADERBOARD_URL), 10_000),
     /** Home's event pages (R40): every open tournament; read again when Home opens after a minute (places left move). */
     events: new RemoteValue(() => api<OpenEvents>('/api/events'), 60_000),
     /** R59: each finished tournament's results page, by its id (results never change after the day: kept an hour). */

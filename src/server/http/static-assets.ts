@@ -53,7 +53,7 @@ export const PAGE_SHEETS: Record<string, string> = {
 };
 
 /** Vite's build manifest (build.manifest): each source module's chunk and the chunks it imports statically. */
-type Manifest = Record<string, { file: string; name?: string; imports?: string[]; isEntry?: boolean }>;
+type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
 
 function compressed(body: Buffer, type: string): Asset {
   const compressible = /text|javascript|json|svg/.test(type) && body.length > 512;
