@@ -234,8 +234,18 @@ describe('the board on a phone', () => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
       if (request.resourceType() === 'fetch') reads.push(new URL(request.url()).pathname);
     });
+    // The boards the stream sent (DevTools' Network domain). 'Live' says the stream is open; its first boards may come a
+    // moment later (read from the database), and a score saved in between is a board the page did not render, which the
+    // island rightly hands to the app: the save waits for them.
+    let boardsReceived = 0;
+    const devtools = await phone.context().newCDPSession(phone);
+    await devtools.send('Network.enable');
+    devtools.on('Network.eventSourceMessageReceived', ({ eventName }) => {
+      if (eventName === 'leaderboard') boardsReceived++;
+    });
     await phone.goto('/leaderboard');
     await live(phone).waitFor();
+    await expect.poll(() => boardsReceived, { timeout: 15_000 }).toBeGreaterThanOrEqual(1 + OTHERS.length);
     const row = board(phone, OTHERS[0]!).locator(`[data-team="${seeded.autumnTeam.name}"]`);
     // The team has no score yet unless the test above saved one (its card then appears, or changes).
     const card = async () => ((await row.count()) > 0 ? row.textContent() : null);

@@ -160,8 +160,9 @@ it('asks for full screen as TV mode is tapped, and has the app open it at its ad
 it('hands the page to the app for someone signed in, and when the phone goes offline', async () => {
   me = { id: 'u1', name: 'Pat' };
   const root = serverPage([opened]);
-  start(root);
+  const signedIn = start(root);
   await vi.waitFor(() => expect(handOver).toHaveBeenCalledTimes(1));
+  signedIn.stop();
 
   me = null;
   handOver.mockClear();
