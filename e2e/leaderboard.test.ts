@@ -103,6 +103,17 @@ const live = (page: Page) =>
     .filter({ hasText: /^Live$/ })
     .first();
 
+/** The names of the events `page`'s streams receive from now on, as the browser received them (DevTools' Network domain). */
+async function streamEvents(page: Page): Promise<string[]> {
+  const received: string[] = [];
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send('Network.enable');
+  devtools.on('Network.eventSourceMessageReceived', ({ eventName }) => received.push(eventName));
+  return received;
+}
+/** How many whole boards among `received`. */
+const wholeBoards = (received: string[]) => received.filter((name) => name === 'leaderboard').length;
+
 /** A moderator saves `strokes` on `holeNumber` for each of the Autumn Open team's players; answers the moderator's page. */
 async function saveAutumnHole(holeNumber: number, strokes: number) {
   const moderator = await journey.visitor({ as: journey.portal.users.moderator });
@@ -162,11 +173,7 @@ describe('the leaderboard with six tournaments in play', () => {
     first.context().on('request', (request) => {
       if (request.resourceType() === 'eventsource') streams.push(new URL(request.url()).pathname);
     });
-    // The stream's events as the browser received them (DevTools' Network domain), by name.
-    const received: string[] = [];
-    const devtools = await first.context().newCDPSession(first);
-    await devtools.send('Network.enable');
-    devtools.on('Network.eventSourceMessageReceived', ({ eventName }) => received.push(eventName));
+    const received = await streamEvents(first);
     await first.goto('/leaderboard');
     await expectHeading(first, 'Leaderboard');
     for (const name of [FULL_FIELD, ...OTHERS]) await board(first, name).waitFor();
@@ -187,7 +194,7 @@ describe('the leaderboard with six tournaments in play', () => {
       await board(tab, OTHERS[0]!).locator(`[data-team="${seeded.autumnTeam.name}"]`).getByText('-8').waitFor();
     }
     // It came as the rows that changed, not the whole board again (decision 128); the boards came whole at first.
-    expect(received.filter((name) => name === 'leaderboard').length).toBeGreaterThanOrEqual(1 + OTHERS.length);
+    expect(wholeBoards(received)).toBeGreaterThanOrEqual(1 + OTHERS.length);
     expect(received).toContain('leaderboard-patch');
     await checkPage(first, 'leaderboard, six tournaments');
     await shoot(first, `leaderboard-six-tournaments-desktop`);
@@ -234,18 +241,12 @@ describe('the board on a phone', () => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
       if (request.resourceType() === 'fetch') reads.push(new URL(request.url()).pathname);
     });
-    // The boards the stream sent (DevTools' Network domain). 'Live' says the stream is open; its first boards may come a
-    // moment later (read from the database), and a score saved in between is a board the page did not render, which the
-    // island rightly hands to the app: the save waits for them.
-    let boardsReceived = 0;
-    const devtools = await phone.context().newCDPSession(phone);
-    await devtools.send('Network.enable');
-    devtools.on('Network.eventSourceMessageReceived', ({ eventName }) => {
-      if (eventName === 'leaderboard') boardsReceived++;
-    });
+    const received = await streamEvents(phone);
     await phone.goto('/leaderboard');
     await live(phone).waitFor();
-    await expect.poll(() => boardsReceived, { timeout: 15_000 }).toBeGreaterThanOrEqual(1 + OTHERS.length);
+    // 'Live' says the stream is open; its first boards may come a moment later (read from the database), and a score saved
+    // in between is a board the page did not render, which the island rightly hands to the app: the save waits for them.
+    await expect.poll(() => wholeBoards(received), { timeout: 15_000 }).toBeGreaterThanOrEqual(1 + OTHERS.length);
     const row = board(phone, OTHERS[0]!).locator(`[data-team="${seeded.autumnTeam.name}"]`);
     // The team has no score yet unless the test above saved one (its card then appears, or changes).
     const card = async () => ((await row.count()) > 0 ? row.textContent() : null);
