@@ -13,8 +13,8 @@ export const ME_URL = '/api/account/me';
 export const LEADERBOARD_URL = '/api/leaderboard';
 
 /** The signed-in user and profile. */
-export type Me = NonNullable<ApiAnswer<'/api/account/me'>['me']>;
-export type PublicLeaderboards = ApiAnswer<'/api/leaderboard'>;
+export type Me = NonNullable<ApiAnswer<typeof ME_URL>['me']>;
+export type PublicLeaderboards = ApiAnswer<typeof LEADERBOARD_URL>;
 export type OpenEvents = ApiAnswer<'/api/events'>;
 export type TournamentResults = ApiAnswer<'/api/results/:tournamentId'>;
 
