@@ -283,6 +283,30 @@ describe('the board on a phone', () => {
   });
 });
 
+describe("the board's document", () => {
+  test('comes without the opener policy, and the app leaves it for another page by a page load, which brings the policy', async () => {
+    const page = await journey.visitor();
+    const opened = await page.goto('/leaderboard');
+    expect(opened!.headers()['cross-origin-opener-policy']).toBeUndefined();
+    expect(opened!.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    // On a wide screen the app has this document: its links are the app's own.
+    await board(page, FULL_FIELD).locator('table').waitFor();
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const next = page.waitForResponse((answer) => answer.request().isNavigationRequest());
+    await page.getByRole('link', { name: 'Login' }).click();
+    expect((await next).headers()['cross-origin-opener-policy']).toBe('same-origin');
+    await page.waitForURL('**/auth');
+    await expectHeading(page, 'Account Access');
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(false);
+
+    // Any other document keeps it, and the app's links from it to the board stay in the document.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.getByRole('link', { name: 'Leaderboard' }).first().click();
+    await board(page, FULL_FIELD).waitFor();
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+  });
+});
+
 describe('TV mode', () => {
   test('on a 1920×1080 screen pages through the full field and every tournament by itself, a page every 10 s', async () => {
     const tv = await journey.visitor();

@@ -14,7 +14,7 @@ import { errorFields } from './logger';
 import { assetResponse, htmlResponse, forServerRendering, type StaticAssets } from './http/static-assets';
 import { RESULTS_PAGE, SERVER_RENDERED, serverRenderedPage } from './http/server-render';
 import { publicResults } from './next-year/results';
-import { firstRunToken, isClientPath } from '../shared/client-paths';
+import { firstRunToken, isClientPath, WITHOUT_OPENER_POLICY } from '../shared/client-paths';
 import { isSetupTokenValid } from './setup/service';
 import { listOpenEvents } from './events/service';
 import { eventContext } from './events/routes';
@@ -37,6 +37,12 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
   });
   // R52: GET /metrics and the timing of every request, when METRICS_TOKEN is set (first: it sees every answer).
   installMetrics(app, deps);
+  // The public board's document without Cross-Origin-Opener-Policy (docs/decisions/134); set by secureHeaders below,
+  // which sets its headers once the answer is made, so taken off here, around it.
+  app.get(WITHOUT_OPENER_POLICY, async (c, next) => {
+    await next();
+    c.res.headers.delete('cross-origin-opener-policy');
+  });
   app.use(
     '*',
     secureHeaders({

@@ -19,6 +19,7 @@ import {
   type Ref,
 } from 'react';
 import { matchPath, segments } from '../../shared/match-path';
+import { WITHOUT_OPENER_POLICY } from '../../shared/client-paths';
 
 interface Location {
   pathname: string;
@@ -80,8 +81,16 @@ function browserLocation(): Location {
   }
   return current;
 }
+// The address this document was loaded for. The public board's came without Cross-Origin-Opener-Policy (docs/decisions/134):
+// the app leaves it for any other page by a page load, which brings that page with the header.
+const loadedFor = typeof window === 'undefined' ? '' : window.location.pathname;
 const browserNavigate: NavigateFunction = (to, options) => {
   const url = new URL(to, window.location.href).href;
+  if (loadedFor === WITHOUT_OPENER_POLICY && new URL(url).pathname !== WITHOUT_OPENER_POLICY) {
+    if (options?.replace) window.location.replace(url);
+    else window.location.assign(url);
+    return;
+  }
   if (options?.replace) window.history.replaceState(null, '', url);
   else window.history.pushState(null, '', url);
   arriving = 'push';

@@ -53,6 +53,18 @@ describe('security headers', () => {
     expectSecurityHeaders(await t.request(path), { https: false });
   });
 
+  // The opener policy is on every answer but the public board's document (docs/decisions/134), which has the rest.
+  it.each(['/', '/register', '/nope', '/leaderboard/', '/Leaderboard', '/api/leaderboard'])('keep the opener policy on %s', async (path) => {
+    expect((await t.request(path)).headers.get('cross-origin-opener-policy')).toBe('same-origin');
+  });
+
+  it("leave the opener policy off the board's document only", async () => {
+    const response = await t.request('/leaderboard');
+    expect(response.status).toBe(200);
+    expectSecurityHeaders(response, { https: false });
+    expect(response.headers.get('cross-origin-opener-policy')).toBeNull();
+  });
+
   it('are on refused and failing requests', async () => {
     expectSecurityHeaders(await t.request('/api/account/profile', { method: 'PUT', json: {} }), { https: false });
     expectSecurityHeaders(await t.request('/api/account/sign-up', { body: '{', headers: { 'content-type': 'application/json' } }), {
