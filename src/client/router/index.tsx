@@ -19,7 +19,7 @@ import {
   type Ref,
 } from 'react';
 import { matchPath, segments } from '../../shared/match-path';
-import { WITHOUT_OPENER_POLICY } from '../../shared/client-paths';
+import { WITHOUT_OPENER_POLICY } from '../../shared/opener-policy';
 
 interface Location {
   pathname: string;
