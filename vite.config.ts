@@ -97,7 +97,7 @@ export const FIRST_LOAD_MODULES = new RegExp(
   [
     String.raw`node_modules[\/](react|react-dom|scheduler|clsx)[\/]`,
     'preload-helper',
-    String.raw`src[\/]shared[\/](formats|countback|match-path)\.ts$`,
+    String.raw`src[\/]shared[\/](formats|countback|match-path|opener-policy)\.ts$`,
     String.raw`src[\/]client[\/](app|routes|router[\/]index|layout[\/](root-layout|site-header|site-footer|toaster)|pages[\/]route-error|auth[\/]session|ssr[\/]page-data|lib[\/](api|format|use-media-query|remote-value|first-load-reads|toast|use-hydrated)|ui[\/](load-failed|cn|button|shell-icons|spinner|off-screen)|offline[\/](use-online|waiting-flag|register-worker)|leaderboard[\/]island-gate)\.tsx?$`,
   ].join('|'),
 );
