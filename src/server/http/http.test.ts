@@ -54,9 +54,12 @@ describe('security headers', () => {
   });
 
   // The opener policy is on every answer but the public board's document (docs/decisions/134), which has the rest.
-  it.each(['/', '/register', '/nope', '/leaderboard/', '/Leaderboard', '/api/leaderboard'])('keep the opener policy on %s', async (path) => {
-    expect((await t.request(path)).headers.get('cross-origin-opener-policy')).toBe('same-origin');
-  });
+  it.each(['/', '/register', '/nope', '/leaderboard/', '/Leaderboard', '/api/leaderboard'])(
+    'keep the opener policy on %s',
+    async (path) => {
+      expect((await t.request(path)).headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    },
+  );
 
   it("leave the opener policy off the board's document only", async () => {
     const response = await t.request('/leaderboard');
