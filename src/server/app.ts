@@ -40,7 +40,7 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
   installMetrics(app, deps);
   // The public board's document without Cross-Origin-Opener-Policy (docs/decisions/134); set by secureHeaders below,
   // which sets its headers once the answer is made, so taken off here, around it.
-  app.get(WITHOUT_OPENER_POLICY, async (c, next) => {
+  app.use(WITHOUT_OPENER_POLICY, async (c, next) => {
     await next();
     c.res.headers.delete('cross-origin-opener-policy');
   });
