@@ -85,8 +85,9 @@ function browserLocation(): Location {
 // the app leaves it for any other page by a page load, which brings that page with the header.
 const loadedFor = typeof window === 'undefined' ? '' : window.location.pathname;
 const browserNavigate: NavigateFunction = (to, options) => {
-  const url = new URL(to, window.location.href).href;
-  if (loadedFor === WITHOUT_OPENER_POLICY && new URL(url).pathname !== WITHOUT_OPENER_POLICY) {
+  const target = new URL(to, window.location.href);
+  const url = target.href;
+  if (loadedFor === WITHOUT_OPENER_POLICY && target.pathname !== WITHOUT_OPENER_POLICY) {
     if (options?.replace) window.location.replace(url);
     else window.location.assign(url);
     return;
