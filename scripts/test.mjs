@@ -119,19 +119,33 @@ function readCounts(outputFile) {
   if (!existsSync(outputFile)) return null;
   const report = JSON.parse(readFileSync(outputFile, 'utf8'));
   let failed = report.numFailedTests ?? 0;
+  const failures = [];
   for (const file of report.testResults ?? []) {
-    const anyTestFailed = (file.assertionResults ?? []).some((t) => t.status === 'failed');
-    if (file.status === 'failed' && !anyTestFailed) {
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests) failures.push(`${relative(root, file.name)} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (file.status === 'failed' && failedTests.length === 0) {
       failed += 1;
+      failures.push(`${relative(root, file.name)} (outside its tests): ${firstLine(file.message)}`);
       console.error(`\n${relative(root, file.name)} failed outside its tests:\n${(file.message ?? '').split('\n').slice(0, 8).join('\n')}`);
     }
   }
   return {
+    failures,
     slowest: slowestFiles(report),
     passed: report.numPassedTests ?? 0,
     failed,
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
   };
+}
+
+function firstLine(text) {
+  return (
+    (text ?? '')
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.trim()
+      .slice(0, 300) ?? ''
+  );
 }
 
 /**
@@ -186,7 +200,7 @@ async function runSuite(suite, index) {
   const extra = !inSequence && suite.name === 'unit' && !args.some((a) => a.startsWith('--maxWorkers')) ? ['--maxWorkers=1'] : [];
   const exitCode = await run(suite, outputFile, logFile, extra);
   if (logFile) console.log(`\n── ${suite.title} (${suite.config}), run beside the others ──\n${readFileSync(logFile, 'utf8')}`);
-  const counts = readCounts(outputFile) ?? { passed: 0, failed: 1, skipped: 0, slowest: [] };
+  const counts = readCounts(outputFile) ?? { passed: 0, failed: 1, skipped: 0, slowest: [], failures: [] };
   for (const file of [outputFile, logFile]) if (file) rmSync(file, { force: true });
   if (exitCode !== 0 && counts.failed === 0) {
     // Vitest failed without a failing test: an error outside the tests (unhandled rejection, set-up, crash).
@@ -194,6 +208,8 @@ async function runSuite(suite, index) {
     counts.failed = 1;
   }
   if (counts.slowest.length > 0) console.log(`${suite.title}, slowest files: ${counts.slowest.join('; ')}`);
+  // One line per failed test, each starting `FAILED: `: .ci/run gathers them at its end, where a short tail still shows them.
+  for (const failure of counts.failures) console.log(`FAILED: ${failure}`);
   console.log(
     `${suite.title}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped in ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s`,
   );
