@@ -213,7 +213,8 @@ describe('a new team leader', () => {
 
   test('edits the profile, with its messages', async () => {
     const page = await journey.visitor({ viewport: 'mobile', as: newcomer });
-    await page.goto('/register');
+    // Once every card has its data: on a phone the profile sits below cards that load by themselves (e2e/fundraising).
+    await page.goto('/register', { waitUntil: 'networkidle' });
     const profile = page.getByRole('region').filter({ has: page.getByRole('heading', { name: 'Profile' }) });
     await profile.getByRole('button', { name: 'Edit' }).click();
     await profile.getByLabel('First name', { exact: true }).fill('');
