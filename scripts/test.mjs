@@ -200,12 +200,19 @@ async function runSuite(suite, index) {
   const extra = !inSequence && suite.name === 'unit' && !args.some((a) => a.startsWith('--maxWorkers')) ? ['--maxWorkers=1'] : [];
   const exitCode = await run(suite, outputFile, logFile, extra);
   if (logFile) console.log(`\n── ${suite.title} (${suite.config}), run beside the others ──\n${readFileSync(logFile, 'utf8')}`);
-  const counts = readCounts(outputFile) ?? { passed: 0, failed: 1, skipped: 0, slowest: [], failures: [] };
+  const counts = readCounts(outputFile) ?? {
+    passed: 0,
+    failed: 1,
+    skipped: 0,
+    slowest: [],
+    failures: [`${suite.title}: vitest wrote no report`],
+  };
   for (const file of [outputFile, logFile]) if (file) rmSync(file, { force: true });
   if (exitCode !== 0 && counts.failed === 0) {
     // Vitest failed without a failing test: an error outside the tests (unhandled rejection, set-up, crash).
     console.error(`\n${suite.title}: vitest exited with code ${exitCode} (an error outside the tests; see above).`);
     counts.failed = 1;
+    counts.failures.push(`${suite.title}: vitest exited with code ${exitCode} outside the tests`);
   }
   if (counts.slowest.length > 0) console.log(`${suite.title}, slowest files: ${counts.slowest.join('; ')}`);
   // One line per failed test, each starting `FAILED: `: .ci/run gathers them at its end, where a short tail still shows them.
