@@ -38,36 +38,32 @@ export function createApp(deps: AppDeps, options: { assets?: StaticAssets } = {}
   });
   // R52: GET /metrics and the timing of every request, when METRICS_TOKEN is set (first: it sees every answer).
   installMetrics(app, deps);
-  // The public board's document without Cross-Origin-Opener-Policy (docs/decisions/134); set by secureHeaders below,
-  // which sets its headers once the answer is made, so taken off here, around it.
-  app.use(WITHOUT_OPENER_POLICY, async (c, next) => {
-    await next();
-    c.res.headers.delete('cross-origin-opener-policy');
-  });
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      strictTransportSecurity: config.secure ? 'max-age=63072000; includeSubDomains' : false,
-      xFrameOptions: 'DENY',
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      xContentTypeOptions: 'nosniff',
-      crossOriginEmbedderPolicy: false,
-      // The camera for our own pages only: the check-in page's Scan reads golfers' QR codes (R61, docs/decisions/116).
-      permissionsPolicy: { camera: ['self'], microphone: [], geolocation: [] },
-    }),
-  );
+  // Every answer's security headers; the public board's document alone goes without Cross-Origin-Opener-Policy
+  // (docs/decisions/134): the same headers but that one, chosen by path.
+  const headerOptions: NonNullable<Parameters<typeof secureHeaders>[0]> = {
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:'],
+      fontSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+    strictTransportSecurity: config.secure ? 'max-age=63072000; includeSubDomains' : false,
+    xFrameOptions: 'DENY',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    xContentTypeOptions: 'nosniff',
+    crossOriginEmbedderPolicy: false,
+    // The camera for our own pages only: the check-in page's Scan reads golfers' QR codes (R61, docs/decisions/116).
+    permissionsPolicy: { camera: ['self'], microphone: [], geolocation: [] },
+  };
+  const everyAnswersHeaders = secureHeaders(headerOptions);
+  const boardDocumentsHeaders = secureHeaders({ ...headerOptions, crossOriginOpenerPolicy: false });
+  app.use('*', (c, next) => (c.req.path === WITHOUT_OPENER_POLICY ? boardDocumentsHeaders : everyAnswersHeaders)(c, next));
   app.use('/api/*', clientIp);
   // A write answers only once no process can serve what it changed from a cache: an ended session (R33), a user's cached
   // answers (per-user-cache.ts) or the organisation's settings. On PostgreSQL that is a barrier every process acknowledges
