@@ -281,6 +281,11 @@ export interface EventStreamOptions {
   ca?: string | Buffer;
   /** Node's HTTP client per stream instead of the hand-written request (live-updates' --client http). */
   nodeHttp?: boolean;
+  /**
+   * With `ca`: HTTP/2, agreed in the TLS handshake (ALPN) as a phone's browser agrees it with Caddy, one connection per
+   * viewer (h2Stream below). Without it, HTTP/1.1 over TLS.
+   */
+  h2?: boolean;
 }
 
 /** One read buffer shared by every stream of the process (plain or TLS): each read is handed over before the next. */
@@ -321,7 +326,7 @@ export function openEventStream(
   options: EventStreamOptions,
   onEvents: (bytes: Buffer, at: number) => void,
 ): Promise<{ destroy(): void }> {
-  const { localAddress, ca, nodeHttp } = options;
+  const { localAddress, ca, nodeHttp, h2 } = options;
   const { hostname, port, pathname, search } = new URL(url);
   const request = `GET ${pathname}${search} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: text/event-stream\r\n\r\n`;
   const events = wholeEvents(onEvents);
@@ -354,6 +359,8 @@ export function openEventStream(
       }
       events(chunk, at);
     };
+    if (ca && h2)
+      return void h2Stream({ port: Number(port), hostname, path: `${pathname}${search}`, localAddress, ca }, events, resolve, reject);
     if (ca) {
       // The TLS session on a socket bound to the viewer's address (Caddy forwards it: TRUST_PROXY).
       // Read into the one static buffer, as the plain sockets below are: Node's TLS takes `onread` when it opens the
@@ -393,4 +400,106 @@ export function openEventStream(
     socket.on('connect', () => socket.write(request));
     socket.on('error', reject);
   });
+}
+
+const H2_PREFACE = Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n');
+const H2 = { DATA: 0, HEADERS: 1, RST_STREAM: 3, SETTINGS: 4, PING: 6, GOAWAY: 7 } as const;
+const H2_ACK = 0x1;
+/** What the viewer lets the server send before it must say it read it: more than a bench's stream ever carries. */
+const H2_WINDOW = 1 << 30;
+
+function h2Frame(type: number, flags: number, streamId: number, payload: Buffer = Buffer.alloc(0)): Buffer {
+  const head = Buffer.alloc(9);
+  head.writeUIntBE(payload.length, 0, 3);
+  head[3] = type;
+  head[4] = flags;
+  head.writeUInt32BE(streamId, 5);
+  return Buffer.concat([head, payload]);
+}
+
+/** An HPACK string literal, not Huffman-coded (lengths under 127 here). */
+const hpackString = (text: string) => Buffer.concat([Buffer.from([text.length]), Buffer.from(text, 'latin1')]);
+
+/**
+ * One viewer's stream over HTTP/2 on its own TLS connection, as a phone's EventSource reaches Caddy: the preface, the
+ * settings (a window larger than the bench needs, so the viewer never owes a WINDOW_UPDATE), and GET on stream 1. Frames
+ * are parsed by hand, read into the shared buffer as the HTTP/1.1 viewers are: Node's HTTP/2 client would add a session,
+ * a stream and 'data' events per viewer to the load generator's share of two cores. The answer's header block must start
+ * with HPACK's indexed `:status: 200` (0x88, how Go encodes it); each DATA frame's bytes are the stream's events.
+ */
+function h2Stream(
+  to: { port: number; hostname: string; path: string; localAddress: string; ca: string | Buffer },
+  events: (chunk: Buffer, at: number) => void,
+  resolve: (stream: { destroy(): void }) => void,
+  reject: (error: Error) => void,
+) {
+  let pending: Buffer | null = null;
+  let opened = false;
+  const fail = (why: string) => {
+    reject(new Error(`${to.path} over HTTP/2: ${why}`));
+    socket.destroy();
+  };
+  const frame = (type: number, flags: number, streamId: number, payload: Buffer) => {
+    if (type === H2.SETTINGS && !(flags & H2_ACK)) socket.write(h2Frame(H2.SETTINGS, H2_ACK, 0));
+    else if (type === H2.PING && !(flags & H2_ACK)) socket.write(h2Frame(H2.PING, H2_ACK, 0, Buffer.from(payload)));
+    else if (type === H2.HEADERS && streamId === 1 && !opened) {
+      opened = true;
+      if (payload[flags & 0x8 ? 1 + (flags & 0x20 ? 5 : 0) : flags & 0x20 ? 5 : 0] !== 0x88) return fail('not 200');
+      resolve(socket);
+    } else if (type === H2.DATA && streamId === 1) events(flags & 0x8 ? payload.subarray(1, payload.length - payload[0]!) : payload, at);
+    else if (type === H2.RST_STREAM || type === H2.GOAWAY) fail(`the server ended it (frame type ${type})`);
+  };
+  let at = 0;
+  const socket = tls.connect({
+    port: to.port,
+    host: '127.0.0.1',
+    localAddress: to.localAddress,
+    servername: to.hostname,
+    ca: to.ca,
+    ALPNProtocols: ['h2'],
+    onread: {
+      buffer: READ_BUFFER,
+      callback: (length: number) => {
+        at = performance.now();
+        let bytes = pending ? Buffer.concat([pending, READ_BUFFER.subarray(0, length)]) : READ_BUFFER.subarray(0, length);
+        pending = null;
+        while (bytes.length >= 9) {
+          const size = bytes.readUIntBE(0, 3);
+          if (bytes.length < 9 + size) break;
+          frame(bytes[3]!, bytes[4]!, bytes.readUInt32BE(5) & 0x7fffffff, bytes.subarray(9, 9 + size));
+          bytes = bytes.subarray(9 + size);
+        }
+        if (bytes.length) pending = Buffer.from(bytes);
+        return true;
+      },
+    },
+  } as tls.ConnectionOptions);
+  socket.on('secureConnect', () => {
+    if (socket.alpnProtocol !== 'h2') return fail(`the server agreed ${socket.alpnProtocol || 'no protocol'}`);
+    const settings = Buffer.alloc(12);
+    settings.writeUInt16BE(0x2, 0); // ENABLE_PUSH
+    settings.writeUInt32BE(0, 2);
+    settings.writeUInt16BE(0x4, 6); // INITIAL_WINDOW_SIZE
+    settings.writeUInt32BE(H2_WINDOW, 8);
+    const windowUpdate = Buffer.alloc(4);
+    windowUpdate.writeUInt32BE(H2_WINDOW - 65_535, 0);
+    // :method GET, :scheme https (static table 2 and 7); :authority, :path and accept as literals with indexed names.
+    const request = Buffer.concat([
+      Buffer.from([0x82, 0x87, 0x01]),
+      hpackString(`${to.hostname}:${to.port}`),
+      Buffer.from([0x04]),
+      hpackString(to.path),
+      Buffer.from([0x0f, 0x04]),
+      hpackString('text/event-stream'),
+    ]);
+    socket.write(
+      Buffer.concat([
+        H2_PREFACE,
+        h2Frame(H2.SETTINGS, 0, 0, settings),
+        h2Frame(0x8, 0, 0, windowUpdate),
+        h2Frame(H2.HEADERS, 0x1 | 0x4, 1, request),
+      ]),
+    );
+  });
+  socket.on('error', (error) => reject(error));
 }
