@@ -403,7 +403,7 @@ export function openEventStream(
 }
 
 const H2_PREFACE = Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n');
-const H2 = { DATA: 0, HEADERS: 1, RST_STREAM: 3, SETTINGS: 4, PING: 6, GOAWAY: 7 } as const;
+const H2 = { DATA: 0, HEADERS: 1, RST_STREAM: 3, SETTINGS: 4, PING: 6, GOAWAY: 7, WINDOW_UPDATE: 8 } as const;
 const H2_ACK = 0x1;
 /** What the viewer lets the server send before it must say it read it: more than a bench's stream ever carries. */
 const H2_WINDOW = 1 << 30;
@@ -496,7 +496,7 @@ function h2Stream(
       Buffer.concat([
         H2_PREFACE,
         h2Frame(H2.SETTINGS, 0, 0, settings),
-        h2Frame(0x8, 0, 0, windowUpdate),
+        h2Frame(H2.WINDOW_UPDATE, 0, 0, windowUpdate),
         h2Frame(H2.HEADERS, 0x1 | 0x4, 1, request),
       ]),
     );
