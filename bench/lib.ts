@@ -439,17 +439,18 @@ function h2Stream(
     reject(new Error(`${to.path} over HTTP/2: ${why}`));
     socket.destroy();
   };
-  const frame = (type: number, flags: number, streamId: number, payload: Buffer) => {
+  const frame = (type: number, flags: number, streamId: number, payload: Buffer, at: number) => {
     if (type === H2.SETTINGS && !(flags & H2_ACK)) socket.write(h2Frame(H2.SETTINGS, H2_ACK, 0));
     else if (type === H2.PING && !(flags & H2_ACK)) socket.write(h2Frame(H2.PING, H2_ACK, 0, Buffer.from(payload)));
     else if (type === H2.HEADERS && streamId === 1 && !opened) {
       opened = true;
-      if (payload[flags & 0x8 ? 1 + (flags & 0x20 ? 5 : 0) : flags & 0x20 ? 5 : 0] !== 0x88) return fail('not 200');
+      // The header block starts after the pad length (PADDED, 0x8) and the priority fields (PRIORITY, 0x20), if present.
+      const start = (flags & 0x8 ? 1 : 0) + (flags & 0x20 ? 5 : 0);
+      if (payload[start] !== 0x88) return fail('not 200');
       resolve(socket);
     } else if (type === H2.DATA && streamId === 1) events(flags & 0x8 ? payload.subarray(1, payload.length - payload[0]!) : payload, at);
     else if (type === H2.RST_STREAM || type === H2.GOAWAY) fail(`the server ended it (frame type ${type})`);
   };
-  let at = 0;
   const socket = tls.connect({
     port: to.port,
     host: '127.0.0.1',
@@ -460,13 +461,13 @@ function h2Stream(
     onread: {
       buffer: READ_BUFFER,
       callback: (length: number) => {
-        at = performance.now();
+        const at = performance.now();
         let bytes = pending ? Buffer.concat([pending, READ_BUFFER.subarray(0, length)]) : READ_BUFFER.subarray(0, length);
         pending = null;
         while (bytes.length >= 9) {
           const size = bytes.readUIntBE(0, 3);
           if (bytes.length < 9 + size) break;
-          frame(bytes[3]!, bytes[4]!, bytes.readUInt32BE(5) & 0x7fffffff, bytes.subarray(9, 9 + size));
+          frame(bytes[3]!, bytes[4]!, bytes.readUInt32BE(5) & 0x7fffffff, bytes.subarray(9, 9 + size), at);
           bytes = bytes.subarray(9 + size);
         }
         if (bytes.length) pending = Buffer.from(bytes);

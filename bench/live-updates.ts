@@ -227,6 +227,7 @@ async function main() {
     const cpuOf = () => [...servers.map((s) => cpuMsOf(s.pid)), caddy ? cpuMsOf(caddy.pid) : 0, cpuMsOf(process.pid)];
     const cpuSpent = cpuOf().map(() => 0);
     for (let n = 0; n < WARMUP + SAVES; n++) {
+      if (n > 0) await sleep(500);
       const measured = n >= WARMUP;
       // 2 to 14 strokes: consecutive saves always differ.
       const strokes = 2 + (n % 13);
@@ -255,10 +256,7 @@ async function main() {
       if ((await Promise.race([all.then(() => 'ok'), sleep(30_000).then(() => 'timeout')])) === 'timeout') {
         throw new Error(`save ${n + 1}: only ${got} of ${SUBSCRIBERS} subscribers got it`);
       }
-      if (!measured) {
-        await sleep(500);
-        continue;
-      }
+      if (!measured) continue;
       saveMs.push(saved);
       cpuOf().forEach((ms, k) => (cpuSpent[k]! += ms - cpuBefore[k]!));
       gotAt.forEach((at, i) => {
@@ -272,7 +270,6 @@ async function main() {
         firstOn[k]!.push(Math.min(...mine));
         lastOn[k]!.push(Math.max(...mine));
       });
-      await sleep(500);
     }
     const p50 = round(percentile(delays, 50), 1);
     const p95 = round(percentile(delays, 95), 1);
