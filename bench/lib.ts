@@ -277,7 +277,7 @@ export async function signInCookie(base: string, email: string, password: string
 export interface EventStreamOptions {
   /** The client address the socket is bound to (127.0.0.2, …): a crowd behind one Wi-Fi is one address. */
   localAddress: string;
-  /** A TLS session checked against this root certificate (Caddy's, --via caddy): read with 'data' events. */
+  /** A TLS session checked against this root certificate (Caddy's, --via caddy): read into the shared buffer. */
   ca?: string | Buffer;
   /** Node's HTTP client per stream instead of the hand-written request (live-updates' --client http). */
   nodeHttp?: boolean;

@@ -11,7 +11,7 @@
 // served from one; decision 065), not all from one.
 // With --via caddy (bench/behind-proxy.ts), Caddy runs deploy/Caddyfile in front of the processes (src/server/test/caddy.ts)
 // (--via caddy-http: the same at an http:// address, to tell TLS's share from the proxy's)
-// and the sign-in, the saves and every subscriber go through it over HTTPS (TLS sockets, read with 'data' events);
+// and the sign-in, the saves and every subscriber go through it over HTTPS (TLS sockets, read into one shared buffer);
 // --name: the result file's name (default live-updates).
 // Through Caddy over HTTPS each viewer speaks HTTP/2 (--viewer-http 2, agreed in the TLS handshake, as a phone's browser
 // agrees it with Caddy) or HTTP/1.1 (--viewer-http 1.1). --warmup saves go first, delivered and not counted (decision 135).
