@@ -4,11 +4,12 @@
 // counted) and a spectator's board shows them. Two scorers on one team, one of them offline, change the same hole and
 // different holes: nothing is lost, the conflict is shown with both values. The leaderboard offline keeps its last board,
 // marked 'Offline — last updated hh:mm', and catches up by itself. The app is installable (manifest, icons, worker).
+import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { findUserByEmail } from '../src/server/account/service';
 import { createCourse } from '../src/server/courses/service';
-import { tournamentCourses, tournaments } from '../src/server/db/schema';
+import { players, playerScores, tournamentCourses, tournaments } from '../src/server/db/schema';
 import { registerTeams } from '../src/server/registration/service';
 import { createLevel, daysFromToday, registrationInput } from '../src/server/test/factories';
 import { E2E_ACCOUNTS } from './support/accounts';
@@ -22,6 +23,8 @@ const TEAMS = {
   greens: { teamName: 'Green Keepers', players: foursome('Green', ['Gia', 'Gil', 'Gus', 'Gwen']) },
   links: { teamName: 'Links Legends', players: foursome('Links', ['Lia', 'Lou', 'Lyle', 'Lynn']) },
   staff: { teamName: 'Tee Timers', players: foursome('Tee', ['Tia', 'Tom', 'Tad', 'Tess']) },
+  // On the board from the start (a hole seeded): the offline board's journey needs no other test's saves.
+  early: { teamName: 'Early Birds', players: foursome('Early', ['Eva', 'Eli', 'Ezra', 'Emma']) },
 };
 const seeded = { tournamentId: '', teamIds: {} as Record<string, string> };
 
@@ -45,8 +48,16 @@ const journey = setUpJourney({
       registrationInput(tournament!.id, level.id, { teams: [TEAMS.greens, TEAMS.links] }),
       new Date(),
     );
-    const staffs = await registerTeams(db, admin!.id, registrationInput(tournament!.id, level.id, { teams: [TEAMS.staff] }), new Date());
+    const staffs = await registerTeams(
+      db,
+      admin!.id,
+      registrationInput(tournament!.id, level.id, { teams: [TEAMS.staff, TEAMS.early] }),
+      new Date(),
+    );
     for (const team of [...mine.teams, ...staffs.teams]) seeded.teamIds[team.name] = team.id;
+    const early = seeded.teamIds['Early Birds']!;
+    const [eva] = await db.select({ id: players.id }).from(players).where(eq(players.teamId, early)).limit(1);
+    await db.insert(playerScores).values({ tournamentId: tournament!.id, teamId: early, playerId: eva!.id, holeNumber: 1, strokes: 4 });
   },
 });
 
@@ -72,6 +83,11 @@ async function stored(staff: Page, teamId: string) {
 }
 
 const context = (page: Page): BrowserContext => page.context();
+/**
+ * What follows a reload, or the connection coming back, may wait as long as a navigation (20 s): the worker, IndexedDB
+ * and the outbox's sends all come after it, and on a loaded CI machine they took more than the 10 s a click's answer gets.
+ */
+const AFTER_A_LOAD = { timeout: 20_000 };
 
 describe('a team leader on the course', () => {
   test('enters holes offline, reloads offline, and the saves arrive once when the connection returns', async () => {
@@ -109,8 +125,10 @@ describe('a team leader on the course', () => {
     // The page was closed and opened again, still without a connection: it opens, with everything entered.
     await leader.reload();
     await expectHeading(leader, 'Score Entry');
-    await leader.getByRole('heading', { name: 'Hole 1', exact: true }).waitFor();
-    await leader.getByText('Offline: 2 saves waiting on this phone. They are sent by themselves when the connection returns.').waitFor();
+    await leader.getByRole('heading', { name: 'Hole 1', exact: true }).waitFor(AFTER_A_LOAD);
+    await leader
+      .getByText('Offline: 2 saves waiting on this phone. They are sent by themselves when the connection returns.')
+      .waitFor(AFTER_A_LOAD);
     expect(await leader.getByRole('textbox', { name: 'Gwen Green, hole 1', exact: true }).inputValue()).toBe('5');
     await leader.getByLabel('Go to hole').selectOption({ index: 1 });
     expect(await leader.getByRole('textbox', { name: 'Gil Green, hole 2', exact: true }).inputValue()).toBe('6');
@@ -118,20 +136,20 @@ describe('a team leader on the course', () => {
 
     // The connection returns: both saves go, in order, by themselves; each is applied once.
     await context(leader).setOffline(false);
-    await leader.getByText('All scores synced').waitFor({ timeout: 20_000 });
-    await leader.getByText('Synced', { exact: true }).waitFor();
+    await leader.getByText('All scores synced').waitFor(AFTER_A_LOAD);
+    await leader.getByText('Synced', { exact: true }).waitFor(AFTER_A_LOAD);
     const expected = ['Gia:1:4', 'Gia:2:3', 'Gil:1:4', 'Gil:2:6', 'Gus:1:4', 'Gwen:1:5'];
     const after = await stored(staff, teamId);
     expect(after.rows).toEqual(expected);
     expect(after.events).toEqual(expected.map((cell) => cell.replace(/^(\w+:\d+):(\d+)$/, '$1:->$2')).sort());
     // A reload online sends nothing again.
     await leader.reload();
-    await leader.getByText('All scores synced').waitFor();
+    await leader.getByText('All scores synced').waitFor(AFTER_A_LOAD);
     expect(await stored(staff, teamId)).toEqual(after);
 
     // The spectator's board (opened before, never reloaded) shows the team.
     const row = staff.locator('[data-team="Green Keepers"]').first();
-    await row.waitFor({ timeout: 10_000 });
+    await row.waitFor(AFTER_A_LOAD);
     expect(await row.innerText()).toContain('Green Keepers');
   });
 
@@ -163,7 +181,7 @@ describe('a team leader on the course', () => {
 
     await context(leader).setOffline(false);
     const conflict = leader.getByRole('alert').filter({ hasText: 'Someone else changed a score you also changed' });
-    await conflict.waitFor({ timeout: 20_000 });
+    await conflict.waitFor(AFTER_A_LOAD);
     await conflict.getByText('Hole 2 · Lia Links: yours 5, theirs 6').waitFor();
     // Their hole 4 arrived; the leader's hole 3 went through; hole 2 shows theirs until the leader chooses.
     await expect.poll(() => box(leader, 'Lyle Links', 4).inputValue()).toBe('3');
@@ -183,7 +201,7 @@ describe('a team leader on the course', () => {
         rows: ['Lia:2:5', 'Lou:3:4', 'Lyle:4:3'],
         events: ['Lia:2:->6', 'Lia:2:6>5', 'Lou:3:->4', 'Lyle:4:->3'],
       });
-    await leader.getByText('All scores synced').waitFor({ timeout: 20_000 });
+    await leader.getByText('All scores synced').waitFor(AFTER_A_LOAD);
   });
 
   test('staff read the history of a team in the score report', async () => {
@@ -224,8 +242,8 @@ describe('the leaderboard without a connection', () => {
     await spectator
       .getByText(/^Offline — last updated \d\d:\d\d/)
       .first()
-      .waitFor();
-    await spectator.locator('[data-team="Green Keepers"]').first().waitFor();
+      .waitFor(AFTER_A_LOAD);
+    await spectator.locator('[data-team="Early Birds"]').first().waitFor(AFTER_A_LOAD);
     expect(complaints).toEqual([]);
     await shoot(spectator, 'offline-leaderboard-mobile');
 
@@ -248,7 +266,7 @@ describe('the leaderboard without a connection', () => {
     expect(saved).toBe(200);
     expect(await spectator.locator('[data-team="Tee Timers"]').count()).toBe(0);
     await context(spectator).setOffline(false);
-    await spectator.locator('[data-team="Tee Timers"]').first().waitFor({ timeout: 20_000 });
+    await spectator.locator('[data-team="Tee Timers"]').first().waitFor(AFTER_A_LOAD);
     await spectator.getByText('Live', { exact: true }).first().waitFor();
     expect(await spectator.getByText(/^Offline — last updated/).count()).toBe(0);
   });
