@@ -13,7 +13,7 @@ import { players, playerScores, tournamentCourses, tournaments } from '../src/se
 import { registerTeams } from '../src/server/registration/service';
 import { createLevel, daysFromToday, registrationInput } from '../src/server/test/factories';
 import { E2E_ACCOUNTS } from './support/accounts';
-import { setUpJourney, shoot } from './support/journey';
+import { NAVIGATION_TIMEOUT_MS, setUpJourney, shoot } from './support/journey';
 import { expectHeading, expectToast } from './support/page-expectations';
 
 const TOURNAMENT = 'Dead Zone Invitational';
@@ -63,7 +63,7 @@ const journey = setUpJourney({
 
 /** Waits until the service worker controls the page and has read the page's data again through itself (main.tsx). */
 async function untilOfflineReady(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: NAVIGATION_TIMEOUT_MS });
   await page.waitForLoadState('networkidle');
 }
 
@@ -84,10 +84,10 @@ async function stored(staff: Page, teamId: string) {
 
 const context = (page: Page): BrowserContext => page.context();
 /**
- * What follows a reload, or the connection coming back, may wait as long as a navigation (20 s): the worker, IndexedDB
+ * What follows a reload, or the connection coming back, may wait as long as a navigation: the worker, IndexedDB
  * and the outbox's sends all come after it, and on a loaded CI machine they took more than the 10 s a click's answer gets.
  */
-const AFTER_A_LOAD = { timeout: 20_000 };
+const AFTER_A_LOAD = { timeout: NAVIGATION_TIMEOUT_MS };
 
 describe('a team leader on the course', () => {
   test('enters holes offline, reloads offline, and the saves arrive once when the connection returns', async () => {
@@ -196,7 +196,7 @@ describe('a team leader on the course', () => {
     await expect.poll(() => box(leader, 'Lia Links', 2).inputValue(), { timeout: 10_000 }).toBe('5');
     // Both values of hole 2 are in the history: staff's 6, then the leader's choice of 5.
     await expect
-      .poll(() => stored(staff, teamId), { timeout: 20_000 })
+      .poll(() => stored(staff, teamId), AFTER_A_LOAD)
       .toEqual({
         rows: ['Lia:2:5', 'Lou:3:4', 'Lyle:4:3'],
         events: ['Lia:2:->6', 'Lia:2:6>5', 'Lou:3:->4', 'Lyle:4:->3'],

@@ -20,6 +20,9 @@ export async function shoot(page: Page, name: string, { fullPage = true } = {}):
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage });
 }
 
+/** How long a visitor's navigation may take (a page load on a busy machine); waits that follow one may take as long. */
+export const NAVIGATION_TIMEOUT_MS = 20_000;
+
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
   mobile: { width: 390, height: 844 },
@@ -142,7 +145,7 @@ export function setUpJourney({ serviceWorker = false, ...options }: JourneyOptio
       await context.addInitScript(watchWhatScansWaitFor);
       if (!serviceWorker) await context.addInitScript(refuseServiceWorkers);
       context.setDefaultTimeout(10_000);
-      context.setDefaultNavigationTimeout(20_000);
+      context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
       if (as) await signInThroughApi(context, journey.portal.url, as);
       const page = await context.newPage();
       page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.stack ?? error.message}`));
