@@ -201,7 +201,7 @@ describe('players', () => {
     expect(row!.players).toEqual([
       { name: 'Ann Lee', total: 4 },
       { name: 'Bo Kim', total: 7 },
-      { name: 'Cy Ray', total: 0 },
+      { name: 'Cy Ray', total: null },
     ]);
     expect(Object.keys(row!).sort()).toEqual([
       'countback',

@@ -104,10 +104,10 @@ export function computeLeaderboardRows(
         netToPar,
         netTotal: rules.netScoring ? sum((h) => h.net) : null,
         handicap: rules.netScoring ? handicap.team : null,
-        players: team.players.map((p) => ({
-          name: playerDisplayName(p),
-          total: [...(card.get(p.id)?.values() ?? [])].reduce((a, b) => a + b, 0),
-        })),
+        players: team.players.map((p) => {
+          const strokes = [...(card.get(p.id)?.values() ?? [])];
+          return { name: playerDisplayName(p), total: strokes.length > 0 ? strokes.reduce((a, b) => a + b, 0) : null };
+        }),
         score: netToPar ?? toPar,
         finished: holeCount > 0 && played.length >= holeCount,
         countbackKey: countback,

@@ -48,7 +48,8 @@ export interface ScoreValue {
 /** A player as the public board shows them: a name and a total (R11: names only; no id, which the page never needs). */
 export interface LeaderboardPlayer {
   name: string;
-  total: number;
+  /** Strokes over the holes the player has a score on; null before their first (the board shows '—', not a total of 0). */
+  total: number | null;
 }
 
 export interface LeaderboardRow {

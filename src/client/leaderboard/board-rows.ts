@@ -41,12 +41,18 @@ const startNote = (row: LeaderboardRow, className: string) =>
     ? `<span class="${cn('text-xs font-normal whitespace-nowrap text-stone-600', className)}">Start ${TEXT_BREAK}${escapeHtml(row.start)}</span>`
     : '';
 
+/** A golfer's strokes so far; before their first score a dash, read as 'no score yet' (a 0 read as a total of nothing). */
+const playerTotal = (total: number | null) =>
+  total === null
+    ? '<span class="font-semibold text-stone-600" title="No score yet"><span aria-hidden="true">—</span><span class="sr-only">no score yet</span></span>'
+    : `<span class="font-semibold tabular-nums">${total}</span>`;
+
 // The board lists a team's players in a fixed order (R11: names only, no ids in the page).
 const playerTotals = (row: LeaderboardRow, withTotals: boolean, className?: string | false) =>
   `<ul aria-label="${escapeHtml(row.teamName)} players" class="${cn('flex flex-wrap gap-x-4', className)}">${row.players
     .map(
       (player) =>
-        `<li class="whitespace-nowrap">${escapeHtml(player.name)}${TEXT_BREAK} ${withTotals ? `<span class="font-semibold tabular-nums">${player.total}</span>` : ''}</li>`,
+        `<li class="whitespace-nowrap">${escapeHtml(player.name)}${TEXT_BREAK} ${withTotals ? playerTotal(player.total) : ''}</li>`,
     )
     .join('')}</ul>`;
 

@@ -2,6 +2,7 @@
 // The player column stays in view while the holes scroll sideways. Enter moves down the hole, then on to the next hole:
 // scorers copy a paper card a hole at a time. 18 holes do not fit beside the admin menu at 1280 px: the grid opens
 // scrolled to the team's starting hole (a shotgun start begins most teams mid-card).
+// A 9-hole card is narrower than the page: the grid's frame hugs it instead of leaving an empty band on its right.
 import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { ScoreSheet } from './queries';
 import { fullName } from '../lib/format';
@@ -81,7 +82,7 @@ export function ScoreGrid({ sheet, cells, onChange, holeStatus }: GridProps) {
   const scroller = useOpenOnStartingHole(team.startingHole);
   const teamLabel = rules.format === 'best_ball' ? `Team (best ${rules.bestBalls})` : 'Team';
   return (
-    <div ref={scroller} className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white">
+    <div ref={scroller} className="relative w-fit max-w-full overflow-x-auto rounded-lg border border-stone-200 bg-white">
       <table className="border-separate border-spacing-0 text-sm">
         <caption className="sr-only">Scores of {team.name} by player and hole</caption>
         <thead className="bg-stone-50">

@@ -145,7 +145,7 @@ export const leaderboardSchema = z
         netToPar: z.number().nullable(),
         netTotal: z.number().nullable(),
         handicap: z.number().nullable(),
-        players: z.array(z.object({ name: z.string(), total: z.number() })),
+        players: z.array(z.object({ name: z.string(), total: z.number().nullable() })),
       }),
     ),
     sideGames: sideGamesSchema,
