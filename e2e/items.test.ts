@@ -10,7 +10,7 @@ import { registerTeamsOnce } from '../src/server/registration/service';
 import { createLevel, createTournament, daysFromToday, registrationInput } from '../src/server/test/factories';
 import { E2E_ACCOUNTS } from './support/accounts';
 import { setUpJourney, shoot } from './support/journey';
-import { expectToast } from './support/page-expectations';
+import { expectToast, recordLayoutShifts, shiftsInMain } from './support/page-expectations';
 
 const journey = setUpJourney({
   seed: async (db) => {
@@ -95,9 +95,16 @@ describe('a leader sponsors a hole and buys add-ons', () => {
       .toBe(true);
   });
 
-  test('the same page on a phone (390 px): items with places left and Sold out', async () => {
+  test('the same page on a phone (390 px): drawn once, then items with places left and Sold out', async () => {
     const page = await journey.visitor({ as: E2E_ACCOUNTS.leader, viewport: 'mobile' });
+    await recordLayoutShifts(page);
     await page.goto('/register');
+    // The team, the purchases, the items and the side cards arrive in separate answers; on a phone's one column the page
+    // waits for them all, so nothing a leader has begun to read moves down (it moved four times).
+    await page.getByRole('region', { name: 'Sponsorships for Harbour Charity Open' }).getByText('17 of 18 left').waitFor();
+    await page.getByText('Hole sponsor · Hole 5').waitFor();
+    await page.waitForTimeout(500);
+    expect(await shiftsInMain(page)).toEqual([]);
     await page.getByRole('button', { name: 'Sponsor: Beverage cart sponsor' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Buy' }).click();
     await expectToast(page, 'Beverage cart sponsor is yours', 'success');

@@ -73,3 +73,37 @@ export async function expectHeaderSignedIn(page: Page, signedIn: boolean) {
   await shown.waitFor({ state: 'visible' });
   expect(await hidden.count()).toBe(0);
 }
+
+/**
+ * Starts recording the page's layout shifts (the browser's own `layout-shift` entries, as Web Vitals' CLS counts them) for
+ * every document it opens from now on. Call before `goto`; read them with `shiftsWithin`.
+ */
+export async function recordLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: { value: number; sources: string[] }[] = [];
+    Object.assign(window, { __layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node }[];
+      })[]) {
+        if (entry.hadRecentInput) continue;
+        // Each moved element by its tag, marked when it is inside <main> (the header and footer are outside).
+        const nodes = (entry.sources ?? []).map((s) => s.node).filter((n): n is Element => n instanceof Element);
+        shifts.push({
+          value: entry.value,
+          sources: nodes.map((n) => (n.closest('#main') ? `main ${n.nodeName.toLowerCase()}` : n.nodeName.toLowerCase())),
+        });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The layout shifts recorded so far (see `recordLayoutShifts`) that moved something inside the page's <main>. */
+export async function shiftsInMain(page: Page) {
+  const shifts = await page.evaluate(
+    () => (window as unknown as { __layoutShifts: { value: number; sources: string[] }[] }).__layoutShifts,
+  );
+  return shifts.filter((s) => s.sources.some((source) => source.startsWith('main ')));
+}

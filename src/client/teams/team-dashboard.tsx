@@ -1,5 +1,5 @@
 // The signed-in team leader's dashboard: profile, teams, active tournaments, and the registration and edit forms.
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Me } from '../auth/session';
 import { displayName, useLogout } from '../auth/session';
@@ -16,10 +16,11 @@ import { errorMessage } from '../lib/api';
 import { notify } from '../lib/toast';
 import { WaitlistCard } from '../registration/waitlist-card';
 import { VolunteerLinks } from '../volunteers/volunteer-frame';
-import { offerQuery } from '../registration/waitlist-queries';
+import { myWaitlistQuery, offerQuery } from '../registration/waitlist-queries';
 import { SponsorshipItemsCard } from '../items/sponsorship-items-card';
 import { MyPurchasesCard } from '../items/my-purchases-card';
-import { teamAddonsQuery } from '../items/queries';
+import { itemsQuery, myPurchasesQuery, teamAddonsQuery } from '../items/queries';
+import { myGrantsQuery } from '../volunteers/queries';
 
 const RegistrationFlow = lazy(() => import('../registration/registration-flow').then((m) => ({ default: m.RegistrationFlow })));
 const TeamAddonsDialog = lazy(() => import('../addons/team-addons-dialog').then((m) => ({ default: m.TeamAddonsDialog })));
@@ -35,6 +36,7 @@ export function TeamDashboard({ me }: { me: Me }) {
   const teams = useQuery(myTeamsQuery);
   const active = tournaments.data?.tournaments ?? [];
   const canRegister = active.some((t) => t.registrationOpen);
+  const laidOut = useLaidOut(tournaments.isPending, active);
   const back = () => setView({ kind: 'teams' });
   // Right after a registration, the new team's golfers are offered the tournament's add-ons (R37), when it has any.
   const [offerAddons, setOfferAddons] = useState<{ id: string; name: string } | null>(null);
@@ -72,145 +74,170 @@ export function TeamDashboard({ me }: { me: Me }) {
           Logout
         </Button>
       </div>
-      <VolunteerLinks />
+      {laidOut ? <VolunteerLinks /> : null}
 
-      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="flex min-w-0 flex-col gap-4">
-          {view.kind === 'register' ? (
-            <Suspense fallback={<PageSpinner label="Loading the registration form…" />}>
-              <RegistrationFlow
-                key={view.offer?.token ?? 'new'}
-                tournaments={active}
-                currency={tournaments.data?.currency ?? 'USD'}
-                offer={view.offer}
-                onClose={back}
-                onRegistered={(registered) => setOfferAddons(registered[0] ?? null)}
-              />
-            </Suspense>
-          ) : view.kind === 'edit' ? (
-            <Suspense fallback={<PageSpinner label="Loading team…" />}>
-              <EditTeam teamId={view.teamId} onClose={back} />
-            </Suspense>
-          ) : (
-            <>
-              <div className="flex flex-wrap items-center justify-between gap-3">
-                <h2 ref={teamsHeading} tabIndex={-1} className="text-xl font-semibold outline-none">
-                  Your Teams
-                </h2>
-                {teams.data?.length ? (
-                  <Button onClick={() => setView({ kind: 'register' })} disabled={!canRegister}>
-                    Register Another Team
-                  </Button>
-                ) : null}
-              </div>
-              {teams.isPending ? (
-                <PageSpinner label="Loading your teams…" />
-              ) : teams.isError ? (
-                <Card>
-                  <p role="alert" className="text-red-700">
-                    Failed to load teams
-                  </p>
-                  <Button variant="secondary" className="mt-3" onClick={() => teams.refetch()}>
-                    Try again
-                  </Button>
-                </Card>
-              ) : teams.data.length === 0 ? (
-                <Card className="flex flex-col items-center gap-3 py-10 text-center">
-                  <p className="text-lg font-semibold">You haven't registered a team yet.</p>
-                  <p className="text-stone-600">
-                    {canRegister
-                      ? 'Register a foursome for one of the active tournaments.'
-                      : active.length
-                        ? 'Registration has closed: the active tournaments start soon.'
-                        : 'Registration opens when a tournament is active.'}
-                  </p>
-                  <Button size="lg" onClick={() => setView({ kind: 'register' })} disabled={!canRegister}>
-                    Register Your First Team
-                  </Button>
-                </Card>
-              ) : (
-                teams.data.map((team) => (
-                  <TeamCard
-                    key={team.id}
-                    team={team}
-                    cardPayments={tournaments.data?.cardPayments ?? false}
-                    currency={tournaments.data?.currency ?? 'USD'}
-                    onEdit={() => setView({ kind: 'edit', teamId: team.id })}
-                  />
-                ))
-              )}
-              <MyPurchasesCard currency={tournaments.data?.currency ?? 'USD'} />
-              <SponsorshipItemsCard
-                me={me}
-                tournaments={active.filter((t) => t.registrationOpen)}
-                currency={tournaments.data?.currency ?? 'USD'}
-              />
-            </>
-          )}
+      {!laidOut ? (
+        <div className="mt-8">
+          <PageSpinner label="Loading your teams…" />
         </div>
-
-        {offerAddons ? (
-          <AddonsAfterRegistration team={offerAddons} currency={tournaments.data?.currency ?? 'USD'} onClose={() => setOfferAddons(null)} />
-        ) : null}
-        <aside className="flex flex-col gap-4">
-          <ProfileCard me={me} />
-          <ChangePasswordCard />
-          <WaitlistCard
-            onRegister={(entry) =>
-              setView({
-                kind: 'register',
-                offer: {
-                  token: entry.offerToken!,
-                  tournamentId: entry.tournamentId,
-                  levelId: entry.levelId,
-                  teamsWanted: entry.teamsWanted,
-                },
-              })
-            }
-          />
-          <Card>
-            <CardTitle>Active Tournaments</CardTitle>
-            {tournaments.isPending ? (
-              <p className="mt-3 text-sm text-stone-600">Loading…</p>
-            ) : active.length === 0 ? (
-              <p className="mt-3 text-sm text-stone-600">No tournaments are open for registration right now.</p>
+      ) : (
+        <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <div className="flex min-w-0 flex-col gap-4">
+            {view.kind === 'register' ? (
+              <Suspense fallback={<PageSpinner label="Loading the registration form…" />}>
+                <RegistrationFlow
+                  key={view.offer?.token ?? 'new'}
+                  tournaments={active}
+                  currency={tournaments.data?.currency ?? 'USD'}
+                  offer={view.offer}
+                  onClose={back}
+                  onRegistered={(registered) => setOfferAddons(registered[0] ?? null)}
+                />
+              </Suspense>
+            ) : view.kind === 'edit' ? (
+              <Suspense fallback={<PageSpinner label="Loading team…" />}>
+                <EditTeam teamId={view.teamId} onClose={back} />
+              </Suspense>
             ) : (
-              <ul className="mt-3 flex flex-col gap-3">
-                {active.map((t) => (
-                  <li key={t.id}>
-                    <p className="font-medium">{t.name}</p>
-                    <p className="text-sm text-stone-600">
-                      {formatDateRange(t.startDate, t.endDate)}
-                      {t.registrationOpen ? '' : ' · registration closed'}
+              <>
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  <h2 ref={teamsHeading} tabIndex={-1} className="text-xl font-semibold outline-none">
+                    Your Teams
+                  </h2>
+                  {teams.data?.length ? (
+                    <Button onClick={() => setView({ kind: 'register' })} disabled={!canRegister}>
+                      Register Another Team
+                    </Button>
+                  ) : null}
+                </div>
+                {teams.isPending ? (
+                  <PageSpinner label="Loading your teams…" />
+                ) : teams.isError ? (
+                  <Card>
+                    <p role="alert" className="text-red-700">
+                      Failed to load teams
                     </p>
-                  </li>
-                ))}
-              </ul>
+                    <Button variant="secondary" className="mt-3" onClick={() => teams.refetch()}>
+                      Try again
+                    </Button>
+                  </Card>
+                ) : teams.data.length === 0 ? (
+                  <Card className="flex flex-col items-center gap-3 py-10 text-center">
+                    <p className="text-lg font-semibold">You haven't registered a team yet.</p>
+                    <p className="text-stone-600">
+                      {canRegister
+                        ? 'Register a foursome for one of the active tournaments.'
+                        : active.length
+                          ? 'Registration has closed: the active tournaments start soon.'
+                          : 'Registration opens when a tournament is active.'}
+                    </p>
+                    <Button size="lg" onClick={() => setView({ kind: 'register' })} disabled={!canRegister}>
+                      Register Your First Team
+                    </Button>
+                  </Card>
+                ) : (
+                  teams.data.map((team) => (
+                    <TeamCard
+                      key={team.id}
+                      team={team}
+                      cardPayments={tournaments.data?.cardPayments ?? false}
+                      currency={tournaments.data?.currency ?? 'USD'}
+                      onEdit={() => setView({ kind: 'edit', teamId: team.id })}
+                    />
+                  ))
+                )}
+                <MyPurchasesCard currency={tournaments.data?.currency ?? 'USD'} />
+                <SponsorshipItemsCard
+                  me={me}
+                  tournaments={active.filter((t) => t.registrationOpen)}
+                  currency={tournaments.data?.currency ?? 'USD'}
+                />
+              </>
             )}
-          </Card>
-          <Card>
-            <CardTitle>Giving and receipts</CardTitle>
-            <ul className="mt-3 flex flex-col gap-2 text-sm">
-              <li>
-                <Link to="/give" className="font-medium text-brand-800 underline underline-offset-4">
-                  Give to the cause
-                </Link>
-              </li>
-              <li>
-                <Link
-                  to={`/statement?${new URLSearchParams({ email: me.user.email, year: String(new Date().getFullYear()) }).toString()}`}
-                  className="font-medium text-brand-800 underline underline-offset-4"
-                >
-                  Your statement for {new Date().getFullYear()}
-                </Link>
-                <span className="block text-stone-600">Every payment received from you this year, for your tax records.</span>
-              </li>
-            </ul>
-          </Card>
-        </aside>
-      </div>
+          </div>
+
+          {offerAddons ? (
+            <AddonsAfterRegistration
+              team={offerAddons}
+              currency={tournaments.data?.currency ?? 'USD'}
+              onClose={() => setOfferAddons(null)}
+            />
+          ) : null}
+          <aside className="flex flex-col gap-4">
+            <ProfileCard me={me} />
+            <ChangePasswordCard />
+            <WaitlistCard
+              onRegister={(entry) =>
+                setView({
+                  kind: 'register',
+                  offer: {
+                    token: entry.offerToken!,
+                    tournamentId: entry.tournamentId,
+                    levelId: entry.levelId,
+                    teamsWanted: entry.teamsWanted,
+                  },
+                })
+              }
+            />
+            <Card>
+              <CardTitle>Active Tournaments</CardTitle>
+              {tournaments.isPending ? (
+                <p className="mt-3 text-sm text-stone-600">Loading…</p>
+              ) : active.length === 0 ? (
+                <p className="mt-3 text-sm text-stone-600">No tournaments are open for registration right now.</p>
+              ) : (
+                <ul className="mt-3 flex flex-col gap-3">
+                  {active.map((t) => (
+                    <li key={t.id}>
+                      <p className="font-medium">{t.name}</p>
+                      <p className="text-sm text-stone-600">
+                        {formatDateRange(t.startDate, t.endDate)}
+                        {t.registrationOpen ? '' : ' · registration closed'}
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Card>
+            <Card>
+              <CardTitle>Giving and receipts</CardTitle>
+              <ul className="mt-3 flex flex-col gap-2 text-sm">
+                <li>
+                  <Link to="/give" className="font-medium text-brand-800 underline underline-offset-4">
+                    Give to the cause
+                  </Link>
+                </li>
+                <li>
+                  <Link
+                    to={`/statement?${new URLSearchParams({ email: me.user.email, year: String(new Date().getFullYear()) }).toString()}`}
+                    className="font-medium text-brand-800 underline underline-offset-4"
+                  >
+                    Your statement for {new Date().getFullYear()}
+                  </Link>
+                  <span className="block text-stone-600">Every payment received from you this year, for your tax records.</span>
+                </li>
+              </ul>
+            </Card>
+          </aside>
+        </div>
+      )}
     </div>
   );
+}
+
+/**
+ * Whether everything that decides the dashboard's layout has answered (teams, purchases, waitlist, volunteer work, each
+ * open tournament's sponsorship items). Until then one spinner stands for the page: on a phone the cards are one column,
+ * and drawing each as its answer came pushed the ones below down three or four times while they were being read.
+ * A card whose answer failed says so itself.
+ */
+function useLaidOut(tournamentsPending: boolean, active: { id: string; registrationOpen: boolean }[]) {
+  const open = tournamentsPending ? [] : active.filter((t) => t.registrationOpen);
+  const settled = useQueries({
+    queries: [myTeamsQuery, myPurchasesQuery, myWaitlistQuery, myGrantsQuery, ...open.map((t) => itemsQuery(t.id))],
+    combine: (results) => results.every((r) => !r.isPending),
+  });
+  return !tournamentsPending && settled;
 }
 
 /** The add-ons dialog for a team just registered, shown only once its tournament's add-ons are known to exist. */
