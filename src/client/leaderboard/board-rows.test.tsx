@@ -105,7 +105,14 @@ it('escapes every text of the data (a team named like markup stays text)', () =>
 });
 
 it("shows a golfer without a score yet as a dash read 'no score yet', not as a total of 0", () => {
-  const board = boardOf([row('x', 1, 0, { players: [{ name: 'Ann Lee', total: 4 }, { name: 'Cy Ray', total: null }] })]);
+  const board = boardOf([
+    row('x', 1, 0, {
+      players: [
+        { name: 'Ann Lee', total: 4 },
+        { name: 'Cy Ray', total: null },
+      ],
+    }),
+  ]);
   for (const wide of [false, true]) {
     const [ann, cy] = shown(board, wide).querySelectorAll('ul[aria-label="Team x players"] > li');
     expect(ann!.textContent).toBe('Ann Lee 4');
