@@ -2,7 +2,7 @@
 // upcoming Classic and today's 36-team outing with its gifts, items, golfers and singles) and every page of the router
 // (client/page-patterns.ts) opened at 390 px by who uses it: visitors the public pages, a team leader their own, staff the
 // admin area. On each: no sideways scroll, nothing reaching past the screen's edges unless inside a box that scrolls or
-// clips on its own, and no serious or critical axe finding. A page added to the router is visited here without a word
+// clips on its own, no content moving while it loads (decision 137), and no serious or critical axe finding. A page added to the router is visited here without a word
 // (anonymously, or as an admin under /admin); one with a parameter fails until VISITS says whose ids open it.
 import { and, asc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -17,6 +17,7 @@ import { seedDemo, type DemoSummary } from '../src/server/demo/demo-data';
 import { issueLinks } from '../src/server/golfer-answers/links';
 import { createLot, setAuctionTimes } from '../src/server/auction/lots';
 import { seriousOrWorse, scanWithAxe } from './support/accessibility';
+import { recordLayoutShifts, shiftsInMain } from './support/page-expectations';
 import { E2E_ACCOUNTS } from './support/accounts';
 import { resizeTo, setUpJourney, shoot, VIEWPORTS } from './support/journey';
 
@@ -249,10 +250,23 @@ async function open(page: Page, path: string) {
   await page.waitForFunction(() => ![...document.querySelectorAll('.animate-spin')].some((el) => el.checkVisibility()));
 }
 
-/** The problems of one visit: sideways scroll, boxes past the edges, serious axe findings. */
+/**
+ * How far a page's own content may move while it loads (the layout shifts inside <main>, summed as Web Vitals' CLS sums
+ * them): 0.1 is CLS's 'good'. The header and footer are left out: a short page's footer moves down once the content has
+ * come, on every page alike.
+ */
+const MOVED_AT_MOST = 0.1;
+
+/** The problems of one visit: sideways scroll, boxes past the edges, content moving while it loads, serious axe findings. */
 async function problemsOf(page: Page, visit: Visit): Promise<string[]> {
   const where = `${visit.path} (${visit.who}) at ${PHONE} px`;
   const problems: string[] = [];
+  const shifts = await shiftsInMain(page);
+  const moved = shifts.reduce((sum, shift) => sum + shift.value, 0);
+  if (moved > MOVED_AT_MOST) {
+    const what = [...new Set(shifts.flatMap((shift) => shift.sources))].slice(0, 3).join(', ');
+    problems.push(`${where}: its content moved while loading (layout shift ${moved.toFixed(2)} > ${MOVED_AT_MOST}: ${what})`);
+  }
   const edges = await pastTheEdges(page);
   if (edges.scrollWidth > PHONE) problems.push(`${where}: the page is ${edges.scrollWidth} px wide`);
   problems.push(...edges.elements.map((el) => `${where}: past the edge: ${el}`));
@@ -287,6 +301,7 @@ describe('every page at 390 px on the demo', () => {
           const open = pages.get(who);
           if (open) return open;
           const opened = await journey.visitor({ viewport: 'mobile', as: who === 'visitor' ? undefined : journey.portal.users[who] });
+          await recordLayoutShifts(opened);
           pages.set(who, opened);
           return opened;
         };

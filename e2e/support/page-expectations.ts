@@ -89,11 +89,13 @@ export async function recordLayoutShifts(page: Page) {
         sources?: { node?: Node }[];
       })[]) {
         if (entry.hadRecentInput) continue;
-        // Each moved element by its tag, marked when it is inside <main> (the header and footer are outside).
+        // Each moved element by its tag and first classes, marked when it is inside <main> (the header and footer are not).
         const nodes = (entry.sources ?? []).map((s) => s.node).filter((n): n is Element => n instanceof Element);
         shifts.push({
           value: entry.value,
-          sources: nodes.map((n) => (n.closest('#main') ? `main ${n.nodeName.toLowerCase()}` : n.nodeName.toLowerCase())),
+          sources: nodes.map(
+            (n) => `${n.closest('#main') ? 'main ' : ''}${n.nodeName.toLowerCase()}.${String(n.getAttribute('class') ?? '').slice(0, 50)}`,
+          ),
         });
       }
     }).observe({ type: 'layout-shift', buffered: true });

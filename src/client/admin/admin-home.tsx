@@ -40,11 +40,19 @@ export function AdminHome() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold">Dashboard</h1>
-          {data?.tournament ? (
-            <p className="text-sm text-stone-600">{formatDateRange(data.tournament.startDate, data.tournament.endDate)}</p>
-          ) : null}
+          {/* Its line is kept while the figures load, so the picker and the cards below do not move down when it comes. */}
+          <p className="text-sm text-stone-600">
+            {data?.tournament ? formatDateRange(data.tournament.startDate, data.tournament.endDate) : '\u00a0'}
+          </p>
         </div>
-        {tournamentId ? <TournamentPicker {...picker} className="sm:w-72" /> : null}
+        {tournaments.isPending || tournamentId ? (
+          <TournamentPicker
+            {...picker}
+            className="sm:w-72"
+            placeholder={tournaments.isPending ? 'Loading…' : undefined}
+            disabled={tournaments.isPending}
+          />
+        ) : null}
       </div>
 
       <ListState

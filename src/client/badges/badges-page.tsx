@@ -79,7 +79,14 @@ export function BadgesPage() {
             Name badges with each golfer’s check-in QR, for Avery 5392 sheets (4″ × 3″, 6 a sheet). Print at 100% (actual size).
           </p>
         </div>
-        {chosen.length ? <PrintButton label={`Print ${chosen.length} ${chosen.length === 1 ? 'badge' : 'badges'}`} /> : null}
+        {chosen.length ? (
+          <PrintButton label={`Print ${chosen.length} ${chosen.length === 1 ? 'badge' : 'badges'}`} />
+        ) : badges.isPending ? (
+          // Its place is kept while the badges load: on a phone it wraps below the heading, and arriving it pushed the page down.
+          <div className="invisible" aria-hidden>
+            <PrintButton label="Print badges" />
+          </div>
+        ) : null}
       </div>
       <div className="grid gap-3 sm:grid-cols-2 sm:items-end print:hidden">
         <TournamentPicker {...picker} className="" />

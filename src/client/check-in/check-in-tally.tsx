@@ -21,16 +21,21 @@ export function useCheckInTally(tournamentId: string): Tally | null {
   return tally?.tournamentId === tournamentId ? tally.value : null;
 }
 
+/** The tally's box; before the stream's first count it stands in its place with dashes (arriving, it pushed the list down). */
 export function CheckInTally({ tally }: { tally: Tally | null }) {
-  if (!tally) return null;
-  const share = tally.expected ? Math.round((100 * tally.checkedIn) / tally.expected) : 0;
+  const share = tally?.expected ? Math.round((100 * tally.checkedIn) / tally.expected) : 0;
   return (
-    <div className="rounded-lg border border-stone-200 bg-white p-3" aria-live="polite" aria-label="Checked in today">
+    <div
+      className="rounded-lg border border-stone-200 bg-white p-3"
+      aria-live="polite"
+      aria-busy={tally ? undefined : true}
+      aria-label="Checked in today"
+    >
       <p className="flex items-baseline justify-between gap-2">
         <span className="text-sm font-medium text-stone-700">Checked in</span>
         <span className="text-2xl font-bold tabular-nums">
-          {tally.checkedIn.toLocaleString()}{' '}
-          <span className="text-base font-medium text-stone-600">/ {tally.expected.toLocaleString()}</span>
+          {tally ? tally.checkedIn.toLocaleString() : '—'}{' '}
+          <span className="text-base font-medium text-stone-600">/ {tally ? tally.expected.toLocaleString() : '—'}</span>
         </span>
       </p>
       <div className="mt-2 h-2 overflow-hidden rounded-full bg-stone-200" aria-hidden>

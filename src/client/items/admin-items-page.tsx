@@ -31,6 +31,7 @@ import { Card, CardTitle } from '../ui/card';
 import { ConfirmDialog } from '../ui/dialog';
 import { Field } from '../ui/field';
 import { FormActions } from '../ui/form-actions';
+import { ListState } from '../ui/table';
 import { TextAreaField } from '../ui/text-area-field';
 
 type Item = ApiAnswer<'/api/admin/tournaments/:tournamentId/items'>['items'][number];
@@ -209,7 +210,10 @@ export function AdminItemsPage() {
     <div className="flex flex-col gap-4">
       <AdminHeading title="Items & Add-ons">What a tournament sells besides team places: sponsorships, and extras per golfer.</AdminHeading>
       <TournamentPicker {...picker} className="max-w-md" />
-      {tournamentId ? (
+      {tournaments.isPending || (tournamentId && (items.isPending || addons.isPending)) ? (
+        // One wait for the tournaments and both lists: the first list arriving alone pushed the second down.
+        <ListState loading error={false} empty={false} emptyText="" />
+      ) : tournamentId ? (
         <>
           <Section
             title="Sponsorship Items"

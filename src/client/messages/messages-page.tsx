@@ -188,6 +188,7 @@ function Sent({ tournamentId }: { tournamentId: string }) {
     refetchInterval: (q) => whileWaiting((q.state.data ?? []).some((m: Summary) => m.waiting > 0)),
   });
   const [open, setOpen] = useState<string | null>(null);
+  if (messages.isPending) return <p className="text-sm text-stone-600">Loading…</p>;
   if (!messages.data?.length) return <p className="text-sm text-stone-600">No messages sent for this tournament yet.</p>;
   return (
     <div className="flex flex-col gap-3">
@@ -233,6 +234,9 @@ function Sent({ tournamentId }: { tournamentId: string }) {
 
 export function MessagesPage() {
   const { choices, tournament, picker } = useChosenScoringTournament();
+  // The sent list's answer (the same call <Sent> makes, cached once): the year's statements wait for it below.
+  const sent = useQuery({ ...listQuery(tournament?.id ?? ''), enabled: Boolean(tournament) });
+  const aboveSettled = !choices.isPending && (!tournament || !sent.isPending);
   return (
     <div className="flex flex-col gap-5">
       <AdminHeading title="Messages">
@@ -250,7 +254,8 @@ export function MessagesPage() {
           </section>
         </>
       ) : null}
-      <YearStatements />
+      {/* Below the tournament's part: shown once that has come, or it would be pushed down on arrival. */}
+      {aboveSettled ? <YearStatements /> : null}
     </div>
   );
 }

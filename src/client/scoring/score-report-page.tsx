@@ -35,11 +35,12 @@ export function ScoreReportPage() {
           <div className="flex flex-wrap items-end justify-between gap-3">
             <TournamentPicker {...picker} />
             <div className="flex items-center gap-3 text-sm text-stone-600">
-              {report.data ? <span>Updated {formatDateTime(report.data.updatedAt)}</span> : null}
+              {/* The button first: the time arriving beside it does not move it. */}
               <Button variant="secondary" size="sm" onClick={() => void report.refetch()} disabled={report.isFetching}>
                 <RefreshCw aria-hidden className="size-4" />
                 Refresh
               </Button>
+              {report.data ? <span>Updated {formatDateTime(report.data.updatedAt)}</span> : null}
             </div>
           </div>
           {report.isError && !report.data ? (
@@ -53,7 +54,8 @@ export function ScoreReportPage() {
           ) : (
             <ListState loading error={false} empty={false} emptyText="" />
           )}
-          <ScoreHistory key={tournament.id} teams={tournament.teams} />
+          {/* Below the board: shown once the board has come, or it would be pushed down on arrival. */}
+          {report.isPending ? null : <ScoreHistory key={tournament.id} teams={tournament.teams} />}
         </>
       ) : null}
     </div>

@@ -43,21 +43,24 @@ export function PrintablePage({
   back,
   children,
 }: PrintablePageProps) {
+  // While the sheet loads, only its title and 'Loading…': the name line, the actions, the notice and the way back come with
+  // it. Drawn before it, they were pushed down or apart when it came (a phone wraps them).
+  const waiting = query.isPending;
   return (
     <div className="flex flex-col gap-5">
       <title>{`${title}${tournamentName ? ` · ${tournamentName}` : ''} · Admin · Golf Tournament`}</title>
       <div className={cn('flex flex-wrap items-end justify-between gap-3', hideHeadingInPrint && 'print:hidden')}>
         <div>
           <h1 className="text-2xl font-bold">{title}</h1>
-          {tournamentName ? (
+          {tournamentName && !waiting ? (
             <p className="mt-1 text-stone-700">
               <span className="font-semibold text-stone-900">{tournamentName}</span> · {summary}
             </p>
           ) : null}
         </div>
-        {actions}
+        {waiting ? null : actions}
       </div>
-      {notice}
+      {waiting ? null : notice}
       {query.isError ? (
         <div role="alert" className="rounded-lg border border-stone-200 bg-white p-5 text-red-700">
           {errorMessage(query.error, failure)}{' '}
@@ -69,13 +72,15 @@ export function PrintablePage({
         <ListState loading={query.isPending} error={false} empty={empty} emptyText={emptyText} />
       )}
       {children}
-      <Link
-        to={back.to}
-        className="flex w-fit items-center gap-1 text-sm font-semibold text-brand-800 underline-offset-4 hover:underline print:hidden"
-      >
-        <ArrowLeft aria-hidden className="size-4" />
-        {back.label}
-      </Link>
+      {waiting ? null : (
+        <Link
+          to={back.to}
+          className="flex w-fit items-center gap-1 text-sm font-semibold text-brand-800 underline-offset-4 hover:underline print:hidden"
+        >
+          <ArrowLeft aria-hidden className="size-4" />
+          {back.label}
+        </Link>
+      )}
     </div>
   );
 }

@@ -69,12 +69,21 @@ export function VolunteersAdminPage() {
       <AdminHeading title="Volunteers">
         Invite a scorer or a check-in volunteer to one tournament until a date. They see only that work, for that tournament.
       </AdminHeading>
-      {tournamentId ? <TournamentPicker {...picker} className="max-w-md" /> : null}
+      {/* In its place while the tournaments load, so what is below does not move down when they come. */}
+      {tournaments.isPending || tournamentId ? (
+        <TournamentPicker
+          {...picker}
+          className="max-w-md"
+          placeholder={tournaments.isPending ? 'Loading…' : undefined}
+          disabled={tournaments.isPending}
+        />
+      ) : null}
       {tournamentId ? <InviteForm key={tournamentId} tournamentId={tournamentId} /> : null}
       <ListState
-        loading={tournaments.isPending || (Boolean(tournamentId) && volunteers.isPending)}
+        // Nothing below the picker until the tournaments have come: the invitation form then arrives above this line.
+        loading={Boolean(tournamentId) && volunteers.isPending}
         error={tournaments.isError || volunteers.isError}
-        empty={!tournamentId || (volunteers.isSuccess && rows.length === 0)}
+        empty={tournaments.isSuccess && (!tournamentId || (volunteers.isSuccess && rows.length === 0))}
         emptyText={tournamentId ? 'No volunteers invited for this tournament yet.' : 'No active tournaments yet.'}
         onRetry={() => void (tournaments.isError ? tournaments.refetch() : volunteers.refetch())}
       />
