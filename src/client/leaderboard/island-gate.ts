@@ -2,16 +2,17 @@
 // rendered for /leaderboard itself (not TV mode, not a page the worker answered for another address), on a phone's
 // width (the server renders the board as a phone's cards; a wide screen shows the table, which the app draws), online
 // (offline, the app shows what the worker kept). Anything else the island meets later it hands to the app.
+import { BOARD_PATH } from '../../shared/board-path';
 import { BOARDS_VERSION_ATTRIBUTE, RENDERED_URL_ATTRIBUTE } from '../ssr/page-data';
 
 /** The width from which the board is a table (leaderboard-board.tsx), not a phone's cards. */
 export const WIDE_BOARD = '(min-width: 768px)';
 /** TV mode's address (leaderboard-page.tsx's link). */
-export const TV_MODE = '/leaderboard?tv=1';
+export const TV_MODE = `${BOARD_PATH}?tv=1`;
 
 const boardDocument = (root: Element) =>
-  location.pathname + location.search === '/leaderboard' &&
-  root.getAttribute(RENDERED_URL_ATTRIBUTE) === '/leaderboard' &&
+  location.pathname + location.search === BOARD_PATH &&
+  root.getAttribute(RENDERED_URL_ATTRIBUTE) === BOARD_PATH &&
   root.hasAttribute(BOARDS_VERSION_ATTRIBUTE) &&
   root.firstElementChild !== null;
 

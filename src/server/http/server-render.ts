@@ -10,10 +10,11 @@ import type { Db } from '../db/connect';
 import { BOARDS_VERSION_ATTRIBUTE, boardsVersion, PAGE_DATA_ID, RENDERED_URL_ATTRIBUTE } from '../../client/ssr/page-data';
 import type { PageData } from '../../client/ssr/render-page';
 import type { OpenEvents } from '../../client/lib/first-load-reads';
+import { BOARD_PATH } from '../../shared/board-path';
 import { shortDescription } from '../../shared/event-page';
 import { formatDateRange } from '../../client/lib/format';
 
-export const SERVER_RENDERED = new Set(['/', '/leaderboard']);
+export const SERVER_RENDERED = new Set(['/', BOARD_PATH]);
 /** R59: a tournament's results page, rendered with its results (app.ts reads them first: an unknown id is a 404). */
 export const RESULTS_PAGE = /^\/results\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 const EMPTY_ROOT = '<div id="root"></div>';
