@@ -439,16 +439,17 @@ function h2Stream(
     reject(new Error(`${to.path} over HTTP/2: ${why}`));
     socket.destroy();
   };
+  // A frame's payload without its padding (PADDED, 0x8: a pad length byte first, that many bytes last), HEADERS' or DATA's.
+  const unpadded = (payload: Buffer, flags: number) => (flags & 0x8 ? payload.subarray(1, payload.length - payload[0]!) : payload);
   const frame = (type: number, flags: number, streamId: number, payload: Buffer, at: number) => {
     if (type === H2.SETTINGS && !(flags & H2_ACK)) socket.write(h2Frame(H2.SETTINGS, H2_ACK, 0));
     else if (type === H2.PING && !(flags & H2_ACK)) socket.write(h2Frame(H2.PING, H2_ACK, 0, Buffer.from(payload)));
     else if (type === H2.HEADERS && streamId === 1 && !opened) {
       opened = true;
-      // The header block starts after the pad length (PADDED, 0x8) and the priority fields (PRIORITY, 0x20), if present.
-      const start = (flags & 0x8 ? 1 : 0) + (flags & 0x20 ? 5 : 0);
-      if (payload[start] !== 0x88) return fail('not 200');
+      // The header block follows the priority fields (PRIORITY, 0x20), when present.
+      if (unpadded(payload, flags)[flags & 0x20 ? 5 : 0] !== 0x88) return fail('not 200');
       resolve(socket);
-    } else if (type === H2.DATA && streamId === 1) events(flags & 0x8 ? payload.subarray(1, payload.length - payload[0]!) : payload, at);
+    } else if (type === H2.DATA && streamId === 1) events(unpadded(payload, flags), at);
     else if (type === H2.RST_STREAM || type === H2.GOAWAY) fail(`the server ended it (frame type ${type})`);
   };
   const socket = tls.connect({
