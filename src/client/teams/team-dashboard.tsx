@@ -243,7 +243,11 @@ function useLaidOut(tournamentsPending: boolean, active: { id: string; registrat
     enabled: !tournamentsPending,
   });
   const others = [useQuery(myTeamsQuery), useQuery(myPurchasesQuery), useQuery(myWaitlistQuery), useQuery(myGrantsQuery)];
-  return !tournamentsPending && (items.isSuccess || items.isError) && others.every((query) => !query.isPending);
+  const ready = !tournamentsPending && (items.isSuccess || items.isError) && others.every((query) => !query.isPending);
+  // Once drawn, it stays: a tournament closing later (a new key above) must not swap a form being filled for the spinner.
+  const [drawn, setDrawn] = useState(false);
+  if (ready && !drawn) setDrawn(true);
+  return drawn || ready;
 }
 
 /** The add-ons dialog for a team just registered, shown only once its tournament's add-ons are known to exist. */
