@@ -46,12 +46,7 @@ export function AdminHome() {
           </p>
         </div>
         {tournaments.isPending || tournamentId ? (
-          <TournamentPicker
-            {...picker}
-            className="sm:w-72"
-            placeholder={tournaments.isPending ? 'Loading…' : undefined}
-            disabled={tournaments.isPending}
-          />
+          <TournamentPicker {...picker} className="sm:w-72" loading={tournaments.isPending} />
         ) : null}
       </div>
 

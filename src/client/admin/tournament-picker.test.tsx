@@ -158,3 +158,16 @@ describe('the default: the tournament of the week, else the newest', () => {
     expect(defaultTournamentId(undefined, NOW)).toBeUndefined();
   });
 });
+
+describe('the picker while the list loads', () => {
+  it("stands disabled in its place saying 'Loading…', then offers the list", () => {
+    const noop = () => undefined;
+    const { rerender } = render(<TournamentPicker items={undefined} value="" onChange={noop} loading />);
+    const select = screen.getByLabelText<HTMLSelectElement>('Tournament');
+    expect(select.disabled).toBe(true);
+    expect([...select.options].map((o) => o.text)).toEqual(['Loading…']);
+    rerender(<TournamentPicker items={[{ id: 't1', name: 'Harbor Classic' }]} value="t1" onChange={noop} loading={false} />);
+    expect(select.disabled).toBe(false);
+    expect([...select.options].map((o) => o.text)).toEqual(['Harbor Classic']);
+  });
+});

@@ -136,12 +136,15 @@ export function TournamentPicker({
   disabled,
   error,
   placeholder,
+  loading,
 }: TournamentChoice<Named>['picker'] & {
   className?: string;
   disabled?: boolean;
   error?: string;
   /** A first, empty choice while there is no tournament to show ('Loading…', 'No tournaments'). */
   placeholder?: string;
+  /** The list is on its way: the picker stands in its place, disabled, saying 'Loading…' (so nothing below moves when it comes). */
+  loading?: boolean;
 }) {
   return (
     <SelectField
@@ -150,11 +153,11 @@ export function TournamentPicker({
       // (a grid's column), else 20rem beside other controls.
       className={cn('min-w-0 [&_select]:min-w-0', className ?? 'sm:w-80')}
       value={value}
-      disabled={disabled}
+      disabled={disabled || loading}
       error={error}
       onChange={(e: ChangeEvent<HTMLSelectElement>) => onChange(e.target.value)}
     >
-      <NamedOptions items={items} anyLabel={anyLabel ?? placeholder} />
+      <NamedOptions items={items} anyLabel={anyLabel ?? (loading ? 'Loading…' : placeholder)} />
     </SelectField>
   );
 }

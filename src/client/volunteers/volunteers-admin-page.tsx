@@ -70,14 +70,7 @@ export function VolunteersAdminPage() {
         Invite a scorer or a check-in volunteer to one tournament until a date. They see only that work, for that tournament.
       </AdminHeading>
       {/* In its place while the tournaments load, so what is below does not move down when they come. */}
-      {tournaments.isPending || tournamentId ? (
-        <TournamentPicker
-          {...picker}
-          className="max-w-md"
-          placeholder={tournaments.isPending ? 'Loading…' : undefined}
-          disabled={tournaments.isPending}
-        />
-      ) : null}
+      {tournaments.isPending || tournamentId ? <TournamentPicker {...picker} className="max-w-md" loading={tournaments.isPending} /> : null}
       {tournamentId ? <InviteForm key={tournamentId} tournamentId={tournamentId} /> : null}
       <ListState
         // Nothing below the picker until the tournaments have come: the invitation form then arrives above this line.
