@@ -40,7 +40,8 @@ describe('an organiser', () => {
     const page = await admin();
     await page.goto('/admin');
     await expectHeading(page, 'Dashboard');
-    expect(await page.getByLabel('Tournament').locator('option:checked').innerText()).toBe(LAKESIDE);
+    // The picker says 'Loading…' in its place until the tournaments have come.
+    await expect.poll(() => page.getByLabel('Tournament').locator('option:checked').innerText()).toBe(LAKESIDE);
     // Lakeside: Birdie Brigade and Eagle Eyes at $2,500; Fairway Friends, Sand Trappers, Putt Pirates at $800.
     // Paid: Birdie Brigade and Putt Pirates. Pending/Hold: Fairway Friends (pending) and Eagle Eyes (hold); Sand Trappers in progress.
     await expectDashboard(page, {
