@@ -39,7 +39,8 @@ describe('GET /api/leaderboard/:tournamentId', () => {
       ['Team 1', 'T2', 1, 3, 17],
       ['Team 3', 'T2', 1, 2, 8],
     ]);
-    expect(body.rows[0].players.map((p: { total: number }) => p.total)).toEqual([6, 6, 0, 0]);
+    // The two golfers without a score yet have no total (the board shows '—'), not 0.
+    expect(body.rows[0].players.map((p: { total: number | null }) => p.total)).toEqual([6, 6, null, null]);
     expect(body.rows[0].players[0].name).toBe('G2x1 Golfer');
     // No contact field, no e-mail address, no phone value (quoted, so a UUID's digits cannot look like one).
     const text = JSON.stringify(body);
