@@ -78,6 +78,9 @@ function browserLocation(): Location {
   const { pathname, search, hash } = window.location;
   if (pathname !== current.pathname || search !== current.search || hash !== current.hash) {
     current = { pathname, search, hash, via: arriving };
+    // Used once: an address changed later by neither our push nor Back/Forward (another script's replaceState) is not
+    // taken for the last push; it counts as arriving with the document.
+    arriving = 'load';
   }
   return current;
 }
