@@ -36,7 +36,7 @@ export function TeamDashboard({ me }: { me: Me }) {
   const teams = useQuery(myTeamsQuery);
   const active = tournaments.data?.tournaments ?? [];
   const canRegister = active.some((t) => t.registrationOpen);
-  const laidOut = useLaidOut(tournaments.isPending, active);
+  const laidOut = useLaidOut(tournaments.isPending || teams.isPending, active);
   const back = () => setView({ kind: 'teams' });
   // Right after a registration, the new team's golfers are offered the tournament's add-ons (R37), when it has any.
   const [offerAddons, setOfferAddons] = useState<{ id: string; name: string } | null>(null);
@@ -232,7 +232,8 @@ export function TeamDashboard({ me }: { me: Me }) {
  * and drawing each as its answer came pushed the ones below down three or four times while they were being read.
  * A card whose answer failed says so itself.
  */
-function useLaidOut(tournamentsPending: boolean, active: { id: string; registrationOpen: boolean }[]) {
+function useLaidOut(pagePending: boolean, active: { id: string; registrationOpen: boolean }[]) {
+  // `pagePending`: the page's own tournaments and teams queries, not asked for twice here.
   const queryClient = useQueryClient();
   const open = active.filter((t) => t.registrationOpen).map((t) => t.id);
   // The open tournaments' items in one wait, each kept under its own key (what <SponsorshipItemsCard> reads). useQueries
@@ -240,10 +241,10 @@ function useLaidOut(tournamentsPending: boolean, active: { id: string; registrat
   const items = useQuery({
     queryKey: ['dashboard', 'items', open],
     queryFn: () => Promise.all(open.map((id) => queryClient.fetchQuery(itemsQuery(id)))).then(() => true),
-    enabled: !tournamentsPending,
+    enabled: !pagePending,
   });
-  const others = [useQuery(myTeamsQuery), useQuery(myPurchasesQuery), useQuery(myWaitlistQuery), useQuery(myGrantsQuery)];
-  const ready = !tournamentsPending && (items.isSuccess || items.isError) && others.every((query) => !query.isPending);
+  const others = [useQuery(myPurchasesQuery), useQuery(myWaitlistQuery), useQuery(myGrantsQuery)];
+  const ready = !pagePending && (items.isSuccess || items.isError) && others.every((query) => !query.isPending);
   // Once drawn, it stays: a tournament closing later (a new key above) must not swap a form being filled for the spinner.
   const [drawn, setDrawn] = useState(false);
   if (ready && !drawn) setDrawn(true);
