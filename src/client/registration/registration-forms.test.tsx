@@ -13,6 +13,8 @@ import { createReads, ReadsProvider } from '../lib/first-load-reads';
 import { EditTeam } from '../teams/edit-team-form';
 import type { ActiveTournament, OfferedLevel, TeamDetail } from './queries';
 import { RegistrationFlow } from './registration-flow';
+import { TeamDashboard } from '../teams/team-dashboard';
+import type { Me } from '../auth/session';
 import { NO_LINKS_MESSAGE } from '../../shared/link-text';
 
 const TOURNAMENT: ActiveTournament = {
@@ -562,5 +564,35 @@ describe('Editing a team', () => {
     stubApi({ [`GET /api/teams/${TEAM.id}`]: () => ({ status: 500, body: { error: { code: 'INTERNAL', message: 'boom' } } }) });
     renderWithApp(<EditTeam teamId={TEAM.id} onClose={vi.fn()} />);
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to load players');
+  });
+});
+
+describe("the leader's dashboard", () => {
+  it('says when the active tournaments cannot be loaded, and loads them on Try again', async () => {
+    let asked = 0;
+    const active = { tournaments: [TOURNAMENT], currency: 'USD', cardPayments: false, holdHours: 48 };
+    stubApi({
+      'GET /api/tournaments/active': () => {
+        asked += 1;
+        return asked === 1 ? { status: 500, body: { error: { code: 'INTERNAL', message: 'boom' } } } : { body: active };
+      },
+      'GET /api/items/purchases/mine': () => ({ body: { purchases: [] } }),
+      'GET /api/volunteer/grants': () => ({ body: { grants: [] } }),
+      'GET /api/items': () => ({ body: { items: [] } }),
+    });
+    const me = {
+      user: { id: 'leader-dashboard', email: 'lead@example.com', role: 'team_leader', emailVerified: true },
+      profile: { firstName: 'Lee', lastName: 'Lead', company: '' },
+    } as unknown as Me;
+    renderWithApp(<TeamDashboard me={me} />);
+    const user = userEvent.setup();
+    const card = (await screen.findByText('Active Tournaments')).closest('section')!;
+    expect(within(card).getByRole('alert').textContent).toBe('Failed to load tournaments');
+    expect(within(card).queryByText('No tournaments are open for registration right now.')).toBeNull();
+
+    await user.click(within(card).getByRole('button', { name: 'Try again' }));
+    expect(await within(card).findByText(TOURNAMENT.name)).toBeTruthy();
+    expect(within(card).queryByRole('alert')).toBeNull();
+    expect(asked).toBe(2);
   });
 });

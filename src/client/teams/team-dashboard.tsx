@@ -182,8 +182,15 @@ export function TeamDashboard({ me }: { me: Me }) {
             />
             <Card>
               <CardTitle>Active Tournaments</CardTitle>
-              {tournaments.isPending ? (
-                <p className="mt-3 text-sm text-stone-600">Loading…</p>
+              {tournaments.isError ? (
+                <div className="mt-3">
+                  <p role="alert" className="text-sm text-red-700">
+                    Failed to load tournaments
+                  </p>
+                  <Button variant="secondary" className="mt-3" onClick={() => tournaments.refetch()}>
+                    Try again
+                  </Button>
+                </div>
               ) : active.length === 0 ? (
                 <p className="mt-3 text-sm text-stone-600">No tournaments are open for registration right now.</p>
               ) : (
