@@ -102,7 +102,10 @@ const GUESTS = [
   { name: 'Diego Alvarez', email: 'diego.alvarez@guests.example.org' },
 ];
 
-/** A lot's photo: a simple drawing on the lot's colours, handed over as PNG as a donor's own photo would be. */
+/**
+ * A lot's photo: a simple drawing on the lot's colours, handed over as PNG as a donor's own photo would be. Stored as a
+ * photo ('hero': the w1280 and w640 variants the lot's pages show), as the admin's upload stores one.
+ */
 async function drawLot(title: string, [back, front]: readonly [string, string]) {
   const initials = title
     .split(/\s+/)
@@ -155,7 +158,7 @@ export async function seedAuction(tx: Db, tournamentId: string, now: Date): Prom
     .returning();
 
   const images = await Promise.all(
-    DEMO_LOTS.map(async (lot) => (await storeImage(tx, await drawLot(lot.title, lot.colours), { purpose: 'logo', uploadedBy: null })).id),
+    DEMO_LOTS.map(async (lot) => (await storeImage(tx, await drawLot(lot.title, lot.colours), { purpose: 'hero', uploadedBy: null })).id),
   );
   // Bids on ten lots of twelve; the 4th closes in minutes (its close moved by a late bid), the 12th closed half an hour ago.
   const CLOSING_SOON = 3;

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDONS, DEMO_ITEMS } from './demo-items';
 import { DEMO_LOTS, DEMO_PAID_PLEDGE_CENTS, DEMO_PADDLE_LEVELS } from './demo-auction';
 import { queryRows } from '../db/connect';
+import { auctionOf } from '../auction/lots';
+import { readImageVariant } from '../images/service';
 import {
   auctionBids,
   auctionLots,
@@ -213,6 +215,12 @@ describe('seedDemo', () => {
     const lots = await database.db.select().from(auctionLots).where(eq(auctionLots.tournamentId, id));
     expect(lots).toHaveLength(DEMO_LOTS.length);
     expect(lots.every((l) => l.imageId !== null)).toBe(true);
+    // Every photo the lots' pages ask for is there (a logo's variants are smaller: the pages showed broken images).
+    const shown = (await auctionOf(database.db, id)).lots.flatMap((l) => [l.photoUrl!, l.thumbUrl!]);
+    for (const url of shown) {
+      const [, imageId, variant] = /^\/api\/images\/([^/]+)\/(w\d+)$/.exec(url)!;
+      expect(await readImageVariant(database.db, imageId!, variant!), url).toBeTruthy();
+    }
     expect(lots.filter((l) => l.bidCount > 0).length).toBeGreaterThanOrEqual(9);
     // Each lot's standing is its last bid, and its bids rise.
     for (const lot of lots.filter((l) => l.bidCount > 0)) {
