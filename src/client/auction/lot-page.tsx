@@ -15,6 +15,7 @@ import { Field } from '../ui/field';
 import { LoadFailed } from '../ui/load-failed';
 import { PageSpinner } from '../ui/spinner';
 import { LiveBadge } from './live-badge';
+import { useOneAtATime } from '../lib/use-one-at-a-time';
 import {
   lotQuery,
   rememberBidder,
@@ -83,15 +84,19 @@ function BidForm({ lot, golferToken, onPlaced }: { lot: Lot; golferToken: string
           : errorMessage(failure, 'The bid could not be placed'),
       ),
   });
+  // A double tap places one bid: the second tap would be refused as below the least bid the first one has just raised.
+  const oneAtATime = useOneAtATime();
+  const send = (body: { kind: 'bid' | 'max'; amountCents: number; showName: boolean }) =>
+    void oneAtATime(() => place.mutateAsync(body).catch(() => undefined));
   const submit = (event: FormEvent, override?: { amountCents: number; kind: 'bid' }) => {
     event.preventDefault();
-    if (override) return place.mutate({ ...override, showName: form.showName });
+    if (override) return send({ ...override, showName: form.showName });
     const parsed = bidFormSchema.safeParse(form);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     if (parsed.data.amountCents < lot.nextMinimumCents) {
       return setError(`Your bid must be at least ${formatMoney(lot.nextMinimumCents)}`);
     }
-    place.mutate(parsed.data);
+    send(parsed.data);
   };
   return (
     <form noValidate onSubmit={(e) => submit(e)} className="flex flex-col gap-4" aria-label="Place a bid">

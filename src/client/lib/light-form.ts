@@ -4,6 +4,7 @@
 // messages beside their fields after the first submit, re-checked as the visitor types, focus on the first wrong field.
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { ZodType } from 'zod';
+import { useOneAtATime } from './use-one-at-a-time';
 
 type Values = Record<string, string>;
 type Errors<T> = Partial<Record<keyof T, string>>;
@@ -13,6 +14,7 @@ export function useLightForm<T extends Values, Out>(loadSchema: () => Promise<Zo
   const [errors, setErrors] = useState<Errors<T>>({});
   const submitted = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const oneAtATime = useOneAtATime();
 
   async function check(next: T): Promise<{ ok: true; data: Out } | { ok: false; errors: Errors<T> }> {
     const result = (await loadSchema()).safeParse(next);
@@ -43,15 +45,18 @@ export function useLightForm<T extends Values, Out>(loadSchema: () => Promise<Zo
     return async (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       submitted.current = true;
-      const result = await check(values);
-      if (!result.ok) {
-        setErrors(result.errors);
-        const first = Object.keys(defaults).find((name) => result.errors[name]);
-        if (first) (formRef.current?.elements.namedItem(first) as HTMLInputElement | null)?.focus();
-        return;
-      }
-      setErrors({});
-      await onValid(result.data);
+      // A second submit while the first is checked or sent does nothing (a double click signed up twice).
+      await oneAtATime(async () => {
+        const result = await check(values);
+        if (!result.ok) {
+          setErrors(result.errors);
+          const first = Object.keys(defaults).find((name) => result.errors[name]);
+          if (first) (formRef.current?.elements.namedItem(first) as HTMLInputElement | null)?.focus();
+          return;
+        }
+        setErrors({});
+        await onValid(result.data);
+      });
     };
   }
 
