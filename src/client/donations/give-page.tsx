@@ -54,14 +54,21 @@ export function GivePage() {
       ) : (
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <Card>
-            <GiftForm
-              key={tournamentId}
-              tournamentId={tournamentId}
-              tournaments={list}
-              currency={currency}
-              cardPayments={tournaments.data?.cardPayments ?? false}
-              onTournament={(id) => setParams({ tournament: id }, { replace: true })}
-            />
+            {tournaments.data?.cardPayments ? (
+              <GiftForm
+                key={tournamentId}
+                tournamentId={tournamentId}
+                tournaments={list}
+                currency={currency}
+                onTournament={(id) => setParams({ tournament: id }, { replace: true })}
+              />
+            ) : (
+              // Without card payments a form would have nothing to send: what to do instead (R35: staff record the rest).
+              <p className="text-stone-700">
+                Giving by card opens once the organisers have connected card payments. To give today, contact the organisers: they record
+                cheques, cash and transfers, and send you a receipt.
+              </p>
+            )}
           </Card>
           <div className="flex flex-col gap-6">
             {raised.data ? (
@@ -81,11 +88,10 @@ interface FormProps {
   tournamentId: string;
   tournaments: { id: string; name: string }[];
   currency: string;
-  cardPayments: boolean;
   onTournament: (id: string) => void;
 }
 
-function GiftForm({ tournamentId, tournaments, currency, cardPayments, onTournament }: FormProps) {
+function GiftForm({ tournamentId, tournaments, currency, onTournament }: FormProps) {
   const { data: me } = useMe();
   const form = useForm<GiftFormValues, unknown, GiftInput>({
     resolver: zodResolver(giftSchema),
@@ -150,16 +156,9 @@ function GiftForm({ tournamentId, tournaments, currency, cardPayments, onTournam
           <span className="block text-stone-600">Otherwise your gift is listed as Anonymous.</span>
         </span>
       </label>
-      {cardPayments ? (
-        <Button type="submit" size="lg" disabled={give.isPending}>
-          {give.isPending ? 'Opening the payment page…' : 'Give by card'}
-        </Button>
-      ) : (
-        <p className="rounded-md bg-stone-100 px-3 py-2 text-sm text-stone-700">
-          Payment processing will be available once Stripe is connected. To give today, contact the organisers: they record cheques, cash
-          and transfers.
-        </p>
-      )}
+      <Button type="submit" size="lg" disabled={give.isPending}>
+        {give.isPending ? 'Opening the payment page…' : 'Give by card'}
+      </Button>
     </form>
   );
 }

@@ -56,3 +56,12 @@ it('with a link’s key, the statement offers no other year', async () => {
   expect(screen.queryByRole('combobox', { name: 'Year' })).toBeNull();
   expect(screen.getByText('Another year: open the link in one of that year’s receipt e-mails.')).toBeTruthy();
 });
+
+it('an address without the e-mail it is for says so instead of loading for ever', async () => {
+  showAt('/statement', 200, {});
+  expect(await screen.findByRole('heading', { name: 'Statement not found' })).toBeTruthy();
+  expect(screen.getByRole('alert').textContent).toBe(
+    'This address does not say whose statement to show. Open it from a receipt e-mail, or sign in with the confirmed account of this address.',
+  );
+  expect(fetch).not.toHaveBeenCalled();
+});

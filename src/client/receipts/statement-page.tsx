@@ -17,22 +17,18 @@ export function StatementPage() {
   const year = params.get('year') ?? String(new Date().getFullYear());
   const key = params.get('key') ?? '';
   const statement = useQuery(statementQuery(email, year, key));
+  const fromReceipt = ' Open it from a receipt e-mail, or sign in with the confirmed account of this address.';
+  // An address without the e-mail it is for (cut short, or typed): nothing to ask the server for.
+  if (!email) return <NotShown title="Statement not found" message={`This address does not say whose statement to show.${fromReceipt}`} />;
   if (statement.isPending) return <PageSpinner />;
   if (statement.isError) {
     // Refused: the server says why (the address is not confirmed, the link opens another year); never a blank page.
     const refused = statement.error instanceof ApiError && statement.error.status === 403;
-    const title = refused ? 'Statement not shown' : 'Statement not found';
     return (
-      <div className="mx-auto max-w-xl px-4 py-12">
-        <title>{`${title} · Golf Tournament`}</title>
-        <Card className="flex flex-col gap-2">
-          <h1 className="text-xl font-bold">{title}</h1>
-          <p className="text-stone-700" role="alert">
-            {errorMessage(statement.error, 'Failed to load the statement')}.
-            {refused || key ? null : ' Open it from a receipt e-mail, or sign in with the confirmed account of this address.'}
-          </p>
-        </Card>
-      </div>
+      <NotShown
+        title={refused ? 'Statement not shown' : 'Statement not found'}
+        message={`${errorMessage(statement.error, 'Failed to load the statement')}.${refused || key ? '' : fromReceipt}`}
+      />
     );
   }
   const { receipts, totals, organisation, currency, timeZone } = statement.data;
@@ -137,5 +133,19 @@ export function StatementPage() {
         records.
       </p>
     </ReceiptSheet>
+  );
+}
+
+function NotShown({ title, message }: { title: string; message: string }) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-12">
+      <title>{`${title} · Golf Tournament`}</title>
+      <Card className="flex flex-col gap-2">
+        <h1 className="text-xl font-bold">{title}</h1>
+        <p className="text-stone-700" role="alert">
+          {message}
+        </p>
+      </Card>
+    </div>
   );
 }
