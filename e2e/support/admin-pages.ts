@@ -48,6 +48,17 @@ export async function expectUsable(page: Page, heading: string, label: string) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${label}: sideways scroll`).toBeLessThanOrEqual(
     page.viewportSize()!.width,
   );
+  // On a phone a wide table scrolls in its frame (with a shadow at the hidden edge); at a desktop's width every column shows.
+  if (page.viewportSize()!.width >= 1024) {
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll('table')]
+        .filter(
+          (table) => table.parentElement!.offsetParent !== null && table.parentElement!.scrollWidth > table.parentElement!.clientWidth,
+        )
+        .map((table) => table.caption?.textContent ?? 'a table without a caption'),
+    );
+    expect(cut, `${label}: tables cut off at the side`).toEqual([]);
+  }
 }
 
 /** The cells of a row as shown, trimmed, whitespace collapsed. */

@@ -150,8 +150,8 @@ export function TournamentPicker({
     <SelectField
       label="Tournament"
       // A long tournament name on a phone: the select shows what fits rather than widen the page. The width is the page's
-      // (a grid's column), else 20rem beside other controls.
-      className={cn('min-w-0 [&_select]:min-w-0', className ?? 'sm:w-80')}
+      // (a grid's column), else 28rem: room for a name such as "Riverside Rotary Charity Scramble 2026".
+      className={cn('min-w-0 [&_select]:min-w-0', className ?? 'sm:w-[28rem]')}
       value={value}
       disabled={disabled || loading}
       error={error}

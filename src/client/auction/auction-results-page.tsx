@@ -136,7 +136,7 @@ export function AuctionResultsPage() {
                     {lot.winner ? (
                       <>
                         <span className="font-medium">#{lot.winner.number}</span> {lot.winner.name}
-                        <span className="block text-xs text-stone-600">{lot.winner.email}</span>
+                        <span className="block text-xs text-stone-600 [overflow-wrap:anywhere]">{lot.winner.email}</span>
                       </>
                     ) : lot.state === 'open' && lot.currentBidCents != null ? (
                       <span className="text-stone-600">Leading at {money(lot.currentBidCents)}</span>

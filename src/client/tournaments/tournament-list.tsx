@@ -166,7 +166,6 @@ export function TournamentList({ tournaments, loading, error, onRetry, onEdit }:
         <thead>
           <tr>
             <Th>Tournament</Th>
-            <Th>Dates</Th>
             <Th>Status</Th>
             <Th>Teams</Th>
             <Th>Course</Th>
@@ -176,9 +175,13 @@ export function TournamentList({ tournaments, loading, error, onRetry, onEdit }:
         <tbody>
           {rows.map((t) => (
             <Tr key={t.id}>
-              <Td className="font-medium">{t.name}</Td>
+              {/* The dates under the name: a column of their own pushed the buttons out of sight beside the admin nav at
+                  1280 px with a long name (the demo's). */}
               <Td>
-                <Dates t={t} />
+                <span className="font-medium">{t.name}</span>
+                <span className="block text-sm text-stone-600">
+                  <Dates t={t} />
+                </span>
               </Td>
               <Td>
                 <ActiveBadge active={t.active} />

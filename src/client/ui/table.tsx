@@ -20,7 +20,7 @@ export function Table({
     <div
       aria-busy={busy || undefined}
       className={cn(
-        'relative overflow-x-auto rounded-lg border border-stone-200 bg-white',
+        'table-scroll relative overflow-x-auto rounded-lg border border-stone-200',
         busy && 'opacity-70 transition-opacity',
         className,
       )}
