@@ -595,4 +595,42 @@ describe("the leader's dashboard", () => {
     expect(within(card).queryByRole('alert')).toBeNull();
     expect(asked).toBe(2);
   });
+
+  it('links a paid team’s receipt from its card', async () => {
+    const paid = {
+      id: '44444444-4444-4444-8444-444444444444',
+      name: 'Fore Play',
+      company: '',
+      contactName: 'Casey Contact',
+      contactPhone: '555-0100',
+      contactEmail: 'lead@example.com',
+      showCompanyAsSponsor: false,
+      paymentStatus: 'paid',
+      holdUntil: null,
+      createdAt: '2026-11-01T10:00:00.000Z',
+      startingHole: null,
+      startGroup: null,
+      playerCount: 4,
+      golfersAsked: [],
+      editable: true,
+      tournament: { id: TOURNAMENT.id, name: TOURNAMENT.name, startDate: TOURNAMENT.startDate, endDate: null, hasCourse: false },
+      level: { name: 'Eagle', priceCents: 120_000 },
+      dueCents: 0,
+      coverableFeeCents: 0,
+      receiptIds: ['55555555-5555-4555-8555-555555555555'],
+    };
+    stubApi({
+      'GET /api/teams/mine': () => ({ body: { teams: [paid] } }),
+      'GET /api/items/purchases/mine': () => ({ body: { purchases: [] } }),
+      'GET /api/volunteer/grants': () => ({ body: { grants: [] } }),
+      'GET /api/items': () => ({ body: { items: [] } }),
+    });
+    const me = {
+      user: { id: 'leader-receipt', email: 'lead@example.com', role: 'team_leader', emailVerified: true },
+      profile: { firstName: 'Lee', lastName: 'Lead', company: '' },
+    } as unknown as Me;
+    renderWithApp(<TeamDashboard me={me} />);
+    const link = await screen.findByRole('link', { name: 'Printable receipt for Fore Play' });
+    expect(link.getAttribute('href')).toBe('/receipts/55555555-5555-4555-8555-555555555555');
+  });
 });

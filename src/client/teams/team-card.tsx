@@ -1,4 +1,5 @@
-// One team on the leader's dashboard: its details, its starting hole once drawn (R20), Edit while editable, Enter Scores.
+// One team on the leader's dashboard: its details, its starting hole once drawn (R20), its receipts once paid (R39), Edit
+// while editable, Enter Scores.
 import { startingHoleLabel } from '../../shared/tournament-day';
 import { CircleCheck, ClipboardPen, Clock, CreditCard, Lock, Pencil, Ticket } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
@@ -104,6 +105,19 @@ export function TeamCard({
           <div>
             <dt className="text-stone-600">Sponsorship level</dt>
             <dd>{team.level.name}</dd>
+          </div>
+        ) : null}
+        {team.receiptIds.length ? (
+          <div>
+            <dt className="text-stone-600">{team.receiptIds.length === 1 ? 'Receipt' : 'Receipts'}</dt>
+            <dd className="flex flex-wrap gap-x-3">
+              {team.receiptIds.map((id, i) => (
+                <Link key={id} to={`/receipts/${id}`} className="font-medium text-brand-800 underline underline-offset-4">
+                  {team.receiptIds.length === 1 ? 'Printable receipt' : `Payment ${i + 1}`}
+                  <span className="sr-only"> for {team.name}</span>
+                </Link>
+              ))}
+            </dd>
           </div>
         ) : null}
         {unpaid && team.dueCents > 0 ? (

@@ -187,3 +187,16 @@ export function keyMatches(secret: string, subject: string, key: string | undefi
 export const receiptSubject = (paymentId: string) => `payment:${paymentId}`;
 /** A statement's key opens one address's one year: a receipt e-mail of 2025 is no way into 2026 or any earlier year. */
 export const statementSubject = (email: string, year: number) => `statement:${email.toLowerCase()}:${year}`;
+
+/** The paid payment records of these teams, oldest first, by team: the receipts a leader opens from their dashboard (R39). */
+export async function teamReceiptIds(db: Db, teamIds: string[]): Promise<Map<string, string[]>> {
+  const byTeam = new Map<string, string[]>();
+  if (teamIds.length === 0) return byTeam;
+  const rows = await db
+    .select({ id: payments.id, teamId: payments.teamId })
+    .from(payments)
+    .where(and(inArray(payments.teamId, teamIds), eq(payments.state, 'paid')))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+  for (const row of rows) byTeam.set(row.teamId!, [...(byTeam.get(row.teamId!) ?? []), row.id]);
+  return byTeam;
+}

@@ -11,6 +11,7 @@ import { teamLines } from '../payments/line-tables';
 import { isPayable } from '../../shared/payment-status';
 import { feeRuleOf } from '../settings/organisation';
 import { feeOn } from '../../shared/pricing';
+import { teamReceiptIds } from '../receipts/service';
 
 export const teamRoutes = createRouter()
   .openapi(
@@ -33,7 +34,17 @@ export const teamRoutes = createRouter()
       const unpaid = teams.filter((t) => isPayable(t.paymentStatus)).map((t) => t.id);
       const due = new Map(unpaid.length ? (await teamLines.due(database.db, unpaid)).map((l) => [l.id, l.dueCents]) : []);
       const fee = stripe && unpaid.length ? feeRuleOf(await organisation.read()) : null;
-      const withDue = teams.map((t) => ({ ...t, dueCents: due.get(t.id) ?? 0, coverableFeeCents: feeOn(due.get(t.id) ?? 0, fee) }));
+      // A paid team's receipts (R39), from its paid records: read only when a team is paid, as above.
+      const receipts = await teamReceiptIds(
+        database.db,
+        teams.filter((t) => t.paymentStatus === 'paid').map((t) => t.id),
+      );
+      const withDue = teams.map((t) => ({
+        ...t,
+        dueCents: due.get(t.id) ?? 0,
+        coverableFeeCents: feeOn(due.get(t.id) ?? 0, fee),
+        receiptIds: receipts.get(t.id) ?? [],
+      }));
       return c.json({ teams: withDue }, 200);
     },
   )

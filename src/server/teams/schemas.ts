@@ -38,6 +38,8 @@ export const leaderTeam = teamSummary
     dueCents: z.number(),
     /** The card fee on dueCents (Admin → Settings), 0 without a fee rule or card payments. */
     coverableFeeCents: z.number(),
+    /** Its paid payment records, oldest first: each is a receipt its leader may open (R39). */
+    receiptIds: z.array(z.string()),
   })
   .openapi('LeaderTeam');
 

@@ -92,6 +92,22 @@ describe('GET /api/teams/mine', () => {
     expect(theirList.body.teams.map((team: { id: string }) => team.id)).toEqual([theirs[0]!.id]);
   });
 
+  it('names a paid team’s receipts, which its leader can open, and none for a team on hold (R39)', async () => {
+    const [paid, held] = await registered(owner, 2, 'Receipt');
+    const marked = await t.call(`/api/admin/teams/${paid!.id}/status`, { method: 'PATCH', json: { status: 'paid' }, cookie: admin.cookie });
+    expect(marked.status).toBe(200);
+    const records = await t.db.select({ id: payments.id }).from(payments).where(eq(payments.teamId, paid!.id));
+
+    const { body } = await t.call('/api/teams/mine', { cookie: owner.cookie });
+    const byId = new Map(body.teams.map((team: { id: string; receiptIds: string[] }) => [team.id, team.receiptIds]));
+    expect(byId.get(paid!.id)).toEqual(records.map((r) => r.id));
+    expect(records).toHaveLength(1);
+    expect(byId.get(held!.id)).toEqual([]);
+    const receipt = await t.call(`/api/receipts/${records[0]!.id}`, { cookie: owner.cookie });
+    expect(receipt.status).toBe(200);
+    expect(receipt.body.receipt).toMatchObject({ paymentId: records[0]!.id, amountCents: 120_000 });
+  });
+
   it('answers an empty list to a user without teams (staff see only their own here too)', async () => {
     for (const user of [admin, moderator]) {
       const { status, body } = await t.call('/api/teams/mine', { cookie: user.cookie });
