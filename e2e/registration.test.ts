@@ -155,7 +155,13 @@ describe('a new team leader', () => {
   test("is refused 'Pay now' without card payments, registers two teams on hold, then edits one (1280 px)", async () => {
     const page = await journey.visitor({ viewport: 'desktop', as: newcomer });
     await page.goto('/register');
+    // The browser's Back closes the form back to the team list, still on /register; Forward opens it again.
     await page.getByRole('button', { name: 'Register Another Team' }).click();
+    await chooseTournament(page, 'Spring');
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Your Teams' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/register');
+    await page.goForward();
     await chooseTournament(page, 'Spring');
     expect(await page.getByRole('radio', { name: /Title Sponsor/ }).isDisabled()).toBe(true);
     await page.getByRole('radio', { name: /Eagle Sponsor/ }).check();
@@ -250,7 +256,7 @@ describe('a new team leader', () => {
     await page.getByLabel('Email', { exact: true }).fill(newcomer.email);
     await page.getByLabel('Password', { exact: true }).fill(newcomer.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.getByRole('button', { name: 'Register Another Team' }).click();
+    // The address still says the form was open (?form=register): it opens again by itself.
     await chooseTournament(page, 'Spring');
     await page.getByRole('radio', { name: /Eagle Sponsor/ }).check();
     await page.getByRole('button', { name: 'Continue' }).click();

@@ -31,27 +31,37 @@ type View = { kind: 'teams' } | { kind: 'register'; offer?: Offer } | { kind: 'e
 
 export function TeamDashboard({ me }: { me: Me }) {
   const { logout, isPending } = useLogout();
-  const [view, setView] = useState<View>({ kind: 'teams' });
+  // The form shown is in the address (?form=register, ?edit=<team>), one history entry each: the browser's Back returns
+  // to the team list instead of leaving the page with the form (and Forward opens it again, its draft kept; drafts.ts).
+  const [params, setParams] = useSearchParams();
+  const [offer, setOffer] = useState<Offer | undefined>();
+  const editing = params.get('edit');
+  const view: View = editing
+    ? { kind: 'edit', teamId: editing }
+    : params.get('form') === 'register'
+      ? { kind: 'register', offer }
+      : { kind: 'teams' };
+  const setView = (next: View, options?: { replace?: boolean }) => {
+    if (next.kind === 'register') setOffer(next.offer);
+    setParams(next.kind === 'register' ? { form: 'register' } : next.kind === 'edit' ? { edit: next.teamId } : {}, options);
+  };
   const tournaments = useQuery(activeTournamentsQuery);
   const teams = useQuery(myTeamsQuery);
   const active = tournaments.data?.tournaments ?? [];
   const canRegister = active.some((t) => t.registrationOpen);
   const laidOut = useLaidOut(tournaments.isPending || teams.isPending, active);
-  const back = () => setView({ kind: 'teams' });
+  // Closing a form puts the list in its place (the entry the form opened in), so Back does not open the form again.
+  const back = () => setView({ kind: 'teams' }, { replace: true });
   // Right after a registration, the new team's golfers are offered the tournament's add-ons (R37), when it has any.
   const [offerAddons, setOfferAddons] = useState<{ id: string; name: string } | null>(null);
   // The offer e-mail's link, /register?offer=…, opens the registration for the places kept (R25).
-  const [params, setParams] = useSearchParams();
   const offerToken = params.get('offer');
   const linkedOffer = useQuery({ ...offerQuery(offerToken ?? ''), enabled: Boolean(offerToken) });
   useEffect(() => {
     if (linkedOffer.data) {
       const o = linkedOffer.data;
-      setView({
-        kind: 'register',
-        offer: { token: o.offerToken!, tournamentId: o.tournamentId, levelId: o.levelId, teamsWanted: o.teamsWanted },
-      });
-      setParams({}, { replace: true });
+      setOffer({ token: o.offerToken!, tournamentId: o.tournamentId, levelId: o.levelId, teamsWanted: o.teamsWanted });
+      setParams({ form: 'register' }, { replace: true });
     } else if (linkedOffer.isError) {
       notify.error(errorMessage(linkedOffer.error, 'This waitlist offer has expired or was already used'));
       setParams({}, { replace: true });
