@@ -568,26 +568,33 @@ describe('Editing a team', () => {
 });
 
 describe("the leader's dashboard", () => {
+  /** The dashboard of a leader whose other reads answer empty; `routes` answers the rest. */
+  function showDashboard(routes: Record<string, (call: Call) => Answer>) {
+    stubApi({
+      'GET /api/items/purchases/mine': () => ({ body: { purchases: [] } }),
+      'GET /api/volunteer/grants': () => ({ body: { grants: [] } }),
+      'GET /api/items': () => ({ body: { items: [] } }),
+      ...routes,
+    });
+    const me = {
+      user: { id: `leader-dashboard-${leader}`, email: 'lead@example.com', role: 'team_leader', emailVerified: true },
+      profile: { firstName: 'Lee', lastName: 'Lead', company: '' },
+    } as unknown as Me;
+    renderWithApp(<TeamDashboard me={me} />);
+  }
+
   it('says when the active tournaments cannot be loaded, and loads them on Try again', async () => {
     let asked = 0;
     const active = { tournaments: [TOURNAMENT], currency: 'USD', cardPayments: false, holdHours: 48 };
-    stubApi({
+    showDashboard({
       'GET /api/tournaments/active': () => {
         asked += 1;
         return asked === 1 ? { status: 500, body: { error: { code: 'INTERNAL', message: 'boom' } } } : { body: active };
       },
-      'GET /api/items/purchases/mine': () => ({ body: { purchases: [] } }),
-      'GET /api/volunteer/grants': () => ({ body: { grants: [] } }),
-      'GET /api/items': () => ({ body: { items: [] } }),
     });
-    const me = {
-      user: { id: 'leader-dashboard', email: 'lead@example.com', role: 'team_leader', emailVerified: true },
-      profile: { firstName: 'Lee', lastName: 'Lead', company: '' },
-    } as unknown as Me;
-    renderWithApp(<TeamDashboard me={me} />);
     const user = userEvent.setup();
     const card = (await screen.findByText('Active Tournaments')).closest('section')!;
-    expect(within(card).getByRole('alert').textContent).toBe('Failed to load tournaments');
+    expect(within(card).getByRole('alert').textContent).toBe('Failed to load tournaments. Try again');
     expect(within(card).queryByText('No tournaments are open for registration right now.')).toBeNull();
 
     await user.click(within(card).getByRole('button', { name: 'Try again' }));
@@ -619,17 +626,7 @@ describe("the leader's dashboard", () => {
       coverableFeeCents: 0,
       receiptIds: ['55555555-5555-4555-8555-555555555555'],
     };
-    stubApi({
-      'GET /api/teams/mine': () => ({ body: { teams: [paid] } }),
-      'GET /api/items/purchases/mine': () => ({ body: { purchases: [] } }),
-      'GET /api/volunteer/grants': () => ({ body: { grants: [] } }),
-      'GET /api/items': () => ({ body: { items: [] } }),
-    });
-    const me = {
-      user: { id: 'leader-receipt', email: 'lead@example.com', role: 'team_leader', emailVerified: true },
-      profile: { firstName: 'Lee', lastName: 'Lead', company: '' },
-    } as unknown as Me;
-    renderWithApp(<TeamDashboard me={me} />);
+    showDashboard({ 'GET /api/teams/mine': () => ({ body: { teams: [paid] } }) });
     const link = await screen.findByRole('link', { name: 'Printable receipt for Fore Play' });
     expect(link.getAttribute('href')).toBe('/receipts/55555555-5555-4555-8555-555555555555');
   });

@@ -7,6 +7,7 @@ import { formatDateRange } from '../lib/format';
 import { Button } from '../ui/button';
 import { Card, CardTitle } from '../ui/card';
 import { PageSpinner } from '../ui/spinner';
+import { LoadFailed } from '../ui/load-failed';
 import { ProfileCard } from '../account/profile-card';
 import { ChangePasswordCard } from '../account/change-password-card';
 import { activeTournamentsQuery, myTeamsQuery } from '../registration/queries';
@@ -193,14 +194,11 @@ export function TeamDashboard({ me }: { me: Me }) {
             <Card>
               <CardTitle>Active Tournaments</CardTitle>
               {tournaments.isError ? (
-                <div className="mt-3">
-                  <p role="alert" className="text-sm text-red-700">
-                    Failed to load tournaments
-                  </p>
-                  <Button variant="secondary" className="mt-3" onClick={() => tournaments.refetch()}>
-                    Try again
-                  </Button>
-                </div>
+                <LoadFailed
+                  message="Failed to load tournaments."
+                  onRetry={() => tournaments.refetch()}
+                  className="mt-3 py-0 text-left text-sm"
+                />
               ) : active.length === 0 ? (
                 <p className="mt-3 text-sm text-stone-600">No tournaments are open for registration right now.</p>
               ) : (
