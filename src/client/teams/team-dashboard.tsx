@@ -34,22 +34,23 @@ export function TeamDashboard({ me }: { me: Me }) {
   const { logout, isPending } = useLogout();
   // The form shown is in the address (?form=register, ?edit=<team>), one history entry each: the browser's Back returns
   // to the team list instead of leaving the page with the form (and Forward opens it again, its draft kept; drafts.ts).
+  const tournaments = useQuery(activeTournamentsQuery);
+  const teams = useQuery(myTeamsQuery);
+  const active = tournaments.data?.tournaments ?? [];
+  const canRegister = active.some((t) => t.registrationOpen);
   const [params, setParams] = useSearchParams();
   const [offer, setOffer] = useState<Offer | undefined>();
   const editing = params.get('edit');
+  // Registration closed since the address was opened (a reload, say): the list, whose button says so by being disabled.
   const view: View = editing
     ? { kind: 'edit', teamId: editing }
-    : params.get('form') === 'register'
+    : params.get('form') === 'register' && (canRegister || offer)
       ? { kind: 'register', offer }
       : { kind: 'teams' };
   const setView = (next: View, options?: { replace?: boolean }) => {
     if (next.kind === 'register') setOffer(next.offer);
     setParams(next.kind === 'register' ? { form: 'register' } : next.kind === 'edit' ? { edit: next.teamId } : {}, options);
   };
-  const tournaments = useQuery(activeTournamentsQuery);
-  const teams = useQuery(myTeamsQuery);
-  const active = tournaments.data?.tournaments ?? [];
-  const canRegister = active.some((t) => t.registrationOpen);
   const laidOut = useLaidOut(tournaments.isPending || teams.isPending, active);
   // Closing a form puts the list in its place (the entry the form opened in), so Back does not open the form again.
   const back = () => setView({ kind: 'teams' }, { replace: true });
