@@ -53,7 +53,7 @@ export function GivePage() {
         </Card>
       ) : (
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <Card>
+          <Card className="self-start">
             {tournaments.data?.cardPayments ? (
               <GiftForm
                 key={tournamentId}
