@@ -20,7 +20,7 @@ import { SelectField } from '../ui/select-field';
 import { NamedOptions } from '../ui/select-options';
 import { PageSpinner } from '../ui/spinner';
 import { DonorWall } from './donor-wall';
-import { raisedQuery, useGiveByCard } from './queries';
+import { donorsQuery, raisedQuery, useGiveByCard } from './queries';
 import { RaisedProgress } from './raised-progress';
 
 export function GivePage() {
@@ -31,6 +31,10 @@ export function GivePage() {
   const tournamentId = list.some((t) => t.id === wanted) ? wanted : (list[0]?.id ?? '');
   const currency = tournaments.data?.currency ?? 'USD';
   const raised = useQuery(raisedQuery(tournamentId));
+  // The column beside the gift (raised, the donor wall) is drawn once both have answered: drawn as each came, on a phone
+  // the wall was pushed down under the text being read (decision 137).
+  const donors = useQuery(donorsQuery(tournamentId));
+  const besideSettled = !raised.isPending && !donors.isPending;
 
   if (tournaments.isPending) return <PageSpinner />;
   return (
@@ -70,14 +74,16 @@ export function GivePage() {
               </p>
             )}
           </Card>
-          <div className="flex flex-col gap-6">
-            {raised.data ? (
-              <Card compact>
-                <RaisedProgress raised={raised.data} currency={currency} />
-              </Card>
-            ) : null}
-            <DonorWall tournamentId={tournamentId} />
-          </div>
+          {besideSettled ? (
+            <div className="flex flex-col gap-6">
+              {raised.data ? (
+                <Card compact>
+                  <RaisedProgress raised={raised.data} currency={currency} />
+                </Card>
+              ) : null}
+              <DonorWall tournamentId={tournamentId} />
+            </div>
+          ) : null}
         </div>
       )}
     </div>
