@@ -197,6 +197,10 @@ export async function teamReceiptIds(db: Db, teamIds: string[]): Promise<Map<str
     .from(payments)
     .where(and(inArray(payments.teamId, teamIds), eq(payments.state, 'paid')))
     .orderBy(asc(payments.createdAt), asc(payments.id));
-  for (const row of rows) byTeam.set(row.teamId!, [...(byTeam.get(row.teamId!) ?? []), row.id]);
+  for (const row of rows) {
+    const ids = byTeam.get(row.teamId!) ?? [];
+    ids.push(row.id);
+    byTeam.set(row.teamId!, ids);
+  }
   return byTeam;
 }

@@ -29,22 +29,22 @@ export const teamRoutes = createRouter()
       const teams = await listTeamsOf(database.db, actor.userId, now(), config.timeZone, (load) =>
         userAnswers.read('teams', actor.userId, load),
       );
-      // Read apart from the cached rows (their cache is dropped by team changes, not payment records'), and only when a
-      // team is unpaid: on tournament day most dashboards have none.
+      // Read apart from the cached rows (their cache is dropped by team changes, not payment records'), and only for the
+      // teams concerned: what an unpaid team owes (on tournament day most dashboards have none), and a paid team's
+      // receipts (R39). The reads go together, not one after the other.
       const unpaid = teams.filter((t) => isPayable(t.paymentStatus)).map((t) => t.id);
-      const due = new Map(unpaid.length ? (await teamLines.due(database.db, unpaid)).map((l) => [l.id, l.dueCents]) : []);
-      const fee = stripe && unpaid.length ? feeRuleOf(await organisation.read()) : null;
-      // A paid team's receipts (R39), from its paid records: read only when a team is paid, as above.
-      const receipts = await teamReceiptIds(
-        database.db,
-        teams.filter((t) => t.paymentStatus === 'paid').map((t) => t.id),
-      );
-      const withDue = teams.map((t) => ({
-        ...t,
-        dueCents: due.get(t.id) ?? 0,
-        coverableFeeCents: feeOn(due.get(t.id) ?? 0, fee),
-        receiptIds: receipts.get(t.id) ?? [],
-      }));
+      const paid = teams.filter((t) => t.paymentStatus === 'paid').map((t) => t.id);
+      const [dueLines, receipts, settings] = await Promise.all([
+        unpaid.length ? teamLines.due(database.db, unpaid) : [],
+        teamReceiptIds(database.db, paid),
+        stripe && unpaid.length ? organisation.read() : null,
+      ]);
+      const due = new Map(dueLines.map((l) => [l.id, l.dueCents]));
+      const fee = settings ? feeRuleOf(settings) : null;
+      const withDue = teams.map((t) => {
+        const dueCents = due.get(t.id) ?? 0;
+        return { ...t, dueCents, coverableFeeCents: feeOn(dueCents, fee), receiptIds: receipts.get(t.id) ?? [] };
+      });
       return c.json({ teams: withDue }, 200);
     },
   )
