@@ -16,6 +16,7 @@ import { issueLinks } from '../src/server/golfer-answers/links';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
 import { setUpJourney, shoot, signInThroughApi, VIEWPORTS } from './support/journey';
 import { LAKESIDE, seedOperations } from './support/operations-seed';
+import { WAIT_TIMEOUT_MS } from './support/quick-waits';
 
 const TEAM = 'Birdie Brigade';
 let golferToken = '';
@@ -139,6 +140,8 @@ describe('QR check-in', () => {
       args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${cameraFile}`],
     });
     const context = await cameraBrowser.newContext({ viewport: VIEWPORTS.mobile, baseURL: journey.portal.url });
+    // The journeys' wait, as every visitor's context has it (quick-waits.ts counts on it).
+    context.setDefaultTimeout(WAIT_TIMEOUT_MS);
     await context.grantPermissions(['camera'], { origin: journey.portal.url });
     await signInThroughApi(context, journey.portal.url, journey.portal.users.moderator);
     const phone = await context.newPage();

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { E2eAccount } from './accounts';
 import { startPortal, type Portal, type PortalOptions } from './portal-server';
 import { CHROMIUM_ARGS, JOURNEY_CHROMIUM_PATH } from './chromium';
+import { pollWaitsOften, WAIT_TIMEOUT_MS } from './quick-waits';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../../screenshots', import.meta.url));
 
@@ -144,10 +145,11 @@ export function setUpJourney({ serviceWorker = false, ...options }: JourneyOptio
       contexts.push(context);
       await context.addInitScript(watchWhatScansWaitFor);
       if (!serviceWorker) await context.addInitScript(refuseServiceWorkers);
-      context.setDefaultTimeout(10_000);
+      context.setDefaultTimeout(WAIT_TIMEOUT_MS);
       context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
       if (as) await signInThroughApi(context, journey.portal.url, as);
       const page = await context.newPage();
+      pollWaitsOften(page);
       page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.stack ?? error.message}`));
       return page;
     },
