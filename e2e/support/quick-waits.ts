@@ -25,11 +25,11 @@ export function pollWaitsOften(page: Page): void {
     for (;;) {
       const left = deadline - performance.now();
       try {
-        return await waitFor.call(this, { ...options, timeout: Math.max(1, Math.min(POLL_SLICE_MS, left)) });
+        return await waitFor.call(this, { ...options, timeout: Math.max(1, Math.round(Math.min(POLL_SLICE_MS, left))) });
       } catch (error) {
         if (!(error instanceof errors.TimeoutError) || left <= POLL_SLICE_MS) {
           // The whole wait's timeout in the message, not its last slice's.
-          if (error instanceof errors.TimeoutError) error.message = error.message.replace(/Timeout \d+ms/, `Timeout ${total}ms`);
+          if (error instanceof errors.TimeoutError) error.message = error.message.replace(/Timeout [\d.]+ms/, `Timeout ${total}ms`);
           throw error;
         }
       }
