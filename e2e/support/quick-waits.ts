@@ -10,13 +10,13 @@ import { errors, type Locator, type Page } from 'playwright-core';
 export const WAIT_TIMEOUT_MS = 10_000;
 const POLL_SLICE_MS = 2_000;
 
-const patched = new WeakSet<object>();
+let installed = false;
 
 /** Makes every locator's waitFor poll every 100 ms (once for the process: the class is Playwright's, shared by every page). */
 export function pollWaitsOften(page: Page): void {
+  if (installed) return;
+  installed = true;
   const proto = Object.getPrototypeOf(page.locator('html')) as Locator;
-  if (patched.has(proto)) return;
-  patched.add(proto);
   const waitFor = proto.waitFor;
   proto.waitFor = async function (this: Locator, options?: Parameters<Locator['waitFor']>[0]) {
     const total = options?.timeout ?? WAIT_TIMEOUT_MS;

@@ -1,10 +1,10 @@
 // The donor wall (R35): thanks by name where the donor allowed it, 'Anonymous' otherwise; no amounts.
-import { useQuery } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Heart } from 'lucide-react';
-import { donorsQuery } from './queries';
+import type { Donors } from './queries';
 
-export function DonorWall({ tournamentId }: { tournamentId: string }) {
-  const donors = useQuery(donorsQuery(tournamentId));
+/** `donors`: the page's own read of donorsQuery (it waits for it before drawing the wall beside the gift). */
+export function DonorWall({ donors }: { donors: UseQueryResult<Donors> }) {
   return (
     <section aria-labelledby="donor-wall" className="flex flex-col gap-3">
       <h2 id="donor-wall" className="text-lg font-semibold">

@@ -81,7 +81,7 @@ export function GivePage() {
                   <RaisedProgress raised={raised.data} currency={currency} />
                 </Card>
               ) : null}
-              <DonorWall tournamentId={tournamentId} />
+              <DonorWall donors={donors} />
             </div>
           ) : null}
         </div>

@@ -6,6 +6,7 @@ import type { ApiAnswer } from '../lib/api-types';
 import { untilPaid } from '../payments/checkout-progress';
 
 export type Raised = ApiAnswer<'/api/tournaments/:id/raised'>;
+export type Donors = ApiAnswer<'/api/tournaments/:id/donors'>['donors'];
 
 export const raisedQuery = (tournamentId: string) =>
   queryOptions({
