@@ -106,6 +106,9 @@ describe('a team leader on the course', () => {
     const more = (name: string) => leader.getByRole('button', { name: `One stroke more for ${name}` });
     for (const name of ['Gia Green', 'Gil Green', 'Gus Green', 'Gwen Green']) await more(name).click(); // par 4 each
     await more('Gwen Green').click(); // 5
+    // Typed and not saved yet: the hole says so, as the bar does (not 'Not scored yet').
+    await leader.locator('[data-hole-sync="unsaved"]', { hasText: 'Unsaved changes' }).waitFor();
+    await shoot(leader, 'offline-scoring-unsaved-hole-mobile');
     await leader.getByRole('button', { name: 'Save Scores' }).click();
     await expectToast(leader, 'Saved on this phone. They are sent when the connection returns.', 'success');
     await leader.getByText('Saved on this phone', { exact: true }).waitFor();
@@ -151,6 +154,16 @@ describe('a team leader on the course', () => {
     const row = staff.locator('[data-team="Green Keepers"]').first();
     await row.waitFor(AFTER_A_LOAD);
     expect(await row.innerText()).toContain('Green Keepers');
+
+    // A synced hole changed to what cannot be saved (20): the hole no longer says 'Synced' but 'Unsaved changes', and
+    // says 'Synced' again once the score is put back.
+    const gwen = leader.getByRole('textbox', { name: 'Gwen Green, hole 1', exact: true });
+    await gwen.fill('20');
+    await leader.locator('[data-hole-sync="unsaved"]', { hasText: 'Unsaved changes' }).waitFor();
+    await leader.getByRole('alert').filter({ hasText: 'An empty box is no score.' }).waitFor();
+    await gwen.fill('5');
+    await leader.locator('[data-hole-sync="synced"]', { hasText: 'Synced' }).waitFor();
+    await leader.getByText('All scores synced').waitFor();
   });
 
   test('two scorers, one offline, change the same hole and different holes: nothing is lost, the conflict is shown', async () => {
@@ -167,6 +180,11 @@ describe('a team leader on the course', () => {
     await context(leader).setOffline(true);
     await box(leader, 'Lia Links', 2).fill('5');
     await box(leader, 'Lou Links', 3).fill('4');
+    // The grid's row of marks: the holes just typed are unsaved, the others not scored.
+    await grid(leader).locator('[data-hole="2"] [data-hole-sync="unsaved"]').waitFor();
+    await grid(leader).locator('[data-hole="3"] [data-hole-sync="unsaved"]').waitFor();
+    expect(await grid(leader).locator('[data-hole-sync="unsaved"]').count()).toBe(2);
+    await shoot(leader, 'offline-scoring-unsaved-holes-desktop');
     await leader.getByRole('button', { name: 'Save Scores' }).click();
     await leader.getByText(/^Offline: 1 save waiting/).waitFor();
 

@@ -7,6 +7,7 @@ import {
   holeTotal,
   playerTotal,
   readCell,
+  holeChanged,
   sameCells,
   stepStrokes,
   teamTotal,
@@ -113,6 +114,24 @@ describe('sameCells: is anything unsaved?', () => {
     expect(sameCells({ a: '4' }, { a: '4', b: '3' })).toBe(false);
     expect(sameCells({ a: '4' }, {})).toBe(false);
     expect(sameCells({ a: '4' }, { a: '4', b: '0' })).toBe(false);
+  });
+});
+
+describe('holeChanged: does a hole hold a change not saved yet?', () => {
+  const saved = { 'p1:1': '4', 'p2:1': '5', 'p1:2': '3' };
+  it('is false for the card as saved, whatever the spacing, and for a hole changed elsewhere', () => {
+    expect(holeChanged(saved, { ...saved, 'p1:1': ' 04' }, players, 1)).toBe(false);
+    expect(holeChanged(saved, { ...saved, 'p1:2': '6' }, players, 1)).toBe(false);
+    expect(holeChanged(saved, saved, players, 3)).toBe(false);
+  });
+  it('sees a changed, a new, an emptied and an unreadable cell on the hole', () => {
+    expect(holeChanged(saved, { ...saved, 'p2:1': '6' }, players, 1)).toBe(true);
+    expect(holeChanged(saved, { ...saved, 'p2:2': '4' }, players, 2)).toBe(true);
+    expect(holeChanged(saved, { ...saved, 'p1:2': '' }, players, 2)).toBe(true);
+    expect(holeChanged(saved, { ...saved, 'p1:1': '20' }, players, 1)).toBe(true);
+  });
+  it('looks at the given players only: a cell of someone not on the card is not the hole’s', () => {
+    expect(holeChanged(saved, { ...saved, 'p9:1': '4' }, players, 1)).toBe(false);
   });
 });
 

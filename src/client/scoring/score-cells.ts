@@ -73,16 +73,23 @@ export function collectScores(cells: Cells, players: PlayerName[], holes: HolePa
   return { scores, invalid };
 }
 
+/** A cell as what it means: its strokes, '' when empty, or the text itself marked unreadable ('!20'). */
+function meaning(cells: Cells, key: string): string {
+  const read = readCell(cells[key]);
+  return read === 'invalid' ? `!${cells[key]}` : String(read ?? '');
+}
+
 /** The same scores, whatever the spacing or leading zeros typed: tells a changed form from a saved one. */
 export function sameCells(a: Cells, b: Cells): boolean {
-  const normal = (cells: Cells) =>
-    Object.entries(cells)
-      .map(([key, text]) => [key, readCell(text) === 'invalid' ? `!${text}` : String(readCell(text) ?? '')] as const)
-      .filter(([, value]) => value !== '')
-      .sort(([x], [y]) => (x < y ? -1 : 1))
-      .join('|');
-  return normal(a) === normal(b);
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].every((key) => meaning(a, key) === meaning(b, key));
 }
+
+/**
+ * Whether a hole's cells as typed differ from the card this phone holds (`saved`): a change on that hole not saved yet,
+ * an unreadable one (20, letters) included. The hole then says so, whatever it said before (docs/decisions/140).
+ */
+export const holeChanged = (saved: Cells, typed: Cells, players: PlayerName[], holeNumber: number) =>
+  players.some((p) => meaning(saved, cellKey(p.id, holeNumber)) !== meaning(typed, cellKey(p.id, holeNumber)));
 
 /** The +/− buttons: an empty (or unreadable) cell starts at the hole's par; otherwise one stroke more or less, within 1–15. */
 export function stepStrokes(text: string | undefined, par: number, delta: 1 | -1): string {
@@ -96,13 +103,9 @@ export function stepStrokes(text: string | undefined, par: number, delta: 1 | -1
  * differs from the card the user started from (`base`), an emptied cell included; every other cell takes the fresh value.
  */
 export function withOwnEdits(base: Cells, typed: Cells, fresh: Cells): Cells {
-  const value = (cells: Cells, key: string) => {
-    const read = readCell(cells[key]);
-    return read === 'invalid' ? `!${cells[key]}` : String(read ?? '');
-  };
   const merged: Record<string, string> = { ...fresh };
   for (const key of new Set([...Object.keys(base), ...Object.keys(typed)])) {
-    if (value(typed, key) !== value(base, key)) merged[key] = typed[key] ?? '';
+    if (meaning(typed, key) !== meaning(base, key)) merged[key] = typed[key] ?? '';
   }
   return merged;
 }

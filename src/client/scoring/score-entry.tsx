@@ -1,6 +1,6 @@
 // A team's score sheet (R21), shared by staff (/admin/score-entry) and the team's leader (/register/scores/:teamId): a grid
 // on a wide screen, one hole at a time on a phone. Saving keeps the changed cells on the phone and sends them when it can
-// (R32, outbox.ts): each hole says 'Saved on this phone' or 'Synced', the bar counts the saves waiting, and a cell someone
+// (R32, outbox.ts): each hole says 'Unsaved changes', 'Saved on this phone' or 'Synced', the bar counts the saves waiting, and a cell someone
 // else changed meanwhile is shown with both values to choose from. Leaving the page with unsaved scores asks first.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -22,6 +22,7 @@ import {
   changedCells,
   collectScores,
   entryRows,
+  holeChanged,
   sameCells,
   teamTotal,
   withChanges,
@@ -126,7 +127,9 @@ function ScoreForm({ sheet: loaded, onUnsavedChange }: { sheet: ScoreSheet; onUn
   const { invalid } = collectScores(cells, sheet.players, sheet.holes);
   const waiting = new Set(outbox.saves.flatMap((save) => save.changes.map((c) => c.holeNumber)));
   const onServer = new Set(sheet.scores.map((s) => s.holeNumber));
-  const holeStatus = (hole: number): HoleSync => (waiting.has(hole) ? 'phone' : onServer.has(hole) ? 'synced' : null);
+  // A hole with a change not saved yet says so first: its old 'Synced' would be about other numbers than those shown.
+  const holeStatus = (hole: number): HoleSync =>
+    holeChanged(saved, cells, sheet.players, hole) ? 'unsaved' : waiting.has(hole) ? 'phone' : onServer.has(hole) ? 'synced' : null;
   const status = unsaved
     ? 'Unsaved changes'
     : (waitingText(outbox.saves.length, online) ??

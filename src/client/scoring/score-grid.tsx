@@ -121,7 +121,7 @@ export function ScoreGrid({ sheet, cells, onChange, holeStatus }: GridProps) {
           {holeStatus ? (
             <GridRow
               className="text-stone-700"
-              label="Synced"
+              label="Saved"
               labelClassName="border-b bg-stone-50 py-1 text-xs font-medium"
               total=""
               totalClassName="border-b bg-stone-50"

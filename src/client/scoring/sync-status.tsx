@@ -1,28 +1,28 @@
-// What score entry says about the phone's outbox (R32): per hole 'Saved on this phone' or 'Synced', how many
+// What score entry says about the phone's outbox (R32): per hole 'Unsaved changes', 'Saved on this phone' or 'Synced', how many
 // saves wait to be sent, and each cell someone else changed meanwhile, with both values to choose from.
-import { Check, Smartphone } from 'lucide-react';
+import { Check, PencilLine, Smartphone } from 'lucide-react';
 import type { PlayerName } from '../../shared/tournament-day';
 import { fullName } from '../lib/format';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import type { StoredConflict } from './outbox';
 
-export type HoleSync = 'phone' | 'synced' | null;
-export const HOLE_SYNC_LABELS = { phone: 'Saved on this phone', synced: 'Synced' } as const;
+/** A hole's scores: changed and not saved yet, saved on this phone and waiting, on the server, or none (null). */
+export type HoleSync = 'unsaved' | 'phone' | 'synced' | null;
+export const HOLE_SYNC_LABELS = { unsaved: 'Unsaved changes', phone: 'Saved on this phone', synced: 'Synced' } as const;
+const HOLE_SYNC_ICONS = { unsaved: PencilLine, phone: Smartphone, synced: Check } as const;
+const HOLE_SYNC_COLOURS = { unsaved: 'text-red-700', phone: 'text-amber-800', synced: 'text-green-800' } as const;
 
 /** A hole's state as a small mark with its words (the grid), or as words (one hole at a time). */
 export function HoleSyncMark({ status, compact = false }: { status: HoleSync; compact?: boolean }) {
   if (!status) return compact ? null : <span className="text-sm text-brand-100">Not scored yet</span>;
-  const Icon = status === 'phone' ? Smartphone : Check;
+  const Icon = HOLE_SYNC_ICONS[status];
   const label = HOLE_SYNC_LABELS[status];
   return (
     <span
       title={compact ? label : undefined}
       data-hole-sync={status}
-      className={cn(
-        'inline-flex items-center gap-1',
-        compact ? (status === 'phone' ? 'text-amber-800' : 'text-green-800') : 'text-sm font-medium',
-      )}
+      className={cn('inline-flex items-center gap-1', compact ? HOLE_SYNC_COLOURS[status] : 'text-sm font-medium')}
     >
       <Icon aria-hidden className="size-4" />
       <span className={compact ? 'sr-only' : undefined}>{label}</span>
