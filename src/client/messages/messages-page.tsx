@@ -2,6 +2,7 @@
 // waitlist): preview the e-mail as it will be sent (who sent it, why the recipient gets it), send; then follow each
 // message's sent / waiting / failed counts and its per-recipient log while the server sends in the background.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { AdminHeading } from '../admin/admin-heading';
 import { api, ApiError, errorMessage } from '../lib/api';
@@ -182,11 +183,8 @@ function RecipientLog({ id }: { id: string }) {
   );
 }
 
-function Sent({ tournamentId }: { tournamentId: string }) {
-  const messages = useQuery({
-    ...listQuery(tournamentId),
-    refetchInterval: (q) => whileWaiting((q.state.data ?? []).some((m: Summary) => m.waiting > 0)),
-  });
+/** The tournament's sent messages, read by the page (one observer of the list, which the year's statements wait for too). */
+function Sent({ messages }: { messages: UseQueryResult<Summary[]> }) {
   const [open, setOpen] = useState<string | null>(null);
   if (messages.isPending) return <p className="text-sm text-stone-600">Loading…</p>;
   if (!messages.data?.length) return <p className="text-sm text-stone-600">No messages sent for this tournament yet.</p>;
@@ -234,8 +232,12 @@ function Sent({ tournamentId }: { tournamentId: string }) {
 
 export function MessagesPage() {
   const { choices, tournament, picker } = useChosenScoringTournament();
-  // The sent list's answer (the same call <Sent> makes, cached once): the year's statements wait for it below.
-  const sent = useQuery({ ...listQuery(tournament?.id ?? ''), enabled: Boolean(tournament) });
+  // The sent list, read here once: <Sent> shows it, and the year's statements wait for it below.
+  const sent = useQuery({
+    ...listQuery(tournament?.id ?? ''),
+    enabled: Boolean(tournament),
+    refetchInterval: (q) => whileWaiting((q.state.data ?? []).some((m: Summary) => m.waiting > 0)),
+  });
   const aboveSettled = !choices.isPending && (!tournament || !sent.isPending);
   return (
     <div className="flex flex-col gap-5">
@@ -250,7 +252,7 @@ export function MessagesPage() {
           <Compose key={tournament.id} tournamentId={tournament.id} />
           <section aria-label="Sent messages" className="flex flex-col gap-2">
             <h2 className="text-lg font-semibold">Sent</h2>
-            <Sent tournamentId={tournament.id} />
+            <Sent messages={sent} />
           </section>
         </>
       ) : null}
