@@ -1,6 +1,7 @@
 // Opens the database the settings select: PostgreSQL when DATABASE_URL is set, otherwise PGlite in DATA_DIR (R1, R2).
 import { fileURLToPath } from 'node:url';
 import type { SQL } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { lockDataDir } from './data-dir-lock';
 import { makePrivateDir, makeTreePrivate } from './private-files';
@@ -101,7 +102,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
   let unlock = () => {};
   // The folder holds every password hash and, in its WAL, live sessions: the portal's user's alone (0700, files 0600,
   // decision 092), whatever the umask. A folder an earlier version left open is closed before the database opens.
@@ -117,32 +117,41 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // PGlite writes a new database's files 0666 and rewrites its relation cache files 0644 at every start; the files
     // PostgreSQL creates afterwards (tables, WAL segments) are 0600 already.
     if (options.dataDir) makeTreePrivate(options.dataDir);
-    const db = drizzle({ client, schema }) as unknown as Db;
-    return {
-      db,
-      kind: 'pglite',
-      prepared: async <T>(_name: string, text: string, values: unknown[]) => (await client.query<T>(text, values)).rows,
-      // One in-process connection: its notifications cannot be lost, so it is ready at once.
-      async listen(channel, handlers) {
-        const unlisten = await client.listen(channel, handlers.onNotify);
-        handlers.onReady?.();
-        return {
-          stop: async () => {
-            if (!client.closed) await unlisten();
-          },
-          notify: async (payload) => void (await client.query('select pg_notify($1, $2)', [channel, payload])),
-        };
-      },
-      pool: () => ({ open: client.closed ? 0 : 1, max: 1, idle: null, waiting: null }),
-      close: async () => {
-        await client.close();
-        unlock();
-      },
-    };
+    return await embeddedDatabase(client, async () => {
+      await client.close();
+      unlock();
+    });
   } catch (error) {
     unlock();
     throw error;
   }
+}
+
+/**
+ * The Database over an open PGlite client; `close` is what closing it does (the client's own close, and the folder's
+ * lock). The tests' kept databases hand a file a revocable view of a client they reuse (src/server/test/database.ts).
+ */
+export async function embeddedDatabase(client: PGlite, close: () => Promise<void>): Promise<Database> {
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const db = drizzle({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    prepared: async <T>(_name: string, text: string, values: unknown[]) => (await client.query<T>(text, values)).rows,
+    // One in-process connection: its notifications cannot be lost, so it is ready at once.
+    async listen(channel, handlers) {
+      const unlisten = await client.listen(channel, handlers.onNotify);
+      handlers.onReady?.();
+      return {
+        stop: async () => {
+          if (!client.closed) await unlisten();
+        },
+        notify: async (payload) => void (await client.query('select pg_notify($1, $2)', [channel, payload])),
+      };
+    },
+    pool: () => ({ open: client.closed ? 0 : 1, max: 1, idle: null, waiting: null }),
+    close,
+  };
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {

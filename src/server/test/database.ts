@@ -1,8 +1,10 @@
-// A freshly migrated database of its own for each test file: PGlite in memory, or a new PostgreSQL database.
+// A freshly migrated database of its own for each test file: PGlite in memory (a worker's kept one, emptied back to the
+// migrated dump between files: kept-database.ts), or a new PostgreSQL database.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { inject, it } from 'vitest';
 import { migrateDatabase, openDatabase, type Database } from '../db/connect';
+import { openKeptDatabase } from './kept-database';
 
 /** Chosen once by global-setup.ts and handed to every test file. */
 export type TestDatabaseTarget =
@@ -72,10 +74,8 @@ async function open(): Promise<TestDatabase> {
   if (where.kind === 'postgres') return openPostgresTestDatabase(where.url, { template: where.template });
   // (A run that started on older migrations may have had its dump replaced meanwhile: then migrate from scratch.)
   const loadDataDir = migratedDump();
-  if (loadDataDir) {
-    const database = await openDatabase({ databaseUrl: null, dataDir: null, loadDataDir });
-    return { ...database, url: null };
-  }
+  // The worker's kept database when the last file handed it back, put back as the dump left it (kept-database.ts).
+  if (loadDataDir) return { ...(await openKeptDatabase(loadDataDir)), url: null };
   const database = await openDatabase({ databaseUrl: null, dataDir: null });
   await migrateDatabase(database);
   return { ...database, url: null };
