@@ -173,15 +173,12 @@ export async function openKeptDatabase(dump: Blob): Promise<Database> {
     await revoke();
     if (own.closed) return;
     if (kept !== null || baseline === null) return own.close();
+    const reset = await within(
+      resetTo(own, baseline).catch(() => false),
+      10_000,
+    );
+    if (reset && kept === null) kept = own;
     // (Not awaited when the reset gave up: the client is then busy with what the file left, and its close would wait.)
-    if (
-      (await within(
-        resetTo(own, baseline).catch(() => false),
-        10_000,
-      )) &&
-      kept === null
-    )
-      kept = own;
     else void own.close().catch(() => {});
   });
 }
