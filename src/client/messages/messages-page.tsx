@@ -1,8 +1,7 @@
 // /admin/messages (admin, R45): write to a group of the field (all leaders, all golfers, unpaid teams, a level, the
 // waitlist): preview the e-mail as it will be sent (who sent it, why the recipient gets it), send; then follow each
 // message's sent / waiting / failed counts and its per-recipient log while the server sends in the background.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { AdminHeading } from '../admin/admin-heading';
 import { api, ApiError, errorMessage } from '../lib/api';

@@ -129,7 +129,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 /**
  * The Database over an open PGlite client; `close` is what closing it does (the client's own close, and the folder's
- * lock). The tests' kept databases hand a file a revocable view of a client they reuse (src/server/test/database.ts).
+ * lock). The tests' kept databases hand a file a revocable view of a client they reuse (src/server/test/kept-database.ts).
  */
 export async function embeddedDatabase(client: PGlite, close: () => Promise<void>): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
