@@ -1,7 +1,8 @@
 // A team's score sheet (R21), shared by staff (/admin/score-entry) and the team's leader (/register/scores/:teamId): a grid
 // on a wide screen, one hole at a time on a phone. Saving keeps the changed cells on the phone and sends them when it can
-// (R32, outbox.ts): each hole says 'Unsaved changes', 'Saved on this phone' or 'Synced', the bar counts the saves waiting, and a cell someone
-// else changed meanwhile is shown with both values to choose from. Leaving the page with unsaved scores asks first.
+// (R32, outbox.ts): each hole says 'Unsaved changes', 'Saved on this phone' or 'Synced', the bar counts the saves
+// waiting, and a cell someone else changed meanwhile is shown with both values to choose from. Leaving the page with
+// unsaved scores asks first.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { SCORE_MESSAGES } from '../../shared/score-schemas';

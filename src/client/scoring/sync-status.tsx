@@ -1,5 +1,5 @@
-// What score entry says about the phone's outbox (R32): per hole 'Unsaved changes', 'Saved on this phone' or 'Synced', how many
-// saves wait to be sent, and each cell someone else changed meanwhile, with both values to choose from.
+// What score entry says about the phone's outbox (R32): per hole 'Unsaved changes', 'Saved on this phone' or 'Synced',
+// how many saves wait to be sent, and each cell someone else changed meanwhile, with both values to choose from.
 import { Check, PencilLine, Smartphone } from 'lucide-react';
 import type { PlayerName } from '../../shared/tournament-day';
 import { fullName } from '../lib/format';
@@ -7,22 +7,24 @@ import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import type { StoredConflict } from './outbox';
 
-/** A hole's scores: changed and not saved yet, saved on this phone and waiting, on the server, or none (null). */
-export type HoleSync = 'unsaved' | 'phone' | 'synced' | null;
-export const HOLE_SYNC_LABELS = { unsaved: 'Unsaved changes', phone: 'Saved on this phone', synced: 'Synced' } as const;
-const HOLE_SYNC_ICONS = { unsaved: PencilLine, phone: Smartphone, synced: Check } as const;
-const HOLE_SYNC_COLOURS = { unsaved: 'text-red-700', phone: 'text-amber-800', synced: 'text-green-800' } as const;
+/** A hole's scores (changed and not saved yet, saved on this phone and waiting, on the server): words, mark, grid colour. */
+const HOLE_SYNC = {
+  unsaved: { label: 'Unsaved changes', Icon: PencilLine, colour: 'text-red-700' },
+  phone: { label: 'Saved on this phone', Icon: Smartphone, colour: 'text-amber-800' },
+  synced: { label: 'Synced', Icon: Check, colour: 'text-green-800' },
+} as const;
+/** One of those, or null: nothing scored on the hole. */
+export type HoleSync = keyof typeof HOLE_SYNC | null;
 
 /** A hole's state as a small mark with its words (the grid), or as words (one hole at a time). */
 export function HoleSyncMark({ status, compact = false }: { status: HoleSync; compact?: boolean }) {
   if (!status) return compact ? null : <span className="text-sm text-brand-100">Not scored yet</span>;
-  const Icon = HOLE_SYNC_ICONS[status];
-  const label = HOLE_SYNC_LABELS[status];
+  const { label, Icon, colour } = HOLE_SYNC[status];
   return (
     <span
       title={compact ? label : undefined}
       data-hole-sync={status}
-      className={cn('inline-flex items-center gap-1', compact ? HOLE_SYNC_COLOURS[status] : 'text-sm font-medium')}
+      className={cn('inline-flex items-center gap-1', compact ? colour : 'text-sm font-medium')}
     >
       <Icon aria-hidden className="size-4" />
       <span className={compact ? 'sr-only' : undefined}>{label}</span>

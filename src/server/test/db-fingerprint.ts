@@ -1,4 +1,5 @@
-// A digest of every row of every table, to prove a refused request changed nothing (R9).
+// A digest of every row of every table, to prove a refused request changed nothing (R9), and that a kept test database
+// was put back as the migrated dump left it (kept-database.ts).
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/connect';
 
@@ -13,15 +14,17 @@ const digests = new WeakMap<Db, SQL>();
 export async function fingerprint(db: Db): Promise<Record<string, string>> {
   let digest = digests.get(db);
   if (!digest) {
-    const tables = await queryRows<{ name: string }>(
+    // Every schema's tables (the migrations' journal too); those outside `public` named with their schema.
+    const tables = await queryRows<{ schema: string; name: string }>(
       db,
-      sql`select table_name as name from information_schema.tables
-          where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+      sql`select table_schema as schema, table_name as name from information_schema.tables
+          where table_schema not in ('pg_catalog', 'information_schema') and table_type = 'BASE TABLE' order by 1, 2`,
     );
     digest = sql.join(
       tables.map(
-        ({ name }) =>
-          sql`select ${name}::text as name, count(*)::int as n, sum(hashtextextended(t::text, 0))::text as digest from ${sql.identifier(name)} t`,
+        ({ schema, name }) =>
+          sql`select ${schema === 'public' ? name : `${schema}.${name}`}::text as name, count(*)::int as n,
+              sum(hashtextextended(t::text, 0))::text as digest from ${sql.identifier(schema)}.${sql.identifier(name)} t`,
       ),
       sql` union all `,
     );

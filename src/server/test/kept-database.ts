@@ -5,7 +5,9 @@
 // dump's own rows, sequences set back, listeners and advisory locks dropped) and checked: the same schema and the same
 // rows as the dump, or it is closed and the next file loads the dump as before.
 import type { PGlite } from '@electric-sql/pglite';
-import { embeddedDatabase, openDatabase, type Database } from '../db/connect';
+import { drizzle } from 'drizzle-orm/pglite';
+import { embeddedDatabase, openDatabase, type Database, type Db } from '../db/connect';
+import { fingerprint } from './db-fingerprint';
 
 /** The catalog's user objects, as the dump made them: a client whose schema a file changed is not kept. */
 const USER_NAMESPACES = `select oid from pg_namespace where nspname not in ('pg_catalog', 'information_schema')
@@ -39,7 +41,7 @@ interface Baseline {
   tables: string[];
   rows: { table: string; columns: string[]; json: string }[];
   sequences: { name: string; lastValue: string; called: boolean }[];
-  /** Every table's row count and content hash, to check a reset against. */
+  /** Every table's row count and content hash (fingerprint), to check a reset against. */
   data: string;
 }
 
@@ -54,29 +56,22 @@ async function rowsOf<T>(client: PGlite, text: string, values: unknown[] = []): 
   return (await client.query<T>(text, values)).rows;
 }
 
-async function dataDigest(client: PGlite, tables: string[]): Promise<string> {
-  if (tables.length === 0) return '';
-  const parts = tables.map(
-    (table) =>
-      `select ${quoteLiteral(table)} || ' ' || count(*) || ' ' || coalesce(sum(hashtextextended(t::text, 0)), 0) as x from ${table} t`,
-  );
-  const [row] = await rowsOf<{ digest: string }>(
-    client,
-    `select string_agg(x, '|' order by x) as digest from (${parts.join(' union all ')}) d`,
-  );
-  return row!.digest;
+const schemaDigest = async (client: PGlite) => (await rowsOf<{ digest: string }>(client, SCHEMA_DIGEST))[0]!.digest;
+
+/** Every table's row count and content hash (db-fingerprint.ts), over a drizzle handle of the client's own. */
+const handles = new WeakMap<PGlite, Db>();
+async function dataDigest(client: PGlite): Promise<string> {
+  let db = handles.get(client);
+  if (!db) handles.set(client, (db = drizzle({ client }) as unknown as Db));
+  return JSON.stringify(await fingerprint(db));
 }
 
-const quoteLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
-
 async function baselineOf(client: PGlite): Promise<Baseline> {
-  const [{ digest: schema }] = (await rowsOf<{ digest: string }>(client, SCHEMA_DIGEST)) as [{ digest: string }];
+  const schema = await schemaDigest(client);
   const tables = (await rowsOf<{ name: string }>(client, TABLES)).map((t) => t.name);
   const rows: Baseline['rows'] = [];
   for (const table of tables) {
-    const [{ json }] = (await rowsOf<{ json: string }>(client, `select coalesce(jsonb_agg(t), '[]')::text as json from ${table} t`)) as [
-      { json: string },
-    ];
+    const [{ json }] = await rowsOf<{ json: string }>(client, `select coalesce(jsonb_agg(t), '[]')::text as json from ${table} t`);
     if (json === '[]') continue;
     const columns = (await rowsOf<{ name: string }>(client, WRITABLE_COLUMNS, [table])).map((c) => c.name);
     rows.push({ table, columns, json });
@@ -89,13 +84,12 @@ async function baselineOf(client: PGlite): Promise<Baseline> {
     );
     sequences.push({ name, ...place! });
   }
-  return { schema, tables, rows, sequences, data: await dataDigest(client, tables) };
+  return { schema, tables, rows, sequences, data: await dataDigest(client) };
 }
 
 /** Puts the client back as the dump left it; false when it cannot be (its schema was changed): then it is not kept. */
 async function resetTo(client: PGlite, dump: Baseline): Promise<boolean> {
-  const [{ digest }] = (await rowsOf<{ digest: string }>(client, SCHEMA_DIGEST)) as [{ digest: string }];
-  if (digest !== dump.schema) return false;
+  if ((await schemaDigest(client)) !== dump.schema) return false;
   await client.exec(`unlisten *; select pg_advisory_unlock_all(); discard temp; reset all`);
   await client.transaction(async (tx) => {
     // No triggers (nor the foreign keys' own) while the dump's rows go back: they were consistent when it was made.
@@ -110,7 +104,7 @@ async function resetTo(client: PGlite, dump: Baseline): Promise<boolean> {
     for (const { name, lastValue, called } of dump.sequences)
       await tx.query(`select setval($1::regclass, $2::bigint, $3)`, [name, lastValue, called]);
   });
-  return (await dataDigest(client, dump.tables)) === dump.data;
+  return (await dataDigest(client)) === dump.data;
 }
 
 /**
