@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { accessSync, closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const resultsDir = join(root, 'tmp', 'test-results');
@@ -122,7 +123,7 @@ function readCounts(outputFile) {
   const failures = [];
   for (const file of report.testResults ?? []) {
     const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
-    for (const t of failedTests) failures.push(`${relative(root, file.name)} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    for (const t of failedTests) failures.push(`${relative(root, file.name)} › ${t.fullName}: ${whatFailed(t.failureMessages?.[0])}`);
     if (file.status === 'failed' && failedTests.length === 0) {
       failed += 1;
       failures.push(`${relative(root, file.name)} (outside its tests): ${firstLine(file.message)}`);
@@ -136,6 +137,20 @@ function readCounts(outputFile) {
     failed,
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
   };
+}
+
+/**
+ * A failure in one line: its message's first line and, for a browser's wait, what it waited for (Playwright's call log)
+ * and the test's line that waited: a timeout alone does not say which of a journey's waits it was.
+ */
+function whatFailed(text) {
+  const lines = stripVTControlCharacters(text ?? '').split('\n');
+  const waitedFor = lines
+    .find((line) => /^\s*- waiting for /.test(line))
+    ?.trim()
+    .slice(2);
+  const at = lines.map((line) => /\(?((?:e2e|src|bench)\/[^\s()]+\.test\.tsx?:\d+:\d+)\)?\s*$/.exec(line)?.[1]).find(Boolean);
+  return [firstLine(text), waitedFor, at && `at ${at}`].filter(Boolean).join(' · ');
 }
 
 function firstLine(text) {

@@ -28,8 +28,13 @@ export function pollWaitsOften(page: Page): void {
         return await waitFor.call(this, { ...options, timeout: Math.max(1, Math.round(Math.min(POLL_SLICE_MS, left))) });
       } catch (error) {
         if (!(error instanceof errors.TimeoutError) || left <= POLL_SLICE_MS) {
-          // The whole wait's timeout in the message, not its last slice's.
-          if (error instanceof errors.TimeoutError) error.message = error.message.replace(/Timeout [\d.]+ms/, `Timeout ${total}ms`);
+          // The whole wait's timeout, not its last slice's, in the message and in the stack (which Playwright wrote
+          // with the message, and which the run's summary prints).
+          if (error instanceof errors.TimeoutError) {
+            const whole = (text: string) => text.replace(/Timeout [\d.]+ms/, `Timeout ${total}ms`);
+            error.message = whole(error.message);
+            if (error.stack) error.stack = whole(error.stack);
+          }
           throw error;
         }
       }
