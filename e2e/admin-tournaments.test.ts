@@ -74,6 +74,12 @@ describe('an organiser', () => {
     const foursome = form.getByRole('group', { name: 'Foursome' });
     await foursome.getByLabel('Price per team (USD)').fill('1200.5');
     await foursome.getByLabel('Places').fill('24');
+    // A place without a value received says what its receipts will then claim (R39); a value puts it away.
+    const NO_VALUE_HINT = 'No value received: its receipts will say the whole price may be deductible, though a team place includes golf.';
+    await foursome.getByText(NO_VALUE_HINT).waitFor();
+    await foursome.getByLabel('Value received (USD)').fill('320');
+    await foursome.getByText(NO_VALUE_HINT).waitFor({ state: 'detached' });
+    await eagle.getByText(NO_VALUE_HINT).waitFor();
     await checkPage(admin, 'tournament form (1280)');
     await shoot(admin, `admin-tournaments-form-desktop`);
 

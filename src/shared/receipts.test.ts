@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deductibleCents, needsDisclosure } from './receipts';
+import { deductibleCents, deductibleNote, disclosureText, needsDisclosure, NO_GOODS_TEXT } from './receipts';
 
 describe('deductible (R39)', () => {
   it('is the amount less the value received', () => {
@@ -19,8 +19,17 @@ describe('deductible (R39)', () => {
 
 describe('the quid pro quo disclosure', () => {
   it('is due over 75.00 with goods or services, not at 75.00, not for a gift', () => {
-    expect(needsDisclosure(7_501, 1)).toBe(true);
-    expect(needsDisclosure(7_500, 5_000)).toBe(false);
-    expect(needsDisclosure(100_000, 0)).toBe(false);
+    expect(needsDisclosure(7_501, true)).toBe(true);
+    expect(needsDisclosure(7_500, true)).toBe(false);
+    expect(needsDisclosure(100_000, false)).toBe(false);
+  });
+
+  it('closes the receipt with the disclosure, with what was received, or with nothing received', () => {
+    const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+    expect(deductibleNote({ disclosure: true, goods: true, fmvCents: 0 }, money)).toBe(disclosureText('$0.00'));
+    expect(deductibleNote({ disclosure: false, goods: true, fmvCents: 2_000 }, money)).toBe(
+      'Only the amount above the value received may be deductible.',
+    );
+    expect(deductibleNote({ disclosure: false, goods: false, fmvCents: 0 }, money)).toBe(NO_GOODS_TEXT);
   });
 });

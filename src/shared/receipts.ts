@@ -8,9 +8,13 @@ export function deductibleCents(amountCents: number, fmvCents: number, refundedC
   return Math.max(0, amountCents - refundedCents - fmvCents);
 }
 
-/** Whether the receipt carries the quid pro quo disclosure: more than 75.00 paid, and goods or services received. */
-export function needsDisclosure(amountCents: number, fmvCents: number): boolean {
-  return amountCents > QUID_PRO_QUO_THRESHOLD_CENTS && fmvCents > 0;
+/**
+ * Whether the receipt carries the quid pro quo disclosure (R39): more than 75.00 paid, and goods or services received.
+ * What was received decides, not its value: a team place whose level has no value set still bought golf, and its
+ * disclosure then says so with the value stated (0.00).
+ */
+export function needsDisclosure(amountCents: number, goods: boolean): boolean {
+  return amountCents > QUID_PRO_QUO_THRESHOLD_CENTS && goods;
 }
 
 /** The disclosure's words, with the value of what was received formatted by the caller. */
@@ -19,6 +23,15 @@ export const disclosureText = (fmv: string) =>
   `amount you paid over the value of the goods and services we provided to you, estimated at ${fmv}.`;
 
 export const NO_GOODS_TEXT = 'No goods or services were provided in exchange for this contribution.';
+
+/**
+ * The receipt's closing sentence on what may be deductible, the same in the e-mail and on the page: the disclosure; that
+ * nothing was received (a gift, recognition only); or, for goods at 75.00 or less, that their value is not deductible.
+ */
+export function deductibleNote(receipt: { disclosure: boolean; goods: boolean; fmvCents: number }, money: (cents: number) => string) {
+  if (receipt.disclosure) return disclosureText(money(receipt.fmvCents));
+  return receipt.goods ? 'Only the amount above the value received may be deductible.' : NO_GOODS_TEXT;
+}
 
 /** The calendar year an instant falls in, in the organisation's time zone: a statement's year (R39). */
 export const yearIn = (iso: string, timeZone: string) =>

@@ -2,7 +2,7 @@
 // received and its value, what may be deductible, and the quid pro quo disclosure over 75.00.
 import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '../../shared/money';
-import { disclosureText, NO_GOODS_TEXT, yearIn } from '../../shared/receipts';
+import { deductibleNote, yearIn } from '../../shared/receipts';
 import { errorMessage } from '../lib/api';
 import { Link, useParams, useSearchParams } from '../router';
 import { Card } from '../ui/card';
@@ -56,13 +56,7 @@ export function ReceiptPage() {
           {money(r.deductibleCents)}
         </Figure>
       </dl>
-      <p className="rounded-md bg-stone-50 p-3 text-sm text-stone-800 print:bg-transparent print:p-0">
-        {r.disclosure
-          ? disclosureText(money(r.fmvCents))
-          : r.fmvCents === 0
-            ? NO_GOODS_TEXT
-            : 'Only the amount above the value received may be deductible.'}
-      </p>
+      <p className="rounded-md bg-stone-50 p-3 text-sm text-stone-800 print:bg-transparent print:p-0">{deductibleNote(r, money)}</p>
       <p className="text-sm text-stone-600">
         Thank you for supporting {organisation.name}. Please keep this receipt for your tax records.{' '}
         {key ? null : (

@@ -6,6 +6,8 @@ import type { TournamentFormValues } from '../../shared/tournament-schemas';
 import { Field } from '../ui/field';
 import type { LevelChoice, OfferedLevel } from './queries';
 
+const NO_VALUE_HINT = 'No value received: its receipts will say the whole price may be deductible, though a team place includes golf.';
+
 const teams = (n: number) => `${n} ${n === 1 ? 'team' : 'teams'} registered`;
 const places = (n: number) => `${n} ${n === 1 ? 'place' : 'places'}`;
 
@@ -104,6 +106,10 @@ export function LevelOffers({ levels, offered, currency }: { levels: LevelChoice
                         {...register(`levels.${i}.earlyUntil`)}
                       />
                     </div>
+                  ) : null}
+                  {rows?.[i]?.offered && !(Number(rows[i]!.fmv) > 0) ? (
+                    // R39: a team place buys golf; without its value every receipt calls the whole price deductible.
+                    <p className="mt-2 text-sm text-amber-900">{NO_VALUE_HINT}</p>
                   ) : null}
                 </fieldset>
               </li>

@@ -26,7 +26,8 @@ export const DEMO_MAX_TEAMS = DEMO_COURSE.pars.length;
 
 /**
  * `maxTeams` is the level's default number of places (1-10); `places` is what this tournament offers (R13). The places add
- * up to DEMO_MAX_TEAMS.
+ * up to DEMO_MAX_TEAMS. `fmvCents`: the value of the golf received (four rounds with carts; with dinner 320.00), which
+ * each receipt states (R39).
  */
 export const DEMO_LEVELS = [
   {
@@ -34,6 +35,7 @@ export const DEMO_LEVELS = [
     description: 'Naming rights to the event, a foursome with carts, your logo on every hole sign and a word at the awards dinner.',
     maxTeams: 1,
     priceCents: 1_000_000,
+    fmvCents: 32_000,
     places: 1,
   },
   {
@@ -41,6 +43,7 @@ export const DEMO_LEVELS = [
     description: 'A foursome with carts, a tee-box sign and your logo on the event banner and website.',
     maxTeams: 3,
     priceCents: 500_000,
+    fmvCents: 28_000,
     places: 3,
   },
   {
@@ -48,6 +51,7 @@ export const DEMO_LEVELS = [
     description: 'A foursome with carts and your sign on one of the par 3s.',
     maxTeams: 4,
     priceCents: 250_000,
+    fmvCents: 28_000,
     places: 4,
   },
   {
@@ -55,6 +59,7 @@ export const DEMO_LEVELS = [
     description: 'Four golfers with carts, lunch, range balls and a seat each at the awards dinner.',
     maxTeams: 10,
     priceCents: 120_000,
+    fmvCents: 32_000,
     places: 10,
   },
 ] as const;
@@ -138,7 +143,13 @@ export async function seedDemo(db: Db, options: { today: string }): Promise<Demo
     const tournamentLevels = await tx
       .insert(tournamentSponsorshipLevels)
       .values(
-        offered.map((l) => ({ tournamentId: tournament!.id, sponsorshipLevelId: l.id, priceCents: l.priceCents, maxTeams: l.places })),
+        offered.map((l) => ({
+          tournamentId: tournament!.id,
+          sponsorshipLevelId: l.id,
+          priceCents: l.priceCents,
+          fmvCents: l.fmvCents,
+          maxTeams: l.places,
+        })),
       )
       .returning({ id: tournamentSponsorshipLevels.id, levelId: tournamentSponsorshipLevels.sponsorshipLevelId });
 

@@ -90,6 +90,7 @@ describe('a card gift', () => {
       amountCents: 125_050,
       fmvCents: 0,
       deductibleCents: 125_050,
+      goods: false,
       disclosure: false,
     });
     expect(page.body.organisation).toEqual({

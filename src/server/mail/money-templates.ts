@@ -52,7 +52,7 @@ export function receiptMessage(r: {
   received: string;
   fmv: string;
   deductible: string;
-  /** The quid pro quo disclosure (over 75.00 with goods or services), or the no-goods statement. */
+  /** What may be deductible, in one sentence (shared/receipts.ts deductibleNote): the disclosure, or goods or none received. */
   disclosure: string;
   receiptUrl: string;
   statementUrl: string;

@@ -8,6 +8,7 @@ import { paymentEvents, payments, teams } from '../db/schema';
 import { sweepHolds } from '../holds/expiry';
 import { fingerprint } from '../test/db-fingerprint';
 import { fileApp, fileAppWithStripe, fileMailCatcher } from '../test/file-app';
+import { disclosureText, NO_GOODS_TEXT } from '../../shared/receipts';
 import { createLevel, createTournament, registrationInput } from '../test/factories';
 import { teamsInput } from '../test/fixtures';
 import type { TestApp } from '../test/test-app';
@@ -150,6 +151,9 @@ describe('the webhook', () => {
     const receipt = await mail.waitFor(contactEmail, (m) => m.subject === 'Receipt from Lakeside Rotary: $250.00 for Card 1');
     await mail.waitFor(contactEmail, (m) => m.subject === 'Receipt from Lakeside Rotary: $250.00 for Card 2');
     expect(receipt.text).toContain('Reference: pi_test_first');
+    // A team place buys golf even when its level states no value (R39): the disclosure with that value, never 'no goods'.
+    expect(receipt.text).toContain(disclosureText('$0.00'));
+    expect(receipt.text).not.toContain(NO_GOODS_TEXT);
 
     // The same event again: 200, and nothing changes (no second history row, no second receipt).
     const before = await fingerprint(t.db);

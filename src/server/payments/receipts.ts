@@ -5,7 +5,7 @@ import type { AppDeps } from '../http/context';
 import { receiptMessage } from '../mail/money-templates';
 import { linkKey, receiptsFor, receiptSubject, statementSubject, type Receipt } from '../receipts/service';
 import { formatMoney } from '../../shared/money';
-import { disclosureText, NO_GOODS_TEXT, yearIn } from '../../shared/receipts';
+import { deductibleNote, yearIn } from '../../shared/receipts';
 
 type ReceiptDeps = Pick<AppDeps, 'database' | 'config' | 'mailer' | 'logger' | 'now' | 'auth' | 'organisation'>;
 
@@ -55,7 +55,7 @@ export async function sendReceipts(deps: ReceiptDeps, paymentIds: string[]) {
       received: r.received,
       fmv: money(r.fmvCents),
       deductible: money(r.deductibleCents),
-      disclosure: r.disclosure ? disclosureText(money(r.fmvCents)) : r.fmvCents === 0 ? NO_GOODS_TEXT : '',
+      disclosure: deductibleNote(r, money),
       ...receiptLinks(config.appUrl, secret, config.timeZone, r),
     });
     await mailer

@@ -31,6 +31,8 @@ const receiptSchema = z
     tournamentName: z.string(),
     description: z.string(),
     received: z.string(),
+    /** Goods or services were received (a team place, an add-on, a lot, an item with a value); not for a gift (R39). */
+    goods: z.boolean(),
     /** R57: the price before a discount code, what it took off, and the code; amountCents is what was paid. */
     priceCents: z.number(),
     discountCents: z.number(),

@@ -66,32 +66,39 @@ function receiptRows(db: Db) {
 
 type Row = Awaited<ReturnType<ReturnType<typeof receiptRows>['execute']>>[number];
 
-/** What the payer received, in words (R39), and what the line was for. */
-function describe(row: Row): { description: string; received: string } {
+/**
+ * What the payer received, in words (R39), what the line was for, and whether goods or services were received: a team
+ * place (golf), an add-on and a lot always are; a sponsorship item when it has a value (a sign alone is recognition).
+ */
+function describe(row: Row): { description: string; received: string; goods: boolean } {
   switch (row.kind) {
     case 'team':
       return {
         description: `${row.levelName ?? 'Team place'}: ${row.teamName ?? ''}`,
         received: row.levelDescription || `A team place at ${row.tournamentName}`,
+        goods: true,
       };
     case 'item':
       return {
         description: `${row.itemName ?? 'Sponsorship'}${row.holeNumber ? ` (hole ${row.holeNumber})` : ''}${row.sponsorName ? `: ${row.sponsorName}` : ''}`,
         received: row.itemIncludes || (row.fmvCents > 0 ? (row.itemName ?? 'Sponsorship') : 'Recognition only'),
+        goods: row.fmvCents > 0,
       };
     case 'addon':
       return {
         description: `${row.addonName ?? 'Add-on'}${row.quantity && row.quantity > 1 ? ` × ${row.quantity}` : ''}`,
         received: `${row.addonName ?? 'Add-on'}${row.quantity && row.quantity > 1 ? ` × ${row.quantity}` : ''}`,
+        goods: true,
       };
     case 'lot':
       // R39: what the winner received is the lot; its value (FMV) is the lot's, so only the part paid above it may be deductible.
       return {
         description: `Auction lot: ${row.lotTitle ?? ''}`,
         received: row.lotDescription ? `${row.lotTitle ?? 'Auction lot'}: ${row.lotDescription}` : (row.lotTitle ?? 'Auction lot'),
+        goods: true,
       };
     default:
-      return { description: row.dedication ? `Gift (${row.dedication})` : 'Gift', received: 'Nothing: a gift' };
+      return { description: row.dedication ? `Gift (${row.dedication})` : 'Gift', received: 'Nothing: a gift', goods: false };
   }
 }
 
@@ -107,6 +114,8 @@ export interface Receipt {
   /** The line's short name: the team's, or the description. */
   forWhat: string;
   received: string;
+  /** Whether goods or services were received (describe): a gift and recognition only are not. */
+  goods: boolean;
   /** R57: the price before a discount code, what the code took off and the code; amountCents is what was paid. */
   priceCents: number;
   discountCents: number;
@@ -121,6 +130,7 @@ export interface Receipt {
 }
 
 function toReceipt(row: Row): Receipt {
+  const described = describe(row);
   return {
     paymentId: row.paymentId,
     kind: row.kind,
@@ -129,8 +139,8 @@ function toReceipt(row: Row): Receipt {
     payerEmail: row.payerEmail,
     ownerUserId: row.ownerUserId,
     tournamentName: row.tournamentName,
-    ...describe(row),
-    forWhat: row.kind === 'team' ? (row.teamName ?? '') : describe(row).description,
+    ...described,
+    forWhat: row.kind === 'team' ? (row.teamName ?? '') : described.description,
     priceCents: row.amountCents + row.discountCents,
     discountCents: row.discountCents,
     discountCode: row.discountCode,
@@ -138,7 +148,7 @@ function toReceipt(row: Row): Receipt {
     refundedCents: row.refundedCents,
     fmvCents: row.fmvCents,
     deductibleCents: deductibleCents(row.amountCents, row.fmvCents, row.refundedCents),
-    disclosure: needsDisclosure(row.amountCents, row.fmvCents),
+    disclosure: needsDisclosure(row.amountCents, described.goods),
     reference: row.providerRef ?? `Payment ${row.paymentId.slice(0, 8).toUpperCase()}`,
     paidAt: new Date(row.paidAt).toISOString(),
   };

@@ -105,7 +105,14 @@ describe('GET /api/teams/mine', () => {
     expect(byId.get(held!.id)).toEqual([]);
     const receipt = await t.call(`/api/receipts/${records[0]!.id}`, { cookie: owner.cookie });
     expect(receipt.status).toBe(200);
-    expect(receipt.body.receipt).toMatchObject({ paymentId: records[0]!.id, amountCents: 120_000 });
+    // Its level states no value, and the place still bought golf: goods received, so the disclosure is due (R39).
+    expect(receipt.body.receipt).toMatchObject({
+      paymentId: records[0]!.id,
+      amountCents: 120_000,
+      fmvCents: 0,
+      goods: true,
+      disclosure: true,
+    });
   });
 
   it('answers an empty list to a user without teams (staff see only their own here too)', async () => {
