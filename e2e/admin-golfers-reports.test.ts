@@ -63,6 +63,8 @@ describe('an organiser', () => {
       'Received (paid)': '$3,300.00',
       Outstanding: '$4,100.00',
     });
+    // Its money is the team places' and says so: the Dashboard and Payments count every record (decision 143).
+    await page.getByText("The money here is the team places'.", { exact: false }).waitFor();
     expect(await byStatus(page)).toEqual(['Pending 1', 'Hold 1', 'In Progress 1', 'Paid 2', 'Expired 0']);
     expect(await reportRows(page)).toEqual(['Birdie Brigade', 'Eagle Eyes', 'Fairway Friends', 'Sand Trappers', 'Putt Pirates']);
 

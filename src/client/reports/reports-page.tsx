@@ -207,6 +207,10 @@ function ReportResult({
         <Stat label="Received (paid)" value={money(totals.receivedCents)} tone="text-green-800" />
         <Stat label="Outstanding" value={money(totals.outstandingCents)} tone="text-amber-800" className="col-span-2 lg:col-span-1" />
       </div>
+      <p className="text-sm text-stone-600">
+        The money here is the team places'. Gifts, sponsorships, add-ons and auction lots are with them on the Payments page and the
+        Dashboard.
+      </p>
       {totals.byStatus.expired > 0 ? (
         // Expired holds (R24) are counted apart: their money is neither expected nor outstanding.
         <p className="text-sm text-stone-700">

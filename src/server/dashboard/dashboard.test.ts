@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { checkins, payments, players, teams, tournaments } from '../db/schema';
 import { sweepHolds } from '../holds/expiry';
+import { insertPurchases } from '../purchases/service';
 import { registerTeams } from '../registration/service';
 import { createTeamAsAdmin, setTeamPaymentStatus } from '../teams/admin-service';
 import { createLevel, createTournament, registrationInput } from '../test/factories';
@@ -57,6 +58,26 @@ await setTeamPaymentStatus(t.db, team5.id, { status: 'in_progress' });
 await checkIn(team1.id, 4);
 await checkIn(team2.id, 3);
 await checkIn(team3.id, 3);
+// Money that is not a team place counts as the Payments page counts it (a gift received, a gift held): 'Received' is one
+// figure on both pages, and is what Raised says (R38).
+await insertPurchases(t.db, [
+  {
+    tournamentId: newest.id,
+    kind: 'donation',
+    buyerName: 'Gia Giver',
+    buyerEmail: 'gia@example.org',
+    paymentStatus: 'paid',
+    amountCents: 250_00,
+  },
+  {
+    tournamentId: newest.id,
+    kind: 'donation',
+    buyerName: 'Hal Held',
+    buyerEmail: 'hal@example.org',
+    paymentStatus: 'hold',
+    amountCents: 40_00,
+  },
+]);
 
 const NEWEST_FIGURES = {
   totalTeams: 6,
@@ -66,9 +87,9 @@ const NEWEST_FIGURES = {
   pendingHold: 3, // One (hold), Two (pending), Six (hold)
   inProgress: 1,
   checkedIn: 1, // only One: Two and Three each miss a golfer, Six has none
-  expectedCents: 4 * 1_000_00 + 500_00,
-  receivedCents: 1_000_00 + 500_00,
-  outstandingCents: 3 * 1_000_00,
+  expectedCents: 4 * 1_000_00 + 500_00 + 250_00 + 40_00,
+  receivedCents: 1_000_00 + 500_00 + 250_00,
+  outstandingCents: 3 * 1_000_00 + 40_00,
 };
 
 describe('GET /api/admin/dashboard', () => {
@@ -79,6 +100,10 @@ describe('GET /api/admin/dashboard', () => {
     expect(body.tournament.id).toBe(newest.id);
     expect(body.stats).toEqual(NEWEST_FIGURES);
     expect(body.currency).toBe('USD');
+    const ledger = await t.call(`/api/admin/payments?tournamentId=${newest.id}`, { cookie: admin.cookie });
+    const { count: _records, ...ledgerMoney } = ledger.body.totals;
+    expect(ledgerMoney).toEqual({ expectedCents: 4_790_00, receivedCents: 1_750_00, expiredCents: 0, outstandingCents: 3_040_00 });
+    expect((await t.call(`/api/tournaments/${newest.id}/raised`)).body.raisedCents).toBe(NEWEST_FIGURES.receivedCents);
   });
 
   it('computes the chosen tournament’s figures on their own', async () => {

@@ -12,13 +12,13 @@ export const stats = z
     inProgress: z.number(),
     /** Teams whose golfers (at least one) are all checked in (R19). */
     checkedIn: z.number(),
-    /** Sum of the tournament's payment records, less expired ones and refunds. */
+    /** Sum of the tournament's payment records (team places and purchases, as Payments sums them), less expired ones and refunds. */
     expectedCents: z.number(),
     /** Teams whose hold ran out (R24), counted apart. */
     expired: z.number(),
-    /** What the expired teams' records were worth: never expected money. */
+    /** What the expired records (team places and held purchases) were worth: never expected money. */
     expiredCents: z.number(),
-    /** Sum of its payment records in state paid, less refunds. */
+    /** Sum of its payment records in state paid, less refunds: what Raised counts (R38). */
     receivedCents: z.number(),
     outstandingCents: z.number(),
   })

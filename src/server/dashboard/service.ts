@@ -1,8 +1,9 @@
-// The admin dashboard's figures for one tournament (spec §2, §4; R19): three queries, whatever the number of teams.
+// The admin dashboard's figures for one tournament (spec §2, §4; R19): four queries, whatever the number of teams.
 import { desc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/connect';
-import { payments, tournaments } from '../db/schema';
-import { moneySums, toMoneyTotals } from '../payments/money-totals';
+import { tournaments } from '../db/schema';
+import type { MoneyTotals } from '../payments/money-totals';
+import { ledgerTotals } from '../payments/service';
 import { AppError } from '../http/errors';
 import type { DashboardStats } from './schemas';
 
@@ -28,8 +29,7 @@ export async function getDashboard(db: Db, tournamentId?: string) {
   }
   if (!selected) return { tournaments: active, tournament: null, stats: null };
 
-  const money = moneySums(payments);
-  const [stats] = await queryRows<DashboardStats>(
+  const [stats] = await queryRows<Omit<DashboardStats, keyof MoneyTotals>>(
     db,
     sql`with t as (select id, payment_status from teams where tournament_id = ${selected.id}),
              roster as (
@@ -37,21 +37,16 @@ export async function getDashboard(db: Db, tournamentId?: string) {
                from players p join t on t.id = p.team_id
                left join checkins c on c.player_id = p.id
                group by p.team_id
-             ),
-             money as (
-               select ${money.expectedCents} as expected, ${money.receivedCents} as received, ${money.expiredCents} as expired
-               from ${payments} join t on t.id = ${payments.teamId}
              )
         select (select count(*) from t where payment_status <> 'expired')::int as "totalTeams",
                (select count(*) from t where payment_status = 'expired')::int as "expired",
                (select count(*) from t where payment_status = 'paid')::int as "paid",
                (select count(*) from t where payment_status in ('pending', 'hold'))::int as "pendingHold",
                (select count(*) from t where payment_status = 'in_progress')::int as "inProgress",
-               (select count(*) from roster where golfers > 0 and checked = golfers)::int as "checkedIn",
-               money.expected as "expectedCents",
-               money.received as "receivedCents",
-               money.expired as "expiredCents"
-        from money`,
+               (select count(*) from roster where golfers > 0 and checked = golfers)::int as "checkedIn"`,
   );
-  return { tournaments: active, tournament: selected, stats: { ...stats!, ...toMoneyTotals(stats!) } };
+  // The money is the Payments page's for the tournament: every record, team places and purchases alike, so 'Received'
+  // says the same on both pages (and is what 'Raised' counts, R38).
+  const { count: _records, ...money } = await ledgerTotals(db, { tournamentId: selected.id });
+  return { tournaments: active, tournament: selected, stats: { ...stats!, ...money } };
 }

@@ -30,6 +30,7 @@ import { insertLeaders } from '../test/fixtures';
 import { getDashboard } from '../dashboard/service';
 import { donorWall, listGifts } from '../donations/service';
 import { raisedForOne } from '../payments/raised';
+import { ledgerTotals } from '../payments/service';
 import { receiptsFor } from '../receipts/service';
 import { buildReport } from '../reports/service';
 import { reportQuerySchema } from '../../shared/report-schemas';
@@ -169,14 +170,17 @@ describe('seedDemo', () => {
     ).toEqual(['lost', 'won']);
   });
 
-  it("shows the outing's money the same on the Dashboard and in Reports: 36 entries of $600 paid, each with a payment record", async () => {
+  it("shows the outing's money the same on the Dashboard, in Payments and as Raised; Reports' team places are 36 entries of $600 paid", async () => {
     const id = seeded!.outing.id;
     const dashboard = await getDashboard(database.db, id);
     const report = await buildReport(database.db, reportQuerySchema.parse({ tournamentId: id }), 'UTC');
-    // 36 × $600.00 = $21,600.00, all received.
-    const money = { expectedCents: 2_160_000, receivedCents: 2_160_000, outstandingCents: 0 };
-    expect(dashboard.stats).toMatchObject(money);
-    expect(report.totals).toMatchObject(money);
+    // Reports counts the team places: 36 × $600.00 = $21,600.00, all received.
+    expect(report.totals).toMatchObject({ expectedCents: 2_160_000, receivedCents: 2_160_000, outstandingCents: 0 });
+    // The Dashboard's money is every record's, as Payments sums it: the places, the gifts, the sponsorships, the lots paid.
+    const { count: _records, ...ledger } = await ledgerTotals(database.db, { tournamentId: id });
+    expect(dashboard.stats).toMatchObject(ledger);
+    expect(ledger.receivedCents).toBe((await raisedForOne(database.db, id))!.raisedCents);
+    expect(ledger.receivedCents).toBeGreaterThan(2_160_000);
     // And the Dashboard opens on it: the newest tournament is the one in play.
     expect((await getDashboard(database.db)).tournament?.id).toBe(id);
   });

@@ -16,8 +16,19 @@ export function moneySums(money: { amountCents: SQLWrapper; refundedCents: SQLWr
   };
 }
 
+export interface MoneyTotals {
+  expectedCents: number;
+  receivedCents: number;
+  expiredCents: number;
+  outstandingCents: number;
+}
+
 /** The sums as numbers, with what is outstanding (expected, not yet received). */
-export function toMoneyTotals(sums: { expectedCents: string | number; receivedCents: string | number; expiredCents: string | number }) {
+export function toMoneyTotals(sums: {
+  expectedCents: string | number;
+  receivedCents: string | number;
+  expiredCents: string | number;
+}): MoneyTotals {
   const expectedCents = Number(sums.expectedCents);
   const receivedCents = Number(sums.receivedCents);
   return { expectedCents, receivedCents, expiredCents: Number(sums.expiredCents), outstandingCents: expectedCents - receivedCents };

@@ -84,9 +84,11 @@ const toItem = (row: LedgerRow) => ({
 
 const newestFirst = [desc(payments.createdAt), desc(payments.id)];
 
-/** One page of the ledger (newest first), with the totals of every record matching the filters, and the tournaments. */
-export async function listPayments(db: Db, query: PaymentListQuery) {
-  const where = ledgerFilter(query);
+/**
+ * The money of every record matching the filters (teams, items, add-ons, gifts, lots alike): how many, expected, received,
+ * expired and outstanding. The ledger's totals, and the Dashboard's money for a tournament: one set of figures.
+ */
+export async function ledgerTotals(db: Db, query: Pick<PaymentListQuery, 'tournamentId' | 'state'>) {
   const [totals] = await db
     .select({
       count: sql<number>`count(*)::int`,
@@ -95,8 +97,15 @@ export async function listPayments(db: Db, query: PaymentListQuery) {
     .from(payments)
     .leftJoin(teams, eq(teams.id, payments.teamId))
     .leftJoin(purchases, eq(purchases.id, payments.purchaseId))
-    .where(where);
-  const total = totals!.count;
+    .where(ledgerFilter(query));
+  return { count: totals!.count, ...toMoneyTotals(totals!) };
+}
+
+/** One page of the ledger (newest first), with the totals of every record matching the filters, and the tournaments. */
+export async function listPayments(db: Db, query: PaymentListQuery) {
+  const where = ledgerFilter(query);
+  const totals = await ledgerTotals(db, query);
+  const total = totals.count;
   const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
   const page = Math.min(query.page, pages);
   const rows = await ledgerRows(db)
@@ -110,7 +119,7 @@ export async function listPayments(db: Db, query: PaymentListQuery) {
     .orderBy(desc(tournaments.createdAt), desc(tournaments.id));
   return {
     payments: rows.map(toItem),
-    totals: { count: total, ...toMoneyTotals(totals!) },
+    totals,
     total,
     page,
     pageSize: ADMIN_PAGE_SIZE,
