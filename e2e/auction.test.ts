@@ -156,5 +156,15 @@ describe('the silent auction', () => {
     await expectHeading(watcher, 'Weekend at the Lake House');
     await expectUsable(watcher, 'Weekend at the Lake House', 'lot page, 1280 px');
     await shoot(watcher, 'auction-lot-1280');
+
+    // Signed out, 'Log in to bid' comes back to this lot once signed in, with the bid form.
+    await watcher.getByRole('link', { name: 'Log in to bid' }).click();
+    await watcher.getByText('Log in, or create an account to bid.').waitFor();
+    await watcher.getByLabel('Email', { exact: true }).fill(E2E_ACCOUNTS.leader.email);
+    await watcher.getByLabel('Password', { exact: true }).fill(E2E_ACCOUNTS.leader.password);
+    await watcher.getByRole('button', { name: 'Login' }).click();
+    await expectHeading(watcher, 'Weekend at the Lake House');
+    await watcher.getByLabel('Your bid').waitFor();
+    expect(new URL(watcher.url()).pathname).toBe(`/auction/${tournamentId}/lots/${lotId}`);
   });
 });

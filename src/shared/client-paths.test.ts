@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isClientPath } from './client-paths';
+import { isClientPath, returnPath } from './client-paths';
 
 describe('isClientPath: which paths the single-page app answers', () => {
   it.each([
@@ -44,4 +44,16 @@ describe('isClientPath: which paths the single-page app answers', () => {
     '/statement/2026',
     '',
   ])('%s is not a page', (path) => expect(isClientPath(path)).toBe(false));
+});
+
+describe('returnPath: where signing in goes on to', () => {
+  it('is a page of the app, its path alone', () => {
+    expect(returnPath('/auction/t1/lots/l1')).toBe('/auction/t1/lots/l1');
+    expect(returnPath('/auction/t1/lots/l1?x=1#bid')).toBe('/auction/t1/lots/l1');
+  });
+
+  it.each([null, '', 'https://evil.example/', '//evil.example/x', '/\\evil.example', '/auth', '/logout', '/nope', 'auction/t1'])(
+    '%s goes nowhere but the own page',
+    (next) => expect(returnPath(next)).toBeNull(),
+  );
 });

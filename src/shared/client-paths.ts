@@ -91,3 +91,14 @@ const PATTERNS = [...PAGES, ...ADMIN_PAGE_PATHS.map((page) => (page ? `/admin/${
 export function isClientPath(pathname: string): boolean {
   return pathname.startsWith('/') && PATTERNS.some((path) => matchPath({ path }, pathname) !== null);
 }
+
+/**
+ * Where signing in goes on to when a page sent the visitor to /auth?next=<its path> ('Log in to bid'): that path when
+ * it is one of the app's own pages, else null (the visitor's own page then, R10). Never another site, never /auth or
+ * /logout again, and the path alone: nothing after it passes.
+ */
+export function returnPath(next: string | null): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return null;
+  const path = next.split(/[?#]/)[0]!;
+  return path !== '/auth' && path !== '/logout' && isClientPath(path) ? path : null;
+}

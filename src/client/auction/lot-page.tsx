@@ -253,7 +253,10 @@ export function LotPage() {
               />
             ) : (
               <p className="text-stone-800">
-                <Link to="/auth" className="font-semibold text-brand-800 underline underline-offset-2">
+                <Link
+                  to={`/auth?${new URLSearchParams({ next: `/auction/${tournamentId}/lots/${lot.id}` }).toString()}`}
+                  className="font-semibold text-brand-800 underline underline-offset-2"
+                >
                   Log in to bid
                 </Link>
                 , or open the auction from the personal link in your golfer e-mail.

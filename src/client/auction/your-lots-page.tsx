@@ -40,7 +40,7 @@ export function YourLotsPage() {
           <h1 className="text-2xl font-bold sm:text-3xl">Your auction lots</h1>
           <p className="mt-2 text-stone-700">Sign in with the account you bid with to see and pay for the lots you won.</p>
         </div>
-        <AccountAccess />
+        <AccountAccess intro={null} />
       </Shell>
     );
   return <Lots token={null} />;

@@ -13,7 +13,11 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 
-export function AccountAccess({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
+export const REGISTER_INTRO = 'Log in, or create an account to register your team.';
+export const BID_INTRO = 'Log in, or create an account to bid.';
+
+/** `intro`: what the account is for here (registering a team, or bidding when the visitor came from a lot); null: the page says it. */
+export function AccountAccess({ headingLevel = 2, intro = REGISTER_INTRO }: { headingLevel?: 1 | 2; intro?: string | null }) {
   const [tab, setTab] = useState<Tab>('login');
   const id = useId();
   const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
@@ -32,7 +36,7 @@ export function AccountAccess({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
   return (
     <Card className="w-full max-w-md">
       <Heading className="text-xl font-semibold">Account Access</Heading>
-      <p className="mt-1 text-sm text-stone-600">Log in, or create an account to register your team.</p>
+      {intro ? <p className="mt-1 text-sm text-stone-600">{intro}</p> : null}
       <div
         role="tablist"
         aria-label="Account access"
