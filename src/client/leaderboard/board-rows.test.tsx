@@ -202,3 +202,15 @@ describe("a phone's cards (issue 37: the document's size is the phone's work on 
     expect(tv.querySelector('[data-team]')!.className).not.toContain('content-visibility');
   });
 });
+
+it("puts 'won on countback' under the team's name on a TV (the position's column is too narrow), beside the position elsewhere", () => {
+  const board = boardOf([row('a', 1, -2, { countback: 'won' }), row('b', 2, -2, { countback: 'lost' })]);
+  const cells = (tv: boolean) => {
+    const host = document.createElement('div');
+    host.innerHTML = markupHtml(boardMarkup(board, true, tv));
+    const first = host.querySelector('[data-team="Team a"]')!;
+    return { position: first.querySelector('td')!.textContent, team: first.querySelector('th')!.textContent };
+  };
+  expect(cells(true)).toEqual({ position: '1', team: 'Team awon on countback' });
+  expect(cells(false).position).toBe('1won on countback');
+});

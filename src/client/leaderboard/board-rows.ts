@@ -87,8 +87,14 @@ function tableMarkup(board: Leaderboard, tv: boolean): BoardMarkup {
   const rows = board.rows.map((row) => {
     const name = escapeHtml(row.teamName);
     const cells = [
-      tag('td', cn(td, 'font-bold tabular-nums'), escapeHtml(row.positionLabel) + countbackNote(row, cn(tv && 'text-sm xl:text-base'))),
-      tag('th', cn(td, 'font-semibold'), tv ? `<span class="line-clamp-2">${name}</span>` : name + startNote(row, 'block'), ' scope="row"'),
+      // On a TV the position's column is a narrow fixed one: 'lost on countback' goes under the team's name, where it fits.
+      tag('td', cn(td, 'font-bold tabular-nums'), escapeHtml(row.positionLabel) + (tv ? '' : countbackNote(row))),
+      tag(
+        'th',
+        cn(td, 'font-semibold'),
+        tv ? `<span class="line-clamp-2">${name}</span>${countbackNote(row, 'text-sm xl:text-base')}` : name + startNote(row, 'block'),
+        ' scope="row"',
+      ),
       tag('td', cn(td, 'text-right font-bold tabular-nums', toParClass(ranked(row))), formatToPar(ranked(row))),
       net ? tag('td', cn(td, 'text-right tabular-nums', toParClass(row.toPar)), formatToPar(row.toPar)) : '',
       tag('td', cn(td, 'text-right tabular-nums'), String(row.thru)),

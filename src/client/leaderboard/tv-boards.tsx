@@ -57,7 +57,7 @@ function pagesOf(boards: Leaderboard[], rowsPerPage: number): TvPage[] {
 
 /**
  * How many rows fit in `area` below the heading: measured after each render from the rows shown (table rows or cards).
- * The tallest row seen is kept until the area changes size, so the number settles at once rather than swinging between
+ * The tallest row seen is kept until the area changes size (or the rows' kind), so the number settles at once rather than swinging between
  * pages of taller and shorter rows (cards on a phone), which would skip or repeat rows as the pages turn. The heading's
  * height is read afresh: on a TV it does not wrap, so it is the same for every board.
  */
@@ -79,7 +79,10 @@ function useRowsThatFit(area: RefObject<HTMLElement | null>): number {
     if (!element) return;
     const items = [...element.querySelectorAll<HTMLElement>('[data-team]')];
     if (items.length === 0) return;
-    const size = `${element.clientWidth}x${element.clientHeight}`;
+    // The rows' kind is part of the key: taking over the server's page, the app draws the server's cards for a frame
+    // (the media query answered as the server did) before the TV's table; kept, the cards' height (a third more, with a
+    // countback and net scores) left a third of a TV empty.
+    const size = `${element.clientWidth}x${element.clientHeight}:${items[0]!.tagName}`;
     if (seen.current.size !== size) seen.current = { size, stride: 0 };
     const boxes = items.map((item) => item.getBoundingClientRect());
     const gap = boxes.length > 1 ? Math.max(0, boxes[1]!.top - boxes[0]!.bottom) : 0;
