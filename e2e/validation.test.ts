@@ -166,6 +166,9 @@ describe('Sign Up form', () => {
     // /auth with a session sends a team leader on to /register (R10).
     await expectPath(page, '/register');
     await expectHeading(page, 'Welcome, Robin');
+    // Without SMTP nobody confirms an address (R7), so the year statement would only refuse: no link to it.
+    await page.getByRole('link', { name: 'Give to the cause' }).waitFor();
+    expect(await page.getByRole('link', { name: /^Your statement for/ }).count()).toBe(0);
   });
 
   test('a common password is refused beside the field by the server, and nothing is created (R34)', async () => {

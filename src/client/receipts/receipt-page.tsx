@@ -33,7 +33,7 @@ export function ReceiptPage() {
       </div>
     );
   }
-  const { receipt: r, organisation, currency, timeZone } = receipt.data;
+  const { receipt: r, organisation, currency, timeZone, statementOpens } = receipt.data;
   const money = (cents: number) => formatMoney(cents, currency);
   const year = String(yearIn(r.paidAt, timeZone));
   const statement = `/statement?${new URLSearchParams({ email: r.payerEmail, year }).toString()}`;
@@ -59,11 +59,12 @@ export function ReceiptPage() {
       <p className="rounded-md bg-stone-50 p-3 text-sm text-stone-800 print:bg-transparent print:p-0">{deductibleNote(r, money)}</p>
       <p className="text-sm text-stone-600">
         Thank you for supporting {organisation.name}. Please keep this receipt for your tax records.{' '}
-        {key ? null : (
+        {/* Only where it opens (the server says): without SMTP, a payer's own statement opens from a receipt e-mail only. */}
+        {statementOpens ? (
           <Link to={statement} className="underline print:hidden">
             Your statement for {year}
           </Link>
-        )}
+        ) : null}
       </p>
     </ReceiptSheet>
   );

@@ -224,15 +224,19 @@ export function TeamDashboard({ me }: { me: Me }) {
                     Give to the cause
                   </Link>
                 </li>
-                <li>
-                  <Link
-                    to={`/statement?${new URLSearchParams({ email: me.user.email, year: String(new Date().getFullYear()) }).toString()}`}
-                    className="font-medium text-brand-800 underline underline-offset-4"
-                  >
-                    Your statement for {new Date().getFullYear()}
-                  </Link>
-                  <span className="block text-stone-600">Every payment received from you this year, for your tax records.</span>
-                </li>
+                {/* Their own statement opens once their address is confirmed (R39, R7); without SMTP nobody confirms one, and
+                    the statement would only refuse, so the link is not offered. */}
+                {me.user.emailVerified ? (
+                  <li>
+                    <Link
+                      to={`/statement?${new URLSearchParams({ email: me.user.email, year: String(new Date().getFullYear()) }).toString()}`}
+                      className="font-medium text-brand-800 underline underline-offset-4"
+                    >
+                      Your statement for {new Date().getFullYear()}
+                    </Link>
+                    <span className="block text-stone-600">Every payment received from you this year, for your tax records.</span>
+                  </li>
+                ) : null}
               </ul>
             </Card>
           </aside>

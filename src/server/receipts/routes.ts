@@ -1,7 +1,7 @@
 // /api/receipts/{id}: the printable receipt (R39), for its payer (signed in, or holding the e-mail's keyed link) and staff.
 // /api/statements: a payer's year statement, the same way. /api/admin/statements.csv: every payer's year for staff.
 import { z } from '@hono/zod-openapi';
-import { getViewer, type AppContext } from '../http/context';
+import { getViewer, type AppContext, type Viewer } from '../http/context';
 import { instant } from '../http/answer-fields';
 import { csvResponse, toCsv } from '../http/csv';
 import { createRouter, defineRoute, errorResponse, jsonResponse } from '../http/define-route';
@@ -60,6 +60,18 @@ const org = async (c: AppContext) => {
   return { name, legalName, taxId, logoUrl: logoImageId ? imageUrl(logoImageId, 'w320') : null };
 };
 
+/**
+ * Whether a signed-in caller's own address opens its statement (R39, R7): staff always; the address's owner once they
+ * confirmed it, which needs SMTP (without it nobody confirms an address, so only a receipt e-mail's link opens it).
+ */
+function ownStatement(viewer: Viewer | null, email: string, mailConfigured: boolean): 'open' | 'link-only' | 'unconfirmed' | 'not-theirs' {
+  if (!viewer) return 'not-theirs';
+  if (isStaff(viewer.role)) return 'open';
+  if (viewer.email.toLowerCase() !== email.toLowerCase()) return 'not-theirs';
+  if (!mailConfigured) return 'link-only';
+  return viewer.emailVerified ? 'open' : 'unconfirmed';
+}
+
 export const receiptRoutes = createRouter()
   .openapi(
     defineRoute({
@@ -70,7 +82,17 @@ export const receiptRoutes = createRouter()
       description: 'Anyone else, and a record not paid, get 404.',
       request: { params: z.object({ id: z.uuid(RECEIPT_NOT_FOUND) }), query: z.object({ key }) },
       responses: {
-        200: jsonResponse('OK', z.object({ receipt: receiptSchema, organisation, currency: z.string(), timeZone: z.string() })),
+        200: jsonResponse(
+          'OK',
+          z.object({
+            receipt: receiptSchema,
+            organisation,
+            currency: z.string(),
+            timeZone: z.string(),
+            /** Whether the caller, signed in, may open the payer's statement of the receipt's year (a link is then shown). */
+            statementOpens: z.boolean(),
+          }),
+        ),
         404: errorResponse('No such receipt, or not the caller’s'),
       },
     }),
@@ -84,8 +106,17 @@ export const receiptRoutes = createRouter()
         (keyMatches(await linkSecret(c.var.deps), receiptSubject(id), c.req.valid('query').key) ||
           (viewer && (isStaff(viewer.role) || viewer.userId === receipt.ownerUserId)));
       if (!receipt || !allowed) throw new AppError('NOT_FOUND', RECEIPT_NOT_FOUND);
-      const { config } = c.var.deps;
-      return c.json({ receipt: toAnswer(receipt), organisation: await org(c), currency: config.currency, timeZone: config.timeZone }, 200);
+      const { config, mailer } = c.var.deps;
+      return c.json(
+        {
+          receipt: toAnswer(receipt),
+          organisation: await org(c),
+          currency: config.currency,
+          timeZone: config.timeZone,
+          statementOpens: ownStatement(viewer, receipt.payerEmail, mailer.configured) === 'open',
+        },
+        200,
+      );
     },
   )
   .openapi(
@@ -120,15 +151,11 @@ export const receiptRoutes = createRouter()
       const viewer = await getViewer(c);
       const { mailer } = c.var.deps;
       const keyOpens = keyMatches(await linkSecret(c.var.deps), statementSubject(query.email, query.year), query.key);
-      if (!keyOpens && !(viewer && isStaff(viewer.role))) {
-        // Signed in with the statement's address proves owning it only once the owner confirmed it; without SMTP nobody
-        // confirms (R7: anyone can sign up with any address), so then only the receipt e-mail's own link opens it.
-        if (viewer && viewer.email.toLowerCase() === query.email) {
-          if (!mailer.configured) throw new AppError('FORBIDDEN', STATEMENT_LINK_ONLY);
-          if (!viewer.emailVerified) throw new AppError('FORBIDDEN', STATEMENT_NEEDS_CONFIRMED);
-        } else {
-          throw new AppError('NOT_FOUND', query.key ? STATEMENT_KEY_OTHER : STATEMENT_NOT_FOUND);
-        }
+      if (!keyOpens) {
+        const own = ownStatement(viewer, query.email, mailer.configured);
+        if (own === 'link-only') throw new AppError('FORBIDDEN', STATEMENT_LINK_ONLY);
+        if (own === 'unconfirmed') throw new AppError('FORBIDDEN', STATEMENT_NEEDS_CONFIRMED);
+        if (own === 'not-theirs') throw new AppError('NOT_FOUND', query.key ? STATEMENT_KEY_OTHER : STATEMENT_NOT_FOUND);
       }
       const { config, database } = c.var.deps;
       const statement = await yearStatement(database.db, query.year, config.timeZone, query.email);

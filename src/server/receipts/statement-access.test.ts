@@ -1,7 +1,9 @@
 // Who may read a year statement (R39, issue 31): the receipt e-mail's key opens its own address's own year; a signed-in
 // account opens its own address's statement only once that address is confirmed, and without SMTP (nobody confirms, R7)
 // only the key opens it. One database, served by an app with SMTP and one without (as when SMTP_URL is set later).
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purchases, user } from '../db/schema';
 import { recordOfflineGift } from '../donations/service';
 import { startMailCatcher, type MailCatcher } from '../test/mail-catcher';
 import { createTournament } from '../test/factories';
@@ -123,6 +125,26 @@ describe('a statement key', () => {
 });
 
 describe('a receipt of one payment', () => {
+  it('says whether its payer’s statement opens for the caller, so the page offers the link only where it does', async () => {
+    const payer = await withSmtp.createUser('team_leader'); // confirmed
+    const gift = await donorGave(payer.email, '40');
+    await withSmtp.db.update(purchases).set({ userId: payer.id }).where(eq(purchases.id, gift.id));
+    const opens = async (t: TestApp, cookie: string) => (await t.call(`/api/receipts/${gift.paymentId}`, { cookie })).body.statementOpens;
+    expect(await opens(withSmtp, payer.cookie)).toBe(true);
+    // Without SMTP the statement opens from a receipt e-mail's link only: no link on the page.
+    expect(await opens(withoutSmtp, await withoutSmtp.signIn(payer.email))).toBe(false);
+    expect(await opens(withoutSmtp, await withoutSmtp.signIn(admin.email))).toBe(true);
+
+    // With SMTP, an account not yet confirmed (signed up while there was none): the statement would refuse it, so no link.
+    const unconfirmed = uniqueEmail('payer');
+    await withoutSmtp.signUp({ email: unconfirmed });
+    const cookie = await withoutSmtp.signIn(unconfirmed);
+    const [account] = await withSmtp.db.select({ id: user.id }).from(user).where(eq(user.email, unconfirmed));
+    const second = await donorGave(unconfirmed, '20');
+    await withSmtp.db.update(purchases).set({ userId: account!.id }).where(eq(purchases.id, second.id));
+    expect((await withSmtp.call(`/api/receipts/${second.paymentId}`, { cookie })).body.statementOpens).toBe(false);
+  });
+
   it('is not opened by an account that only shares the payer’s address: the key, the paying account or staff', async () => {
     const donor = uniqueEmail('donor');
     const gift = await donorGave(donor);
