@@ -28,11 +28,13 @@ describe('scoredTeamsText: drawing again moves teams that are scoring', () => {
 describe('groupsText: how many holes the draw doubles (R31)', () => {
   it('one team per hole while the field fits the holes', () => {
     expect(groupsText({ teams: 12, holes: 18, singleGroupHoles: 0 })).toBe('One team per hole: 12 of the 18 holes get a team.');
+    expect(groupsText({ teams: 1, holes: 18, singleGroupHoles: 0 })).toBe('One team per hole: 1 of the 18 holes gets a team.');
   });
   it('36 teams on 18 holes: all 18 doubled; 22 teams: 4', () => {
     expect(groupsText({ teams: 36, holes: 18, singleGroupHoles: 0 })).toBe(
       '18 of the 18 holes get two groups (A and B), par 5s first, then par 4s, then par 3s.',
     );
+    expect(groupsText({ teams: 19, holes: 18, singleGroupHoles: 0 })).toMatch(/^1 of the 18 holes gets two groups /);
     expect(groupsText({ teams: 22, holes: 18, singleGroupHoles: 2 })).toBe(
       '4 of the 18 holes get two groups (A and B), par 5s first, then par 4s, then par 3s; 2 holes stay single.',
     );

@@ -43,11 +43,11 @@ export function groupsText({
   singleGroupHoles: number;
 }): string | null {
   if (holes === 0 || n === 0) return null;
-  if (n <= holes) return `One team per hole: ${n} of the ${holes} holes get a team.`;
+  if (n <= holes) return `One team per hole: ${n} of the ${holes} holes ${n === 1 ? 'gets' : 'get'} a team.`;
   const capacity = 2 * holes - singleGroupHoles;
   if (n > capacity) return `Too many teams (${n}) for available holes (${capacity}): the draw will be refused.`;
   const doubled = n - holes;
-  return `${doubled} of the ${holes} holes get two groups (A and B), par 5s first, then par 4s, then par 3s${
+  return `${doubled} of the ${holes} holes ${doubled === 1 ? 'gets' : 'get'} two groups (A and B), par 5s first, then par 4s, then par 3s${
     singleGroupHoles ? `; ${singleGroupHoles} ${singleGroupHoles === 1 ? 'hole stays' : 'holes stay'} single` : ''
   }.`;
 }

@@ -163,6 +163,21 @@ export async function seedAuction(tx: Db, tournamentId: string, now: Date): Prom
   // Bids on ten lots of twelve; the 4th closes in minutes (its close moved by a late bid), the 12th closed half an hour ago.
   const CLOSING_SOON = 3;
   const CLOSED = 11;
+  // What the winner gets, as a donor would describe it (the donor is credited beside it on the lot's page).
+  const ABOUT: Record<string, string> = {
+    'Signed golf bag': 'A tour stand bag signed by the club’s champions of the last ten years.',
+    'Weekend at the lake house': 'Two nights for up to six guests, with a boat for the Saturday. Dates by arrangement.',
+    'Foursome at a private club': 'Eighteen holes for four with carts and lunch in the clubhouse, any weekday this season.',
+    'Wine tasting for eight': 'An evening with the winemaker: six wines, cheeses and a bottle each to take home.',
+    'Private lesson with the club pro': 'An hour on the range and half an hour on the green, with video of your swing.',
+    'Chef’s table dinner for four': 'Seven courses at the kitchen counter, with the chef talking you through each.',
+    'Hot-air balloon ride for two': 'A sunrise flight over the valley and a champagne breakfast on landing.',
+    'Framed Open Championship flag': 'A pin flag from the last Open, signed by the champion, framed behind glass.',
+    'Season pass to the driving range': 'Unlimited buckets of balls from April to October.',
+    'Custom-fitted driver': 'An hour’s fitting on the launch monitor and the driver built to the numbers.',
+    'Spa day for two': 'Massages, the thermal suite and lunch, for two, on a day of your choosing.',
+    'Ballgame suite for ten': 'A suite for ten at a home game, with food and drinks included.',
+  };
   const UNBID = new Set([8, 10]);
   let closed: DemoAuction['closed'] | undefined;
   for (const [i, spec] of DEMO_LOTS.entries()) {
@@ -174,7 +189,7 @@ export async function seedAuction(tx: Db, tournamentId: string, now: Date): Prom
       .values({
         tournamentId,
         title: spec.title,
-        description: `Given by ${spec.donor}.`,
+        description: ABOUT[spec.title] ?? '',
         imageId: images[i]!,
         valueCents: spec.valueCents,
         openingBidCents: spec.openingBidCents,

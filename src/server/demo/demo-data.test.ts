@@ -219,6 +219,9 @@ describe('seedDemo', () => {
     const lots = await database.db.select().from(auctionLots).where(eq(auctionLots.tournamentId, id));
     expect(lots).toHaveLength(DEMO_LOTS.length);
     expect(lots.every((l) => l.imageId !== null)).toBe(true);
+    // Each says what the winner gets; the donor is credited apart (the page showed 'Donated by X' above 'Given by X.').
+    for (const lot of lots) expect(lot.description.length, lot.title).toBeGreaterThan(30);
+    expect(lots.some((l) => l.description.includes(l.donor))).toBe(false);
     // Every photo the lots' pages ask for is there (a logo's variants are smaller: the pages showed broken images).
     const shown = (await auctionOf(database.db, id)).lots.flatMap((l) => [l.photoUrl!, l.thumbUrl!]);
     for (const url of shown) {
