@@ -26,7 +26,7 @@ export const DEMO_MAX_TEAMS = DEMO_COURSE.pars.length;
 
 /**
  * `maxTeams` is the level's default number of places (1-10); `places` is what this tournament offers (R13). The places add
- * up to DEMO_MAX_TEAMS. `fmvCents`: the value of the golf received (four rounds with carts; with dinner 320.00), which
+ * up to DEMO_MAX_TEAMS. `fmvCents`: the value of the golf received (four rounds with carts 280.00; with dinner 320.00), which
  * each receipt states (R39).
  */
 export const DEMO_LEVELS = [
