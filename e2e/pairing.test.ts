@@ -34,6 +34,9 @@ describe('singles and pairing', () => {
     await select.selectOption({ index: options.findIndex((text) => text.startsWith('Lakeside Charity Open')) });
     await golfer.getByRole('button', { name: /Buy a single place at Foursome/ }).click();
     await golfer.getByRole('heading', { name: /Buy a single place/ }).waitFor();
+    // The place starts as the signed-in golfer's own (decision 145); this one is for a friend.
+    const { firstName, email } = E2E_ACCOUNTS.leader;
+    expect([await golfer.getByLabel('First name').inputValue(), await golfer.getByLabel('Email').inputValue()]).toEqual([firstName, email]);
     await golfer.getByLabel('First name').fill('Cy');
     await golfer.getByLabel('Last name').fill('Carter');
     await golfer.getByLabel('Email').fill('cy.carter@example.org');

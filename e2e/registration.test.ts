@@ -121,6 +121,9 @@ describe('a new team leader', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     expect(await page.getByLabel('Contact name', { exact: true }).inputValue()).toBe('Typed Before');
     await page.getByLabel('Contact name', { exact: true }).fill('');
+    // The contact started as the leader (decision 145); emptied, it is asked for.
+    expect(await page.getByLabel('Contact email', { exact: true }).inputValue()).toBe(newcomer.email);
+    await page.getByLabel('Contact email', { exact: true }).fill('');
 
     await page.getByRole('button', { name: 'Register Team' }).click();
     await expectFieldError(page, 'Team name', 'Team name is required');

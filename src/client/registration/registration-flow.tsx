@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { MultiTeamInput, SinglePlaceInput } from '../../shared/team-schemas';
 import { useMe } from '../auth/session';
+import { contactFromProfile, golferFromProfile } from './profile-defaults';
 import { ApiError, errorMessage } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/toast';
@@ -195,7 +196,7 @@ export function RegistrationFlow({
               level={level}
               currency={currency}
               busy={registerSingle.isPending}
-              defaults={{ firstName: '', lastName: '', email: me.user.email }}
+              defaults={golferFromProfile(me)}
               onSubmit={(input) => void submitSingle(input)}
             />
           ) : (
@@ -206,6 +207,7 @@ export function RegistrationFlow({
               currency={currency}
               busy={register.isPending}
               draftKey={draftKey(me.user.id, level.id)}
+              contact={contactFromProfile(me)}
               onSubmit={submit}
             />
           )}

@@ -67,7 +67,7 @@ function stubApi(routes: Record<string, (call: Call) => Answer> = {}, options: {
   leader += 1;
   const me = {
     user: { id: `leader-${leader}`, email: 'lead@example.com', role: 'team_leader', emailVerified: true },
-    profile: { firstName: 'Lee', lastName: 'Lead', company: '' },
+    profile: { firstName: 'Lee', lastName: 'Lead', company: 'Fairway Supply' },
   };
   const answers: Record<string, (call: Call) => Answer> = {
     'GET /api/account/me': () => ({ body: { me } }),
@@ -157,7 +157,9 @@ async function chooseLevel(user: ReturnType<typeof userEvent.setup>, choice: Off
 const inGroup = (group: string, label: string) => within(screen.getByRole('group', { name: group })).getByLabelText(label);
 
 async function fillContact(user: ReturnType<typeof userEvent.setup>) {
+  await user.clear(screen.getByLabelText('Contact name'));
   await user.type(screen.getByLabelText('Contact name'), 'Lee Lead');
+  await user.clear(screen.getByLabelText('Contact email'));
   await user.type(screen.getByLabelText('Contact phone'), '555 0100 200');
   await user.type(screen.getByLabelText('Contact email'), 'lead@example.com');
 }
@@ -251,6 +253,9 @@ describe('Step 2: the single-team form (a level with one place)', () => {
     const calls = stubApi();
     const { user } = renderFlow();
     await chooseLevel(user, EAGLE);
+    // The contact starts as the leader (decision 145): emptied, it is asked for.
+    await user.clear(screen.getByLabelText('Contact name'));
+    await user.clear(screen.getByLabelText('Contact email'));
     await user.click(screen.getByRole('button', { name: 'Register Team' }));
 
     const messageOf = (field: HTMLElement) =>
@@ -397,6 +402,24 @@ describe('Step 2: the single-team form (a level with one place)', () => {
     await fillEagleTeam(user);
     await user.click(screen.getByRole('button', { name: 'Register Team' }));
     expect(await screen.findByText('You must be logged in to register teams')).toBeTruthy();
+  });
+
+  it("starts the contact as the leader's own (decision 145), and a draft wins over it", async () => {
+    stubApi();
+    const { user } = renderFlow();
+    await chooseLevel(user, EAGLE);
+    const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+    expect([value('Company'), value('Contact name'), value('Contact email'), value('Contact phone')]).toEqual([
+      'Fairway Supply',
+      'Lee Lead',
+      'lead@example.com',
+      '',
+    ]);
+    await user.clear(screen.getByLabelText('Contact name'));
+    await user.type(screen.getByLabelText('Contact name'), 'Office Manager');
+    await user.click(screen.getByRole('button', { name: /Back to Selection/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(((await screen.findByLabelText('Contact name')) as HTMLInputElement).value).toBe('Office Manager');
   });
 
   it('keeps what was typed when the leader goes back to the selection and returns', async () => {

@@ -25,6 +25,7 @@ import { ContactFields } from './contact-fields';
 import { readDraft, useKeepDraft } from './drafts';
 import { PaymentOption } from './payment-option';
 import { PlayerFields } from './player-fields';
+import type { ContactDefaults, golferFromProfile } from './profile-defaults';
 import type { ActiveTournament, OfferedLevel } from './queries';
 import { useFieldError } from './use-field-error';
 
@@ -38,6 +39,8 @@ export interface TeamFormProps {
   busy: boolean;
   /** Where what is typed is kept until it is sent (drafts.ts). */
   draftKey: string;
+  /** The contact the form starts with: the leader's own (profile-defaults.ts). */
+  contact: ContactDefaults;
   onSubmit: (input: MultiTeamInput) => void;
 }
 
@@ -86,15 +89,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function SingleTeamForm({ tournament, level, currency, busy, draftKey, onSubmit }: TeamFormProps) {
+export function SingleTeamForm({ tournament, level, currency, busy, draftKey, contact, onSubmit }: TeamFormProps) {
   const form = useForm<SingleTeamInput>({
     resolver: zodResolver(singleTeamSchema),
     defaultValues: {
       teamName: '',
-      company: '',
-      contactName: '',
+      ...contact,
       contactPhone: '',
-      contactEmail: '',
       showCompanyAsSponsor: false,
       players: blankPlayers(),
       paymentOption: 'hold',
@@ -161,7 +162,7 @@ function TeamEntry({ index, count, onRemove }: { index: number; count: number; o
   );
 }
 
-export function MultiTeamForm({ tournament, level, currency, busy, draftKey, onSubmit }: TeamFormProps) {
+export function MultiTeamForm({ tournament, level, currency, busy, draftKey, contact, onSubmit }: TeamFormProps) {
   // The places left, or one registration's limit when more are left (register again for the rest).
   const max = Math.max(1, Math.min(level.placesLeft, MAX_TEAMS_PER_REGISTRATION));
   const draft = readDraft<MultiTeamInput>(draftKey);
@@ -170,10 +171,8 @@ export function MultiTeamForm({ tournament, level, currency, busy, draftKey, onS
       multiTeamSchema.refine((v) => v.teams.length <= max, { message: `At most ${max} teams at this level`, path: ['teams'] }),
     ),
     defaultValues: {
-      company: '',
-      contactName: '',
+      ...contact,
       contactPhone: '',
-      contactEmail: '',
       showCompanyAsSponsor: false,
       paymentOption: 'hold',
       code: '',
@@ -241,8 +240,8 @@ export function SinglePlaceForm({
   busy,
   defaults,
   onSubmit,
-}: Omit<TeamFormProps, 'onSubmit' | 'draftKey'> & {
-  defaults: { firstName: string; lastName: string; email: string };
+}: Omit<TeamFormProps, 'onSubmit' | 'draftKey' | 'contact'> & {
+  defaults: ReturnType<typeof golferFromProfile>;
   onSubmit: (input: SinglePlaceInput) => void;
 }) {
   const form = useForm<SinglePlaceInput>({
@@ -250,7 +249,6 @@ export function SinglePlaceForm({
     defaultValues: {
       ...defaults,
       phone: '',
-      company: '',
       paymentOption: 'hold',
       code: '',
       coverFee: false,
