@@ -96,7 +96,11 @@ describe('messages to the field (R45)', () => {
     const compose = admin.getByRole('form', { name: 'New message' });
     await compose.getByLabel('Send to').selectOption({ label: 'All golfers' });
     await compose.getByLabel('Subject').fill('Tee times moved');
-    await compose.getByLabel('Message').fill('We start at 9 sharp.\n\nBring your receipt.');
+    const message = compose.getByLabel('Message');
+    // The greeting and the sign-off the server adds are said where the admin writes.
+    const hint = compose.getByText(/^Each e-mail begins “Hi” and the person’s name, and ends with your name/);
+    expect(await message.getAttribute('aria-describedby')).toBe(await hint.getAttribute('id'));
+    await message.fill('We start at 9 sharp.\n\nBring your receipt.');
     await compose.getByRole('button', { name: 'Preview' }).click();
     const preview = admin.getByRole('region', { name: 'Preview' });
     await preview.getByText('Reaches 8 people. The first gets:').waitFor();

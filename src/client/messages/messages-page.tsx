@@ -32,6 +32,9 @@ const listQuery = (tournamentId: string) => ({
 });
 
 /** While anything is waiting, the counts move: read them again every two seconds. */
+/** What the server adds around the staff's words (fieldMessage, src/server/mail/message-templates.ts), said where they write. */
+const MESSAGE_HINT =
+  'Each e-mail begins “Hi” and the person’s name, and ends with your name and why they get it. A blank line starts a new paragraph.';
 const whileWaiting = (waiting: boolean) => (waiting ? 2000 : false);
 
 function Compose({ tournamentId }: { tournamentId: string }) {
@@ -111,7 +114,14 @@ function Compose({ tournamentId }: { tournamentId: string }) {
           ) : null}
         </div>
         <Field label="Subject" value={subject} error={errors.subject} maxLength={150} onChange={(e) => edit(setSubject)(e.target.value)} />
-        <TextAreaField label="Message" value={body} error={errors.body} rows={6} onChange={(e) => edit(setBody)(e.target.value)} />
+        <TextAreaField
+          label="Message"
+          value={body}
+          error={errors.body}
+          rows={6}
+          hint={MESSAGE_HINT}
+          onChange={(e) => edit(setBody)(e.target.value)}
+        />
         <Button type="submit" variant="secondary" disabled={previewing.isPending} className="self-start">
           Preview
         </Button>
