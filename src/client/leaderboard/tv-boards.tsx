@@ -69,8 +69,14 @@ function useRowsThatFit(area: RefObject<HTMLElement | null>): number {
   useEffect(() => {
     const element = area.current;
     if (!element) return;
-    const observer = new ResizeObserver(() => setSize(`${element.clientWidth}x${element.clientHeight}`));
+    // The area, and what is drawn in it: a part that grows above the rows without this component drawing again (the
+    // fundraising banner once its read arrives, a heading line that wraps) moves the rows down, so they are measured again.
+    const content = element.firstElementChild;
+    const observer = new ResizeObserver(() =>
+      setSize(`${element.clientWidth}x${element.clientHeight}/${content?.getBoundingClientRect().height ?? 0}`),
+    );
     observer.observe(element);
+    if (content) observer.observe(content);
     return () => observer.disconnect();
   }, [area]);
 
