@@ -388,10 +388,11 @@ describe('TV mode', () => {
     const rows = await rowsOnScreen(phone);
     // Something above the rows grows without the board drawing again (the fundraising banner once its read arrives, a
     // heading line that wraps): the rows are measured again at once, not at the next turn of the pages (10 s).
-    await phone.getByRole('heading', { level: 2 }).evaluate((heading) => void (heading.style.paddingTop = '200px'));
+    const heading = phone.getByRole('heading', { level: 2 });
+    await heading.evaluate((element) => void (element.style.paddingTop = '200px'));
     await expect.poll(() => phone.locator('[data-team]').count(), { timeout: 3_000 }).toBeLessThan(rows.length);
     await rowsOnScreen(phone);
-    await phone.getByRole('heading', { level: 2 }).evaluate((heading) => void (heading.style.paddingTop = ''));
+    await heading.evaluate((element) => void (element.style.paddingTop = ''));
     const buttons = await phone.getByRole('button').evaluateAll((elements) => elements.map((e) => e.getBoundingClientRect().right));
     for (const right of buttons) expect(right).toBeLessThanOrEqual(390);
     await checkPage(phone, 'leaderboard TV mode on a phone');

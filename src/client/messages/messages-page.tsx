@@ -31,10 +31,11 @@ const listQuery = (tournamentId: string) => ({
     api<ApiAnswer<'/api/admin/messages'>>(`/api/admin/messages?tournamentId=${tournamentId}`, { signal }).then((r) => r.messages),
 });
 
-/** While anything is waiting, the counts move: read them again every two seconds. */
 /** What the server adds around the staff's words (fieldMessage, src/server/mail/message-templates.ts), said where they write. */
 const MESSAGE_HINT =
   'Each e-mail begins “Hi” and the person’s name, and ends with your name and why they get it. A blank line starts a new paragraph.';
+
+/** While anything is waiting, the counts move: read them again every two seconds. */
 const whileWaiting = (waiting: boolean) => (waiting ? 2000 : false);
 
 function Compose({ tournamentId }: { tournamentId: string }) {
