@@ -56,7 +56,8 @@ function pagesOf(boards: Leaderboard[], rowsPerPage: number): TvPage[] {
 }
 
 /**
- * How many rows fit in `area` below the heading: measured after each render from the rows shown (table rows or cards).
+ * How many rows fit in `area` below the heading: measured after each render from the rows shown (table rows or cards),
+ * and again when the area or what is drawn in it changes size.
  * The tallest row seen is kept until the area changes size (or the rows' kind), so the number settles at once rather than swinging between
  * pages of taller and shorter rows (cards on a phone), which would skip or repeat rows as the pages turn. The heading's
  * height is read afresh: on a TV it does not wrap, so it is the same for every board.
@@ -156,9 +157,10 @@ function TvFundraising({ tournamentId, turn }: { tournamentId: string; turn: num
   const showRaised = event.goalCents !== null || event.raisedCents > 0;
   if (!showRaised && !sponsor) return null;
   return (
-    <div className="flex items-center justify-between gap-6 rounded-lg bg-brand-900 px-5 py-3 text-white">
+    // Wraps on a phone: the sponsor's card goes under raised rather than squeezing it to a letter a line.
+    <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3 rounded-lg bg-brand-900 px-5 py-3 text-white">
       {showRaised ? (
-        <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <div className="flex min-w-48 flex-1 flex-col gap-2">
           <p className="text-xl font-semibold xl:text-3xl">
             {formatMoney(event.raisedCents, currency)} raised
             {event.goalCents ? ` of ${formatMoney(event.goalCents, currency)} goal` : ''}
@@ -174,7 +176,7 @@ function TvFundraising({ tournamentId, turn }: { tournamentId: string; turn: num
         </div>
       ) : null}
       {sponsor ? (
-        <figure className="flex shrink-0 items-center gap-3 rounded-md bg-white px-3 py-2 text-stone-900">
+        <figure className="flex max-w-full min-w-0 items-center gap-3 rounded-md bg-white px-3 py-2 text-stone-900">
           <img
             src={sponsor.logoUrl!}
             alt={`${sponsor.name} logo`}
@@ -182,7 +184,7 @@ function TvFundraising({ tournamentId, turn }: { tournamentId: string; turn: num
             height={80}
             className="h-12 w-24 object-contain xl:h-16 xl:w-32"
           />
-          <figcaption className="text-sm font-semibold">
+          <figcaption className="min-w-0 text-sm font-semibold">
             Hole {sponsor.holeNumber}: {sponsor.name}
           </figcaption>
         </figure>
