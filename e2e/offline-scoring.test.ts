@@ -61,10 +61,19 @@ const journey = setUpJourney({
   },
 });
 
-/** Waits until the service worker controls the page and has read the page's data again through itself (main.tsx). */
-async function untilOfflineReady(page: Page) {
+/**
+ * Waits until the service worker controls the page and keeps `reads` (addresses) in its cache: the page asked them again
+ * through the worker when it took charge (main.tsx). Not the page's 'networkidle': that state is reached once, usually
+ * before the worker takes charge, and waiting for it again returns at once, so going offline could still catch a read on
+ * its way to the cache (CI saw the card missing after an offline reload).
+ */
+async function untilOfflineReady(page: Page, ...reads: string[]) {
   await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: NAVIGATION_TIMEOUT_MS });
-  await page.waitForLoadState('networkidle');
+  for (const read of reads) {
+    await expect
+      .poll(() => page.evaluate(async (url) => (await caches.match(url)) !== undefined, read), { timeout: NAVIGATION_TIMEOUT_MS })
+      .toBe(true);
+  }
 }
 
 type History = { events: { playerName: string; holeNumber: number; oldStrokes: number | null; newStrokes: number | null; by: string }[] };
@@ -100,7 +109,7 @@ describe('a team leader on the course', () => {
     await leader.goto(`/register/scores/${teamId}`);
     await expectHeading(leader, 'Score Entry');
     await leader.getByRole('heading', { name: 'Hole 1', exact: true }).waitFor();
-    await untilOfflineReady(leader);
+    await untilOfflineReady(leader, '/api/account/me', `/api/teams/${teamId}/scores`);
 
     await context(leader).setOffline(true);
     const more = (name: string) => leader.getByRole('button', { name: `One stroke more for ${name}` });
@@ -175,7 +184,7 @@ describe('a team leader on the course', () => {
     const grid = (page: Page) => page.getByRole('table', { name: 'Scores of Links Legends by player and hole' });
     const box = (page: Page, name: string, hole: number) => grid(page).getByRole('textbox', { name: `${name}, hole ${hole}`, exact: true });
     await grid(leader).waitFor();
-    await untilOfflineReady(leader);
+    await untilOfflineReady(leader, '/api/account/me', `/api/teams/${teamId}/scores`);
 
     await context(leader).setOffline(true);
     await box(leader, 'Lia Links', 2).fill('5');
@@ -240,14 +249,10 @@ describe('the leaderboard without a connection', () => {
     await spectator.goto('/leaderboard');
     await expectHeading(spectator, 'Leaderboard');
     await spectator.getByRole('heading', { name: TOURNAMENT }).waitFor();
-    await untilOfflineReady(spectator);
-
     // Offline, the worker answers with this page's own server-rendered document (not Home's, not the bare shell), which the
     // page hydrates as it is: no mismatch warning, no error beyond the requests the missing connection fails.
     // (The first visit's document came before the worker: the page hands the worker a copy of it once the worker is in charge.)
-    await expect
-      .poll(() => spectator.evaluate(async () => (await caches.match('/leaderboard')) !== undefined), { timeout: 10_000 })
-      .toBe(true);
+    await untilOfflineReady(spectator, '/leaderboard', '/api/leaderboard');
     const complaints: string[] = [];
     spectator.on('console', (message) => {
       if ((message.type() === 'warning' || message.type() === 'error') && !/^Failed to load resource: net::/.test(message.text()))
