@@ -4,9 +4,13 @@
 // every tournament by itself, fits a 1920×1080 screen and a 390 px phone, and retries a failed first load by itself.
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { findUserByEmail } from '../src/server/account/service';
 import { createCourse } from '../src/server/courses/service';
+import { storeImage } from '../src/server/images/service';
+import { createItem } from '../src/server/items/service';
+import { insertPurchases } from '../src/server/purchases/service';
 import type { Db } from '../src/server/db/connect';
 import { players, playerScores, tournamentCourses, tournaments } from '../src/server/db/schema';
 import { registerTeams } from '../src/server/registration/service';
@@ -85,10 +89,46 @@ async function seedTournament(db: Db, leaderId: string, name: string, day: numbe
   return registered;
 }
 
+const HOLE_SPONSOR = 'Harbor Dental Group';
+
+/**
+ * A paid hole sponsor with a logo: TV mode shows the full field's board under a banner (raised, the sponsor's logo) and
+ * the others without one, so the boards fit different numbers of rows.
+ */
+async function seedHoleSponsor(db: Db, tournamentId: string) {
+  const hole = await createItem(db, tournamentId, {
+    name: 'Hole sponsor',
+    includes: 'Your logo on the tee sign',
+    priceCents: 25_000,
+    quantity: 18,
+    isHole: true,
+  });
+  const png = await sharp({ create: { width: 640, height: 320, channels: 3, background: { r: 29, g: 78, b: 216 } } })
+    .png()
+    .toBuffer();
+  const logo = await storeImage(db, png, { purpose: 'logo', uploadedBy: null });
+  await insertPurchases(db, [
+    {
+      tournamentId,
+      kind: 'item',
+      buyerName: `${HOLE_SPONSOR} office`,
+      buyerEmail: 'sponsor@example.org',
+      amountCents: hole.priceCents,
+      itemId: hole.id,
+      holeNumber: 1,
+      sponsorName: HOLE_SPONSOR,
+      logoImageId: logo.id,
+      paymentStatus: 'paid',
+      note: 'Paid by cheque',
+    },
+  ]);
+}
+
 const journey = setUpJourney({
   seed: async (db) => {
     const leader = (await findUserByEmail(db, E2E_ACCOUNTS.leader.email))!;
     await seedTournament(db, leader.id, FULL_FIELD, 1, FIELD_SIZE);
+    await seedHoleSponsor(db, seeded.ids[FULL_FIELD]!);
     for (const [i, name] of OTHERS.entries()) {
       const teams = await seedTournament(db, leader.id, name, 2 + i, i === 0 ? 4 : 2);
       // Its last team has no score yet: a save through the API makes it appear.
@@ -166,6 +206,8 @@ async function rowsOnScreen(page: Page) {
   for (const row of rows) expect(row.bottom, `row ${row.id} below the screen`).toBeLessThanOrEqual(height + 0.5);
   return rows.map((r) => r.id);
 }
+
+const sponsorLogo = (page: Page) => page.getByRole('img', { name: `${HOLE_SPONSOR} logo` });
 
 /** Which board TV mode shows and its "Page i of n", if it says one. */
 async function tvPage(page: Page) {
@@ -341,6 +383,8 @@ describe('TV mode', () => {
     // Let the rows per page settle to what the screen holds.
     await expect.poll(async () => (await tvPage(tv)).label).toMatch(/^Page 1 of [2-4]$/);
     const pageCount = Number((await tvPage(tv)).label!.split(' of ')[1]);
+    // The full field's board has the banner above it (raised, the hole sponsor's logo); the others have none.
+    await sponsorLogo(tv).waitFor();
     await checkPage(tv, 'leaderboard TV mode');
     await shoot(tv, 'leaderboard-tv-1920', { fullPage: false });
 
@@ -364,6 +408,7 @@ describe('TV mode', () => {
     // Then every other tournament, one page each, and round again.
     for (const name of OTHERS) {
       await expect.poll(async () => (await tvPage(tv)).name).toBe(name);
+      expect(await sponsorLogo(tv).count()).toBe(0);
       await rowsOnScreen(tv);
       await tv.clock.fastForward(10_000);
     }
@@ -386,17 +431,29 @@ describe('TV mode', () => {
     await live(phone).waitFor();
     await expect.poll(async () => (await tvPage(phone)).label).toMatch(/^Page 1 of \d+$/);
     const rows = await rowsOnScreen(phone);
-    // Something above the rows grows without the board drawing again (the fundraising banner once its read arrives, a
-    // heading line that wraps): the rows are measured again at once, not at the next turn of the pages (10 s).
-    const heading = phone.getByRole('heading', { level: 2 });
-    await heading.evaluate((element) => void (element.style.paddingTop = '200px'));
-    await expect.poll(() => phone.locator('[data-team]').count(), { timeout: 3_000 }).toBeLessThan(rows.length);
-    await rowsOnScreen(phone);
-    await heading.evaluate((element) => void (element.style.paddingTop = ''));
+    // A full page: no card's room left empty under the cards.
+    const { room, tallest } = await roomUnderRows(phone);
+    expect(room).toBeLessThan(tallest);
+    // The banner wraps: raised keeps its line, the sponsor's card goes under it.
+    await sponsorLogo(phone).waitFor();
+    const raised = phone.getByText(/ raised$/);
+    expect(await raised.evaluate((e) => e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight))).toBeLessThan(1.5);
     const buttons = await phone.getByRole('button').evaluateAll((elements) => elements.map((e) => e.getBoundingClientRect().right));
     for (const right of buttons) expect(right).toBeLessThanOrEqual(390);
     await checkPage(phone, 'leaderboard TV mode on a phone');
     await shoot(phone, 'leaderboard-tv-phone', { fullPage: false });
+    // A long name is cut with an ellipsis inside the screen, not clipped at its edge.
+    const name = phone.getByRole('heading', { level: 2 });
+    await name.evaluate((e) => void (e.textContent = 'The Greater Riverside Community Foundation Charity Classic'));
+    const box = await name.evaluate((e) => ({ right: e.getBoundingClientRect().right, cut: e.scrollWidth > e.clientWidth }));
+    expect(box.right).toBeLessThanOrEqual(390);
+    expect(box.cut).toBe(true);
+
+    // Something above the rows grows without the board drawing again (the fundraising banner once its read arrives, a
+    // heading line that wraps): the rows are measured again at once, not at the next turn of the pages (10 s).
+    await name.evaluate((element) => void (element.style.paddingTop = '200px'));
+    await expect.poll(() => phone.locator('[data-team]').count(), { timeout: 3_000 }).toBeLessThan(rows.length);
+    await rowsOnScreen(phone);
   });
 
   test('retries a failed first load by itself, saying so in TV-sized type', async () => {

@@ -31,7 +31,7 @@ export function BoardHeading({ board, live, tv, page }: BoardHeadingProps) {
   return (
     // On a TV the heading keeps one height whatever is in it: the rows per page are measured below it.
     <div className={cn('flex items-end justify-between gap-x-4 gap-y-1', tv ? 'max-md:flex-col max-md:items-start' : 'flex-wrap')}>
-      <div className="min-w-0">
+      <div className="max-w-full min-w-0">
         <h2 id={`board-${board.tournament.id}`} className={cn('font-bold', tv ? 'truncate text-2xl xl:text-4xl' : 'text-xl')}>
           {board.tournament.name}
         </h2>
@@ -41,7 +41,12 @@ export function BoardHeading({ board, live, tv, page }: BoardHeadingProps) {
           {` · ${formatLabel(board.rules)}`}
         </p>
       </div>
-      <p className={cn('flex shrink-0 items-center gap-4 text-stone-700', tv ? 'text-base xl:text-xl' : 'text-sm')}>
+      <p
+        className={cn(
+          'flex max-w-full shrink-0 flex-wrap items-center gap-x-4 gap-y-1 whitespace-nowrap text-stone-700',
+          tv ? 'text-base xl:text-xl' : 'text-sm',
+        )}
+      >
         {live === 'offline' ? null : <LiveIndicator state={live} tv={tv} updatedAt={board.updatedAt} />}
         {page ? (
           <span className="font-semibold text-stone-900">

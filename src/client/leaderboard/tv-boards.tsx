@@ -39,33 +39,50 @@ export const PAGE_MS = 10_000;
 
 interface TvPage {
   board: Leaderboard;
-  /** 0-based page of this board, and how many it has. */
+  /** 0-based page of this board, how many it has, and the rows each holds. */
   index: number;
   count: number;
+  rowsPerPage: number;
   /** The board's side games (R44), a page of their own after its rows: the rows fill the screen they are measured for. */
   sideGames?: boolean;
 }
 
-/** Every board cut into pages of `rowsPerPage` rows, board after board; a board without rows is one page. */
-function pagesOf(boards: Leaderboard[], rowsPerPage: number): TvPage[] {
+/** Every board cut into pages of the rows that fit under its own heading, board after board; a board without rows is one page. */
+function pagesOf(boards: Leaderboard[], rowsFor: (boardId: string) => number): TvPage[] {
   return boards.flatMap((board) => {
+    const rowsPerPage = rowsFor(board.tournament.id);
     const rowPages = Math.max(1, Math.ceil(board.rows.length / rowsPerPage));
     const count = rowPages + (hasSideGames(board.sideGames) ? 1 : 0);
-    return Array.from({ length: count }, (_, index) => ({ board, index, count, sideGames: index === rowPages }));
+    return Array.from({ length: count }, (_, index) => ({ board, index, count, rowsPerPage, sideGames: index === rowPages }));
   });
 }
 
+interface Fits {
+  /** Rows that fit under each board's heading, by tournament, for the boards shown since the screen took its size. */
+  byBoard: Record<string, number>;
+  /** The guess for a board not shown yet: the one shown's. */
+  guess: number;
+}
+
+const sameFits = (a: Fits, b: Fits) =>
+  a.guess === b.guess &&
+  Object.keys(a.byBoard).length === Object.keys(b.byBoard).length &&
+  Object.entries(a.byBoard).every(([id, rows]) => b.byBoard[id] === rows);
+
 /**
- * How many rows fit in `area` below the heading: measured after each render from the rows shown (table rows or cards),
- * and again when the area or what is drawn in it changes size.
- * The tallest row seen is kept until the area changes size (or the rows' kind), so the number settles at once rather than swinging between
- * pages of taller and shorter rows (cards on a phone), which would skip or repeat rows as the pages turn. The heading's
- * height is read afresh: on a TV it does not wrap, so it is the same for every board.
+ * How many rows of each board fit in `area`: measured after each render from the rows shown (table rows or cards), and
+ * again when the area or what is drawn in it changes size. Each board has its own: what stands above its rows differs
+ * (the fundraising banner with raised and a sponsor's logo, or none), and one number for every board would change as
+ * the boards turn and shift the pages, skipping or repeating rows. A board not shown yet is guessed as the one shown;
+ * it is measured on its first page, where the guess changes no row shown and no page before it.
+ * The tallest row and each board's deepest start seen are kept until the area changes size (or the rows' kind), so the
+ * numbers settle at once rather than swinging between pages of taller and shorter rows (cards on a phone), or a sponsor's
+ * caption on one line and on two.
  */
-function useRowsThatFit(area: RefObject<HTMLElement | null>): number {
-  const [rows, setRows] = useState(8);
+function useRowsThatFit(area: RefObject<HTMLElement | null>): (boardId: string) => number {
+  const [fits, setFits] = useState<Fits>({ byBoard: {}, guess: 8 });
   const [, setSize] = useState('');
-  const seen = useRef({ size: '', stride: 0 });
+  const seen = useRef({ size: '', stride: 0, tops: new Map<string, number>() });
 
   useEffect(() => {
     const element = area.current;
@@ -84,30 +101,35 @@ function useRowsThatFit(area: RefObject<HTMLElement | null>): number {
   useLayoutEffect(() => {
     const element = area.current;
     if (!element) return;
+    // The board drawn, as its section names it: the rows measured are that board's.
+    const shownBoard = element.querySelector('[data-board]')?.getAttribute('data-board');
     const items = [...element.querySelectorAll<HTMLElement>('[data-team]')];
-    if (items.length === 0) return;
+    if (!shownBoard || items.length === 0) return;
     // The rows' kind is part of the key: taking over the server's page, the app draws the server's cards for a frame
     // (the media query answered as the server did) before the TV's table; kept, the cards' height (a third more, with a
     // countback and net scores) left a third of a TV empty.
     const size = `${element.clientWidth}x${element.clientHeight}:${items[0]!.tagName}`;
-    if (seen.current.size !== size) seen.current = { size, stride: 0 };
+    if (seen.current.size !== size) seen.current = { size, stride: 0, tops: new Map() };
     const boxes = items.map((item) => item.getBoundingClientRect());
     const gap = boxes.length > 1 ? Math.max(0, boxes[1]!.top - boxes[0]!.bottom) : 0;
     const stride = Math.max(...boxes.map((box) => box.height)) + gap;
     const top = boxes[0]!.top - element.getBoundingClientRect().top;
+    const { tops } = seen.current;
     seen.current.stride = Math.max(seen.current.stride, stride);
-    const fit = Math.max(1, Math.floor((element.clientHeight - top + gap) / seen.current.stride));
-    if (fit !== rows) setRows(fit);
+    tops.set(shownBoard, Math.max(tops.get(shownBoard) ?? 0, top));
+    const fit = (start: number) => Math.max(1, Math.floor((element.clientHeight - start + gap) / seen.current.stride));
+    const next = { byBoard: Object.fromEntries([...tops].map(([id, start]) => [id, fit(start)])), guess: fit(tops.get(shownBoard)!) };
+    if (!sameFits(next, fits)) setFits(next);
   });
 
-  return rows;
+  return (boardId) => fits.byBoard[boardId] ?? fits.guess;
 }
 
 export function TvBoards({ boards, live, paused }: { boards: Leaderboard[]; live: LiveState; paused: boolean }) {
   const area = useRef<HTMLDivElement>(null);
-  const rowsPerPage = useRowsThatFit(area);
+  const rowsFor = useRowsThatFit(area);
   const [turn, setTurn] = useState(0);
-  const pages = pagesOf(boards, rowsPerPage);
+  const pages = pagesOf(boards, rowsFor);
   // The pages turn by patching the rows shown (docs/decisions/109): their code at once, so a turn is never a frame late.
   useEffect(() => void loadBoardPatch().catch(() => undefined), []);
 
@@ -118,12 +140,13 @@ export function TvBoards({ boards, live, paused }: { boards: Leaderboard[]; live
   }, [paused, pages.length]);
 
   const page = pages[turn % pages.length]!;
-  const start = page.index * rowsPerPage;
-  const shown = { ...page.board, rows: page.board.rows.slice(start, start + rowsPerPage) };
+  const boardId = page.board.tournament.id;
+  const start = page.index * page.rowsPerPage;
+  const shown = { ...page.board, rows: page.board.rows.slice(start, start + page.rowsPerPage) };
   return (
     <div ref={area} className="min-h-0 flex-1 overflow-hidden">
-      <section aria-labelledby={`board-${page.board.tournament.id}`} className="flex flex-col gap-3">
-        <TvFundraising tournamentId={page.board.tournament.id} turn={turn} />
+      <section aria-labelledby={`board-${boardId}`} data-board={boardId} className="flex flex-col gap-3">
+        <TvFundraising tournamentId={boardId} turn={turn} />
         <BoardHeading board={page.board} live={live} tv page={page.count > 1 ? { index: page.index, count: page.count } : undefined} />
         {page.sideGames ? (
           <SideGamesBoard sideGames={page.board.sideGames} tv />
