@@ -29,7 +29,8 @@ interface BoardHeadingProps {
 
 export function BoardHeading({ board, live, tv, page }: BoardHeadingProps) {
   return (
-    // On a TV the heading keeps one height whatever is in it: the rows per page are measured below it.
+    // On a TV the heading keeps one height whatever is in it: the rows per page are measured below it. On a phone its
+    // status line may wrap (between its parts, never inside one); TV mode keeps each board's deepest start (tv-boards.tsx).
     <div className={cn('flex items-end justify-between gap-x-4 gap-y-1', tv ? 'max-md:flex-col max-md:items-start' : 'flex-wrap')}>
       <div className="max-w-full min-w-0">
         <h2 id={`board-${board.tournament.id}`} className={cn('font-bold', tv ? 'truncate text-2xl xl:text-4xl' : 'text-xl')}>
