@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { findUserByEmail } from '../src/server/account/service';
 import { createCourse } from '../src/server/courses/service';
+import { DEMO_ITEMS } from '../src/server/demo/demo-items';
 import { storeImage } from '../src/server/images/service';
 import { createItem } from '../src/server/items/service';
 import { insertPurchases } from '../src/server/purchases/service';
@@ -96,13 +97,7 @@ const HOLE_SPONSOR = 'Harbor Dental Group';
  * the others without one, so the boards fit different numbers of rows.
  */
 async function seedHoleSponsor(db: Db, tournamentId: string) {
-  const hole = await createItem(db, tournamentId, {
-    name: 'Hole sponsor',
-    includes: 'Your logo on the tee sign',
-    priceCents: 25_000,
-    quantity: 18,
-    isHole: true,
-  });
+  const hole = await createItem(db, tournamentId, DEMO_ITEMS[0]);
   const png = await sharp({ create: { width: 640, height: 320, channels: 3, background: { r: 29, g: 78, b: 216 } } })
     .png()
     .toBuffer();

@@ -118,7 +118,8 @@ function useRowsThatFit(area: RefObject<HTMLElement | null>): (boardId: string) 
     seen.current.stride = Math.max(seen.current.stride, stride);
     tops.set(shownBoard, Math.max(tops.get(shownBoard) ?? 0, top));
     const fit = (start: number) => Math.max(1, Math.floor((element.clientHeight - start + gap) / seen.current.stride));
-    const next = { byBoard: Object.fromEntries([...tops].map(([id, start]) => [id, fit(start)])), guess: fit(tops.get(shownBoard)!) };
+    const byBoard = Object.fromEntries([...tops].map(([id, start]) => [id, fit(start)]));
+    const next = { byBoard, guess: byBoard[shownBoard]! };
     if (!sameFits(next, fits)) setFits(next);
   });
 
